@@ -1,0 +1,49 @@
+// The interface a ruleset's rule engine implements. The replay hands it the record line by
+// line, after the common checks (declarations, dice, sequence of play) have been made. An
+// engine keeps its own game state, replays each event as played, and reports findings; it
+// knows nothing of files, SQLite or the command line.
+#pragma once
+
+#include "check/finding.hpp"
+#include "check/header.hpp"
+#include "check/ruleset.hpp"
+#include "check/sequence.hpp"
+#include "check/symbols.hpp"
+#include "notation/record.hpp"
+
+#include <ostream>
+
+namespace ironlog {
+
+// What an engine sees of the game being replayed.
+struct GameContext {
+    const ngn::Game& game;
+    const RulesetInfo& ruleset;
+    const HeaderInfo& header;
+    Symbols& symbols;
+    Findings& findings;
+    const Cursor& cursor;
+    // False while the event being replayed has dice too broken to read (already reported):
+    // the engine then applies what the players claimed without judging the roll.
+    bool dice_ok = true;
+};
+
+class Engine {
+public:
+    virtual ~Engine() = default;
+
+    // The header has been read; nothing else yet.
+    virtual void begin(GameContext&) {}
+    virtual void declaration(const ngn::Declaration&, const Entity&, GameContext&) {}
+    virtual void setup(const ngn::Setup&, const Entity&, GameContext&) {}
+    // A heading, after the sequence tracker has moved the cursor to it.
+    virtual void heading(const ngn::Heading&, GameContext&) {}
+    // An event; actor is the declared ship, unit, side ... that acts (never null).
+    virtual void event(const ngn::Event&, const Entity& /*actor*/, GameContext&) {}
+    // The end of the record (or of the replay, for `ironlog state --at`).
+    virtual void finish(GameContext&) {}
+    // The replayed state in a form a player recognises (for `ironlog state`).
+    virtual void describe(std::ostream&, const GameContext&) const {}
+};
+
+}  // namespace ironlog

@@ -1,0 +1,92 @@
+// Replays one game: the common checks every ruleset gets, then the ruleset's engine, then
+// the record's rulings. The result is the game's findings (and, on request, its state).
+#pragma once
+
+#include "check/engine.hpp"
+#include "check/finding.hpp"
+#include "notation/record.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ironlog {
+
+// Where `ironlog state --at` stops: after a line, or where a heading begins.
+struct StopAt {
+    std::optional<std::uint32_t> after_line;
+    // "turn 3 phase firing": stop when this heading is reached, before its events.
+    std::vector<std::pair<ngn::HeadingKind, std::string>> headings;
+    bool reached = false;
+
+    static std::optional<StopAt> parse(std::string_view text, std::string& error);
+};
+
+struct CheckOptions {
+    std::filesystem::path base_dir = ".";  // where the files a record names are looked for
+};
+
+struct GameReport {
+    std::size_t index = 0;  // 1-based within the file
+    std::uint32_t first_line = 0;
+    std::uint32_t last_line = 0;
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::string ruleset;
+    bool replayed = false;
+    bool has_engine = false;
+    std::vector<Finding> findings;
+    std::size_t events = 0;
+
+    std::size_t count(Severity s) const;
+};
+
+class Replay {
+public:
+    Replay(const ngn::Game& game, std::size_t index, CheckOptions options);
+    ~Replay();
+
+    // Replays the game (to the end, or to `stop`).
+    void run(StopAt* stop = nullptr);
+    GameReport report() const;
+    // The state at the point the replay stopped.
+    std::string describe_state() const;
+
+private:
+    void declaration(const ngn::Line& line, const ngn::Declaration& d);
+    void setup(const ngn::Line& line, const ngn::Setup& s);
+    void event(const ngn::Line& line, const ngn::Event& e);
+    void ruling(const ngn::Line& line, const ngn::Ruling& r);
+    void result();
+    void apply_rulings();
+
+    const ngn::Game& game_;
+    std::size_t index_;
+    CheckOptions options_;
+    Findings findings_;
+    HeaderInfo header_;
+    Symbols symbols_;
+    std::unique_ptr<SequenceTracker> tracker_;
+    Cursor empty_cursor_;
+    std::unique_ptr<Engine> engine_;
+    std::unique_ptr<GameContext> context_;
+    int current_side_ = -1;
+    bool replayed_ = false;
+    bool heading_seen_ = false;
+    std::size_t events_ = 0;
+    const ngn::Line* last_event_ = nullptr;
+    struct PendingRuling {
+        const ngn::Line* line;
+        const ngn::Ruling* ruling;
+        std::optional<std::uint32_t> event_line;  // none = the whole game
+        bool used = false;
+    };
+    std::vector<PendingRuling> rulings_;
+    std::vector<std::pair<const Entity*, const ngn::Line*>> last_seen_;  // last event of each actor
+};
+
+// Checks a game from start to end.
+GameReport check_game(const ngn::Game& game, std::size_t index, const CheckOptions& options);
+
+}  // namespace ironlog

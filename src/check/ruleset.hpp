@@ -1,0 +1,114 @@
+// What a ruleset declares to the common machinery: its dice, its sequence of play, the
+// kinds of things a record declares, its optional rules and options, and (once written)
+// its rule engine. Each ruleset lives in src/rules/<id>/ and registers itself in registry.cpp.
+#pragma once
+
+#include "check/finding.hpp"
+#include "notation/record.hpp"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ironlog {
+
+class Engine;
+
+// One kind of die as the ruleset reads it.
+struct DieSpec {
+    int sides = 6;
+    int min_face = 1;       // faces a record may write
+    int max_face = 6;
+    int zero_reads_as = 0;  // a face 0 reads as this value (admiral's d10: 10); 0 = reads 0
+    std::string reading;    // how the book reads it, for `ironlog rules`
+
+    int read(int face) const { return face == 0 && zero_reads_as != 0 ? zero_reads_as : face; }
+    bool accepts(int face) const { return (face >= min_face && face <= max_face) || (face == 0 && zero_reads_as != 0); }
+    std::string faces_text() const;  // "1-6", "0-9", "1-10 (0 reads 10)"
+};
+
+// A phase, segment, impulse or step of the sequence of play.
+struct SequenceNode {
+    ngn::HeadingKind kind = ngn::HeadingKind::Phase;
+    std::string name;                  // canonical name written after the keyword
+    std::vector<std::string> aliases;  // other accepted labels: numbers, case numbers
+    RuleRef rule;                      // where the book describes it
+    bool numbered = false;             // labelled 1, 2, 3 ... in order (impulses)
+    int max_count = 0;                 // numbered: the highest number (0 = no limit)
+    bool repeatable = false;           // may occur again, one after another
+    bool floating = false;             // may come at any point among its siblings (once)
+    std::vector<SequenceNode> children;
+
+    bool matches(std::string_view label) const;
+};
+
+enum class TurnLabel { Number, Month };  // turn 3 / turn 1805-10
+
+struct Sequence {
+    std::string variant;       // "" for the only one; else chosen with [Variant "..."]
+    std::string description;
+    RuleRef rule;              // the book's sequence of play
+    std::vector<SequenceNode> before_play;  // phases played once before turn 1
+    std::vector<SequenceNode> turn;         // the phases of every turn
+    TurnLabel turn_label = TurnLabel::Number;
+    int max_turns = 0;         // 0 = no limit
+};
+
+struct OptionalRule {
+    std::string name;  // as written in [Rules "..."]
+    RuleRef rule;
+    std::string description;
+};
+
+// A named option, chosen with [Options "name=value"]: a reading where the book is
+// ambiguous or contradicts itself, or a setting of play.
+struct RuleOption {
+    std::string name;
+    std::vector<std::string> values;  // the first is the default
+    RuleRef rule;
+    std::string description;
+};
+
+struct RulesetInfo {
+    std::string id;
+    std::string title;
+    std::string book;  // file in ../shared/rulebooks
+    std::vector<DieSpec> dice;
+    RuleRef dice_rule;
+    std::vector<Sequence> sequences;  // the first is the default
+    std::vector<ngn::EntityKind> entity_kinds;
+    std::vector<OptionalRule> optional_rules;
+    std::vector<RuleOption> options;
+    double default_tolerance_cm = 0.5;  // for tables measured with a ruler
+
+    const DieSpec* die(int sides) const;
+    const Sequence* sequence(std::string_view variant) const;  // "" = the default
+    const RuleOption* option(std::string_view name) const;
+    const OptionalRule* optional_rule(std::string_view name) const;
+    bool declares(ngn::EntityKind kind) const;
+};
+
+struct Ruleset {
+    RulesetInfo info;
+    // Makes the ruleset's rule engine for one game; empty while the ruleset has none.
+    std::function<std::unique_ptr<Engine>()> make_engine;
+};
+
+// Builders that keep the declarations in src/rules/*/ruleset.cpp short.
+SequenceNode phase(std::string name, RuleRef rule, std::vector<std::string> aliases = {},
+                   std::vector<SequenceNode> children = {});
+SequenceNode segment(std::string name, RuleRef rule, std::vector<std::string> aliases = {},
+                     std::vector<SequenceNode> children = {});
+SequenceNode step(std::string name, RuleRef rule, std::vector<std::string> aliases = {});
+SequenceNode impulses(RuleRef rule, int max_count, std::vector<SequenceNode> children = {});
+
+// All rulesets, in the order of the rulebooks' README.
+const std::vector<const Ruleset*>& all_rulesets();
+const Ruleset* find_ruleset(std::string_view id);
+
+// Case-insensitive label comparison in which '-', '_' and ' ' are the same.
+bool same_label(std::string_view a, std::string_view b);
+
+}  // namespace ironlog

@@ -1,0 +1,86 @@
+// The replayed state as a player reads it: where the game stands, the sides and what each
+// has, with what was declared, set up and last recorded for every ship or unit. A rule
+// engine adds its own view (data cards, fleets, positions) below.
+#include "check/replay.hpp"
+
+#include <sstream>
+
+namespace ironlog {
+
+namespace {
+
+std::string join_items(const std::vector<ngn::Item>& items) {
+    std::string s;
+    for (const auto& it : items) s += (s.empty() ? "" : " ") + it.to_ngn();
+    return s;
+}
+
+const ngn::Item* last_position(const std::vector<ngn::Item>& items) {
+    const ngn::Item* found = nullptr;
+    for (const auto& it : items)
+        if (it.is<ngn::TablePos>() || it.is<ngn::HexPos>() || it.is<ngn::AreaPos>()) found = &it;
+    return found;
+}
+
+}  // namespace
+
+std::string Replay::describe_state() const {
+    std::ostringstream os;
+    const ngn::Tag* event = game_.tag("Event");
+    os << "Game " << index_ << (event ? ": " + event->value : std::string()) << " (lines " << game_.first_line << "-"
+       << game_.last_line << ")\n";
+    if (!header_.ruleset) {
+        os << "No known ruleset: nothing was replayed.\n";
+        return os.str();
+    }
+    os << "Ruleset: " << header_.ruleset->info.id;
+    if (header_.sequence && !header_.sequence->variant.empty()) os << " (" << header_.sequence->variant << ")";
+    os << "\n";
+    if (tracker_) os << "At: " << tracker_->cursor().text() << "\n";
+    for (const Entity* side : symbols_.sides()) {
+        os << "\nSide " << side->index + 1 << ": " << side->name;
+        if (!side->alias.empty()) os << " (" << side->alias << ")";
+        for (const auto& s : header_.sides)
+            if (s.name == side->name && !s.players.empty()) {
+                os << " - ";
+                for (std::size_t i = 0; i < s.players.size(); ++i) os << (i ? ", " : "") << s.players[i];
+            }
+        os << "\n";
+        for (const Entity* e : symbols_.members(side->index)) {
+            os << "  " << ngn::entity_keyword(e->kind) << " " << e->label();
+            if (!e->alias.empty()) os << " \"" << e->name << "\"";
+            if (e->declaration && !e->declaration->args.empty()) os << ": " << join_items(e->declaration->args);
+            os << "\n";
+            const ngn::Item* pos = e->declaration ? last_position(e->declaration->args) : nullptr;
+            for (const ngn::Setup* s : e->setups) {
+                os << "    set up: " << join_items(s->args) << "\n";
+                if (const ngn::Item* p = last_position(s->args)) pos = p;
+            }
+            for (const auto& [who, line] : last_seen_) {
+                if (who != e) continue;
+                const auto& ev = *line->as<ngn::Event>();
+                os << "    last: line " << line->pos.line << ": " << join_items(ev.args);
+                if (ev.claim) os << " => " << join_items(*ev.claim);
+                os << "\n";
+                if (const ngn::Item* p = last_position(ev.args)) pos = p;
+                if (ev.claim)
+                    if (const ngn::Item* p = last_position(*ev.claim)) pos = p;
+            }
+            if (pos) os << "    position: " << pos->to_ngn() << "\n";
+        }
+    }
+    std::vector<const Entity*> loose;
+    for (const auto& e : symbols_.all())
+        if (e.kind != ngn::EntityKind::Side && e.side < 0) loose.push_back(&e);
+    if (!loose.empty()) {
+        os << "\nWithout a side:\n";
+        for (const Entity* e : loose) os << "  " << ngn::entity_keyword(e->kind) << " " << e->label() << "\n";
+    }
+    if (engine_ && context_) {
+        os << "\n";
+        engine_->describe(os, *context_);
+    }
+    return os.str();
+}
+
+}  // namespace ironlog

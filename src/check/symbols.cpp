@@ -1,0 +1,105 @@
+#include "check/symbols.hpp"
+
+#include <algorithm>
+
+namespace ironlog {
+
+namespace {
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            char x = static_cast<char>(std::tolower(static_cast<unsigned char>(a[i - 1])));
+            char y = static_cast<char>(std::tolower(static_cast<unsigned char>(b[j - 1])));
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x == y ? 0 : 1)});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+}  // namespace
+
+std::string reference_text(const ngn::Item& item) {
+    if (const auto* w = item.as<ngn::Word>()) return w->text;
+    if (const auto* t = item.as<ngn::Text>()) return t->text;
+    return item.to_ngn();
+}
+
+Entity& Symbols::add_side_from_tag(std::string name, ngn::SourcePos pos) {
+    Entity e;
+    e.kind = ngn::EntityKind::Side;
+    e.name = std::move(name);
+    e.pos = pos;
+    e.index = static_cast<int>(sides().size());
+    entities_.push_back(std::move(e));
+    return entities_.back();
+}
+
+Entity* Symbols::add(Entity e, std::string& problem) {
+    for (const std::string* key : {&e.alias, &e.name}) {
+        if (key->empty()) continue;
+        if (const Entity* other = find(*key)) {
+            problem = "'" + *key + "' is already declared (" + std::string(ngn::entity_keyword(other->kind)) + " " +
+                      other->label() + ", line " + std::to_string(other->pos.line) + ")";
+            return nullptr;
+        }
+    }
+    if (e.kind == ngn::EntityKind::Side) e.index = static_cast<int>(sides().size());
+    entities_.push_back(std::move(e));
+    return &entities_.back();
+}
+
+const Entity* Symbols::find(std::string_view text) const {
+    for (const auto& e : entities_)
+        if ((!e.alias.empty() && e.alias == text) || e.name == text) return &e;
+    return nullptr;
+}
+
+Entity* Symbols::find(std::string_view text) {
+    return const_cast<Entity*>(static_cast<const Symbols*>(this)->find(text));
+}
+
+const Entity* Symbols::find_side(std::string_view text) const {
+    const Entity* e = find(text);
+    return e && e->kind == ngn::EntityKind::Side ? e : nullptr;
+}
+
+std::string Symbols::suggest(std::string_view text) const {
+    std::string best;
+    std::size_t best_d = std::max<std::size_t>(2, text.size() / 3) + 1;
+    for (const auto& e : entities_) {
+        for (const std::string* key : {&e.alias, &e.name}) {
+            if (key->empty()) continue;
+            std::size_t d = edit_distance(text, *key);
+            if (d < best_d) {
+                best_d = d;
+                best = *key;
+            }
+        }
+    }
+    return best;
+}
+
+std::vector<const Entity*> Symbols::sides() const {
+    std::vector<const Entity*> out;
+    for (const auto& e : entities_)
+        if (e.kind == ngn::EntityKind::Side) out.push_back(&e);
+    return out;
+}
+
+const Entity* Symbols::side(int index) const {
+    for (const auto& e : entities_)
+        if (e.kind == ngn::EntityKind::Side && e.index == index) return &e;
+    return nullptr;
+}
+
+std::vector<const Entity*> Symbols::members(int side) const {
+    std::vector<const Entity*> out;
+    for (const auto& e : entities_)
+        if (e.kind != ngn::EntityKind::Side && e.side == side) out.push_back(&e);
+    return out;
+}
+
+}  // namespace ironlog

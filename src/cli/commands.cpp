@@ -1,0 +1,345 @@
+#include "cli/commands.hpp"
+
+#include "check/file_report.hpp"
+#include "check/header.hpp"
+#include "check/replay.hpp"
+#include "notation/format.hpp"
+#include "notation/parser.hpp"
+#include "output/report.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+namespace ironlog::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Reads a whole file ("-" is standard input). Returns false with a message on failure.
+bool read_file(const std::string& path, std::string& text, std::string& error) {
+    if (path == "-") {
+        std::ostringstream ss;
+        ss << std::cin.rdbuf();
+        text = ss.str();
+        return true;
+    }
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        error = "is a directory, not a record";
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open: " + std::string(std::strerror(errno));
+        return false;
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+        error = "cannot read: " + std::string(std::strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+CheckOptions options_for(const std::string& path) {
+    CheckOptions o;
+    if (path != "-") o.base_dir = fs::path(path).parent_path();
+    if (o.base_dir.empty()) o.base_dir = ".";
+    return o;
+}
+
+std::string format_file(const ngn::ParsedFile& parsed) {
+    std::string out;
+    for (std::size_t i = 0; i < parsed.games.size(); ++i) {
+        if (i) out += "\n";
+        out += ngn::format_game(parsed.games[i]);
+    }
+    return out;
+}
+
+// Replaces a file by writing a sibling and renaming it over: never a half-written record.
+bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
+    fs::path target(path);
+    fs::path tmp = target;
+    tmp += ".ironlog-tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            error = "cannot write " + tmp.string() + ": " + std::strerror(errno);
+            return false;
+        }
+        out << text;
+        out.flush();
+        if (!out) {
+            error = "cannot write " + tmp.string() + ": " + std::strerror(errno);
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            return false;
+        }
+    }
+    std::error_code ec;
+    fs::permissions(tmp, fs::status(target, ec).permissions(), ec);
+    fs::rename(tmp, target, ec);
+    if (ec) {
+        error = "cannot replace " + path + ": " + ec.message();
+        fs::remove(tmp, ec);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int run_check(const CheckArgs& args) {
+    std::vector<FileReport> reports;
+    bool io_failure = false;
+    ngn::ParseOptions parse_options;
+    parse_options.max_errors = args.max_errors;
+    for (const auto& path : args.files) {
+        std::string text, error;
+        if (!read_file(path, text, error)) {
+            spdlog::error("{}: {}", path, error);
+            FileReport r;
+            r.source = ngn::SourceText(path, "");
+            r.read_error = error;
+            reports.push_back(std::move(r));
+            io_failure = true;
+            continue;
+        }
+        spdlog::debug("checking {} ({} bytes)", path, text.size());
+        reports.push_back(check_text(path, std::move(text), options_for(path), parse_options));
+    }
+    if (args.format == "json") {
+        output::write_json(std::cout, reports);
+    } else if (args.format == "sarif") {
+        output::write_sarif(std::cout, reports);
+    } else {
+        output::write_text(std::cout, reports, args.excerpts);
+        if (args.summary) output::write_summary(std::cout, output::summarize(reports));
+    }
+    if (io_failure) return 2;
+    return output::summarize(reports).errors > 0 ? 1 : 0;
+}
+
+int run_fmt(const FmtArgs& args) {
+    int status = 0;
+    for (const auto& path : args.files) {
+        std::string text, error;
+        if (!read_file(path, text, error)) {
+            spdlog::error("{}: {}", path, error);
+            status = 2;
+            continue;
+        }
+        ngn::ParseOptions po;
+        po.max_errors = 0;
+        ngn::ParsedFile parsed = ngn::parse_text(text, po);
+        if (parsed.error_count() > 0 || parsed.games.empty()) {
+            // Never rewrite what could not be read whole.
+            ngn::SourceText source(path, text);
+            for (const auto& e : parsed.file_errors.errors)
+                output::write_finding_text(std::cerr, source, Finding{Severity::Error, Kind::Syntax, {}, e.pos, e.message, {}, {}, {}}, true);
+            for (const auto& g : parsed.games)
+                for (const auto& e : g.errors)
+                    output::write_finding_text(std::cerr, source, Finding{Severity::Error, Kind::Syntax, {}, e.pos, e.message, {}, {}, {}}, true);
+            if (parsed.games.empty() && parsed.error_count() == 0)
+                std::cerr << path << ": error: no game in this file; nothing to format\n";
+            std::cerr << path << ": not formatted: correct the errors first\n";
+            status = std::max(status, 1);
+            continue;
+        }
+        std::string formatted = format_file(parsed);
+        if (args.check) {
+            if (formatted != text) {
+                std::cout << path << ": not in canonical form\n";
+                status = std::max(status, 1);
+            }
+        } else if (args.in_place) {
+            if (formatted != text && path != "-") {
+                if (!write_atomically(path, formatted, error)) {
+                    spdlog::error("{}", error);
+                    status = 2;
+                } else {
+                    spdlog::info("{}: formatted", path);
+                }
+            } else if (path == "-") {
+                std::cout << formatted;
+            }
+        } else {
+            std::cout << formatted;
+        }
+    }
+    return status;
+}
+
+namespace {
+
+void print_node(std::ostream& os, const SequenceNode& n, int depth) {
+    std::string label = std::string(ngn::heading_keyword(n.kind)) + " " + (n.numbered ? std::string("1..") + (n.max_count ? std::to_string(n.max_count) : "N") : n.name);
+    os << std::string(static_cast<std::size_t>(depth) * 2, ' ') << label;
+    std::size_t width = 34;
+    std::size_t used = static_cast<std::size_t>(depth) * 2 + label.size();
+    os << std::string(used < width ? width - used : 1, ' ') << n.rule.text();
+    std::vector<std::string> notes;
+    if (!n.aliases.empty()) {
+        std::string a;
+        for (const auto& x : n.aliases) a += (a.empty() ? "" : ", ") + x;
+        notes.push_back("also: " + a);
+    }
+    if (n.repeatable && !n.numbered) notes.push_back("may repeat");
+    if (n.floating) notes.push_back("anywhere in the order, once");
+    if (!notes.empty()) {
+        os << "  (";
+        for (std::size_t i = 0; i < notes.size(); ++i) os << (i ? "; " : "") << notes[i];
+        os << ")";
+    }
+    os << "\n";
+    for (const auto& c : n.children) print_node(os, c, depth + 1);
+}
+
+nlohmann::ordered_json node_json(const SequenceNode& n) {
+    nlohmann::ordered_json j{{"kind", ngn::heading_keyword(n.kind)}, {"name", n.name}, {"aliases", n.aliases},
+                             {"rule", n.rule.text()},          {"numbered", n.numbered}, {"max_count", n.max_count},
+                             {"repeatable", n.repeatable},     {"floating", n.floating}};
+    auto children = nlohmann::ordered_json::array();
+    for (const auto& c : n.children) children.push_back(node_json(c));
+    j["children"] = children;
+    return j;
+}
+
+}  // namespace
+
+int run_rules(const RulesArgs& args) {
+    std::vector<const Ruleset*> list;
+    for (const Ruleset* r : all_rulesets())
+        if (args.id.empty() || r->info.id == args.id) list.push_back(r);
+    if (list.empty()) {
+        std::string ids;
+        for (const Ruleset* r : all_rulesets()) ids += (ids.empty() ? "" : ", ") + r->info.id;
+        std::cerr << "ironlog: unknown ruleset '" << args.id << "'; the rulesets are: " << ids << "\n";
+        return 2;
+    }
+    if (args.format == "json") {
+        auto doc = nlohmann::ordered_json::array();
+        for (const Ruleset* r : list) {
+            const RulesetInfo& i = r->info;
+            nlohmann::ordered_json j{{"id", i.id}, {"title", i.title}, {"book", i.book}, {"engine", static_cast<bool>(r->make_engine)}};
+            auto dice = nlohmann::ordered_json::array();
+            for (const auto& d : i.dice) dice.push_back({{"sides", d.sides}, {"faces", d.faces_text()}, {"reading", d.reading}});
+            j["dice"] = dice;
+            auto seqs = nlohmann::ordered_json::array();
+            for (const auto& s : i.sequences) {
+                nlohmann::ordered_json js{{"variant", s.variant}, {"description", s.description}, {"rule", s.rule.text()},
+                                          {"turn_label", s.turn_label == TurnLabel::Month ? "month" : "number"},
+                                          {"max_turns", s.max_turns}};
+                auto bp = nlohmann::ordered_json::array();
+                for (const auto& n : s.before_play) bp.push_back(node_json(n));
+                auto tp = nlohmann::ordered_json::array();
+                for (const auto& n : s.turn) tp.push_back(node_json(n));
+                js["before_play"] = bp;
+                js["turn"] = tp;
+                seqs.push_back(js);
+            }
+            j["sequences"] = seqs;
+            auto kinds = nlohmann::ordered_json::array();
+            for (auto k : i.entity_kinds) kinds.push_back(ngn::entity_keyword(k));
+            j["declares"] = kinds;
+            auto opt_rules = nlohmann::ordered_json::array();
+            for (const auto& o : i.optional_rules) opt_rules.push_back({{"name", o.name}, {"rule", o.rule.text()}, {"description", o.description}});
+            j["optional_rules"] = opt_rules;
+            auto opts = nlohmann::ordered_json::array();
+            for (const auto& o : i.options)
+                opts.push_back({{"name", o.name}, {"values", o.values}, {"rule", o.rule.text()}, {"description", o.description}});
+            j["options"] = opts;
+            j["default_tolerance_cm"] = i.default_tolerance_cm;
+            doc.push_back(j);
+        }
+        std::cout << doc.dump(2) << "\n";
+        return 0;
+    }
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const RulesetInfo& i = list[k]->info;
+        if (k) std::cout << "\n";
+        std::cout << i.id << "  " << i.title << "\n";
+        std::cout << "  rulebook: " << i.book << "\n";
+        std::cout << "  rule engine: " << (list[k]->make_engine ? "yes" : "not yet (header, declarations, dice and sequence of play are checked)") << "\n";
+        std::cout << "  dice:";
+        for (const auto& d : i.dice) std::cout << " d" << d.sides << " (faces " << d.faces_text() << ")";
+        std::cout << "\n";
+        for (const auto& d : i.dice)
+            if (!d.reading.empty()) std::cout << "    d" << d.sides << ": " << d.reading << "\n";
+        std::cout << "  declares: side";
+        for (auto kind : i.entity_kinds) std::cout << ", " << ngn::entity_keyword(kind);
+        std::cout << "\n";
+        for (const auto& s : i.sequences) {
+            std::cout << "  sequence of play" << (s.variant.empty() ? "" : " [Variant \"" + s.variant + "\"]")
+                      << (&s == &i.sequences.front() && i.sequences.size() > 1 ? " (default)" : "") << ": " << s.description
+                      << " [" << s.rule.text() << "]\n";
+            if (!s.before_play.empty()) {
+                std::cout << "    before play:\n";
+                for (const auto& n : s.before_play) print_node(std::cout, n, 3);
+            }
+            std::cout << "    each turn (" << (s.turn_label == TurnLabel::Month ? "turn YYYY-MM" : "turn 1, 2, 3 ...")
+                      << (s.max_turns ? ", " + std::to_string(s.max_turns) + " at most" : std::string()) << "):\n";
+            for (const auto& n : s.turn) print_node(std::cout, n, 3);
+        }
+        if (!i.optional_rules.empty()) {
+            std::cout << "  optional rules [Rules \"...\"]:\n";
+            for (const auto& o : i.optional_rules) std::cout << "    " << o.name << "  " << o.description << " [" << o.rule.text() << "]\n";
+        }
+        if (!i.options.empty()) {
+            std::cout << "  options [Options \"name=value\"]:\n";
+            for (const auto& o : i.options) {
+                std::cout << "    " << o.name << " =";
+                for (std::size_t v = 0; v < o.values.size(); ++v) std::cout << (v ? " | " : " ") << o.values[v] << (v == 0 ? " (default)" : "");
+                std::cout << "  " << o.description << " [" << o.rule.text() << "]\n";
+            }
+        }
+    }
+    return 0;
+}
+
+int run_state(const StateArgs& args) {
+    std::string text, error;
+    if (!read_file(args.file, text, error)) {
+        spdlog::error("{}: {}", args.file, error);
+        return 2;
+    }
+    std::string stop_error;
+    auto stop = StopAt::parse(args.at, stop_error);
+    if (!stop) {
+        std::cerr << "ironlog: --at: " << stop_error << "\n";
+        return 2;
+    }
+    ngn::ParsedFile parsed = ngn::parse_text(text);
+    if (args.game < 1 || args.game > parsed.games.size()) {
+        std::cerr << "ironlog: " << args.file << " holds " << parsed.games.size() << " game"
+                  << (parsed.games.size() == 1 ? "" : "s") << "; there is no game " << args.game << "\n";
+        return 2;
+    }
+    const ngn::Game& game = parsed.games[args.game - 1];
+    if (!game.errors.empty()) {
+        ngn::SourceText source(args.file, text);
+        for (const auto& e : game.errors)
+            output::write_finding_text(std::cerr, source, Finding{Severity::Error, Kind::Syntax, {}, e.pos, e.message, {}, {}, {}}, true);
+        std::cerr << "ironlog: the game has syntax errors; correct them to see its state\n";
+        return 1;
+    }
+    Replay replay(game, args.game, options_for(args.file));
+    replay.run(&*stop);
+    if ((!stop->headings.empty() || stop->after_line) && !stop->reached) {
+        std::cerr << "ironlog: --at '" << args.at << "' is not in game " << args.game << " (lines " << game.first_line << "-"
+                  << game.last_line << ")\n";
+        return 2;
+    }
+    std::cout << replay.describe_state();
+    return 0;
+}
+
+}  // namespace ironlog::cli

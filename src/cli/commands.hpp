@@ -1,0 +1,39 @@
+// The subcommands of ironlog. Each returns the process exit status:
+// 0 clean, 1 the records have errors (or are not canonical, for fmt --check), 2 usage or I/O.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ironlog::cli {
+
+struct CheckArgs {
+    std::vector<std::string> files;
+    std::string format = "text";  // text, json, sarif
+    std::size_t max_errors = 100;
+    bool excerpts = true;
+    bool summary = true;
+};
+int run_check(const CheckArgs& args);
+
+struct FmtArgs {
+    std::vector<std::string> files;
+    bool in_place = false;
+    bool check = false;
+};
+int run_fmt(const FmtArgs& args);
+
+struct RulesArgs {
+    std::string id;  // "" = all
+    std::string format = "text";
+};
+int run_rules(const RulesArgs& args);
+
+struct StateArgs {
+    std::string file;
+    std::string at = "end";
+    std::size_t game = 1;
+};
+int run_state(const StateArgs& args);
+
+}  // namespace ironlog::cli

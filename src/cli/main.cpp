@@ -1,0 +1,81 @@
+// ironlog: records, checks and archives face-to-face naval wargames written in NGN.
+#include "cli/commands.hpp"
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+    CLI::App app{"ironlog: record, check and archive naval wargames played face to face, written in NGN "
+                 "(Naval Game Notation). See docs/notation.md and docs/cli.md."};
+    app.set_version_flag("--version", std::string("ironlog ") + IRONLOG_VERSION);
+    app.require_subcommand(1);
+    int verbose = 0;
+    bool quiet = false;
+    app.add_flag("-v,--verbose", verbose, "more diagnostics on stderr (-v debug, -vv trace)");
+    app.add_flag("-q,--quiet", quiet, "only errors among the diagnostics on stderr");
+
+    using namespace ironlog::cli;
+
+    CheckArgs check;
+    auto* c = app.add_subcommand("check", "check records against their rulesets and report every finding");
+    c->fallthrough();
+    c->add_option("files", check.files, "NGN files to check ('-' reads standard input)")->required()->type_name("FILE");
+    c->add_option("-f,--format", check.format, "output: text (gcc-style), json (docs/output.md) or sarif (SARIF 2.1.0)")
+        ->check(CLI::IsMember({"text", "json", "sarif"}))
+        ->capture_default_str();
+    c->add_option("--max-errors", check.max_errors, "stop reading a file after this many syntax errors (0: no limit)")
+        ->capture_default_str();
+    c->add_flag("--no-excerpt{false}", check.excerpts, "text output: do not show the source line under each finding");
+    c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
+
+    FmtArgs fmt;
+    auto* f = app.add_subcommand("fmt", "write records in canonical NGN (to stdout unless --in-place or --check)");
+    f->fallthrough();
+    f->add_option("files", fmt.files, "NGN files to format ('-' reads standard input)")->required()->type_name("FILE");
+    auto* in_place = f->add_flag("-i,--in-place", fmt.in_place, "rewrite each file that is not canonical");
+    f->add_flag("--check", fmt.check, "write nothing; exit 1 when a file is not canonical")->excludes(in_place);
+
+    RulesArgs rules;
+    auto* r = app.add_subcommand("rules", "list the rulesets known, with their dice, sequence of play and options");
+    r->fallthrough();
+    r->add_option("ruleset", rules.id, "only this ruleset (tmbv, late19c, admiral, eia-naval, ironclads)");
+    r->add_option("-f,--format", rules.format, "output: text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+
+    StateArgs state;
+    auto* s = app.add_subcommand("state", "show the replayed state of a game at a point of its record");
+    s->fallthrough();
+    s->add_option("file", state.file, "NGN file ('-' reads standard input)")->required()->type_name("FILE");
+    s->add_option("--at", state.at,
+                  "where: 'turn 3', 'turn 3 phase firing' (as that heading begins), 'line 42' (after that line) or 'end'")
+        ->capture_default_str();
+    s->add_option("--game", state.game, "which game of the file (from 1)")->capture_default_str();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        int code = app.exit(e);
+        return code == 0 ? 0 : 2;
+    }
+
+    auto logger = spdlog::stderr_color_st("ironlog");
+    logger->set_pattern("ironlog: %l: %v");
+    spdlog::set_default_logger(logger);
+    spdlog::set_level(quiet ? spdlog::level::err
+                            : verbose >= 2 ? spdlog::level::trace
+                            : verbose == 1 ? spdlog::level::debug
+                                           : spdlog::level::warn);
+
+    try {
+        if (*c) return run_check(check);
+        if (*f) return run_fmt(fmt);
+        if (*r) return run_rules(rules);
+        if (*s) return run_state(state);
+    } catch (const std::exception& e) {
+        spdlog::critical("{}", e.what());
+        return 2;
+    }
+    return 2;
+}

@@ -1,0 +1,164 @@
+#include "notation/format.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace ngn {
+
+namespace {
+
+void append_items(std::string& out, const std::vector<Item>& items) {
+    for (const auto& it : items) {
+        out += ' ';
+        out += it.to_ngn();
+    }
+}
+
+std::string name_text(const Item& it) { return it.to_ngn(); }
+
+// Indentation level of a heading: turn, phase, segment, impulse, step nest in that order.
+int heading_rank(HeadingKind k) { return static_cast<int>(k); }
+
+bool is_comment_line(const Line& l) { return l.is<Blank>() && l.comment.has_value(); }
+bool is_empty_line(const Line& l) { return l.is<Blank>() && !l.comment.has_value(); }
+
+}  // namespace
+
+int tag_rank(std::string_view name) {
+    static const char* fixed[] = {"NGN", "Event", "Site", "Date", "Round", "Ruleset", "Variant"};
+    for (int i = 0; i < 7; ++i)
+        if (name == fixed[i]) return i * 1000;
+    // Side1, Player1, Side2, Player2, ...
+    for (std::string_view prefix : {"Side", "Player"}) {
+        if (name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix) {
+            int n = 0;
+            auto digits = name.substr(prefix.size());
+            auto r = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+            if (r.ec == std::errc() && r.ptr == digits.data() + digits.size() && n > 0 && n < 100)
+                return 7000 + n * 10 + (prefix == "Player" ? 1 : 0);
+        }
+    }
+    static const char* later[] = {"Umpire", "Annotator", "Rules", "Options", "Tables", "Map", "Library", "Tolerance", "SetUp", "Result"};
+    for (int i = 0; i < 10; ++i)
+        if (name == later[i]) return 9000 + i * 10;
+    return 20000;  // other tags keep their written order after the known ones
+}
+
+std::string format_content(const Line& line) {
+    std::string out;
+    if (const auto* t = line.as<Tag>()) {
+        out = "[" + t->name + " " + quote(t->value) + "]";
+    } else if (const auto* h = line.as<Heading>()) {
+        out = std::string(heading_keyword(h->kind)) + " " + (h->label_quoted ? quote(h->label) : h->label);
+        append_items(out, h->args);
+    } else if (const auto* d = line.as<Declaration>()) {
+        out = std::string(entity_keyword(d->kind)) + " " + name_text(d->name);
+        if (d->full_name) out += " " + name_text(*d->full_name);
+        append_items(out, d->args);
+    } else if (const auto* s = line.as<Setup>()) {
+        out = "setup " + name_text(s->subject);
+        append_items(out, s->args);
+    } else if (const auto* e = line.as<Event>()) {
+        out = name_text(e->subject);
+        append_items(out, e->args);
+        if (e->claim) {
+            out += " =>";
+            append_items(out, *e->claim);
+        }
+        for (const auto& n : e->notes) out += " {" + n.text + "}";
+    } else if (const auto* r = line.as<Ruling>()) {
+        out = "ruling";
+        for (const auto& c : r->citation) out += " " + c;
+        out += " " + quote(r->text);
+    }
+    return out;
+}
+
+std::string format_game(const Game& game) {
+    // Split the header (tags and the comment lines among them) from the body.
+    std::vector<const Line*> lead_comments, body;
+    struct TagBlock {
+        const Tag* tag;
+        std::vector<const Line*> lines;  // comment lines before the tag, then the tag line
+        std::size_t order;
+    };
+    std::vector<TagBlock> tags;
+    std::vector<const Line*> pending;
+    std::size_t i = 0;
+    for (; i < game.lines.size(); ++i) {
+        const Line& l = game.lines[i];
+        if (const auto* t = l.as<Tag>()) {
+            pending.push_back(&l);
+            tags.push_back(TagBlock{t, std::move(pending), tags.size()});
+            pending.clear();
+        } else if (l.is<Blank>()) {
+            if (l.comment) (tags.empty() ? lead_comments : pending).push_back(&l);
+        } else {
+            break;
+        }
+    }
+    std::stable_sort(tags.begin(), tags.end(), [](const TagBlock& a, const TagBlock& b) {
+        return tag_rank(a.tag->name) < tag_rank(b.tag->name);
+    });
+    for (; i < game.lines.size(); ++i) body.push_back(&game.lines[i]);
+
+    std::string out;
+    auto emit = [&out](int indent, const Line& l) {
+        out.append(static_cast<std::size_t>(indent) * 2, ' ');
+        std::string content = format_content(l);
+        out += content;
+        if (l.comment) {
+            if (!content.empty()) out += " ";
+            out += ";" + l.comment->text;
+        }
+        out += '\n';
+    };
+    for (const Line* l : lead_comments) emit(0, *l);
+    for (const auto& tb : tags)
+        for (const Line* l : tb.lines) emit(0, *l);
+    for (const Line* l : pending) emit(0, *l);
+
+    // Body: indentation follows the open headings; runs of blank lines become one, and
+    // each turn (with the comments just above it) is set off by a blank line.
+    std::vector<int> indent(body.size(), 0);
+    std::vector<int> open;  // ranks of the open headings
+    for (std::size_t k = 0; k < body.size(); ++k) {
+        if (const auto* h = body[k]->as<Heading>()) {
+            int r = heading_rank(h->kind);
+            while (!open.empty() && open.back() >= r) open.pop_back();
+            indent[k] = static_cast<int>(open.size());
+            open.push_back(r);
+        } else {
+            indent[k] = static_cast<int>(open.size());
+        }
+    }
+    int next_indent = 0;  // comment lines take the indentation of the line they precede
+    for (std::size_t k = body.size(); k-- > 0;) {
+        if (is_comment_line(*body[k]))
+            indent[k] = next_indent;
+        else if (!is_empty_line(*body[k]))
+            next_indent = indent[k];
+    }
+    std::vector<bool> blank_before(body.size(), false);
+    for (std::size_t k = 0; k < body.size(); ++k) {
+        if (is_empty_line(*body[k])) continue;
+        bool after_blank = k > 0 && is_empty_line(*body[k - 1]);
+        bool turn = body[k]->is<Heading>() && body[k]->as<Heading>()->kind == HeadingKind::Turn;
+        if (turn) {
+            std::size_t j = k;  // move the gap above the comments that introduce the turn
+            while (j > 0 && is_comment_line(*body[j - 1])) --j;
+            blank_before[j] = true;
+        }
+        if (after_blank) blank_before[k] = true;
+    }
+    bool first = true;
+    for (std::size_t k = 0; k < body.size(); ++k) {
+        if (is_empty_line(*body[k])) continue;
+        if (first || blank_before[k]) out += '\n';  // the first one separates header and body
+        first = false;
+        emit(indent[k], *body[k]);
+    }
+    return out;
+}
+
+}  // namespace ngn

@@ -1,0 +1,696 @@
+// The one translation unit that instantiates PEGTL. It turns each line into a Line of the
+// record (actions below), turns grammar failures into messages a player can act on
+// (control below), and groups lines into games (read_games).
+#include "notation/parser.hpp"
+
+#include "notation/errors.hpp"
+#include "notation/grammar.hpp"
+
+#include <tao/pegtl/contrib/analyze.hpp>
+
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <stdexcept>
+
+namespace ngn {
+namespace {
+
+namespace pegtl = tao::pegtl;
+namespace g = grammar;
+
+// ---- the state of one line being read ------------------------------------------------------
+
+struct LineState {
+    const char* begin = nullptr;  // first byte of the line
+    std::uint32_t line_no = 0;
+
+    std::vector<Item> args;
+    std::vector<Item> claim;
+    bool in_claim = false;
+    int pending_commas = 0;
+
+    std::optional<Dice> dice;
+    std::string dice_text;
+    SourcePos dice_pos;
+
+    std::string tag_name;
+    std::optional<Tag> tag;
+    std::optional<Heading> heading;
+    std::optional<HeadingKind> heading_kind;
+    std::string keyword;  // declaration keyword as written
+    std::optional<EntityKind> entity_kind;
+    std::optional<Item> entity_name;
+    std::optional<Item> full_name;
+    bool is_setup = false;
+    std::optional<Item> subject;
+    SourcePos claim_pos;
+    std::vector<Note> notes;
+    std::optional<Comment> comment;
+    bool is_ruling = false;
+    std::vector<std::string> cites;
+    std::optional<std::string> ruling_text;
+    SourcePos ruling_pos;
+    SourcePos string_open;
+    SourcePos note_open;
+
+    SourcePos pos(const char* p) const {
+        return SourcePos{line_no, static_cast<std::uint32_t>(p - begin + 1)};
+    }
+    std::vector<Item>& target() { return in_claim ? claim : args; }
+};
+
+// Text inside double quotes, with \" and \\ unescaped.
+std::string unquote(std::string_view s) {
+    if (s.size() >= 2 && s.front() == '"') s = s.substr(1, s.size() - 2);
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\\' && i + 1 < s.size()) ++i;
+        out += s[i];
+    }
+    return out;
+}
+
+// A whole number from digits; values too large to matter read as INT_MAX (then out of range).
+int to_int(std::string_view digits) {
+    long long v = 0;
+    auto r = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+    if (r.ec != std::errc() || v > INT_MAX) return INT_MAX;
+    if (v < INT_MIN) return INT_MIN;
+    return static_cast<int>(v);
+}
+
+double to_double(std::string_view text) {
+    double v = 0;
+    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+    auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (r.ec != std::errc() || !std::isfinite(v)) return HUGE_VAL;
+    return v;
+}
+
+Item word_item(std::string_view text, SourcePos pos) {
+    Item it;
+    it.pos = pos;
+    if (!text.empty() && text.front() == '"')
+        it.value = Text{unquote(text)};
+    else
+        it.value = Word{std::string(text)};
+    return it;
+}
+
+// ---- actions ---------------------------------------------------------------------------------
+
+template <typename Rule>
+struct action : pegtl::nothing<Rule> {};
+
+template <>
+struct action<g::string_open> {
+    template <typename In> static void apply(const In& in, LineState& st) { st.string_open = st.pos(in.begin()); }
+};
+template <>
+struct action<g::note_open> {
+    template <typename In> static void apply(const In& in, LineState& st) { st.note_open = st.pos(in.begin()); }
+};
+template <>
+struct action<g::note> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view();
+        st.notes.push_back(Note{std::string(s.substr(1, s.size() - 2)), st.pos(in.begin())});
+    }
+};
+template <>
+struct action<g::comment> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view().substr(1);
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+        st.comment = Comment{std::string(s), st.pos(in.begin())};
+    }
+};
+
+// tags
+template <>
+struct action<g::tag_name> {
+    template <typename In> static void apply(const In& in, LineState& st) { st.tag_name = in.string(); }
+};
+template <>
+struct action<g::tag_value> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.tag = Tag{st.tag_name, unquote(in.string_view()), SourcePos{}, st.pos(in.begin())};
+    }
+};
+
+// items
+template <>
+struct action<g::word> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.target().push_back(word_item(in.string_view(), st.pos(in.begin())));
+    }
+};
+template <>
+struct action<g::string_item> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.target().push_back(word_item(in.string_view(), st.pos(in.begin())));
+    }
+};
+template <>
+struct action<g::number> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view();
+        Number n;
+        n.text = std::string(s);
+        n.has_sign = s.front() == '+' || s.front() == '-';
+        std::size_t i = n.has_sign ? 1 : 0;
+        while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) {
+            if (s[i] == '.') n.is_integer = false;
+            ++i;
+        }
+        n.value = to_double(s.substr(0, i));
+        n.unit = std::string(s.substr(i));
+        Item it;
+        it.pos = st.pos(in.begin());
+        it.value = std::move(n);
+        st.target().push_back(std::move(it));
+    }
+};
+template <>
+struct action<g::table_position> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view();
+        TablePos p;
+        p.text = std::string(s);
+        std::vector<double> v;
+        std::size_t i = 1;
+        while (i < s.size()) {
+            while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == ',')) ++i;
+            std::size_t j = i;
+            while (j < s.size() && s[j] != ',' && s[j] != ')' && s[j] != ' ' && s[j] != '\t') ++j;
+            if (j > i) v.push_back(to_double(s.substr(i, j - i)));
+            i = j;
+            if (i < s.size() && s[i] == ')') break;
+        }
+        p.x = v.size() > 0 ? v[0] : 0;
+        p.y = v.size() > 1 ? v[1] : 0;
+        if (v.size() > 2) p.heading = v[2];
+        Item it;
+        it.pos = st.pos(in.begin());
+        it.value = std::move(p);
+        st.target().push_back(std::move(it));
+    }
+};
+template <>
+struct action<g::hex_position> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view().substr(1);
+        HexPos h;
+        auto slash = s.find('/');
+        if (slash != std::string_view::npos) {
+            h.facing = std::string(s.substr(slash + 1));
+            s = s.substr(0, slash);
+        }
+        auto colon = s.find(':');
+        if (colon != std::string_view::npos) {
+            h.board = std::string(s.substr(0, colon));
+            s = s.substr(colon + 1);
+        }
+        h.hex = std::string(s);
+        Item it;
+        it.pos = st.pos(in.begin());
+        it.value = std::move(h);
+        st.target().push_back(std::move(it));
+    }
+};
+template <>
+struct action<g::area_position> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view().substr(1);
+        AreaPos a;
+        if (!s.empty() && s.front() == '"') {
+            // The closing quote is the last one not escaped; the box follows it.
+            std::size_t i = 1;
+            while (i < s.size() && s[i] != '"') i += (s[i] == '\\') ? 2 : 1;
+            a.area = unquote(s.substr(0, i + 1));
+            a.quoted = true;
+            s = i + 1 < s.size() ? s.substr(i + 1) : std::string_view{};
+        } else {
+            auto slash = s.find('/');
+            a.area = std::string(s.substr(0, slash));
+            s = slash == std::string_view::npos ? std::string_view{} : s.substr(slash);
+        }
+        if (!s.empty() && s.front() == '/') a.box = std::string(s.substr(1));
+        Item it;
+        it.pos = st.pos(in.begin());
+        it.value = std::move(a);
+        st.target().push_back(std::move(it));
+    }
+};
+
+// dice
+template <>
+struct action<g::dice_spec> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view();
+        auto d = s.find_first_of("dD");
+        Dice dice;
+        if (d > 0) dice.count = to_int(s.substr(0, d));
+        dice.sides = to_int(s.substr(d + 1));
+        st.dice = std::move(dice);
+        st.dice_text = std::string(s);
+        st.dice_pos = st.pos(in.begin());
+    }
+};
+struct face_action {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.dice->faces.push_back(Face{to_int(in.string_view()), st.pos(in.begin())});
+    }
+};
+template <> struct action<g::die_face> : face_action {};
+template <> struct action<g::first_face> : face_action {};
+template <>
+struct action<g::modifier> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view();
+        Modifier m;
+        m.pos = st.pos(in.begin());
+        std::size_t i = 1;
+        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+        m.value = to_int(s.substr(1, i - 1));
+        if (s.front() == '-') m.value = -m.value;
+        if (i < s.size() && s[i] == '(') m.label = std::string(s.substr(i + 1, s.size() - i - 2));
+        st.dice->modifiers.push_back(std::move(m));
+    }
+};
+template <>
+struct action<g::total_value> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        std::string_view s = in.string_view();
+        bool neg = !s.empty() && s.front() == '-';
+        int v = to_int(neg ? s.substr(1) : s);
+        st.dice->total = neg ? -v : v;
+        st.dice->total_pos = st.pos(in.begin());
+    }
+};
+template <>
+struct action<g::dice> {
+    template <typename In> static void apply(const In&, LineState& st) {
+        Item it;
+        it.pos = st.dice_pos;
+        it.value = std::move(*st.dice);
+        st.dice.reset();
+        st.target().push_back(std::move(it));
+    }
+};
+
+// lists: FM,KM,PE -- the elements are pushed one by one, then wrapped
+template <>
+struct action<g::list_comma> {
+    template <typename In> static void apply(const In&, LineState& st) { ++st.pending_commas; }
+};
+struct group_list {
+    template <typename In> static void apply(const In&, LineState& st) {
+        if (st.pending_commas == 0) return;
+        auto& v = st.target();
+        const std::size_t n = static_cast<std::size_t>(st.pending_commas) + 1;
+        List list;
+        list.items.assign(std::make_move_iterator(v.end() - static_cast<std::ptrdiff_t>(n)),
+                          std::make_move_iterator(v.end()));
+        v.resize(v.size() - n);
+        Item it;
+        it.pos = list.items.front().pos;
+        it.value = std::move(list);
+        v.push_back(std::move(it));
+        st.pending_commas = 0;
+    }
+};
+template <> struct action<g::item> : group_list {};
+template <> struct action<g::claim_item> : group_list {};
+template <> struct action<g::claim_first> : group_list {};
+
+// headings
+template <HeadingKind K>
+struct heading_label_action {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        Heading h;
+        h.kind = K;
+        std::string_view s = in.string_view();
+        h.label_quoted = !s.empty() && s.front() == '"';
+        h.label = h.label_quoted ? unquote(s) : std::string(s);
+        h.label_pos = st.pos(in.begin());
+        st.heading = std::move(h);
+    }
+};
+template <> struct action<g::turn_label> : heading_label_action<HeadingKind::Turn> {};
+template <> struct action<g::phase_label> : heading_label_action<HeadingKind::Phase> {};
+template <> struct action<g::segment_label> : heading_label_action<HeadingKind::Segment> {};
+template <> struct action<g::impulse_label> : heading_label_action<HeadingKind::Impulse> {};
+template <> struct action<g::step_label> : heading_label_action<HeadingKind::Step> {};
+
+// rulings
+template <>
+struct action<g::ruling_cite> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.is_ruling = true;
+        st.cites.push_back(in.string());
+    }
+};
+template <>
+struct action<g::ruling_text> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.is_ruling = true;
+        st.ruling_text = unquote(in.string_view());
+        st.ruling_pos = st.pos(in.begin());
+    }
+};
+
+// declarations and setup
+template <>
+struct action<g::declaration_keyword> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        static const std::pair<const char*, EntityKind> kinds[] = {
+            {"side", EntityKind::Side},         {"ship", EntityKind::Ship},
+            {"unit", EntityKind::Unit},         {"fleet", EntityKind::Fleet},
+            {"leader", EntityKind::Leader},     {"squadron", EntityKind::Squadron},
+            {"formation", EntityKind::Formation}};
+        st.keyword = in.string();
+        for (const auto& [name, kind] : kinds)
+            if (st.keyword == name) st.entity_kind = kind;
+    }
+};
+template <>
+struct action<g::declaration_name> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.entity_name = word_item(in.string_view(), st.pos(in.begin()));
+    }
+};
+template <>
+struct action<g::full_name> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.full_name = word_item(in.string_view(), st.pos(in.begin()));
+    }
+};
+template <>
+struct action<g::setup_subject> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.is_setup = true;
+        st.entity_name = word_item(in.string_view(), st.pos(in.begin()));
+    }
+};
+
+// events
+template <>
+struct action<g::subject> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.subject = word_item(in.string_view(), st.pos(in.begin()));
+    }
+};
+template <>
+struct action<g::claim_arrow> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.in_claim = true;
+        st.claim_pos = st.pos(in.begin());
+    }
+};
+
+// ---- errors --------------------------------------------------------------------------------
+
+struct LineError {
+    SourcePos pos;
+    std::string message;
+};
+
+std::string describe_found(const char* p, const char* end) {
+    if (p >= end) return "end of line";
+    if (*p == ' ') return "a space";
+    if (*p == '\t') return "a tab";
+    std::string out = "'";
+    std::size_t n = 0;
+    const char* q = p;
+    while (q < end && *q != ' ' && *q != '\t' && n < 20) {
+        auto c = static_cast<unsigned char>(*q);
+        if (c < 0x20 || c == 0x7F) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+            ++q;
+            ++n;
+            continue;
+        }
+        // copy a whole UTF-8 sequence
+        int len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+        for (int k = 0; k < len && q < end; ++k) out += *q++;
+        ++n;
+    }
+    if (q < end && *q != ' ' && *q != '\t') out += "...";
+    return out + "'";
+}
+
+std::string face_range(int sides) {
+    if (sides == 10) return "0-9";
+    return "1-" + std::to_string(sides);
+}
+
+void replace_all(std::string& s, std::string_view from, const std::string& to) {
+    for (auto i = s.find(from); i != std::string::npos; i = s.find(from, i + to.size())) s.replace(i, from.size(), to);
+}
+
+template <typename Rule>
+struct control : pegtl::normal<Rule> {
+    template <typename In, typename... States>
+    [[noreturn]] static void raise(const In& in, LineState& st, States&&...) {
+        std::string message = g::error_message<Rule> ? g::error_message<Rule> : "this line does not read as NGN";
+        if (st.dice) {
+            replace_all(message, "{dice}", st.dice_text);
+            replace_all(message, "{faces}", face_range(st.dice->sides));
+        }
+        replace_all(message, "{keyword}", st.keyword);
+        replace_all(message, "{tag}", st.tag_name);
+        SourcePos where = st.pos(in.current());
+        if constexpr (g::points_at_opening<Rule>) {
+            where = std::is_same_v<Rule, g::note_close> ? st.note_open : st.string_open;
+        } else {
+            message += ", found " + describe_found(in.current(), in.end());
+        }
+        throw LineError{where, std::move(message)};
+    }
+};
+
+// ---- one line -------------------------------------------------------------------------------
+
+// Control characters other than tab are never part of NGN; invalid UTF-8 neither.
+std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line_no) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && c != '\t') || c == 0x7F) {
+            static const char* hex = "0123456789abcdef";
+            std::string m = "unexpected control character \\x";
+            m += hex[c >> 4];
+            m += hex[c & 15];
+            return SyntaxError{SourcePos{line_no, static_cast<std::uint32_t>(i + 1)}, m};
+        }
+    }
+    auto bad = find_invalid_utf8(text);
+    if (bad != std::string_view::npos) {
+        static const char* hex = "0123456789abcdef";
+        auto c = static_cast<unsigned char>(text[bad]);
+        std::string m = "invalid UTF-8: byte \\x";
+        m += hex[c >> 4];
+        m += hex[c & 15];
+        m += " does not begin a valid character (save the file as UTF-8)";
+        return SyntaxError{SourcePos{line_no, static_cast<std::uint32_t>(bad + 1)}, m};
+    }
+    return std::nullopt;
+}
+
+Line build_line(LineState& st, std::uint32_t first_column) {
+    Line line;
+    line.pos = SourcePos{st.line_no, first_column};
+    line.comment = std::move(st.comment);
+    if (st.tag) {
+        st.tag->pos = line.pos;
+        line.content = std::move(*st.tag);
+    } else if (st.heading) {
+        st.heading->args = std::move(st.args);
+        line.content = std::move(*st.heading);
+    } else if (st.is_ruling) {
+        Ruling r;
+        r.citation = std::move(st.cites);
+        r.text = std::move(*st.ruling_text);
+        r.text_pos = st.ruling_pos;
+        line.content = std::move(r);
+    } else if (st.entity_kind) {
+        Declaration d;
+        d.kind = *st.entity_kind;
+        d.name = std::move(*st.entity_name);
+        d.full_name = std::move(st.full_name);
+        d.args = std::move(st.args);
+        line.content = std::move(d);
+    } else if (st.is_setup) {
+        Setup s;
+        s.subject = std::move(*st.entity_name);
+        s.args = std::move(st.args);
+        line.content = std::move(s);
+    } else if (st.subject) {
+        Event e;
+        e.subject = std::move(*st.subject);
+        e.args = std::move(st.args);
+        if (st.in_claim) {
+            e.claim = std::move(st.claim);
+            e.claim_pos = st.claim_pos;
+        }
+        e.notes = std::move(st.notes);
+        line.content = std::move(e);
+    } else {
+        line.content = Blank{};
+        line.pos.column = 1;
+    }
+    return line;
+}
+
+LineResult parse_one(std::string_view text, std::uint32_t line_no) {
+    LineResult result;
+    if (auto bad = check_bytes(text, line_no)) {
+        result.error = std::move(bad);
+        return result;
+    }
+    LineState st;
+    st.begin = text.data();
+    st.line_no = line_no;
+    std::uint32_t first_column = 1;
+    while (first_column - 1 < text.size() && (text[first_column - 1] == ' ' || text[first_column - 1] == '\t'))
+        ++first_column;
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(text.data(), text.data() + text.size(), "");
+    try {
+        pegtl::parse<g::line, action, control>(in, st);
+        result.line = build_line(st, first_column);
+    } catch (const LineError& e) {
+        result.error = SyntaxError{e.pos, e.message};
+    }
+    return result;
+}
+
+}  // namespace
+
+LineResult parse_line(std::string_view line_text, std::uint32_t line_number) {
+    return parse_one(line_text, line_number);
+}
+
+// ---- games ------------------------------------------------------------------------------------
+
+FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& on_game,
+                      const ParseOptions& options) {
+    FileErrors file;
+    std::optional<Game> game;
+    bool has_body = false;
+    std::vector<Line> lead;  // comment lines waiting for the next game
+    std::size_t error_count = 0;
+
+    auto finish = [&](bool next_game_follows) {
+        if (!game) return;
+        // Comment lines after the last content introduce the next game, if there is one.
+        while (next_game_follows && !game->lines.empty() && game->lines.back().is<Blank>()) {
+            if (game->lines.back().comment) lead.insert(lead.begin(), std::move(game->lines.back()));
+            game->lines.pop_back();
+        }
+        while (!game->lines.empty() && game->lines.back().is<Blank>() && !game->lines.back().comment)
+            game->lines.pop_back();
+        if (!game->lines.empty()) game->last_line = std::max(game->last_line, game->lines.back().pos.line);
+        on_game(std::move(*game));
+        game.reset();
+    };
+    auto add_error = [&](SyntaxError e) {
+        ++error_count;
+        if (game)
+            game->errors.push_back(std::move(e));
+        else
+            file.errors.push_back(std::move(e));
+    };
+
+    std::size_t pos = 0;
+    std::uint32_t line_no = 0;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // a byte-order mark: columns on line 1 start after it
+    while (pos < text.size()) {
+        if (options.max_errors != 0 && error_count >= options.max_errors) {
+            file.truncated = true;
+            break;
+        }
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view raw = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+
+        LineResult r = parse_one(raw, line_no);
+        // Which construct the line is (or tried to be) decides how games are grouped.
+        const bool is_tag = r.line ? r.line->is<Tag>() : (raw.find_first_not_of(" \t") != std::string_view::npos &&
+                                                         raw[raw.find_first_not_of(" \t")] == '[');
+        const bool is_blank = r.line && r.line->is<Blank>();
+
+        if (is_tag && (!game || has_body)) {
+            finish(true);
+            game.emplace();
+            game->first_line = line_no;
+            has_body = false;
+            for (auto& l : lead) game->lines.push_back(std::move(l));
+            if (!lead.empty()) game->first_line = lead.front().pos.line;
+            lead.clear();
+        }
+        if (r.error) {
+            if (game && !is_tag) has_body = true;
+            add_error(std::move(*r.error));
+            if (game) game->last_line = line_no;
+            continue;
+        }
+        if (!game) {
+            if (is_blank) {
+                if (r.line->comment) lead.push_back(std::move(*r.line));
+                continue;
+            }
+            add_error(SyntaxError{r.line->pos, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game"});
+            continue;
+        }
+        if (!is_tag && !is_blank) has_body = true;
+        game->last_line = line_no;
+        game->lines.push_back(std::move(*r.line));
+    }
+    finish(false);
+    if (!lead.empty()) {
+        // Comments with no game to belong to: keep them where fmt can see them.
+        Game rest;
+        rest.first_line = lead.front().pos.line;
+        rest.last_line = lead.back().pos.line;
+        for (auto& l : lead) rest.lines.push_back(std::move(l));
+        file.orphan_comments = std::move(rest.lines);
+    }
+    return file;
+}
+
+ParsedFile parse_text(std::string_view text, const ParseOptions& options) {
+    ParsedFile out;
+    out.file_errors = read_games(text, [&](Game&& g) { out.games.push_back(std::move(g)); }, options);
+    return out;
+}
+
+std::size_t ParsedFile::error_count() const {
+    std::size_t n = file_errors.errors.size();
+    for (const auto& g : games) n += g.errors.size();
+    return n;
+}
+
+std::size_t analyze_grammar() {
+    return pegtl::analyze<g::line>(-1) + pegtl::analyze<g::file>(-1);
+}
+
+bool matches_file_rule(std::string_view text) {
+    std::string copy(text);
+    if (!copy.empty() && copy.back() != '\n') copy += '\n';  // a last line may lack its newline
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(copy.data(), copy.data() + copy.size(), "");
+    try {
+        return pegtl::parse<g::file>(in);
+    } catch (const pegtl::parse_error&) {
+        return false;
+    }
+}
+
+}  // namespace ngn

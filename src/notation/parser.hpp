@@ -1,0 +1,49 @@
+// Reading NGN: a file is read one line at a time (every construct of the notation lies on
+// one line), so an error spoils only its own line and one run reports every syntax error.
+#pragma once
+
+#include "notation/record.hpp"
+
+#include <functional>
+#include <optional>
+#include <string_view>
+
+namespace ngn {
+
+struct ParseOptions {
+    std::size_t max_errors = 100;  // per file; 0 = no limit
+};
+
+struct FileErrors {
+    std::vector<SyntaxError> errors;  // errors outside any game (before the first tag)
+    bool truncated = false;           // max_errors was reached
+    std::vector<Line> orphan_comments;  // comment lines of a file that holds no game
+};
+
+// Reads the games of a text one after another, as a PGN reader does. Each game is handed to
+// on_game as soon as it is complete, so memory does not grow with the number of games.
+FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& on_game,
+                      const ParseOptions& options = {});
+
+// All games of a text at once (tests, fmt).
+struct ParsedFile {
+    std::vector<Game> games;
+    FileErrors file_errors;
+    std::size_t error_count() const;
+};
+ParsedFile parse_text(std::string_view text, const ParseOptions& options = {});
+
+// One line, on its own (the line number is used for positions only).
+struct LineResult {
+    std::optional<Line> line;
+    std::optional<SyntaxError> error;
+};
+LineResult parse_line(std::string_view line_text, std::uint32_t line_number);
+
+// Self-check of the PEGTL grammar (number of problems found by tao::pegtl::analyze).
+std::size_t analyze_grammar();
+
+// Whether the whole text matches the grammar's top rule `file` in one pass.
+bool matches_file_rule(std::string_view text);
+
+}  // namespace ngn

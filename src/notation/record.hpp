@@ -1,0 +1,185 @@
+// The parsed record: what a file of NGN says, with the source position of every part.
+// This layer knows the notation only; what the words mean is the rule engines' business.
+#pragma once
+
+#include "notation/source.hpp"
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace ngn {
+
+// ---- items: the values an event, declaration or heading carries -------------------------
+
+struct Word {
+    std::string text;  // e.g. port, FM, sea-state, D.J.de, 7.3.3
+};
+
+struct Text {
+    std::string text;  // a quoted string, unescaped
+};
+
+struct Number {
+    std::string text;   // as written: 33cm, +1, -2, 12.5kn, 1C
+    double value = 0;   // the numeric part, with its sign
+    bool is_integer = true;
+    bool has_sign = false;  // written with an explicit + or -
+    std::string unit;       // cm, kn, C, % ... ("" when none)
+};
+
+struct TablePos {  // (x, y) or (x, y, heading): centimetres and degrees
+    double x = 0;
+    double y = 0;
+    std::optional<double> heading;
+    std::string text;  // as written, for messages
+};
+
+struct HexPos {  // #0304, #B:0304, #0304/NE
+    std::string board;   // "" when not given
+    std::string hex;
+    std::string facing;  // "" when not given
+};
+
+struct AreaPos {  // @Adriatic, @"North Sea"/blockade
+    std::string area;
+    std::string box;  // "" when not given
+    bool quoted = false;
+};
+
+struct Modifier {
+    int value = 0;
+    std::string label;  // +1(NELSON) -> "NELSON"
+    SourcePos pos;
+};
+
+struct Face {
+    int value = 0;
+    SourcePos pos;
+};
+
+struct Dice {
+    std::optional<int> count;  // 6d6 -> 6; d10 -> none (one die)
+    int sides = 0;
+    std::vector<Face> faces;
+    std::vector<Modifier> modifiers;
+    std::optional<int> total;  // "= 7"
+    SourcePos total_pos;
+
+    int declared_count() const { return count.value_or(1); }
+    std::string spec() const;  // "6d6", "d10"
+};
+
+struct Item;
+struct List {
+    std::vector<Item> items;  // FM,KM,PE
+};
+
+struct Item {
+    SourcePos pos;
+    std::variant<Word, Text, Number, TablePos, HexPos, AreaPos, Dice, List> value;
+
+    template <class T> const T* as() const { return std::get_if<T>(&value); }
+    template <class T> bool is() const { return std::holds_alternative<T>(value); }
+    // The item as canonical NGN text.
+    std::string to_ngn() const;
+};
+
+// ---- lines ----------------------------------------------------------------------------
+
+struct Comment {
+    std::string text;  // after the ';', without the line ending
+    SourcePos pos;
+};
+
+struct Note {
+    std::string text;  // inside the braces
+    SourcePos pos;
+};
+
+struct Tag {
+    std::string name;
+    std::string value;
+    SourcePos pos;        // of the '['
+    SourcePos value_pos;  // of the opening quote
+};
+
+enum class HeadingKind { Turn, Phase, Segment, Impulse, Step };
+const char* heading_keyword(HeadingKind kind);
+
+struct Heading {
+    HeadingKind kind = HeadingKind::Turn;
+    std::string label;  // "3", "firing", "1866-07", "Great Britain"
+    bool label_quoted = false;
+    SourcePos label_pos;
+    std::vector<Item> args;  // anything after the label: segment battle @Lissa
+};
+
+enum class EntityKind { Side, Ship, Unit, Fleet, Leader, Squadron, Formation };
+const char* entity_keyword(EntityKind kind);
+
+// side AUT "Austria" / ship FM "Erzherzog Ferdinand Max" prop 13 ...
+struct Declaration {
+    EntityKind kind = EntityKind::Ship;
+    Item name;                     // a Word (alias) or a Text (full name)
+    std::optional<Item> full_name; // a Text, when an alias comes first
+    std::vector<Item> args;
+};
+
+// setup FM speed 8 at (30, 40, 90)
+struct Setup {
+    Item subject;
+    std::vector<Item> args;
+};
+
+// FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H {a note}
+struct Event {
+    Item subject;  // who acts: a Word or a Text
+    std::vector<Item> args;
+    std::optional<std::vector<Item>> claim;  // what follows "=>"
+    SourcePos claim_pos;                     // of the "=>"
+    std::vector<Note> notes;
+
+    // The verb is the first argument when it is a word ("fire", "roll"), else "".
+    std::string verb() const;
+};
+
+// ruling tmbv 7.3.3 "Umpire allows the turn: the counter was knocked"
+struct Ruling {
+    std::vector<std::string> citation;  // tokens before the text; may be empty
+    std::string text;
+    SourcePos text_pos;
+};
+
+struct Blank {};
+
+struct Line {
+    SourcePos pos;  // first non-blank character (column 1 for blank lines)
+    std::variant<Blank, Tag, Heading, Declaration, Setup, Event, Ruling> content;
+    std::optional<Comment> comment;  // a comment on the line (the whole line when content is Blank)
+
+    template <class T> const T* as() const { return std::get_if<T>(&content); }
+    template <class T> bool is() const { return std::holds_alternative<T>(content); }
+};
+
+struct SyntaxError {
+    SourcePos pos;
+    std::string message;
+};
+
+// One game: its header tags and its body, line by line, in file order.
+struct Game {
+    std::vector<Line> lines;  // every line of the game, tags included
+    std::uint32_t first_line = 0;
+    std::uint32_t last_line = 0;
+    std::vector<SyntaxError> errors;
+
+    const Tag* tag(std::string_view name) const;
+    std::vector<const Tag*> tags() const;
+};
+
+// A string in NGN's double quotes, with " and \\ escaped.
+std::string quote(std::string_view s);
+
+}  // namespace ngn

@@ -1,0 +1,65 @@
+#include "notation/source.hpp"
+
+namespace ngn {
+
+SourceText::SourceText(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
+    line_starts_.push_back(0);
+    for (std::size_t i = 0; i < text_.size(); ++i) {
+        if (text_[i] == '\n' && i + 1 < text_.size()) line_starts_.push_back(i + 1);
+    }
+    if (text_.empty()) line_starts_.clear();
+}
+
+std::string_view SourceText::line(std::uint32_t line) const {
+    if (line == 0 || line > line_starts_.size()) return {};
+    std::size_t begin = line_starts_[line - 1];
+    std::size_t end = text_.find('\n', begin);
+    if (end == std::string::npos) end = text_.size();
+    if (end > begin && text_[end - 1] == '\r') --end;
+    if (line == 1 && std::string_view(text_).substr(0, 3) == "\xEF\xBB\xBF") begin = std::min<std::size_t>(3, end);
+    return std::string_view(text_).substr(begin, end - begin);
+}
+
+std::uint32_t SourceText::display_column(SourcePos pos) const {
+    if (!pos.valid()) return 0;
+    std::string_view l = line(pos.line);
+    std::size_t bytes = pos.column > 0 ? pos.column - 1 : 0;
+    if (bytes > l.size()) return static_cast<std::uint32_t>(pos.column);
+    return static_cast<std::uint32_t>(count_code_points(l.substr(0, bytes)) + 1);
+}
+
+std::size_t find_invalid_utf8(std::string_view s) {
+    std::size_t i = 0;
+    const std::size_t n = s.size();
+    while (i < n) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x80) { ++i; continue; }
+        std::size_t len = 0;
+        std::uint32_t cp = 0;
+        if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
+        else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
+        else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
+        else return i;
+        if (i + len > n) return i;
+        for (std::size_t k = 1; k < len; ++k) {
+            const auto cc = static_cast<unsigned char>(s[i + k]);
+            if ((cc & 0xC0) != 0x80) return i;
+            cp = (cp << 6) | (cc & 0x3F);
+        }
+        // Reject overlong forms, surrogates and values past U+10FFFF.
+        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+            (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+            return i;
+        i += len;
+    }
+    return std::string_view::npos;
+}
+
+std::size_t count_code_points(std::string_view s) {
+    std::size_t n = 0;
+    for (char ch : s)
+        if ((static_cast<unsigned char>(ch) & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+}  // namespace ngn

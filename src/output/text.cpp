@@ -1,0 +1,84 @@
+#include "output/report.hpp"
+
+namespace ironlog::output {
+
+namespace {
+
+// The line with tabs shown as single spaces (so the caret lines up), cut to a window of
+// about 100 characters around the column when it is long.
+void write_excerpt(std::ostream& os, const ngn::SourceText& source, const Finding& f) {
+    std::string_view line = source.line(f.pos.line);
+    if (f.pos.line == 0 || f.pos.line > source.line_count()) return;
+    std::size_t col = source.display_column(f.pos);  // 1-based, in characters
+    // Split the line into characters.
+    std::vector<std::string_view> chars;
+    for (std::size_t i = 0; i < line.size();) {
+        auto c = static_cast<unsigned char>(line[i]);
+        std::size_t len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+        if (i + len > line.size()) len = line.size() - i;
+        chars.push_back(line.substr(i, len));
+        i += len;
+    }
+    const std::size_t width = 100;
+    std::size_t from = 0;
+    if (chars.size() > width && col > width / 2) from = std::min(col - width / 2, chars.size() - width);
+    std::size_t to = std::min(chars.size(), from + width);
+    std::string gutter = std::to_string(f.pos.line);
+    os << " " << gutter << " | ";
+    if (from > 0) os << "...";
+    for (std::size_t i = from; i < to; ++i) {
+        unsigned char c = static_cast<unsigned char>(chars[i].front());
+        if (chars[i] == "\t") os << ' ';
+        else if (c < 0x20 || c == 0x7F) os << '?';
+        else os << chars[i];
+    }
+    if (to < chars.size()) os << "...";
+    os << "\n " << std::string(gutter.size(), ' ') << " | " << (from > 0 ? "   " : "");
+    std::size_t caret = col > from ? col - 1 - from : 0;
+    os << std::string(std::min(caret, width + 1), ' ') << "^\n";
+}
+
+}  // namespace
+
+Summary summarize(const std::vector<FileReport>& files) {
+    Summary s;
+    s.files = files.size();
+    for (const auto& f : files) {
+        s.games += f.games.size();
+        s.errors += f.count(Severity::Error) + (f.read_error ? 1 : 0);
+        s.warnings += f.count(Severity::Warning);
+        s.notes += f.count(Severity::Note);
+    }
+    return s;
+}
+
+void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt) {
+    os << source.path() << ":" << f.pos.line << ":" << source.display_column(f.pos) << ": " << to_string(f.severity) << ": "
+       << f.message;
+    if (!f.rule.empty()) os << " [" << f.rule.text() << "]";
+    if (f.kind != Kind::Syntax) os << " (" << to_string(f.kind) << ")";
+    os << "\n";
+    if (f.expected) os << "  expected: " << *f.expected << "\n";
+    if (f.recorded) os << "  recorded: " << *f.recorded << "\n";
+    if (f.ruling) os << "  ruled at line " << f.ruling->pos.line << ": \"" << f.ruling->text << "\"\n";
+    if (excerpt) write_excerpt(os, source, f);
+}
+
+void write_summary(std::ostream& os, const Summary& s) {
+    auto plural = [](std::size_t n, const char* word) {
+        return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+    };
+    os << plural(s.errors, "error") << ", " << plural(s.warnings, "warning") << ", " << plural(s.notes, "note") << " in "
+       << plural(s.games, "game") << " (" << plural(s.files, "file") << ")\n";
+}
+
+void write_text(std::ostream& os, const std::vector<FileReport>& files, bool excerpts) {
+    for (const auto& file : files) {
+        if (file.read_error) continue;  // said on stderr, where diagnostics go
+        for (const auto& f : file.findings) write_finding_text(os, file.source, f, excerpts);
+        for (const auto& g : file.games)
+            for (const auto& f : g.findings) write_finding_text(os, file.source, f, excerpts);
+    }
+}
+
+}  // namespace ironlog::output

@@ -1,0 +1,10 @@
+// The admiral ruleset: its declaration (dice, sequence of play, options) and rule engine.
+#pragma once
+
+#include "check/ruleset.hpp"
+
+namespace ironlog::rules::admiral {
+
+const Ruleset& ruleset();
+
+}  // namespace ironlog::rules::admiral

@@ -1,0 +1,42 @@
+// Empires in Arms, 6.0 The Naval Phase. Rulebook 003_280e2e9bf662e37e.txt. Cited by case.
+#include "rules/eia_naval/ruleset.hpp"
+
+namespace ironlog::rules::eia_naval {
+
+namespace {
+RuleRef cite(const char* section, const char* title = "") { return RuleRef{"eia-naval", section, title}; }
+
+SequenceNode power(const char* name, std::vector<std::string> aliases) {
+    return segment(name, cite("6.1", "Naval Phase Sequence"), std::move(aliases),
+                   {step("movement", cite("6.2", "Naval Movement Steps")), step("combat", cite("6.3", "Naval Combat Step"))});
+}
+
+RulesetInfo declare() {
+    RulesetInfo r;
+    r.id = "eia-naval";
+    r.title = "Empires in Arms, 6.0 The Naval Phase";
+    r.book = "003_280e2e9bf662e37e.txt";
+    r.dice = {DieSpec{6, 1, 6, 0, "D6"}};
+    r.dice_rule = cite("6.3.3", "Naval Combat Procedure");
+
+    Sequence s;
+    s.description = "monthly turns (turn 1805-10); in each, the naval phase of the major powers in sequence";
+    s.rule = cite("6.1", "Naval Phase Sequence");
+    s.turn_label = TurnLabel::Month;
+    SequenceNode britain = power("great-britain", {"GB", "britain", "Great Britain"});
+    britain.floating = true;  // 6.1: Great Britain announces where in the sequence it moves
+    s.turn = {phase("naval", cite("6.0", "The Naval Phase"), {"6.0"},
+                    {britain, power("russia", {}), power("turkey", {}), power("austria", {}), power("prussia", {}),
+                     power("france", {}), power("spain", {})})};
+    r.sequences = {s};
+    r.entity_kinds = {ngn::EntityKind::Fleet, ngn::EntityKind::Leader};
+    return r;
+}
+}  // namespace
+
+const Ruleset& ruleset() {
+    static const Ruleset r{declare(), nullptr};
+    return r;
+}
+
+}  // namespace ironlog::rules::eia_naval

@@ -1,0 +1,78 @@
+// There Must Be a Victory (Against the Odds, 2009). Rulebook 000_67b85be8b31fd984.txt.
+// Cited by case number. The book numbers the end of the turn two ways: the sequence of play
+// (4.0) lists "Repair (11.1), Reinforcement (11.2), Victory Determination (11.3)", while the
+// rules themselves are 11.1 Weather Damage, 11.2 Repair, 11.2 Reinforcement and 12.0 Victory
+// Determination. Citations follow the rules' own headings; docs/rules/tmbv.md lists this.
+#include "rules/tmbv/ruleset.hpp"
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+RuleRef cite(const char* section, const char* title = "") { return RuleRef{"tmbv", section, title}; }
+
+std::vector<SequenceNode> impulse_steps() {
+    SequenceNode formation = step("formation", cite("7.5.1", "Formation Phases"), {"7.5.1", "7.5.2", "7.5.3", "7.5.4"});
+    formation.repeatable = true;  // initiative and non-initiative players alternate, one formation each
+    return {formation, step("non-formation", cite("7.5.5", "Non-Formation Ship Activation"), {"7.5.5"})};
+}
+
+RulesetInfo declare() {
+    RulesetInfo r;
+    r.id = "tmbv";
+    r.title = "There Must Be a Victory (Against the Odds, 2009)";
+    r.book = "000_67b85be8b31fd984.txt";
+    r.dice = {DieSpec{10, 0, 9, 0, "one ten-sided die; 0 reads 0, not 10"}};
+    r.dice_rule = cite("2.0", "Game Components");
+
+    Sequence campaign;
+    campaign.variant = "campaign";
+    campaign.description = "13.1 Campaign Game: twelve turns on the operational map and the Tactical Battle Board";
+    campaign.rule = cite("4.0", "Sequence of Play");
+    campaign.max_turns = 12;
+    SequenceNode battle = segment("battle", cite("7.0", "Tactical Combat Phase"), {},
+                                  {impulses(cite("7.5", "Combat Impulse Sequence of Play"), 12, impulse_steps())});
+    battle.repeatable = true;  // one battle per sea area with opposing fleets
+    campaign.turn = {
+        phase("turn-start", cite("5.0", "Turn Start Phase"), {"5.0", "5"},
+              {segment("weather", cite("5.1", "Weather Determination Segment"), {"5.1"}),
+               segment("random-event", cite("5.2", "Random Event Segment"), {"5.2"}),
+               segment("initiative", cite("5.3", "Initiative Determination Segment"), {"5.3"})}),
+        phase("operations", cite("6.0", "Operations Phase"), {"6.0", "6"}, {impulses(cite("6.0", "Operations Phase"), 0)}),
+        phase("tactical-combat", cite("7.0", "Tactical Combat Phase"), {"7.0", "7"}, {battle}),
+        phase("return-to-port", cite("8.0", "Return to Port Phase"), {"8.0", "8"}),
+        phase("bombardment", cite("9.0", "Bombardment Phase"), {"9.0", "9"}),
+        phase("blockade", cite("10.0", "Blockade Phase"), {"10.0", "10"}),
+        phase("end-of-turn", cite("11.0", "End of Turn Phase"), {"11.0", "11"},
+              {segment("weather-damage", cite("11.1", "Weather Damage Segment"), {"11.1"}),
+               segment("repair", cite("11.2", "Repair Segment")),
+               segment("reinforcement", cite("11.2", "Reinforcement Segment"))}),
+        phase("victory", cite("12.0", "Victory Determination Phase"), {"12.0", "12"}),
+    };
+
+    Sequence lissa;
+    lissa.variant = "lissa";
+    lissa.description = "13.2 Battle of Lissa: one battle of twelve impulses on the Tactical Battle Board";
+    lissa.rule = cite("13.2", "Battle of Lissa");
+    lissa.max_turns = 1;
+    lissa.turn = {phase("tactical-combat", cite("7.0", "Tactical Combat Phase"), {"7.0", "7"},
+                        {impulses(cite("7.5", "Combat Impulse Sequence of Play"), 12, impulse_steps())})};
+
+    r.sequences = {campaign, lissa};
+    r.entity_kinds = {ngn::EntityKind::Ship, ngn::EntityKind::Fleet, ngn::EntityKind::Leader, ngn::EntityKind::Formation};
+    r.optional_rules = {
+        OptionalRule{"critical-hits", cite("14.1", "Critical Hits"), "a 0 after damage rolls for a critical hit"},
+        OptionalRule{"affondatore-not-ready", cite("14.2", "Affondatore Not Ready"), "Affondatore starts damaged"},
+        OptionalRule{"austrian-rifled-guns", cite("14.3", "Austrian Rifled Guns"), "Ferdinand Max and Hapsburg fire as rifled"},
+        OptionalRule{"dispatch-ships", cite("14.4", "Dispatch Ships"), "D ships relay signals for flagships"},
+        OptionalRule{"ironclad-roma", cite("14.5", "Ironclad Roma"), "the Italian Reserve Fleet may add the Roma"},
+    };
+    return r;
+}
+}  // namespace
+
+const Ruleset& ruleset() {
+    static const Ruleset r{declare(), nullptr};
+    return r;
+}
+
+}  // namespace ironlog::rules::tmbv
