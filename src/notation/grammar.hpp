@@ -25,7 +25,10 @@ using pegtl::star;
 struct blank : one<' ', '\t'> {};
 struct sp : plus<blank> {};
 struct ws : star<blank> {};
-struct end_of_line : eof {};  // the reader hands over one line at a time, without its ending
+struct line_break_char : one<'\r', '\n'> {};
+// The reader hands over one line at a time, without its ending; read as a whole file, a line
+// ends at its newline.
+struct end_of_line : sor<eof, at<line_break_char>> {};
 struct digit : pegtl::ascii::digit {};
 struct non_ascii : pegtl::utf8::range<0x80, 0x10FFFF> {};
 struct name_start : sor<pegtl::ascii::alnum, non_ascii, one<'_'>> {};
@@ -38,15 +41,15 @@ struct keyword : seq<pegtl::string<Cs...>, not_at<name_char>> {};
 // ---- strings -----------------------------------------------------------------------------
 struct escape_char : one<'"', '\\'> {};
 struct escaped : if_must<one<'\\'>, escape_char> {};
-struct string_char : sor<escaped, not_one<'"', '\\'>> {};
+struct string_char : sor<escaped, not_one<'"', '\\', '\r', '\n'>> {};
 struct string_body : star<string_char> {};
 struct string_open : one<'"'> {};
 struct string_close : one<'"'> {};
 struct quoted : if_must<string_open, string_body, string_close> {};
 
 // ---- comments and notes -----------------------------------------------------------------
-struct comment : seq<one<';'>, star<pegtl::any>> {};
-struct note_body : star<not_one<'}'>> {};
+struct comment : seq<one<';'>, star<not_one<'\r', '\n'>>> {};
+struct note_body : star<not_one<'}', '\r', '\n'>> {};
 struct note_open : one<'{'> {};
 struct note_close : one<'}'> {};
 struct note : if_must<note_open, note_body, note_close> {};
@@ -92,7 +95,7 @@ struct dice_spec : seq<dice_count, one<'d', 'D'>, dice_sides, not_at<name_char>>
 struct dice_colon : one<':'> {};
 struct die_face : seq<plus<digit>, delimiter> {};
 struct first_face : die_face {};
-struct modifier_label : seq<plus<not_one<')', ';'>>> {};
+struct modifier_label : plus<not_one<')', ';', '\r', '\n'>> {};
 struct modifier_close : one<')'> {};
 struct modifier : seq<one<'+', '-'>, plus<digit>, opt<one<'('>, must<modifier_label, modifier_close>>, delimiter> {};
 struct total_value : seq<opt<one<'-'>>, plus<digit>, delimiter> {};

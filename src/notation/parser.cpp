@@ -547,8 +547,17 @@ Line build_line(LineState& st, std::uint32_t first_column) {
     return line;
 }
 
+// Far above any line written by hand; bounds the memory one line can take.
+constexpr std::size_t kMaxLineBytes = 256 * 1024;
+
 LineResult parse_one(std::string_view text, std::uint32_t line_no) {
     LineResult result;
+    if (text.size() > kMaxLineBytes) {
+        result.error = SyntaxError{SourcePos{line_no, 1}, "this line is " + std::to_string(text.size()) +
+                                                              " bytes long; an NGN line holds at most " +
+                                                              std::to_string(kMaxLineBytes) + " bytes"};
+        return result;
+    }
     if (auto bad = check_bytes(text, line_no)) {
         result.error = std::move(bad);
         return result;

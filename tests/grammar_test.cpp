@@ -1,0 +1,399 @@
+// The notation layer: each grammar rule accepted and rejected, positions, the messages of
+// common mistakes word for word, and input that must not crash, hang or eat memory.
+#include "notation/parser.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <regex>
+
+using namespace testing_util;
+
+namespace {
+
+// The dump of one line, or "ERROR col: message".
+std::string read_line(const std::string& text) {
+    auto r = ngn::parse_line(text, 1);
+    if (r.error) return "ERROR " + std::to_string(r.error->pos.column) + ": " + r.error->message;
+    ngn::Game g;
+    g.lines.push_back(*r.line);
+    std::string d = dump(g);
+    if (!d.empty() && d.back() == '\n') d.pop_back();
+    return d;
+}
+
+const ngn::Event& event_of(const ngn::LineResult& r) {
+    static ngn::Event none;
+    if (!r.line) return none;
+    const auto* e = r.line->as<ngn::Event>();
+    return e ? *e : none;
+}
+
+}  // namespace
+
+TEST(Grammar, AnalysisFindsNoProblems) { EXPECT_EQ(ngn::analyze_grammar(), 0u); }
+
+TEST(Grammar, RuleNamesMatchTheNormativeGrammar) {
+    std::string peg = read_file(kSource / "grammar/ngn.peg");
+    std::string hpp = read_file(kSource / "src/notation/grammar.hpp");
+    std::set<std::string> peg_names, hpp_names;
+    std::regex peg_rule(R"(^([a-z_]+)\s*<-)", std::regex::multiline);
+    for (auto it = std::sregex_iterator(peg.begin(), peg.end(), peg_rule); it != std::sregex_iterator(); ++it)
+        peg_names.insert((*it)[1]);
+    std::regex hpp_rule(R"(^struct ([a-z_]+)\b)", std::regex::multiline);
+    for (auto it = std::sregex_iterator(hpp.begin(), hpp.end(), hpp_rule); it != std::sregex_iterator(); ++it)
+        if ((*it)[1] != "keyword") hpp_names.insert((*it)[1]);
+    EXPECT_GT(peg_names.size(), 80u);
+    EXPECT_EQ(peg_names, hpp_names);
+}
+
+// ---- tags ---------------------------------------------------------------------------------------
+
+TEST(Grammar, TagAccepted) {
+    EXPECT_EQ(read_line(R"([Event "Lissa refight"])"), "tag Event=Lissa refight");
+    EXPECT_EQ(read_line(R"(  [ Site   "Club \"Ram\" \\ Trieste" ]  ; note)"), "tag Site=Club \"Ram\" \\ Trieste ; note");
+    EXPECT_EQ(read_line(R"([Player_2 ""])"), "tag Player_2=");
+}
+
+TEST(Grammar, TagRejected) {
+    EXPECT_EQ(read_line(R"([Event Lissa])"), "ERROR 8: expected the value of tag 'Event' in double quotes, found 'Lissa]'");
+    EXPECT_EQ(read_line(R"([Event "Lissa")"), "ERROR 15: expected ']' to close the tag, found end of line");
+    EXPECT_EQ(read_line(R"([ "Lissa"])"), "ERROR 3: expected a tag name after '[', found '\"Lissa\"]'");
+    EXPECT_EQ(read_line(R"([Event "Lissa)"), "ERROR 8: this string is not closed: expected '\"' before the end of the line");
+    EXPECT_EQ(read_line(R"([Event "a \x"])"), "ERROR 12: expected '\"' or '\\' after '\\' in a string, found 'x\"]'");
+}
+
+// ---- headings -------------------------------------------------------------------------------------
+
+TEST(Grammar, HeadingsAccepted) {
+    EXPECT_EQ(read_line("turn 3"), "heading turn 3");
+    EXPECT_EQ(read_line("turn 1805-10"), "heading turn 1805-10");
+    EXPECT_EQ(read_line("  phase firing ; the guns"), "heading phase firing ; the guns");
+    EXPECT_EQ(read_line("segment 3A"), "heading segment 3A");
+    EXPECT_EQ(read_line("segment battle @Lissa"), "heading segment battle area(Lissa,)");
+    EXPECT_EQ(read_line("segment \"Great Britain\""), "heading segment Great Britain");
+    EXPECT_EQ(read_line("impulse 12"), "heading impulse 12");
+    EXPECT_EQ(read_line("step non-formation"), "heading step non-formation");
+    EXPECT_EQ(read_line("phase 7.0"), "heading phase 7.0");
+}
+
+TEST(Grammar, HeadingsRejected) {
+    EXPECT_EQ(read_line("turn"), "ERROR 5: expected a turn number after 'turn', found end of line");
+    EXPECT_EQ(read_line("phase"), "ERROR 6: expected a phase name after 'phase', found end of line");
+    EXPECT_EQ(read_line("segment &"), "ERROR 9: expected a segment name after 'segment', found '&'");
+    EXPECT_EQ(read_line("impulse"), "ERROR 8: expected an impulse number after 'impulse', found end of line");
+    EXPECT_EQ(read_line("step ;x"), "ERROR 6: expected a step name after 'step', found ';x'");
+    // A longer word is not a keyword: it is an event's actor.
+    EXPECT_EQ(read_line("turnip roll d6: 3"), "event word(turnip) word(roll) dice(-d6: 3)");
+}
+
+// ---- declarations and setup -------------------------------------------------------------------------
+
+TEST(Grammar, DeclarationsAccepted) {
+    EXPECT_EQ(read_line("side AUT \"Austria\""), "declare side word(AUT) full=text(Austria)");
+    EXPECT_EQ(read_line("ship FM \"Erzherzog Ferdinand Max\" prop 13 at (20, 10.5, 90)"),
+              "declare ship word(FM) full=text(Erzherzog Ferdinand Max) word(prop) number(13,,0,1) word(at) table(20,10.5,90.000000)");
+    EXPECT_EQ(read_line("ship Kaiser"), "declare ship word(Kaiser)");
+    EXPECT_EQ(read_line("ship \"Re d'Italia\""), "declare ship text(Re d'Italia)");
+    EXPECT_EQ(read_line("ship D.J.de"), "declare ship word(D.J.de)");
+    EXPECT_EQ(read_line("unit I1 infantry #0304/N"), "declare unit word(I1) word(infantry) hex(,0304,N)");
+    EXPECT_EQ(read_line("fleet Main @Pola/port"), "declare fleet word(Main) area(Pola,port)");
+    EXPECT_EQ(read_line("leader NELSON"), "declare leader word(NELSON)");
+    EXPECT_EQ(read_line("squadron S1 FM,HB"), "declare squadron word(S1) list(word(FM);word(HB);)");
+    EXPECT_EQ(read_line("formation W1 wedge"), "declare formation word(W1) word(wedge)");
+}
+
+TEST(Grammar, DeclarationsRejected) {
+    EXPECT_EQ(read_line("ship"), "ERROR 5: expected a name or alias after 'ship', found end of line");
+    EXPECT_EQ(read_line("fleet &x"), "ERROR 7: expected a name or alias after 'fleet', found '&x'");
+    EXPECT_EQ(read_line("setup"), "ERROR 6: expected the name or alias of what is set up after 'setup', found end of line");
+}
+
+TEST(Grammar, SetupAccepted) {
+    EXPECT_EQ(read_line("setup FM speed 8 lost prop 3"),
+              "setup word(FM) word(speed) number(8,,0,1) word(lost) word(prop) number(3,,0,1)");
+}
+
+// ---- rulings -----------------------------------------------------------------------------------------
+
+TEST(Grammar, RulingsAccepted) {
+    EXPECT_EQ(read_line("ruling \"allowed\""), "ruling \"allowed\"");
+    EXPECT_EQ(read_line("ruling tmbv 7.3.3 \"the counter was knocked\""), "ruling tmbv 7.3.3 \"the counter was knocked\"");
+    EXPECT_EQ(read_line("ruling ironclads Firing/Armour-saves \"x\" ; umpire J."), "ruling ironclads Firing/Armour-saves \"x\" ; umpire J.");
+}
+
+TEST(Grammar, RulingsRejected) {
+    EXPECT_EQ(read_line("ruling"), "ERROR 7: expected the ruling's text in double quotes after 'ruling', found end of line");
+    EXPECT_EQ(read_line("ruling tmbv 7.3"), "ERROR 13: expected the ruling's text in double quotes after 'ruling', found '7.3'");
+}
+
+// ---- events and items ------------------------------------------------------------------------------
+
+TEST(Grammar, EventItems) {
+    EXPECT_EQ(read_line("FM move 8cm turn -3 speed +1 12.5kn 20% 90° 1C"),
+              "event word(FM) word(move) number(8,cm,0,1) word(turn) number(-3,,1,1) word(speed) number(1,,1,1) "
+              "number(12.5,kn,0,0) number(20,%,0,1) number(90,°,0,1) number(1,C,0,1)");
+    EXPECT_EQ(read_line("\"Re d'Italia\" sinks"), "event text(Re d'Italia) word(sinks)");
+    EXPECT_EQ(read_line("Tegetthoff signals \"ram everything grey\""), "event word(Tegetthoff) word(signals) text(ram everything grey)");
+    EXPECT_EQ(read_line("FM at 7.3.3 1866-07 3x4"), "event word(FM) word(at) word(7.3.3) word(1866-07) word(3x4)");
+}
+
+TEST(Grammar, Positions) {
+    EXPECT_EQ(read_line("FM to (20,10)"), "event word(FM) word(to) table(20,10,-)");
+    EXPECT_EQ(read_line("FM to ( -2.5 , 10 , 270 )"), "event word(FM) word(to) table(-2.5,10,270.000000)");
+    EXPECT_EQ(read_line("I1 to #0304 #B:0304 #0304/NE #B:12/3"),
+              "event word(I1) word(to) hex(,0304,) hex(B,0304,) hex(,0304,NE) hex(B,12,3)");
+    EXPECT_EQ(read_line("Main to @Lissa @Ancona/port @\"North Sea\"/blockade @\"To the Mediterranean\""),
+              "event word(Main) word(to) area(Lissa,) area(Ancona,port) area(North Sea,blockade) area(To the Mediterranean,)");
+}
+
+TEST(Grammar, PositionsRejected) {
+    EXPECT_EQ(read_line("FM to (20 10)"), "ERROR 11: expected ',' after the x coordinate, found '10)'");
+    EXPECT_EQ(read_line("FM to (x, 10)"), "ERROR 8: expected the x coordinate in cm after '(', found 'x,'");
+    EXPECT_EQ(read_line("FM to (20, )"), "ERROR 12: expected the y coordinate in cm after ',', found ')'");
+    EXPECT_EQ(read_line("FM to (20, 10, )"), "ERROR 16: expected a heading in degrees after ',', found ')'");
+    EXPECT_EQ(read_line("FM to (20, 10"), "ERROR 14: expected ')' to close the position, found end of line");
+    EXPECT_EQ(read_line("I1 to #"), "ERROR 8: expected a hex id (letters and digits) after '#', found end of line");
+    EXPECT_EQ(read_line("I1 to #0304/"), "ERROR 13: expected a facing after '/', found end of line");
+    EXPECT_EQ(read_line("Main to @"), "ERROR 10: expected an area name after '@', found end of line");
+    EXPECT_EQ(read_line("Main to @Ancona/"), "ERROR 17: expected a box name after '/', found end of line");
+}
+
+TEST(Grammar, Dice) {
+    EXPECT_EQ(read_line("FM fire 6d6: 1 4 5 2 3 3"), "event word(FM) word(fire) dice(6d6: 1 4 5 2 3 3)");
+    EXPECT_EQ(read_line("Italy roll d10: 0"), "event word(Italy) word(roll) dice(-d10: 0)");
+    EXPECT_EQ(read_line("GB roll D6:2 +1(British) +1(NELSON) = 4"),
+              "event word(GB) word(roll) dice(-d6: 2 mod1[British] mod1[NELSON] =4)");
+    EXPECT_EQ(read_line("X roll 2d6: 1 1 -3 = -1"), "event word(X) word(roll) dice(2d6: 1 1 mod-3[] =-1)");
+    EXPECT_EQ(read_line("X roll d12: 12 => hit"), "event word(X) word(roll) dice(-d12: 12) => word(hit)");
+    EXPECT_EQ(read_line("X roll d6: 3 d6: 4"), "event word(X) word(roll) dice(-d6: 3) dice(-d6: 4)");
+    // more faces than the count: the reader keeps them all, the checker counts them
+    EXPECT_EQ(read_line("X roll 2d6: 1 2 3"), "event word(X) word(roll) dice(2d6: 1 2 3)");
+}
+
+TEST(Grammar, DiceRejected) {
+    EXPECT_EQ(read_line("A roll d10: x"), "ERROR 13: expected a die face 0-9 after 'd10:', found 'x'");
+    EXPECT_EQ(read_line("A roll 2d6: a b"), "ERROR 13: expected a die face 1-6 after '2d6:', found 'a'");
+    EXPECT_EQ(read_line("A roll 2d6 3 4"), "ERROR 11: expected ':' after '2d6', found a space");
+    EXPECT_EQ(read_line("A roll d6:"), "ERROR 11: expected a die face 1-6 after 'd6:', found end of line");
+    EXPECT_EQ(read_line("A roll d6: 3 ="), "ERROR 15: expected the total (a whole number) after '=', found end of line");
+    EXPECT_EQ(read_line("A roll d6: 3 +1(NELSON = 4"), "ERROR 27: expected ')' to close the modifier's label, found end of line");
+    EXPECT_EQ(read_line("A roll d6: 4x"), "ERROR 12: expected a die face 1-6 after 'd6:', found '4x'");
+}
+
+TEST(Grammar, ClaimsNotesListsComments) {
+    EXPECT_EQ(read_line("FM fire RdI 6d6: 5 6 1 1 1 1 => 2H {a good salvo} {second note} ; comment"),
+              "event word(FM) word(fire) word(RdI) dice(6d6: 5 6 1 1 1 1) => number(2,H,0,1) {a good salvo} {second note} ; comment");
+    EXPECT_EQ(read_line("FM move 8 => (28, 10, 90) speed 8"),
+              "event word(FM) word(move) number(8,,0,1) => table(28,10,90.000000) word(speed) number(8,,0,1)");
+    EXPECT_EQ(read_line("Austria formation FM,HB , KM => FM,HB"),
+              "event word(Austria) word(formation) list(word(FM);word(HB);word(KM);) => list(word(FM);word(HB);)");
+    EXPECT_EQ(read_line("FM note {a ; not a comment}"), "event word(FM) word(note) {a ; not a comment}");
+    EXPECT_EQ(read_line("; only a comment"), "comment ; only a comment");
+    EXPECT_EQ(read_line("   "), "");
+}
+
+TEST(Grammar, CommonMistakes) {
+    EXPECT_EQ(read_line("FM fire & RdI"), "ERROR 9: expected an argument, '=>', a note, a comment or the end of the line, found '&'");
+    EXPECT_EQ(read_line("FM fire => "), "ERROR 12: expected the claimed result after '=>', found end of line");
+    EXPECT_EQ(read_line("FM move 8 {no end"), "ERROR 11: this note is not closed: expected '}' before the end of the line");
+    EXPECT_EQ(read_line("FM says \"hello"), "ERROR 9: this string is not closed: expected '\"' before the end of the line");
+    EXPECT_EQ(read_line("FM screen FM,"), "ERROR 14: expected a list element after ',', found end of line");
+    EXPECT_EQ(read_line("=> rough"), "ERROR 1: expected an argument, '=>', a note, a comment or the end of the line, found '=>'");
+    EXPECT_EQ(read_line("FM move 8}"), "ERROR 10: expected an argument, '=>', a note, a comment or the end of the line, found '}'");
+}
+
+TEST(Grammar, ItemPositions) {
+    auto r = ngn::parse_line("  FM fire port RdI 33cm 6d6: 1 4 => 1H {n}", 7);
+    ASSERT_TRUE(r.line);
+    EXPECT_EQ(r.line->pos, (ngn::SourcePos{7, 3}));
+    const auto& e = event_of(r);
+    EXPECT_EQ(e.subject.pos, (ngn::SourcePos{7, 3}));
+    ASSERT_EQ(e.args.size(), 5u);
+    EXPECT_EQ(e.args[0].pos, (ngn::SourcePos{7, 6}));
+    EXPECT_EQ(e.args[3].pos, (ngn::SourcePos{7, 20}));
+    const auto* d = e.args[4].as<ngn::Dice>();
+    ASSERT_TRUE(d);
+    EXPECT_EQ(e.args[4].pos, (ngn::SourcePos{7, 25}));
+    EXPECT_EQ(d->faces[0].pos, (ngn::SourcePos{7, 30}));
+    EXPECT_EQ(d->faces[1].pos, (ngn::SourcePos{7, 32}));
+    EXPECT_EQ(e.claim_pos, (ngn::SourcePos{7, 34}));
+    ASSERT_TRUE(e.claim);
+    EXPECT_EQ((*e.claim)[0].pos, (ngn::SourcePos{7, 37}));
+    EXPECT_EQ(e.notes[0].pos, (ngn::SourcePos{7, 40}));
+}
+
+TEST(Grammar, ColumnsCountCharactersNotBytes) {
+    std::string text = "[Ruleset \"ironclads\"]\nsé roll d6: x\n";
+    auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 1u);
+    ASSERT_EQ(parsed.games[0].errors.size(), 1u);
+    const auto& e = parsed.games[0].errors[0];
+    EXPECT_EQ(e.pos.column, 14u);  // bytes
+    ngn::SourceText source("x.ngn", text);
+    EXPECT_EQ(source.display_column(e.pos), 13u);  // characters
+}
+
+// ---- files and games -----------------------------------------------------------------------------------
+
+TEST(Reader, GroupsLinesIntoGames) {
+    std::string text =
+        "; before everything\n"
+        "[Event \"one\"]\n"
+        "\n"
+        "; between tags\n"
+        "[Ruleset \"ironclads\"]\n"
+        "\n"
+        "side A\n"
+        "; introduces game two\n"
+        "[Event \"two\"]\n"
+        "[Ruleset \"tmbv\"]\n"
+        "side B\n"
+        "; the end\n";
+    auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 2u);
+    EXPECT_EQ(parsed.error_count(), 0u);
+    EXPECT_EQ(parsed.games[0].first_line, 1u);
+    EXPECT_EQ(parsed.games[0].tag("Event")->value, "one");
+    EXPECT_EQ(dump(parsed.games[0]),
+              "tag Event=one\ntag Ruleset=ironclads\ncomment ; before everything\ncomment ; between tags\ndeclare side word(A)\n");
+    EXPECT_EQ(parsed.games[1].first_line, 8u);
+    EXPECT_EQ(dump(parsed.games[1]), "tag Event=two\ntag Ruleset=tmbv\ncomment ; introduces game two\ndeclare side word(B)\ncomment ; the end\n");
+    EXPECT_TRUE(ngn::matches_file_rule(text));
+}
+
+TEST(Reader, ReportsEveryErrorAndKeepsGoing) {
+    std::string text =
+        "[Ruleset \"ironclads\"]\n"
+        "A roll d10: x\n"
+        "A roll d6: 3\n"
+        "ship\n"
+        "[Event Lissa]\n"
+        "A roll 2d6 3 4\n";
+    auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 2u);
+    ASSERT_EQ(parsed.games[0].errors.size(), 2u);
+    EXPECT_EQ(parsed.games[0].errors[0].pos, (ngn::SourcePos{2, 13}));
+    EXPECT_EQ(parsed.games[0].errors[1].pos, (ngn::SourcePos{4, 5}));
+    ASSERT_EQ(parsed.games[1].errors.size(), 2u);
+    EXPECT_EQ(parsed.games[1].errors[0].pos.line, 5u);
+    EXPECT_EQ(parsed.games[1].errors[1].pos.line, 6u);
+    EXPECT_EQ(parsed.games[0].lines.size(), 2u);  // the good lines are kept
+    EXPECT_FALSE(ngn::matches_file_rule(text));
+}
+
+TEST(Reader, BodyBeforeAnyTagIsAnError) {
+    auto parsed = ngn::parse_text("FM move 8\n[Ruleset \"ironclads\"]\n");
+    ASSERT_EQ(parsed.file_errors.errors.size(), 1u);
+    EXPECT_EQ(parsed.file_errors.errors[0].message, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game");
+    EXPECT_EQ(parsed.games.size(), 1u);
+}
+
+TEST(Reader, StopsAfterMaxErrors) {
+    std::string text = "[Ruleset \"ironclads\"]\n";
+    for (int i = 0; i < 50; ++i) text += "A roll d6: x\n";
+    ngn::ParseOptions o;
+    o.max_errors = 10;
+    ngn::FileErrors fe = ngn::read_games(text, [](ngn::Game&&) {}, o);
+    EXPECT_TRUE(fe.truncated);
+    auto all = ngn::parse_text(text, ngn::ParseOptions{0});
+    EXPECT_EQ(all.error_count(), 50u);
+}
+
+// ---- hostile input -------------------------------------------------------------------------------------
+
+TEST(Robustness, EmptyAndBlankFiles) {
+    for (std::string text : {"", "\n", "   \n\t\n", "\r\n"}) {
+        auto parsed = ngn::parse_text(text);
+        EXPECT_EQ(parsed.games.size(), 0u);
+        EXPECT_EQ(parsed.error_count(), 0u);
+        auto report = check(text);
+        ASSERT_EQ(report.findings.size(), 1u);
+        EXPECT_EQ(report.findings[0].message, "no game in this file: a game begins with tag pairs such as [Ruleset \"ironclads\"]");
+    }
+}
+
+TEST(Robustness, BinaryJunk) {
+    std::mt19937 rng(12345);
+    std::string junk(1 << 20, '\0');
+    for (auto& c : junk) c = static_cast<char>(rng() & 0xFF);
+    auto parsed = ngn::parse_text(junk);  // default limit: 100 errors
+    EXPECT_LE(parsed.error_count(), 100u);
+    auto all = ngn::parse_text(junk, ngn::ParseOptions{0});
+    EXPECT_GT(all.error_count(), 100u);
+    auto report = check(junk);
+    EXPECT_FALSE(report.findings.empty());
+}
+
+TEST(Robustness, NulAndControlCharacters) {
+    EXPECT_EQ(read_line(std::string("FM move\0 8", 10)), "ERROR 8: unexpected control character \\x00");
+    EXPECT_EQ(read_line("FM move\r8"), "ERROR 8: unexpected control character \\x0d");
+}
+
+TEST(Robustness, InvalidUtf8) {
+    std::string text = "[Ruleset \"ironclads\"]\nFM says \"caf\xC3\"\nFM move 8\nFM \xF0\x28\x8C\x28\n";
+    auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 1u);
+    ASSERT_EQ(parsed.games[0].errors.size(), 2u);
+    EXPECT_EQ(parsed.games[0].errors[0].pos, (ngn::SourcePos{2, 13}));
+    EXPECT_EQ(parsed.games[0].errors[0].message,
+              "invalid UTF-8: byte \\xc3 does not begin a valid character (save the file as UTF-8)");
+    EXPECT_EQ(parsed.games[0].errors[1].pos, (ngn::SourcePos{4, 4}));
+    // overlong encodings and surrogates are not valid either
+    EXPECT_NE(ngn::find_invalid_utf8("\xC0\xAF"), std::string_view::npos);
+    EXPECT_NE(ngn::find_invalid_utf8("\xED\xA0\x80"), std::string_view::npos);
+    EXPECT_EQ(ngn::find_invalid_utf8("Tegetthoff \xC3\xA9 \xE2\x82\xAC \xF0\x9F\x9A\xA2"), std::string_view::npos);
+}
+
+TEST(Robustness, CrlfReadsLikeLf) {
+    std::string lf = "[Event \"x\"]\n[Ruleset \"ironclads\"]\n\nside A\nturn 1\n  phase movement ; c\n";
+    std::string crlf = std::regex_replace(lf, std::regex("\n"), "\r\n");
+    auto a = ngn::parse_text(lf), b = ngn::parse_text(crlf);
+    ASSERT_EQ(a.games.size(), 1u);
+    ASSERT_EQ(b.games.size(), 1u);
+    EXPECT_EQ(b.error_count(), 0u);
+    EXPECT_EQ(dump(a.games[0]), dump(b.games[0]));
+    EXPECT_EQ(a.games[0].lines.back().pos, b.games[0].lines.back().pos);
+    EXPECT_TRUE(ngn::matches_file_rule(crlf));
+}
+
+TEST(Robustness, ByteOrderMark) {
+    std::string text = "\xEF\xBB\xBF[Ruleset \"ironclads\"]\nA roll d6: x\n";
+    auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 1u);
+    EXPECT_EQ(parsed.games[0].tag("Ruleset")->value, "ironclads");
+    ngn::SourceText source("x", text);
+    EXPECT_EQ(source.line(1), "[Ruleset \"ironclads\"]");
+}
+
+TEST(Robustness, TenMegabyteLine) {
+    std::string text = "[Ruleset \"ironclads\"]\n" + std::string(10u << 20, 'a') + "\n";
+    auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 1u);
+    ASSERT_EQ(parsed.games[0].errors.size(), 1u);
+    EXPECT_EQ(parsed.games[0].errors[0].message, "this line is 10485760 bytes long; an NGN line holds at most 262144 bytes");
+    // and a long line of many items is refused the same way, before it is read
+    std::string items = "[Ruleset \"ironclads\"]\nFM";
+    while (items.size() < (11u << 20)) items += " a";
+    EXPECT_EQ(ngn::parse_text(items).error_count(), 1u);
+}
+
+TEST(Robustness, DeepNesting) {
+    for (char open : {'(', '[', '{', '"', '#', '@'}) {
+        std::string text = "[Ruleset \"ironclads\"]\nFM x " + std::string(200000, open) + "\n";
+        auto parsed = ngn::parse_text(text, ngn::ParseOptions{0});
+        EXPECT_EQ(parsed.error_count(), 1u) << open;
+    }
+    std::string nested = "[Ruleset \"ironclads\"]\n";
+    for (int i = 0; i < 1000; ++i) nested += "FM x " + std::string(static_cast<std::size_t>(i), '(') + "\n";
+    EXPECT_EQ(ngn::parse_text(nested, ngn::ParseOptions{0}).error_count(), 999u);
+}
+
+TEST(Robustness, ManyShortLines) {
+    std::string text = "[Ruleset \"ironclads\"]\n";
+    for (int i = 0; i < 200000; ++i) text += "A roll d6: 3\n";
+    auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 1u);
+    EXPECT_EQ(parsed.games[0].lines.size(), 200001u);
+}

@@ -1,0 +1,171 @@
+#include "test_util.hpp"
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace testing_util {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void write_file(const fs::path& p, const std::string& text) {
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out << text;
+}
+
+fs::path temp_dir() {
+    static int counter = 0;
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    fs::path dir = fs::temp_directory_path() / ("ironlog-test-" + std::to_string(::getpid()) + "-" +
+                                                 (info ? std::string(info->name()) : "x") + "-" + std::to_string(counter++));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+namespace {
+std::string shell_quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) {
+        if (c == '\'') out += "'\\''";
+        else out += c;
+    }
+    return out + "'";
+}
+}  // namespace
+
+Run run_ironlog(const std::vector<std::string>& args, const std::string& input) {
+    fs::path dir = temp_dir();
+    fs::path in = dir / "stdin", out = dir / "stdout", err = dir / "stderr";
+    write_file(in, input);
+    std::string cmd = shell_quote(kBinary);
+    for (const auto& a : args) cmd += " " + shell_quote(a);
+    cmd += " < " + shell_quote(in.string()) + " > " + shell_quote(out.string()) + " 2> " + shell_quote(err.string());
+    int raw = std::system(cmd.c_str());
+    Run r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = read_file(out);
+    r.err = read_file(err);
+    fs::remove_all(dir);
+    return r;
+}
+
+std::vector<fs::path> ngn_files(const fs::path& folder) {
+    std::vector<fs::path> out;
+    for (const auto& e : fs::recursive_directory_iterator(kSource / folder))
+        if (e.is_regular_file() && e.path().extension() == ".ngn") out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string dump(const ngn::Item& item) {
+    struct V {
+        std::string operator()(const ngn::Word& w) const { return "word(" + w.text + ")"; }
+        std::string operator()(const ngn::Text& t) const { return "text(" + t.text + ")"; }
+        std::string operator()(const ngn::Number& n) const {
+            std::ostringstream s;
+            s << "number(" << n.value << "," << n.unit << "," << n.has_sign << "," << n.is_integer << ")";
+            return s.str();
+        }
+        std::string operator()(const ngn::TablePos& p) const {
+            std::ostringstream s;
+            s << "table(" << p.x << "," << p.y << "," << (p.heading ? std::to_string(*p.heading) : "-") << ")";
+            return s.str();
+        }
+        std::string operator()(const ngn::HexPos& h) const { return "hex(" + h.board + "," + h.hex + "," + h.facing + ")"; }
+        std::string operator()(const ngn::AreaPos& a) const { return "area(" + a.area + "," + a.box + ")"; }
+        std::string operator()(const ngn::Dice& d) const {
+            std::string s = "dice(" + (d.count ? std::to_string(*d.count) : std::string("-")) + "d" + std::to_string(d.sides) + ":";
+            for (const auto& f : d.faces) s += " " + std::to_string(f.value);
+            for (const auto& m : d.modifiers) s += " mod" + std::to_string(m.value) + "[" + m.label + "]";
+            if (d.total) s += " =" + std::to_string(*d.total);
+            return s + ")";
+        }
+        std::string operator()(const ngn::List& l) const {
+            std::string s = "list(";
+            for (const auto& i : l.items) s += dump(i) + ";";
+            return s + ")";
+        }
+    };
+    return std::visit(V{}, item.value);
+}
+
+namespace {
+std::string dump_items(const std::vector<ngn::Item>& items) {
+    std::string s;
+    for (const auto& i : items) s += " " + dump(i);
+    return s;
+}
+}  // namespace
+
+std::string dump(const ngn::Game& game) {
+    std::vector<std::string> tags;
+    std::string body;
+    for (const auto& l : game.lines) {
+        std::string c = l.comment ? " ;" + l.comment->text : "";
+        if (const auto* t = l.as<ngn::Tag>()) {
+            tags.push_back("tag " + t->name + "=" + t->value + c);
+        } else if (const auto* h = l.as<ngn::Heading>()) {
+            body += std::string("heading ") + ngn::heading_keyword(h->kind) + " " + h->label + dump_items(h->args) + c + "\n";
+        } else if (const auto* d = l.as<ngn::Declaration>()) {
+            body += std::string("declare ") + ngn::entity_keyword(d->kind) + " " + dump(d->name) +
+                    (d->full_name ? " full=" + dump(*d->full_name) : "") + dump_items(d->args) + c + "\n";
+        } else if (const auto* s = l.as<ngn::Setup>()) {
+            body += "setup " + dump(s->subject) + dump_items(s->args) + c + "\n";
+        } else if (const auto* e = l.as<ngn::Event>()) {
+            body += "event " + dump(e->subject) + dump_items(e->args);
+            if (e->claim) body += " =>" + dump_items(*e->claim);
+            for (const auto& n : e->notes) body += " {" + n.text + "}";
+            body += c + "\n";
+        } else if (const auto* r = l.as<ngn::Ruling>()) {
+            body += "ruling";
+            for (const auto& x : r->citation) body += " " + x;
+            body += " \"" + r->text + "\"" + c + "\n";
+        } else if (l.comment) {
+            body += "comment" + c + "\n";
+        }
+    }
+    std::sort(tags.begin(), tags.end());
+    std::string out;
+    for (const auto& t : tags) out += t + "\n";
+    return out + body;
+}
+
+ironlog::FileReport check(const std::string& text, const std::string& name) {
+    ironlog::CheckOptions o;
+    o.base_dir = kSource / "fixtures";
+    return ironlog::check_text(name, text, o);
+}
+
+std::vector<ironlog::Finding> findings_of(const std::string& text) {
+    auto r = check(text);
+    EXPECT_EQ(r.games.size(), 1u) << "expected one game";
+    EXPECT_TRUE(r.findings.empty()) << describe(r.findings);
+    return r.games.empty() ? std::vector<ironlog::Finding>{} : r.games.front().findings;
+}
+
+std::vector<ironlog::Finding> problems_of(const std::string& text) {
+    std::vector<ironlog::Finding> out;
+    for (auto& f : findings_of(text))
+        if (f.severity != ironlog::Severity::Note) out.push_back(std::move(f));
+    return out;
+}
+
+std::string describe(const std::vector<ironlog::Finding>& findings) {
+    std::string s;
+    for (const auto& f : findings)
+        s += std::to_string(f.pos.line) + ":" + std::to_string(f.pos.column) + " " + ironlog::to_string(f.severity) + " " +
+             ironlog::to_string(f.kind) + " [" + f.rule.text() + "] " + f.message + "\n";
+    return s;
+}
+
+}  // namespace testing_util

@@ -1,0 +1,47 @@
+// Helpers shared by the tests: files, the ironlog binary, and a dump of a parsed record
+// that does not depend on the formatter (so the formatter can be tested against it).
+#pragma once
+
+#include "check/file_report.hpp"
+#include "notation/parser.hpp"
+#include "notation/record.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace testing_util {
+
+inline const std::filesystem::path kSource = IRONLOG_SOURCE_DIR;
+inline const std::string kBinary = IRONLOG_BINARY;
+
+std::string read_file(const std::filesystem::path& p);
+void write_file(const std::filesystem::path& p, const std::string& text);
+std::filesystem::path temp_dir();  // a fresh folder for one test
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+// Runs the ironlog binary with these arguments (shell-quoted here) and optional stdin text.
+Run run_ironlog(const std::vector<std::string>& args, const std::string& input = "");
+
+// Every .ngn file under a folder of the source tree, sorted.
+std::vector<std::filesystem::path> ngn_files(const std::filesystem::path& folder);
+
+// The record's content, line by line, without positions or layout: "tag Event=..." etc.
+std::string dump(const ngn::Game& game);
+std::string dump(const ngn::Item& item);
+
+// Checks a text as if it were a file in the fixtures folder.
+ironlog::FileReport check(const std::string& text, const std::string& name = "test.ngn");
+// The findings of the only game in a text (fails the test if there is not exactly one game).
+std::vector<ironlog::Finding> findings_of(const std::string& text);
+// Findings that are errors or warnings (notes left out).
+std::vector<ironlog::Finding> problems_of(const std::string& text);
+std::string describe(const std::vector<ironlog::Finding>& findings);
+
+}  // namespace testing_util
