@@ -55,13 +55,18 @@ std::optional<double> parse_tolerance(std::string text) {
     return v * scale;
 }
 
+// Edit distance in which swapping two neighbouring letters counts as one edit.
 std::size_t distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+    std::vector<std::size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j)
+        for (std::size_t j = 1; j <= b.size(); ++j) {
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                cur[j] = std::min(cur[j], before[j - 2] + 1);  // two letters swapped: one slip
+        }
+        before = prev;
         std::swap(prev, cur);
     }
     return prev[b.size()];

@@ -70,14 +70,14 @@ std::string Cursor::text() const {
     if (started) s = "turn " + turn_label;
     for (const auto& l : path) {
         if (!s.empty()) s += ", ";
-        s += std::string(ngn::heading_keyword(l.node->kind)) + " " + (l.node->numbered ? l.label : l.node->name);
+        s += std::string(ngn::heading_keyword(l.node->kind)) + " " + (l.node->numbered || l.node->name.empty() ? l.label : l.node->name);
     }
     return s.empty() ? "before play" : s;
 }
 
 std::string Cursor::open(ngn::HeadingKind kind) const {
     for (const auto& l : path)
-        if (l.node->kind == kind) return l.node->numbered ? l.label : l.node->name;
+        if (l.node->kind == kind) return l.node->numbered || l.node->name.empty() ? l.label : l.node->name;
     return {};
 }
 
@@ -245,7 +245,20 @@ void SequenceTracker::heading(const ngn::Heading& h, ngn::SourcePos pos) {
         any_heading_ = true;
         return;
     }
-    misplaced(h, pos);
+    // Unknown or misplaced: say so once, then stand inside it as played, so the events and the
+    // headings under it are not reported again. Under an unknown heading nothing more is said.
+    const bool under_unknown = std::any_of(cursor_.path.begin(), cursor_.path.end(),
+                                           [](const Cursor::Level& l) { return l.node->name.empty(); });
+    if (!under_unknown || h.kind == ngn::HeadingKind::Phase) misplaced(h, pos);
+    SequenceNode& placeholder = unknown_.emplace_back();
+    placeholder.kind = h.kind;
+    placeholder.rule = sequence_.rule;
+    if (h.kind == ngn::HeadingKind::Phase) cursor_.path.clear();
+    while (!cursor_.path.empty() && cursor_.path.back().node->kind >= h.kind) cursor_.path.pop_back();
+    Cursor::Level level;
+    level.node = &placeholder;
+    level.label = h.label;
+    cursor_.path.push_back(std::move(level));
     any_heading_ = true;
 }
 

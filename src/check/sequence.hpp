@@ -8,6 +8,7 @@
 #include "check/ruleset.hpp"
 #include "notation/record.hpp"
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,7 @@ private:
     bool setup_;
     Findings& findings_;
     Cursor cursor_;
+    std::deque<SequenceNode> unknown_;  // placeholders (no name) for unknown or misplaced headings
     std::vector<const SequenceNode*> root_seen_;
     int root_last_fixed_ = -1;
     bool any_heading_ = false;
