@@ -118,9 +118,13 @@ std::string dump(const ngn::Game& game) {
             body += std::string("heading ") + ngn::heading_keyword(h->kind) + " " + h->label + dump_items(h->args) + c + "\n";
         } else if (const auto* d = l.as<ngn::Declaration>()) {
             body += std::string("declare ") + ngn::entity_keyword(d->kind) + " " + dump(d->name) +
-                    (d->full_name ? " full=" + dump(*d->full_name) : "") + dump_items(d->args) + c + "\n";
+                    (d->full_name ? " full=" + dump(*d->full_name) : "") + dump_items(d->args);
+            for (const auto& n : d->notes) body += " {" + n.text + "}";
+            body += c + "\n";
         } else if (const auto* s = l.as<ngn::Setup>()) {
-            body += "setup " + dump(s->subject) + dump_items(s->args) + c + "\n";
+            body += "setup " + dump(s->subject) + dump_items(s->args);
+            for (const auto& n : s->notes) body += " {" + n.text + "}";
+            body += c + "\n";
         } else if (const auto* e = l.as<ngn::Event>()) {
             body += "event " + dump(e->subject) + dump_items(e->args);
             if (e->claim) body += " =>" + dump_items(*e->claim);

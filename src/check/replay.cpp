@@ -52,6 +52,15 @@ bool covers(const std::vector<std::string>& citation, const RuleRef& rule) {
     return !rule.title.empty() && normalize(rule.title) == rest;
 }
 
+template <class T>
+void remember(std::vector<std::pair<const Entity*, T>>& list, const Entity* who, T what) {
+    auto it = std::find_if(list.begin(), list.end(), [&](const auto& p) { return p.first == who; });
+    if (it == list.end())
+        list.emplace_back(who, what);
+    else
+        it->second = what;
+}
+
 }  // namespace
 
 std::size_t GameReport::count(Severity s) const {
@@ -288,11 +297,13 @@ void Replay::event(const ngn::Line& line, const ngn::Event& e) {
                             (hint.empty() ? std::string() : "; did you mean '" + hint + "'?"));
         return;
     }
-    auto it = std::find_if(last_seen_.begin(), last_seen_.end(), [&](const auto& p) { return p.first == actor; });
-    if (it == last_seen_.end())
-        last_seen_.emplace_back(actor, &line);
-    else
-        it->second = &line;
+    remember(last_seen_, actor, &line);
+    // Where the actor ended up: a position in the claim, else the last one among the arguments.
+    for (const auto* items : {&e.args, e.claim ? &*e.claim : nullptr})
+        if (items)
+            for (const auto& item : *items)
+                if (item.is<ngn::TablePos>() || item.is<ngn::HexPos>() || item.is<ngn::AreaPos>())
+                    remember(last_position_, actor, &item);
     if (engine_) {
         context_->dice_ok = dice_ok;
         engine_->event(e, *actor, *context_);

@@ -84,6 +84,7 @@ private:
     };
     std::vector<PendingRuling> rulings_;
     std::vector<std::pair<const Entity*, const ngn::Line*>> last_seen_;  // last event of each actor
+    std::vector<std::pair<const Entity*, const ngn::Item*>> last_position_;  // last position recorded for each
 };
 
 // Checks a game from start to end.

@@ -225,9 +225,7 @@ void SequenceTracker::heading(const ngn::Heading& h, ngn::SourcePos pos) {
             } else if (!node.floating && index < last_fixed) {
                 findings_.error(Kind::Illegal, order_rule, h.label_pos,
                                 describe(node) + " comes before " + describe(siblings[static_cast<std::size_t>(last_fixed)]) +
-                                    " in the sequence of play",
-                                describe(node) + " before " + describe(siblings[static_cast<std::size_t>(last_fixed)]),
-                                describe(h) + " after it");
+                                    " in the sequence of play");
             } else if (again && node.repeatable && index < last_fixed) {
                 findings_.error(Kind::Illegal, order_rule, h.label_pos,
                                 describe(node) + " comes before " + describe(siblings[static_cast<std::size_t>(last_fixed)]));

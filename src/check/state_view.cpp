@@ -62,10 +62,9 @@ std::string Replay::describe_state() const {
                 os << "    last: line " << line->pos.line << ": " << join_items(ev.args);
                 if (ev.claim) os << " => " << join_items(*ev.claim);
                 os << "\n";
-                if (const ngn::Item* p = last_position(ev.args)) pos = p;
-                if (ev.claim)
-                    if (const ngn::Item* p = last_position(*ev.claim)) pos = p;
             }
+            for (const auto& [who, item] : last_position_)
+                if (who == e) pos = item;
             if (pos) os << "    position: " << pos->to_ngn() << "\n";
         }
     }

@@ -55,9 +55,11 @@ std::string format_content(const Line& line) {
         out = std::string(entity_keyword(d->kind)) + " " + name_text(d->name);
         if (d->full_name) out += " " + name_text(*d->full_name);
         append_items(out, d->args);
+        for (const auto& n : d->notes) out += " {" + n.text + "}";
     } else if (const auto* s = line.as<Setup>()) {
         out = "setup " + name_text(s->subject);
         append_items(out, s->args);
+        for (const auto& n : s->notes) out += " {" + n.text + "}";
     } else if (const auto* e = line.as<Event>()) {
         out = name_text(e->subject);
         append_items(out, e->args);

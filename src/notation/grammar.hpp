@@ -107,6 +107,7 @@ struct list_comma : one<','> {};
 struct list_element : single_item {};
 struct item : sor<dice, seq<single_item, star<ws, list_comma, ws, must<list_element>>>> {};
 struct items : star<sp, item> {};
+struct notes : star<ws, note> {};
 
 // ---- headings: turn 3 / phase firing / segment weather / impulse 4 / step movement --------
 struct heading_label : sor<quoted, plus<name_char>> {};
@@ -137,11 +138,11 @@ struct entity_word : word {};
 struct entity_name : sor<quoted, entity_word> {};
 struct full_name : quoted {};
 struct declaration_name : entity_name {};
-struct declaration : if_must<declaration_keyword, ws, declaration_name, opt<sp, full_name>, items> {};
+struct declaration : if_must<declaration_keyword, ws, declaration_name, opt<sp, full_name>, items, notes> {};
 
 // ---- setup lines: setup FM speed 8 ---------------------------------------------------------
 struct setup_subject : entity_name {};
-struct setup : if_must<keyword<'s', 'e', 't', 'u', 'p'>, ws, setup_subject, items> {};
+struct setup : if_must<keyword<'s', 'e', 't', 'u', 'p'>, ws, setup_subject, items, notes> {};
 
 // ---- events: FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H {note} ----------------------
 struct subject_word : word {};
@@ -150,7 +151,6 @@ struct claim_item : seq<single_item, star<ws, list_comma, ws, must<list_element>
 struct claim_first : claim_item {};
 struct claim_arrow : pegtl::string<'=', '>'> {};
 struct claim : if_must<claim_arrow, ws, claim_first, star<sp, claim_item>> {};
-struct notes : star<ws, note> {};
 struct event : seq<subject, items, opt<ws, claim>, notes> {};
 
 // ---- lines, games, files -------------------------------------------------------------------

@@ -524,11 +524,13 @@ Line build_line(LineState& st, std::uint32_t first_column) {
         d.name = std::move(*st.entity_name);
         d.full_name = std::move(st.full_name);
         d.args = std::move(st.args);
+        d.notes = std::move(st.notes);
         line.content = std::move(d);
     } else if (st.is_setup) {
         Setup s;
         s.subject = std::move(*st.entity_name);
         s.args = std::move(st.args);
+        s.notes = std::move(st.notes);
         line.content = std::move(s);
     } else if (st.subject) {
         Event e;

@@ -125,12 +125,14 @@ struct Declaration {
     Item name;                     // a Word (alias) or a Text (full name)
     std::optional<Item> full_name; // a Text, when an alias comes first
     std::vector<Item> args;
+    std::vector<Note> notes;
 };
 
 // setup FM speed 8 at (30, 40, 90)
 struct Setup {
     Item subject;
     std::vector<Item> args;
+    std::vector<Note> notes;
 };
 
 // FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H {a note}

@@ -1,0 +1,191 @@
+// The command line: exit codes, the text, JSON and SARIF outputs, fmt, rules and state.
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/stat.h>
+
+using namespace testing_util;
+
+namespace {
+std::string fixture(const std::string& name) { return (kSource / "fixtures" / name).string(); }
+const std::string kSample = "games/ironclads-lissa-sample.ngn";
+}  // namespace
+
+TEST(Cli, HelpAndUsage) {
+    auto r = run_ironlog({"--help"});
+    EXPECT_EQ(r.status, 0);
+    for (const char* cmd : {"check", "fmt", "rules", "state"}) EXPECT_NE(r.out.find(cmd), std::string::npos) << cmd;
+    for (const char* cmd : {"check", "fmt", "rules", "state"}) {
+        auto h = run_ironlog({cmd, "--help"});
+        EXPECT_EQ(h.status, 0) << cmd;
+        EXPECT_NE(h.out.find("Options"), std::string::npos) << cmd;
+    }
+    EXPECT_EQ(run_ironlog({}).status, 2);
+    EXPECT_EQ(run_ironlog({"frobnicate"}).status, 2);
+    EXPECT_EQ(run_ironlog({"check"}).status, 2);
+    EXPECT_EQ(run_ironlog({"check", "--format", "xml", fixture(kSample)}).status, 2);
+    auto v = run_ironlog({"--version"});
+    EXPECT_EQ(v.status, 0);
+    EXPECT_NE(v.out.find("ironlog 0."), std::string::npos);
+}
+
+TEST(Cli, CheckExitStatus) {
+    auto clean = run_ironlog({"check", fixture(kSample)});
+    EXPECT_EQ(clean.status, 0) << clean.out;
+    EXPECT_NE(clean.out.find("0 errors, 0 warnings, 1 note in 1 game (1 file)"), std::string::npos) << clean.out;
+    EXPECT_EQ(run_ironlog({"check", fixture("errors/play-mistakes.ngn")}).status, 1);
+    EXPECT_EQ(run_ironlog({"check", fixture("errors/syntax-mistakes.ngn")}).status, 1);
+    auto missing = run_ironlog({"check", fixture(kSample), fixture("games/no-such-file.ngn")});
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("no-such-file.ngn: cannot open"), std::string::npos) << missing.err;
+    EXPECT_EQ(run_ironlog({"check", fixture("games")}).status, 2);
+    auto stdin_run = run_ironlog({"check", "-"}, read_file(fixture(kSample)));
+    EXPECT_EQ(stdin_run.status, 0) << stdin_run.out;
+    EXPECT_EQ(run_ironlog({"check", "-"}, "").status, 1);  // an empty record holds no game
+}
+
+TEST(Cli, GlobalFlagsAfterTheSubcommand) {
+    EXPECT_EQ(run_ironlog({"check", "-q", fixture(kSample)}).status, 0);
+    EXPECT_EQ(run_ironlog({"check", fixture(kSample), "-v"}).status, 0);
+    auto verbose = run_ironlog({"-vv", "check", fixture(kSample)});
+    EXPECT_NE(verbose.err.find("checking"), std::string::npos) << verbose.err;
+}
+
+TEST(Cli, TextOutputIsTheGoldenOutput) {
+    for (const auto& f : ngn_files("fixtures/errors")) {
+        std::string rel = f.lexically_relative(kSource).string();
+        auto dir = std::filesystem::current_path();
+        std::filesystem::current_path(kSource);
+        auto r = run_ironlog({"check", rel});
+        std::filesystem::current_path(dir);
+        std::string expected_path = f.string().substr(0, f.string().size() - 4) + ".expected";
+        EXPECT_EQ(r.out, read_file(expected_path)) << rel;
+        EXPECT_EQ(r.status, 1) << rel;
+    }
+}
+
+TEST(Cli, JsonOutput) {
+    auto r = run_ironlog({"check", "--format", "json", fixture("errors/play-mistakes.ngn"), fixture(kSample)});
+    EXPECT_EQ(r.status, 1);
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["format"], 1);
+    ASSERT_EQ(doc["files"].size(), 2u);
+    const auto& game = doc["files"][0]["games"][0];
+    EXPECT_EQ(game["ruleset"], "ironclads");
+    EXPECT_EQ(game["replayed"], true);
+    EXPECT_EQ(game["engine"], false);
+    EXPECT_EQ(game["tags"]["Event"], "Club night");
+    EXPECT_EQ(game["errors"], 11);
+    const auto& findings = game["findings"];
+    auto it = std::find_if(findings.begin(), findings.end(), [](const auto& f) { return f["kind"] == "wrong-result"; });
+    ASSERT_NE(it, findings.end());
+    EXPECT_EQ((*it)["severity"], "note");
+    EXPECT_EQ((*it)["rule"]["text"], "ngn 5.4 Dice");
+    EXPECT_EQ((*it)["rule"]["section"], "5.4");
+    EXPECT_EQ((*it)["line"], 30);
+    EXPECT_EQ((*it)["column"], 28);
+    EXPECT_EQ((*it)["expected"], "7");
+    EXPECT_EQ((*it)["recorded"], "8");
+    EXPECT_EQ((*it)["ruling"]["line"], 31);
+    EXPECT_EQ(doc["summary"]["errors"], 11);
+    EXPECT_EQ(doc["summary"]["games"], 2);
+    EXPECT_EQ(doc["files"][1]["games"][0]["errors"], 0);
+}
+
+TEST(Cli, SarifOutputShape) {
+    auto r = run_ironlog({"check", "--format", "sarif", fixture("errors/play-mistakes.ngn"), fixture("errors/syntax-mistakes.ngn")});
+    EXPECT_EQ(r.status, 1);
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["version"], "2.1.0");
+    const auto& run = doc["runs"][0];
+    EXPECT_EQ(run["tool"]["driver"]["name"], "ironlog");
+    EXPECT_EQ(run["columnKind"], "unicodeCodePoints");
+    std::size_t results = run["results"].size();
+    EXPECT_EQ(results, 14u + 12u);  // 13 findings + note, 11 syntax errors + note
+    for (const auto& res : run["results"]) {
+        std::size_t index = res["ruleIndex"];
+        ASSERT_LT(index, run["tool"]["driver"]["rules"].size());
+        EXPECT_EQ(run["tool"]["driver"]["rules"][index]["id"], res["ruleId"]);
+        EXPECT_GE(res["locations"][0]["physicalLocation"]["region"]["startLine"].get<int>(), 1);
+    }
+}
+
+TEST(Cli, FmtWritesCanonicalForm) {
+    auto dir = temp_dir();
+    auto file = dir / "game.ngn";
+    std::string messy = "[Ruleset \"ironclads\"]\n[NGN \"1\"]\nside A\n   turn 1\nphase movement\n";
+    write_file(file, messy);
+    ::chmod(file.c_str(), 0640);
+    auto out = run_ironlog({"fmt", file.string()});
+    EXPECT_EQ(out.status, 0);
+    EXPECT_EQ(out.out, "[NGN \"1\"]\n[Ruleset \"ironclads\"]\n\nside A\n\nturn 1\n  phase movement\n");
+    EXPECT_EQ(read_file(file), messy);  // without --in-place the file is left alone
+    EXPECT_EQ(run_ironlog({"fmt", "--check", file.string()}).status, 1);
+    EXPECT_EQ(run_ironlog({"fmt", "--in-place", file.string()}).status, 0);
+    EXPECT_EQ(read_file(file), out.out);
+    struct stat st {};
+    ::stat(file.c_str(), &st);
+    EXPECT_EQ(st.st_mode & 0777, 0640u);
+    EXPECT_EQ(run_ironlog({"fmt", "--check", file.string()}).status, 0);
+    EXPECT_FALSE(std::filesystem::exists(dir / "game.ngn.ironlog-tmp"));
+    EXPECT_EQ(run_ironlog({"fmt", "--check", "--in-place", file.string()}).status, 2);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, FmtNeverRewritesABrokenRecord) {
+    auto dir = temp_dir();
+    auto file = dir / "broken.ngn";
+    std::string text = "[Ruleset \"ironclads\"]\n  side A\nA roll d6: x\n";
+    write_file(file, text);
+    auto r = run_ironlog({"fmt", "-i", file.string()});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("expected a die face 1-6 after 'd6:', found 'x'"), std::string::npos) << r.err;
+    EXPECT_EQ(read_file(file), text);
+    EXPECT_EQ(run_ironlog({"fmt", (dir / "none.ngn").string()}).status, 2);
+    write_file(file, "; only a comment\n");
+    EXPECT_EQ(run_ironlog({"fmt", "-i", file.string()}).status, 1);
+    EXPECT_EQ(read_file(file), "; only a comment\n");
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, Rules) {
+    auto all = run_ironlog({"rules"});
+    EXPECT_EQ(all.status, 0);
+    for (const char* id : {"tmbv", "late19c", "admiral", "eia-naval", "ironclads"})
+        EXPECT_NE(all.out.find(std::string(id) + "  "), std::string::npos) << id;
+    auto tmbv = run_ironlog({"rules", "tmbv"});
+    EXPECT_NE(tmbv.out.find("impulse 1..12"), std::string::npos) << tmbv.out;
+    EXPECT_NE(tmbv.out.find("segment weather"), std::string::npos);
+    EXPECT_NE(tmbv.out.find("d10 (faces 0-9)"), std::string::npos);
+    EXPECT_EQ(run_ironlog({"rules", "chess"}).status, 2);
+    auto json = run_ironlog({"rules", "--format", "json"});
+    EXPECT_EQ(json.status, 0);
+    auto doc = nlohmann::json::parse(json.out);
+    ASSERT_EQ(doc.size(), 5u);
+    EXPECT_EQ(doc[4]["id"], "ironclads");
+    EXPECT_EQ(doc[4]["sequences"][0]["before_play"][0]["name"], "sea-state");
+}
+
+TEST(Cli, State) {
+    auto end = run_ironlog({"state", fixture(kSample)});
+    EXPECT_EQ(end.status, 0) << end.err;
+    EXPECT_NE(end.out.find("At: turn 2, phase end, segment ending"), std::string::npos) << end.out;
+    EXPECT_NE(end.out.find("Side 1: Austria (AUT) - Anna Weber"), std::string::npos) << end.out;
+    EXPECT_NE(end.out.find("position: (55, 21, 100)"), std::string::npos) << end.out;
+    auto mid = run_ironlog({"state", fixture(kSample), "--at", "turn 2 phase firing"});
+    EXPECT_EQ(mid.status, 0);
+    EXPECT_NE(mid.out.find("At: turn 2, phase firing"), std::string::npos) << mid.out;
+    EXPECT_NE(mid.out.find("position: (55, 21, 100)"), std::string::npos) << mid.out;
+    auto line = run_ironlog({"state", fixture(kSample), "--at", "line 37"});
+    EXPECT_EQ(line.status, 0);
+    EXPECT_NE(line.out.find("At: turn 1, phase movement"), std::string::npos) << line.out;
+    EXPECT_NE(line.out.find("position: (42, 20, 90)"), std::string::npos) << line.out;
+    EXPECT_EQ(run_ironlog({"state", fixture(kSample), "--at", "turn 9"}).status, 2);
+    EXPECT_EQ(run_ironlog({"state", fixture(kSample), "--at", "somewhere"}).status, 2);
+    EXPECT_EQ(run_ironlog({"state", fixture(kSample), "--game", "2"}).status, 2);
+    auto second = run_ironlog({"state", fixture("games/two-games.ngn"), "--game", "2"});
+    EXPECT_EQ(second.status, 0);
+    EXPECT_NE(second.out.find("Side 1: Italy"), std::string::npos) << second.out;
+}
