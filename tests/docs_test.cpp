@@ -46,7 +46,7 @@ std::vector<Example> ngn_examples() {
 
 TEST(Docs, EveryExampleReads) {
     auto examples = ngn_examples();
-    EXPECT_GE(examples.size(), 17u);
+    EXPECT_GE(examples.size(), 18u);
     for (const auto& ex : examples) {
         std::string where = ex.file + ":" + std::to_string(ex.line);
         bool whole = ex.text.find("[Ruleset") != std::string::npos;
@@ -69,4 +69,26 @@ TEST(Docs, EveryExampleReads) {
             }
         }
     }
+}
+
+// The README's set-up commands are what CI runs: the same packages, the same test command.
+TEST(Docs, ReadmeCommandsMatchCi) {
+    std::string readme = read_file(kSource / "README.md");
+    std::string ci = read_file(kSource / ".ci/run");
+    std::vector<std::string> blocks;
+    for (std::size_t at = readme.find("```sh\n"); at != std::string::npos; at = readme.find("```sh\n", at + 1)) {
+        std::size_t end = readme.find("\n```", at + 6);
+        blocks.push_back(readme.substr(at + 6, end - at - 6));
+    }
+    ASSERT_GE(blocks.size(), 3u);
+    auto packages = [](const std::string& s) {
+        auto from = s.find("--no-install-recommends ");
+        auto to = s.find_first_of("&\n", from);
+        std::string list = s.substr(from, to - from);
+        while (!list.empty() && list.back() == ' ') list.pop_back();
+        return list;
+    };
+    EXPECT_EQ(packages(blocks[0]), packages(ci)) << "README's first command and .ci/run install different packages";
+    EXPECT_NE(ci.find("\n" + blocks[1] + "\n"), std::string::npos) << "CI must run the README's second command: " << blocks[1];
+    EXPECT_NE(blocks[0].find("./build/ironlog check fixtures/"), std::string::npos);
 }
