@@ -13,6 +13,7 @@ struct Example {
     std::string file;
     int line = 0;
     std::string text;
+    std::string before;  // the line of prose just above the block
 };
 
 std::vector<Example> ngn_examples() {
@@ -26,16 +27,19 @@ std::vector<Example> ngn_examples() {
         int n = 0;
         bool inside = false;
         Example ex;
+        std::string prose;
         while (std::getline(in, line)) {
             ++n;
             if (!inside && line == "```ngn") {
                 inside = true;
-                ex = Example{p.lexically_relative(kSource).string(), n + 1, ""};
+                ex = Example{p.lexically_relative(kSource).string(), n + 1, "", prose};
             } else if (inside && line == "```") {
                 inside = false;
                 out.push_back(ex);
             } else if (inside) {
                 ex.text += line + "\n";
+            } else if (!line.empty()) {
+                prose = line;
             }
         }
     }
@@ -46,7 +50,7 @@ std::vector<Example> ngn_examples() {
 
 TEST(Docs, EveryExampleReads) {
     auto examples = ngn_examples();
-    EXPECT_GE(examples.size(), 18u);
+    EXPECT_GE(examples.size(), 25u);
     for (const auto& ex : examples) {
         std::string where = ex.file + ":" + std::to_string(ex.line);
         bool whole = ex.text.find("[Ruleset") != std::string::npos;
@@ -91,4 +95,19 @@ TEST(Docs, ReadmeCommandsMatchCi) {
     EXPECT_EQ(packages(blocks[0]), packages(ci)) << "README's first command and .ci/run install different packages";
     EXPECT_NE(ci.find("\n" + blocks[1] + "\n"), std::string::npos) << "CI must run the README's second command: " << blocks[1];
     EXPECT_NE(blocks[0].find("./build/ironlog check fixtures/"), std::string::npos);
+}
+
+// Where the docs show a record and then "the canonical form, which `ironlog fmt` writes", fmt
+// must write exactly that.
+TEST(Docs, CanonicalFormExamplesAreWhatFmtWrites) {
+    auto examples = ngn_examples();
+    int pairs = 0;
+    for (std::size_t i = 1; i < examples.size(); ++i) {
+        if (examples[i].before.find("`ironlog fmt` writes") == std::string::npos) continue;
+        ++pairs;
+        auto parsed = ngn::parse_text(examples[i - 1].text);
+        ASSERT_EQ(parsed.games.size(), 1u) << examples[i - 1].file << ":" << examples[i - 1].line;
+        EXPECT_EQ(ngn::format_game(parsed.games[0]), examples[i].text) << examples[i].file << ":" << examples[i].line;
+    }
+    EXPECT_GE(pairs, 1);
 }
