@@ -1,5 +1,7 @@
 #include "check/header.hpp"
 
+#include "check/spelling.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -53,23 +55,6 @@ std::optional<double> parse_tolerance(std::string text) {
     auto r = std::from_chars(text.data(), text.data() + text.size(), v);
     if (r.ec != std::errc() || r.ptr != text.data() + text.size() || v < 0 || !std::isfinite(v)) return std::nullopt;
     return v * scale;
-}
-
-// Edit distance in which swapping two neighbouring letters counts as one edit.
-std::size_t distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                cur[j] = std::min(cur[j], before[j - 2] + 1);  // two letters swapped: one slip
-        }
-        before = prev;
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
 }
 
 std::string ruleset_ids() {
@@ -315,7 +300,7 @@ HeaderInfo read_header(const ngn::Game& game, const std::filesystem::path& base_
         for (const auto& k : known_tags()) {
             std::string_view kn = k.name;
             if (kn == t->name) known = true;
-            else if (kn != "SideN" && kn != "PlayerN" && (lower(kn) == lower(t->name) || distance(lower(kn), lower(t->name)) <= 1))
+            else if (kn != "SideN" && kn != "PlayerN" && (lower(kn) == lower(t->name) || edit_distance(kn, t->name) <= 1))
                 near = k.name;
         }
         if (!known && !near.empty())

@@ -1,25 +1,11 @@
 #include "check/symbols.hpp"
 
+#include "check/spelling.hpp"
+
 #include <algorithm>
 
 namespace ironlog {
 
-namespace {
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            char x = static_cast<char>(std::tolower(static_cast<unsigned char>(a[i - 1])));
-            char y = static_cast<char>(std::tolower(static_cast<unsigned char>(b[j - 1])));
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x == y ? 0 : 1)});
-        }
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
-}
-}  // namespace
 
 std::string reference_text(const ngn::Item& item) {
     if (const auto* w = item.as<ngn::Word>()) return w->text;
