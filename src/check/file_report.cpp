@@ -19,15 +19,13 @@ FileReport check_text(std::string path, std::string text, const CheckOptions& op
         report.source.text(), [&](ngn::Game&& game) { report.games.push_back(check_game(game, ++index, options)); },
         parse_options);
     for (const auto& e : errors.errors)
-        report.findings.push_back(Finding{Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message, {}, {}, {}});
+        report.findings.push_back(make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message));
     if (errors.truncated)
-        report.findings.push_back(Finding{Severity::Note, Kind::Syntax, RuleRef{},
-                                          ngn::SourcePos{static_cast<std::uint32_t>(report.source.line_count()), 1},
-                                          "too many syntax errors: stopped reading (see --max-errors)", {}, {}, {}});
+        report.findings.push_back(make_finding(Severity::Note, Kind::Syntax, RuleRef{}, ngn::SourcePos{static_cast<std::uint32_t>(report.source.line_count()), 1},
+                                          "too many syntax errors: stopped reading (see --max-errors)"));
     if (index == 0 && errors.errors.empty())
-        report.findings.push_back(Finding{Severity::Error, Kind::Syntax, RuleRef{}, ngn::SourcePos{1, 1},
-                                          "no game in this file: a game begins with tag pairs such as [Ruleset \"ironclads\"]",
-                                          {}, {}, {}});
+        report.findings.push_back(make_finding(Severity::Error, Kind::Syntax, RuleRef{}, ngn::SourcePos{1, 1},
+                                               "no game in this file: a game begins with tag pairs such as [Ruleset \"ironclads\"]"));
     return report;
 }
 

@@ -35,10 +35,21 @@ std::string RuleRef::id() const {
     return section.empty() ? ruleset : ruleset + "/" + section;
 }
 
+Finding make_finding(Severity severity, Kind kind, RuleRef rule, ngn::SourcePos pos, std::string message) {
+    Finding f;
+    f.severity = severity;
+    f.kind = kind;
+    f.rule = std::move(rule);
+    f.pos = pos;
+    f.message = std::move(message);
+    return f;
+}
+
 Finding& Findings::add(Severity severity, Kind kind, RuleRef rule, ngn::SourcePos pos, std::string message,
                        std::optional<std::string> expected, std::optional<std::string> recorded) {
-    items_.push_back(Finding{severity, kind, std::move(rule), pos, std::move(message), std::move(expected),
-                             std::move(recorded), std::nullopt});
+    items_.push_back(make_finding(severity, kind, std::move(rule), pos, std::move(message)));
+    items_.back().expected = std::move(expected);
+    items_.back().recorded = std::move(recorded);
     return items_.back();
 }
 

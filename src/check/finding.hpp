@@ -39,11 +39,15 @@ struct Finding {
     Kind kind = Kind::Illegal;
     RuleRef rule;
     ngn::SourcePos pos;
+    std::string file;  // "" = the record itself; else another file it uses (a ship library)
     std::string message;
     std::optional<std::string> expected;
     std::optional<std::string> recorded;
     std::optional<AppliedRuling> ruling;
 };
+
+// A finding with no expected/recorded values (a syntax error, a note).
+Finding make_finding(Severity severity, Kind kind, RuleRef rule, ngn::SourcePos pos, std::string message);
 
 // Where findings are collected while a game is replayed.
 class Findings {

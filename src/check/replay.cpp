@@ -381,7 +381,7 @@ GameReport Replay::report() const {
     r.has_engine = engine_ != nullptr;
     r.events = events_;
     for (const auto& e : game_.errors)
-        r.findings.push_back(Finding{Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message, {}, {}, {}});
+        r.findings.push_back(make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message));
     r.findings.insert(r.findings.end(), findings_.all().begin(), findings_.all().end());
     sort_by_position(r.findings);
     return r;

@@ -144,10 +144,10 @@ int run_fmt(const FmtArgs& args) {
             // Never rewrite what could not be read whole.
             ngn::SourceText source(path, text);
             for (const auto& e : parsed.file_errors.errors)
-                output::write_finding_text(std::cerr, source, Finding{Severity::Error, Kind::Syntax, {}, e.pos, e.message, {}, {}, {}}, true);
+                output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
             for (const auto& g : parsed.games)
                 for (const auto& e : g.errors)
-                    output::write_finding_text(std::cerr, source, Finding{Severity::Error, Kind::Syntax, {}, e.pos, e.message, {}, {}, {}}, true);
+                    output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
             if (parsed.games.empty() && parsed.error_count() == 0)
                 std::cerr << path << ": error: no game in this file; nothing to format\n";
             std::cerr << path << ": not formatted: correct the errors first\n";
@@ -327,7 +327,7 @@ int run_state(const StateArgs& args) {
     if (!game.errors.empty()) {
         ngn::SourceText source(args.file, text);
         for (const auto& e : game.errors)
-            output::write_finding_text(std::cerr, source, Finding{Severity::Error, Kind::Syntax, {}, e.pos, e.message, {}, {}, {}}, true);
+            output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
         std::cerr << "ironlog: the game has syntax errors; correct them to see its state\n";
         return 1;
     }

@@ -59,8 +59,9 @@ void write_sarif(std::ostream& os, const std::vector<FileReport>& files) {
         artifacts.push_back(json{{"location", json{{"uri", uri}}}});
         auto add = [&](const Finding& f) {
             std::size_t index = rule_for(f);
+            const std::string where = f.file.empty() ? uri : to_uri(f.file);
             json region{{"startLine", std::max<std::uint32_t>(1, f.pos.line)},
-                        {"startColumn", std::max<std::uint32_t>(1, file.source.display_column(f.pos))}};
+                        {"startColumn", std::max<std::uint32_t>(1, f.file.empty() ? file.source.display_column(f.pos) : f.pos.column)}};
             json properties{{"kind", to_string(f.kind)}};
             if (!f.rule.empty()) properties["rule"] = f.rule.text();
             if (f.expected) properties["expected"] = *f.expected;
@@ -74,12 +75,11 @@ void write_sarif(std::ostream& os, const std::vector<FileReport>& files) {
                 {"level", level(f.severity)},
                 {"message", json{{"text", message}}},
                 {"locations", json::array({json{{"physicalLocation",
-                                                 json{{"artifactLocation", json{{"uri", uri}}}, {"region", region}}}}})},
+                                                 json{{"artifactLocation", json{{"uri", where}}}, {"region", region}}}}})},
                 {"properties", properties}});
         };
         if (file.read_error) {
-            Finding f{Severity::Error, Kind::Inconsistent, RuleRef{}, ngn::SourcePos{1, 1}, *file.read_error, {}, {}, {}};
-            add(f);
+            add(make_finding(Severity::Error, Kind::Inconsistent, RuleRef{}, ngn::SourcePos{1, 1}, *file.read_error));
             continue;
         }
         for (const auto& f : file.findings) add(f);

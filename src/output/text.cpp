@@ -53,15 +53,20 @@ Summary summarize(const std::vector<FileReport>& files) {
 }
 
 void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt) {
-    os << source.path() << ":" << f.pos.line << ":" << source.display_column(f.pos) << ": " << to_string(f.severity) << ": "
-       << f.message;
+    // A finding in another file the record uses (a ship library) shows that file, without an excerpt.
+    const bool elsewhere = !f.file.empty();
+    if (elsewhere)
+        os << f.file << ":" << f.pos.line << ":" << f.pos.column;
+    else
+        os << source.path() << ":" << f.pos.line << ":" << source.display_column(f.pos);
+    os << ": " << to_string(f.severity) << ": " << f.message;
     if (!f.rule.empty()) os << " [" << f.rule.text() << "]";
     if (f.kind != Kind::Syntax) os << " (" << to_string(f.kind) << ")";
     os << "\n";
     if (f.expected) os << "  expected: " << *f.expected << "\n";
     if (f.recorded) os << "  recorded: " << *f.recorded << "\n";
     if (f.ruling) os << "  ruled at line " << f.ruling->pos.line << ": \"" << f.ruling->text << "\"\n";
-    if (excerpt) write_excerpt(os, source, f);
+    if (excerpt && !elsewhere) write_excerpt(os, source, f);
 }
 
 void write_summary(std::ostream& os, const Summary& s) {
