@@ -6,6 +6,7 @@
 #include "notation/format.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
+#include "rules/ironclads/ship_data.hpp"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -340,6 +341,55 @@ int run_state(const StateArgs& args) {
     }
     std::cout << replay.describe_state();
     return 0;
+}
+
+int run_card(const CardArgs& args) {
+    using namespace rules::ironclads;
+    ShipLibrary library;
+    Findings findings;
+    if (!library.load(args.library, args.library, findings)) {
+        spdlog::error("{}: cannot open: {}", args.library, std::strerror(errno));
+        return 2;
+    }
+    int status = 0;
+    ngn::SourceText none;
+    for (const auto& f : findings.all()) output::write_finding_text(std::cerr, none, f, false);
+    if (!findings.all().empty()) status = 1;
+    std::vector<const ShipSpec*> ships;
+    if (args.names.empty()) {
+        for (const auto& s : library.ships()) ships.push_back(&s);
+    } else {
+        for (const auto& n : args.names) {
+            if (const ShipSpec* s = library.find(n)) {
+                ships.push_back(s);
+            } else {
+                std::cerr << args.library << ": no ship '" << n << "' (nor a sister of one) in this library\n";
+                status = std::max(status, 1);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < ships.size(); ++i) {
+        const ShipSpec& spec = *ships[i];
+        if (i) std::cout << "\n";
+        std::vector<std::string> steps;
+        std::string missing;
+        auto card = derive_card(spec, args.derivation ? &steps : nullptr, &missing);
+        if (!card) {
+            std::cout << "Name: " << spec.name << "\n(no card: the library lacks " << missing << ")\n";
+            continue;
+        }
+        CardView view;
+        view.name = spec.name;
+        view.spec = &spec;
+        view.initial = *card;
+        view.remaining = *card;
+        std::cout << render_card(view);
+        if (args.derivation) {
+            std::cout << "Derivation [ironclads Appendix A Data Cards]:\n";
+            for (const auto& s : steps) std::cout << "  " << s << "\n";
+        }
+    }
+    return status;
 }
 
 }  // namespace ironlog::cli

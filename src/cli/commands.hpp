@@ -36,4 +36,11 @@ struct StateArgs {
 };
 int run_state(const StateArgs& args);
 
+struct CardArgs {
+    std::string library;
+    std::vector<std::string> names;  // empty: every ship of the library
+    bool derivation = false;
+};
+int run_card(const CardArgs& args);
+
 }  // namespace ironlog::cli

@@ -53,6 +53,13 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     s->add_option("--game", state.game, "which game of the file (from 1)")->capture_default_str();
 
+    CardArgs card;
+    auto* k = app.add_subcommand("card", "print Ironclads Data Cards derived from a ship library (Appendix A), in the book's layout");
+    k->fallthrough();
+    k->add_option("library", card.library, "ship library file (NGN ship lines with specifications)")->required()->type_name("FILE");
+    k->add_option("ships", card.names, "ships to print, by name or a sister's name (default: all)");
+    k->add_flag("-d,--derivation", card.derivation, "show how each stat was worked out");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -73,6 +80,7 @@ int main(int argc, char** argv) {
         if (*f) return run_fmt(fmt);
         if (*r) return run_rules(rules);
         if (*s) return run_state(state);
+        if (*k) return run_card(card);
     } catch (const std::exception& e) {
         spdlog::critical("{}", e.what());
         return 2;

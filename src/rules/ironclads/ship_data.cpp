@@ -1,0 +1,257 @@
+#include "rules/ironclads/ship_data.hpp"
+
+#include "check/symbols.hpp"
+#include "notation/parser.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace ironlog::rules::ironclads {
+
+namespace {
+
+const RuleRef kCards{"ironclads", "Appendix A Data Cards", ""};
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool same_name(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
+
+std::optional<std::string> word_of(const ngn::Item& it) {
+    if (const auto* w = it.as<ngn::Word>()) return w->text;
+    if (const auto* t = it.as<ngn::Text>()) return t->text;
+    return std::nullopt;
+}
+
+// A length: 4.5in, 4.5, 123mm -> inches.
+std::optional<double> inches(const ngn::Item& it) {
+    const auto* n = it.as<ngn::Number>();
+    if (!n || n->value <= 0) return std::nullopt;
+    std::string u = lower(n->unit);
+    if (u.empty() || u == "in") return n->value;
+    if (u == "mm") return n->value / 25.4;
+    if (u == "cm") return n->value / 2.54;
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool CardGiven::any() const {
+    for (const auto& g : guns)
+        if (g) return true;
+    return armour || prop || hull;
+}
+
+ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataProblem>& problems) {
+    ShipData d;
+    auto problem = [&](const ngn::Item& at, std::string message) { problems.push_back(DataProblem{at.pos, std::move(message)}); };
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const ngn::Item& key_item = items[i];
+        auto key_word = key_item.as<ngn::Word>();
+        if (!key_word) {
+            if (key_item.is<ngn::TablePos>()) {  // a bare position: where the ship starts
+                d.at = *key_item.as<ngn::TablePos>();
+                d.at_pos = key_item.pos;
+                continue;
+            }
+            problem(key_item, "expected a ship data name (e.g. broadside, armour, knots, at), found " + key_item.to_ngn());
+            continue;
+        }
+        const std::string key = lower(key_word->text);
+        const ngn::Item* value = i + 1 < items.size() ? &items[i + 1] : nullptr;
+        auto need = [&](const char* what) -> const ngn::Item* {
+            if (!value) problem(key_item, "'" + key + "' needs " + what);
+            else ++i;
+            return value;
+        };
+        auto whole = [&](const char* what) -> std::optional<int> {
+            const ngn::Item* v = need(what);
+            if (!v) return std::nullopt;
+            const auto* n = v->as<ngn::Number>();
+            if (!n || !n->is_integer || n->value < 0 || n->has_sign || !n->unit.empty()) {
+                problem(*v, "'" + key + "' takes " + what + ", found " + v->to_ngn());
+                return std::nullopt;
+            }
+            return static_cast<int>(n->value);
+        };
+        if (key == "nation") {
+            if (const auto* v = need("a nation")) d.spec.nation = word_of(*v).value_or(v->to_ngn());
+        } else if (key == "years") {
+            if (const auto* v = need("years such as 1859-1879")) d.spec.years = word_of(*v).value_or(v->to_ngn());
+        } else if (key == "sisters") {
+            if (const auto* v = need("the names of its sister ships")) {
+                if (const auto* l = v->as<ngn::List>())
+                    for (const auto& e : l->items) d.spec.sisters.push_back(reference_text(e));
+                else
+                    d.spec.sisters.push_back(reference_text(*v));
+            }
+        } else if (key == "class") {
+            if (const auto* v = need("the library entry the ship is built to")) d.class_name = reference_text(*v);
+        } else if (key == "knots") {
+            if (const auto* v = need("its speed in knots")) {
+                const auto* n = v->as<ngn::Number>();
+                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "kn")) d.spec.knots = n->value, d.has_spec = true;
+                else problem(*v, "knots takes a speed such as 12.5 or 12.5kn, found " + v->to_ngn());
+            }
+        } else if (key == "tons" || key == "displacement") {
+            if (const auto* v = need("its displacement in tons")) {
+                const auto* n = v->as<ngn::Number>();
+                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "t")) d.spec.tons = n->value, d.has_spec = true;
+                else problem(*v, key + " takes a displacement such as 5630 or 5630t, found " + v->to_ngn());
+            }
+        } else if (key == "belt") {
+            if (const auto* v = need("the thickness of its iron belt, or none")) {
+                auto w = word_of(*v);
+                if (auto in = inches(*v)) d.spec.belt_in = *in, d.has_spec = true;
+                else if (w && lower(*w) == "none") d.spec.no_belt = true, d.has_spec = true;
+                else problem(*v, "belt takes a thickness such as 4.5in or 114mm, or none; found " + v->to_ngn());
+            }
+        } else if (key == "backing") {
+            if (const auto* v = need("the wood backing: a thickness, or yes when its thickness is unknown")) {
+                auto w = word_of(*v);
+                if (auto in = inches(*v)) {
+                    d.spec.backing = ShipSpec::Backing::Given;
+                    d.spec.backing_in = *in;
+                } else if (w && (lower(*w) == "yes" || lower(*w) == "unknown")) {
+                    d.spec.backing = ShipSpec::Backing::Unknown;
+                } else if (w && (lower(*w) == "no" || lower(*w) == "none")) {
+                    d.spec.backing = ShipSpec::Backing::None;
+                } else {
+                    problem(*v, "backing takes a thickness such as 18in, or yes (thickness unknown), or no; found " + v->to_ngn());
+                }
+            }
+        } else if (key == "monitor") {
+            d.spec.monitor = true;
+        } else if (key == "armour" || key == "armor") {
+            d.card.armour = whole("a number of stats");
+        } else if (key == "prop" || key == "propulsion") {
+            d.card.prop = whole("a number of stats");
+        } else if (key == "hull") {
+            d.card.hull = whole("a number of stats");
+        } else if (key == "speed") {
+            d.speed = whole("the current speed, a whole number");
+            if (i + 1 < items.size() && items[i + 1].as<ngn::Word>() && lower(items[i + 1].as<ngn::Word>()->text) == "astern") {
+                d.astern = true;
+                ++i;
+            }
+        } else if (key == "at") {
+            if (const auto* v = need("a position (x, y, heading)")) {
+                if (const auto* p = v->as<ngn::TablePos>()) d.at = *p, d.at_pos = v->pos;
+                else problem(*v, "at takes a table position such as (30, 20, 90), found " + v->to_ngn());
+            }
+        } else if (key == "base") {
+            if (const auto* v = need("the base size, length x width in cm, e.g. 6x1.5")) {
+                std::string t = lower(word_of(*v).value_or(v->to_ngn()));
+                if (t.size() > 2 && t.substr(t.size() - 2) == "cm") t.resize(t.size() - 2);
+                auto x = t.find('x');
+                double l = 0, w = 0;
+                bool ok = x != std::string::npos;
+                if (ok) {
+                    auto r1 = std::from_chars(t.data(), t.data() + x, l);
+                    auto r2 = std::from_chars(t.data() + x + 1, t.data() + t.size(), w);
+                    ok = r1.ec == std::errc() && r2.ec == std::errc() && r1.ptr == t.data() + x && r2.ptr == t.data() + t.size() && l > 0 && w > 0;
+                }
+                if (ok) d.base_length = l, d.base_width = w;
+                else problem(*v, "base takes length x width in cm, e.g. 6x1.5, found " + v->to_ngn());
+            }
+        } else if (auto mount = parse_mount(key); mount || key == "broadside") {
+            const ngn::Item* v = need("a number of stats, or guns such as 18x6.4in-r");
+            if (!v) continue;
+            std::vector<int> mounts = mount ? std::vector<int>{*mount} : std::vector<int>{Port, Stbd};
+            if (const auto* n = v->as<ngn::Number>(); n && n->unit.empty()) {
+                if (!n->is_integer || n->value < 0 || n->has_sign) {
+                    problem(*v, key + " takes a whole number of stats, found " + v->to_ngn());
+                } else {
+                    for (int m : mounts) d.card.guns[m] = static_cast<int>(n->value);
+                }
+            } else {
+                std::vector<const ngn::Item*> guns;
+                if (const auto* l = v->as<ngn::List>())
+                    for (const auto& e : l->items) guns.push_back(&e);
+                else
+                    guns.push_back(v);
+                for (const ngn::Item* g : guns) {
+                    std::string error;
+                    auto text = word_of(*g).value_or(g->to_ngn());
+                    if (auto gun = parse_gun(text, error)) {
+                        for (int m : mounts) d.spec.guns[m].push_back(*gun);
+                        d.has_spec = true;
+                    } else {
+                        problem(*g, error);
+                    }
+                }
+            }
+            // a turret may be followed by the arcs it fires into: PS, FPSR ...
+            if (mount && is_turret(*mount) && i + 1 < items.size()) {
+                if (const auto* w = items[i + 1].as<ngn::Word>()) {
+                    if (auto arcs = parse_arcs(w->text)) {
+                        d.turret_arcs[*mount - FwdTurret] = *arcs;
+                        d.spec.turret_arcs[*mount - FwdTurret] = *arcs;
+                        ++i;
+                    }
+                }
+            }
+        } else {
+            problem(key_item, "unknown ship data '" + key_word->text +
+                                  "': expected guns (fwd, port, stbd, rear, broadside, fwd-turret, centre-turret, rear-turret), "
+                                  "armour, prop, hull, knots, tons, belt, backing, monitor, nation, years, sisters, class, speed, at or base");
+        }
+    }
+    return d;
+}
+
+bool ShipLibrary::load(const std::filesystem::path& path, const std::string& shown_as, Findings& findings) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto add = [&](ngn::SourcePos pos, std::string message, Kind kind) {
+        Finding& f = findings.error(kind, kCards, pos, std::move(message));
+        f.file = shown_as;
+    };
+    ngn::ParsedFile parsed = ngn::parse_text(ss.str());
+    for (const auto& e : parsed.file_errors.errors) add(e.pos, e.message, Kind::Syntax);
+    for (const auto& game : parsed.games) {
+        for (const auto& e : game.errors) add(e.pos, e.message, Kind::Syntax);
+        for (const auto& line : game.lines) {
+            const auto* decl = line.as<ngn::Declaration>();
+            if (!decl) {
+                if (line.is<ngn::Event>() || line.is<ngn::Heading>() || line.is<ngn::Setup>())
+                    add(line.pos, "a ship library holds only ship lines", Kind::Inconsistent);
+                continue;
+            }
+            if (decl->kind != ngn::EntityKind::Ship) {
+                if (decl->kind != ngn::EntityKind::Side) add(line.pos, "a ship library holds only ship lines", Kind::Inconsistent);
+                continue;
+            }
+            std::vector<DataProblem> problems;
+            ShipData data = read_ship_data(decl->args, problems);
+            for (const auto& p : problems) add(p.pos, p.message, Kind::Inconsistent);
+            data.spec.name = reference_text(decl->full_name ? *decl->full_name : decl->name);
+            data.spec.file = shown_as;
+            data.spec.pos = line.pos;
+            if (find(data.spec.name)) {
+                add(line.pos, "'" + data.spec.name + "' is already in this library", Kind::Inconsistent);
+                continue;
+            }
+            ships_.push_back(std::move(data.spec));
+        }
+    }
+    return true;
+}
+
+const ShipSpec* ShipLibrary::find(std::string_view name) const {
+    for (const auto& s : ships_)
+        if (same_name(s.name, name)) return &s;
+    for (const auto& s : ships_)
+        for (const auto& sister : s.sisters)
+            if (same_name(sister, name)) return &s;
+    return nullptr;
+}
+
+}  // namespace ironlog::rules::ironclads
