@@ -372,17 +372,13 @@ int run_card(const CardArgs& args) {
         const ShipSpec& spec = *ships[i];
         if (i) std::cout << "\n";
         std::vector<std::string> steps;
-        std::string missing;
-        auto card = derive_card(spec, args.derivation ? &steps : nullptr, &missing);
-        if (!card) {
-            std::cout << "Name: " << spec.name << "\n(no card: the library lacks " << missing << ")\n";
-            continue;
-        }
+        DerivedCard derived = derive_card(spec, args.derivation ? &steps : nullptr);
         CardView view;
         view.name = spec.name;
         view.spec = &spec;
-        view.initial = *card;
-        view.remaining = *card;
+        view.initial = derived.card;
+        view.remaining = derived.card;
+        if (!derived.unknown.empty()) view.notes.push_back("the library lacks " + derived.missing_text() + ": those rows are blank");
         std::cout << render_card(view);
         if (args.derivation) {
             std::cout << "Derivation [ironclads Appendix A Data Cards]:\n";

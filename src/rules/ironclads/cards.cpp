@@ -193,20 +193,19 @@ ArcSet mount_arc(int m) {
     }
 }
 
-std::optional<Card> derive_card(const ShipSpec& spec, std::vector<std::string>* steps, std::string* missing) {
+std::string DerivedCard::missing_text() const {
+    std::string s;
+    for (const auto& u : unknown)
+        s += (s.empty() ? "" : ", ") + std::string(u == "armour" ? "its iron belt (or belt none)" : u == "prop" ? "its speed in knots" : "its displacement");
+    return s;
+}
+
+DerivedCard derive_card(const ShipSpec& spec, std::vector<std::string>* steps) {
     auto step = [&](const std::string& s) {
         if (steps) steps->push_back(s);
     };
-    std::string lacking;
-    auto lack = [&](const char* what) { lacking += std::string(lacking.empty() ? "" : ", ") + what; };
-    if (!spec.belt_in && !spec.no_belt) lack("its iron belt (or belt none)");
-    if (!spec.knots) lack("its speed in knots");
-    if (!spec.tons) lack("its displacement");
-    if (!lacking.empty()) {
-        if (missing) *missing = lacking;
-        return std::nullopt;
-    }
-    Card c;
+    DerivedCard out;
+    Card& c = out.card;
     for (int m = 0; m < kMounts; ++m) {
         if (spec.guns[m].empty()) continue;
         int tenths = 0;
@@ -226,7 +225,10 @@ std::optional<Card> derive_card(const ShipSpec& spec, std::vector<std::string>* 
         c.guns[m] = capped;
     }
     for (int t = 0; t < 3; ++t) c.turret_arcs[t] = spec.turret_arcs[t];
-    if (!spec.belt_in) {
+    if (!spec.belt_in && !spec.no_belt) {
+        out.unknown.push_back("armour");
+        step("Armour: unknown (no belt given)");
+    } else if (spec.no_belt) {
         step("Armour: no iron armour, 0 stats");
     } else {
         double wood = spec.backing == ShipSpec::Backing::Given ? spec.backing_in
@@ -241,21 +243,32 @@ std::optional<Card> derive_card(const ShipSpec& spec, std::vector<std::string>* 
              " = " + fmt_num(std::round(effective * 1000) / 1000) + "\", rounds up to " + std::to_string(stats) +
              (stats > 7 ? ", capped at 7" : "") + " stats");
     }
-    int knots = round_up(*spec.knots);
-    c.prop = std::min(knots, 20);
-    step("Propulsion: " + fmt_num(*spec.knots) + " knots, " + std::to_string(knots) + (knots > 20 ? ", capped at 20" : "") + " stats");
-    int hull = std::min(round_up(*spec.tons / 1000.0), 12);
-    std::string hull_step = "Hull: " + fmt_num(*spec.tons) + " tons, one per 1,000 tons or part: " + std::to_string(round_up(*spec.tons / 1000.0));
-    if (round_up(*spec.tons / 1000.0) > 12) hull_step += ", capped at 12";
-    if (spec.monitor) {
-        hull_step += "; doubled for a monitor: " + std::to_string(hull * 2);
-        hull = std::min(hull * 2, 12);
-        if (hull == 12) hull_step += ", capped at 12";
+    if (!spec.knots) {
+        out.unknown.push_back("prop");
+        step("Propulsion: unknown (no speed given)");
+    } else {
+        int knots = round_up(*spec.knots);
+        c.prop = std::min(knots, 20);
+        step("Propulsion: " + fmt_num(*spec.knots) + " knots, " + std::to_string(knots) + (knots > 20 ? ", capped at 20" : "") + " stats");
     }
-    c.hull = hull;
-    step(hull_step + " stats");
-    step(std::string("Class: ") + ship_class(c.armour));
-    return c;
+    if (!spec.tons) {
+        out.unknown.push_back("hull");
+        step("Hull: unknown (no displacement given)");
+    } else {
+        int hull = std::min(round_up(*spec.tons / 1000.0), 12);
+        std::string hull_step = "Hull: " + fmt_num(*spec.tons) + " tons, one per 1,000 tons or part: " + std::to_string(round_up(*spec.tons / 1000.0));
+        if (round_up(*spec.tons / 1000.0) > 12) hull_step += ", capped at 12";
+        if (spec.monitor) {
+            hull_step += "; doubled for a monitor: " + std::to_string(hull * 2);
+            hull = std::min(hull * 2, 12);
+            if (hull == 12) hull_step += ", capped at 12";
+        }
+        c.hull = hull;
+        step(hull_step + " stats");
+    }
+    if (std::find(out.unknown.begin(), out.unknown.end(), "armour") == out.unknown.end())
+        step(std::string("Class: ") + ship_class(c.armour));
+    return out;
 }
 
 const char* ship_class(int initial_armour) {

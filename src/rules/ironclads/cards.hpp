@@ -72,9 +72,15 @@ struct Card {
     int hull = 0;
 };
 
-// The card of Appendix A. Returns nothing, and says what is missing, when the spec lacks the
-// speed or the displacement. `steps` (optional) receives the working, line by line.
-std::optional<Card> derive_card(const ShipSpec& spec, std::vector<std::string>* steps, std::string* missing);
+// The card of Appendix A. The stats a spec lacks the figures for (no belt given: armour; no
+// speed: prop; no displacement: hull) are left 0 and named in `unknown`. `steps` (optional)
+// receives the working, line by line.
+struct DerivedCard {
+    Card card;
+    std::vector<std::string> unknown;  // "armour", "prop", "hull"
+    std::string missing_text() const;  // "its iron belt (or belt none), its speed in knots"
+};
+DerivedCard derive_card(const ShipSpec& spec, std::vector<std::string>* steps = nullptr);
 
 // Wooden screw (no armour at the start), tinclad (1-2) or ironclad (3 or more).
 const char* ship_class(int initial_armour);

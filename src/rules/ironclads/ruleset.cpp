@@ -2,6 +2,8 @@
 // The book has no numbered sections: rules are cited by their headings, as a path.
 #include "rules/ironclads/ruleset.hpp"
 
+#include "rules/ironclads/engine.hpp"
+
 namespace ironlog::rules::ironclads {
 
 namespace {
@@ -33,13 +35,23 @@ RulesetInfo declare() {
     r.entity_kinds = {ngn::EntityKind::Ship, ngn::EntityKind::Squadron};
     r.optional_rules = {OptionalRule{"formations", cite("Appendix D Formations"),
                                      "squadrons of one to four ships must keep formation"}};
+    // Where the text and the Quick Reference disagree, the text is the default reading.
+    r.options = {
+        RuleOption{"smokestack", {"text", "quick-reference"}, cite("Damage resolution/Problems"),
+                   "the smokestacks are hit on a 2D6 of 3 (text) or of 3 or 4 (Quick Reference)"},
+        RuleOption{"save-bands", {"text", "quick-reference"}, cite("Firing/Armour saves"),
+                   "armour saves need 5-6 between 25 and 50 cm inclusive (text), or over 25 and under 50 cm, "
+                   "leaving exactly 25 and 50 cm without a band (Quick Reference)"},
+        RuleOption{"bridge", {"text", "quick-reference"}, cite("Damage resolution/Problems"),
+                   "after a bridge hit: no speed change and no turn (text), or no speed change or no turn (Quick Reference)"},
+    };
     r.default_tolerance_cm = 0.5;
     return r;
 }
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), nullptr};
+    static const Ruleset r{declare(), make_engine};
     return r;
 }
 

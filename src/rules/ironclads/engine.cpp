@@ -1,0 +1,1632 @@
+#include "rules/ironclads/engine.hpp"
+
+#include "check/dice.hpp"
+#include "rules/ironclads/cards.hpp"
+#include "rules/ironclads/ship_data.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace ironlog::rules::ironclads {
+
+int read_d3(int d6) { return (d6 + 1) / 2; }
+
+namespace {
+
+// ---- citations ----------------------------------------------------------------------------------
+RuleRef cite(const char* section) { return RuleRef{"ironclads", section, ""}; }
+const RuleRef kBasics = cite("Basics");
+const RuleRef kSeaState = cite("Sea state");
+const RuleRef kInitiative = cite("Initiative");
+const RuleRef kMovementOrder = cite("Movement");
+const RuleRef kSpeed = cite("Movement/Speed");
+const RuleRef kMoving = cite("Movement/Moving a ship");
+const RuleRef kBackwards = cite("Movement/Moving backwards");
+const RuleRef kCollisions = cite("Movement/Collisions");
+const RuleRef kFiring = cite("Firing");
+const RuleRef kArcs = cite("Firing/Arcs");
+const RuleRef kSalvo = cite("Firing/Resolving gunfire");
+const RuleRef kSaves = cite("Firing/Armour saves");
+const RuleRef kDamage = cite("Damage resolution");
+const RuleRef kCritical = cite("Damage resolution/Critical hits");
+const RuleRef kHits = cite("Damage resolution/Hits");
+const RuleRef kProblems = cite("Damage resolution/Problems");
+const RuleRef kSunk = cite("End phase/Ships sunk");
+const RuleRef kEnding = cite("End phase/Ending the game");
+const RuleRef kCards = cite("Appendix A Data Cards");
+const RuleRef kFormations = cite("Appendix D Formations");
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string num(double v) {
+    std::ostringstream s;
+    s << std::round(v * 10) / 10;
+    return s.str();
+}
+
+const std::string* word_text(const ngn::Item& it) {
+    if (const auto* w = it.as<ngn::Word>()) return &w->text;
+    return nullptr;
+}
+
+bool is_word(const ngn::Item& it, std::string_view w) {
+    const std::string* t = word_text(it);
+    return t && lower(*t) == w;
+}
+
+// The stat types a hit may cross off: the seven gun rows, armour, propulsion, hull.
+enum Stat { kArmour = kMounts, kProp, kHull, kStats };
+std::optional<int> parse_stat(std::string_view w) {
+    std::string s = lower(w);
+    if (s == "armour" || s == "armor") return kArmour;
+    if (s == "prop" || s == "propulsion") return kProp;
+    if (s == "hull") return kHull;
+    if (auto m = parse_mount(s)) return *m;
+    return std::nullopt;
+}
+const char* stat_name(int s) {
+    if (s == kArmour) return "armour";
+    if (s == kProp) return "prop";
+    if (s == kHull) return "hull";
+    return mount_name(s);
+}
+int& stat_of(Card& c, int s) {
+    if (s == kArmour) return c.armour;
+    if (s == kProp) return c.prop;
+    if (s == kHull) return c.hull;
+    return c.guns[s];
+}
+
+// The hits one salvo scored on a target, until they are resolved (Phase 3B).
+struct Salvo {
+    std::uint32_t line = 0;
+    int c = 0, h = 0;                 // hits as claimed
+    int saved = 0;                    // hits saved as claimed
+    std::optional<int> saved_c;       // when the claim says which were saved
+    std::optional<double> range;
+    ArcSet on = 0;                    // the target's arc fired upon; 0 unknown
+    bool save_done = false;
+
+    int unsaved() const { return std::max(0, c + h - saved); }
+    int unsaved_c_min() const { return saved_c ? c - *saved_c : std::max(0, c - saved); }
+    int unsaved_c_max() const { return saved_c ? c - *saved_c : c - std::max(0, saved - h); }
+};
+
+struct Ship {
+    const Entity* entity = nullptr;
+    std::string name;
+    bool has_card = false;
+    const ShipSpec* spec = nullptr;
+    Card initial, card;  // at the start, and remaining now
+    int speed = 0;
+    bool astern = false;
+    bool speed_known = false;
+    int start_speed = 0;  // at the start of this game turn
+    bool start_astern = false;
+    std::vector<int> speeds;
+    int steering = 0;
+    bool smokestack = false;
+    int fire_from = 0, fire_to = -1;  // game turns whose salvos are halved
+    int bridge_turn = -1;             // the game turn with no speed change and no turn
+    int setup_fire_turns = 0;         // from a setup line: fire for the record's first turns
+    bool setup_bridge = false;        // from a setup line: bridge hit for the record's first turn
+    int collided_turn = -1;
+    bool sunk = false, left = false, broke_off = false;
+    std::optional<ngn::TablePos> pos;
+    std::optional<double> base_length, base_width;
+    int squadron = -1;
+    // this game turn
+    int moved_turn = -1;
+    int speed_set_turn = -1;
+    int turns_made = 0;
+    std::set<int> fired;  // mounts fired this turn
+    std::vector<Salvo> salvos;
+    int crits_done = 0, hits_done = 0;
+    bool problems_done = false;
+
+    bool on_table() const { return !sunk && !left; }
+    int side() const { return entity->side; }
+    int unsaved_total() const {
+        int n = 0;
+        for (const auto& s : salvos) n += s.unsaved();
+        return n;
+    }
+    int unsaved_c_min() const {
+        int n = 0;
+        for (const auto& s : salvos) n += s.unsaved_c_min();
+        return n;
+    }
+    int unsaved_c_max() const {
+        int n = 0;
+        for (const auto& s : salvos) n += s.unsaved_c_max();
+        return n;
+    }
+    bool damaged() const { return unsaved_total() > 0; }
+};
+
+// Readings where the book's text and its Quick Reference disagree (docs/rules/ironclads.md).
+struct Readings {
+    bool smokestack_3_or_4 = false;   // smokestack=quick-reference: a 3 or a 4
+    bool save_bands_qr = false;       // save-bands=quick-reference: 25 and 50 cm fall in no band
+    bool bridge_either = false;       // bridge=quick-reference: no speed change OR no turn
+};
+
+class IroncladsEngine final : public Engine {
+public:
+    void begin(GameContext& ctx) override;
+    void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
+    void setup(const ngn::Setup& s, const Entity& e, GameContext& ctx) override;
+    void heading(const ngn::Heading& h, GameContext& ctx) override;
+    void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
+    void finish(GameContext& ctx) override;
+    void describe(std::ostream& os, const GameContext& ctx) const override;
+
+private:
+    // where the replay stands
+    std::string phase_, segment_;
+    int turn_ = 0;
+    bool in_turn_ = false;
+
+    Ship* ship(const Entity& e);
+    Ship* ship_named(const ngn::Item& item, GameContext& ctx);
+    std::vector<Ship*> ships_of(int side);
+    int sides(GameContext& ctx) const;
+
+    void leave_phase(GameContext& ctx, ngn::SourcePos at);
+    void end_of_turn(GameContext& ctx, ngn::SourcePos at);
+
+    void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void movement(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void fire(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void save(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void crit(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void hit(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void problems(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void sinks(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void card_shown(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx);
+
+    int max_speed(const Ship& s) const;
+    int fire_dice(const Ship& firer, const Ship& target, int base, std::string& working) const;
+
+    std::vector<std::unique_ptr<ShipLibrary>> libraries_;
+    std::vector<std::unique_ptr<Ship>> ships_;
+    std::map<const Entity*, Ship*> by_entity_;
+    std::vector<std::vector<Ship*>> squadrons_;
+    Readings readings_;
+    double tolerance_ = 0.5;
+
+    // sea state
+    std::optional<bool> rough_;
+    std::map<int, int> sea_rolls_;  // side -> die
+    bool sea_claimed_ = false;
+    ngn::SourcePos sea_pos_;
+
+    // initiative, this turn
+    std::optional<int> initiative_;  // side index
+    std::map<int, int> initiative_rolls_;
+    ngn::SourcePos initiative_pos_;
+    std::optional<int> setup_initiative_;
+
+    // movement, this turn
+    Ship* moving_ = nullptr;                 // the ship whose activation is under way
+    std::optional<int> last_side_moved_;
+    bool movement_started_ = false;
+    bool damage_started_ = false;
+    bool gunfire_reported_ = false;
+
+    // the end
+    int game_over_turn_ = -1;
+    bool game_over_reported_ = false;
+    std::set<std::string> verbs_reported_;
+};
+
+// ---- begin: readings and libraries ---------------------------------------------------------------
+
+void IroncladsEngine::begin(GameContext& ctx) {
+    tolerance_ = ctx.header.tolerance_cm;
+    readings_.smokestack_3_or_4 = ctx.header.option("smokestack") == "quick-reference";
+    readings_.save_bands_qr = ctx.header.option("save-bands") == "quick-reference";
+    readings_.bridge_either = ctx.header.option("bridge") == "quick-reference";
+    for (const auto& path : ctx.header.libraries) {
+        auto lib = std::make_unique<ShipLibrary>();
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) continue;  // the header check has said so
+        lib->load(path, path.lexically_normal().string(), ctx.findings);
+        libraries_.push_back(std::move(lib));
+    }
+}
+
+Ship* IroncladsEngine::ship(const Entity& e) {
+    auto it = by_entity_.find(&e);
+    return it == by_entity_.end() ? nullptr : it->second;
+}
+
+Ship* IroncladsEngine::ship_named(const ngn::Item& item, GameContext& ctx) {
+    const Entity* e = ctx.symbols.find(reference_text(item));
+    return e ? ship(*e) : nullptr;
+}
+
+std::vector<Ship*> IroncladsEngine::ships_of(int side) {
+    std::vector<Ship*> out;
+    for (auto& s : ships_)
+        if (s->side() == side) out.push_back(s.get());
+    return out;
+}
+
+int IroncladsEngine::sides(GameContext& ctx) const { return static_cast<int>(ctx.symbols.sides().size()); }
+
+// ---- the order of battle ---------------------------------------------------------------------------
+
+void IroncladsEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    if (d.kind == ngn::EntityKind::Squadron) {
+        std::vector<Ship*> members;
+        std::vector<const ngn::Item*> names;
+        for (const auto& a : d.args) {
+            if (const auto* l = a.as<ngn::List>())
+                for (const auto& x : l->items) names.push_back(&x);
+            else
+                names.push_back(&a);
+        }
+        for (const ngn::Item* n : names) {
+            Ship* s = ship_named(*n, ctx);
+            if (!s) {
+                ctx.findings.error(Kind::Inconsistent, kFormations, n->pos, "'" + reference_text(*n) + "' is not a declared ship");
+                continue;
+            }
+            if (s->squadron >= 0) {
+                ctx.findings.error(Kind::Inconsistent, kFormations, n->pos, s->name + " is already in another squadron");
+                continue;
+            }
+            if (s->side() != e.side)
+                ctx.findings.error(Kind::Illegal, kFormations, n->pos, s->name + " belongs to another side than the squadron");
+            members.push_back(s);
+        }
+        if (members.empty() || members.size() > 4)
+            ctx.findings.error(Kind::Illegal, kFormations, d.name.pos,
+                               "a squadron has one to four ships; " + e.label() + " has " + std::to_string(members.size()),
+                               "1 to 4 ships", std::to_string(members.size()));
+        for (Ship* s : members) s->squadron = static_cast<int>(squadrons_.size());
+        squadrons_.push_back(members);
+        return;
+    }
+    if (d.kind != ngn::EntityKind::Ship) return;
+    auto s = std::make_unique<Ship>();
+    s->entity = &e;
+    s->name = e.label();
+    std::vector<DataProblem> problems;
+    ShipData data = read_ship_data(d.args, problems);
+    for (const auto& p : problems) ctx.findings.error(Kind::Inconsistent, kCards, p.pos, p.message);
+
+    // The specifications: given on the line, or the library entry for this ship (or its class).
+    const ShipSpec* spec = nullptr;
+    ShipSpec inline_spec = data.spec;
+    if (data.has_spec) {
+        inline_spec.name = e.name;
+        spec = &inline_spec;
+    } else {
+        std::string key = data.class_name.value_or(e.name);
+        for (const auto& lib : libraries_)
+            if ((spec = lib->find(key))) break;
+        if (!spec && data.class_name)
+            ctx.findings.error(Kind::Inconsistent, kCards, d.name.pos,
+                               "no ship library entry '" + *data.class_name + "' (the libraries are named in [Library])");
+        s->spec = spec;
+    }
+    std::optional<DerivedCard> derived;
+    if (spec) derived = derive_card(*spec);
+    auto known = [&](const char* stat) {
+        return derived && std::find(derived->unknown.begin(), derived->unknown.end(), stat) == derived->unknown.end();
+    };
+
+    Card card;
+    if (data.card.any() || (derived && !derived->unknown.empty())) {
+        // A card given directly: its stats as written; rows it leaves out come from the
+        // derivation when there is one, else are empty (gun rows) or missing (armour, prop, hull).
+        const Card* base = derived ? &derived->card : nullptr;
+        for (int m = 0; m < kMounts; ++m) card.guns[m] = data.card.guns[m].value_or(base ? base->guns[m] : 0);
+        card.armour = data.card.armour.value_or(base ? base->armour : 0);
+        card.prop = data.card.prop.value_or(base ? base->prop : 0);
+        card.hull = data.card.hull.value_or(base ? base->hull : 0);
+        std::string lacking;
+        if (!data.card.armour && !known("armour")) lacking += "armour";
+        if (!data.card.prop && !known("prop")) lacking += std::string(lacking.empty() ? "" : ", ") + "prop";
+        if (!data.card.hull && !known("hull")) lacking += std::string(lacking.empty() ? "" : ", ") + "hull";
+        if (!lacking.empty())
+            ctx.findings.error(Kind::Inconsistent, kCards, d.name.pos,
+                               s->name + "'s Data Card has no " + lacking + " stats" +
+                                   (derived ? " (its specifications lack " + derived->missing_text() + "): give them on the ship line" : ""));
+        if (derived) {
+            std::string expected, recorded;
+            for (int st = 0; st < kStats; ++st) {
+                if (st >= kMounts && !known(stat_name(st))) continue;
+                int want = stat_of(derived->card, st);
+                int got = stat_of(card, st);
+                if (want != got) {
+                    expected += (expected.empty() ? "" : ", ") + std::string(stat_name(st)) + " " + std::to_string(want);
+                    recorded += (recorded.empty() ? "" : ", ") + std::string(stat_name(st)) + " " + std::to_string(got);
+                }
+            }
+            if (!expected.empty())
+                ctx.findings.error(Kind::WrongResult, kCards, d.name.pos,
+                                   s->name + "'s Data Card disagrees with the card derived from its specifications" +
+                                       (spec->file.empty() ? std::string() : " (" + spec->file + ":" + std::to_string(spec->pos.line) + ")"),
+                                   expected, recorded);
+        }
+        // caps of Appendix A
+        for (int st = 0; st < kStats; ++st) {
+            int cap = st < kMounts ? mount_cap(st) : st == kArmour ? 7 : st == kProp ? 20 : 12;
+            if (stat_of(card, st) > cap)
+                ctx.findings.error(Kind::Illegal, kCards, d.name.pos,
+                                   std::string(stat_name(st)) + " has at most " + std::to_string(cap) + " stats on a Data Card",
+                                   "at most " + std::to_string(cap), std::to_string(stat_of(card, st)));
+        }
+        s->has_card = lacking.empty();
+    } else if (derived) {
+        card = derived->card;
+        s->has_card = true;
+    } else {
+        ctx.findings.error(Kind::Inconsistent, kCards, d.name.pos,
+                           "no Data Card for " + s->name +
+                               ": give its stats (port 13 stbd 13 armour 7 prop 13 hull 6 ...), its specifications, "
+                               "or a ship library entry in [Library]");
+    }
+    for (int t = 0; t < 3; ++t)
+        if (data.turret_arcs[t]) card.turret_arcs[t] = data.turret_arcs[t];
+    s->initial = card;
+    s->card = card;
+    if (data.speed) {
+        s->speed = *data.speed;
+        s->astern = data.astern;
+        s->speed_known = true;
+        s->speeds.push_back(*data.speed);
+    }
+    s->pos = data.at;
+    s->base_length = data.base_length;
+    s->base_width = data.base_width;
+    by_entity_[&e] = s.get();
+    ships_.push_back(std::move(s));
+}
+
+void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& ctx) {
+    const auto& items = st.args;
+    if (e.kind == ngn::EntityKind::Side) {
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (is_word(items[i], "sea") && i + 1 < items.size()) {
+                std::string v = lower(reference_text(items[++i]));
+                if (v == "rough" || v == "calm") rough_ = v == "rough";
+                else ctx.findings.error(Kind::Inconsistent, kSeaState, items[i].pos, "the sea is rough or calm");
+            } else if (is_word(items[i], "initiative")) {
+                setup_initiative_ = e.index;
+            } else {
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, items[i].pos,
+                                   "a side's setup line gives 'sea rough|calm' or 'initiative'");
+            }
+        }
+        return;
+    }
+    Ship* s = ship(e);
+    if (!s) return;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const ngn::Item& it = items[i];
+        const ngn::Item* next = i + 1 < items.size() ? &items[i + 1] : nullptr;
+        auto whole = [&](const ngn::Item* v) -> std::optional<int> {
+            if (!v) return std::nullopt;
+            const auto* n = v->as<ngn::Number>();
+            if (!n || !n->is_integer || n->value < 0 || n->has_sign) return std::nullopt;
+            return static_cast<int>(n->value);
+        };
+        if (const auto* p = it.as<ngn::TablePos>()) {
+            s->pos = *p;
+        } else if (is_word(it, "at") && next && next->as<ngn::TablePos>()) {
+            s->pos = *next->as<ngn::TablePos>();
+            ++i;
+        } else if (is_word(it, "speed") && whole(next)) {
+            s->speed = *whole(next);
+            s->speed_known = true;
+            ++i;
+            s->astern = i + 1 < items.size() && is_word(items[i + 1], "astern");
+            if (s->astern) ++i;
+            s->speeds.push_back(s->speed);
+        } else if (is_word(it, "speeds") && next) {
+            s->speeds.clear();
+            std::vector<const ngn::Item*> vals;
+            if (const auto* l = next->as<ngn::List>())
+                for (const auto& x : l->items) vals.push_back(&x);
+            else
+                vals.push_back(next);
+            for (const auto* v : vals)
+                if (auto n = whole(v)) s->speeds.push_back(*n);
+            if (!s->speeds.empty()) s->speed = s->speeds.back(), s->speed_known = true;
+            ++i;
+        } else if (is_word(it, "lost") && next && word_text(*next) && parse_stat(*word_text(*next)) && i + 2 < items.size() &&
+                   whole(&items[i + 2])) {
+            int stat = *parse_stat(*word_text(*next));
+            stat_of(s->card, stat) = std::max(0, stat_of(s->card, stat) - *whole(&items[i + 2]));
+            i += 2;
+        } else if (word_text(it) && parse_stat(*word_text(it)) && whole(next)) {
+            int stat = *parse_stat(*word_text(it));
+            stat_of(s->card, stat) = *whole(next);
+            ++i;
+        } else if (is_word(it, "steering") && whole(next)) {
+            s->steering = *whole(next);
+            ++i;
+        } else if (is_word(it, "smokestack")) {
+            s->smokestack = true;
+        } else if (is_word(it, "fire") && whole(next)) {
+            s->setup_fire_turns = *whole(next);
+            ++i;
+        } else if (is_word(it, "bridge")) {
+            s->setup_bridge = true;
+        } else if (is_word(it, "hits") && next) {
+            Salvo salvo;
+            std::vector<const ngn::Item*> vals;
+            if (const auto* l = next->as<ngn::List>())
+                for (const auto& x : l->items) vals.push_back(&x);
+            else
+                vals.push_back(next);
+            for (const auto* v : vals) {
+                std::string t = lower(reference_text(*v));
+                int count = 1;
+                if (const auto* n = v->as<ngn::Number>()) count = static_cast<int>(n->value), t = lower(n->unit);
+                if (t == "c") salvo.c += count;
+                else if (t == "h") salvo.h += count;
+                else ctx.findings.error(Kind::Inconsistent, kDamage, v->pos, "hits are written C (critical) or H");
+            }
+            salvo.save_done = true;
+            salvo.line = st.subject.pos.line;
+            s->salvos.push_back(salvo);
+            ++i;
+        } else if (is_word(it, "base") && next) {
+            std::vector<DataProblem> problems;
+            ShipData d = read_ship_data({it, *next}, problems);
+            s->base_length = d.base_length;
+            s->base_width = d.base_width;
+            for (const auto& p : problems) ctx.findings.error(Kind::Inconsistent, kCards, p.pos, p.message);
+            ++i;
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                               "a ship's setup line gives speed N [astern], speeds a,b,c, lost <stat> N, <stat> N, at (x, y, heading), "
+                               "base LxW, steering N, smokestack, fire N, bridge or hits C,H; found " + it.to_ngn());
+        }
+    }
+}
+
+// ---- headings: the end of phases and turns ------------------------------------------------------
+
+void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    const ngn::SourcePos at = h.label_pos;
+    const std::string phase = ctx.cursor.phase() ? ctx.cursor.phase()->name : std::string();
+    const std::string segment = ctx.cursor.open(ngn::HeadingKind::Segment);
+    if (h.kind == ngn::HeadingKind::Turn) {
+        leave_phase(ctx, at);
+        if (in_turn_) end_of_turn(ctx, at);
+        if (!in_turn_ && !rough_ && !ctx.header.setup)
+            ctx.findings.error(Kind::Illegal, kSeaState, at, "no sea state was rolled before the game began");
+        if (game_over_turn_ >= 0 && !game_over_reported_) {
+            game_over_reported_ = true;
+            ctx.findings.error(Kind::Illegal, kEnding, at,
+                               "the game ended with turn " + std::to_string(game_over_turn_) + ": a side had no ships left on the table");
+        }
+        const bool first = !in_turn_;
+        in_turn_ = true;
+        turn_ = ctx.cursor.turn_number;
+        if (first) {
+            for (auto& s : ships_) {
+                if (s->setup_bridge) s->bridge_turn = turn_;
+                if (s->setup_fire_turns > 0) s->fire_from = turn_, s->fire_to = turn_ + s->setup_fire_turns - 1;
+            }
+        }
+        for (auto& s : ships_) {
+            s->start_speed = s->speed;
+            s->start_astern = s->astern;
+            s->turns_made = 0;
+            s->fired.clear();
+            if (!first) s->salvos.clear();
+            s->crits_done = s->hits_done = 0;
+            s->problems_done = false;
+        }
+        initiative_.reset();
+        if (first && setup_initiative_) initiative_ = setup_initiative_;
+        initiative_rolls_.clear();
+        phase_.clear();
+        segment_.clear();
+        return;
+    }
+    if (phase != phase_) {
+        leave_phase(ctx, at);
+        phase_ = phase;
+        segment_.clear();
+        moving_ = nullptr;
+        last_side_moved_.reset();
+        movement_started_ = false;
+        damage_started_ = false;
+        gunfire_reported_ = false;
+    }
+    if (segment != segment_) {
+        if (segment == "damage") damage_started_ = true;
+        segment_ = segment;
+    }
+}
+
+void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
+    if (phase_ == "sea-state") {
+        for (const Entity* side : ctx.symbols.sides())
+            if (!sea_rolls_.count(side->index))
+                ctx.findings.error(Kind::Illegal, kSeaState, sea_pos_.valid() ? sea_pos_ : at,
+                                   side->name + " did not roll for the sea state (one die for each side)");
+        if (!rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {
+            bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
+            rough_ = all_ones;
+        }
+    } else if (phase_ == "initiative") {
+        if (!initiative_ && !initiative_rolls_.empty())
+            ctx.findings.error(Kind::Illegal, kInitiative, initiative_pos_.valid() ? initiative_pos_ : at,
+                               "the initiative was not decided: every side rolls one die, and ties are rolled again");
+    } else if (phase_ == "movement") {
+        for (auto& s : ships_)
+            if (s->on_table() && s->has_card && s->moved_turn == turn_ && s->speed_set_turn != turn_ && s->speed > max_speed(*s) && !s->astern)
+                ctx.findings.error(Kind::Illegal, kSpeed, at,
+                                   s->name + "'s current speed (" + std::to_string(s->speed) + ") is above its maximum (" +
+                                       std::to_string(max_speed(*s)) + "): it must come down by two this game turn",
+                                   std::to_string(std::max(0, s->speed - 2)), std::to_string(s->speed));
+        for (auto& s : ships_)
+            if (s->on_table() && s->moved_turn != turn_)
+                ctx.findings.error(Kind::Illegal, kMovementOrder, at,
+                                   s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
+                                       " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')");
+    } else if (phase_ == "firing") {
+        for (auto& s : ships_) {
+            for (const auto& v : s->salvos)
+                if (!v.save_done && v.c + v.h > 0 && s->card.armour > 0 && v.line != 0)
+                    ctx.findings.warning(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
+                                         "no armour save is recorded for this salvo on " + s->name + ": its hits are taken as unsaved");
+            if (!s->damaged()) continue;
+            int resolved = s->crits_done + s->hits_done;
+            if (resolved < s->unsaved_total())
+                ctx.findings.error(Kind::Illegal, kDamage, at,
+                                   s->name + " has " + std::to_string(s->unsaved_total() - resolved) +
+                                       " unsaved hit(s) left unresolved in the damage resolution of turn " + std::to_string(turn_),
+                                   std::to_string(s->unsaved_total()) + " resolved", std::to_string(resolved));
+            else if (!s->problems_done && s->on_table())
+                ctx.findings.error(Kind::Illegal, kProblems, at,
+                                   s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_));
+        }
+    }
+}
+
+void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
+    // Phase 4A: a ship with no hull left sinks, whether or not the record says so.
+    for (auto& s : ships_) {
+        if (s->on_table() && s->has_card && s->card.hull == 0) {
+            s->sunk = true;
+            ctx.findings.warning(Kind::Inconsistent, kSunk, at,
+                                 s->name + " has no hull stats left and sank at the end of turn " + std::to_string(turn_) +
+                                     "; the record does not say so");
+        }
+    }
+    // Phase 4B: the game ends when a side has no ships on the table.
+    if (game_over_turn_ < 0) {
+        for (const Entity* side : ctx.symbols.sides()) {
+            auto own = ships_of(side->index);
+            if (!own.empty() && std::none_of(own.begin(), own.end(), [](Ship* s) { return s->on_table(); }))
+                game_over_turn_ = turn_;
+        }
+    }
+}
+
+// ---- events ------------------------------------------------------------------------------------------
+
+void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const std::string verb = lower(e.verb());
+    Ship* s = ship(actor);
+    const bool side_actor = actor.kind == ngn::EntityKind::Side;
+    auto in_phase = [&](const char* phase, const RuleRef& rule) {
+        if (phase_ == phase) return true;
+        ctx.findings.error(Kind::Illegal, rule, e.subject.pos,
+                           "'" + verb + "' belongs in phase " + phase + (phase_.empty() ? std::string() : ", not in phase " + phase_));
+        return false;
+    };
+    auto need_ship = [&]() {
+        if (s) {
+            if (!s->on_table() && verb != "card")
+                ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
+                                   s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
+            return s->on_table() || verb == "card";
+        }
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a ship, not by " + actor.label());
+        return false;
+    };
+    if (verb == "roll") {
+        if (!side_actor) {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a side rolls for the sea state and the initiative, not a ship");
+            return;
+        }
+        if (phase_ == "sea-state") sea_state_roll(e, actor, ctx);
+        else if (phase_ == "initiative") initiative_roll(e, actor, ctx);
+        else ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos, "sides roll in phase sea-state or phase initiative");
+        return;
+    }
+    static const std::set<std::string> movement_verbs = {"speed", "move", "turn", "collide", "leaves", "breaks-off"};
+    if (movement_verbs.count(verb)) {
+        if (!need_ship()) return;
+        if (verb == "breaks-off") {
+            breaks_off(e, *s, ctx);
+            return;
+        }
+        if (in_phase("movement", kMovementOrder)) movement(e, *s, ctx);
+        return;
+    }
+    if (verb == "fire" || verb == "save") {
+        if (!need_ship() || !in_phase("firing", kFiring)) return;
+        if (segment_ == "damage" || damage_started_) {
+            ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos,
+                               "gunfire (Phase 3A) is over once damage is being resolved (Phase 3B)");
+        }
+        verb == "fire" ? fire(e, *s, ctx) : save(e, *s, ctx);
+        return;
+    }
+    if (verb == "crit" || verb == "hit" || verb == "problems") {
+        if (!need_ship() || !in_phase("firing", kDamage)) return;
+        if (segment_ == "gunfire")
+            ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");
+        damage_started_ = true;
+        if (verb == "crit") crit(e, *s, ctx);
+        else if (verb == "hit") hit(e, *s, ctx);
+        else problems(e, *s, ctx);
+        return;
+    }
+    if (verb == "sinks") {
+        if (!need_ship() || !in_phase("end", kSunk)) return;
+        sinks(e, *s, ctx);
+        return;
+    }
+    if (verb == "card") {
+        if (need_ship()) card_shown(e, *s, ctx);
+        return;
+    }
+    if (verb == "continue" || verb == "ends" || verb == "end") {
+        if (!side_actor) ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
+        else in_phase("end", kEnding);
+        return;
+    }
+    if (verb == "in-formation" || verb == "out-of-formation") {
+        if (need_ship() && s->squadron < 0)
+            ctx.findings.error(Kind::Inconsistent, kFormations, e.subject.pos, s->name + " is in no squadron");
+        return;
+    }
+    ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
+                       "'" + e.verb() + "' is not an action of ironclads; the actions are roll, speed, move, turn, collide, leaves, "
+                       "breaks-off, fire, save, crit, hit, problems, sinks, card, in-formation, out-of-formation, continue, ends");
+}
+
+// ---- sea state and initiative ---------------------------------------------------------------------------
+
+namespace {
+// The one d6 of a side's roll, or null (and a finding) when the event has not exactly one.
+const ngn::Dice* one_d6(const ngn::Event& e, const RuleRef& rule, GameContext& ctx) {
+    const ngn::Dice* found = nullptr;
+    int count = 0;
+    for (const auto& a : e.args)
+        if (const auto* d = a.as<ngn::Dice>()) found = d, ++count;
+    if (count != 1 || found->faces.size() != 1) {
+        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "this roll is one D6: write it d6: N");
+        return nullptr;
+    }
+    return found;
+}
+
+std::string claim_word(const ngn::Event& e) {
+    if (!e.claim || e.claim->empty()) return {};
+    return reference_text(e.claim->front());
+}
+}  // namespace
+
+void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!sea_pos_.valid()) sea_pos_ = e.subject.pos;
+    const ngn::Dice* d = ctx.dice_ok ? one_d6(e, kSeaState, ctx) : nullptr;
+    if (sea_rolls_.count(actor.index))
+        ctx.findings.error(Kind::Illegal, kSeaState, e.subject.pos, actor.name + " has already rolled for the sea state");
+    if (d) sea_rolls_[actor.index] = d->faces[0].value;
+    std::string claim = lower(claim_word(e));
+    if (claim.empty()) return;
+    if (claim != "rough" && claim != "calm") {
+        ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is rough or calm", "rough or calm", claim);
+        return;
+    }
+    if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx))) {
+        bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
+        std::string expected = all_ones ? "rough" : "calm";
+        if (expected != claim)
+            ctx.findings.error(Kind::WrongResult, kSeaState, e.claim_pos,
+                               "the sea is rough only when every side rolls a 1", expected, claim);
+    } else {
+        ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is claimed before every side has rolled");
+    }
+    rough_ = claim == "rough";  // as played
+}
+
+void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!initiative_pos_.valid()) initiative_pos_ = e.subject.pos;
+    const ngn::Dice* d = ctx.dice_ok ? one_d6(e, kInitiative, ctx) : nullptr;
+    if (initiative_ && initiative_rolls_.empty()) {
+        ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos, "the initiative has already been decided this turn");
+        return;
+    }
+    if (initiative_rolls_.count(actor.index))
+        ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
+                           actor.name + " has already rolled in this round; the other side rolls before any re-roll");
+    if (d) initiative_rolls_[actor.index] = d->faces[0].value;
+    std::string claim = claim_word(e);
+    if (initiative_rolls_.size() < static_cast<std::size_t>(sides(ctx))) {
+        if (!claim.empty())
+            ctx.findings.error(Kind::Inconsistent, kInitiative, e.claim_pos, "the initiative is claimed before every side has rolled");
+        return;
+    }
+    // every side has rolled: the lowest has the initiative; a tie is rolled again
+    int low = 7;
+    for (const auto& [side, die] : initiative_rolls_) low = std::min(low, die);
+    std::vector<int> lowest;
+    for (const auto& [side, die] : initiative_rolls_)
+        if (die == low) lowest.push_back(side);
+    std::string expected = lowest.size() > 1 ? "reroll" : ctx.symbols.side(lowest[0])->label();
+    const Entity* claimed_side = claim.empty() ? nullptr : ctx.symbols.find_side(claim);
+    std::string claimed = claim.empty() ? std::string() : (claimed_side ? claimed_side->label() : lower(claim) == "tie" ? "reroll" : lower(claim));
+    if (!claim.empty() && claimed != expected)
+        ctx.findings.error(Kind::WrongResult, kInitiative, e.claim_pos,
+                           lowest.size() > 1 ? "a tie is rolled again" : "the side rolling lowest has the initiative", expected, claimed);
+    initiative_rolls_.clear();
+    if (!claim.empty()) {
+        if (claimed_side) initiative_ = claimed_side->index;  // as played
+    } else if (lowest.size() == 1) {
+        initiative_ = lowest[0];
+    }
+}
+
+// ---- movement ---------------------------------------------------------------------------------------
+
+int IroncladsEngine::max_speed(const Ship& s) const {
+    int m = s.has_card ? s.card.prop : 1000;  // a ship without a card was reported once; no cascade
+    if (rough_.value_or(false)) m = std::min(m, 6);
+    if (s.smokestack) m = std::min(m, 6);
+    return m;
+}
+
+void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    // Who moves: the side without the initiative first, then ship by ship in turn.
+    if (moving_ != &s) {
+        if (!initiative_ && !movement_started_)
+            ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
+                               "no side has the initiative in turn " + std::to_string(turn_) + ": it is decided before movement");
+        movement_started_ = true;
+        if (s.moved_turn == turn_) {
+            ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos, s.name + " has already moved in this movement phase");
+        } else if (initiative_ && sides(ctx) == 2) {
+            // the side without the initiative moves first; then the sides alternate, and a side
+            // whose ships have all moved leaves the rest to the other
+            auto unmoved = [&](int side) {
+                for (Ship* o : ships_of(side))
+                    if (o->on_table() && o->moved_turn != turn_) return true;
+                return false;
+            };
+            int expected = !last_side_moved_ ? 1 - *initiative_ : 1 - *last_side_moved_;
+            if (!unmoved(expected)) expected = 1 - expected;
+            if (s.side() != expected)
+                ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos,
+                                   !last_side_moved_ ? "the side without the initiative moves the first ship"
+                                                     : "the sides move one ship each in turn",
+                                   ctx.symbols.side(expected)->label() + " moves next", ctx.symbols.side(s.side())->label());
+        }
+        moving_ = &s;
+        last_side_moved_ = s.side();
+        s.moved_turn = turn_;
+    }
+
+    // The clauses: speed N | speed +N | astern, move D, turn D, collide SHIP, leaves.
+    std::optional<int> new_speed;
+    bool astern = s.astern;
+    std::optional<double> moved;
+    std::vector<std::pair<double, ngn::SourcePos>> turns;
+    std::vector<std::pair<Ship*, ngn::SourcePos>> collisions;
+    bool leaves = false;
+    ngn::SourcePos speed_pos = e.subject.pos;
+    const auto& a = e.args;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string* w = word_text(a[i]);
+        const ngn::Item* next = i + 1 < a.size() ? &a[i + 1] : nullptr;
+        std::string key = w ? lower(*w) : std::string();
+        if (key == "speed" && next && next->as<ngn::Number>()) {
+            const auto& n = *next->as<ngn::Number>();
+            speed_pos = next->pos;
+            if (!n.is_integer || !n.unit.empty()) {
+                ctx.findings.error(Kind::Illegal, kSpeed, next->pos, "a current speed is a whole number", "a whole number", n.text);
+            }
+            int v = static_cast<int>(std::lround(n.value));
+            new_speed = n.has_sign ? s.start_speed + v : v;
+            if (n.has_sign && s.start_astern) new_speed = s.start_speed + v;
+            ++i;
+            if (i + 1 < a.size() && is_word(a[i + 1], "astern")) {
+                astern = true;
+                ++i;
+            } else if (!n.has_sign) {
+                astern = false;
+            }
+        } else if (key == "astern") {
+            astern = true;
+        } else if ((key == "move" || key == "turn") && next && next->as<ngn::Number>()) {
+            const auto& n = *next->as<ngn::Number>();
+            std::string unit = lower(n.unit);
+            double v = unit == "mm" ? n.value / 10 : n.value;
+            if (!unit.empty() && unit != "cm" && unit != "mm")
+                ctx.findings.error(Kind::Inconsistent, kMoving, next->pos, "distances on the table are in cm");
+            if (key == "move") moved = v;
+            else turns.emplace_back(v, next->pos);
+            ++i;
+        } else if (key == "collide" && next) {
+            Ship* other = ship_named(*next, ctx);
+            if (!other || other == &s)
+                ctx.findings.error(Kind::Inconsistent, kCollisions, next->pos, "'" + reference_text(*next) + "' is not another ship");
+            else
+                collisions.emplace_back(other, next->pos);
+            ++i;
+        } else if (key == "leaves") {
+            leaves = true;
+        } else if (key == "speed" || key == "move" || key == "turn" || key == "collide") {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos, "'" + key + "' needs a value");
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos,
+                               "a movement line holds speed N (or +N, -N, astern), move D, turn D, collide SHIP or leaves; found " +
+                                   a[i].to_ngn());
+        }
+    }
+
+    // Speed (Phase 2: changing a ship's current speed), once a game turn.
+    if (new_speed) {
+        const int prev = s.start_speed;
+        const int v = *new_speed;
+        const int cap = max_speed(s);
+        auto illegal = [&](const RuleRef& rule, const std::string& why, const std::string& expected) {
+            ctx.findings.error(Kind::Illegal, rule, speed_pos, why, expected, std::to_string(v) + (astern ? " astern" : ""));
+        };
+        if (s.speed_set_turn == turn_) {
+            illegal(kSpeed, "the current speed is set once each game turn", std::to_string(s.speed));
+        } else if (v < 0) {
+            illegal(kSpeed, "a current speed is not below zero", "0 or more");
+        } else if (!s.speed_known) {
+            // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
+            if (astern) illegal(kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead");
+            else if (v > cap) illegal(kSpeed, "the current speed lies between 0 and the maximum", "0 to " + std::to_string(cap));
+        } else if (s.bridge_turn == turn_ && !readings_.bridge_either && (v != prev || astern != s.start_astern)) {
+            illegal(kProblems, s.name + "'s bridge was hit: no change of speed this game turn", std::to_string(prev));
+        } else if (astern != s.start_astern && prev != 0 && v != 0) {
+            illegal(kBackwards, std::string("a ship comes to a full stop in one game turn before it goes ") + (astern ? "astern" : "ahead again"),
+                    "speed 0");
+        } else if (astern && v > 1) {
+            illegal(kBackwards, "a ship goes astern at a current speed of 1 at most", "at most 1 astern");
+        } else if (prev > cap && !s.start_astern && s.has_card) {
+            // above what it can make now: down by two each game turn until within
+            if (v != std::max(0, prev - 2))
+                illegal(kSpeed, s.name + "'s current speed (" + std::to_string(prev) + ") is above its maximum (" + std::to_string(cap) +
+                                    "): it must come down by two each game turn",
+                        std::to_string(std::max(0, prev - 2)));
+        } else if (v - prev > 1 || v - prev < -2) {
+            illegal(kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
+                    std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1)));
+        } else if (v > cap) {
+            illegal(kSpeed,
+                    std::string("the current speed is at most ") +
+                        (cap == s.card.prop ? "the propulsion stats remaining" : rough_.value_or(false) ? "6 in a rough sea" : "6 with the smokestacks wrecked"),
+                    "at most " + std::to_string(cap));
+        }
+        s.speed = std::max(0, v);  // as played
+        s.astern = astern;
+        s.speed_known = true;
+        s.speed_set_turn = turn_;
+        s.speeds.push_back(s.speed);
+    }
+    s.speed_known = true;
+
+    // Moving: exactly the current speed in cm; one turn on the Turn Device.
+    if (moved && collisions.empty() && std::fabs(*moved - s.speed) > tolerance_) {
+        ctx.findings.error(Kind::Illegal, kMoving, e.subject.pos,
+                           s.name + " must move exactly its current speed in cm", num(s.speed) + "cm", num(*moved) + "cm");
+    }
+    if (!turns.empty()) {
+        const ngn::SourcePos tpos = turns.front().second;
+        s.turns_made += static_cast<int>(turns.size());
+        double amount = turns.front().first;
+        if (s.speed == 0)
+            ctx.findings.error(Kind::Illegal, kMoving, tpos, "a stopped ship does not move or turn");
+        else if (s.turns_made > 1)
+            ctx.findings.error(Kind::Illegal, kMoving, tpos, "a ship makes one turn on the Turn Device each game turn", "1 turn",
+                               std::to_string(s.turns_made) + " turns");
+        else if (s.bridge_turn == turn_ && !readings_.bridge_either)
+            ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + "'s bridge was hit: no turn this game turn");
+        else if (s.bridge_turn == turn_ && readings_.bridge_either && s.speed != s.start_speed)
+            ctx.findings.error(Kind::Illegal, kProblems, tpos,
+                               s.name + "'s bridge was hit: no change of speed or no turn this game turn, not both (bridge=quick-reference)");
+        else if (s.steering >= 2)
+            ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + " has major steering problems and cannot turn");
+        else if (s.steering == 1 && amount > 4 + tolerance_)
+            ctx.findings.error(Kind::Illegal, kProblems, tpos,
+                               s.name + " has steering problems: it turns up to 4 cm around the Turn Device", "at most 4cm",
+                               num(amount) + "cm");
+    }
+
+    // Positions, where recorded: the distance and the turn agree with the move.
+    std::optional<ngn::TablePos> end_pos;
+    if (e.claim)
+        for (const auto& c : *e.claim)
+            if (const auto* p = c.as<ngn::TablePos>()) end_pos = *p;
+    if (end_pos && s.pos && collisions.empty()) {
+        double dx = end_pos->x - s.pos->x, dy = end_pos->y - s.pos->y;
+        double d = std::hypot(dx, dy);
+        double h0 = s.pos->heading.value_or(0), h1 = end_pos->heading.value_or(h0);
+        double dh = std::fabs(std::remainder(h1 - h0, 360.0));
+        // the Turn Device is 120 mm across: 1 cm around it turns the ship 360 / (12 pi) degrees
+        const double per_cm = 360.0 / (12.0 * M_PI);
+        const double angle_tol = std::atan(tolerance_ / 6.0) * 180.0 / M_PI;
+        double turned = turns.empty() ? 0 : turns.front().first;
+        if (turns.empty() && std::fabs(d - s.speed) > tolerance_)
+            ctx.findings.error(Kind::Illegal, kMoving, e.claim_pos,
+                               "the positions show a move of " + num(d) + " cm; " + s.name + " moves exactly its speed",
+                               num(s.speed) + "cm", num(d) + "cm");
+        else if (!turns.empty() && d > s.speed + tolerance_)
+            ctx.findings.error(Kind::Illegal, kMoving, e.claim_pos,
+                               "the positions show a move of " + num(d) + " cm, more than " + s.name + "'s speed",
+                               "at most " + num(s.speed) + "cm", num(d) + "cm");
+        else if (dh > turned * per_cm + angle_tol)
+            ctx.findings.error(Kind::Illegal, kMoving, e.claim_pos,
+                               turns.empty() ? s.name + " changed heading by " + num(dh) + " degrees with no turn recorded"
+                                             : "a turn of " + num(turned) + " cm on the Turn Device changes the heading by at most " +
+                                                   num(turned * per_cm) + " degrees",
+                               "at most " + num(turned * per_cm) + " degrees", num(dh) + " degrees");
+    }
+    if (end_pos) s.pos = end_pos;
+
+    // Collisions: losses by the moving ship's speed, to both ships; both stop; neither fires.
+    for (auto& [other, pos] : collisions) {
+        int v = s.speed;
+        int prop = v >= 9 ? 5 : v >= 5 ? 3 : 2;
+        int hull = v >= 9 ? 2 : 1;
+        if (v == 0) ctx.findings.error(Kind::Illegal, kCollisions, pos, "a stopped ship does not move, so it cannot collide");
+        // a claim of the losses: prop N hull N
+        std::optional<int> cl_prop, cl_hull;
+        if (e.claim)
+            for (std::size_t i = 0; i + 1 < e.claim->size(); ++i) {
+                const auto* n = (*e.claim)[i + 1].as<ngn::Number>();
+                if (!n) continue;
+                if (is_word((*e.claim)[i], "prop")) cl_prop = static_cast<int>(std::fabs(n->value));
+                if (is_word((*e.claim)[i], "hull")) cl_hull = static_cast<int>(std::fabs(n->value));
+            }
+        if ((cl_prop && *cl_prop != prop) || (cl_hull && *cl_hull != hull))
+            ctx.findings.error(Kind::WrongResult, kCollisions, e.claim_pos,
+                               "a collision at speed " + std::to_string(v) + " costs both ships " + std::to_string(prop) +
+                                   " propulsion and " + std::to_string(hull) + " hull",
+                               "prop " + std::to_string(prop) + " hull " + std::to_string(hull),
+                               "prop " + std::to_string(cl_prop.value_or(prop)) + " hull " + std::to_string(cl_hull.value_or(hull)));
+        prop = cl_prop.value_or(prop);
+        hull = cl_hull.value_or(hull);
+        for (Ship* x : {&s, other}) {
+            x->card.prop = std::max(0, x->card.prop - prop);
+            x->card.hull = std::max(0, x->card.hull - hull);
+            x->speed = 0;
+            x->astern = false;
+            x->collided_turn = turn_;
+            x->speeds.push_back(0);
+        }
+    }
+    if (leaves) s.left = true;
+}
+
+void IroncladsEngine::breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    if (!ctx.header.rule_in_force("formations"))
+        ctx.findings.error(Kind::Illegal, kFormations, e.subject.pos, "breaking off from a squadron is part of the optional formations rule");
+    else if (s.squadron < 0)
+        ctx.findings.error(Kind::Inconsistent, kFormations, e.subject.pos, s.name + " is in no squadron to break off from");
+    else if (phase_ != "movement" || s.moved_turn == turn_)
+        ctx.findings.error(Kind::Illegal, kFormations, e.subject.pos, "a ship breaking off is announced just before it moves");
+    s.broke_off = true;
+    if (s.squadron >= 0) {
+        auto& members = squadrons_[static_cast<std::size_t>(s.squadron)];
+        members.erase(std::remove(members.begin(), members.end(), &s), members.end());
+        s.squadron = -1;
+    }
+}
+
+// ---- firing ------------------------------------------------------------------------------------------
+
+int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, std::string& working) const {
+    int n = base;
+    working = std::to_string(base) + " stats";
+    if (target.card.armour >= 3) {
+        n = (n + 1) / 2;
+        working += ", halved for the target's " + std::to_string(target.card.armour) + " armour: " + std::to_string(n);
+    }
+    if (rough_.value_or(false)) {
+        n = (n + 1) / 2;
+        working += ", halved again for the rough sea: " + std::to_string(n);
+    }
+    if (turn_ >= firer.fire_from && turn_ <= firer.fire_to) {
+        n = (n + 1) / 2;
+        working += ", halved for the fire aboard: " + std::to_string(n);
+    }
+    return n;
+}
+
+namespace {
+enum class Band { Long, Medium, Short, None };
+Band band_for(double range) { return range > 50 ? Band::Long : range >= 25 ? Band::Medium : Band::Short; }
+const char* band_text(Band b) {
+    return b == Band::Long ? "over 50 cm" : b == Band::Medium ? "25 to 50 cm" : b == Band::Short ? "under 25 cm" : "no band";
+}
+
+// "1C 1H", "1C,1H", "2H", "miss", "0": counts of criticals and hits; nullopt when unreadable.
+std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim) {
+    int c = 0, h = 0;
+    bool any = false;
+    std::vector<const ngn::Item*> items;
+    for (const auto& it : claim) {
+        if (const auto* l = it.as<ngn::List>())
+            for (const auto& x : l->items) items.push_back(&x);
+        else
+            items.push_back(&it);
+    }
+    for (const auto* it : items) {
+        if (const auto* n = it->as<ngn::Number>()) {
+            std::string u = lower(n->unit);
+            int v = static_cast<int>(n->value);
+            if (u == "c") c += v, any = true;
+            else if (u == "h") h += v, any = true;
+            else if (u.empty() && v == 0) any = true;
+            else return std::nullopt;
+        } else if (const auto* w = it->as<ngn::Word>()) {
+            std::string t = lower(w->text);
+            if (t == "miss" || t == "misses" || t == "none") any = true;
+            else if (t == "c") ++c, any = true;
+            else if (t == "h") ++h, any = true;
+            else return std::nullopt;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!any) return std::nullopt;
+    return std::make_pair(c, h);
+}
+}  // namespace
+
+void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    // fire <mount[,mount...]> [<arc>] <target> <range> [on <arc>] <dice> => hits
+    std::vector<int> mounts;
+    std::optional<ArcSet> into;
+    Ship* target = nullptr;
+    std::optional<double> range;
+    ngn::SourcePos range_pos;
+    ArcSet on = 0;
+    const ngn::Dice* dice = nullptr;
+    ngn::SourcePos dice_pos;
+    const auto& a = e.args;
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        const ngn::Item& it = a[i];
+        if (const auto* d = it.as<ngn::Dice>()) {
+            dice = d;
+            dice_pos = it.pos;
+        } else if (const auto* n = it.as<ngn::Number>()) {
+            std::string u = lower(n->unit);
+            range = u == "mm" ? n->value / 10 : n->value;
+            range_pos = it.pos;
+        } else if (is_word(it, "on") && i + 1 < a.size()) {
+            auto m = word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
+            if (m && !is_turret(*m)) on = mount_arc(*m);
+            else ctx.findings.error(Kind::Inconsistent, kHits, a[i + 1].pos, "'on' names the target's arc fired upon: fwd, port, stbd or rear");
+            ++i;
+        } else if (const auto* l = it.as<ngn::List>(); l && mounts.empty()) {
+            for (const auto& x : l->items) {
+                auto m = word_text(x) ? parse_mount(*word_text(x)) : std::nullopt;
+                if (m) mounts.push_back(*m);
+                else ctx.findings.error(Kind::Inconsistent, kSalvo, x.pos, "'" + x.to_ngn() + "' is not a gun arc or turret");
+            }
+        } else if (auto m = word_text(it) ? parse_mount(*word_text(it)) : std::nullopt; m && !target) {
+            if (!mounts.empty() && std::all_of(mounts.begin(), mounts.end(), is_turret) && !is_turret(*m) && !into)
+                into = mount_arc(*m);  // the arc a turret fires into
+            else
+                mounts.push_back(*m);
+        } else if (Ship* t = ship_named(it, ctx); t && !target) {
+            target = t;
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                               "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
+                                   it.to_ngn());
+        }
+    }
+    if (mounts.empty() || !target) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a salvo names the guns that fire and the target");
+        return;
+    }
+    if (!target->on_table()) {
+        ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, target->name + " is no longer on the table");
+        return;
+    }
+    if (s.collided_turn == turn_)
+        ctx.findings.error(Kind::Illegal, kCollisions, e.subject.pos, s.name + " collided this game turn and cannot fire in its firing phase");
+    // one salvo per arc or turret group
+    bool turrets = is_turret(mounts.front());
+    for (int m : mounts) {
+        if (is_turret(m) != turrets)
+            ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "a salvo is one gun arc, or turrets firing together, not both");
+        if (s.fired.count(m))
+            ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos,
+                               std::string(mount_name(m)) + " has already fired this game turn (one salvo for each arc or turret)");
+    }
+    if (!turrets && mounts.size() > 1)
+        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "each gun arc fires its own salvo");
+    if (turrets && into) {
+        for (int m : mounts) {
+            const auto& arcs = s.card.turret_arcs[m - FwdTurret];
+            if (!arcs)
+                ctx.findings.warning(Kind::Unverifiable, kArcs, e.subject.pos,
+                                     std::string("the arcs of ") + s.name + "'s " + mount_name(m) + " were not agreed before the game");
+            else if (!(*arcs & *into))
+                ctx.findings.error(Kind::Illegal, kArcs, e.subject.pos,
+                                   std::string(mount_name(m)) + " cannot fire into that arc (agreed: " + arcs_text(*arcs) + ")");
+        }
+    }
+    int base = 0;
+    for (int m : mounts) base += s.card.guns[m];
+    for (int m : mounts) s.fired.insert(m);
+    const bool cards_known = s.has_card && target->has_card;
+    if (base == 0 && s.has_card) {
+        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(mounts.front())));
+        return;
+    }
+    // range: at most 100 cm; bounded by the positions where they are known
+    if (!range) {
+        ctx.findings.error(Kind::Inconsistent, kFiring, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
+    } else {
+        if (*range > 100 + tolerance_)
+            ctx.findings.error(Kind::Illegal, kFiring, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
+                               num(*range) + "cm");
+        if (s.pos && target->pos) {
+            double centres = std::hypot(s.pos->x - target->pos->x, s.pos->y - target->pos->y);
+            double spread = 0;
+            if (s.base_length && target->base_length)
+                spread = (std::hypot(*s.base_length, *s.base_width) + std::hypot(*target->base_length, *target->base_width)) / 2;
+            if (*range > centres + tolerance_ ||
+                (s.base_length && target->base_length && *range < centres - spread - tolerance_))
+                ctx.findings.error(Kind::Inconsistent, kFiring, range_pos,
+                                   "the recorded range does not fit the positions: the ships' centres are " + num(centres) + " cm apart",
+                                   spread > 0 ? num(std::max(0.0, centres - spread)) + " to " + num(centres) + "cm" : "at most " + num(centres) + "cm",
+                                   num(*range) + "cm");
+        }
+    }
+    std::string working;
+    int expected_dice = fire_dice(s, *target, base, working);
+    std::optional<std::pair<int, int>> scored;
+    if (!dice) {
+        ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded", std::to_string(expected_dice) + "d6", "none");
+    } else {
+        int rolled = dice->declared_count();
+        if (rolled != expected_dice && cards_known)
+            ctx.findings.error(Kind::WrongResult, kSalvo, dice_pos, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
+                               std::to_string(rolled) + "d6");
+        if (ctx.dice_ok && range) {
+            Band b = band_for(*range);
+            int c = 0, h = 0;
+            for (const auto& f : dice->faces) {
+                if (f.value >= 5) ++h;
+                else if (b == Band::Medium && f.value == 4) ++c;
+                else if (b == Band::Short && (f.value == 3 || f.value == 4)) ++c;
+            }
+            scored = std::make_pair(c, h);
+        }
+    }
+    Salvo salvo;
+    salvo.line = e.subject.pos.line;
+    salvo.range = range;
+    salvo.on = on;
+    if (scored) salvo.c = scored->first, salvo.h = scored->second;
+    if (e.claim) {
+        auto claimed = read_hits(*e.claim);
+        if (!claimed) {
+            ctx.findings.error(Kind::Inconsistent, kSalvo, e.claim_pos, "hits are claimed as 1C 1H, 2H, miss ...");
+        } else {
+            if (scored && *claimed != *scored) {
+                auto text = [](std::pair<int, int> p) {
+                    if (p.first + p.second == 0) return std::string("miss");
+                    std::string s;
+                    if (p.first) s += std::to_string(p.first) + "C";
+                    if (p.second) s += (s.empty() ? "" : " ") + std::to_string(p.second) + "H";
+                    return s;
+                };
+                ctx.findings.error(Kind::WrongResult, kSalvo, e.claim_pos,
+                                   std::string("at ") + band_text(band_for(*range)) +
+                                       (band_for(*range) == Band::Long ? " a 5 or 6 hits" : band_for(*range) == Band::Medium
+                                                                                                ? " a 4 is a critical hit and a 5 or 6 a hit"
+                                                                                                : " a 3 or 4 is a critical hit and a 5 or 6 a hit"),
+                                   text(*scored), text(*claimed));
+            }
+            salvo.c = claimed->first;  // as played
+            salvo.h = claimed->second;
+        }
+    }
+    if (salvo.c + salvo.h > 0 && target->card.armour == 0 && target->has_card) salvo.save_done = true;  // no armour, no save
+    if (salvo.c + salvo.h == 0) salvo.save_done = true;
+    target->salvos.push_back(salvo);
+}
+
+void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    Salvo* salvo = nullptr;
+    for (auto it = s.salvos.rbegin(); it != s.salvos.rend(); ++it)
+        if (!it->save_done) {
+            salvo = &*it;
+            break;
+        }
+    if (!salvo) {
+        ctx.findings.error(Kind::Illegal, kSaves, e.subject.pos,
+                           s.card.armour == 0 ? s.name + " has no armour stats: it has no save"
+                                              : "there is no salvo with hits on " + s.name + " waiting for its armour save");
+        return;
+    }
+    salvo->save_done = true;
+    const ngn::Dice* dice = nullptr;
+    ngn::SourcePos dice_pos;
+    for (const auto& a : e.args)
+        if (const auto* d = a.as<ngn::Dice>()) dice = d, dice_pos = a.pos;
+    std::optional<int> expected;
+    if (!dice) {
+        ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
+                           std::to_string(s.card.armour) + "d6", "none");
+    } else {
+        if (dice->declared_count() != s.card.armour && s.has_card)
+            ctx.findings.error(Kind::WrongResult, kSaves, dice_pos,
+                               "the armour save rolls one die for each armour stat remaining (" + std::to_string(s.card.armour) + ")",
+                               std::to_string(s.card.armour) + "d6", std::to_string(dice->declared_count()) + "d6");
+        if (ctx.dice_ok && salvo->range) {
+            double r = *salvo->range;
+            int need = r > 50 ? 3 : r >= 25 ? 5 : 6;
+            bool unverifiable = readings_.save_bands_qr && (std::fabs(r - 25) < 1e-9 || std::fabs(r - 50) < 1e-9);
+            if (unverifiable) {
+                ctx.findings.note(Kind::Unverifiable, kSaves, dice_pos,
+                                  "at exactly " + num(r) + " cm the Quick Reference gives no save band (save-bands=quick-reference)");
+            } else {
+                int successes = 0;
+                for (const auto& f : dice->faces)
+                    if (f.value >= need) ++successes;
+                expected = std::min(successes, salvo->c + salvo->h);
+            }
+        }
+    }
+    // the claim: how many were saved, and which (C or H) when the target's player says
+    std::optional<int> count;
+    int said_c = 0, said_h = 0;
+    bool said_which = false;
+    if (e.claim) {
+        for (const auto& it : *e.claim) {
+            std::vector<const ngn::Item*> parts;
+            if (const auto* l = it.as<ngn::List>())
+                for (const auto& x : l->items) parts.push_back(&x);
+            else
+                parts.push_back(&it);
+            for (const auto* p : parts) {
+                if (const auto* n = p->as<ngn::Number>()) {
+                    std::string u = lower(n->unit);
+                    if (u.empty() && !count) count = static_cast<int>(n->value);
+                    else if (u == "c") said_c += static_cast<int>(n->value), said_which = true;
+                    else if (u == "h") said_h += static_cast<int>(n->value), said_which = true;
+                } else if (const auto* w = p->as<ngn::Word>()) {
+                    std::string t = lower(w->text);
+                    if (t == "c") ++said_c, said_which = true;
+                    else if (t == "h") ++said_h, said_which = true;
+                    else if (t == "none") count = 0;
+                }
+            }
+        }
+        if (!count && said_which) count = said_c + said_h;
+    }
+    int saved = count.value_or(expected.value_or(0));
+    if (count && expected && *count != *expected)
+        ctx.findings.error(Kind::WrongResult, kSaves, e.claim_pos,
+                           std::string("at ") + band_text(band_for(*salvo->range)) + " each " +
+                               (*salvo->range > 50 ? "3, 4, 5 or 6" : *salvo->range >= 25 ? "5 or 6" : "6") +
+                               " saves one hit, up to the hits taken",
+                           std::to_string(*expected), std::to_string(*count));
+    if (said_which && (said_c > salvo->c || said_h > salvo->h || said_c + said_h != saved))
+        ctx.findings.error(Kind::Inconsistent, kSaves, e.claim_pos,
+                           "the hits saved must be hits the salvo scored (" + std::to_string(salvo->c) + "C " + std::to_string(salvo->h) + "H)");
+    salvo->saved = std::min(saved, salvo->c + salvo->h);
+    if (said_which) salvo->saved_c = std::min(said_c, salvo->c);
+}
+
+// ---- damage resolution ------------------------------------------------------------------------------------
+
+void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    // crit <stat> d6: N => crossed
+    std::optional<int> stat;
+    const ngn::Dice* dice = nullptr;
+    ngn::SourcePos dice_pos;
+    for (std::size_t i = 1; i < e.args.size(); ++i) {
+        const auto& it = e.args[i];
+        if (const auto* d = it.as<ngn::Dice>()) dice = d, dice_pos = it.pos;
+        else if (const std::string* w = word_text(it); w && parse_stat(*w)) stat = parse_stat(*w);
+        else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a critical hit is written: crit <stat> d6: N => <stats crossed off>");
+    }
+    if (s.crits_done >= s.unsaved_c_max()) {
+        ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
+                           std::to_string(s.unsaved_c_max()) + " critical hit(s)", std::to_string(s.crits_done + 1));
+    } else if (s.hits_done > 0) {
+        ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
+    }
+    ++s.crits_done;
+    if (!stat) {
+        ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos, "name the stat type the critical hit crosses off (prop, hull, armour, port ...)");
+        return;
+    }
+    std::optional<int> expected;
+    if (!dice || dice->sides != 6 || dice->faces.size() != 1)
+        ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos, "a critical hit rolls 1D3: one d6 read by halves (d6: 5 is 3)");
+    else if (ctx.dice_ok)
+        expected = s.has_card ? std::min(read_d3(dice->faces[0].value), stat_of(s.card, *stat)) : read_d3(dice->faces[0].value);
+    std::optional<int> claimed;
+    if (e.claim && !e.claim->empty()) {
+        if (const auto* n = e.claim->front().as<ngn::Number>()) claimed = static_cast<int>(n->value);
+        else if (is_word(e.claim->front(), "miss")) claimed = 0;
+        else ctx.findings.error(Kind::Inconsistent, kCritical, e.claim_pos, "claim the number of stats crossed off: => 3");
+    }
+    if (claimed && expected && *claimed != *expected)
+        ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
+                           "1D3 of a " + std::to_string(dice->faces[0].value) + " is " + std::to_string(read_d3(dice->faces[0].value)) +
+                               "; " + stat_name(*stat) + " has " + std::to_string(stat_of(s.card, *stat)) +
+                               " stats left, and what cannot be crossed off is a miss",
+                           std::to_string(*expected), std::to_string(*claimed));
+    int crossed = claimed.value_or(expected.value_or(0));
+    stat_of(s.card, *stat) = std::max(0, stat_of(s.card, *stat) - crossed);
+}
+
+void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    std::optional<int> stat;
+    for (std::size_t i = 1; i < e.args.size(); ++i) {
+        const auto& it = e.args[i];
+        if (const std::string* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
+        else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>");
+    }
+    const int left = s.unsaved_total() - s.crits_done - s.hits_done;
+    if (left <= 0)
+        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
+    else if (s.crits_done < s.unsaved_c_min())
+        ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
+                           "unsaved critical hits are resolved first: " + std::to_string(s.unsaved_c_min() - s.crits_done) + " remain");
+    ++s.hits_done;
+    if (!stat) {
+        ctx.findings.error(Kind::Inconsistent, kHits, e.subject.pos, "name the stat type the hit crosses off (prop, hull, armour, port ...)");
+        return;
+    }
+    if (stat_of(s.card, *stat) == 0 && s.has_card) {
+        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, std::string("no ") + stat_name(*stat) + " stats are left to cross off");
+        return;
+    }
+    // Gun stats come first from the arc fired upon (or the turrets bearing on it).
+    if (*stat < kMounts) {
+        bool allowed = false;
+        std::string first;
+        for (const auto& v : s.salvos) {
+            if (v.unsaved() == 0) continue;
+            if (v.on == 0) {
+                allowed = true;
+                break;
+            }
+            int arc_mount = v.on == kArcF ? Fwd : v.on == kArcP ? Port : v.on == kArcS ? Stbd : Rear;
+            if (!is_turret(*stat)) {
+                if (*stat == arc_mount || s.card.guns[arc_mount] == 0) allowed = true;
+                else first = mount_name(arc_mount);
+            } else {
+                bool bears = s.card.turret_arcs[*stat - FwdTurret] && (*s.card.turret_arcs[*stat - FwdTurret] & v.on);
+                bool any_bearing_left = false;
+                for (int t = FwdTurret; t <= RearTurret; ++t)
+                    if (s.card.guns[t] > 0 && s.card.turret_arcs[t - FwdTurret] && (*s.card.turret_arcs[t - FwdTurret] & v.on))
+                        any_bearing_left = true;
+                if (bears || !any_bearing_left) allowed = true;
+                else first = "a turret that bears on " + std::string(mount_name(arc_mount));
+            }
+            if (allowed) break;
+        }
+        if (!allowed && !first.empty())
+            ctx.findings.error(Kind::Illegal, kHits, e.subject.pos,
+                               "gun stats lost to a hit come first from the arc fired upon", first, stat_name(*stat));
+    }
+    int before = stat_of(s.card, *stat);
+    stat_of(s.card, *stat) = before - 1;
+    if (e.claim && e.claim->size() >= 2)
+        if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(*stat)))
+            if (static_cast<int>(n->value) != before - 1) {
+                ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
+                                   std::to_string(static_cast<int>(n->value)));
+                stat_of(s.card, *stat) = static_cast<int>(n->value);
+            }
+}
+
+void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    if (!s.damaged()) {
+        ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, s.name + " took no unsaved hits this turn: it rolls for no problems");
+        return;
+    }
+    if (s.problems_done) {
+        ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "the 2D6 for problems is rolled once only");
+        return;
+    }
+    s.problems_done = true;
+    if (s.crits_done + s.hits_done < s.unsaved_total())
+        ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "problems are rolled when all of the ship's hits are resolved",
+                           std::to_string(s.unsaved_total()) + " hits resolved", std::to_string(s.crits_done + s.hits_done));
+    const ngn::Dice* two = nullptr;
+    const ngn::Dice* d3 = nullptr;
+    for (const auto& a : e.args)
+        if (const auto* d = a.as<ngn::Dice>()) (two ? d3 : two) = d;
+    std::string expected;
+    int total = 0;
+    if (!two || two->declared_count() != 2 || two->sides != 6) {
+        ctx.findings.error(Kind::Inconsistent, kProblems, e.subject.pos, "problems are rolled on 2D6: write 2d6: a b");
+    } else if (ctx.dice_ok) {
+        total = two->faces[0].value + two->faces[1].value;
+        if (total == 2) expected = "steering";
+        else if (total == 3 || (total == 4 && readings_.smokestack_3_or_4)) expected = "smokestack";
+        else if (total == 9 || total == 10) expected = !s.has_card ? "" : s.card.armour < 3 ? "fire" : "none";  // "" : unknown armour
+        else if (total >= 11) expected = "bridge";
+        else expected = "none";
+    }
+    std::string claim = lower(claim_word(e));
+    if (claim == "no" || claim == "nothing") claim = "none";
+    static const std::set<std::string> results = {"none", "steering", "smokestack", "fire", "bridge"};
+    if (!claim.empty() && !results.count(claim)) {
+        ctx.findings.error(Kind::Inconsistent, kProblems, e.claim_pos, "the problem is none, steering, smokestack, fire or bridge");
+        claim.clear();
+    }
+    if (!claim.empty() && !expected.empty() && claim != expected) {
+        std::string why = total == 4 && !readings_.smokestack_3_or_4 && claim == "smokestack"
+                              ? "a 4 is no problem: the smokestacks are hit on a 3 (the Quick Reference says 3 or 4: smokestack=quick-reference)"
+                          : (total == 9 || total == 10) && s.card.armour >= 3 ? "a fire breaks out on a 9 or 10 only with less than 3 armour stats"
+                                                                              : "2D6 of " + std::to_string(total) + " gives " + expected;
+        ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos, why, expected, claim);
+    }
+    std::string result = claim.empty() ? expected : claim;  // as played
+    if (result == "steering") ++s.steering;
+    else if (result == "smokestack") s.smokestack = true;
+    else if (result == "bridge") s.bridge_turn = turn_ + 1;
+    else if (result == "fire") {
+        std::optional<int> turns;
+        if (!d3 || d3->sides != 6 || d3->faces.size() != 1)
+            ctx.findings.error(Kind::Inconsistent, kProblems, e.subject.pos, "a fire lasts 1D3 game turns: add its roll, d6: N");
+        else
+            turns = read_d3(d3->faces[0].value);
+        std::optional<int> claimed;
+        if (e.claim && e.claim->size() >= 2)
+            if (const auto* n = (*e.claim)[1].as<ngn::Number>()) claimed = static_cast<int>(n->value);
+        if (turns && claimed && *turns != *claimed)
+            ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos,
+                               "1D3 of a " + std::to_string(d3->faces[0].value) + " is " + std::to_string(*turns) + " game turns",
+                               std::to_string(*turns), std::to_string(*claimed));
+        int k = claimed.value_or(turns.value_or(1));
+        s.fire_from = turn_ + 1;
+        s.fire_to = turn_ + k;
+    }
+}
+
+// ---- the end phase ------------------------------------------------------------------------------------
+
+void IroncladsEngine::sinks(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    if (s.card.hull > 0 && s.has_card)
+        ctx.findings.error(Kind::Illegal, kSunk, e.subject.pos, "a ship sinks when it has no hull stats left",
+                           "hull 0", "hull " + std::to_string(s.card.hull));
+    s.sunk = true;
+}
+
+void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    // card <stat> N ... speeds a,b,c: the card as the players have it, compared with the replay
+    const auto& a = e.args;
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        const std::string* w = word_text(a[i]);
+        const ngn::Item* next = i + 1 < a.size() ? &a[i + 1] : nullptr;
+        if (w && lower(*w) == "speeds" && next) {
+            std::vector<int> shown;
+            if (const auto* l = next->as<ngn::List>()) {
+                for (const auto& x : l->items)
+                    if (const auto* n = x.as<ngn::Number>()) shown.push_back(static_cast<int>(n->value));
+            } else if (const auto* n = next->as<ngn::Number>()) {
+                shown.push_back(static_cast<int>(n->value));
+            }
+            if (shown != s.speeds) {
+                auto text = [](const std::vector<int>& v) {
+                    std::string t;
+                    for (int x : v) t += (t.empty() ? "" : " ") + std::to_string(x);
+                    return t;
+                };
+                ctx.findings.error(Kind::Inconsistent, kSpeed, next->pos,
+                                   s.name + "'s card shows current speeds the game does not give", text(s.speeds), text(shown));
+                s.speeds = shown;
+                if (!shown.empty()) s.speed = shown.back();
+            }
+            ++i;
+        } else if (w && parse_stat(*w) && next && next->as<ngn::Number>()) {
+            int stat = *parse_stat(*w);
+            int shown = static_cast<int>(next->as<ngn::Number>()->value);
+            if (shown != stat_of(s.card, stat)) {
+                ctx.findings.error(Kind::Inconsistent, kDamage, next->pos,
+                                   s.name + "'s card shows " + stat_name(stat) + " stats the game does not give",
+                                   std::to_string(stat_of(s.card, stat)), std::to_string(shown));
+                stat_of(s.card, stat) = shown;
+            }
+            ++i;
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos, "a card line shows <stat> N ... or speeds a,b,c");
+        }
+    }
+}
+
+void IroncladsEngine::finish(GameContext& ctx) {
+    leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+    if (!in_turn_) return;
+    end_of_turn(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+    if (!ctx.header.result || ctx.header.result->value == "*") return;
+    // Phase 4B: a side with no ships on the table loses; both at once is a loss for both.
+    std::vector<const Entity*> with_ships, without;
+    for (const Entity* side : ctx.symbols.sides()) {
+        auto own = ships_of(side->index);
+        if (own.empty()) continue;
+        (std::any_of(own.begin(), own.end(), [](Ship* s) { return s->on_table(); }) ? with_ships : without).push_back(side);
+    }
+    if (without.empty()) return;  // the players may end it as they agree
+    std::string expected = with_ships.empty() ? "both-lost" : with_ships.size() == 1 ? with_ships[0]->label() : std::string();
+    if (expected.empty()) return;
+    std::string recorded = ctx.header.result->value;
+    auto space = recorded.rfind(' ');
+    std::string side_part = space == std::string::npos ? recorded : recorded.substr(0, space);
+    const Entity* named = ctx.symbols.find_side(recorded);
+    if (!named) named = ctx.symbols.find_side(side_part);
+    bool ok = named ? named->label() == expected : same_label(recorded, expected);
+    if (!ok)
+        ctx.findings.error(Kind::WrongResult, kEnding, ctx.header.result->value_pos,
+                           with_ships.empty() ? "both sides have no ships left on the table: a loss for both"
+                                              : "the side with ships still on the table is the victor",
+                           expected, recorded);
+}
+
+void IroncladsEngine::describe(std::ostream& os, const GameContext& ctx) const {
+    os << "Sea state: " << (rough_ ? (*rough_ ? "rough" : "calm") : "not yet rolled") << "\n";
+    if (initiative_) os << "Initiative: " << ctx.symbols.side(*initiative_)->label() << "\n";
+    for (const auto& s : ships_) {
+        os << "\n";
+        CardView v;
+        v.name = s->entity->name;
+        v.spec = s->spec;
+        v.initial = s->initial;
+        v.remaining = s->card;
+        v.speeds = s->speeds;
+        int c = std::max(0, s->unsaved_c_min() - s->crits_done);
+        int h = std::max(0, s->unsaved_total() - s->crits_done - s->hits_done - c);
+        v.hits = std::string(static_cast<std::size_t>(c), 'C') + std::string(static_cast<std::size_t>(h), 'H');
+        if (s->astern) v.notes.push_back("going astern");
+        if (s->steering) v.notes.push_back(s->steering >= 2 ? "major steering problems: no turning" : "steering problems: turns up to 4 cm");
+        if (s->smokestack) v.notes.push_back("smokestacks wrecked: speed 6 at most");
+        if (s->fire_to >= turn_ && s->fire_from <= s->fire_to) v.notes.push_back("fire: salvos halved to turn " + std::to_string(s->fire_to));
+        if (s->bridge_turn > turn_ || s->bridge_turn == turn_) v.notes.push_back("bridge hit: no speed change, no turn in turn " + std::to_string(s->bridge_turn));
+        if (s->collided_turn == turn_) v.notes.push_back("collided this turn: no firing");
+        if (s->sunk) v.notes.push_back("sunk");
+        if (s->left) v.notes.push_back("left the table");
+        if (s->pos) v.notes.push_back("at (" + num(s->pos->x) + ", " + num(s->pos->y) + (s->pos->heading ? ", " + num(*s->pos->heading) : "") + ")");
+        os << render_card(v);
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Engine> make_engine() { return std::make_unique<IroncladsEngine>(); }
+
+}  // namespace ironlog::rules::ironclads
