@@ -12,9 +12,11 @@ using ironlog::Severity;
 
 namespace {
 
-const char* kIronclads =
+// The common checks are shown on admiral, a ruleset with no rule engine, so that only they
+// speak; the Ironclads engine has its own tests.
+const char* kBase =
     "[NGN \"1\"]\n"
-    "[Ruleset \"ironclads\"]\n"
+    "[Ruleset \"admiral\"]\n"
     "[Side1 \"Austria\"]\n"
     "[Side2 \"Italy\"]\n"
     "\n"
@@ -24,7 +26,7 @@ const char* kIronclads =
     "ship RdI \"Re d'Italia\"\n"
     "\n";
 
-std::string ironclads(const std::string& body) { return kIronclads + body; }
+std::string base(const std::string& body) { return kBase + body; }
 
 std::string with_ruleset(const std::string& id, const std::string& extra_tags, const std::string& body) {
     return "[NGN \"1\"]\n[Ruleset \"" + id + "\"]\n" + extra_tags + "[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n\n" + body;
@@ -50,11 +52,11 @@ void clean(const std::string& text) {
 // ---- header --------------------------------------------------------------------------------------
 
 TEST(Header, CleanRecordHasOnlyTheNoEngineNote) {
-    auto all = findings_of(ironclads("turn 1\n  phase initiative\n    AUT roll d6: 3\n"));
+    auto all = findings_of(base("turn 1\n  phase tactical\n    AUT roll d6: 3\n"));
     ASSERT_EQ(all.size(), 1u) << describe(all);
     EXPECT_EQ(all[0].severity, Severity::Note);
     EXPECT_EQ(all[0].kind, Kind::Unverifiable);
-    EXPECT_EQ(all[0].rule.text(), "ironclads");
+    EXPECT_EQ(all[0].rule.text(), "admiral");
 }
 
 TEST(Header, RulesetIsRequiredAndKnown) {
@@ -150,9 +152,9 @@ TEST(Header, Tolerance) {
 
 TEST(Header, Result) {
     for (const char* good : {"Austria", "AUT", "2", "draw", "Draw", "both-lost", "*", "Austria major", "Italy marginal"}) {
-        clean(ironclads("").insert(std::string(kIronclads).find("[Side1"), std::string("[Result \"") + good + "\"]\n"));
+        clean(base("").insert(std::string(kBase).find("[Side1"), std::string("[Result \"") + good + "\"]\n"));
     }
-    std::string bad = ironclads("");
+    std::string bad = base("");
     bad.insert(bad.find("[Side1"), "[Result \"Prussia\"]\n");
     auto f = one_problem(bad, "ngn 3.4 Result", Kind::Inconsistent);
     EXPECT_EQ(*f.expected, "one of AUT, ITA, draw, both-lost, *");
@@ -167,55 +169,55 @@ TEST(Header, NearMissTagName) {
 // ---- declarations ----------------------------------------------------------------------------------
 
 TEST(Declarations, SideBlocks) {
-    auto f = one_problem("[NGN \"1\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Austria\"]\n\nship FM\n", "ngn 4.2 Sides",
+    auto f = one_problem("[NGN \"1\"]\n[Ruleset \"admiral\"]\n[Side1 \"Austria\"]\n\nship FM\n", "ngn 4.2 Sides",
                          Kind::Inconsistent);
     EXPECT_EQ(f.message, "ship FM has no side: put it below the 'side' line of the side it belongs to");
-    f = one_problem("[NGN \"1\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Austria\"]\n\nside Prussia\n", "ngn 4.2 Sides", Kind::Inconsistent);
+    f = one_problem("[NGN \"1\"]\n[Ruleset \"admiral\"]\n[Side1 \"Austria\"]\n\nside Prussia\n", "ngn 4.2 Sides", Kind::Inconsistent);
     EXPECT_EQ(*f.expected, "one of Austria");
     // without side tags, the body declares the sides
-    clean("[NGN \"1\"]\n[Ruleset \"ironclads\"]\n\nside A \"Austria\"\nship FM\nside I \"Italy\"\nship RdI\nside A\nship HB\n");
+    clean("[NGN \"1\"]\n[Ruleset \"admiral\"]\n\nside A \"Austria\"\nship FM\nside I \"Italy\"\nship RdI\nside A\nship HB\n");
 }
 
 TEST(Declarations, KindsOfTheRuleset) {
-    auto f = one_problem(ironclads("unit I1 infantry\n"), "ngn 4.1 Declarations", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "ironclads records declare ship, squadron; not 'unit'");
+    auto f = one_problem(base("unit I1 infantry\n"), "ngn 4.1 Declarations", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "admiral records declare ship, squadron, formation; not 'unit'");
     clean(with_ruleset("late19c", "", "side Austria\nunit I1 infantry\nship SMS1\n"));
     clean(with_ruleset("eia-naval", "", "side Austria\nfleet F1\nleader Charles\n"));
 }
 
 TEST(Declarations, NamesAndAliasesOnce) {
-    auto f = one_problem(ironclads("ship FM \"Another Max\"\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
+    auto f = one_problem(base("ship FM \"Another Max\"\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
     EXPECT_EQ(f.message, "'FM' is already declared (ship FM, line 7)");
-    f = one_problem(ironclads("ship EFM \"Erzherzog Ferdinand Max\"\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
+    f = one_problem(base("ship EFM \"Erzherzog Ferdinand Max\"\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
     EXPECT_EQ(f.message, "'Erzherzog Ferdinand Max' is already declared (ship FM, line 7)");
-    f = one_problem(ironclads("ship phase \"Phase\"\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
+    f = one_problem(base("ship phase \"Phase\"\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
     EXPECT_EQ(f.message, "'phase' is a keyword of NGN and cannot be an alias");
 }
 
 TEST(Declarations, ReinforcementsJoinLater) {
-    clean(ironclads("turn 1\n  phase movement\n    FM move 8\nside AUT\nship KM \"Kaiser Max\"\nturn 2\n  phase movement\n    KM move 6\n"));
+    clean(base("turn 1\n  phase operational\n    FM move 8\nside AUT\nship KM \"Kaiser Max\"\nturn 2\n  phase operational\n    KM move 6\n"));
 }
 
 // ---- events ------------------------------------------------------------------------------------
 
 TEST(Events, ActorsAreDeclared) {
-    clean(ironclads("turn 1\n  phase movement\n    \"Re d'Italia\" move 8\n    ITA roll d6: 3\n    Austria roll d6: 2\n"));
-    auto f = one_problem(ironclads("turn 1\n  phase movement\n    FMX move 8\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
+    clean(base("turn 1\n  phase operational\n    \"Re d'Italia\" move 8\n    ITA roll d6: 3\n    Austria roll d6: 2\n"));
+    auto f = one_problem(base("turn 1\n  phase operational\n    FMX move 8\n"), "ngn 4.3 Names and aliases", Kind::Inconsistent);
     EXPECT_EQ(f.message, "'FMX' is not a declared side, ship or unit; did you mean 'FM'?");
     EXPECT_EQ(f.pos, (ngn::SourcePos{13, 5}));
 }
 
 TEST(Events, StandUnderAPhase) {
-    auto f = one_problem(ironclads("FM move 8\nFM move 8\n"), "ngn 5.3 Events", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "an event before any heading: the play starts with 'phase sea-state or turn 1'");
-    f = one_problem(ironclads("turn 1\nFM move 8\nFM move 8\n  phase movement\nFM move 8\n"), "ngn 5.3 Events", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "an event directly under 'turn 1': expected a phase heading first (initiative, movement, firing, end)");
+    auto f = one_problem(base("FM move 8\nFM move 8\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "an event before any heading: the play starts with 'phase setup or turn 1'");
+    f = one_problem(base("turn 1\nFM move 8\nFM move 8\n  phase operational\nFM move 8\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "an event directly under 'turn 1': expected a phase heading first (tactical, operational, chronometric)");
 }
 
 // ---- dice --------------------------------------------------------------------------------------
 
 TEST(Dice, WellFormedRollsPass) {
-    clean(ironclads("turn 1\n  phase firing\n    FM fire 6d6: 1 2 3 4 5 6\n    FM problems 2d6: 6 6 = 12\n    AUT roll d6: 1 +2(x) -1 = 2\n"));
+    clean(base("turn 1\n  phase operational\n    FM fire 6d6: 1 2 3 4 5 6\n    FM problems 2d6: 6 6 = 12\n    AUT roll d6: 1 +2(x) -1 = 2\n"));
     clean(with_ruleset("tmbv", "", "turn 1\n  phase turn-start\n    Austria roll d10: 0\n    Italy roll d10: 9 +3 = 12\n"));
     clean(with_ruleset("admiral", "", "turn 1\n  phase tactical\n    Austria roll d10: 10 +1 = 11\n    Italy roll d10: 0 = 10\n"
                                       "    Italy roll d8: 8\n    Italy roll d12: 12\n    Italy roll d6: 6\n"));
@@ -225,26 +227,26 @@ TEST(Dice, DieNotUsedByTheRuleset) {
     auto f = one_problem(with_ruleset("tmbv", "", "turn 1\n  phase turn-start\n    Austria roll d6: 3\n"), "tmbv 2.0 Game Components",
                          Kind::Inconsistent);
     EXPECT_EQ(f.message, "tmbv is played with d10; the record rolls d6");
-    one_problem(ironclads("turn 1\n  phase end\n    FM roll d3: 2\n"), "ironclads Basics", Kind::Inconsistent);
+    one_problem(base("turn 1\n  phase chronometric\n    FM roll d3: 2\n"), "admiral Game Elements/Dices", Kind::Inconsistent);
 }
 
 TEST(Dice, CountAndFaces) {
-    auto f = one_problem(ironclads("turn 1\n  phase firing\n    FM fire 6d6: 1 2 3 4 5\n"), "ngn 5.4 Dice", Kind::Inconsistent);
+    auto f = one_problem(base("turn 1\n  phase operational\n    FM fire 6d6: 1 2 3 4 5\n"), "ngn 5.4 Dice", Kind::Inconsistent);
     EXPECT_EQ(f.message, "6d6 is 6 dice but 5 faces are written");
     EXPECT_EQ(*f.expected, "6 faces");
     EXPECT_EQ(*f.recorded, "1 2 3 4 5");
-    f = one_problem(ironclads("turn 1\n  phase firing\n    FM fire 3d6: 1 7 3\n"), "ngn 5.4 Dice", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "a d6 in ironclads has no face 7");
+    f = one_problem(base("turn 1\n  phase operational\n    FM fire 3d6: 1 7 3\n"), "ngn 5.4 Dice", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "a d6 in admiral has no face 7");
     EXPECT_EQ(f.pos, (ngn::SourcePos{13, 20}));
     f = one_problem(with_ruleset("tmbv", "", "turn 1\n  phase turn-start\n    Austria roll d10: 10\n"), "ngn 5.4 Dice",
                     Kind::Inconsistent);
     EXPECT_EQ(*f.expected, "a face 0-9");
-    f = one_problem(ironclads("turn 1\n  phase firing\n    FM fire 0d6: 1\n"), "ngn 5.4 Dice", Kind::Inconsistent);
+    f = one_problem(base("turn 1\n  phase operational\n    FM fire 0d6: 1\n"), "ngn 5.4 Dice", Kind::Inconsistent);
     EXPECT_EQ(f.message, "a roll of no dice: 0d6");
 }
 
 TEST(Dice, Totals) {
-    auto f = one_problem(ironclads("turn 1\n  phase end\n    FM problems 2d6: 3 4 = 8\n"), "ngn 5.4 Dice", Kind::WrongResult);
+    auto f = one_problem(base("turn 1\n  phase chronometric\n    FM problems 2d6: 3 4 = 8\n"), "ngn 5.4 Dice", Kind::WrongResult);
     EXPECT_EQ(f.message, "the total does not add up: 3 + 4 = 7");
     EXPECT_EQ(*f.expected, "7");
     EXPECT_EQ(*f.recorded, "8");
@@ -258,47 +260,48 @@ TEST(Dice, Totals) {
 
 // ---- the sequence of play -------------------------------------------------------------------------
 
-TEST(Sequence, IroncladsInOrder) {
-    clean(ironclads(
-        "phase sea-state\n  AUT roll d6: 3\n"
-        "turn 1\n  phase initiative\n  phase movement\n  phase firing\n    segment gunfire\n    segment damage\n"
-        "  phase end\n    segment sinking\n    segment ending\n"
-        "turn 2\n  phase 1\n  phase 2\n  phase 3\n    segment 3A\n    segment 3B\n  phase 4\n"));
+TEST(Sequence, InOrder) {
+    clean(base("phase setup\n  AUT roll d10: 3\n"
+               "turn 1\n  phase tactical\n  phase operational\n  phase chronometric\n"
+               "turn 2\n  phase tactical\n  phase operational\n  phase chronometric\n"));
+    clean(with_ruleset("tmbv", "",
+                       "turn 1\n  phase 5.0\n    segment 5.1\n    segment 5.2\n    segment 5.3\n  phase operations\n  phase 7.0\n"));
 }
 
 TEST(Sequence, PhaseOutOfOrder) {
-    auto f = one_problem(ironclads("turn 1\n  phase initiative\n  phase firing\n  phase movement\n  phase end\n"),
-                         "ironclads Sequence of play", Kind::Illegal);
-    EXPECT_EQ(f.message, "phase movement comes before phase firing in the sequence of play");
+    auto f = one_problem(base("turn 1\n  phase tactical\n  phase chronometric\n  phase operational\n"),
+                         "admiral Playing Admiral/The Turn", Kind::Illegal);
+    EXPECT_EQ(f.message, "phase operational comes before phase chronometric in the sequence of play");
     EXPECT_EQ(f.pos, (ngn::SourcePos{14, 9}));
 }
 
 TEST(Sequence, PhasePlayedTwice) {
-    auto f = one_problem(ironclads("turn 1\n  phase movement\n  phase movement\n"), "ironclads Sequence of play", Kind::Illegal);
-    EXPECT_EQ(f.message, "phase movement was already played in turn 1");
+    auto f = one_problem(base("turn 1\n  phase operational\n  phase operational\n"), "admiral Playing Admiral/The Turn", Kind::Illegal);
+    EXPECT_EQ(f.message, "phase operational was already played in turn 1");
 }
 
 TEST(Sequence, UnknownAndMisplacedHeadings) {
-    auto f = one_problem(ironclads("turn 1\n  phase fireing\n"), "ironclads Sequence of play", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "unknown phase 'fireing'; expected one of: initiative, movement, firing, end");
-    f = one_problem(ironclads("turn 1\n  phase gunfire\n"), "ironclads Sequence of play", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "'gunfire' is a segment of the sequence of play, not a phase: write 'segment gunfire'");
-    f = one_problem(ironclads("turn 1\n  phase end\n    segment damage\n"), "ironclads Damage resolution", Kind::Illegal);
-    EXPECT_EQ(f.message, "segment damage is out of place here: it belongs in phase firing (ironclads Firing)");
-    f = one_problem(ironclads("turn 1\n  phase sea-state\n"), "ironclads Sea state", Kind::Illegal);
-    EXPECT_EQ(f.message, "phase sea-state is out of place here: it is played once, before turn 1");
-    f = one_problem(ironclads("phase initiative\n"), "ironclads Initiative", Kind::Illegal);
-    EXPECT_EQ(f.message, "phase initiative is out of place here: it is played within a turn: write the turn heading first");
+    auto f = one_problem(base("turn 1\n  phase operationnal\n"), "admiral Playing Admiral/The Turn", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "unknown phase 'operationnal'; expected one of: tactical, operational, chronometric");
+    f = one_problem(with_ruleset("tmbv", "", "turn 1\n  phase weather\n"), "tmbv 4.0 Sequence of Play", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "'weather' is a segment of the sequence of play, not a phase: write 'segment weather'");
+    f = one_problem(with_ruleset("tmbv", "", "turn 1\n  phase operations\n    segment weather\n"), "tmbv 5.1 Weather Determination Segment",
+                    Kind::Illegal);
+    EXPECT_EQ(f.message, "segment weather is out of place here: it belongs in phase turn-start (tmbv 5.0 Turn Start Phase)");
+    f = one_problem(base("turn 1\n  phase setup\n"), "admiral Playing Admiral/Game Setup", Kind::Illegal);
+    EXPECT_EQ(f.message, "phase setup is out of place here: it is played once, before turn 1");
+    f = one_problem(base("phase tactical\n"), "admiral Playing Admiral/Tactical Phase", Kind::Illegal);
+    EXPECT_EQ(f.message, "phase tactical is out of place here: it is played within a turn: write the turn heading first");
 }
 
 TEST(Sequence, TurnNumbers) {
-    auto f = one_problem(ironclads("turn 2\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
+    auto f = one_problem(base("turn 2\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
     EXPECT_EQ(f.message, "the record starts at turn 2 but has no [SetUp \"1\"] tag; a record without one starts at turn 1");
-    f = one_problem(ironclads("turn 1\nturn 3\nturn 4\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
+    f = one_problem(base("turn 1\nturn 3\nturn 4\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
     EXPECT_EQ(f.message, "turn 3 follows turn 1: turn 2 is missing");
-    f = one_problem(ironclads("turn 1\nturn 1\nturn 2\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
+    f = one_problem(base("turn 1\nturn 1\nturn 2\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
     EXPECT_EQ(f.message, "turn 1 is written twice");
-    one_problem(ironclads("turn one\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
+    one_problem(base("turn one\n"), "ngn 5.1 Turns and headings", Kind::Inconsistent);
     std::string twelve;
     for (int t = 1; t <= 13; ++t) twelve += "turn " + std::to_string(t) + "\n";
     f = one_problem(with_ruleset("tmbv", "", twelve), "tmbv 4.0 Sequence of Play", Kind::Illegal);
@@ -306,12 +309,12 @@ TEST(Sequence, TurnNumbers) {
 }
 
 TEST(Sequence, SetUpStartsAnywhere) {
-    std::string text = ironclads("setup FM speed 8\nturn 4\n  phase firing\n    FM fire 2d6: 5 6\nturn 5\n");
+    std::string text = base("setup FM speed 8\nturn 4\n  phase operational\n    FM fire 2d6: 5 6\nturn 5\n");
     text.insert(text.find("[Side1"), "[SetUp \"1\"]\n");
     clean(text);
-    auto f = one_problem(ironclads("setup FM speed 8\nturn 1\n"), "ngn 4.4 Set-up", Kind::Inconsistent);
+    auto f = one_problem(base("setup FM speed 8\nturn 1\n"), "ngn 4.4 Set-up", Kind::Inconsistent);
     EXPECT_EQ(f.message, "a setup line needs [SetUp \"1\"] in the header (the record starts mid-game)");
-    std::string late = ironclads("turn 1\nsetup FM speed 8\n");
+    std::string late = base("turn 1\nsetup FM speed 8\n");
     late.insert(late.find("[Side1"), "[SetUp \"1\"]\n");
     f = one_problem(late, "ngn 4.4 Set-up", Kind::Inconsistent);
     EXPECT_EQ(f.message, "setup lines come before the first heading of play");
@@ -375,24 +378,24 @@ TEST(Sequence, AdmiralBeforePlay) {
 
 TEST(Sequence, OneMistakeOneFinding) {
     // a phase out of order, then the game goes on normally: nothing else is reported
-    auto problems = problems_of(ironclads(
-        "turn 1\n  phase movement\n  phase initiative\n    AUT roll d6: 3\n  phase firing\n  phase end\n"
-        "turn 2\n  phase initiative\n  phase movement\n"));
+    auto problems = problems_of(base(
+        "turn 1\n  phase operational\n  phase tactical\n    AUT roll d6: 3\n  phase chronometric\n"
+        "turn 2\n  phase tactical\n  phase operational\n"));
     ASSERT_EQ(problems.size(), 1u) << describe(problems);
     // a missing turn: the replay follows the record's numbering from there
-    problems = problems_of(ironclads("turn 1\nturn 3\nturn 4\nturn 5\n"));
+    problems = problems_of(base("turn 1\nturn 3\nturn 4\nturn 5\n"));
     EXPECT_EQ(problems.size(), 1u) << describe(problems);
     // an unknown phase does not make the events under it misplaced
-    problems = problems_of(ironclads("turn 1\n  phase fireing\n    FM fire 2d6: 1 2\n    RdI fire 2d6: 3 4\n"));
+    problems = problems_of(base("turn 1\n  phase operationnal\n    FM fire 2d6: 1 2\n    RdI fire 2d6: 3 4\n"));
     EXPECT_EQ(problems.size(), 1u) << describe(problems);
 }
 
 // ---- rulings -------------------------------------------------------------------------------------
 
 TEST(Rulings, OnAnEvent) {
-    auto all = findings_of(ironclads("turn 1\n  phase end\n    FM problems 2d6: 3 4 = 8\n    ; the umpire speaks\n"
+    auto all = findings_of(base("turn 1\n  phase chronometric\n    FM problems 2d6: 3 4 = 8\n    ; the umpire speaks\n"
                                      "    ruling \"the umpire let the total stand\"\n"));
-    auto problems = problems_of(ironclads("turn 1\n  phase end\n    FM problems 2d6: 3 4 = 8\n    ruling \"x\"\n"));
+    auto problems = problems_of(base("turn 1\n  phase chronometric\n    FM problems 2d6: 3 4 = 8\n    ruling \"x\"\n"));
     EXPECT_TRUE(problems.empty()) << describe(problems);
     auto ruled = std::find_if(all.begin(), all.end(), [](const Finding& f) { return f.ruling.has_value(); });
     ASSERT_NE(ruled, all.end()) << describe(all);
@@ -404,32 +407,32 @@ TEST(Rulings, OnAnEvent) {
 
 TEST(Rulings, CitationMustMatch) {
     // a ruling on another rule leaves the finding as it was, and is itself flagged as matching nothing
-    auto problems = problems_of(ironclads("turn 1\n  phase end\n    FM problems 2d6: 3 4 = 8\n    ruling tmbv 7.3 \"x\"\n"));
+    auto problems = problems_of(base("turn 1\n  phase chronometric\n    FM problems 2d6: 3 4 = 8\n    ruling tmbv 7.3 \"x\"\n"));
     ASSERT_EQ(problems.size(), 2u) << describe(problems);
     EXPECT_EQ(problems[0].rule.text(), "ngn 5.4 Dice");
     EXPECT_EQ(problems[1].message, "this ruling matches no finding on the event above it");
     EXPECT_EQ(problems[1].severity, Severity::Warning);
-    clean(ironclads("turn 1\n  phase end\n    FM problems 2d6: 3 4 = 8\n    ruling ngn 5.4 \"x\"\n"));
-    clean(ironclads("turn 1\n  phase end\n    FM problems 2d6: 3 4 = 8\n    ruling ngn Dice \"x\"\n"));
+    clean(base("turn 1\n  phase chronometric\n    FM problems 2d6: 3 4 = 8\n    ruling ngn 5.4 \"x\"\n"));
+    clean(base("turn 1\n  phase chronometric\n    FM problems 2d6: 3 4 = 8\n    ruling ngn Dice \"x\"\n"));
 }
 
 TEST(Rulings, ForTheWholeGame) {
-    std::string text = ironclads("turn 1\n  phase firing\n  phase movement\nturn 2\n  phase firing\n  phase initiative\n");
-    text.insert(text.find("side AUT"), "ruling ironclads Sequence-of-play \"phases were played in any order this evening\"\n");
+    std::string text = base("turn 1\n  phase operational\n  phase tactical\nturn 2\n  phase chronometric\n  phase tactical\n");
+    text.insert(text.find("side AUT"), "ruling admiral Playing-Admiral/The-Turn \"phases were played in any order this evening\"\n");
     clean(text);
-    auto f = one_problem(ironclads("ruling \"anything goes\"\n"), "ngn 6 Rulings and agreements", Kind::Inconsistent);
+    auto f = one_problem(base("ruling \"anything goes\"\n"), "ngn 6 Rulings and agreements", Kind::Inconsistent);
     EXPECT_EQ(f.message, "a ruling for the whole game must cite the rule it covers, e.g. ruling ironclads Firing \"...\"");
 }
 
 TEST(Rulings, MustFollowAnEvent) {
-    auto f = one_problem(ironclads("turn 1\n  phase end\n    ruling \"x\"\n"), "ngn 6 Rulings and agreements", Kind::Inconsistent);
+    auto f = one_problem(base("turn 1\n  phase chronometric\n    ruling \"x\"\n"), "ngn 6 Rulings and agreements", Kind::Inconsistent);
     EXPECT_EQ(f.message, "a ruling follows the event it rules on (or stands before play, for the whole game)");
 }
 
 // ---- syntax errors stop the replay of their game ----------------------------------------------------
 
 TEST(Replay, GamesWithSyntaxErrorsAreNotReplayed) {
-    auto report = check(ironclads("turn 1\n  phase firing\n    FM fire 2d6 1 2\n  phase movement\n") +
+    auto report = check(base("turn 1\n  phase operational\n    FM fire 2d6 1 2\n  phase tactical\n") +
                         "\n[NGN \"1\"]\n[Ruleset \"ironclads\"]\n");
     ASSERT_EQ(report.games.size(), 2u);
     const auto& first = report.games[0];

@@ -34,15 +34,20 @@ TEST(Cli, HelpAndUsage) {
 TEST(Cli, CheckExitStatus) {
     auto clean = run_ironlog({"check", fixture(kSample)});
     EXPECT_EQ(clean.status, 0) << clean.out;
-    EXPECT_NE(clean.out.find("0 errors, 0 warnings, 1 note in 1 game (1 file)"), std::string::npos) << clean.out;
+    EXPECT_NE(clean.out.find("0 errors, 0 warnings, 0 notes in 1 game (1 file)"), std::string::npos) << clean.out;
     EXPECT_EQ(run_ironlog({"check", fixture("errors/play-mistakes.ngn")}).status, 1);
     EXPECT_EQ(run_ironlog({"check", fixture("errors/syntax-mistakes.ngn")}).status, 1);
     auto missing = run_ironlog({"check", fixture(kSample), fixture("games/no-such-file.ngn")});
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("no-such-file.ngn: cannot open"), std::string::npos) << missing.err;
     EXPECT_EQ(run_ironlog({"check", fixture("games")}).status, 2);
-    auto stdin_run = run_ironlog({"check", "-"}, read_file(fixture(kSample)));
+    auto stdin_run = run_ironlog({"check", "-"}, read_file(fixture("games/tmbv-lissa-sample.ngn")));
     EXPECT_EQ(stdin_run.status, 0) << stdin_run.out;
+    // from standard input, the files a record names are looked for in the current folder
+    auto elsewhere = run_ironlog({"check", "-"}, read_file(fixture(kSample)));
+    EXPECT_EQ(elsewhere.status, 1);
+    EXPECT_NE(elsewhere.out.find("[Library] names '../ships/lissa-1866.ngn', which is not a file"), std::string::npos) << elsewhere.out;
+    EXPECT_NE(elsewhere.out.find("1 error,"), std::string::npos) << elsewhere.out;  // and its ships are not reported again
     EXPECT_EQ(run_ironlog({"check", "-"}, "").status, 1);  // an empty record holds no game
 }
 
@@ -75,21 +80,21 @@ TEST(Cli, JsonOutput) {
     const auto& game = doc["files"][0]["games"][0];
     EXPECT_EQ(game["ruleset"], "ironclads");
     EXPECT_EQ(game["replayed"], true);
-    EXPECT_EQ(game["engine"], false);
+    EXPECT_EQ(game["engine"], true);
     EXPECT_EQ(game["tags"]["Event"], "Club night");
-    EXPECT_EQ(game["errors"], 11);
+    EXPECT_EQ(game["errors"], 12);
     const auto& findings = game["findings"];
     auto it = std::find_if(findings.begin(), findings.end(), [](const auto& f) { return f["kind"] == "wrong-result"; });
     ASSERT_NE(it, findings.end());
     EXPECT_EQ((*it)["severity"], "note");
     EXPECT_EQ((*it)["rule"]["text"], "ngn 5.4 Dice");
     EXPECT_EQ((*it)["rule"]["section"], "5.4");
-    EXPECT_EQ((*it)["line"], 30);
-    EXPECT_EQ((*it)["column"], 28);
-    EXPECT_EQ((*it)["expected"], "7");
-    EXPECT_EQ((*it)["recorded"], "8");
-    EXPECT_EQ((*it)["ruling"]["line"], 31);
-    EXPECT_EQ(doc["summary"]["errors"], 11);
+    EXPECT_EQ((*it)["line"], 20);
+    EXPECT_EQ((*it)["column"], 20);
+    EXPECT_EQ((*it)["expected"], "3");
+    EXPECT_EQ((*it)["recorded"], "4");
+    EXPECT_EQ((*it)["ruling"]["line"], 21);
+    EXPECT_EQ(doc["summary"]["errors"], 12);
     EXPECT_EQ(doc["summary"]["games"], 2);
     EXPECT_EQ(doc["files"][1]["games"][0]["errors"], 0);
 }
@@ -103,7 +108,7 @@ TEST(Cli, SarifOutputShape) {
     EXPECT_EQ(run["tool"]["driver"]["name"], "ironlog");
     EXPECT_EQ(run["columnKind"], "unicodeCodePoints");
     std::size_t results = run["results"].size();
-    EXPECT_EQ(results, 14u + 12u);  // 13 findings + note, 11 syntax errors + note
+    EXPECT_EQ(results, 14u + 12u);  // 13 findings and a ruled note; 11 syntax errors and the not-replayed note
     for (const auto& res : run["results"]) {
         std::size_t index = res["ruleIndex"];
         ASSERT_LT(index, run["tool"]["driver"]["rules"].size());
@@ -171,17 +176,22 @@ TEST(Cli, Rules) {
 TEST(Cli, State) {
     auto end = run_ironlog({"state", fixture(kSample)});
     EXPECT_EQ(end.status, 0) << end.err;
-    EXPECT_NE(end.out.find("At: turn 2, phase end, segment ending"), std::string::npos) << end.out;
+    EXPECT_NE(end.out.find("At: turn 4, phase end, segment ending"), std::string::npos) << end.out;
     EXPECT_NE(end.out.find("Side 1: Austria (AUT) - Anna Weber"), std::string::npos) << end.out;
-    EXPECT_NE(end.out.find("position: (55, 21, 100)"), std::string::npos) << end.out;
-    auto mid = run_ironlog({"state", fixture(kSample), "--at", "turn 2 phase firing"});
+    EXPECT_NE(end.out.find("position: (65, 20, 90)"), std::string::npos) << end.out;
+    // the engine's view: FM's data card as it stands, struck right to left
+    EXPECT_NE(end.out.find("Name: ERZHERZOG FERDINAND MAX\n"), std::string::npos) << end.out;
+    EXPECT_NE(end.out.find("Port Broadside Arc: 01 ~~02 03"), std::string::npos) << end.out;
+    EXPECT_NE(end.out.find("Hull: 01 02 03 04 ~~05"), std::string::npos) << end.out;
+    auto mid = run_ironlog({"state", fixture(kSample), "--at", "turn 3 phase firing"});
     EXPECT_EQ(mid.status, 0);
-    EXPECT_NE(mid.out.find("At: turn 2, phase firing"), std::string::npos) << mid.out;
-    EXPECT_NE(mid.out.find("position: (55, 21, 100)"), std::string::npos) << mid.out;
-    auto line = run_ironlog({"state", fixture(kSample), "--at", "line 37"});
+    EXPECT_NE(mid.out.find("At: turn 3, phase firing"), std::string::npos) << mid.out;
+    EXPECT_NE(mid.out.find("position: (53, 20, 90)"), std::string::npos) << mid.out;
+    EXPECT_NE(mid.out.find("Port Broadside Arc: 01 02 03 04 ~~05"), std::string::npos) << mid.out;
+    auto line = run_ironlog({"state", fixture(kSample), "--at", "line 35"});
     EXPECT_EQ(line.status, 0);
     EXPECT_NE(line.out.find("At: turn 1, phase movement"), std::string::npos) << line.out;
-    EXPECT_NE(line.out.find("position: (42, 20, 90)"), std::string::npos) << line.out;
+    EXPECT_NE(line.out.find("position: (30, 20, 90)"), std::string::npos) << line.out;
     EXPECT_EQ(run_ironlog({"state", fixture(kSample), "--at", "turn 9"}).status, 2);
     EXPECT_EQ(run_ironlog({"state", fixture(kSample), "--at", "somewhere"}).status, 2);
     EXPECT_EQ(run_ironlog({"state", fixture(kSample), "--game", "2"}).status, 2);

@@ -46,6 +46,13 @@ std::vector<Example> ngn_examples() {
     return out;
 }
 
+// Checks a docs example as if it were a record in fixtures/<folder> (so [Library] paths resolve).
+ironlog::FileReport check_in(const std::string& text, const std::string& folder) {
+    ironlog::CheckOptions o;
+    o.base_dir = kSource / "fixtures" / folder;
+    return ironlog::check_text("example.ngn", text, o);
+}
+
 }  // namespace
 
 TEST(Docs, EveryExampleReads) {
@@ -58,7 +65,7 @@ TEST(Docs, EveryExampleReads) {
             auto parsed = ngn::parse_text(ex.text);
             EXPECT_EQ(parsed.error_count(), 0u) << where;
             if (whole) {
-                auto report = check(ex.text, where);
+                auto report = check_in(ex.text, "games");
                 EXPECT_EQ(report.count(ironlog::Severity::Error), 0u) << where << "\n";
                 for (const auto& g : report.games) EXPECT_EQ(g.count(ironlog::Severity::Error), 0u) << where << "\n" << describe(g.findings);
             }

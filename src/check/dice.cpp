@@ -65,8 +65,10 @@ bool check_dice(const ngn::Dice& dice, ngn::SourcePos pos, const RulesetInfo& ru
             for (int v : read_faces(dice, ruleset)) sum += (sum.empty() ? "" : " + ") + std::to_string(v);
             for (const auto& m : dice.modifiers)
                 sum += (m.value < 0 ? " - " : " + ") + std::to_string(std::abs(m.value)) + (m.label.empty() ? "" : "(" + m.label + ")");
+            const bool single = dice.faces.size() == 1 && dice.modifiers.empty();
             findings.error(Kind::WrongResult, kDice, dice.total_pos,
-                           "the total does not add up: " + sum + " = " + std::to_string(expected),
+                           single ? "the total does not add up: the die reads " + std::to_string(expected)
+                                  : "the total does not add up: " + sum + " = " + std::to_string(expected),
                            std::to_string(expected), std::to_string(*dice.total));
         }
     }

@@ -85,19 +85,42 @@ int& stat_of(Card& c, int s) {
     return c.guns[s];
 }
 
-// The hits one salvo scored on a target, until they are resolved (Phase 3B).
+// The hits one salvo scored on a target, until they are resolved (Phase 3B). A salvo keeps
+// two readings: what the dice and the rules give, and what the players claimed. When a claim
+// was wrong, the damage lines that follow may agree with either: the replay accepts both, as
+// played, so one mistake is one finding.
+struct Reading {
+    int c = 0, h = 0;             // hits scored
+    int saved = 0;                // hits saved
+    std::optional<int> saved_c;   // criticals among them, when the claim says
+};
 struct Salvo {
     std::uint32_t line = 0;
-    int c = 0, h = 0;                 // hits as claimed
-    int saved = 0;                    // hits saved as claimed
-    std::optional<int> saved_c;       // when the claim says which were saved
     std::optional<double> range;
-    ArcSet on = 0;                    // the target's arc fired upon; 0 unknown
+    ArcSet on = 0;  // the target's arc fired upon; 0 unknown
     bool save_done = false;
+    bool save_missing = false;  // hits that needed a save roll the record does not give
+    Reading claimed;
+    std::optional<Reading> computed;  // none when the dice could not be read
 
-    int unsaved() const { return std::max(0, c + h - saved); }
-    int unsaved_c_min() const { return saved_c ? c - *saved_c : std::max(0, c - saved); }
-    int unsaved_c_max() const { return saved_c ? c - *saved_c : c - std::max(0, saved - h); }
+    int hits_most() const { return std::max(claimed.c + claimed.h, computed ? computed->c + computed->h : 0); }
+    // The unsaved hits left to resolve, and the criticals among them, as ranges over both readings.
+    int lo() const { return save_missing ? 0 : std::min(unsaved(claimed), computed ? unsaved(*computed) : unsaved(claimed)); }
+    int hi() const {
+        if (save_missing) return hits_most();
+        return std::max(unsaved(claimed), computed ? unsaved(*computed) : unsaved(claimed));
+    }
+    int c_lo() const { return save_missing ? 0 : std::min(c_min(claimed), computed ? c_min(*computed) : c_min(claimed)); }
+    int c_hi() const {
+        int most = std::max(c_max(claimed), computed ? c_max(*computed) : c_max(claimed));
+        if (save_missing) most = std::max(claimed.c, computed ? computed->c : 0);
+        return most;
+    }
+
+private:
+    static int unsaved(const Reading& r) { return std::max(0, r.c + r.h - r.saved); }
+    static int c_min(const Reading& r) { return r.saved_c ? r.c - *r.saved_c : std::max(0, r.c - r.saved); }
+    static int c_max(const Reading& r) { return r.saved_c ? r.c - *r.saved_c : r.c - std::max(0, r.saved - r.h); }
 };
 
 struct Ship {
@@ -134,22 +157,16 @@ struct Ship {
 
     bool on_table() const { return !sunk && !left; }
     int side() const { return entity->side; }
-    int unsaved_total() const {
+    int sum(int (Salvo::*f)() const) const {
         int n = 0;
-        for (const auto& s : salvos) n += s.unsaved();
+        for (const auto& v : salvos) n += (v.*f)();
         return n;
     }
-    int unsaved_c_min() const {
-        int n = 0;
-        for (const auto& s : salvos) n += s.unsaved_c_min();
-        return n;
-    }
-    int unsaved_c_max() const {
-        int n = 0;
-        for (const auto& s : salvos) n += s.unsaved_c_max();
-        return n;
-    }
-    bool damaged() const { return unsaved_total() > 0; }
+    int unsaved_lo() const { return sum(&Salvo::lo); }
+    int unsaved_hi() const { return sum(&Salvo::hi); }
+    int crits_lo() const { return sum(&Salvo::c_lo); }
+    int crits_hi() const { return sum(&Salvo::c_hi); }
+    int resolved() const { return crits_done + hits_done; }
 };
 
 // Readings where the book's text and its Quick Reference disagree (docs/rules/ironclads.md).
@@ -181,6 +198,7 @@ private:
     int sides(GameContext& ctx) const;
 
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
+    void close_gunfire(GameContext& ctx);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
     void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
@@ -199,20 +217,25 @@ private:
     int fire_dice(const Ship& firer, const Ship& target, int base, std::string& working) const;
 
     std::vector<std::unique_ptr<ShipLibrary>> libraries_;
+    bool library_missing_ = false;
     std::vector<std::unique_ptr<Ship>> ships_;
     std::map<const Entity*, Ship*> by_entity_;
     std::vector<std::vector<Ship*>> squadrons_;
     Readings readings_;
     double tolerance_ = 0.5;
 
-    // sea state
+    // sea state; after a wrong claim, the other reading until play shows which was used
     std::optional<bool> rough_;
+    std::optional<bool> rough_other_;
     std::map<int, int> sea_rolls_;  // side -> die
     bool sea_claimed_ = false;
     ngn::SourcePos sea_pos_;
 
-    // initiative, this turn
+    // initiative, this turn; after a wrong claim, the other reading until the first ship moves
     std::optional<int> initiative_;  // side index
+    std::optional<int> initiative_other_;
+    std::map<int, int> moves_by_side_;  // ships moved so far this movement phase
+    int order_slip_reported_ = 0;
     std::map<int, int> initiative_rolls_;
     ngn::SourcePos initiative_pos_;
     std::optional<int> setup_initiative_;
@@ -240,7 +263,10 @@ void IroncladsEngine::begin(GameContext& ctx) {
     for (const auto& path : ctx.header.libraries) {
         auto lib = std::make_unique<ShipLibrary>();
         std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) continue;  // the header check has said so
+        if (!std::filesystem::is_regular_file(path, ec)) {
+            library_missing_ = true;  // the header check has said so; its ships are not reported again
+            continue;
+        }
         lib->load(path, path.lexically_normal().string(), ctx.findings);
         libraries_.push_back(std::move(lib));
     }
@@ -374,7 +400,7 @@ void IroncladsEngine::declaration(const ngn::Declaration& d, const Entity& e, Ga
     } else if (derived) {
         card = derived->card;
         s->has_card = true;
-    } else {
+    } else if (!library_missing_) {
         ctx.findings.error(Kind::Inconsistent, kCards, d.name.pos,
                            "no Data Card for " + s->name +
                                ": give its stats (port 13 stbd 13 armour 7 prop 13 hull 6 ...), its specifications, "
@@ -478,8 +504,8 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
                 std::string t = lower(reference_text(*v));
                 int count = 1;
                 if (const auto* n = v->as<ngn::Number>()) count = static_cast<int>(n->value), t = lower(n->unit);
-                if (t == "c") salvo.c += count;
-                else if (t == "h") salvo.h += count;
+                if (t == "c") salvo.claimed.c += count;
+                else if (t == "h") salvo.claimed.h += count;
                 else ctx.findings.error(Kind::Inconsistent, kDamage, v->pos, "hits are written C (critical) or H");
             }
             salvo.save_done = true;
@@ -536,6 +562,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             s->problems_done = false;
         }
         initiative_.reset();
+        initiative_other_.reset();
         if (first && setup_initiative_) initiative_ = setup_initiative_;
         initiative_rolls_.clear();
         phase_.clear();
@@ -548,12 +575,17 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         segment_.clear();
         moving_ = nullptr;
         last_side_moved_.reset();
+        moves_by_side_.clear();
+        order_slip_reported_ = 0;
         movement_started_ = false;
         damage_started_ = false;
         gunfire_reported_ = false;
     }
     if (segment != segment_) {
-        if (segment == "damage") damage_started_ = true;
+        if (segment == "damage") {
+            damage_started_ = true;
+            close_gunfire(ctx);
+        }
         segment_ = segment;
     }
 }
@@ -564,7 +596,7 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
             if (!sea_rolls_.count(side->index))
                 ctx.findings.error(Kind::Illegal, kSeaState, sea_pos_.valid() ? sea_pos_ : at,
                                    side->name + " did not roll for the sea state (one die for each side)");
-        if (!rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {
+        if (!rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {  // unclaimed: the dice say
             bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
             rough_ = all_ones;
         }
@@ -574,7 +606,7 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
                                "the initiative was not decided: every side rolls one die, and ties are rolled again");
     } else if (phase_ == "movement") {
         for (auto& s : ships_)
-            if (s->on_table() && s->has_card && s->moved_turn == turn_ && s->speed_set_turn != turn_ && s->speed > max_speed(*s) && !s->astern)
+            if (s->on_table() && s->moved_turn == turn_ && s->speed_set_turn != turn_ && s->speed > max_speed(*s) && !s->astern)
                 ctx.findings.error(Kind::Illegal, kSpeed, at,
                                    s->name + "'s current speed (" + std::to_string(s->speed) + ") is above its maximum (" +
                                        std::to_string(max_speed(*s)) + "): it must come down by two this game turn",
@@ -585,23 +617,32 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
                                    s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
                                        " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')");
     } else if (phase_ == "firing") {
+        close_gunfire(ctx);
         for (auto& s : ships_) {
-            for (const auto& v : s->salvos)
-                if (!v.save_done && v.c + v.h > 0 && s->card.armour > 0 && v.line != 0)
-                    ctx.findings.warning(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
-                                         "no armour save is recorded for this salvo on " + s->name + ": its hits are taken as unsaved");
-            if (!s->damaged()) continue;
-            int resolved = s->crits_done + s->hits_done;
-            if (resolved < s->unsaved_total())
+            if (s->salvos.empty()) continue;
+            const int done = s->resolved();
+            if (done < s->unsaved_lo() || s->crits_done < s->crits_lo())
                 ctx.findings.error(Kind::Illegal, kDamage, at,
-                                   s->name + " has " + std::to_string(s->unsaved_total() - resolved) +
-                                       " unsaved hit(s) left unresolved in the damage resolution of turn " + std::to_string(turn_),
-                                   std::to_string(s->unsaved_total()) + " resolved", std::to_string(resolved));
-            else if (!s->problems_done && s->on_table())
+                                   s->name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_),
+                                   std::to_string(s->unsaved_lo()) + " resolved", std::to_string(done));
+            else if (done > 0 && !s->problems_done && s->on_table())
                 ctx.findings.error(Kind::Illegal, kProblems, at,
                                    s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_));
         }
     }
+}
+
+// Phase 3A is over: a salvo whose hits needed an armour save and got none is reported once;
+// its hits are then taken as anything from all saved to none saved (the damage lines say which).
+void IroncladsEngine::close_gunfire(GameContext& ctx) {
+    for (auto& s : ships_)
+        for (auto& v : s->salvos)
+            if (!v.save_done) {
+                v.save_done = true;
+                v.save_missing = true;
+                ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
+                                   "no armour save is recorded for this salvo on " + s->name + " (one save roll for each salvo with hits)");
+            }
 }
 
 void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
@@ -679,6 +720,7 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
         if (!need_ship() || !in_phase("firing", kDamage)) return;
         if (segment_ == "gunfire")
             ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");
+        if (!damage_started_) close_gunfire(ctx);
         damage_started_ = true;
         if (verb == "crit") crit(e, *s, ctx);
         else if (verb == "hit") hit(e, *s, ctx);
@@ -736,14 +778,17 @@ void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, G
     const ngn::Dice* d = ctx.dice_ok ? one_d6(e, kSeaState, ctx) : nullptr;
     if (sea_rolls_.count(actor.index))
         ctx.findings.error(Kind::Illegal, kSeaState, e.subject.pos, actor.name + " has already rolled for the sea state");
-    if (d) sea_rolls_[actor.index] = d->faces[0].value;
+    sea_rolls_[actor.index] = d ? d->faces[0].value : 0;  // 0: rolled, but the die cannot be read
     std::string claim = lower(claim_word(e));
     if (claim.empty()) return;
     if (claim != "rough" && claim != "calm") {
         ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is rough or calm", "rough or calm", claim);
         return;
     }
-    if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx))) {
+    const bool readable = std::none_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 0; });
+    if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && !readable) {
+        // a die that cannot be read was reported: the claim stands, as played
+    } else if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx))) {
         bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
         std::string expected = all_ones ? "rough" : "calm";
         if (expected != claim)
@@ -752,7 +797,10 @@ void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, G
     } else {
         ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is claimed before every side has rolled");
     }
+    const bool dice_rough = sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) &&
+                            std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
     rough_ = claim == "rough";  // as played
+    if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && readable && dice_rough != *rough_) rough_other_ = dice_rough;
 }
 
 void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
@@ -765,11 +813,17 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
     if (initiative_rolls_.count(actor.index))
         ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
                            actor.name + " has already rolled in this round; the other side rolls before any re-roll");
-    if (d) initiative_rolls_[actor.index] = d->faces[0].value;
+    initiative_rolls_[actor.index] = d ? d->faces[0].value : 0;  // 0: rolled, but the die cannot be read
     std::string claim = claim_word(e);
     if (initiative_rolls_.size() < static_cast<std::size_t>(sides(ctx))) {
         if (!claim.empty())
             ctx.findings.error(Kind::Inconsistent, kInitiative, e.claim_pos, "the initiative is claimed before every side has rolled");
+        return;
+    }
+    if (std::any_of(initiative_rolls_.begin(), initiative_rolls_.end(), [](const auto& p) { return p.second == 0; })) {
+        // a die that cannot be read was reported: the claim stands, as played
+        initiative_rolls_.clear();
+        if (const Entity* side = claim.empty() ? nullptr : ctx.symbols.find_side(claim)) initiative_ = side->index;
         return;
     }
     // every side has rolled: the lowest has the initiative; a tie is rolled again
@@ -785,8 +839,10 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
         ctx.findings.error(Kind::WrongResult, kInitiative, e.claim_pos,
                            lowest.size() > 1 ? "a tie is rolled again" : "the side rolling lowest has the initiative", expected, claimed);
     initiative_rolls_.clear();
+    initiative_other_.reset();
     if (!claim.empty()) {
         if (claimed_side) initiative_ = claimed_side->index;  // as played
+        if (claimed_side && lowest.size() == 1 && lowest[0] != claimed_side->index) initiative_other_ = lowest[0];
     } else if (lowest.size() == 1) {
         initiative_ = lowest[0];
     }
@@ -811,20 +867,29 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (s.moved_turn == turn_) {
             ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos, s.name + " has already moved in this movement phase");
         } else if (initiative_ && sides(ctx) == 2) {
-            // the side without the initiative moves first; then the sides alternate, and a side
-            // whose ships have all moved leaves the rest to the other
             auto unmoved = [&](int side) {
                 for (Ship* o : ships_of(side))
-                    if (o->on_table() && o->moved_turn != turn_) return true;
+                    if (o->on_table() && o->moved_turn != turn_ && o != &s) return true;
                 return false;
             };
-            int expected = !last_side_moved_ ? 1 - *initiative_ : 1 - *last_side_moved_;
-            if (!unmoved(expected)) expected = 1 - expected;
-            if (s.side() != expected)
+            // A wrong initiative claim: the first ship to move shows which side the players gave it.
+            if (initiative_other_ && moves_by_side_.empty()) {
+                if (s.side() == 1 - *initiative_other_) initiative_ = initiative_other_;  // moved as the dice said
+                initiative_other_.reset();
+            }
+            // The side without the initiative moves first, then the sides alternate: after each
+            // ship, that side is level with the other or one ahead, until a side has moved all.
+            const int non = 1 - *initiative_;
+            ++moves_by_side_[s.side()];
+            int lead = moves_by_side_[non] - moves_by_side_[*initiative_];
+            int slip = lead < 0 ? -lead : lead - 1;
+            if (slip > order_slip_reported_ && unmoved(1 - s.side())) {
+                order_slip_reported_ = slip;
+                bool first = moves_by_side_[non] + moves_by_side_[*initiative_] == 1;
                 ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos,
-                                   !last_side_moved_ ? "the side without the initiative moves the first ship"
-                                                     : "the sides move one ship each in turn",
-                                   ctx.symbols.side(expected)->label() + " moves next", ctx.symbols.side(s.side())->label());
+                                   first ? "the side without the initiative moves the first ship" : "the sides move one ship each in turn",
+                                   ctx.symbols.side(1 - s.side())->label() + " moves next", ctx.symbols.side(s.side())->label());
+            }
         }
         moving_ = &s;
         last_side_moved_ = s.side();
@@ -889,7 +954,18 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         }
     }
 
+    // A ship whose starting speed no line gives: its first move shows the speed it was set to.
+    if (!new_speed && !s.speed_known && moved && collisions.empty()) new_speed = static_cast<int>(std::lround(*moved));
     // Speed (Phase 2: changing a ship's current speed), once a game turn.
+    if (new_speed && rough_other_) {
+        // a wrong sea-state claim: a speed above 6 shows the players sailed a calm sea
+        const bool fits_played = *new_speed <= max_speed(s);
+        std::swap(*rough_, *rough_other_);
+        const bool fits_other = *new_speed <= max_speed(s);
+        std::swap(*rough_, *rough_other_);
+        if (!fits_played && fits_other) rough_ = rough_other_;
+        if (fits_played != fits_other) rough_other_.reset();
+    }
     if (new_speed) {
         const int prev = s.start_speed;
         const int v = *new_speed;
@@ -912,7 +988,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
                     "speed 0");
         } else if (astern && v > 1) {
             illegal(kBackwards, "a ship goes astern at a current speed of 1 at most", "at most 1 astern");
-        } else if (prev > cap && !s.start_astern && s.has_card) {
+        } else if (prev > cap && !s.start_astern) {
             // above what it can make now: down by two each game turn until within
             if (v != std::max(0, prev - 2))
                 illegal(kSpeed, s.name + "'s current speed (" + std::to_string(prev) + ") is above its maximum (" + std::to_string(cap) +
@@ -1210,6 +1286,21 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     }
     std::string working;
     int expected_dice = fire_dice(s, *target, base, working);
+    if (rough_other_ && dice) {
+        // a wrong sea-state claim: the number of dice shows which sea the players fired in
+        std::swap(*rough_, *rough_other_);
+        std::string other_working;
+        int other = fire_dice(s, *target, base, other_working);
+        std::swap(*rough_, *rough_other_);
+        if (other != expected_dice) {
+            if (dice->declared_count() == other) {
+                rough_ = rough_other_;
+                expected_dice = other;
+                working = other_working;
+            }
+            rough_other_.reset();
+        }
+    }
     std::optional<std::pair<int, int>> scored;
     if (!dice) {
         ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded", std::to_string(expected_dice) + "d6", "none");
@@ -1233,7 +1324,8 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     salvo.line = e.subject.pos.line;
     salvo.range = range;
     salvo.on = on;
-    if (scored) salvo.c = scored->first, salvo.h = scored->second;
+    if (scored) salvo.computed = Reading{scored->first, scored->second, 0, std::nullopt};
+    salvo.claimed = salvo.computed.value_or(Reading{});
     if (e.claim) {
         auto claimed = read_hits(*e.claim);
         if (!claimed) {
@@ -1242,24 +1334,24 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (scored && *claimed != *scored) {
                 auto text = [](std::pair<int, int> p) {
                     if (p.first + p.second == 0) return std::string("miss");
-                    std::string s;
-                    if (p.first) s += std::to_string(p.first) + "C";
-                    if (p.second) s += (s.empty() ? "" : " ") + std::to_string(p.second) + "H";
-                    return s;
+                    std::string t;
+                    if (p.first) t += std::to_string(p.first) + "C";
+                    if (p.second) t += (t.empty() ? "" : " ") + std::to_string(p.second) + "H";
+                    return t;
                 };
+                const Band b = band_for(*range);
                 ctx.findings.error(Kind::WrongResult, kSalvo, e.claim_pos,
-                                   std::string("at ") + band_text(band_for(*range)) +
-                                       (band_for(*range) == Band::Long ? " a 5 or 6 hits" : band_for(*range) == Band::Medium
-                                                                                                ? " a 4 is a critical hit and a 5 or 6 a hit"
-                                                                                                : " a 3 or 4 is a critical hit and a 5 or 6 a hit"),
+                                   std::string("at ") + band_text(b) +
+                                       (b == Band::Long     ? " a 5 or 6 hits"
+                                        : b == Band::Medium ? " a 4 is a critical hit and a 5 or 6 a hit"
+                                                            : " a 3 or 4 is a critical hit and a 5 or 6 a hit"),
                                    text(*scored), text(*claimed));
             }
-            salvo.c = claimed->first;  // as played
-            salvo.h = claimed->second;
+            salvo.claimed = Reading{claimed->first, claimed->second, 0, std::nullopt};
         }
     }
-    if (salvo.c + salvo.h > 0 && target->card.armour == 0 && target->has_card) salvo.save_done = true;  // no armour, no save
-    if (salvo.c + salvo.h == 0) salvo.save_done = true;
+    // no hits, or no armour to save with: nothing to roll
+    if (salvo.hits_most() == 0 || (target->card.armour == 0 && target->has_card)) salvo.save_done = true;
     target->salvos.push_back(salvo);
 }
 
@@ -1270,6 +1362,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
             salvo = &*it;
             break;
         }
+    if (salvo) salvo->save_missing = false;
     if (!salvo) {
         ctx.findings.error(Kind::Illegal, kSaves, e.subject.pos,
                            s.card.armour == 0 ? s.name + " has no armour stats: it has no save"
@@ -1282,6 +1375,8 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     for (const auto& a : e.args)
         if (const auto* d = a.as<ngn::Dice>()) dice = d, dice_pos = a.pos;
     std::optional<int> expected;
+    std::optional<int> successes;
+    if (dice && ctx.dice_ok) successes = 0;
     if (!dice) {
         ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
                            std::to_string(s.card.armour) + "d6", "none");
@@ -1298,10 +1393,10 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 ctx.findings.note(Kind::Unverifiable, kSaves, dice_pos,
                                   "at exactly " + num(r) + " cm the Quick Reference gives no save band (save-bands=quick-reference)");
             } else {
-                int successes = 0;
                 for (const auto& f : dice->faces)
-                    if (f.value >= need) ++successes;
-                expected = std::min(successes, salvo->c + salvo->h);
+                    if (f.value >= need) ++*successes;
+                const Reading& hits = salvo->computed ? *salvo->computed : salvo->claimed;
+                expected = std::min(*successes, hits.c + hits.h);
             }
         }
     }
@@ -1333,17 +1428,25 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (!count && said_which) count = said_c + said_h;
     }
     int saved = count.value_or(expected.value_or(0));
-    if (count && expected && *count != *expected)
+    if (count && expected && *count != *expected && !(salvo->computed && salvo->computed->c + salvo->computed->h == 0))
         ctx.findings.error(Kind::WrongResult, kSaves, e.claim_pos,
                            std::string("at ") + band_text(band_for(*salvo->range)) + " each " +
                                (*salvo->range > 50 ? "3, 4, 5 or 6" : *salvo->range >= 25 ? "5 or 6" : "6") +
                                " saves one hit, up to the hits taken",
                            std::to_string(*expected), std::to_string(*count));
-    if (said_which && (said_c > salvo->c || said_h > salvo->h || said_c + said_h != saved))
+    const Reading& hits = salvo->claimed;
+    const Reading& right = salvo->computed ? *salvo->computed : salvo->claimed;
+    auto fits = [&](const Reading& r) { return said_c <= r.c && said_h <= r.h; };
+    if (said_which && (said_c + said_h != saved || (!fits(hits) && !fits(right))))
         ctx.findings.error(Kind::Inconsistent, kSaves, e.claim_pos,
-                           "the hits saved must be hits the salvo scored (" + std::to_string(salvo->c) + "C " + std::to_string(salvo->h) + "H)");
-    salvo->saved = std::min(saved, salvo->c + salvo->h);
-    if (said_which) salvo->saved_c = std::min(said_c, salvo->c);
+                           "the hits saved must be hits the salvo scored (" + std::to_string(right.c) + "C " + std::to_string(right.h) + "H)");
+    // the claimed reading saves what was claimed; the dice's reading what the dice give
+    salvo->claimed.saved = std::min(saved, hits.c + hits.h);
+    if (said_which) salvo->claimed.saved_c = std::min(said_c, hits.c);
+    if (salvo->computed) {
+        salvo->computed->saved = std::min(successes.value_or(saved), salvo->computed->c + salvo->computed->h);
+        if (said_which && said_c <= salvo->computed->c && said_c + said_h == salvo->computed->saved) salvo->computed->saved_c = said_c;
+    }
 }
 
 // ---- damage resolution ------------------------------------------------------------------------------------
@@ -1359,9 +1462,9 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         else if (const std::string* w = word_text(it); w && parse_stat(*w)) stat = parse_stat(*w);
         else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a critical hit is written: crit <stat> d6: N => <stats crossed off>");
     }
-    if (s.crits_done >= s.unsaved_c_max()) {
+    if (s.crits_done >= s.crits_hi()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
-                           std::to_string(s.unsaved_c_max()) + " critical hit(s)", std::to_string(s.crits_done + 1));
+                           std::to_string(s.crits_hi()) + " critical hit(s)", std::to_string(s.crits_done + 1));
     } else if (s.hits_done > 0) {
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
     }
@@ -1398,12 +1501,11 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (const std::string* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
         else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>");
     }
-    const int left = s.unsaved_total() - s.crits_done - s.hits_done;
-    if (left <= 0)
+    if (s.resolved() >= s.unsaved_hi())
         ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
-    else if (s.crits_done < s.unsaved_c_min())
+    else if (s.crits_done < s.crits_lo())
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
-                           "unsaved critical hits are resolved first: " + std::to_string(s.unsaved_c_min() - s.crits_done) + " remain");
+                           "unsaved critical hits are resolved first: " + std::to_string(s.crits_lo() - s.crits_done) + " remain");
     ++s.hits_done;
     if (!stat) {
         ctx.findings.error(Kind::Inconsistent, kHits, e.subject.pos, "name the stat type the hit crosses off (prop, hull, armour, port ...)");
@@ -1418,7 +1520,7 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         bool allowed = false;
         std::string first;
         for (const auto& v : s.salvos) {
-            if (v.unsaved() == 0) continue;
+            if (v.hi() == 0) continue;
             if (v.on == 0) {
                 allowed = true;
                 break;
@@ -1443,18 +1545,20 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
                                "gun stats lost to a hit come first from the arc fired upon", first, stat_name(*stat));
     }
     int before = stat_of(s.card, *stat);
-    stat_of(s.card, *stat) = before - 1;
+    stat_of(s.card, *stat) = std::max(0, before - 1);
+    // "=> prop 11": the stats the players left on the card
     if (e.claim && e.claim->size() >= 2)
-        if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(*stat)))
-            if (static_cast<int>(n->value) != before - 1) {
+        if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(*stat))) {
+            const int shown = static_cast<int>(n->value);
+            if (shown != before - 1 && s.has_card)
                 ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
-                                   std::to_string(static_cast<int>(n->value)));
-                stat_of(s.card, *stat) = static_cast<int>(n->value);
-            }
+                                   std::to_string(shown));
+            stat_of(s.card, *stat) = shown;  // as played
+        }
 }
 
 void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
-    if (!s.damaged()) {
+    if (s.unsaved_hi() == 0) {
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, s.name + " took no unsaved hits this turn: it rolls for no problems");
         return;
     }
@@ -1463,9 +1567,9 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     s.problems_done = true;
-    if (s.crits_done + s.hits_done < s.unsaved_total())
+    if (s.resolved() < s.unsaved_lo())
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "problems are rolled when all of the ship's hits are resolved",
-                           std::to_string(s.unsaved_total()) + " hits resolved", std::to_string(s.crits_done + s.hits_done));
+                           std::to_string(s.unsaved_lo()) + " hits resolved", std::to_string(s.resolved()));
     const ngn::Dice* two = nullptr;
     const ngn::Dice* d3 = nullptr;
     for (const auto& a : e.args)
@@ -1609,8 +1713,8 @@ void IroncladsEngine::describe(std::ostream& os, const GameContext& ctx) const {
         v.initial = s->initial;
         v.remaining = s->card;
         v.speeds = s->speeds;
-        int c = std::max(0, s->unsaved_c_min() - s->crits_done);
-        int h = std::max(0, s->unsaved_total() - s->crits_done - s->hits_done - c);
+        int c = std::max(0, s->crits_lo() - s->crits_done);
+        int h = std::max(0, s->unsaved_lo() - s->resolved() - c);
         v.hits = std::string(static_cast<std::size_t>(c), 'C') + std::string(static_cast<std::size_t>(h), 'H');
         if (s->astern) v.notes.push_back("going astern");
         if (s->steering) v.notes.push_back(s->steering >= 2 ? "major steering problems: no turning" : "steering problems: turns up to 4 cm");
