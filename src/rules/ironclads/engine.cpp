@@ -1675,9 +1675,13 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
 }
 
 void IroncladsEngine::finish(GameContext& ctx) {
-    leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
-    if (!in_turn_) return;
-    end_of_turn(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+    // The record may stop in the middle of a phase (a worked example, a dispute, a game broken
+    // off): what it leaves undone there is not a finding. Before play, the sea state still counts.
+    if (!in_turn_) {
+        leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+        return;
+    }
+    if (phase_ == "end") end_of_turn(ctx, ngn::SourcePos{ctx.game.last_line, 1});
     if (!ctx.header.result || ctx.header.result->value == "*") return;
     // Phase 4B: a side with no ships on the table loses; both at once is a loss for both.
     std::vector<const Entity*> with_ships, without;
