@@ -106,7 +106,9 @@ TEST(Format, QuotesWhatNeedsQuoting) {
 
 TEST(Format, EveryFixtureRoundTrips) {
     auto files = ngn_files("fixtures/games");
-    ASSERT_GE(files.size(), 7u);
+    for (const auto& f : ngn_files("fixtures/audit")) files.push_back(f);
+    for (const auto& f : ngn_files("fixtures/ships")) files.push_back(f);
+    ASSERT_GE(files.size(), 14u);
     for (const auto& f : files) {
         std::string text = read_file(f);
         expect_round_trip(text, f.string());
@@ -117,4 +119,15 @@ TEST(Format, EveryFixtureRoundTrips) {
 TEST(Format, CrlfBecomesLf) {
     std::string text = "[Ruleset \"ironclads\"]\r\n\r\nside A\r\n";
     EXPECT_EQ(fmt(text), "[Ruleset \"ironclads\"]\n\nside A\n");
+}
+
+// The sample games are records of games played by the rules: each checks without an error.
+TEST(Fixtures, SampleGamesCheckClean) {
+    for (const auto& f : ngn_files("fixtures/games")) {
+        ironlog::CheckOptions o;
+        o.base_dir = f.parent_path();
+        auto report = ironlog::check_text(f.string(), read_file(f), o);
+        EXPECT_EQ(report.count(ironlog::Severity::Error) + report.count(ironlog::Severity::Warning), 0u) << f;
+        for (const auto& g : report.games) EXPECT_TRUE(g.replayed) << f;
+    }
 }
