@@ -154,6 +154,7 @@ struct Ship {
     std::vector<Salvo> salvos;
     int crits_done = 0, hits_done = 0;
     bool problems_done = false;
+    bool order_reported = false;  // criticals after hits: said once
 
     bool on_table() const { return !sunk && !left; }
     int side() const { return entity->side; }
@@ -536,7 +537,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Turn) {
         leave_phase(ctx, at);
         if (in_turn_) end_of_turn(ctx, at);
-        if (!in_turn_ && !rough_ && !ctx.header.setup)
+        if (!in_turn_ && !rough_ && sea_rolls_.empty() && !ctx.header.setup)
             ctx.findings.error(Kind::Illegal, kSeaState, at, "no sea state was rolled before the game began");
         if (game_over_turn_ >= 0 && !game_over_reported_) {
             game_over_reported_ = true;
@@ -560,6 +561,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             if (!first) s->salvos.clear();
             s->crits_done = s->hits_done = 0;
             s->problems_done = false;
+            s->order_reported = false;
         }
         initiative_.reset();
         initiative_other_.reset();
@@ -605,12 +607,6 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
             ctx.findings.error(Kind::Illegal, kInitiative, initiative_pos_.valid() ? initiative_pos_ : at,
                                "the initiative was not decided: every side rolls one die, and ties are rolled again");
     } else if (phase_ == "movement") {
-        for (auto& s : ships_)
-            if (s->on_table() && s->moved_turn == turn_ && s->speed_set_turn != turn_ && s->speed > max_speed(*s) && !s->astern)
-                ctx.findings.error(Kind::Illegal, kSpeed, at,
-                                   s->name + "'s current speed (" + std::to_string(s->speed) + ") is above its maximum (" +
-                                       std::to_string(max_speed(*s)) + "): it must come down by two this game turn",
-                                   std::to_string(std::max(0, s->speed - 2)), std::to_string(s->speed));
         for (auto& s : ships_)
             if (s->on_table() && s->moved_turn != turn_)
                 ctx.findings.error(Kind::Illegal, kMovementOrder, at,
@@ -866,6 +862,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         movement_started_ = true;
         if (s.moved_turn == turn_) {
             ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos, s.name + " has already moved in this movement phase");
+            return;  // that line is the one mistake
         } else if (initiative_ && sides(ctx) == 2) {
             auto unmoved = [&](int side) {
                 for (Ship* o : ships_of(side))
@@ -1010,6 +1007,14 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         s.speeds.push_back(s.speed);
     }
     s.speed_known = true;
+    if (!new_speed && s.speed_set_turn != turn_ && (moved || !turns.empty()) && s.speed > max_speed(s) && !s.astern &&
+        s.start_speed == s.speed) {
+        ctx.findings.error(Kind::Illegal, kSpeed, e.subject.pos,
+                           s.name + "'s current speed (" + std::to_string(s.speed) + ") is above its maximum (" +
+                               std::to_string(max_speed(s)) + "): it must come down by two this game turn",
+                           std::to_string(std::max(0, s.speed - 2)), std::to_string(s.speed));
+        s.speed_set_turn = turn_;  // once
+    }
 
     // Moving: exactly the current speed in cm; one turn on the Turn Device.
     if (moved && collisions.empty() && std::fabs(*moved - s.speed) > tolerance_) {
@@ -1465,7 +1470,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (s.crits_done >= s.crits_hi()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
                            std::to_string(s.crits_hi()) + " critical hit(s)", std::to_string(s.crits_done + 1));
-    } else if (s.hits_done > 0) {
+    } else if (s.hits_done > 0 && !s.order_reported) {
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
     }
     ++s.crits_done;
@@ -1503,9 +1508,11 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     }
     if (s.resolved() >= s.unsaved_hi())
         ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
-    else if (s.crits_done < s.crits_lo())
+    else if (s.crits_done < s.crits_lo() && !s.order_reported) {
+        s.order_reported = true;
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
                            "unsaved critical hits are resolved first: " + std::to_string(s.crits_lo() - s.crits_done) + " remain");
+    }
     ++s.hits_done;
     if (!stat) {
         ctx.findings.error(Kind::Inconsistent, kHits, e.subject.pos, "name the stat type the hit crosses off (prop, hull, armour, port ...)");

@@ -197,6 +197,7 @@ ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataPro
                 }
             }
         } else {
+            if (value && !value->as<ngn::Word>()) ++i;  // its value goes with it: one finding
             problem(key_item, "unknown ship data '" + key_word->text +
                                   "': expected guns (fwd, port, stbd, rear, broadside, fwd-turret, centre-turret, rear-turret), "
                                   "armour, prop, hull, knots, tons, belt, backing, monitor, nation, years, sisters, class, speed, at or base");

@@ -1,0 +1,554 @@
+// The Ironclads engine, rule by rule: a legal case that checks clean and a faulty one flagged
+// with its citation; the Data Card derivation; and copies of the sample game with one seeded
+// mistake each, which must give exactly one finding.
+#include "rules/ironclads/cards.hpp"
+#include "rules/ironclads/engine.hpp"
+#include "rules/ironclads/ship_data.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace testing_util;
+using namespace ironlog::rules::ironclads;
+using ironlog::Finding;
+using ironlog::Kind;
+using ironlog::Severity;
+
+namespace {
+
+// Two ships with their cards on the line, set up mid-game: FM has 4 per broadside and armour
+// 6, RdI 14 per broadside and armour 6. Austria has the initiative of the first turn.
+std::string game(const std::string& body, const std::string& tags = "", const std::string& more = "") {
+    return "[NGN \"1\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n[SetUp \"1\"]\n" + tags +
+           "\nside AUT \"Austria\"\n"
+           "ship FM \"Erzherzog Ferdinand Max\" port 4 stbd 4 armour 6 prop 13 hull 6 speed 8\n"
+           "side ITA \"Italy\"\n"
+           "ship RdI \"Re d'Italia\" port 14 stbd 14 armour 6 prop 12 hull 6 speed 8\n" +
+           more + "setup AUT initiative\n\n" + body;
+}
+
+// Problems (errors and warnings) of a record checked from fixtures/games.
+std::vector<Finding> problems(const std::string& text) {
+    ironlog::CheckOptions o;
+    o.base_dir = kSource / "fixtures/games";
+    auto report = ironlog::check_text("t.ngn", text, o);
+    std::vector<Finding> out;
+    for (const auto& f : report.findings) out.push_back(f);
+    for (const auto& g : report.games)
+        for (const auto& f : g.findings)
+            if (f.severity != Severity::Note) out.push_back(f);
+    return out;
+}
+
+void clean(const std::string& text) {
+    auto p = problems(text);
+    EXPECT_TRUE(p.empty()) << describe(p);
+}
+
+Finding one(const std::string& text, const std::string& rule, Kind kind) {
+    auto p = problems(text);
+    EXPECT_EQ(p.size(), 1u) << describe(p);
+    if (p.empty()) return {};
+    EXPECT_EQ(p[0].rule.text(), rule) << describe(p);
+    EXPECT_EQ(p[0].kind, kind) << describe(p);
+    return p[0];
+}
+
+const char* kMove = "turn 1\n  phase movement\n";  // Austria has the initiative: Italy moves first
+
+ShipSpec spec_of(const std::string& line) {
+    std::vector<DataProblem> problems;
+    auto parsed = ngn::parse_line("ship X " + line, 1);
+    EXPECT_TRUE(parsed.line) << line;
+    ShipData d = read_ship_data(parsed.line->as<ngn::Declaration>()->args, problems);
+    EXPECT_TRUE(problems.empty()) << problems.front().message;
+    return d.spec;
+}
+
+}  // namespace
+
+// ---- Appendix A ---------------------------------------------------------------------------
+
+TEST(IroncladsCards, GunClasses) {
+    std::string e;
+    auto cls = [&](const char* g) { return gun_class(*parse_gun(g, e)); };
+    EXPECT_EQ(cls("1x12lb"), GunClass::VeryLight);
+    EXPECT_EQ(cls("1x12.5lb"), GunClass::Light);
+    EXPECT_EQ(cls("1x64lb"), GunClass::Light);
+    EXPECT_EQ(cls("1x65lb"), GunClass::Medium);
+    EXPECT_EQ(cls("1x221lb"), GunClass::Monster);
+    EXPECT_EQ(cls("1x5in"), GunClass::VeryLight);       // smoothbore column (rifling unknown)
+    EXPECT_EQ(cls("1x5in-r"), GunClass::Light);         // rifled column
+    EXPECT_EQ(cls("1x6.4in-r"), GunClass::Medium);      // Gloire's 6.4" RML
+    EXPECT_EQ(cls("1x10.8in-sb"), GunClass::Heavy);     // Colbert's
+    EXPECT_EQ(cls("1x12in-r"), GunClass::Monster);      // Monarch's
+    EXPECT_EQ(cls("1x228mm/300lb-r"), GunClass::Monster);  // heavier of Heavy (calibre) and Monster (shot)
+    EXPECT_FALSE(parse_gun("18x6.4", e));
+    EXPECT_FALSE(parse_gun("x6.4in", e));
+    EXPECT_FALSE(parse_gun("2x6in-q", e));
+}
+
+TEST(IroncladsCards, TheBooksWorkedExamples) {
+    struct Case {
+        const char* spec;
+        Card card;
+    };
+    auto card = [](std::vector<int> guns, int a, int p, int h) {
+        Card c;
+        for (std::size_t i = 0; i < guns.size(); ++i) c.guns[i] = guns[i];
+        c.armour = a, c.prop = p, c.hull = h;
+        return c;
+    };
+    const Case cases[] = {
+        {"broadside 18x6.4in-r belt 4.75in backing 26in knots 13 tons 5630", card({0, 13, 13, 0}, 7, 13, 6)},  // Gloire
+        {"broadside 5x110lb-r,2x70lb-sb,13x68lb-sb belt 4.5in backing 18in knots 14 tons 9137", card({0, 17, 17, 0}, 7, 14, 10)},  // Warrior
+        {"fwd-turret 2x8.2in-sb PS rear-turret 2x8.2in-sb PS belt 4.5in knots 11.2 tons 1887", card({0, 0, 0, 0, 2, 0, 2}, 5, 12, 2)},  // Arminius
+        {"rear 1x9.4in-sb broadside 4x10.8in-sb belt 8.7in knots 14 tons 8750", card({0, 5, 5, 1}, 7, 14, 9)},  // Colbert
+        {"fwd 2x7in-r rear 1x7in-r fwd-turret 2x12in-r rear-turret 2x12in-r belt 7in knots 14.9 tons 8322", card({3, 0, 0, 2, 7, 0, 7}, 7, 15, 9)},  // Monarch
+        {"fwd-turret 1x15in-sb,1x150lb-r centre-turret 1x15in-sb,1x11in-sb rear-turret 1x11in-sb,1x150lb-sb belt 4.5in knots 6 tons 6300 monitor",
+         card({0, 0, 0, 0, 4, 4, 3}, 5, 6, 12)},  // Roanoke (the book prints a centre turret of 3)
+    };
+    for (const auto& c : cases) {
+        DerivedCard d = derive_card(spec_of(c.spec));
+        EXPECT_TRUE(d.unknown.empty()) << c.spec;
+        for (int m = 0; m < kMounts; ++m) EXPECT_EQ(d.card.guns[m], c.card.guns[m]) << c.spec << " " << mount_name(m);
+        EXPECT_EQ(d.card.armour, c.card.armour) << c.spec;
+        EXPECT_EQ(d.card.prop, c.card.prop) << c.spec;
+        EXPECT_EQ(d.card.hull, c.card.hull) << c.spec;
+    }
+}
+
+TEST(IroncladsCards, CapsBackingAndMissingFigures) {
+    EXPECT_EQ(derive_card(spec_of("broadside 40x110lb belt none knots 30 tons 15000")).card.guns[Port], 25);
+    EXPECT_EQ(derive_card(spec_of("fwd 10x12in-r belt none knots 30 tons 15000")).card.guns[Fwd], 10);
+    EXPECT_EQ(derive_card(spec_of("belt none knots 30 tons 15000")).card.prop, 20);
+    EXPECT_EQ(derive_card(spec_of("belt none knots 10 tons 15000")).card.hull, 12);
+    EXPECT_EQ(derive_card(spec_of("belt 3in backing yes knots 10 tons 1000")).card.armour, 4);  // 3 + 6/10, rounded up
+    EXPECT_EQ(derive_card(spec_of("belt 3in knots 10 tons 1000")).card.armour, 3);
+    EXPECT_EQ(derive_card(spec_of("belt none knots 10 tons 1000")).card.armour, 0);
+    EXPECT_STREQ(ship_class(0), "wooden screw");
+    EXPECT_STREQ(ship_class(2), "tinclad");
+    EXPECT_STREQ(ship_class(3), "ironclad");
+    DerivedCard partial = derive_card(spec_of("broadside 2x200mm knots 11 tons 2559"));
+    EXPECT_EQ(partial.unknown, std::vector<std::string>{"armour"});
+    EXPECT_EQ(partial.card.guns[Port], 2);
+}
+
+TEST(IroncladsCards, CardsInARecord) {
+    // derived from the library, from specifications on the line, or given: all clean
+    clean(game("", "[Library \"../ships/lissa-1866.ngn\"]\n",
+               "ship HB \"Habsburg\"\nship KM \"Kaiser Max\" port 7 stbd 7 armour 5 prop 12 hull 4\n"
+               "ship X \"Experimental\" broadside 4x8in-r belt 2in knots 9 tons 900\n"));
+    // a card that disagrees with the library's derivation: one finding with every stat that differs
+    auto f = one(game("", "[Library \"../ships/lissa-1866.ngn\"]\n", "ship KM \"Kaiser Max\" port 8 stbd 8 armour 5 prop 12 hull 4\n"),
+                 "ironclads Appendix A Data Cards", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "port 7, stbd 7");
+    EXPECT_EQ(*f.recorded, "port 8, stbd 8");
+    f = one(game("", "", "ship Big \"Big\" port 30 armour 3 prop 10 hull 5\n"), "ironclads Appendix A Data Cards", Kind::Illegal);
+    EXPECT_EQ(f.message, "port has at most 25 stats on a Data Card");
+    f = one(game("", "", "ship Nobody\n"), "ironclads Appendix A Data Cards", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("no Data Card for Nobody"), std::string::npos);
+    // Palestro: the library lacks her armour; the record gives it
+    clean(game("", "[Library \"../ships/lissa-1866.ngn\"]\n", "ship PAL \"Palestro\" armour 4\n"));
+    f = one(game("", "[Library \"../ships/lissa-1866.ngn\"]\n", "ship PAL \"Palestro\"\n"), "ironclads Appendix A Data Cards",
+            Kind::Inconsistent);
+    EXPECT_NE(f.message.find("has no armour stats"), std::string::npos);
+    one(game("", "", "ship Y \"Y\" port 2 armour 1 prop 9 hull 2 guns 3\n"), "ironclads Appendix A Data Cards", Kind::Inconsistent);
+}
+
+// ---- sea state and initiative -------------------------------------------------------------
+
+namespace {
+std::string fresh(const std::string& body) {
+    return "[NGN \"1\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n\nside AUT \"Austria\"\n"
+           "ship FM \"Erzherzog Ferdinand Max\" port 4 stbd 4 armour 6 prop 13 hull 6\nside ITA \"Italy\"\n"
+           "ship RdI \"Re d'Italia\" port 14 stbd 14 armour 6 prop 12 hull 6\n\n" + body;
+}
+const char* kCalm = "phase sea-state\n  AUT roll d6: 3\n  ITA roll d6: 1 => calm\n";
+const char* kRough = "phase sea-state\n  AUT roll d6: 1\n  ITA roll d6: 1 => rough\n";
+}  // namespace
+
+TEST(IroncladsSeaState, RoughOnlyOnADoubleOne) {
+    clean(fresh(kCalm));
+    clean(fresh(kRough));
+    auto f = one(fresh("phase sea-state\n  AUT roll d6: 1\n  ITA roll d6: 1 => calm\n"), "ironclads Sea state", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "rough");
+    f = one(fresh("phase sea-state\n  AUT roll d6: 3\nturn 1\n"), "ironclads Sea state", Kind::Illegal);
+    EXPECT_EQ(f.message, "Italy did not roll for the sea state (one die for each side)");
+    one(fresh("phase sea-state\n  AUT roll d6: 3\n  AUT roll d6: 4\n  ITA roll d6: 2\n"), "ironclads Sea state", Kind::Illegal);
+    f = one(fresh("turn 1\n"), "ironclads Sea state", Kind::Illegal);
+    EXPECT_EQ(f.message, "no sea state was rolled before the game began");
+}
+
+TEST(IroncladsSeaState, RoughLimitsSpeedAndHalvesFire) {
+    const std::string turn = "turn 1\n  phase initiative\n    AUT roll d6: 2\n    ITA roll d6: 4 => AUT\n  phase movement\n";
+    clean(fresh(std::string(kRough) + turn + "    RdI speed 6 move 6cm\n    FM speed 6 move 6cm\n"));
+    auto f = one(fresh(std::string(kRough) + turn + "    RdI speed 7 move 7cm\n    FM speed 6 move 6cm\n"), "ironclads Movement/Speed",
+                 Kind::Illegal);
+    EXPECT_EQ(f.message, "the current speed lies between 0 and the maximum");
+    // 14 stats at armour 6: 7 dice, halved again for the rough sea: 4
+    const std::string fire = turn + std::string("    RdI move 0\n    FM move 0\n  phase firing\n    RdI fire port FM 60cm ");
+    clean(fresh(std::string(kRough) + fire + "4d6: 1 2 3 4 => miss\n"));
+    f = one(fresh(std::string(kRough) + fire + "7d6: 1 2 3 4 1 2 3 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "4d6");
+}
+
+TEST(IroncladsInitiative, LowestWinsTiesAreRolledAgain) {
+    const std::string base = std::string(kCalm) + "turn 1\n  phase initiative\n";
+    clean(fresh(base + "    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n"));
+    clean(fresh(base + "    AUT roll d6: 4\n    ITA roll d6: 4 => reroll\n    AUT roll d6: 6\n    ITA roll d6: 1 => ITA\n"));
+    auto f = one(fresh(base + "    AUT roll d6: 2\n    ITA roll d6: 5 => ITA\n"), "ironclads Initiative", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "AUT");
+    f = one(fresh(base + "    AUT roll d6: 4\n    ITA roll d6: 4 => AUT\n"), "ironclads Initiative", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "reroll");
+    f = one(fresh(std::string(kCalm) + "turn 1\n  phase movement\n    FM move 8cm\n    RdI move 8cm\n"), "ironclads Initiative", Kind::Illegal);
+    EXPECT_EQ(f.message, "no side has the initiative in turn 1: it is decided before movement");
+}
+
+// ---- movement -------------------------------------------------------------------------------
+
+TEST(IroncladsMovement, TheSideWithoutTheInitiativeMovesFirstThenInTurn) {
+    clean(game(std::string(kMove) + "    RdI move 8cm\n    FM move 8cm\n"));
+    auto f = one(game(std::string(kMove) + "    FM move 8cm\n    RdI move 8cm\n"), "ironclads Movement", Kind::Illegal);
+    EXPECT_EQ(f.message, "the side without the initiative moves the first ship");
+    // a side with ships left moves them all once the other has none
+    clean(game(std::string(kMove) + "    RdI move 8cm\n    FM move 8cm\n    RdP move 8cm\n    RdS move 8cm\n", "",
+               "ship RdP \"Re di Portogallo\" port 14 stbd 14 armour 6 prop 12 hull 6 speed 8\n"
+               "ship RdS \"San Martino\" port 10 stbd 10 armour 6 prop 13 hull 5 speed 8\n"));
+    one(game(std::string(kMove) + "    RdI move 8cm\n    RdP move 8cm\n    FM move 8cm\n", "",
+             "ship RdP \"Re di Portogallo\" port 14 stbd 14 armour 6 prop 12 hull 6 speed 8\n"),
+        "ironclads Movement", Kind::Illegal);
+    f = one(game(std::string(kMove) + "    RdI move 8cm\n    FM move 8cm\n    RdI move 0\n"), "ironclads Movement", Kind::Illegal);
+    EXPECT_EQ(f.message, "RdI has already moved in this movement phase");
+    f = one(game(std::string(kMove) + "    RdI move 8cm\n  phase firing\n"), "ironclads Movement", Kind::Illegal);
+    EXPECT_NE(f.message.find("FM was not moved"), std::string::npos);
+}
+
+TEST(IroncladsMovement, SpeedChanges) {
+    auto with = [&](const std::string& rdi) { return game(std::string(kMove) + "    RdI " + rdi + "\n    FM move 8cm\n"); };
+    for (const char* ok : {"speed 9 move 9cm", "speed 8 move 8cm", "speed 7 move 7cm", "speed 6 move 6cm", "speed +1 move 9cm",
+                           "speed -2 move 6cm", "move 8cm"})
+        clean(with(ok));
+    for (const char* bad : {"speed 10 move 10cm", "speed 5 move 5cm", "speed -3 move 5cm"}) {
+        auto f = one(with(bad), "ironclads Movement/Speed", Kind::Illegal);
+        EXPECT_EQ(f.message, "the current speed changes by +1, 0, -1 or -2 each game turn") << bad;
+        EXPECT_EQ(*f.expected, "6 to 9") << bad;
+    }
+    one(with("speed 8.5 move 8.5cm"), "ironclads Movement/Speed", Kind::Illegal);
+    // at most the propulsion stats remaining; above it, down by two each game turn
+    auto low = [&](const std::string& rdi) {
+        return game(std::string(kMove) + "    RdI " + rdi + "\n    FM move 8cm\n", "", "setup RdI prop 7\n");
+    };
+    clean(low("speed 6 move 6cm"));
+    auto f = one(low("speed 7 move 7cm"), "ironclads Movement/Speed", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "6");
+    one(low("move 8cm"), "ironclads Movement/Speed", Kind::Illegal);
+    clean(game(std::string(kMove) + "    RdI speed 9 move 9cm\n    FM move 8cm\n", "", "setup RdI prop 9\n"));
+    one(game(std::string(kMove) + "    RdI speed 10 move 10cm\n    FM move 8cm\n", "", "setup RdI prop 9\n"), "ironclads Movement/Speed",
+        Kind::Illegal);
+}
+
+TEST(IroncladsMovement, GoingAstern) {
+    const std::string stopped = "setup RdI speed 0\n";
+    auto with = [&](const std::string& rdi, const std::string& setup) {
+        return game(std::string(kMove) + "    RdI " + rdi + "\n    FM move 8cm\n", "", setup);
+    };
+    clean(with("speed 1 astern move 1cm", stopped));
+    auto f = one(with("speed 2 astern move 2cm", stopped), "ironclads Movement/Moving backwards", Kind::Illegal);
+    EXPECT_EQ(f.message, "a ship goes astern at a current speed of 1 at most");
+    one(with("speed 1 astern move 1cm", "setup RdI speed 1\n"), "ironclads Movement/Moving backwards", Kind::Illegal);
+    clean(with("speed 0 move 0", "setup RdI speed 1 astern\n"));
+    one(with("speed 1 move 1cm", "setup RdI speed 1 astern\n"), "ironclads Movement/Moving backwards", Kind::Illegal);
+}
+
+TEST(IroncladsMovement, DistancesTurnsAndPositions) {
+    auto with = [&](const std::string& rdi, const std::string& more = "") {
+        return game(std::string(kMove) + "    RdI " + rdi + "\n    FM move 8cm\n", "", more);
+    };
+    auto f = one(with("move 9cm"), "ironclads Movement/Moving a ship", Kind::Illegal);
+    EXPECT_EQ(f.message, "RdI must move exactly its current speed in cm");
+    clean(with("move 8.3cm"));  // within the default tolerance of 0.5 cm
+    clean(with("move 8cm turn 3cm"));
+    f = one(with("move 8cm turn 2cm turn 1cm"), "ironclads Movement/Moving a ship", Kind::Illegal);
+    EXPECT_EQ(f.message, "a ship makes one turn on the Turn Device each game turn");
+    one(with("move 0 turn 2cm", "setup RdI speed 0\n"), "ironclads Movement/Moving a ship", Kind::Illegal);
+    // with positions: the distance, and the heading change against the turn recorded
+    const std::string at = "setup RdI at (100, 50, 270)\n";
+    clean(with("move 8cm => (92, 50, 270)", at));
+    one(with("move 8cm => (90, 50, 270)", at), "ironclads Movement/Moving a ship", Kind::Illegal);
+    f = one(with("move 8cm => (92, 50, 250)", at), "ironclads Movement/Moving a ship", Kind::Illegal);
+    EXPECT_EQ(f.message, "RdI changed heading by 20 degrees with no turn recorded");
+    clean(with("move 8cm turn 2cm => (92.1, 50.5, 252)", at));    // 2 cm on the device: up to 19.1 degrees
+    one(with("move 8cm turn 1cm => (92.1, 50.5, 252)", at), "ironclads Movement/Moving a ship", Kind::Illegal);
+}
+
+TEST(IroncladsMovement, Collisions) {
+    auto with = [&](int speed, const std::string& claim) {
+        return game(std::string(kMove) + "    RdI move 8cm\n    FM speed " + std::to_string(speed) + " move 2cm collide RdI" + claim + "\n", "",
+                    "setup FM speed " + std::to_string(speed) + "\n");
+    };
+    clean(with(3, " => prop 2 hull 1"));
+    clean(with(6, " => prop 3 hull 1"));
+    clean(with(9, " => prop 5 hull 2"));
+    clean(with(9, ""));
+    auto f = one(with(6, " => prop 2 hull 1"), "ironclads Movement/Collisions", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "prop 3 hull 1");
+    // both stop, neither fires in the firing phase that follows
+    std::string after = game(std::string(kMove) + "    RdI move 8cm\n    FM move 2cm collide RdI\n    FM card prop 10 hull 5 speeds 8,0\n"
+                                                  "    RdI card prop 9 hull 5\n  phase firing\n    RdI fire port FM 30cm 7d6: 1 1 1 1 1 1 1 => miss\n");
+    f = one(after, "ironclads Movement/Collisions", Kind::Illegal);
+    EXPECT_EQ(f.message, "RdI collided this game turn and cannot fire in its firing phase");
+}
+
+// ---- firing, saves, damage -----------------------------------------------------------------
+
+namespace {
+const char* kFire = "turn 1\n  phase firing\n    segment gunfire\n";
+}
+
+TEST(IroncladsFiring, DiceAndRangeBands) {
+    // 4 stats at armour 6: 2 dice; at 60 cm only 5s and 6s hit
+    clean(game(std::string(kFire) + "      FM fire port RdI 60cm 2d6: 4 5 => 1H\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n"));
+    auto f = one(game(std::string(kFire) + "      FM fire port RdI 60cm 2d6: 4 5 => 1C 1H\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n"),
+                 "ironclads Firing/Resolving gunfire", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "1H");
+    // at 25 to 50 cm a 4 is a critical hit; under 25 cm a 3 or 4
+    clean(game(std::string(kFire) + "      FM fire port RdI 25cm 2d6: 4 3 => 1C\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n"));
+    clean(game(std::string(kFire) + "      FM fire port RdI 24cm 2d6: 4 3 => 2C\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n"));
+    f = one(game(std::string(kFire) + "      FM fire port RdI 40cm 3d6: 1 2 3 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::WrongResult);
+    EXPECT_EQ(f.message, "the salvo rolls 4 stats, halved for the target's 6 armour: 2");
+    // a target with less than 3 armour stats: no halving
+    clean(game(std::string(kFire) + "      FM fire port RdI 40cm 4d6: 1 2 3 1 => miss\n", "", "setup RdI armour 2\n"));
+    f = one(game(std::string(kFire) + "      FM fire port RdI 101cm 2d6: 1 2 => miss\n"), "ironclads Firing", Kind::Illegal);
+    EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
+    one(game(std::string(kFire) + "      FM fire port RdI 2d6: 1 2 => miss\n"), "ironclads Firing", Kind::Inconsistent);
+}
+
+TEST(IroncladsFiring, OneSalvoPerArcOrTurret) {
+    const std::string turrets = "ship M \"Monarch\" fwd 3 rear 2 fwd-turret 7 FPSR rear-turret 7 PSR armour 7 prop 15 hull 9\n";
+    auto f = one(game(std::string(kFire) + "      FM fire port RdI 60cm 2d6: 1 2 => miss\n      FM fire port RdI 60cm 2d6: 1 2 => miss\n"),
+                 "ironclads Firing/Resolving gunfire", Kind::Illegal);
+    EXPECT_EQ(f.message, "port has already fired this game turn (one salvo for each arc or turret)");
+    // turrets together: one salvo of their stats added (14 at armour 6: 7 dice)
+    clean(game(std::string(kFire) + "      M fire fwd-turret,rear-turret stbd RdI 60cm 7d6: 1 2 3 4 1 2 3 => miss\n", "",
+               "side AUT\n" + turrets));
+    one(game(std::string(kFire) + "      M fire fwd,rear RdI 60cm 3d6: 1 2 3 => miss\n", "", "side AUT\n" + turrets),
+        "ironclads Firing/Resolving gunfire", Kind::Illegal);
+    f = one(game(std::string(kFire) + "      M fire rear-turret fwd RdI 60cm 4d6: 1 2 3 4 => miss\n", "", "side AUT\n" + turrets),
+            "ironclads Firing/Arcs", Kind::Illegal);
+    EXPECT_EQ(f.message, "rear-turret cannot fire into that arc (agreed: PSR)");
+    one(game(std::string(kFire) + "      FM fire fwd RdI 60cm 1d6: 1 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::Illegal);
+}
+
+TEST(IroncladsFiring, ArmourSaves) {
+    auto salvo = [&](const std::string& range, const std::string& save, const std::string& tags = "") {
+        return game(std::string(kFire) + "      RdI fire port FM " + range + " 7d6: 5 6 1 1 1 1 1 => 2H\n      FM save " + save + "\n", tags);
+    };
+    clean(salvo("60cm", "6d6: 3 1 1 1 1 1 => 1"));   // over 50 cm: 3 to 6 saves
+    clean(salvo("40cm", "6d6: 4 5 1 1 1 1 => 1"));   // 25 to 50 cm: 5 or 6
+    clean(salvo("20cm", "6d6: 5 6 1 1 1 1 => 1"));   // under 25 cm: 6
+    clean(salvo("60cm", "6d6: 3 4 5 6 1 1 => 2"));   // no more saved than the hits taken
+    auto f = one(salvo("40cm", "6d6: 4 5 1 1 1 1 => 2"), "ironclads Firing/Armour saves", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "1");
+    f = one(salvo("40cm", "5d6: 4 5 1 1 1 => 1"), "ironclads Firing/Armour saves", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "6d6");
+    // the Quick Reference reading: no band at exactly 50 cm
+    auto qr = problems(salvo("50cm", "6d6: 5 1 1 1 1 1 => 1", "[Options \"save-bands=quick-reference\"]\n"));
+    EXPECT_TRUE(qr.empty()) << describe(qr);
+    // no save recorded for a salvo that hit
+    f = one(game(std::string(kFire) + "      RdI fire port FM 60cm 7d6: 5 6 1 1 1 1 1 => 2H\n    segment damage\n      FM hit hull\n"
+                                      "      FM hit hull\n      FM problems 2d6: 3 3 = 6 => none\n"),
+            "ironclads Firing/Armour saves", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("no armour save is recorded"), std::string::npos);
+    one(game(std::string(kFire) + "      FM save 6d6: 1 1 1 1 1 1 => 0\n"), "ironclads Firing/Armour saves", Kind::Illegal);
+}
+
+namespace {
+// RdI's salvo scores 1C 2H on FM at 40 cm; FM saves one hit (an H).
+std::string damage(const std::string& lines, const std::string& tags = "", const std::string& more = "") {
+    return game(std::string(kFire) +
+                    "      RdI fire port FM 40cm on port 7d6: 4 5 6 1 1 1 1 => 1C 2H\n      FM save 6d6: 5 1 1 1 1 1 => 1 saved H\n"
+                    "    segment damage\n" +
+                    lines,
+                tags, more);
+}
+}  // namespace
+
+TEST(IroncladsDamage, CriticalsFirstThenHitsThenProblems) {
+    clean(damage("      FM crit prop d6: 3 => 2\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"));
+    auto f = one(damage("      FM hit port\n      FM crit prop d6: 3 => 2\n      FM problems 2d6: 3 4 = 7 => none\n"),
+                 "ironclads Damage resolution", Kind::Illegal);
+    EXPECT_EQ(f.message, "unsaved critical hits are resolved first: 1 remain");
+    f = one(damage("      FM crit prop d6: 3 => 3\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"),
+            "ironclads Damage resolution/Critical hits", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "2");
+    // what cannot be crossed off is a miss
+    clean(damage("      FM crit fwd d6: 6 => 0\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"));
+    f = one(damage("      FM crit prop d6: 3 => 2\n  phase end\n"), "ironclads Damage resolution", Kind::Illegal);
+    EXPECT_NE(f.message.find("unsaved hits left unresolved"), std::string::npos);
+    f = one(damage("      FM crit prop d6: 3 => 2\n      FM hit port\n  phase end\n"), "ironclads Damage resolution/Problems", Kind::Illegal);
+    f = one(damage("      FM crit prop d6: 3 => 2\n      FM problems 2d6: 3 4 = 7 => none\n      FM hit port\n"),
+            "ironclads Damage resolution/Problems", Kind::Illegal);
+    EXPECT_EQ(f.message, "problems are rolled when all of the ship's hits are resolved");
+    one(damage("      FM crit prop d6: 3 => 2\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n      RdI problems 2d6: 1 1 = 2 => steering\n"),
+        "ironclads Damage resolution/Problems", Kind::Illegal);
+}
+
+TEST(IroncladsDamage, GunStatsFromTheArcFiredUponFirst) {
+    const std::string head = "      FM crit prop d6: 3 => 2\n";
+    clean(damage(head + "      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"));
+    clean(damage(head + "      FM hit hull\n      FM problems 2d6: 3 4 = 7 => none\n"));
+    auto f = one(damage(head + "      FM hit stbd\n      FM problems 2d6: 3 4 = 7 => none\n"), "ironclads Damage resolution/Hits",
+                 Kind::Illegal);
+    EXPECT_EQ(*f.expected, "port");
+    // once the arc fired upon is empty, any other
+    clean(damage(head + "      FM hit stbd\n      FM problems 2d6: 3 4 = 7 => none\n", "", "setup FM port 0\n"));
+    one(damage(head + "      FM hit fwd\n      FM problems 2d6: 3 4 = 7 => none\n"), "ironclads Damage resolution/Hits", Kind::Illegal);
+}
+
+TEST(IroncladsDamage, TheProblemsTable) {
+    auto roll = [&](const std::string& dice, const std::string& claim, const std::string& tags = "", const std::string& more = "") {
+        return damage("      FM crit prop d6: 3 => 2\n      FM hit hull\n      FM problems " + dice + " => " + claim + "\n", tags, more);
+    };
+    clean(roll("2d6: 1 1", "steering"));
+    clean(roll("2d6: 1 2", "smokestack"));
+    clean(roll("2d6: 2 2", "none"));
+    auto f = one(roll("2d6: 2 2", "smokestack"), "ironclads Damage resolution/Problems", Kind::WrongResult);
+    EXPECT_NE(f.message.find("smokestack=quick-reference"), std::string::npos);
+    clean(roll("2d6: 2 2", "smokestack", "[Options \"smokestack=quick-reference\"]\n"));
+    clean(roll("2d6: 5 4", "none"));  // armour 6: no fire
+    one(roll("2d6: 5 4 d6: 3", "fire 2"), "ironclads Damage resolution/Problems", Kind::WrongResult);
+    // with less than 3 armour stats left a 9 or 10 starts a fire for 1D3 game turns
+    auto tinclad = [&](const std::string& claim) {
+        return game(std::string(kFire) + "      RdI fire port FM 40cm on port 14d6: 5 1 1 1 1 1 1 1 1 1 1 1 1 1 => 1H\n"
+                                         "      FM save 2d6: 1 1 => 0\n    segment damage\n      FM hit hull\n"
+                                         "      FM problems 2d6: 5 4 d6: 3 => " + claim + "\n",
+                    "", "setup FM armour 2\n");
+    };
+    clean(tinclad("fire 2"));
+    f = one(tinclad("fire 3"), "ironclads Damage resolution/Problems", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "2");
+    one(tinclad("none"), "ironclads Damage resolution/Problems", Kind::WrongResult);
+    clean(roll("2d6: 6 5", "bridge"));
+    one(roll("2d6: 6 6", "none"), "ironclads Damage resolution/Problems", Kind::WrongResult);
+}
+
+TEST(IroncladsDamage, TheProblemsLast) {
+    // steering: 4 cm at most; twice: no turn
+    auto next = [&](const std::string& setup, const std::string& rdi) {
+        return game(std::string(kMove) + "    RdI " + rdi + "\n    FM move 8cm\n", "", setup);
+    };
+    clean(next("setup RdI steering 1\n", "move 8cm turn 4cm"));
+    auto f = one(next("setup RdI steering 1\n", "move 8cm turn 5cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "at most 4cm");
+    one(next("setup RdI steering 2\n", "move 8cm turn 1cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
+    // smokestack: 6 at most, coming down by two
+    clean(next("setup RdI smokestack\n", "speed 6 move 6cm"));
+    one(next("setup RdI smokestack\n", "speed 7 move 7cm"), "ironclads Movement/Speed", Kind::Illegal);
+    // bridge: no speed change and no turn in the next game turn
+    clean(next("setup RdI bridge\n", "move 8cm"));
+    one(next("setup RdI bridge\n", "speed 7 move 7cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
+    one(next("setup RdI bridge\n", "move 8cm turn 1cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
+    clean(game(std::string(kMove) + "    RdI speed 7 move 7cm\n    FM move 8cm\n", "[Options \"bridge=quick-reference\"]\n", "setup RdI bridge\n"));
+    one(game(std::string(kMove) + "    RdI speed 7 move 7cm turn 1cm\n    FM move 8cm\n", "[Options \"bridge=quick-reference\"]\n",
+             "setup RdI bridge\n"),
+        "ironclads Damage resolution/Problems", Kind::Illegal);
+    // fire: salvos halved (14 stats at armour 6: 7 dice, halved for the fire: 4)
+    clean(game(std::string(kFire) + "      RdI fire port FM 60cm 4d6: 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"));
+    one(game(std::string(kFire) + "      RdI fire port FM 60cm 7d6: 1 1 1 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"),
+        "ironclads Firing/Resolving gunfire", Kind::WrongResult);
+}
+
+// ---- the end phase -------------------------------------------------------------------------
+
+TEST(IroncladsEnd, SinkingAndTheEndOfTheGame) {
+    auto end = [&](const std::string& lines, const std::string& setup, const std::string& result = "*") {
+        return game("turn 1\n  phase end\n" + lines, "[Result \"" + result + "\"]\n", setup);
+    };
+    clean(end("    RdI sinks\n", "setup RdI hull 0\n", "AUT"));
+    auto f = one(end("    RdI sinks\n", ""), "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "hull 0");
+    f = one(end("    AUT continue\n", "setup RdI hull 0\n", "AUT"), "ironclads End phase/Ships sunk", Kind::Inconsistent);
+    EXPECT_EQ(f.severity, Severity::Warning);
+    f = one(end("    RdI sinks\n", "setup RdI hull 0\n", "ITA"), "ironclads End phase/Ending the game", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "AUT");
+    clean(end("    RdI sinks\n    FM sinks\n", "setup RdI hull 0\nsetup FM hull 0\n", "both-lost"));
+    f = one(game("turn 1\n  phase end\n    RdI sinks\nturn 2\n", "", "setup RdI hull 0\n"), "ironclads End phase/Ending the game", Kind::Illegal);
+    EXPECT_EQ(f.message, "the game ended with turn 1: a side had no ships left on the table");
+    one(game("turn 1\n  phase end\n    RdI sinks\n  phase end\n", "", "setup RdI hull 0\n"), "ironclads Sequence of play", Kind::Illegal);
+}
+
+TEST(IroncladsFormations, Squadrons) {
+    const std::string ships =
+        "side AUT\nship A1 \"A1\" broadside 2 armour 3 prop 10 hull 2\nship A2 \"A2\" broadside 2 armour 3 prop 10 hull 2\n"
+        "ship A3 \"A3\" broadside 2 armour 3 prop 10 hull 2\nship A4 \"A4\" broadside 2 armour 3 prop 10 hull 2\n";
+    clean(game("", "[Rules \"formations\"]\n", ships + "squadron S1 FM,A1,A2,A3\n"));
+    auto f = one(game("", "[Rules \"formations\"]\n", ships + "squadron S1 FM,A1,A2,A3,A4\n"), "ironclads Appendix D Formations",
+                 Kind::Illegal);
+    EXPECT_EQ(*f.expected, "1 to 4 ships");
+    one(game("", "[Rules \"formations\"]\n", ships + "squadron S1 FM,RdI\n"), "ironclads Appendix D Formations", Kind::Illegal);
+    clean(game(std::string(kMove) + "    RdI move 8cm\n    FM breaks-off\n    FM move 8cm\n", "[Rules \"formations\"]\n",
+               ships + "squadron S1 FM,A1\n"));
+    one(game(std::string(kMove) + "    RdI move 8cm\n    FM move 8cm\n    FM breaks-off\n", "[Rules \"formations\"]\n",
+             ships + "squadron S1 FM,A1\n"),
+        "ironclads Appendix D Formations", Kind::Illegal);
+    one(game(std::string(kMove) + "    RdI move 8cm\n    FM breaks-off\n    FM move 8cm\n", "", ships + "squadron S1 FM,A1\n"),
+        "ironclads Appendix D Formations", Kind::Illegal);
+}
+
+TEST(IroncladsVocabulary, UnknownActionsAndMisplacedOnes) {
+    auto f = one(game(std::string(kMove) + "    RdI sail 8cm\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("'sail' is not an action of ironclads"), std::string::npos);
+    f = one(game("turn 1\n  phase end\n    FM fire port RdI 60cm 2d6: 1 1 => miss\n"), "ironclads Firing", Kind::Illegal);
+    EXPECT_EQ(f.message, "'fire' belongs in phase firing, not in phase end");
+    one(game("turn 1\n  phase firing\n    segment damage\n      FM fire port RdI 60cm 2d6: 1 1 => miss\n"), "ironclads Firing", Kind::Illegal);
+}
+
+// ---- the sample game, and copies of it with one mistake each ---------------------------------
+
+TEST(IroncladsSample, EachSeededMistakeGivesOneFinding) {
+    const std::string sample = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");
+    clean(sample);
+    struct Mistake {
+        const char* from;
+        const char* to;
+        const char* rule;
+        Kind kind;
+    };
+    const Mistake mistakes[] = {
+        {"ITA roll d6: 2 => calm", "ITA roll d6: 2 => rough", "ironclads Sea state", Kind::WrongResult},
+        {"ITA roll d6: 2 => ITA ;", "ITA roll d6: 2 => AUT ;", "ironclads Initiative", Kind::WrongResult},
+        {"    FM speed 10 move 10cm => (30, 20, 90)\n    RdI speed 11 move 11cm => (109, 60, 270)\n",
+         "    RdI speed 11 move 11cm => (109, 60, 270)\n    FM speed 10 move 10cm => (30, 20, 90)\n", "ironclads Movement", Kind::Illegal},
+        {"RdP move 12cm => (88, 60, 270)", "RdP speed 14 move 14cm => (86, 60, 270)", "ironclads Movement/Speed", Kind::Illegal},
+        {"RdP speed 12 move 12cm => (112, 60, 270)", "RdP speed 12 move 13cm => (112, 60, 270)", "ironclads Movement/Moving a ship", Kind::Illegal},
+        {"FM fire port RdI 48cm on port 2d6: 4 6 => 1C 1H", "FM fire port RdI 48cm on port 3d6: 4 6 1 => 1C 1H",
+         "ironclads Firing/Resolving gunfire", Kind::WrongResult},
+        {"HB fire port RdP 70cm on port 2d6: 3 5 => 1H", "HB fire port RdP 70cm on port 2d6: 3 5 => miss", "ironclads Firing/Resolving gunfire",
+         Kind::WrongResult},
+        {"HB save 6d6: 3 1 1 2 1 2 => 1", "HB save 6d6: 3 1 1 2 1 2 => 0", "ironclads Firing/Armour saves", Kind::WrongResult},
+        {"      RdP save 6d6: 1 2 1 2 4 1 => 1\n", "", "ironclads Firing/Armour saves", Kind::Inconsistent},
+        {"FM crit port d6: 3 => 2", "FM crit port d6: 5 => 2", "ironclads Damage resolution/Critical hits", Kind::WrongResult},
+        {"FM hit port => port 1", "FM hit stbd => stbd 3", "ironclads Damage resolution/Hits", Kind::Illegal},
+        {"HB problems 2d6: 1 2 = 3 => smokestack", "HB problems 2d6: 1 2 = 3 => none", "ironclads Damage resolution/Problems", Kind::WrongResult},
+        {"RdI speed 10 move 10cm => (75, 60, 270)", "RdI speed 11 move 11cm => (74, 60, 270)", "ironclads Movement/Speed", Kind::Illegal},
+        {"FM move 12cm => (65, 20, 90) ;", "FM move 12cm turn 2cm => (65, 20, 90) ;", "ironclads Damage resolution/Problems", Kind::Illegal},
+        {"      AUT ends\n", "      RdP sinks\n      AUT ends\n", "ironclads End phase/Ships sunk", Kind::Illegal},
+        {"HB fire port RdP 54cm on port 2d6: 2 2 => miss", "HB fire port RdP 54cm on port 2d6: 2 7 => miss", "ngn 5.4 Dice", Kind::Inconsistent},
+        {"      HB problems 2d6: 3 3 = 6 => none\n", "      HB problems 2d6: 3 3 = 6 => none\n      RdI problems 2d6: 3 3 = 6 => none\n",
+         "ironclads Damage resolution/Problems", Kind::Illegal},
+        {"  phase firing\n  phase end\n    AUT continue\n    ITA continue\n\nturn 2",
+         "  phase end\n    AUT continue\n    ITA continue\n  phase firing\n\nturn 2", "ironclads Sequence of play", Kind::Illegal},
+        {"FM problems 2d6: 6 5 = 11 => bridge", "FM problems 2d6: 6 5 = 10 => bridge", "ngn 5.4 Dice", Kind::WrongResult},
+    };
+    for (const auto& m : mistakes) {
+        std::string text = sample;
+        auto at = text.find(m.from);
+        ASSERT_NE(at, std::string::npos) << m.from;
+        text.replace(at, std::string(m.from).size(), m.to);
+        auto p = problems(text);
+        ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
+        EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
+        EXPECT_EQ(p[0].kind, m.kind) << m.to;
+    }
+}
