@@ -203,3 +203,44 @@ TEST(Cli, State) {
     EXPECT_EQ(second.status, 0);
     EXPECT_NE(second.out.find("Side 1: Italy"), std::string::npos) << second.out;
 }
+
+TEST(Cli, CardPrintsTheBooksLayout) {
+    auto r = run_ironlog({"card", fixture("ships/ironclads-book.ngn"), "Gloire"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out,
+              "Name: GLOIRE\n"
+              "French, 1859-1879\n"
+              "Sister Ships: INVINCIBLE, NORMANDIE\n"
+              "Guns:\n"
+              "Forward Arc: ~~01 02 03 04 05 06 07 08 09 10~~\n"
+              "Port Broadside Arc: 01 02 03 04 05 06 07 08 09 10 11 12 13 ~~14 15 16 17 18 19 20 21 22 23 24 25~~\n"
+              "Starb Broadside Arc: 01 02 03 04 05 06 07 08 09 10 11 12 13 ~~14 15 16 17 18 19 20 21 22 23 24 25~~\n"
+              "Rear Arc: ~~01 02 03 04 05 06 07 08 09 10~~\n"
+              "Forward Turret: ~~01 02 03 04 05 06 07 08 09 10~~ — Fwd/Port/Starboard/Rear\n"
+              "Centre Turret: ~~01 02 03 04 05 06 07 08 09 10~~ — Fwd/Port/Starboard/Rear\n"
+              "Rear Turret: ~~01 02 03 04 05 06 07 08 09 10~~ — Fwd/Port/Starboard/Rear\n"
+              "Armour: 01 02 03 04 05 06 07\n"
+              "Propulsion: 01 02 03 04 05 06 07 08 09 10 11 12 13 ~~14 15 16 17 18 19 20~~\n"
+              "Hull: 01 02 03 04 05 06 ~~07 08 09 10 11 12~~\n"
+              "Current Speed:\n"
+              "Hits:\n"
+              "Notes: ironclad\n");
+    auto sister = run_ironlog({"card", fixture("ships/lissa-1866.ngn"), "Habsburg", "--derivation"});
+    EXPECT_EQ(sister.status, 0);
+    EXPECT_NE(sister.out.find("Name: ERZHERZOG FERDINAND MAX"), std::string::npos);
+    EXPECT_NE(sister.out.find("Armour: 4.84\" iron + 6\" wood / 10 (thickness unknown: 6\") = 5.443\", rounds up to 6 stats"), std::string::npos)
+        << sister.out;
+    auto arminius = run_ironlog({"card", fixture("ships/ironclads-book.ngn"), "Arminius"});
+    EXPECT_NE(arminius.out.find("Forward Turret: 01 02 ~~03 04 05 06 07 08 09 10~~ — ~~Fwd~~/Port/Starboard/~~Rear~~"), std::string::npos)
+        << arminius.out;
+    auto palestro = run_ironlog({"card", fixture("ships/lissa-1866.ngn"), "Varese"});
+    EXPECT_NE(palestro.out.find("the library lacks its iron belt (or belt none)"), std::string::npos) << palestro.out;
+    EXPECT_EQ(run_ironlog({"card", fixture("ships/lissa-1866.ngn"), "Bismarck"}).status, 1);
+    EXPECT_EQ(run_ironlog({"card", fixture("ships/none.ngn")}).status, 2);
+    auto dir = temp_dir();
+    write_file(dir / "lib.ngn", "[Ruleset \"ironclads\"]\nship X broadside 3x6.4 knots 10 tons 900 belt none\n");
+    auto broken = run_ironlog({"card", (dir / "lib.ngn").string()});
+    EXPECT_EQ(broken.status, 1);
+    EXPECT_NE(broken.err.find("lib.ngn:2:"), std::string::npos) << broken.err;
+    std::filesystem::remove_all(dir);
+}

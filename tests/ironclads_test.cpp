@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <sstream>
+
 using namespace testing_util;
 using namespace ironlog::rules::ironclads;
 using ironlog::Finding;
@@ -298,6 +301,11 @@ TEST(IroncladsMovement, Collisions) {
                                                   "    RdI card prop 9 hull 5\n  phase firing\n    RdI fire port FM 30cm 7d6: 1 1 1 1 1 1 1 => miss\n");
     f = one(after, "ironclads Movement/Collisions", Kind::Illegal);
     EXPECT_EQ(f.message, "RdI collided this game turn and cannot fire in its firing phase");
+    // struck before it moved: it stays stopped this game turn
+    clean(game(std::string(kMove) + "    RdI move 2cm collide FM\n    FM move 0\n"));
+    f = one(game(std::string(kMove) + "    RdI move 2cm collide FM\n    FM speed 1 move 1cm\n"), "ironclads Movement/Collisions",
+            Kind::Illegal);
+    EXPECT_EQ(f.message, "FM was stopped by a collision this game turn: it may move again in a later one");
 }
 
 // ---- firing, saves, damage -----------------------------------------------------------------
@@ -550,5 +558,45 @@ TEST(IroncladsSample, EachSeededMistakeGivesOneFinding) {
         ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
         EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
         EXPECT_EQ(p[0].kind, m.kind) << m.to;
+    }
+}
+
+// Random edits of the sample game: whatever the record says, checking it never crashes, throws
+// or hangs (run under the sanitizers in the sanitizer build).
+TEST(IroncladsRobustness, RandomEditsOfTheSample) {
+    const std::string sample = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");
+    std::vector<std::string> lines;
+    {
+        std::istringstream in(sample);
+        std::string l;
+        while (std::getline(in, l)) lines.push_back(l);
+    }
+    std::mt19937 rng(20261121);
+    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+    ironlog::CheckOptions o;
+    o.base_dir = kSource / "fixtures/games";
+    for (int round = 0; round < 600; ++round) {
+        std::vector<std::string> v = lines;
+        int edits = 1 + static_cast<int>(pick(4));
+        for (int k = 0; k < edits; ++k) {
+            std::size_t i = pick(v.size());
+            switch (pick(6)) {
+                case 0: v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); break;
+                case 1: v.insert(v.begin() + static_cast<std::ptrdiff_t>(i), v[pick(v.size())]); break;
+                case 2:
+                    if (!v[i].empty()) v[i].erase(pick(v[i].size()), 1);
+                    break;
+                case 3:
+                    for (char& c : v[i])
+                        if (std::isdigit(static_cast<unsigned char>(c)) && pick(3) == 0) c = static_cast<char>('0' + pick(10));
+                    break;
+                case 4: std::swap(v[i], v[pick(v.size())]); break;
+                case 5: v[i] += " " + std::string(1, "0123456789CHx,=>(){}#@;"[pick(23)]); break;
+            }
+            if (v.empty()) v.push_back("");
+        }
+        std::string text;
+        for (const auto& l : v) text += l + "\n";
+        EXPECT_NO_THROW(ironlog::check_text("random.ngn", text, o)) << text;
     }
 }

@@ -243,10 +243,8 @@ private:
 
     // movement, this turn
     Ship* moving_ = nullptr;                 // the ship whose activation is under way
-    std::optional<int> last_side_moved_;
     bool movement_started_ = false;
     bool damage_started_ = false;
-    bool gunfire_reported_ = false;
 
     // the end
     int game_over_turn_ = -1;
@@ -576,12 +574,10 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         phase_ = phase;
         segment_.clear();
         moving_ = nullptr;
-        last_side_moved_.reset();
         moves_by_side_.clear();
         order_slip_reported_ = 0;
         movement_started_ = false;
         damage_started_ = false;
-        gunfire_reported_ = false;
     }
     if (segment != segment_) {
         if (segment == "damage") {
@@ -889,7 +885,6 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             }
         }
         moving_ = &s;
-        last_side_moved_ = s.side();
         s.moved_turn = turn_;
     }
 
@@ -951,6 +946,13 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         }
     }
 
+    // Struck in a collision earlier this phase: stopped until a later game turn.
+    if (s.collided_turn == turn_ && ((new_speed && *new_speed > 0) || (moved && *moved > tolerance_)) && collisions.empty()) {
+        ctx.findings.error(Kind::Illegal, kCollisions, e.subject.pos,
+                           s.name + " was stopped by a collision this game turn: it may move again in a later one", "speed 0",
+                           new_speed ? std::to_string(*new_speed) : num(*moved) + "cm");
+        return;
+    }
     // A ship whose starting speed no line gives: its first move shows the speed it was set to.
     if (!new_speed && !s.speed_known && moved && collisions.empty()) new_speed = static_cast<int>(std::lround(*moved));
     // Speed (Phase 2: changing a ship's current speed), once a game turn.
