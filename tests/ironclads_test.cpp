@@ -600,3 +600,27 @@ TEST(IroncladsRobustness, RandomEditsOfTheSample) {
         EXPECT_NO_THROW(ironlog::check_text("random.ngn", text, o)) << text;
     }
 }
+
+TEST(IroncladsFiring, ZoneOfFireAndTurretArcsFromPositions) {
+    // FM and RdI face each other across 30 cm, broadside on; bases 6 x 1.5 cm
+    const std::string placed = "setup FM at (40, 30, 90) base 6x1.5\nsetup RdI at (40, 60, 270) base 6x1.5\n";
+    const std::string salvo = std::string(kFire) + "      FM fire port RdI 28cm 2d6: 1 1 => miss\n";
+    const std::string third = "side AUT\nship KM \"Kaiser Max\" port 7 stbd 7 armour 5 prop 12 hull 4\n";
+    clean(game(salvo, "", placed));
+    clean(game(salvo, "", third + placed + "setup KM at (80, 45, 90)\n"));  // well clear of the zone
+    auto f = one(game(salvo, "", third + placed + "setup KM at (41, 45, 0)\n"), "ironclads Firing/Zone of Fire", Kind::Illegal);
+    EXPECT_EQ(f.message, "the Zone of Fire is not clear: KM lies between FM and RdI");
+    clean(game(salvo, "", third + placed + "setup KM at (41, 45, 0)\nsetup KM at (200, 45, 0)\n"));
+    // turret arcs: the base's diagonals extended; a broadside arc takes a target wholly in it
+    const std::string monarch = "side AUT\nship M \"Monarch\" fwd 3 rear 2 fwd-turret 7 FPSR rear-turret 7 PSR armour 7 prop 15 hull 9\n";
+    const std::string m_at = "setup M at (40, 30, 90) base 8x2\nsetup RdI at (40, 60, 270) base 6x1.5\n";
+    clean(game(std::string(kFire) + "      M fire fwd-turret port RdI 28cm 4d6: 1 1 1 1 => miss\n", "", monarch + m_at));
+    f = one(game(std::string(kFire) + "      M fire fwd-turret stbd RdI 28cm 4d6: 1 1 1 1 => miss\n", "", monarch + m_at),
+            "ironclads Firing/Arcs", Kind::Illegal);
+    EXPECT_NE(f.message.find("RdI is not in M's turret arc S"), std::string::npos);
+    one(game(std::string(kFire) + "      M fire fwd-turret fwd RdI 28cm 4d6: 1 1 1 1 => miss\n", "", monarch + m_at), "ironclads Firing/Arcs",
+        Kind::Illegal);
+    // dead ahead, partly in the bow arc: allowed
+    clean(game(std::string(kFire) + "      M fire fwd-turret fwd RdI 28cm 4d6: 1 1 1 1 => miss\n", "",
+               monarch + "setup M at (40, 30, 90) base 8x2\nsetup RdI at (75, 31, 0) base 6x1.5\n"));
+}

@@ -1,6 +1,7 @@
 #include "rules/ironclads/engine.hpp"
 
 #include "check/dice.hpp"
+#include "geometry/table.hpp"
 #include "rules/ironclads/cards.hpp"
 #include "rules/ironclads/ship_data.hpp"
 
@@ -29,6 +30,7 @@ const RuleRef kCollisions = cite("Movement/Collisions");
 const RuleRef kFiring = cite("Firing");
 const RuleRef kArcs = cite("Firing/Arcs");
 const RuleRef kSalvo = cite("Firing/Resolving gunfire");
+const RuleRef kZone = cite("Firing/Zone of Fire");
 const RuleRef kSaves = cite("Firing/Armour saves");
 const RuleRef kDamage = cite("Damage resolution");
 const RuleRef kCritical = cite("Damage resolution/Critical hits");
@@ -206,6 +208,7 @@ private:
     void initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void movement(const ngn::Event& e, Ship& s, GameContext& ctx);
     void fire(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void check_geometry(const ngn::Event& e, const Ship& firer, const Ship& target, std::optional<ArcSet> turret_arc, GameContext& ctx);
     void save(const ngn::Event& e, Ship& s, GameContext& ctx);
     void crit(const ngn::Event& e, Ship& s, GameContext& ctx);
     void hit(const ngn::Event& e, Ship& s, GameContext& ctx);
@@ -1263,6 +1266,7 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
                                    std::string(mount_name(m)) + " cannot fire into that arc (agreed: " + arcs_text(*arcs) + ")");
         }
     }
+    check_geometry(e, s, *target, turrets ? into : std::nullopt, ctx);
     int base = 0;
     for (int m : mounts) base += s.card.guns[m];
     for (int m : mounts) s.fired.insert(m);
@@ -1360,6 +1364,62 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     // no hits, or no armour to save with: nothing to roll
     if (salvo.hits_most() == 0 || (target->card.armour == 0 && target->has_card)) salvo.save_done = true;
     target->salvos.push_back(salvo);
+}
+
+namespace {
+std::optional<geometry::Base> base_of(const Ship& s) {
+    if (!s.pos || !s.base_length || !s.base_width) return std::nullopt;
+    return geometry::Base{{s.pos->x, s.pos->y}, s.pos->heading.value_or(0), *s.base_length, *s.base_width};
+}
+}  // namespace
+
+// What the positions and bases can prove, and nothing more: a ship whose base centre lies in
+// the Zone of Fire has its casting in it; a target whose base centre lies outside a turret's
+// broadside arc is not wholly in it, and one whose whole base lies outside a bow or stern arc
+// is not even partly in it. The turret arcs are the base's diagonals extended (Firing/Arcs).
+void IroncladsEngine::check_geometry(const ngn::Event& e, const Ship& firer, const Ship& target, std::optional<ArcSet> turret_arc,
+                                     GameContext& ctx) {
+    auto fb = base_of(firer), tb = base_of(target);
+    if (fb && tb) {
+        std::vector<geometry::Point> corners;
+        for (const auto& b : {*fb, *tb})
+            for (const auto& c : b.corners()) corners.push_back(c);
+        auto zone = geometry::convex_hull(corners);
+        for (const auto& other : ships_) {
+            if (other.get() == &firer || other.get() == &target || !other->on_table() || !other->pos) continue;
+            if (geometry::inside_convex(zone, {other->pos->x, other->pos->y}, tolerance_)) {
+                ctx.findings.error(Kind::Illegal, kZone, e.subject.pos,
+                                   "the Zone of Fire is not clear: " + other->name + " lies between " + firer.name + " and " + target.name);
+                break;
+            }
+        }
+    }
+    if (!turret_arc || !fb || !target.pos) return;
+    const double alpha = std::atan2(fb->width, fb->length) * 180.0 / M_PI;  // half the bow arc
+    auto in_sector = [&](double bearing, double slack) {
+        switch (*turret_arc) {
+            case kArcF: return std::fabs(bearing) <= alpha + slack;
+            case kArcR: return std::fabs(bearing) >= 180 - alpha - slack;
+            case kArcP: return bearing <= -alpha + slack && bearing >= -180 + alpha - slack;
+            default: return bearing >= alpha - slack && bearing <= 180 - alpha + slack;
+        }
+    };
+    const geometry::Point centre{target.pos->x, target.pos->y};
+    const double d = std::max(geometry::distance(fb->centre, centre), 1e-6);
+    const double slack = std::atan(tolerance_ / d) * 180.0 / M_PI;
+    bool outside = false;
+    if (*turret_arc == kArcP || *turret_arc == kArcS) {
+        outside = !in_sector(geometry::relative_bearing(fb->centre, fb->heading, centre), slack);
+    } else if (tb) {
+        outside = true;
+        for (const auto& c : tb->corners())
+            if (in_sector(geometry::relative_bearing(fb->centre, fb->heading, c), slack)) outside = false;
+        if (in_sector(geometry::relative_bearing(fb->centre, fb->heading, centre), slack)) outside = false;
+    }
+    if (outside)
+        ctx.findings.error(Kind::Illegal, kArcs, e.subject.pos,
+                           target.name + " is not in " + firer.name + "'s turret arc " + arcs_text(*turret_arc) +
+                               (*turret_arc == kArcP || *turret_arc == kArcS ? " (a turret's broadside arc takes a target wholly in it)" : ""));
 }
 
 void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
