@@ -1782,7 +1782,16 @@ void IroncladsEngine::describe(std::ostream& os, const GameContext& ctx) const {
         os << "\n";
         CardView v;
         v.name = s->entity->name;
-        v.spec = s->spec;
+        // a sister ship's card lists its class-mates, not itself
+        ShipSpec own;
+        if (s->spec) {
+            own = *s->spec;
+            own.sisters.clear();
+            if (!same_label(s->spec->name, v.name)) own.sisters.push_back(s->spec->name);
+            for (const auto& n : s->spec->sisters)
+                if (!same_label(n, v.name)) own.sisters.push_back(n);
+            v.spec = &own;
+        }
         v.initial = s->initial;
         v.remaining = s->card;
         v.speeds = s->speeds;
