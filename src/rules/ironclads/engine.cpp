@@ -59,6 +59,24 @@ const std::string* word_text(const ngn::Item& it) {
     return nullptr;
 }
 
+// The elements of a list argument (FM,HB,KM), or the item itself.
+std::vector<const ngn::Item*> elements(const ngn::Item& it) {
+    std::vector<const ngn::Item*> out;
+    if (const auto* l = it.as<ngn::List>())
+        for (const auto& x : l->items) out.push_back(&x);
+    else
+        out.push_back(&it);
+    return out;
+}
+
+// The elements of every item of a claim or argument list, lists opened.
+std::vector<const ngn::Item*> elements(const std::vector<ngn::Item>& items) {
+    std::vector<const ngn::Item*> out;
+    for (const auto& it : items)
+        for (const auto* e : elements(it)) out.push_back(e);
+    return out;
+}
+
 bool is_word(const ngn::Item& it, std::string_view w) {
     const std::string* t = word_text(it);
     return t && lower(*t) == w;
@@ -298,14 +316,7 @@ int IroncladsEngine::sides(GameContext& ctx) const { return static_cast<int>(ctx
 void IroncladsEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
     if (d.kind == ngn::EntityKind::Squadron) {
         std::vector<Ship*> members;
-        std::vector<const ngn::Item*> names;
-        for (const auto& a : d.args) {
-            if (const auto* l = a.as<ngn::List>())
-                for (const auto& x : l->items) names.push_back(&x);
-            else
-                names.push_back(&a);
-        }
-        for (const ngn::Item* n : names) {
+        for (const ngn::Item* n : elements(d.args)) {
             Ship* s = ship_named(*n, ctx);
             if (!s) {
                 ctx.findings.error(Kind::Inconsistent, kFormations, n->pos, "'" + reference_text(*n) + "' is not a declared ship");
@@ -467,12 +478,7 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
             s->speeds.push_back(s->speed);
         } else if (is_word(it, "speeds") && next) {
             s->speeds.clear();
-            std::vector<const ngn::Item*> vals;
-            if (const auto* l = next->as<ngn::List>())
-                for (const auto& x : l->items) vals.push_back(&x);
-            else
-                vals.push_back(next);
-            for (const auto* v : vals)
+            for (const auto* v : elements(*next))
                 if (auto n = whole(v)) s->speeds.push_back(*n);
             if (!s->speeds.empty()) s->speed = s->speeds.back(), s->speed_known = true;
             ++i;
@@ -497,12 +503,7 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
             s->setup_bridge = true;
         } else if (is_word(it, "hits") && next) {
             Salvo salvo;
-            std::vector<const ngn::Item*> vals;
-            if (const auto* l = next->as<ngn::List>())
-                for (const auto& x : l->items) vals.push_back(&x);
-            else
-                vals.push_back(next);
-            for (const auto* v : vals) {
+            for (const auto* v : elements(*next)) {
                 std::string t = lower(reference_text(*v));
                 int count = 1;
                 if (const auto* n = v->as<ngn::Number>()) count = static_cast<int>(n->value), t = lower(n->unit);
@@ -1160,14 +1161,7 @@ const char* band_text(Band b) {
 std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim) {
     int c = 0, h = 0;
     bool any = false;
-    std::vector<const ngn::Item*> items;
-    for (const auto& it : claim) {
-        if (const auto* l = it.as<ngn::List>())
-            for (const auto& x : l->items) items.push_back(&x);
-        else
-            items.push_back(&it);
-    }
-    for (const auto* it : items) {
+    for (const auto* it : elements(claim)) {
         if (const auto* n = it->as<ngn::Number>()) {
             std::string u = lower(n->unit);
             int v = static_cast<int>(n->value);
@@ -1472,24 +1466,17 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     int said_c = 0, said_h = 0;
     bool said_which = false;
     if (e.claim) {
-        for (const auto& it : *e.claim) {
-            std::vector<const ngn::Item*> parts;
-            if (const auto* l = it.as<ngn::List>())
-                for (const auto& x : l->items) parts.push_back(&x);
-            else
-                parts.push_back(&it);
-            for (const auto* p : parts) {
-                if (const auto* n = p->as<ngn::Number>()) {
-                    std::string u = lower(n->unit);
-                    if (u.empty() && !count) count = static_cast<int>(n->value);
-                    else if (u == "c") said_c += static_cast<int>(n->value), said_which = true;
-                    else if (u == "h") said_h += static_cast<int>(n->value), said_which = true;
-                } else if (const auto* w = p->as<ngn::Word>()) {
-                    std::string t = lower(w->text);
-                    if (t == "c") ++said_c, said_which = true;
-                    else if (t == "h") ++said_h, said_which = true;
-                    else if (t == "none") count = 0;
-                }
+        for (const auto* p : elements(*e.claim)) {
+            if (const auto* n = p->as<ngn::Number>()) {
+                std::string u = lower(n->unit);
+                if (u.empty() && !count) count = static_cast<int>(n->value);
+                else if (u == "c") said_c += static_cast<int>(n->value), said_which = true;
+                else if (u == "h") said_h += static_cast<int>(n->value), said_which = true;
+            } else if (const auto* w = p->as<ngn::Word>()) {
+                std::string t = lower(w->text);
+                if (t == "c") ++said_c, said_which = true;
+                else if (t == "h") ++said_h, said_which = true;
+                else if (t == "none") count = 0;
             }
         }
         if (!count && said_which) count = said_c + said_h;
@@ -1709,12 +1696,8 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
         const ngn::Item* next = i + 1 < a.size() ? &a[i + 1] : nullptr;
         if (w && lower(*w) == "speeds" && next) {
             std::vector<int> shown;
-            if (const auto* l = next->as<ngn::List>()) {
-                for (const auto& x : l->items)
-                    if (const auto* n = x.as<ngn::Number>()) shown.push_back(static_cast<int>(n->value));
-            } else if (const auto* n = next->as<ngn::Number>()) {
-                shown.push_back(static_cast<int>(n->value));
-            }
+            for (const auto* x : elements(*next))
+                if (const auto* n = x->as<ngn::Number>()) shown.push_back(static_cast<int>(n->value));
             if (shown != s.speeds) {
                 auto text = [](const std::vector<int>& v) {
                     std::string t;
