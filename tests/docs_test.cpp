@@ -61,7 +61,9 @@ TEST(Docs, EveryExampleReads) {
     for (const auto& ex : examples) {
         std::string where = ex.file + ":" + std::to_string(ex.line);
         bool whole = ex.text.find("[Ruleset") != std::string::npos;
-        if (whole || ex.text.find_first_not_of(" \n;") != std::string::npos && ex.text[ex.text.find_first_not_of(" \n")] == '[') {
+        const auto first = ex.text.find_first_not_of(" \n");
+        const bool starts_with_tag = first != std::string::npos && ex.text[first] == '[';
+        if (whole || starts_with_tag) {
             auto parsed = ngn::parse_text(ex.text);
             EXPECT_EQ(parsed.error_count(), 0u) << where;
             if (whole) {

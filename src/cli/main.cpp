@@ -1,4 +1,5 @@
 // ironlog: records, checks and archives face-to-face naval wargames written in NGN.
+#include "cli/archive_commands.hpp"
 #include "cli/commands.hpp"
 
 #include <CLI/CLI.hpp>
@@ -60,6 +61,9 @@ int main(int argc, char** argv) {
     k->add_option("ships", card.names, "ships to print, by name or a sister's name (default: all)");
     k->add_flag("-d,--derivation", card.derivation, "show how each stat was worked out");
 
+    ArchiveArgs archive_args;
+    auto* a = add_archive_commands(app, archive_args);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -81,6 +85,7 @@ int main(int argc, char** argv) {
         if (*r) return run_rules(rules);
         if (*s) return run_state(state);
         if (*k) return run_card(card);
+        if (*a) return run_archive(archive_args);
     } catch (const std::exception& e) {
         spdlog::critical("{}", e.what());
         return 2;

@@ -20,6 +20,14 @@ std::string_view SourceText::line(std::uint32_t line) const {
     return std::string_view(text_).substr(begin, end - begin);
 }
 
+std::string_view SourceText::raw_lines(std::uint32_t first, std::uint32_t last) const {
+    if (first == 0 || first > line_starts_.size() || last < first) return {};
+    std::size_t begin = line_starts_[first - 1];
+    std::size_t end = last < line_starts_.size() ? line_starts_[last] : text_.size();
+    if (first == 1 && std::string_view(text_).substr(0, 3) == "\xEF\xBB\xBF") begin = 3;
+    return std::string_view(text_).substr(begin, end - begin);
+}
+
 std::uint32_t SourceText::display_column(SourcePos pos) const {
     if (!pos.valid()) return 0;
     std::string_view l = line(pos.line);

@@ -31,6 +31,9 @@ public:
     // The line's bytes without its line ending ("\n" or "\r\n"). line is 1-based.
     std::string_view line(std::uint32_t line) const;
 
+    // Lines first..last (1-based) exactly as they are in the text, line endings included.
+    std::string_view raw_lines(std::uint32_t first, std::uint32_t last) const;
+
     // The column in Unicode code points (1-based) of a byte column on a line.
     std::uint32_t display_column(SourcePos pos) const;
 

@@ -1,0 +1,531 @@
+#include "archive/archive.hpp"
+
+#include "archive/sha256.hpp"
+#include "check/header.hpp"
+#include "check/ruleset.hpp"
+#include "check/symbols.hpp"
+#include "notation/format.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <thread>
+
+namespace archive {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kApplicationId = 0x49524C47;  // "IRLG": an ironlog archive
+
+std::string now_utc() {
+    auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+// "2026.11.14", "2026-11-??" -> "2026-11-14", "2026-11-00"; anything else -> nullopt.
+std::optional<std::string> sortable_date(const std::string& d) {
+    if (d.size() != 10 || (d[4] != '.' && d[4] != '-') || d[7] != d[4]) return std::nullopt;
+    std::string out = d;
+    out[4] = out[7] = '-';
+    for (char& c : out)
+        if (c == '?') c = '0';
+    return out;
+}
+
+std::string heading_text(const ngn::Line& l) { return ngn::format_content(l); }
+
+}  // namespace
+
+std::string default_path() {
+    if (const char* env = std::getenv("IRONLOG_DB"); env && *env) return env;
+    fs::path base;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) base = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home) base = fs::path(home) / ".local" / "share";
+    else base = ".";
+    return (base / "ironlog" / "archive.db").string();
+}
+
+// Prepared once, reused for every record (bulk imports bind and step, never re-prepare).
+struct Archive::Statements {
+    sqlite::Statement find_hash, insert_game, insert_tag, insert_side, insert_player, insert_entity, insert_line, insert_note,
+        insert_finding, delete_findings, update_counts;
+    explicit Statements(const sqlite::Database& db)
+        : find_hash(db, "SELECT id FROM game WHERE sha256 = ?1"),
+          insert_game(db,
+                      "INSERT INTO game (record, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
+                      " variant, rules, options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?17,?18,?19,?20)"),
+          insert_tag(db, "INSERT INTO tag (game_id, position, name, value, line) VALUES (?1,?2,?3,?4,?5)"),
+          insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
+          insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),
+          insert_entity(db, "INSERT INTO entity (game_id, line, kind, alias, name, side_number) VALUES (?1,?2,?3,?4,?5,?6)"),
+          insert_line(db,
+                      "INSERT INTO line (game_id, line, kind, turn, phase, segment, impulse, step, actor, verb, text)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)"),
+          insert_note(db, "INSERT INTO note (game_id, line, kind, text) VALUES (?1,?2,?3,?4)"),
+          insert_finding(db,
+                         "INSERT INTO finding (game_id, position, severity, kind, rule, ruleset, section, file, line, column, message,"
+                         " expected, recorded, ruling_line, ruling_text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"),
+          delete_findings(db, "DELETE FROM finding WHERE game_id = ?1"),
+          update_counts(db, "UPDATE game SET errors = ?2, warnings = ?3, notes = ?4, checked_with = ?5 WHERE id = ?1") {}
+};
+
+const std::vector<const char*>& migrations();  // generated: schema/*.sql in order
+
+Archive::Archive(const std::string& path, Mode mode) : path_(path) {
+    std::error_code ec;
+    const bool exists = fs::exists(path, ec);
+    std::uintmax_t size = exists ? fs::file_size(path, ec) : 0;
+    if (exists && fs::is_directory(path, ec)) throw OpenError(path + " is a directory, not an archive");
+    if (!exists && mode != Mode::Create)
+        throw OpenError("there is no archive at " + path + ": 'ironlog archive init' makes one (or name another with --db)");
+    int version = 0;
+    if (exists && size > 0) {
+        // Vet the file read-only first: nothing is written to a file that is not an ironlog archive.
+        char header[16] = {};
+        std::ifstream in(path, std::ios::binary);
+        in.read(header, sizeof header);
+        if (in.gcount() < 16 || std::string_view(header, 16) != std::string_view("SQLite format 3\0", 16))
+            throw OpenError(path + " is not an SQLite database: ironlog will not touch it");
+        try {
+            sqlite::Database ro(path, SQLITE_OPEN_READONLY);
+            sqlite::Statement q(ro, "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version),"
+                                    " (SELECT count(*) FROM sqlite_schema)");
+            q.step();
+            const auto app = q.integer(0);
+            version = static_cast<int>(q.integer(1));
+            const auto tables = q.integer(2);
+            if (app != kApplicationId && (app != 0 || tables > 0))
+                throw OpenError(path + " is an SQLite database but not an ironlog archive: ironlog will not touch it");
+        } catch (const sqlite::Error& e) {
+            throw OpenError(path + " is damaged and cannot be read as an archive (" + e.what() + "): ironlog will not touch it");
+        }
+        if (version > kSchemaVersion)
+            throw OpenError(path + " has archive schema version " + std::to_string(version) + ", newer than this ironlog knows (" +
+                            std::to_string(kSchemaVersion) + "): use a newer ironlog; nothing was written");
+    } else if (!exists) {
+        fs::path parent = fs::path(path).parent_path();
+        if (!parent.empty()) fs::create_directories(parent, ec);
+    }
+    const bool read_only = mode == Mode::Read && exists && size > 0 && version == kSchemaVersion;
+    try {
+        db_ = sqlite::Database(path, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        db_.exec("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 15000;");
+        if (!read_only) {
+            db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
+            migrate();
+        }
+    } catch (const sqlite::Error& e) {
+        throw OpenError("cannot open the archive " + path + ": " + e.what());
+    }
+    st_ = std::make_shared<Statements>(db_);
+}
+
+int Archive::schema_version() {
+    sqlite::Statement q(db_, "PRAGMA user_version");
+    q.step();
+    return static_cast<int>(q.integer(0));
+}
+
+// Each migration and its version bump in one transaction: an archive is at one version or
+// the next, never between.
+void Archive::migrate() {
+    for (int v = schema_version(); v < kSchemaVersion; ++v) {
+        sqlite::Transaction t(db_);
+        if (schema_version() != v) {  // another process migrated it meanwhile
+            t.commit();
+            continue;
+        }
+        db_.exec(migrations()[static_cast<std::size_t>(v)]);
+        db_.exec("PRAGMA application_id = " + std::to_string(kApplicationId) + "; PRAGMA user_version = " + std::to_string(v + 1) + ";");
+        t.commit();
+    }
+}
+
+void Archive::create_at_version(const std::string& path, int version) {
+    sqlite::Database db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    for (int v = 0; v < version; ++v) {
+        db.exec("BEGIN");
+        db.exec(migrations()[static_cast<std::size_t>(v)]);
+        db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) + "; PRAGMA user_version = " + std::to_string(v + 1) + ";");
+        db.exec("COMMIT");
+    }
+}
+
+namespace {
+
+struct SideRow {
+    int number = 0;
+    std::string name, alias;
+    std::vector<std::string> players;
+    std::optional<std::string> outcome;
+};
+
+// The sides of a game, from its [SideN] tags and its side lines, with each one's outcome
+// read from [Result]: the winner (a side, perhaps with a word for the size of its victory),
+// draw, both-lost, or * (unfinished).
+std::vector<SideRow> sides_of(const ngn::Game& game) {
+    std::vector<SideRow> sides;
+    std::map<int, std::vector<std::string>> players;
+    for (const ngn::Tag* t : game.tags()) {
+        if (int n = ironlog::numbered_tag(t->name, "Side")) sides.push_back(SideRow{n, t->value, "", {}, std::nullopt});
+        if (int n = ironlog::numbered_tag(t->name, "Player")) players[n] = ironlog::split_list(t->value);
+    }
+    for (const auto& l : game.lines) {
+        const auto* d = l.as<ngn::Declaration>();
+        if (!d || d->kind != ngn::EntityKind::Side) continue;
+        std::string name = ironlog::reference_text(d->full_name ? *d->full_name : d->name);
+        std::string alias = d->full_name ? ironlog::reference_text(d->name) : "";
+        auto it = std::find_if(sides.begin(), sides.end(), [&](const SideRow& s) { return s.name == name || (!alias.empty() && s.name == alias); });
+        if (it == sides.end()) sides.push_back(SideRow{static_cast<int>(sides.size()) + 1, name, alias, {}, std::nullopt});
+        else if (it->alias.empty()) it->alias = alias;
+    }
+    for (auto& s : sides)
+        if (auto p = players.find(s.number); p != players.end()) s.players = p->second;
+    const ngn::Tag* result = game.tag("Result");
+    if (!result || result->value == "*" || result->value.empty()) return sides;
+    std::string r = result->value;
+    if (ironlog::same_label(r, "draw")) {
+        for (auto& s : sides) s.outcome = "draw";
+        return sides;
+    }
+    if (ironlog::same_label(r, "both-lost")) {
+        for (auto& s : sides) s.outcome = "loss";
+        return sides;
+    }
+    auto names = [&](const std::string& text) {
+        for (const auto& s : sides)
+            if (s.name == text || s.alias == text || std::to_string(s.number) == text) return s.number;
+        return 0;
+    };
+    int winner = names(r);
+    if (!winner && r.rfind(' ') != std::string::npos) winner = names(r.substr(0, r.rfind(' ')));
+    if (winner)
+        for (auto& s : sides) s.outcome = s.number == winner ? "win" : "loss";
+    return sides;
+}
+
+}  // namespace
+
+Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
+                                const std::string& source, std::size_t source_index) {
+    auto& st = *st_;
+    const std::string hash = sha256_hex(record);
+    sqlite::Transaction t(db_);
+    st.find_hash.bind(1, hash);
+    if (st.find_hash.step()) {
+        AddResult r{Added::Duplicate, st.find_hash.integer(0)};
+        st.find_hash.reset();
+        t.commit();
+        return r;
+    }
+    st.find_hash.reset();
+
+    auto tag = [&](const char* name) -> std::optional<std::string> {
+        if (const ngn::Tag* t = game.tag(name)) return t->value;
+        return std::nullopt;
+    };
+    std::optional<std::string> date = tag("Date");
+    st.insert_game.bind_blob(1, record)
+        .bind(2, hash)
+        .bind(3, source)
+        .bind(4, source_index)
+        .bind(5, game.first_line)
+        .bind(6, tag("Event"))
+        .bind(7, tag("Site"))
+        .bind(8, date)
+        .bind(9, date ? sortable_date(*date) : std::nullopt)
+        .bind(10, tag("Round"))
+        .bind(11, tag("Ruleset"))
+        .bind(12, tag("Variant"))
+        .bind(13, tag("Rules"))
+        .bind(14, tag("Options"))
+        .bind(15, tag("Result"))
+        .bind(16, now_utc())
+        .bind(17, IRONLOG_VERSION)
+        .bind(18, report.count(ironlog::Severity::Error))
+        .bind(19, report.count(ironlog::Severity::Warning))
+        .bind(20, report.count(ironlog::Severity::Note));
+    st.insert_game.run();
+    const std::int64_t id = db_.last_insert_id();
+
+    // A fault to inject for tests of crash safety: hold the transaction open this many ms.
+    if (const char* hold = std::getenv("IRONLOG_TEST_HOLD_ADD_MS"))
+        std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(hold)));
+
+    int position = 0;
+    for (const ngn::Tag* tg : game.tags())
+        st.insert_tag.bind(1, id).bind(2, ++position).bind(3, tg->name).bind(4, tg->value).bind(5, tg->pos.line).run();
+    for (const auto& s : sides_of(game)) {
+        st.insert_side.bind(1, id).bind(2, s.number).bind(3, s.name).bind(4, s.alias.empty() ? std::nullopt : std::optional(s.alias)).bind(5, s.outcome).run();
+        for (const auto& p : s.players) st.insert_player.bind(1, id).bind(2, s.number).bind(3, p).run();
+    }
+
+    // The lines of play, each with where it stood in the sequence of play.
+    std::string open[5];  // turn, phase, segment, impulse, step
+    int side_number = 0;
+    std::map<std::string, int> side_numbers;
+    for (const auto& s : sides_of(game)) {
+        side_numbers[s.name] = s.number;
+        if (!s.alias.empty()) side_numbers[s.alias] = s.number;
+    }
+    auto opt = [](const std::string& s) { return s.empty() ? std::nullopt : std::optional<std::string>(s); };
+    for (const auto& l : game.lines) {
+        const std::uint32_t line = l.pos.line;
+        if (l.comment) st.insert_note.bind(1, id).bind(2, line).bind(3, "comment").bind(4, l.comment->text).run();
+        if (l.is<ngn::Blank>() || l.is<ngn::Tag>()) continue;
+        std::string kind, actor, verb;
+        if (const auto* h = l.as<ngn::Heading>()) {
+            const int k = static_cast<int>(h->kind);
+            open[k] = h->label;
+            for (int below = k + 1; below < 5; ++below) open[below].clear();
+            kind = "heading";
+        } else if (const auto* d = l.as<ngn::Declaration>()) {
+            kind = "declaration";
+            std::string name = ironlog::reference_text(d->full_name ? *d->full_name : d->name);
+            std::string alias = d->full_name ? ironlog::reference_text(d->name) : "";
+            if (d->kind == ngn::EntityKind::Side) {
+                side_number = side_numbers.count(name) ? side_numbers[name] : 0;
+            } else {
+                st.insert_entity.bind(1, id).bind(2, line).bind(3, ngn::entity_keyword(d->kind)).bind(4, opt(alias)).bind(5, name);
+                if (side_number) st.insert_entity.bind(6, side_number);
+                st.insert_entity.run();
+            }
+            for (const auto& n : d->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+        } else if (const auto* s = l.as<ngn::Setup>()) {
+            kind = "setup";
+            actor = ironlog::reference_text(s->subject);
+            for (const auto& n : s->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+        } else if (const auto* e = l.as<ngn::Event>()) {
+            kind = "event";
+            actor = ironlog::reference_text(e->subject);
+            verb = e->verb();
+            for (const auto& n : e->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+        } else if (const auto* r = l.as<ngn::Ruling>()) {
+            kind = "ruling";
+            st.insert_note.bind(1, id).bind(2, line).bind(3, "ruling").bind(4, r->text).run();
+        }
+        st.insert_line.bind(1, id).bind(2, line).bind(3, kind);
+        for (int k = 0; k < 5; ++k) st.insert_line.bind(4 + k, opt(open[k]));
+        st.insert_line.bind(9, opt(actor)).bind(10, opt(verb)).bind(11, heading_text(l)).run();
+    }
+    position = 0;
+    for (const auto& f : report.findings) {
+        st.insert_finding.bind(1, id)
+            .bind(2, ++position)
+            .bind(3, ironlog::to_string(f.severity))
+            .bind(4, ironlog::to_string(f.kind))
+            .bind(5, f.rule.empty() ? std::nullopt : std::optional(f.rule.text()))
+            .bind(6, f.rule.empty() ? std::nullopt : std::optional(f.rule.ruleset))
+            .bind(7, f.rule.empty() ? std::nullopt : std::optional(f.rule.section))
+            .bind(8, f.file.empty() ? std::nullopt : std::optional(f.file))
+            .bind(9, f.pos.line)
+            .bind(10, f.pos.column)
+            .bind(11, f.message)
+            .bind(12, f.expected)
+            .bind(13, f.recorded);
+        if (f.ruling) st.insert_finding.bind(14, f.ruling->pos.line).bind(15, f.ruling->text);
+        st.insert_finding.run();
+    }
+    t.commit();
+    return AddResult{Added::New, id};
+}
+
+bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& report) {
+    auto& st = *st_;
+    sqlite::Transaction t(db_);
+    st.update_counts.bind(1, id)
+        .bind(2, report.count(ironlog::Severity::Error))
+        .bind(3, report.count(ironlog::Severity::Warning))
+        .bind(4, report.count(ironlog::Severity::Note))
+        .bind(5, IRONLOG_VERSION)
+        .run();
+    if (db_.changes() == 0) return false;
+    st.delete_findings.bind(1, id).run();
+    int position = 0;
+    for (const auto& f : report.findings) {
+        st.insert_finding.bind(1, id)
+            .bind(2, ++position)
+            .bind(3, ironlog::to_string(f.severity))
+            .bind(4, ironlog::to_string(f.kind))
+            .bind(5, f.rule.empty() ? std::nullopt : std::optional(f.rule.text()))
+            .bind(6, f.rule.empty() ? std::nullopt : std::optional(f.rule.ruleset))
+            .bind(7, f.rule.empty() ? std::nullopt : std::optional(f.rule.section))
+            .bind(8, f.file.empty() ? std::nullopt : std::optional(f.file))
+            .bind(9, f.pos.line)
+            .bind(10, f.pos.column)
+            .bind(11, f.message)
+            .bind(12, f.expected)
+            .bind(13, f.recorded);
+        if (f.ruling) st.insert_finding.bind(14, f.ruling->pos.line).bind(15, f.ruling->text);
+        st.insert_finding.run();
+    }
+    t.commit();
+    return true;
+}
+
+GameSummary Archive::summary_of(std::int64_t id) {
+    GameSummary g;
+    sqlite::Statement q(db_,
+                        "SELECT id, coalesce(event,''), coalesce(round,''), coalesce(date,''), coalesce(ruleset,''), coalesce(result,''),"
+                        " coalesce(source,''), errors, warnings, notes, imported_at, checked_with FROM game WHERE id = ?1");
+    q.bind(1, id);
+    if (!q.step()) return g;
+    g.id = q.integer(0);
+    g.event = q.text(1), g.round = q.text(2), g.date = q.text(3), g.ruleset = q.text(4), g.result = q.text(5), g.source = q.text(6);
+    g.errors = static_cast<int>(q.integer(7)), g.warnings = static_cast<int>(q.integer(8)), g.notes = static_cast<int>(q.integer(9));
+    g.imported_at = q.text(10), g.checked_with = q.text(11);
+    sqlite::Statement s(db_, "SELECT number, name, coalesce(alias,''), coalesce(outcome,'') FROM side WHERE game_id = ?1 ORDER BY number");
+    s.bind(1, id);
+    while (s.step()) g.sides.push_back(GameSummary::Side{static_cast<int>(s.integer(0)), s.text(1), s.text(2), s.text(3), {}});
+    sqlite::Statement p(db_, "SELECT side_number, name FROM player WHERE game_id = ?1 ORDER BY rowid");
+    p.bind(1, id);
+    while (p.step())
+        for (auto& side : g.sides)
+            if (side.number == p.integer(0)) side.players.push_back(p.text(1));
+    return g;
+}
+
+std::vector<GameSummary> Archive::list(const Filter& f) {
+    std::string sql = "SELECT g.id FROM game g WHERE 1";
+    std::vector<std::string> args;
+    auto add = [&](const std::optional<std::string>& v, const std::string& clause) {
+        if (!v) return;
+        args.push_back(*v);
+        // each ? of the clause becomes ?N, N the number of this argument
+        std::string c;
+        for (char ch : clause) c += ch == '?' ? "?" + std::to_string(args.size()) : std::string(1, ch);
+        sql += " AND " + c;
+    };
+    add(f.event, "g.event = ?");
+    add(f.round, "g.round = ?");
+    add(f.ruleset, "g.ruleset = ?");
+    add(f.result, "g.result = ?");
+    add(f.from, "g.date_sort >= ?");
+    add(f.to, "g.date_sort <= ?");
+    add(f.player, "EXISTS (SELECT 1 FROM player p WHERE p.game_id = g.id AND p.name = ?)");
+    add(f.side, "EXISTS (SELECT 1 FROM side s WHERE s.game_id = g.id AND (s.name = ? OR s.alias = ?))");
+    add(f.has_kind, "EXISTS (SELECT 1 FROM finding x WHERE x.game_id = g.id AND x.kind = ? AND x.severity <> 'note')");
+    sql += " ORDER BY g.date_sort, g.id";
+    sqlite::Statement q(db_, sql);
+    for (std::size_t i = 0; i < args.size(); ++i) q.bind(static_cast<int>(i) + 1, args[i]);
+    std::vector<std::int64_t> ids;
+    while (q.step()) ids.push_back(q.integer(0));
+    std::vector<GameSummary> out;
+    for (auto id : ids) out.push_back(summary_of(id));
+    return out;
+}
+
+std::optional<StoredGame> Archive::get(std::int64_t id) {
+    sqlite::Statement q(db_, "SELECT record, first_line FROM game WHERE id = ?1");
+    q.bind(1, id);
+    if (!q.step()) return std::nullopt;
+    StoredGame g;
+    g.record = q.text(0);
+    g.first_line = static_cast<std::uint32_t>(q.integer(1));
+    g.summary = summary_of(id);
+    sqlite::Statement t(db_, "SELECT name, value FROM tag WHERE game_id = ?1 ORDER BY position");
+    t.bind(1, id);
+    while (t.step()) g.tags.emplace_back(t.text(0), t.text(1));
+    sqlite::Statement f(db_,
+                        "SELECT severity, kind, message, rule, file, expected, recorded, ruling_text, line, column, ruling_line"
+                        " FROM finding WHERE game_id = ?1 ORDER BY position");
+    f.bind(1, id);
+    while (f.step()) {
+        StoredFinding s;
+        s.severity = f.text(0), s.kind = f.text(1), s.message = f.text(2);
+        s.rule = f.optional_text(3), s.file = f.optional_text(4), s.expected = f.optional_text(5), s.recorded = f.optional_text(6);
+        s.ruling_text = f.optional_text(7);
+        s.line = static_cast<std::uint32_t>(f.integer(8)), s.column = static_cast<std::uint32_t>(f.integer(9));
+        if (!f.is_null(10)) s.ruling_line = f.integer(10);
+        g.findings.push_back(std::move(s));
+    }
+    return g;
+}
+
+std::vector<std::int64_t> Archive::ids() {
+    sqlite::Statement q(db_, "SELECT id FROM game ORDER BY id");
+    std::vector<std::int64_t> out;
+    while (q.step()) out.push_back(q.integer(0));
+    return out;
+}
+
+bool Archive::remove(std::int64_t id) {
+    sqlite::Transaction t(db_);
+    sqlite::Statement q(db_, "DELETE FROM game WHERE id = ?1");
+    q.bind(1, id).run();
+    bool removed = db_.changes() > 0;
+    t.commit();
+    return removed;
+}
+
+std::vector<Standing> Archive::standings(const std::string& event) {
+    sqlite::Statement q(db_,
+                        "SELECT p.name, count(*), sum(s.outcome = 'win'), sum(s.outcome = 'loss'), sum(s.outcome = 'draw')"
+                        " FROM game g JOIN side s ON s.game_id = g.id JOIN player p ON p.game_id = g.id AND p.side_number = s.number"
+                        " WHERE g.event = ?1 AND s.outcome IS NOT NULL GROUP BY p.name"
+                        " ORDER BY sum(s.outcome = 'win') * 2 + sum(s.outcome = 'draw') DESC, p.name");
+    q.bind(1, event);
+    std::vector<Standing> out;
+    while (q.step())
+        out.push_back(Standing{q.text(0), static_cast<int>(q.integer(1)), static_cast<int>(q.integer(2)), static_cast<int>(q.integer(3)),
+                               static_cast<int>(q.integer(4))});
+    return out;
+}
+
+std::vector<std::pair<std::string, int>> Archive::games_per_ruleset() {
+    sqlite::Statement q(db_, "SELECT coalesce(ruleset, '(none)'), count(*) FROM game GROUP BY 1 ORDER BY 2 DESC, 1");
+    std::vector<std::pair<std::string, int>> out;
+    while (q.step()) out.emplace_back(q.text(0), static_cast<int>(q.integer(1)));
+    return out;
+}
+
+std::vector<std::pair<std::string, int>> Archive::most_cited_rules(int limit) {
+    sqlite::Statement q(db_,
+                        "SELECT rule, count(*) FROM finding WHERE rule IS NOT NULL AND severity <> 'note' GROUP BY rule"
+                        " ORDER BY 2 DESC, 1 LIMIT ?1");
+    q.bind(1, limit);
+    std::vector<std::pair<std::string, int>> out;
+    while (q.step()) out.emplace_back(q.text(0), static_cast<int>(q.integer(1)));
+    return out;
+}
+
+std::vector<SearchHit> Archive::search(const std::string& query) {
+    // Each word of the query is matched as a quoted term (prefixes with a trailing *), so the
+    // text a person types is never read as FTS5 syntax.
+    std::string fts;
+    std::string word;
+    auto flush = [&] {
+        if (word.empty()) return;
+        bool prefix = word.back() == '*';
+        if (prefix) word.pop_back();
+        std::string q = "\"";
+        for (char c : word) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        fts += (fts.empty() ? "" : " ") + q + "\"" + (prefix ? "*" : "");
+        word.clear();
+    };
+    for (char c : query) {
+        if (c == ' ' || c == '\t') flush();
+        else word += c;
+    }
+    flush();
+    std::vector<SearchHit> out;
+    if (fts.empty()) return out;
+    sqlite::Statement q(db_,
+                        "SELECT n.game_id, n.line, n.kind, n.text, coalesce(g.event, '') FROM note_search s JOIN note n ON n.id = s.rowid"
+                        " JOIN game g ON g.id = n.game_id WHERE note_search MATCH ?1 ORDER BY rank LIMIT 200");
+    q.bind(1, fts);
+    while (q.step())
+        out.push_back(SearchHit{q.integer(0), static_cast<std::uint32_t>(q.integer(1)), q.text(2), q.text(3), q.text(4)});
+    return out;
+}
+
+}  // namespace archive

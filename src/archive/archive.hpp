@@ -1,0 +1,126 @@
+// The game archive: one SQLite file holding every game's record byte for byte, its header,
+// sides, players, ships, lines and notes, and its findings, to be searched later. It stores
+// what the notation and checking layers produce; it checks nothing itself.
+#pragma once
+
+#include "archive/sqlite.hpp"
+#include "check/replay.hpp"
+#include "notation/record.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace archive {
+
+// An archive that cannot be opened as asked: missing, not an ironlog archive, damaged, or of
+// a newer schema. Its message says which and what to do; nothing was written.
+class OpenError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Where the archive is when no --db is given: $IRONLOG_DB, else
+// $XDG_DATA_HOME/ironlog/archive.db, else ~/.local/share/ironlog/archive.db.
+std::string default_path();
+
+enum class Mode {
+    Read,    // the archive must exist; it is migrated if older
+    Write,   // the same, for commands that change it
+    Create,  // made when missing
+};
+
+struct GameSummary {
+    std::int64_t id = 0;
+    std::string event, round, date, ruleset, result, source;
+    struct Side {
+        int number = 0;
+        std::string name, alias, outcome;
+        std::vector<std::string> players;
+    };
+    std::vector<Side> sides;
+    int errors = 0, warnings = 0, notes = 0;
+    std::string imported_at, checked_with;
+};
+
+struct StoredFinding {
+    std::string severity, kind, message;
+    std::optional<std::string> rule, file, expected, recorded, ruling_text;
+    std::uint32_t line = 0, column = 0;
+    std::optional<std::int64_t> ruling_line;
+};
+
+struct StoredGame {
+    GameSummary summary;
+    std::string record;            // exactly as it was read
+    std::uint32_t first_line = 1;  // where the record began in its file
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::vector<StoredFinding> findings;
+};
+
+struct Filter {
+    std::optional<std::string> event, round, player, side, ruleset, from, to, result, has_kind;
+};
+
+struct Standing {
+    std::string player;
+    int games = 0, wins = 0, losses = 0, draws = 0;
+};
+
+struct SearchHit {
+    std::int64_t game_id = 0;
+    std::uint32_t line = 0;
+    std::string kind, text, event;
+};
+
+class Archive {
+public:
+    static constexpr int kSchemaVersion = 2;
+
+    Archive(const std::string& path, Mode mode);
+    const std::string& path() const { return path_; }
+    int schema_version();
+
+    enum class Added { New, Duplicate };
+    struct AddResult {
+        Added status = Added::New;
+        std::int64_t id = 0;
+    };
+    // Stores one game, with its findings, in one transaction: a failure leaves no trace.
+    // `record` is the game's text exactly as read; the same text is stored once.
+    AddResult add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
+                  std::size_t source_index);
+    // Replaces a stored game's findings (after an upgrade of ironlog); false if there is no such game.
+    bool replace_findings(std::int64_t id, const ironlog::GameReport& report);
+
+    std::vector<GameSummary> list(const Filter& filter);
+    std::optional<StoredGame> get(std::int64_t id);
+    std::vector<std::int64_t> ids();
+    bool remove(std::int64_t id);
+
+    std::vector<Standing> standings(const std::string& event);
+    std::vector<std::pair<std::string, int>> games_per_ruleset();
+    std::vector<std::pair<std::string, int>> most_cited_rules(int limit);
+    std::vector<SearchHit> search(const std::string& query);
+
+    sqlite::Database& database() { return db_; }
+    // For tests of the migrations: a new archive at the given schema version.
+    static void create_at_version(const std::string& path, int version);
+
+private:
+    void migrate();
+    GameSummary summary_of(std::int64_t id);
+
+    std::string path_;
+    sqlite::Database db_;
+    struct Statements;
+    std::shared_ptr<Statements> st_;
+};
+
+// The migrations of schema/, in order (generated from the .sql files at build time).
+const std::vector<const char*>& migrations();
+
+}  // namespace archive

@@ -1,0 +1,434 @@
+#include "cli/archive_commands.hpp"
+
+#include "archive/archive.hpp"
+#include "check/file_report.hpp"
+#include "notation/parser.hpp"
+#include "output/report.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace ironlog::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+std::string db_path(const ArchiveArgs& a) { return a.db.empty() ? archive::default_path() : a.db; }
+
+// What a failure of SQLite means to the person at the keyboard.
+std::string explain(const sqlite::Error& e) {
+    switch (e.code()) {
+        case SQLITE_FULL: return "the disk is full (or the archive reached its size limit); nothing of that record was stored";
+        case SQLITE_READONLY: return "the archive cannot be written (a read-only file or location); nothing was stored";
+        case SQLITE_BUSY: return "the archive is held by another process for too long; try again";
+        case SQLITE_CORRUPT:
+        case SQLITE_NOTADB: return std::string("the archive is damaged: ") + e.what();
+        case SQLITE_CANTOPEN: return std::string("the archive cannot be opened: ") + e.what();
+        case SQLITE_IOERR: return std::string("a disk error: ") + e.what();
+        default: return e.what();
+    }
+}
+
+std::string sides_text(const archive::GameSummary& g) {
+    std::string s;
+    for (const auto& side : g.sides) {
+        if (!s.empty()) s += " v ";
+        s += side.name;
+        if (!side.players.empty()) {
+            s += " (";
+            for (std::size_t i = 0; i < side.players.size(); ++i) s += (i ? ", " : "") + side.players[i];
+            s += ")";
+        }
+    }
+    return s;
+}
+
+json summary_json(const archive::GameSummary& g) {
+    json sides = json::array();
+    for (const auto& s : g.sides)
+        sides.push_back(json{{"number", s.number},
+                             {"name", s.name},
+                             {"alias", s.alias.empty() ? json(nullptr) : json(s.alias)},
+                             {"outcome", s.outcome.empty() ? json(nullptr) : json(s.outcome)},
+                             {"players", s.players}});
+    return json{{"id", g.id},         {"event", g.event},   {"round", g.round},       {"date", g.date},
+                {"ruleset", g.ruleset}, {"result", g.result}, {"source", g.source},   {"sides", sides},
+                {"errors", g.errors}, {"warnings", g.warnings}, {"notes", g.notes},   {"imported_at", g.imported_at},
+                {"checked_with", g.checked_with}};
+}
+
+json finding_json(const archive::StoredFinding& f) {
+    auto opt = [](const std::optional<std::string>& s) { return s ? json(*s) : json(nullptr); };
+    json j{{"severity", f.severity}, {"kind", f.kind},   {"rule", opt(f.rule)},   {"file", opt(f.file)},
+           {"line", f.line},         {"column", f.column}, {"message", f.message}, {"expected", opt(f.expected)},
+           {"recorded", opt(f.recorded)}, {"ruling", nullptr}};
+    if (f.ruling_text) j["ruling"] = json{{"line", f.ruling_line.value_or(0)}, {"text", *f.ruling_text}};
+    return j;
+}
+
+bool read_whole(const std::string& path, std::string& text, std::string& error) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        error = "is a directory, not a record";
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = std::string("cannot open: ") + std::strerror(errno);
+        return false;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    return true;
+}
+
+int add(const ArchiveArgs& a, archive::Archive& ar) {
+    int status = 0;
+    std::size_t added = 0, duplicates = 0, refused = 0, done = 0;
+    const bool progress = a.files.size() > 1 && isatty(STDERR_FILENO);
+    for (const auto& path : a.files) {
+        ++done;
+        if (progress) std::cerr << "\radding " << done << "/" << a.files.size() << " " << path << "\033[K" << std::flush;
+        std::string text, error;
+        if (!read_whole(path, text, error)) {
+            if (progress) std::cerr << "\n";
+            spdlog::error("{}: {}", path, error);
+            status = 2;
+            continue;
+        }
+        ngn::SourceText source(path, std::move(text));
+        CheckOptions options;
+        options.base_dir = fs::path(path).parent_path();
+        if (options.base_dir.empty()) options.base_dir = ".";
+        std::size_t index = 0;
+        ngn::FileErrors outside = ngn::read_games(
+            source.text(),
+            [&](ngn::Game&& game) {
+                ++index;
+                if (!game.errors.empty()) {
+                    // A record that does not read is refused, with its errors: nothing is stored.
+                    if (progress) std::cerr << "\n";
+                    for (const auto& e : game.errors)
+                        output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
+                    std::cout << path << ": game " << index << " (line " << game.first_line << ") refused: it has syntax errors\n";
+                    ++refused;
+                    status = std::max(status, 1);
+                    return;
+                }
+                GameReport report = check_game(game, index, options);
+                std::string_view record = source.raw_lines(game.first_line, game.last_line);
+                auto r = ar.add(game, record, report, path, index);
+                if (r.status == archive::Archive::Added::Duplicate) {
+                    ++duplicates;
+                    std::cout << path << ": game " << index << " is already archived as #" << r.id << "\n";
+                } else {
+                    ++added;
+                    std::cout << path << ": game " << index << " archived as #" << r.id << " (" << report.count(Severity::Error)
+                              << " errors, " << report.count(Severity::Warning) << " warnings)\n";
+                }
+            },
+            ngn::ParseOptions{0});
+        if (!outside.errors.empty()) {
+            for (const auto& e : outside.errors)
+                output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
+            status = std::max(status, 1);
+        }
+        if (index == 0 && outside.errors.empty()) {
+            std::cout << path << ": no game in this file\n";
+            status = std::max(status, 1);
+        }
+    }
+    if (progress) std::cerr << "\n";
+    std::cout << added << " archived, " << duplicates << " already there, " << refused << " refused\n";
+    return status;
+}
+
+int recheck(archive::Archive& ar) {
+    std::size_t done = 0;
+    for (auto id : ar.ids()) {
+        auto g = ar.get(id);
+        if (!g) continue;
+        // The stored record is read again and checked as it stands in its own text; the
+        // findings keep the line numbers of the file it came from.
+        auto parsed = ngn::parse_text(g->record);
+        if (parsed.games.size() != 1) continue;
+        ngn::Game& game = parsed.games.front();
+        auto shift = [&](ngn::SourcePos& p) {
+            if (p.line) p.line += g->first_line - 1;
+        };
+        CheckOptions options;
+        options.base_dir = fs::path(g->summary.source).parent_path();
+        if (options.base_dir.empty()) options.base_dir = ".";
+        GameReport report = check_game(game, 1, options);
+        for (auto& f : report.findings) {
+            if (f.file.empty()) shift(f.pos);
+            if (f.ruling) shift(f.ruling->pos);
+        }
+        ar.replace_findings(id, report);
+        ++done;
+    }
+    std::cout << done << " games rechecked with ironlog " << IRONLOG_VERSION << "\n";
+    return 0;
+}
+
+int list(const ArchiveArgs& a, archive::Archive& ar) {
+    archive::Filter f{a.event, a.round, a.player, a.side, a.ruleset, a.from, a.to, a.result, a.has};
+    auto games = ar.list(f);
+    if (a.format == "json") {
+        json out = json::array();
+        for (const auto& g : games) out.push_back(summary_json(g));
+        std::cout << out.dump(2) << "\n";
+        return 0;
+    }
+    for (const auto& g : games)
+        std::cout << "#" << g.id << "  " << (g.date.empty() ? "????.??.??" : g.date) << "  " << g.ruleset << "  " << g.event
+                  << (g.round.empty() ? "" : ", round " + g.round) << "  " << sides_text(g) << "  " << (g.result.empty() ? "*" : g.result)
+                  << "  (" << g.errors << " errors, " << g.warnings << " warnings)\n";
+    std::cout << games.size() << " game" << (games.size() == 1 ? "" : "s") << "\n";
+    return 0;
+}
+
+int show(const ArchiveArgs& a, archive::Archive& ar) {
+    int status = 0;
+    for (auto id : a.ids) {
+        auto g = ar.get(id);
+        if (!g) {
+            std::cerr << "ironlog: no game #" << id << " in " << ar.path() << "\n";
+            status = 1;
+            continue;
+        }
+        if (a.text) {
+            std::cout << g->record;  // exactly as it was read
+            continue;
+        }
+        if (a.format == "json") {
+            json tags = json::object();
+            for (const auto& [n, v] : g->tags)
+                if (!tags.contains(n)) tags[n] = v;
+            json findings = json::array();
+            for (const auto& f : g->findings) findings.push_back(finding_json(f));
+            json j = summary_json(g->summary);
+            j["tags"] = tags;
+            j["first_line"] = g->first_line;
+            j["findings"] = findings;
+            std::cout << j.dump(2) << "\n";
+            continue;
+        }
+        std::cout << "Game #" << id << " (from " << g->summary.source << ", imported " << g->summary.imported_at << ", checked with ironlog "
+                  << g->summary.checked_with << ")\n";
+        for (const auto& [n, v] : g->tags) std::cout << "[" << n << " " << ngn::quote(v) << "]\n";
+        std::cout << "Result: " << (g->summary.result.empty() ? "*" : g->summary.result) << "\n";
+        for (const auto& s : g->summary.sides) {
+            std::cout << "Side " << s.number << ": " << s.name << (s.alias.empty() ? "" : " (" + s.alias + ")");
+            for (std::size_t i = 0; i < s.players.size(); ++i) std::cout << (i ? ", " : " - ") << s.players[i];
+            std::cout << (s.outcome.empty() ? "" : ": " + s.outcome) << "\n";
+        }
+        std::cout << "Findings: " << g->summary.errors << " errors, " << g->summary.warnings << " warnings, " << g->summary.notes << " notes\n";
+        for (const auto& f : g->findings) {
+            std::cout << "#" << id << ":" << f.line << ":" << f.column << ": " << f.severity << ": " << f.message;
+            if (f.rule) std::cout << " [" << *f.rule << "]";
+            if (f.kind != "syntax") std::cout << " (" << f.kind << ")";
+            std::cout << "\n";
+            if (f.expected) std::cout << "  expected: " << *f.expected << "\n";
+            if (f.recorded) std::cout << "  recorded: " << *f.recorded << "\n";
+            if (f.ruling_text) std::cout << "  ruled at line " << f.ruling_line.value_or(0) << ": \"" << *f.ruling_text << "\"\n";
+        }
+    }
+    return status;
+}
+
+int export_games(const ArchiveArgs& a, archive::Archive& ar) {
+    std::vector<std::int64_t> ids = a.ids.empty() ? ar.ids() : a.ids;
+    json out = json::array();
+    int status = 0;
+    bool first = true;
+    for (auto id : ids) {
+        auto g = ar.get(id);
+        if (!g) {
+            std::cerr << "ironlog: no game #" << id << " in " << ar.path() << "\n";
+            status = 1;
+            continue;
+        }
+        if (a.format == "json") {
+            json j = summary_json(g->summary);
+            json tags = json::object();
+            for (const auto& [n, v] : g->tags)
+                if (!tags.contains(n)) tags[n] = v;
+            j["tags"] = tags;
+            j["first_line"] = g->first_line;
+            json findings = json::array();
+            for (const auto& f : g->findings) findings.push_back(finding_json(f));
+            j["findings"] = findings;
+            j["record"] = g->record;
+            out.push_back(j);
+        } else {
+            // NGN: the records one after another, as they were read, a blank line between games
+            if (!first) std::cout << "\n";
+            std::cout << g->record;
+            if (!g->record.empty() && g->record.back() != '\n') std::cout << "\n";
+            first = false;
+        }
+    }
+    if (a.format == "json") std::cout << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    return status;
+}
+
+int remove(const ArchiveArgs& a, archive::Archive& ar) {
+    int status = 0;
+    for (auto id : a.ids) {
+        if (ar.remove(id)) std::cout << "game #" << id << " removed\n";
+        else {
+            std::cerr << "ironlog: no game #" << id << " in " << ar.path() << "\n";
+            status = 1;
+        }
+    }
+    return status;
+}
+
+int query(const ArchiveArgs& a, archive::Archive& ar) {
+    const bool as_json = a.format == "json";
+    if (a.query == "standings") {
+        if (a.query_arg.empty()) {
+            std::cerr << "ironlog: 'archive query standings' needs the event: --event \"...\"\n";
+            return 2;
+        }
+        auto rows = ar.standings(a.query_arg);
+        if (as_json) {
+            json out = json::array();
+            for (const auto& r : rows)
+                out.push_back(json{{"player", r.player}, {"games", r.games}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws}});
+            std::cout << out.dump(2) << "\n";
+        } else {
+            std::cout << "Standings, " << a.query_arg << " (won, drawn, lost of games):\n";
+            for (const auto& r : rows)
+                std::cout << "  " << r.player << "  " << r.wins << " won, " << r.draws << " drawn, " << r.losses << " lost of " << r.games << "\n";
+        }
+    } else if (a.query == "rulesets" || a.query == "rules") {
+        auto rows = a.query == "rulesets" ? ar.games_per_ruleset() : ar.most_cited_rules(a.limit);
+        if (as_json) {
+            json out = json::array();
+            for (const auto& [k, n] : rows) out.push_back(json{{a.query == "rulesets" ? "ruleset" : "rule", k}, {a.query == "rulesets" ? "games" : "findings", n}});
+            std::cout << out.dump(2) << "\n";
+        } else {
+            for (const auto& [k, n] : rows) std::cout << "  " << n << "  " << k << "\n";
+        }
+    } else if (a.query == "search") {
+        auto hits = ar.search(a.query_arg);
+        if (as_json) {
+            json out = json::array();
+            for (const auto& h : hits)
+                out.push_back(json{{"game", h.game_id}, {"line", h.line}, {"kind", h.kind}, {"text", h.text}, {"event", h.event}});
+            std::cout << out.dump(2) << "\n";
+        } else {
+            for (const auto& h : hits) std::cout << "#" << h.game_id << ":" << h.line << ": " << h.kind << ": " << h.text << "\n";
+            std::cout << hits.size() << " match" << (hits.size() == 1 ? "" : "es") << "\n";
+        }
+    } else {
+        std::cerr << "ironlog: unknown query '" << a.query << "': standings, rulesets, rules or search\n";
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace
+
+CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
+    auto* ar = app.add_subcommand("archive", "keep games and their findings in an SQLite archive, and search it");
+    ar->fallthrough();
+    ar->require_subcommand(1);
+    ar->add_option("--db", a.db, "the archive file (default: $IRONLOG_DB, else $XDG_DATA_HOME/ironlog/archive.db or ~/.local/share/ironlog/archive.db)")
+        ->type_name("PATH");
+
+    a.init = ar->add_subcommand("init", "make an archive (or bring an older one up to date)");
+    a.add = ar->add_subcommand("add", "check records and store them with their findings; the same text is stored once");
+    a.add->add_option("files", a.files, "NGN files")->type_name("FILE");
+    a.add->add_flag("--recheck", a.recheck, "check every stored game again with this ironlog and replace its findings");
+
+    auto format = [](CLI::App* c, std::string& f, std::vector<std::string> allowed) {
+        c->add_option("-f,--format", f, "output format")->check(CLI::IsMember(std::move(allowed)))->capture_default_str();
+    };
+    a.list = ar->add_subcommand("list", "list games, with filters");
+    a.list->add_option("--event", a.event, "games of this event");
+    a.list->add_option("--round", a.round, "games of this round");
+    a.list->add_option("--player", a.player, "games this player played in");
+    a.list->add_option("--side", a.side, "games with this side (name or alias)");
+    a.list->add_option("--ruleset", a.ruleset, "games of this ruleset");
+    a.list->add_option("--from", a.from, "games played on or after this date (YYYY-MM-DD)");
+    a.list->add_option("--to", a.to, "games played on or before this date (YYYY-MM-DD)");
+    a.list->add_option("--result", a.result, "games with this [Result]");
+    a.list->add_option("--has", a.has, "games with an error or warning of this kind: illegal, wrong-result, inconsistent, unverifiable")
+        ->check(CLI::IsMember({"illegal", "wrong-result", "inconsistent", "unverifiable", "syntax"}));
+    format(a.list, a.format, {"text", "json"});
+
+    a.show = ar->add_subcommand("show", "show a game: header, result and findings, or its record as it was read");
+    a.show->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
+    a.show->add_flag("--text", a.text, "print the original record exactly, byte for byte");
+    format(a.show, a.format, {"text", "json"});
+
+    a.query_cmd = ar->add_subcommand("query", "answer an organiser's question: standings, rulesets, rules, search");
+    a.query_cmd->add_option("question", a.query, "standings (needs --event), rulesets, rules (most cited in findings) or search TEXT")
+        ->required()
+        ->check(CLI::IsMember({"standings", "rulesets", "rules", "search"}));
+    a.query_cmd->add_option("text", a.query_arg, "for search: the words to find in notes, comments and rulings");
+    a.query_cmd->add_option("--event", a.query_arg, "for standings: the event");
+    a.query_cmd->add_option("--limit", a.limit, "for rules: how many")->capture_default_str();
+    format(a.query_cmd, a.format, {"text", "json"});
+
+    a.exp = ar->add_subcommand("export", "write games out as NGN (their records as read) or JSON");
+    a.exp->add_option("ids", a.ids, "game numbers (default: all)")->type_name("ID");
+    a.exp->add_option("-f,--format", a.format, "ngn or json")->check(CLI::IsMember({"ngn", "json"}));
+
+    a.rm = ar->add_subcommand("rm", "delete games and everything stored with them");
+    a.rm->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
+    return ar;
+}
+
+int run_archive(const ArchiveArgs& a) {
+    const std::string path = db_path(a);
+    try {
+        if (*a.init) {
+            archive::Archive ar(path, archive::Mode::Create);
+            std::cout << "archive ready at " << path << " (schema version " << ar.schema_version() << ")\n";
+            return 0;
+        }
+        if (*a.add) {
+            if (a.files.empty() && !a.recheck) {
+                std::cerr << "ironlog: 'archive add' needs files, or --recheck\n";
+                return 2;
+            }
+            archive::Archive ar(path, archive::Mode::Create);
+            int status = a.files.empty() ? 0 : add(a, ar);
+            if (a.recheck) status = std::max(status, recheck(ar));
+            return status;
+        }
+        const bool writes = static_cast<bool>(*a.rm);
+        archive::Archive ar(path, writes ? archive::Mode::Write : archive::Mode::Read);
+        if (*a.list) return list(a, ar);
+        if (*a.show) return show(a, ar);
+        if (*a.query_cmd) return query(a, ar);
+        if (*a.exp) {
+            ArchiveArgs copy = a;
+            if (copy.format == "text") copy.format = "ngn";
+            return export_games(copy, ar);
+        }
+        if (*a.rm) return remove(a, ar);
+    } catch (const archive::OpenError& e) {
+        std::cerr << "ironlog: " << e.what() << "\n";
+        return 2;
+    } catch (const sqlite::Error& e) {
+        std::cerr << "ironlog: " << path << ": " << explain(e) << "\n";
+        return 2;
+    }
+    return 2;
+}
+
+}  // namespace ironlog::cli

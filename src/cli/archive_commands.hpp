@@ -1,0 +1,41 @@
+// `ironlog archive init|add|list|show|query|export|rm`: the SQLite game archive.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ironlog::cli {
+
+struct ArchiveArgs {
+    std::string db;  // --db, else $IRONLOG_DB, else the default location
+    std::string format = "text";
+    // add
+    std::vector<std::string> files;
+    bool recheck = false;
+    // list
+    std::optional<std::string> event, round, player, side, ruleset, from, to, result, has;
+    // show, rm, export
+    std::vector<std::int64_t> ids;
+    bool text = false;
+    // query
+    std::string query;  // standings, rulesets, rules, search
+    std::string query_arg;
+    int limit = 20;
+
+    CLI::App* init = nullptr;
+    CLI::App* add = nullptr;
+    CLI::App* list = nullptr;
+    CLI::App* show = nullptr;
+    CLI::App* query_cmd = nullptr;
+    CLI::App* exp = nullptr;
+    CLI::App* rm = nullptr;
+};
+
+// Declares the subcommands on `app`; returns the `archive` command.
+CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& args);
+int run_archive(const ArchiveArgs& args);
+
+}  // namespace ironlog::cli
