@@ -177,7 +177,7 @@ std::vector<SideRow> sides_of(const ngn::Game& game) {
     std::map<int, std::vector<std::string>> players;
     for (const ngn::Tag* t : game.tags()) {
         if (int n = ironlog::numbered_tag(t->name, "Side")) sides.push_back(SideRow{n, t->value, "", {}, std::nullopt});
-        if (int n = ironlog::numbered_tag(t->name, "Player")) players[n] = ironlog::split_list(t->value);
+        if (int n = ironlog::numbered_tag(t->name, "Player")) players[n] = ironlog::split_list(t->value, false);
     }
     for (const auto& l : game.lines) {
         const auto* d = l.as<ngn::Declaration>();

@@ -100,11 +100,11 @@ int numbered_tag(std::string_view name, std::string_view prefix) {
     return n;
 }
 
-std::vector<std::string> split_list(std::string_view text) {
+std::vector<std::string> split_list(std::string_view text, bool semicolons) {
     std::vector<std::string> out;
     std::string cur;
     for (char c : text) {
-        if (c == ',' || c == ';') {
+        if (c == ',' || (semicolons && c == ';')) {
             if (auto t = trim(cur); !t.empty()) out.push_back(t);
             cur.clear();
         } else {
@@ -209,7 +209,7 @@ HeaderInfo read_header(const ngn::Game& game, const std::filesystem::path& base_
                            "[" + t->name + "] names the players of side " + std::to_string(n) + ", but there is no [Side" +
                                std::to_string(n) + "] tag");
         else
-            it->players = split_list(t->value);
+            it->players = split_list(t->value, false);
     }
 
     // Optional rules and options

@@ -48,7 +48,8 @@ const std::vector<TagSpec>& known_tags();
 // "Side1".."SideN": returns N, or 0 when the name is not of that form.
 int numbered_tag(std::string_view name, std::string_view prefix);
 
-// Splits "a, b; c" into trimmed, non-empty parts.
-std::vector<std::string> split_list(std::string_view text);
+// Splits "a, b; c" into trimmed, non-empty parts (commas only, when `semicolons` is false:
+// a player's name may hold a semicolon).
+std::vector<std::string> split_list(std::string_view text, bool semicolons = true);
 
 }  // namespace ironlog

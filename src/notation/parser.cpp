@@ -595,6 +595,7 @@ FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& 
     bool has_body = false;
     std::vector<Line> lead;  // comment lines waiting for the next game
     std::size_t error_count = 0;
+    std::uint32_t line_no = 0;  // the line being read
 
     auto finish = [&](bool next_game_follows) {
         if (!game) return;
@@ -605,7 +606,8 @@ FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& 
         }
         while (!game->lines.empty() && game->lines.back().is<Blank>() && !game->lines.back().comment)
             game->lines.pop_back();
-        if (!game->lines.empty()) game->last_line = std::max(game->last_line, game->lines.back().pos.line);
+        // The game's text runs up to where the next game's (its introducing comments included) begins.
+        if (next_game_follows) game->last_line = (lead.empty() ? line_no : lead.front().pos.line) - 1;
         on_game(std::move(*game));
         game.reset();
     };
@@ -618,7 +620,6 @@ FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& 
     };
 
     std::size_t pos = 0;
-    std::uint32_t line_no = 0;
     if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // a byte-order mark: columns on line 1 start after it
     while (pos < text.size()) {
         if (options.max_errors != 0 && error_count >= options.max_errors) {

@@ -1,0 +1,387 @@
+// The archive: what it stores and finds, and how it fails: a writer killed mid-record, two
+// writers at once, a full disk, a place it cannot write, files that are not ironlog archives,
+// a newer schema, and migrations from every earlier version.
+#include "archive/archive.hpp"
+#include "archive/sha256.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <regex>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace testing_util;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string fixture(const std::string& name) { return (kSource / "fixtures" / name).string(); }
+const std::string kSample = fixture("games/ironclads-lissa-sample.ngn");
+
+std::int64_t scalar(archive::Archive& ar, const std::string& sql) {
+    sqlite::Statement q(ar.database(), sql);
+    q.step();
+    return q.integer(0);
+}
+
+std::int64_t scalar(const std::string& db, const std::string& sql) {
+    sqlite::Database d(db, SQLITE_OPEN_READONLY);
+    sqlite::Statement q(d, sql);
+    q.step();
+    return q.integer(0);
+}
+
+// Starts ironlog with these arguments and extra environment; returns its pid.
+pid_t spawn_ironlog(const std::vector<std::string>& args, const std::vector<std::pair<std::string, std::string>>& env) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
+        std::vector<char*> argv;
+        argv.push_back(const_cast<char*>(kBinary.c_str()));
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        freopen("/dev/null", "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execv(kBinary.c_str(), argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+int wait_for(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+}
+
+// A small game with a note, a comment and a ruling, and names full of quotes and SQL.
+std::string tricky_game(const std::string& event, const std::string& result = "*") {
+    return "[NGN \"1\"]\n[Event \"" + event + "\"]\n[Round \"1\"]\n[Date \"2026.03.04\"]\n[Ruleset \"admiral\"]\n"
+           "[Side1 \"O'Brien's \\\"Navy\\\"\"]\n[Player1 \"Robert'); DROP TABLE game;--\"]\n[Side2 \"Red\"]\n[Player2 \"Ann, Bo\"]\n"
+           "[Result \"" + result + "\"]\n\nside \"O'Brien's \\\"Navy\\\"\"\nship Alpha\nside Red\nship Beta\n\n"
+           "turn 1\n  phase operational\n    Alpha move 12cm {steaming through fog; visibility low} ; the umpire's comment\n"
+           "    Beta fire primary Alpha d10: 7 +2 = 9\n";
+}
+
+}  // namespace
+
+TEST(Archive, InitMakesAVersionedArchive) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "sub" / "club.db").string();
+    auto r = run_ironlog({"archive", "--db", db, "init"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("schema version 2"), std::string::npos);
+    EXPECT_EQ(scalar(db, "PRAGMA user_version"), archive::Archive::kSchemaVersion);
+    EXPECT_EQ(scalar(db, "PRAGMA application_id"), 0x49524C47);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM pragma_journal_mode WHERE journal_mode = 'wal'"), 1);
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "init"}).status, 0);  // again: nothing to do
+    // the environment variable names the archive when --db does not
+    EXPECT_EQ(wait_for(spawn_ironlog({"archive", "list"}, {{"IRONLOG_DB", db}})), 0);
+    EXPECT_EQ(wait_for(spawn_ironlog({"archive", "list"}, {{"IRONLOG_DB", db + ".missing"}})), 2);
+    fs::remove_all(dir);
+}
+
+TEST(Archive, AddStoresOnceRefusesBrokenRecordsKeepsFindings) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    auto first = run_ironlog({"archive", "--db", db, "add", kSample, fixture("errors/play-mistakes.ngn"), fixture("errors/syntax-mistakes.ngn")});
+    EXPECT_EQ(first.status, 1) << first.out << first.err;  // one file refused
+    EXPECT_NE(first.out.find("2 archived, 0 already there, 1 refused"), std::string::npos) << first.out;
+    EXPECT_NE(first.err.find("expected a die face 0-9 after 'd10:', found 'x'"), std::string::npos);
+    auto again = run_ironlog({"archive", "--db", db, "add", kSample});
+    EXPECT_EQ(again.status, 0);
+    EXPECT_NE(again.out.find("is already archived as #1"), std::string::npos) << again.out;
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
+    // findings with their citations, and the record byte for byte
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM finding WHERE game_id = 2 AND rule = 'ironclads Sea state' AND expected = 'calm'"), 1);
+    EXPECT_EQ(scalar(db, "SELECT errors FROM game WHERE id = 2"), 12);
+    auto text = run_ironlog({"archive", "--db", db, "show", "1", "--text"});
+    EXPECT_EQ(text.out, read_file(kSample));
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game WHERE sha256 = '" + archive::sha256_hex(read_file(kSample)) + "'"), 1);
+    // turns, phases and events with their lines
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id = 1 AND kind = 'event' AND turn = '3' AND phase = 'firing' AND segment = 'damage'"), 7);
+    EXPECT_EQ(scalar(db, "SELECT line FROM line WHERE game_id = 1 AND verb = 'problems' AND actor = 'FM' AND turn = '3'"), 84);
+    fs::remove_all(dir);
+}
+
+TEST(Archive, CrlfAndOtherBytesComeBackExactly) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    std::string text = std::regex_replace(read_file(fixture("games/two-games.ngn")), std::regex("\n"), "\r\n");
+    write_file(dir / "crlf.ngn", "\xEF\xBB\xBF" + text);
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "add", (dir / "crlf.ngn").string()}).status, 0);
+    auto one = run_ironlog({"archive", "--db", db, "show", "1", "--text"});
+    auto two = run_ironlog({"archive", "--db", db, "show", "2", "--text"});
+    EXPECT_EQ(one.out + two.out, text);  // the two records, as read (the byte-order mark belongs to no game)
+    auto exported = run_ironlog({"archive", "--db", db, "export"});
+    auto parsed = ngn::parse_text(exported.out);
+    EXPECT_EQ(parsed.games.size(), 2u);
+    EXPECT_EQ(parsed.error_count(), 0u);
+    fs::remove_all(dir);
+}
+
+TEST(Archive, NamesWithQuotesAndSqlAreStoredAndFoundVerbatim) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    const std::string event = "Bobby's \\\"Cup\\\" 1'; DELETE FROM game;--";
+    write_file(dir / "t.ngn", tricky_game(event, "O'Brien's \\\"Navy\\\""));
+    auto r = run_ironlog({"archive", "--db", db, "add", (dir / "t.ngn").string()});
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    const std::string plain_event = "Bobby's \"Cup\" 1'; DELETE FROM game;--";
+    auto list = run_ironlog({"archive", "--db", db, "list", "--event", plain_event, "--player", "Robert'); DROP TABLE game;--",
+                             "--side", "O'Brien's \"Navy\"", "--format", "json"});
+    auto games = nlohmann::json::parse(list.out);
+    ASSERT_EQ(games.size(), 1u) << list.out;
+    EXPECT_EQ(games[0]["event"], plain_event);
+    EXPECT_EQ(games[0]["sides"][0]["name"], "O'Brien's \"Navy\"");
+    EXPECT_EQ(games[0]["sides"][0]["outcome"], "win");
+    EXPECT_EQ(games[0]["sides"][1]["players"], nlohmann::json::array({"Ann", "Bo"}));
+    auto standings = run_ironlog({"archive", "--db", db, "query", "standings", "--event", plain_event, "--format", "json"});
+    auto rows = nlohmann::json::parse(standings.out);
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0]["player"], "Robert'); DROP TABLE game;--");
+    EXPECT_EQ(rows[0]["wins"], 1);
+    fs::remove_all(dir);
+}
+
+TEST(Archive, ListFiltersQueriesAndSearch) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    write_file(dir / "g1.ngn", tricky_game("Spring Cup", "Red"));
+    write_file(dir / "g2.ngn", std::regex_replace(tricky_game("Spring Cup", "draw"), std::regex("Round \"1\""), "Round \"2\""));
+    write_file(dir / "g3.ngn", std::regex_replace(tricky_game("Autumn Cup", "Red"), std::regex("2026.03.04"), "2026.10.01"));
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", (dir / "g1.ngn").string(), (dir / "g2.ngn").string(), (dir / "g3.ngn").string(),
+                           kSample, fixture("errors/play-mistakes.ngn")})
+                  .status,
+              0);
+    auto count = [&](std::vector<std::string> args) {
+        std::vector<std::string> all = {"archive", "--db", db, "list", "--format", "json"};
+        all.insert(all.end(), args.begin(), args.end());
+        auto r = run_ironlog(all);
+        EXPECT_EQ(r.status, 0) << r.err;
+        return nlohmann::json::parse(r.out).size();
+    };
+    EXPECT_EQ(count({}), 5u);
+    EXPECT_EQ(count({"--event", "Spring Cup"}), 2u);
+    EXPECT_EQ(count({"--event", "Spring Cup", "--round", "2"}), 1u);
+    EXPECT_EQ(count({"--ruleset", "ironclads"}), 2u);
+    EXPECT_EQ(count({"--player", "Anna Weber"}), 2u);
+    EXPECT_EQ(count({"--side", "ITA"}), 2u);
+    EXPECT_EQ(count({"--from", "2026-03-01", "--to", "2026-09-30"}), 2u);
+    EXPECT_EQ(count({"--result", "draw"}), 2u);
+    EXPECT_EQ(count({"--has", "wrong-result"}), 1u);
+    EXPECT_EQ(count({"--has", "unverifiable"}), 0u);  // the admiral games' "no engine" are notes
+    auto standings = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "standings", "--event", "Spring Cup", "--format", "json"}).out);
+    ASSERT_EQ(standings.size(), 3u);
+    EXPECT_EQ(standings[0]["player"], "Ann");  // a win and a draw
+    EXPECT_EQ(standings[0]["wins"], 1);
+    EXPECT_EQ(standings[0]["draws"], 1);
+    EXPECT_EQ(standings[2]["losses"], 1);
+    auto rulesets = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "rulesets", "--format", "json"}).out);
+    EXPECT_EQ(rulesets[0]["ruleset"], "admiral");
+    EXPECT_EQ(rulesets[0]["games"], 3);
+    auto rules = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "rules", "--limit", "2", "--format", "json"}).out);
+    EXPECT_EQ(rules.size(), 2u);
+    auto hits = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "search", "fog visib*", "--format", "json"}).out);
+    EXPECT_EQ(hits.size(), 3u);
+    EXPECT_EQ(hits[0]["kind"], "note");
+    auto comment = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "search", "umpire's", "--format", "json"}).out);
+    EXPECT_EQ(comment.size(), 3u);
+    auto ruling = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "search", "miscounted", "--format", "json"}).out);
+    EXPECT_EQ(ruling.size(), 1u);
+    for (const char* odd : {"\"", "AND OR NOT", "(((", "*", "a\"b"})
+        EXPECT_EQ(run_ironlog({"archive", "--db", db, "query", "search", odd}).status, 0) << odd;
+    fs::remove_all(dir);
+}
+
+TEST(Archive, ShowExportAndRemove) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", kSample, fixture("errors/play-mistakes.ngn")}).status, 0);
+    auto show = run_ironlog({"archive", "--db", db, "show", "2"});
+    EXPECT_NE(show.out.find("#2:22:18: error: the sea is rough only when every side rolls a 1 [ironclads Sea state] (wrong-result)"),
+              std::string::npos)
+        << show.out;
+    auto json = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "show", "2", "--format", "json"}).out);
+    EXPECT_EQ(json["tags"]["Event"], "Club night");
+    EXPECT_EQ(json["findings"].size(), 14u);
+    auto exported = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "export", "--format", "json"}).out);
+    ASSERT_EQ(exported.size(), 2u);
+    EXPECT_EQ(exported[0]["record"], read_file(kSample));
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "show", "9"}).status, 1);
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "rm", "2"}).status, 0);
+    for (const char* table : {"game", "tag", "side", "player", "entity", "line", "note", "finding"})
+        EXPECT_EQ(scalar(db, std::string("SELECT count(*) FROM ") + table + (std::string(table) == "game" ? " WHERE id = 2" : " WHERE game_id = 2")), 0)
+            << table;
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM note_search WHERE note_search MATCH 'miscounted'"), 0);
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "rm", "2"}).status, 1);
+    fs::remove_all(dir);
+}
+
+TEST(Archive, RecheckRefreshesFindings) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", fixture("errors/play-mistakes.ngn")}).status, 0);
+    {
+        sqlite::Database d(db, SQLITE_OPEN_READWRITE);
+        d.exec("DELETE FROM finding; UPDATE game SET errors = 0, checked_with = '0.0.1'");
+    }
+    auto r = run_ironlog({"archive", "--db", db, "add", "--recheck"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(scalar(db, "SELECT errors FROM game WHERE id = 1"), 12);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game WHERE checked_with = '0.0.1'"), 0);
+    // the findings keep the lines of the file the record came from
+    EXPECT_EQ(scalar(db, "SELECT line FROM finding WHERE rule = 'ironclads Sea state'"), 22);
+    fs::remove_all(dir);
+}
+
+// ---- failure paths --------------------------------------------------------------------------------
+
+TEST(ArchiveFailures, AWriterKilledMidRecordLeavesNoTrace) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", fixture("games/two-games.ngn")}).status, 0);
+    pid_t pid = spawn_ironlog({"archive", "--db", db, "add", kSample}, {{"IRONLOG_TEST_HOLD_ADD_MS", "20000"}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // well inside the held transaction
+    kill(pid, SIGKILL);
+    EXPECT_EQ(wait_for(pid), -SIGKILL);
+    {
+        sqlite::Database d(db, SQLITE_OPEN_READWRITE);
+        sqlite::Statement q(d, "PRAGMA integrity_check");
+        q.step();
+        EXPECT_EQ(q.text(0), "ok");
+    }
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game WHERE sha256 = '" + archive::sha256_hex(read_file(kSample)) + "'"), 0);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id > 2"), 0);
+    // and the archive takes the record afterwards
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "add", kSample}).status, 0);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 3);
+    fs::remove_all(dir);
+}
+
+TEST(ArchiveFailures, TwoWritersAtOnceBothSucceed) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "init"}).status, 0);
+    pid_t a = spawn_ironlog({"archive", "--db", db, "add", kSample}, {{"IRONLOG_TEST_HOLD_ADD_MS", "800"}});
+    pid_t b = spawn_ironlog({"archive", "--db", db, "add", fixture("games/midgame-setup.ngn"), fixture("games/two-games.ngn")},
+                            {{"IRONLOG_TEST_HOLD_ADD_MS", "300"}});
+    EXPECT_EQ(wait_for(a), 0);
+    EXPECT_EQ(wait_for(b), 0);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 4);
+    fs::remove_all(dir);
+}
+
+TEST(ArchiveFailures, AFullDiskIsAClearErrorAndStoresNothing) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    archive::Archive ar(db, archive::Mode::Create);
+    auto parsed = ngn::parse_text(read_file(kSample));
+    auto report = ironlog::check_game(parsed.games[0], 1, ironlog::CheckOptions{kSource / "fixtures/games"});
+    const auto pages = scalar(ar, "PRAGMA page_count");
+    ar.database().exec("PRAGMA max_page_count = " + std::to_string(pages + 1));  // the disk fills up
+    try {
+        ar.add(parsed.games[0], read_file(kSample), report, kSample, 1);
+        FAIL() << "the add should have run out of room";
+    } catch (const sqlite::Error& e) {
+        EXPECT_EQ(e.code(), SQLITE_FULL);
+    }
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM game"), 0);
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM line"), 0);
+    ar.database().exec("PRAGMA max_page_count = 1073741823");
+    EXPECT_EQ(ar.add(parsed.games[0], read_file(kSample), report, kSample, 1).status, archive::Archive::Added::New);
+    fs::remove_all(dir);
+}
+
+TEST(ArchiveFailures, APlaceThatCannotBeWritten) {
+    auto r = run_ironlog({"archive", "--db", "/proc/ironlog-test/archive.db", "init"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("cannot open the archive /proc/ironlog-test/archive.db"), std::string::npos) << r.err;
+    auto missing = run_ironlog({"archive", "--db", "/nonexistent/archive.db", "list"});
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find("there is no archive at /nonexistent/archive.db"), std::string::npos) << missing.err;
+}
+
+TEST(ArchiveFailures, FilesThatAreNotIroncladArchivesAreLeftUntouched) {
+    auto dir = temp_dir();
+    auto untouched = [&](const fs::path& p, const std::string& expect) {
+        const std::string before = read_file(p);
+        for (std::vector<std::string> cmd : {std::vector<std::string>{"list"}, {"init"}, {"add", kSample}, {"rm", "1"}}) {
+            std::vector<std::string> args = {"archive", "--db", p.string()};
+            args.insert(args.end(), cmd.begin(), cmd.end());
+            auto r = run_ironlog(args);
+            EXPECT_EQ(r.status, 2) << p << " " << cmd[0];
+            EXPECT_NE(r.err.find(expect), std::string::npos) << r.err;
+        }
+        EXPECT_EQ(read_file(p), before) << p;
+        EXPECT_FALSE(fs::exists(p.string() + "-wal")) << p;
+    };
+    // random bytes
+    std::string junk(8192, '\0');
+    for (std::size_t i = 0; i < junk.size(); ++i) junk[i] = static_cast<char>((i * 2654435761u) >> 13);
+    write_file(dir / "junk.db", junk);
+    untouched(dir / "junk.db", "is not an SQLite database");
+    write_file(dir / "notes.txt", "my notes\n");
+    untouched(dir / "notes.txt", "is not an SQLite database");
+    // another program's SQLite database
+    {
+        sqlite::Database other((dir / "other.db").string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+        other.exec("CREATE TABLE accounts (id INTEGER, balance REAL); INSERT INTO accounts VALUES (1, 2.5);");
+    }
+    untouched(dir / "other.db", "not an ironlog archive");
+    // an archive whose first page is damaged
+    const std::string good = (dir / "good.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", good, "add", kSample}).status, 0);
+    {
+        sqlite::Database d(good, SQLITE_OPEN_READWRITE);
+        d.exec("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;");
+    }
+    std::string bytes = read_file(good);
+    for (std::size_t i = 100; i < 400 && i < bytes.size(); ++i) bytes[i] = static_cast<char>(0xA5);
+    write_file(dir / "damaged.db", bytes);
+    untouched(dir / "damaged.db", "is damaged");
+    // an archive of a newer ironlog
+    {
+        sqlite::Database d(good, SQLITE_OPEN_READWRITE);
+        d.exec("PRAGMA user_version = 99; PRAGMA journal_mode = DELETE;");
+    }
+    fs::copy_file(good, dir / "newer.db");
+    untouched(dir / "newer.db", "newer than this ironlog knows");
+    fs::remove_all(dir);
+}
+
+TEST(ArchiveMigrations, FromEveryEarlierVersion) {
+    for (int from = 0; from < archive::Archive::kSchemaVersion; ++from) {
+        auto dir = temp_dir();
+        const std::string db = (dir / "old.db").string();
+        archive::Archive::create_at_version(db, from);
+        if (from >= 1) {
+            sqlite::Database d(db, SQLITE_OPEN_READWRITE);
+            d.exec("INSERT INTO game (id, record, sha256, first_line, imported_at, ironlog_version, checked_with, errors, warnings, notes, event)"
+                   " VALUES (1, X'78', 'h', 1, 'then', '0.0.1', '0.0.1', 0, 0, 0, 'Old Cup');"
+                   "INSERT INTO note (game_id, line, kind, text) VALUES (1, 3, 'note', 'a squall from the bora');");
+        }
+        auto r = run_ironlog({"archive", "--db", db, "list"});  // any command brings it up to date
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(scalar(db, "PRAGMA user_version"), archive::Archive::kSchemaVersion) << from;
+        if (from >= 1) {
+            EXPECT_NE(r.out.find("Old Cup"), std::string::npos);
+            auto hits = run_ironlog({"archive", "--db", db, "query", "search", "bora"});
+            EXPECT_NE(hits.out.find("#1:3: note: a squall from the bora"), std::string::npos) << hits.out;
+        }
+        fs::remove_all(dir);
+    }
+}
+
+TEST(ArchiveHash, Sha256KnownAnswers) {
+    EXPECT_EQ(archive::sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    EXPECT_EQ(archive::sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(archive::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+              "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    EXPECT_EQ(archive::sha256_hex(std::string(1000000, 'a')), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
