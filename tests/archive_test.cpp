@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include <csignal>
+#include <poll.h>
+#include <pty.h>
 #include <regex>
 #include <sys/wait.h>
 #include <thread>
@@ -236,6 +238,50 @@ TEST(Archive, RecheckRefreshesFindings) {
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM game WHERE checked_with = '0.0.1'"), 0);
     // the findings keep the lines of the file the record came from
     EXPECT_EQ(scalar(db, "SELECT line FROM finding WHERE rule = 'ironclads Sea state'"), 22);
+    fs::remove_all(dir);
+}
+
+// Runs ironlog on a pseudo-terminal (as a user at a terminal would) and returns all it wrote.
+std::string run_on_terminal(const std::vector<std::string>& args) {
+    int master = -1;
+    pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
+    if (pid == 0) {
+        std::vector<char*> argv;
+        argv.push_back(const_cast<char*>(kBinary.c_str()));
+        for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execv(kBinary.c_str(), argv.data());
+        _exit(127);
+    }
+    std::string out;
+    char buf[4096];
+    for (;;) {
+        pollfd p{master, POLLIN, 0};
+        if (poll(&p, 1, 30000) <= 0) break;
+        ssize_t n = read(master, buf, sizeof buf);
+        if (n <= 0) break;  // EIO once the child has gone
+        out.append(buf, static_cast<std::size_t>(n));
+    }
+    close(master);
+    wait_for(pid);
+    return out;
+}
+
+TEST(Archive, AddShowsProgressOnATerminalOnly) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    const std::vector<std::string> args = {"archive", "--db", db, "add", kSample, fixture("games/two-games.ngn")};
+    std::string seen = run_on_terminal(args);
+    EXPECT_NE(seen.find("adding 1/2 " + kSample), std::string::npos) << seen;
+    EXPECT_NE(seen.find("adding 2/2 "), std::string::npos) << seen;
+    EXPECT_NE(seen.find("\r\033[K"), std::string::npos) << "the progress line is wiped";
+    EXPECT_NE(seen.find("3 archived"), std::string::npos) << seen;
+    // into files (a script, a log), no progress at all
+    fs::remove(db);
+    auto r = run_ironlog(args);
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.err.find("adding"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("3 archived"), std::string::npos) << r.out;
     fs::remove_all(dir);
 }
 

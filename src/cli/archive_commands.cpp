@@ -91,16 +91,39 @@ bool read_whole(const std::string& path, std::string& text, std::string& error) 
     return true;
 }
 
+// "adding 3/120 file.ngn" on one line of stderr, kept up to date; only for many files and
+// only on a terminal, and wiped before any other line is written so the two never mix.
+class Progress {
+public:
+    explicit Progress(std::size_t total) : total_(total), on_(total > 1 && isatty(STDERR_FILENO)) {}
+    ~Progress() { clear(); }
+    void show(std::size_t done, const std::string& path) {
+        if (!on_) return;
+        std::cerr << "\radding " << done << "/" << total_ << " " << path << "\033[K" << std::flush;
+        shown_ = true;
+    }
+    void clear() {
+        if (!shown_) return;
+        std::cerr << "\r\033[K" << std::flush;
+        shown_ = false;
+    }
+
+private:
+    std::size_t total_;
+    bool on_;
+    bool shown_ = false;
+};
+
 int add(const ArchiveArgs& a, archive::Archive& ar) {
     int status = 0;
     std::size_t added = 0, duplicates = 0, refused = 0, done = 0;
-    const bool progress = a.files.size() > 1 && isatty(STDERR_FILENO);
+    Progress progress(a.files.size());
     for (const auto& path : a.files) {
         ++done;
-        if (progress) std::cerr << "\radding " << done << "/" << a.files.size() << " " << path << "\033[K" << std::flush;
+        progress.show(done, path);
         std::string text, error;
         if (!read_whole(path, text, error)) {
-            if (progress) std::cerr << "\n";
+            progress.clear();
             spdlog::error("{}: {}", path, error);
             status = 2;
             continue;
@@ -116,7 +139,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 ++index;
                 if (!game.errors.empty()) {
                     // A record that does not read is refused, with its errors: nothing is stored.
-                    if (progress) std::cerr << "\n";
+                    progress.clear();
                     for (const auto& e : game.errors)
                         output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
                     std::cout << path << ": game " << index << " (line " << game.first_line << ") refused: it has syntax errors\n";
@@ -127,6 +150,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 GameReport report = check_game(game, index, options);
                 std::string_view record = source.raw_lines(game.first_line, game.last_line);
                 auto r = ar.add(game, record, report, path, index);
+                progress.clear();
                 if (r.status == archive::Archive::Added::Duplicate) {
                     ++duplicates;
                     std::cout << path << ": game " << index << " is already archived as #" << r.id << "\n";
@@ -135,8 +159,10 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                     std::cout << path << ": game " << index << " archived as #" << r.id << " (" << report.count(Severity::Error)
                               << " errors, " << report.count(Severity::Warning) << " warnings)\n";
                 }
+                progress.show(done, path);
             },
             ngn::ParseOptions{0});
+        progress.clear();
         if (!outside.errors.empty()) {
             for (const auto& e : outside.errors)
                 output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
@@ -147,7 +173,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
             status = std::max(status, 1);
         }
     }
-    if (progress) std::cerr << "\n";
+    progress.clear();
     std::cout << added << " archived, " << duplicates << " already there, " << refused << " refused\n";
     return status;
 }
