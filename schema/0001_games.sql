@@ -69,7 +69,7 @@ CREATE TABLE entity (
 CREATE TABLE line (
     game_id INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
     line    INTEGER NOT NULL,
-    kind    TEXT    NOT NULL,                  -- heading, declaration, setup, event, ruling
+    kind    TEXT    NOT NULL,                  -- heading, declaration, setup, terrain, event, ruling
     turn    TEXT,
     phase   TEXT,
     segment TEXT,

@@ -125,6 +125,10 @@ std::string dump(const ngn::Game& game) {
             body += "setup " + dump(s->subject) + dump_items(s->args);
             for (const auto& n : s->notes) body += " {" + n.text + "}";
             body += c + "\n";
+        } else if (const auto* t = l.as<ngn::Terrain>()) {
+            body += "terrain " + dump(t->kind) + dump_items(t->args);
+            for (const auto& n : t->notes) body += " {" + n.text + "}";
+            body += c + "\n";
         } else if (const auto* e = l.as<ngn::Event>()) {
             body += "event " + dump(e->subject) + dump_items(e->args);
             if (e->claim) body += " =>" + dump_items(*e->claim);

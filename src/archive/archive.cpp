@@ -304,6 +304,9 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
             kind = "setup";
             actor = ironlog::reference_text(s->subject);
             for (const auto& n : s->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+        } else if (const auto* t = l.as<ngn::Terrain>()) {
+            kind = "terrain";
+            for (const auto& n : t->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
         } else if (const auto* e = l.as<ngn::Event>()) {
             kind = "event";
             actor = ironlog::reference_text(e->subject);

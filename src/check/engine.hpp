@@ -36,6 +36,8 @@ public:
     virtual void begin(GameContext&) {}
     virtual void declaration(const ngn::Declaration&, const Entity&, GameContext&) {}
     virtual void setup(const ngn::Setup&, const Entity&, GameContext&) {}
+    // A terrain line of the map (its kind is one the ruleset declares), before play.
+    virtual void terrain(const ngn::Terrain&, GameContext&) {}
     // A heading, after the sequence tracker has moved the cursor to it.
     virtual void heading(const ngn::Heading&, GameContext&) {}
     // An event; actor is the declared ship, unit, side ... that acts (never null).

@@ -1,6 +1,7 @@
 #include "check/replay.hpp"
 
 #include "check/dice.hpp"
+#include "check/spelling.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -13,11 +14,12 @@ const RuleRef kDeclarations = ngn_rule("4.1", "Declarations");
 const RuleRef kSideBlocks = ngn_rule("4.2", "Sides");
 const RuleRef kNames = ngn_rule("4.3", "Names and aliases");
 const RuleRef kSetup = ngn_rule("4.4", "Set-up");
+const RuleRef kTerrain = ngn_rule("4.5", "Terrain");
 const RuleRef kResult = ngn_rule("3.4", "Result");
 const RuleRef kRulings = ngn_rule("6", "Rulings and agreements");
 
 bool reserved(std::string_view w) {
-    static const char* words[] = {"turn", "phase", "segment", "impulse", "step", "ruling", "setup",
+    static const char* words[] = {"turn", "phase", "segment", "impulse", "step", "ruling", "setup", "terrain",
                                   "side", "ship", "unit", "fleet", "leader", "squadron", "formation"};
     return std::any_of(std::begin(words), std::end(words), [&](const char* r) { return w == r; });
 }
@@ -160,6 +162,8 @@ void Replay::run(StopAt* stop) {
             declaration(line, *d);
         } else if (const auto* s = line.as<ngn::Setup>()) {
             setup(line, *s);
+        } else if (const auto* t = line.as<ngn::Terrain>()) {
+            terrain(line, *t);
         } else if (const auto* h = line.as<ngn::Heading>()) {
             last_event_ = nullptr;
             heading_seen_ = true;
@@ -260,6 +264,30 @@ void Replay::declaration(const ngn::Line& line, const ngn::Declaration& d) {
     }
     if (added->kind == ngn::EntityKind::Side) current_side_ = added->index;
     if (engine_) engine_->declaration(d, *added, *context_);
+}
+
+void Replay::terrain(const ngn::Line& line, const ngn::Terrain& t) {
+    last_event_ = nullptr;
+    const RulesetInfo& info = header_.ruleset->info;
+    const std::string kind = reference_text(t.kind);
+    if (info.terrain_kinds.empty()) {
+        findings_.error(Kind::Inconsistent, kTerrain, line.pos, info.id + " is not played on a hex map: it has no terrain lines");
+        return;
+    }
+    if (heading_seen_) {
+        findings_.error(Kind::Inconsistent, kTerrain, line.pos, "terrain lines come before the first heading of play");
+        return;
+    }
+    if (std::find(info.terrain_kinds.begin(), info.terrain_kinds.end(), kind) == info.terrain_kinds.end()) {
+        std::string kinds;
+        for (const auto& k : info.terrain_kinds) kinds += (kinds.empty() ? "" : ", ") + k;
+        std::string hint = nearest(kind, info.terrain_kinds);
+        findings_.error(Kind::Inconsistent, kTerrain, t.kind.pos,
+                        "unknown terrain '" + kind + "'" + (hint.empty() ? "" : " (did you mean '" + hint + "'?)"),
+                        "one of " + kinds, kind);
+        return;
+    }
+    if (engine_) engine_->terrain(t, *context_);
 }
 
 void Replay::setup(const ngn::Line& line, const ngn::Setup& s) {

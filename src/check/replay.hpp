@@ -56,6 +56,7 @@ public:
 private:
     void declaration(const ngn::Line& line, const ngn::Declaration& d);
     void setup(const ngn::Line& line, const ngn::Setup& s);
+    void terrain(const ngn::Line& line, const ngn::Terrain& t);
     void event(const ngn::Line& line, const ngn::Event& e);
     void ruling(const ngn::Line& line, const ngn::Ruling& r);
     void result();

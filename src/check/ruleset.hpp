@@ -79,6 +79,7 @@ struct RulesetInfo {
     RuleRef dice_rule;
     std::vector<Sequence> sequences;  // the first is the default
     std::vector<ngn::EntityKind> entity_kinds;
+    std::vector<std::string> terrain_kinds;  // what `terrain` lines may declare; empty = no hex map
     std::vector<OptionalRule> optional_rules;
     std::vector<RuleOption> options;
     double default_tolerance_cm = 0.5;  // for tables measured with a ruler

@@ -25,4 +25,18 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return prev[b.size()];
 }
 
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+    const std::size_t limit = std::max<std::size_t>(1, word.size() / 3);
+    std::string best;
+    std::size_t best_d = limit + 1;
+    for (const auto& c : candidates) {
+        std::size_t d = edit_distance(word, c);
+        if (d < best_d) {
+            best_d = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
 }  // namespace ironlog

@@ -45,6 +45,7 @@ NGN_ERROR(step_label, "expected a step name after 'step'");
 NGN_ERROR(ruling_body, "expected the ruling's text in double quotes after 'ruling'");
 NGN_ERROR(declaration_name, "expected a name or alias after '{keyword}'");
 NGN_ERROR(setup_subject, "expected the name or alias of what is set up after 'setup'");
+NGN_ERROR(terrain_kind, "expected the kind of terrain after 'terrain' (woods, river, road ...)");
 NGN_ERROR(claim_first, "expected the claimed result after '=>'");
 NGN_ERROR(line_end, "expected an argument, '=>', a note, a comment or the end of the line");
 #undef NGN_ERROR

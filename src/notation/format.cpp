@@ -60,6 +60,10 @@ std::string format_content(const Line& line) {
         out = "setup " + name_text(s->subject);
         append_items(out, s->args);
         for (const auto& n : s->notes) out += " {" + n.text + "}";
+    } else if (const auto* t = line.as<Terrain>()) {
+        out = "terrain " + t->kind.to_ngn();
+        append_items(out, t->args);
+        for (const auto& n : t->notes) out += " {" + n.text + "}";
     } else if (const auto* e = line.as<Event>()) {
         out = name_text(e->subject);
         append_items(out, e->args);

@@ -144,6 +144,10 @@ struct declaration : if_must<declaration_keyword, ws, declaration_name, opt<sp, 
 struct setup_subject : entity_name {};
 struct setup : if_must<keyword<'s', 'e', 't', 'u', 'p'>, ws, setup_subject, items, notes> {};
 
+// ---- terrain lines: terrain woods #0305 #0306 ---------------------------------------------
+struct terrain_kind : word {};
+struct terrain : if_must<keyword<'t', 'e', 'r', 'r', 'a', 'i', 'n'>, ws, terrain_kind, items, notes> {};
+
 // ---- events: FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H {note} ----------------------
 struct subject_word : word {};
 struct subject : sor<quoted, subject_word> {};
@@ -154,7 +158,7 @@ struct claim : if_must<claim_arrow, ws, claim_first, star<sp, claim_item>> {};
 struct event : seq<subject, items, opt<ws, claim>, notes> {};
 
 // ---- lines, games, files -------------------------------------------------------------------
-struct content : sor<tag, heading, ruling, declaration, setup, event> {};
+struct content : sor<tag, heading, ruling, declaration, setup, terrain, event> {};
 struct line_end : seq<opt<comment>, end_of_line> {};
 struct line : seq<ws, opt<content>, ws, must<line_end>> {};
 

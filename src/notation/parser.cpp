@@ -43,6 +43,7 @@ struct LineState {
     std::optional<Item> entity_name;
     std::optional<Item> full_name;
     bool is_setup = false;
+    std::optional<Item> terrain_kind;
     std::optional<Item> subject;
     SourcePos claim_pos;
     std::vector<Note> notes;
@@ -396,6 +397,14 @@ struct action<g::setup_subject> {
     }
 };
 
+// terrain lines
+template <>
+struct action<g::terrain_kind> {
+    template <typename In> static void apply(const In& in, LineState& st) {
+        st.terrain_kind = word_item(in.string_view(), st.pos(in.begin()));
+    }
+};
+
 // events
 template <>
 struct action<g::subject> {
@@ -532,6 +541,12 @@ Line build_line(LineState& st, std::uint32_t first_column) {
         s.args = std::move(st.args);
         s.notes = std::move(st.notes);
         line.content = std::move(s);
+    } else if (st.terrain_kind) {
+        Terrain t;
+        t.kind = std::move(*st.terrain_kind);
+        t.args = std::move(st.args);
+        t.notes = std::move(st.notes);
+        line.content = std::move(t);
     } else if (st.subject) {
         Event e;
         e.subject = std::move(*st.subject);

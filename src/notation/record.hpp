@@ -135,6 +135,13 @@ struct Setup {
     std::vector<Note> notes;
 };
 
+// terrain woods #0305 #0306: what the hexes of a map hold (hex rulesets)
+struct Terrain {
+    Item kind;  // a Word: woods, river, road ...
+    std::vector<Item> args;
+    std::vector<Note> notes;
+};
+
 // FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H {a note}
 struct Event {
     Item subject;  // who acts: a Word or a Text
@@ -158,7 +165,7 @@ struct Blank {};
 
 struct Line {
     SourcePos pos;  // first non-blank character (column 1 for blank lines)
-    std::variant<Blank, Tag, Heading, Declaration, Setup, Event, Ruling> content;
+    std::variant<Blank, Tag, Heading, Declaration, Setup, Terrain, Event, Ruling> content;
     std::optional<Comment> comment;  // a comment on the line (the whole line when content is Blank)
 
     template <class T> const T* as() const { return std::get_if<T>(&content); }
