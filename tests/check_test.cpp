@@ -181,7 +181,8 @@ TEST(Declarations, SideBlocks) {
 TEST(Declarations, KindsOfTheRuleset) {
     auto f = one_problem(base("unit I1 infantry\n"), "ngn 4.1 Declarations", Kind::Inconsistent);
     EXPECT_EQ(f.message, "admiral records declare ship, squadron, formation; not 'unit'");
-    clean(with_ruleset("late19c", "", "side Austria\nunit I1 infantry\nship SMS1\n"));
+    clean(with_ruleset("late19c", "[Variant \"combined\"]\n",
+                       "side Austria\nunit I1 infantry average #0101/N\nship SMS1 gunboat main 2 #0505/N\n"));
     clean(with_ruleset("eia-naval", "", "side Austria\nfleet F1\nleader Charles\n"));
 }
 
@@ -363,7 +364,8 @@ TEST(Sequence, EiaMonthsAndPowers) {
 }
 
 TEST(Sequence, Late19cVariants) {
-    clean(with_ruleset("late19c", "", "side Austria\nunit I1\nturn 1\n  phase tiles\n  phase artillery\n  phase activation\n    I1 move 2\n  phase exhaustion\n"));
+    clean(with_ruleset("late19c", "", "side Austria\nunit I1 infantry poor #0101/S\nturn 1\n  phase tiles\n    I1 tile 2H\n"
+                                      "  phase artillery\n  phase activation\n    I1 move #0102\n  phase exhaustion\n"));
     clean(with_ruleset("late19c", "[Variant \"naval\"]\n", "turn 1\n  phase guns\n  phase torpedoes\n  phase move-order\n  phase movement\n"));
     one_problem(with_ruleset("late19c", "[Variant \"naval\"]\n", "turn 1\n  phase movement\n  phase guns\n"),
                 "late19c Naval/Turn Sequence (Naval Combat only)", Kind::Illegal);

@@ -46,6 +46,9 @@ public:
     virtual void finish(GameContext&) {}
     // The replayed state in a form a player recognises (for `ironlog state`).
     virtual void describe(std::ostream&, const GameContext&) const {}
+    // Whether describe() gives where each piece is (then the generic view, which can only
+    // take the last position written in a line, leaves it out).
+    virtual bool describes_positions() const { return false; }
 };
 
 }  // namespace ironlog

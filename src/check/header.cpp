@@ -1,4 +1,5 @@
 #include "check/header.hpp"
+#include "check/items.hpp"
 
 #include "check/spelling.hpp"
 
@@ -17,12 +18,6 @@ const RuleRef kSides = ngn_rule("3.3", "Sides and players");
 const RuleRef kOptions = ngn_rule("3.5", "Optional rules and options");
 const RuleRef kFiles = ngn_rule("3.6", "Files a record uses");
 const RuleRef kTolerance = ngn_rule("3.7", "Tolerance");
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::string trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);

@@ -65,7 +65,7 @@ std::string Replay::describe_state() const {
             }
             for (const auto& [who, item] : last_position_)
                 if (who == e) pos = item;
-            if (pos) os << "    position: " << pos->to_ngn() << "\n";
+            if (pos && !(engine_ && engine_->describes_positions())) os << "    position: " << pos->to_ngn() << "\n";
         }
     }
     std::vector<const Entity*> loose;

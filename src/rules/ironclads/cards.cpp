@@ -1,4 +1,5 @@
 #include "rules/ironclads/cards.hpp"
+#include "check/items.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -25,12 +26,6 @@ std::optional<double> parse_double(std::string_view s) {
     auto r = std::from_chars(s.data(), s.data() + s.size(), v);
     if (r.ec != std::errc() || r.ptr != s.data() + s.size() || !std::isfinite(v) || v <= 0) return std::nullopt;
     return v;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
 }
 
 // Upper bounds of each class, inclusive: very light, light, medium, heavy, very heavy.

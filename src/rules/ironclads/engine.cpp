@@ -1,6 +1,7 @@
 #include "rules/ironclads/engine.hpp"
 
 #include "check/dice.hpp"
+#include "check/items.hpp"
 #include "geometry/table.hpp"
 #include "rules/ironclads/cards.hpp"
 #include "rules/ironclads/ship_data.hpp"
@@ -42,44 +43,10 @@ const RuleRef kCards = cite("Appendix A Data Cards");
 const RuleRef kFormations = cite("Appendix D Formations");
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 std::string num(double v) {
     std::ostringstream s;
     s << std::round(v * 10) / 10;
     return s.str();
-}
-
-const std::string* word_text(const ngn::Item& it) {
-    if (const auto* w = it.as<ngn::Word>()) return &w->text;
-    return nullptr;
-}
-
-// The elements of a list argument (FM,HB,KM), or the item itself.
-std::vector<const ngn::Item*> elements(const ngn::Item& it) {
-    std::vector<const ngn::Item*> out;
-    if (const auto* l = it.as<ngn::List>())
-        for (const auto& x : l->items) out.push_back(&x);
-    else
-        out.push_back(&it);
-    return out;
-}
-
-// The elements of every item of a claim or argument list, lists opened.
-std::vector<const ngn::Item*> elements(const std::vector<ngn::Item>& items) {
-    std::vector<const ngn::Item*> out;
-    for (const auto& it : items)
-        for (const auto* e : elements(it)) out.push_back(e);
-    return out;
-}
-
-bool is_word(const ngn::Item& it, std::string_view w) {
-    const std::string* t = word_text(it);
-    return t && lower(*t) == w;
 }
 
 // The stat types a hit may cross off: the seven gun rows, armour, propulsion, hull.

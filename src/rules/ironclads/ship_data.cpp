@@ -1,4 +1,5 @@
 #include "rules/ironclads/ship_data.hpp"
+#include "check/items.hpp"
 
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
@@ -13,12 +14,6 @@ namespace ironlog::rules::ironclads {
 namespace {
 
 const RuleRef kCards{"ironclads", "Appendix A Data Cards", ""};
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 bool same_name(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
 

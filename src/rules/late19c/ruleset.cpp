@@ -2,6 +2,9 @@
 // The book has no numbers: rules are cited by part (Land, Naval) and heading.
 #include "rules/late19c/ruleset.hpp"
 
+#include "rules/late19c/battlefield.hpp"
+#include "rules/late19c/engine.hpp"
+
 namespace ironlog::rules::late19c {
 
 namespace {
@@ -45,12 +48,37 @@ RulesetInfo declare() {
 
     r.sequences = {land, naval, combined};
     r.entity_kinds = {ngn::EntityKind::Unit, ngn::EntityKind::Ship};
+    r.terrain_kinds = terrain_kinds();
+    // Readings where the book is silent or reads two ways; the first value is the default.
+    r.options = {
+        RuleOption{"hex-columns", {"even-low", "odd-low"}, cite("Land/Movement a"),
+                   "which columns of the map sit half a hex lower: the even ones or the odd ones (docs/hexes.md)"},
+        RuleOption{"los-edge", {"both", "either"}, cite("Land/Definitions/Direct line of sight"),
+                   "a line of sight running exactly along a hex edge is blocked when the hexes on both sides block it, or "
+                   "either side"},
+        RuleOption{"frontage", {"wide", "narrow"}, cite("Land/Close Combat b"),
+                   "a unit's front is its facing edge and the two beside it (wide), or the facing edge alone (narrow); the "
+                   "rest is flank and rear"},
+        RuleOption{"failed-hit", {"destroyed", "lose-1"}, cite("Land/Resolving hits on Units"),
+                   "a unit hit that fails its survival roll is destroyed (it does not survive), or loses 1 SP with no choice "
+                   "to retreat; the book says only what a unit that survives does"},
+        RuleOption{"uphill", {"once", "twice"}, cite("Land/Special Rules/Hills"),
+                   "attacking uphill costs the attacker 1 (the Hills rule and the close-combat modifier are one rule), or 2 "
+                   "(they add up)"},
+        RuleOption{"mg-dice", {"each", "any"}, cite("Land/Fire Phase g"),
+                   "each of a machine gun's three dice that scores 5 or more is a hit, or any such die gives one hit"},
+        RuleOption{"torpedo-dice", {"each", "any"}, cite("Naval/Firing Torpedoes"),
+                   "each of a torpedo's three dice that shows 4, 5 or 6 is a hit, or any such die gives one hit"},
+        RuleOption{"ship-still", {"this-turn", "last-turn"}, cite("Naval/Firing Guns f"),
+                   "the +1 for a ship that has not moved counts this turn's movement (guns fire before ships move, so it "
+                   "always applies), or the movement of the turn before"},
+    };
     return r;
 }
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), nullptr};
+    static const Ruleset r{declare(), make_engine};
     return r;
 }
 

@@ -1,0 +1,39 @@
+#include "check/items.hpp"
+
+#include <cctype>
+
+namespace ironlog {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+const std::string* word_text(const ngn::Item& it) {
+    if (const auto* w = it.as<ngn::Word>()) return &w->text;
+    return nullptr;
+}
+
+bool is_word(const ngn::Item& it, std::string_view w) {
+    const std::string* t = word_text(it);
+    return t && lower(*t) == w;
+}
+
+std::vector<const ngn::Item*> elements(const ngn::Item& it) {
+    std::vector<const ngn::Item*> out;
+    if (const auto* l = it.as<ngn::List>())
+        for (const auto& x : l->items) out.push_back(&x);
+    else
+        out.push_back(&it);
+    return out;
+}
+
+std::vector<const ngn::Item*> elements(const std::vector<ngn::Item>& items) {
+    std::vector<const ngn::Item*> out;
+    for (const auto& it : items)
+        for (const auto* e : elements(it)) out.push_back(e);
+    return out;
+}
+
+}  // namespace ironlog

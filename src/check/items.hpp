@@ -1,0 +1,27 @@
+// Small readers of a record's items that every rule engine needs: the word an item is,
+// lists opened into their elements, case-insensitive comparison.
+#pragma once
+
+#include "notation/record.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ironlog {
+
+std::string lower(std::string_view s);
+
+// The text of a word item; null for anything else.
+const std::string* word_text(const ngn::Item& it);
+
+// Whether an item is this word (compared in lower case).
+bool is_word(const ngn::Item& it, std::string_view w);
+
+// The elements of a list item (FM,HB,KM), or the item itself.
+std::vector<const ngn::Item*> elements(const ngn::Item& it);
+
+// The elements of every item of a claim or argument list, lists opened.
+std::vector<const ngn::Item*> elements(const std::vector<ngn::Item>& items);
+
+}  // namespace ironlog

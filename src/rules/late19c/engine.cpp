@@ -1,0 +1,957 @@
+// The late19c engine's core: the order of battle, set-up, the map, the turn and its phases,
+// playing-card tiles and the order of activation, resolving hits, and the Exhaustion Point.
+#include "rules/late19c/engine.hpp"
+
+#include "check/dice.hpp"
+#include "check/items.hpp"
+#include "check/spelling.hpp"
+#include "rules/late19c/state.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ironlog::rules::late19c {
+
+using geometry::hex::Grid;
+using geometry::hex::hex_name;
+
+namespace {
+
+const RuleRef kStrength = land("Unit Strength Points");
+const RuleRef kTurnSequence = land("Turn Sequence");
+const RuleRef kHitsOnUnits = land("Resolving hits on Units");
+const RuleRef kRetreat = land("Definitions/Retreat");
+const RuleRef kExhaustion = land("Special Rules/Exhaustion Point");
+const RuleRef kTransport = land("Special Rules/Transport");
+const RuleRef kWire = land("Special Rules/Barbed wire");
+const RuleRef kFlotation = naval("Ship Flotation Values");
+const RuleRef kShipHits = naval("Resolving hits on Ships");
+const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
+const RuleRef kCombined = naval("Turn Sequence (Ground and Naval Combat)");
+const RuleRef kTerrainLines = ngn_rule("4.5", "Terrain");
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
+const RuleRef kSetupRule = ngn_rule("4.4", "Set-up");
+
+std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
+std::optional<int> whole(const ngn::Item& it) {
+    const auto* n = it.as<ngn::Number>();
+    if (!n || !n->is_integer || !n->unit.empty()) return std::nullopt;
+    return static_cast<int>(n->value);
+}
+
+}  // namespace
+
+std::string hex_text(Hex h) { return hex_name(h); }
+
+std::optional<Card> read_card(const ngn::Item& item) {
+    std::string text;
+    if (const auto* w = item.as<ngn::Word>()) text = w->text;
+    else if (const auto* n = item.as<ngn::Number>()) text = n->text;
+    else return std::nullopt;
+    if (text.size() < 2) return std::nullopt;
+    Card c;
+    c.text = text;
+    const char suit = static_cast<char>(std::toupper(static_cast<unsigned char>(text.back())));
+    const std::string rank = lower(text.substr(0, text.size() - 1));
+    static const std::string suits = "HCDS";
+    auto s = suits.find(suit);
+    if (s == std::string::npos) return std::nullopt;
+    c.suit = static_cast<int>(s);
+    if (rank == "a") c.rank = 1;
+    else if (rank == "j") c.rank = 11;
+    else if (rank == "q") c.rank = 12;
+    else if (rank == "k") c.rank = 13;
+    else if (rank.size() <= 2 && std::all_of(rank.begin(), rank.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+        c.rank = std::stoi(rank);
+        if (c.rank < 2 || c.rank > 10) return std::nullopt;
+    } else {
+        return std::nullopt;
+    }
+    return c;
+}
+
+int Piece::move_allowance() const {
+    if (ship) return ship_stats(ship_type).move - traded_move;
+    return unit_stats(type).move;
+}
+
+std::string Piece::what() const {
+    if (ship) return ship_stats(ship_type).name;
+    if (type == UnitType::Artillery) return artillery_name(artillery);
+    return unit_stats(type).name;
+}
+
+std::unique_ptr<Engine> make_engine() { return std::make_unique<Late19cEngine>(); }
+
+// ---- begin: the readings chosen and the map ----------------------------------------------------
+
+void Late19cEngine::begin(GameContext& ctx) {
+    variant_ = ctx.header.sequence ? ctx.header.sequence->variant : "land";
+    readings_.front_narrow = ctx.header.option("frontage") == "narrow";
+    readings_.failed_hit_loses_one = ctx.header.option("failed-hit") == "lose-1";
+    readings_.uphill_twice = ctx.header.option("uphill") == "twice";
+    readings_.mg_any = ctx.header.option("mg-dice") == "any";
+    readings_.torpedo_any = ctx.header.option("torpedo-dice") == "any";
+    readings_.ship_still_last_turn = ctx.header.option("ship-still") == "last-turn";
+    Grid grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow : geometry::hex::Columns::EvenLow);
+    field_ = std::make_unique<Battlefield>(grid, ctx.header.option("los-edge") == "either");
+}
+
+void Late19cEngine::terrain(const ngn::Terrain& t, GameContext& ctx) { field_->add(t, ctx.findings, kTerrainLines); }
+
+// ---- the order of battle -------------------------------------------------------------------------
+
+Piece* Late19cEngine::piece(const Entity& e) {
+    auto it = by_entity_.find(&e);
+    return it == by_entity_.end() ? nullptr : it->second;
+}
+
+Piece* Late19cEngine::piece_named(const ngn::Item& item, GameContext& ctx) {
+    const Entity* e = ctx.symbols.find(reference_text(item));
+    return e ? piece(*e) : nullptr;
+}
+
+std::optional<HexRef> Late19cEngine::hex_arg(const ngn::Item& item, GameContext& ctx, const RuleRef& rule) {
+    const auto* hp = item.as<ngn::HexPos>();
+    if (!hp) return std::nullopt;
+    std::string problem;
+    auto ref = read_hex(*hp, problem);
+    if (!ref) ctx.findings.error(Kind::Inconsistent, rule, item.pos, problem);
+    return ref;
+}
+
+void Late19cEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    if (d.kind != ngn::EntityKind::Unit && d.kind != ngn::EntityKind::Ship) return;
+    auto p = std::make_unique<Piece>();
+    p->entity = &e;
+    p->name = e.label();
+    p->ship = d.kind == ngn::EntityKind::Ship;
+    if (p->ship && variant_ == "land")
+        ctx.findings.error(Kind::Inconsistent, kCombined, d.name.pos,
+                           "a land battle has no ships: play [Variant \"naval\"] or [Variant \"combined\"]");
+    if (!p->ship && variant_ == "naval")
+        ctx.findings.error(Kind::Inconsistent, kNavalTurn, d.name.pos,
+                           "a naval battle has no land units: play [Variant \"combined\"] for land and sea together");
+    bool typed = false;
+    std::optional<int> sp;
+    const RuleRef rule = p->ship ? kFlotation : kStrength;
+    const auto& args = d.args;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const ngn::Item& it = args[i];
+        if (it.is<ngn::HexPos>()) {
+            if (auto ref = hex_arg(it, ctx, rule)) {
+                p->hex = ref->hex;
+                p->facing = ref->facing.value_or(0);
+                if (!ref->facing) ctx.findings.error(Kind::Inconsistent, rule, it.pos, p->name + "'s position needs a facing: #0405/N");
+            }
+            continue;
+        }
+        const std::string* w = word_text(it);
+        const std::string word = w ? lower(*w) : "";
+        auto number_after = [&](const char* what) -> std::optional<int> {
+            if (i + 1 < args.size())
+                if (auto n = whole(args[i + 1]); n && *n >= 0) {
+                    ++i;
+                    return n;
+                }
+            ctx.findings.error(Kind::Inconsistent, rule, it.pos, std::string("expected a whole number after '") + what + "'");
+            return std::nullopt;
+        };
+        if (p->ship) {
+            if (auto t = parse_ship_type(word); t && !typed) {
+                p->ship_type = *t;
+                typed = true;
+            } else if (word == "main") {
+                p->main_guns = number_after("main").value_or(0);
+            } else if (word == "secondary") {
+                p->secondary_guns = number_after("secondary").value_or(0);
+            } else if (word == "torpedoes") {
+                p->tubes = true;
+            } else if (word == "trainable") {
+                p->tubes = p->trainable = true;
+            } else {
+                ctx.findings.error(Kind::Inconsistent, rule, it.pos,
+                                   "a ship is declared with its type (battleship, ironclad, armoured-cruiser, protected-cruiser, "
+                                   "torpedo-boat, gunboat), main N, secondary N, torpedoes, trainable and a position; not '" +
+                                       it.to_ngn() + "'");
+            }
+            continue;
+        }
+        if (auto t = parse_unit_type(word); t && !typed) {
+            p->type = *t;
+            typed = true;
+            if (word == "cavalry") {
+                const std::string next = i + 1 < args.size() && word_text(args[i + 1]) ? lower(*word_text(args[i + 1])) : "";
+                if (next == "mounted" || next == "dismounted") {
+                    p->type = next == "mounted" ? UnitType::MountedCavalry : UnitType::DismountedCavalry;
+                    ++i;
+                } else {
+                    ctx.findings.error(Kind::Inconsistent, rule, it.pos, "say whether the cavalry is mounted or dismounted",
+                                       std::string("cavalry mounted or cavalry dismounted"), std::string("cavalry"));
+                }
+            } else if (p->type == UnitType::Artillery) {
+                if (i + 1 < args.size() && word_text(args[i + 1]))
+                    if (auto c = parse_artillery_class(*word_text(args[i + 1]))) {
+                        p->artillery = *c;
+                        ++i;
+                    }
+                if (p->artillery == ArtilleryClass::None)
+                    ctx.findings.error(Kind::Inconsistent, land("Artillery Fire Phase"), it.pos,
+                                       "say which artillery: heavy, medium, field or mountain (its range depends on it)");
+            }
+        } else if (auto q = parse_quality(word)) {
+            p->quality = *q;
+        } else if (word == "sp") {
+            sp = number_after("sp");
+        } else if (word == "towing") {
+            if (i + 1 < args.size()) {
+                p->pending_tow = reference_text(args[i + 1]);
+                p->pending_tow_pos = args[i + 1].pos;
+                ++i;
+            }
+        } else {
+            ctx.findings.error(Kind::Inconsistent, rule, it.pos,
+                               "a unit is declared with its type (infantry, cavalry mounted|dismounted, machine-gun, artillery "
+                               "heavy|medium|field|mountain, transport, commander), its quality (elite, average, poor), sp N and a "
+                               "position; not '" + it.to_ngn() + "'");
+        }
+    }
+    if (!typed)
+        ctx.findings.error(Kind::Inconsistent, rule, d.name.pos,
+                           p->ship ? "say what type of ship " + p->name + " is (battleship, ironclad, armoured-cruiser, ...)"
+                                   : "say what type of unit " + p->name + " is (infantry, cavalry mounted, artillery field, ...)");
+    if (!p->ship && !p->quality)
+        ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, d.name.pos,
+                           "say whether " + p->name + " is elite, average or poor (it decides how the unit takes hits)");
+    if (p->ship) {
+        p->initial = ship_stats(p->ship_type).flotation;
+        if (p->main_guns == 0 && typed)
+            ctx.findings.error(Kind::Inconsistent, naval("Firing Guns"), d.name.pos,
+                               "say how many guns " + p->name + "'s main armament has: main N");
+        if (p->secondary_guns > 0 && !ship_stats(p->ship_type).secondary)
+            ctx.findings.error(Kind::Inconsistent, naval("Definitions"), d.name.pos,
+                               std::string("a ") + ship_stats(p->ship_type).name + " has no secondary armament");
+        if (p->trainable && p->ship_type != ShipType::TorpedoBoat)
+            ctx.findings.error(Kind::Inconsistent, naval("Firing Torpedoes"), d.name.pos,
+                               "only torpedo boats have trainable torpedo tubes");
+    } else {
+        p->initial = sp.value_or(unit_stats(p->type).sp);
+        if (p->initial <= 0) ctx.findings.error(Kind::Inconsistent, kStrength, d.name.pos, "a unit begins with at least 1 SP");
+    }
+    p->strength = p->initial;
+    if (p->hex && field_->at(*p->hex).trench) p->trench_holder = true;
+    by_entity_[&e] = p.get();
+    pieces_.push_back(std::move(p));
+}
+
+void Late19cEngine::setup(const ngn::Setup& s, const Entity& e, GameContext& ctx) {
+    Piece* p = piece(e);
+    if (!p) {
+        ctx.findings.error(Kind::Inconsistent, kSetupRule, s.subject.pos, "late19c sets up units and ships, not " + e.label());
+        return;
+    }
+    const auto& args = s.args;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const ngn::Item& it = args[i];
+        if (it.is<ngn::HexPos>()) {
+            if (auto ref = hex_arg(it, ctx, kSetupRule)) {
+                p->hex = ref->hex;
+                if (ref->facing) p->facing = *ref->facing;
+            }
+            continue;
+        }
+        const std::string word = word_text(it) ? lower(*word_text(it)) : "";
+        const int n = i + 1 < args.size() ? whole(args[i + 1]).value_or(-1) : -1;
+        if ((word == "sp" || word == "fp" || word == "lost" || word == "torpedoes-fired") && n >= 0) {
+            ++i;
+            if (word == "lost") p->strength = p->initial - n;
+            else if (word == "torpedoes-fired") p->torpedoes_fired = n;
+            else p->strength = n;
+            if (p->strength <= 0 || p->strength > p->initial) {
+                ctx.findings.error(Kind::Inconsistent, kSetupRule, it.pos,
+                                   p->name + " has " + std::to_string(p->initial) + (p->ship ? " FP" : " SP") +
+                                       " in all: set it between 1 and that");
+                p->strength = std::clamp(p->strength, 1, p->initial);
+            }
+            if (p->ship && p->strength <= ship_stats(p->ship_type).critical) p->broke_off = true;
+        } else if (word == "towing" && i + 1 < args.size()) {
+            p->pending_tow = reference_text(args[i + 1]);
+            p->pending_tow_pos = args[i + 1].pos;
+            ++i;
+        } else if (word == "crossing") {
+            p->stopped_in = 0;  // entered a river or trench in the turn before the record begins
+            p->trench_holder = false;
+        } else if (word == "last-target" && i + 1 < args.size()) {
+            const ngn::Item& t = args[++i];
+            if (const auto* hp = t.as<ngn::HexPos>()) p->targets_now.insert("#" + hp->hex);
+            else p->targets_now.insert(reference_text(t));
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kSetupRule, it.pos,
+                               "a late19c setup gives a position, sp N / fp N, lost N, torpedoes-fired N, towing X, crossing "
+                               "or last-target T; not '" + it.to_ngn() + "'");
+        }
+    }
+    if (p->hex) p->trench_holder = field_->at(*p->hex).trench && p->stopped_in < 0;
+}
+
+// Play begins: positions and tows are settled, and each side's Exhaustion Point is fixed.
+void Late19cEngine::start_play(GameContext& ctx) {
+    started_ = true;
+    for (auto& p : pieces_) {
+        if (!p->hex)
+            ctx.findings.error(Kind::Inconsistent, p->ship ? kFlotation : kStrength, p->entity->pos,
+                               p->name + " has no position on the map: give its hex and facing (#0405/N)");
+        if (!p->pending_tow.empty()) {
+            const Entity* e = ctx.symbols.find(p->pending_tow);
+            Piece* towed = e ? piece(*e) : nullptr;
+            if (p->ship || p->type != UnitType::Transport)
+                ctx.findings.error(Kind::Illegal, kTransport, p->pending_tow_pos, "only a horse-drawn transport unit tows artillery");
+            else if (!towed || towed->ship || towed->type != UnitType::Artillery)
+                ctx.findings.error(Kind::Illegal, kTransport, p->pending_tow_pos, "'" + p->pending_tow + "' is not an artillery unit");
+            else if (towed->hex != p->hex)
+                ctx.findings.error(Kind::Illegal, kTransport, p->pending_tow_pos, p->name + " and " + towed->name + " are not in the same hex");
+            else {
+                p->towing = towed;
+                towed->towed_by = p.get();
+            }
+        }
+        initial_by_side_[p->side()] += p->initial;
+    }
+    for (auto& p : pieces_)
+        if (exhausted(p->side())) exhausted_sides_.insert(p->side());
+}
+
+// ---- where things are -------------------------------------------------------------------------------
+
+std::vector<Piece*> Late19cEngine::pieces_at(Hex h) {
+    std::vector<Piece*> out;
+    for (auto& p : pieces_)
+        if (p->on_map() && *p->hex == h) out.push_back(p.get());
+    return out;
+}
+
+std::vector<Piece*> Late19cEngine::enemies_of(const Piece& me) {
+    std::vector<Piece*> out;
+    for (auto& p : pieces_)
+        if (p->on_map() && p->side() != me.side()) out.push_back(p.get());
+    return out;
+}
+
+bool Late19cEngine::commander_near(const Piece& me) const {
+    if (!me.on_map()) return false;
+    for (const auto& p : pieces_)
+        if (p.get() != &me && p->on_map() && !p->ship && p->type == UnitType::Commander && p->side() == me.side() &&
+            field_->grid().distance(*p->hex, *me.hex) <= 1)
+            return true;
+    return false;
+}
+
+// Whether a hex adjacent to a unit lies across its front: the facing edge, and (frontage=wide)
+// the two edges beside it.
+bool Late19cEngine::is_front(const Piece& defender, Hex from) const {
+    auto dir = field_->grid().direction(*defender.hex, from);
+    if (!dir) return false;
+    int steps = geometry::hex::facing_steps(*dir, defender.facing);
+    return readings_.front_narrow ? steps == 0 : steps <= 1;
+}
+
+const ngn::Dice* Late19cEngine::dice_of(const ngn::Event& e) const {
+    for (const auto& it : e.args)
+        if (const auto* d = it.as<ngn::Dice>()) return d;
+    return nullptr;
+}
+
+// ---- the turn and its phases ---------------------------------------------------------------------
+
+void Late19cEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    const ngn::SourcePos at = h.label_pos;
+    if (h.kind == ngn::HeadingKind::Turn) {
+        leave_phase(ctx, at);
+        if (!started_) start_play(ctx);
+        else end_turn(ctx, at);
+        if (ended_ && !end_reported_) {
+            end_reported_ = true;
+            ctx.findings.error(Kind::Illegal, kExhaustion, at,
+                               "the battle ended in turn " + std::to_string(ended_turn_) +
+                                   ": both sides had reached their Exhaustion Point");
+        }
+        turn_ = ctx.cursor.turn_number;
+        start_turn(ctx);
+        return;
+    }
+    if (h.kind != ngn::HeadingKind::Phase) return;
+    if (!started_) start_play(ctx);
+    leave_phase(ctx, at);
+    phase_ = ctx.cursor.phase() ? ctx.cursor.phase()->name : std::string();
+    phase_pos_ = at;
+    hits_begun_ = false;
+    if (phase_ == "activation") {
+        activation_card_.reset();
+        active_ = nullptr;
+        activated_.clear();
+    }
+    if (phase_ == "movement") {
+        sides_moved_.clear();
+        last_mover_side_ = -1;
+    }
+}
+
+void Late19cEngine::start_turn(GameContext&) {
+    for (auto& p : pieces_) {
+        p->targets_before = std::move(p->targets_now);
+        p->targets_now.clear();
+        p->tile.reset();
+        p->tile_removed = false;
+        p->moved_before = p->moved;
+        p->moved = false;
+        p->hexes_moved = 0;
+        p->fired = p->fired_main = p->fired_secondary = p->fired_torpedo = false;
+        p->stays = false;
+        p->close_combats = 0;
+        p->close_combats_allowed = 1;
+        p->can_advance = false;
+        p->vacated.reset();
+        p->last_loss = 0;
+    }
+    cards_drawn_.clear();
+    order_rolls_.clear();
+    first_mover_.reset();
+    wire_laid_.clear();
+    wire_removed_.clear();
+    phase_.clear();
+}
+
+void Late19cEngine::end_turn(GameContext&, ngn::SourcePos) {
+    // wire laid or removed by a unit that stayed in its hex the whole turn
+    for (Hex h : wire_laid_) field_->set_wire(h, true);
+    for (Hex h : wire_removed_) field_->set_wire(h, false);
+    remove_sunk();
+}
+
+void Late19cEngine::remove_sunk() {
+    for (auto& p : pieces_)
+        if (p->sinking) {
+            p->sinking = false;
+            p->gone = true;
+        }
+}
+
+void Late19cEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
+    if (phase_.empty()) return;
+    if (phase_ == "tiles") {
+        std::vector<std::string> without;
+        for (auto& p : pieces_)
+            if (p->on_map() && !p->tile) without.push_back(p->name);
+        if (!without.empty()) {
+            std::string names;
+            for (std::size_t i = 0; i < without.size(); ++i)
+                names += (i == 0 ? "" : i + 1 == without.size() ? " and " : ", ") + without[i];
+            ctx.findings.error(Kind::Illegal, kTurnSequence, phase_pos_,
+                               names + (without.size() == 1 ? " drew" : " drew") +
+                                   " no playing-card tile this turn: every unit on the table gets one");
+        }
+    }
+    if (phase_ == "guns" && variant_ == "naval") {
+        phase_.clear();  // gunfire and torpedoes are simultaneous: hits may be resolved in either
+        return;
+    }
+    check_unresolved(ctx, at);
+    if (phase_ == "torpedoes" || (phase_ == "artillery" && variant_ == "combined")) remove_sunk();
+    phase_.clear();
+}
+
+void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
+    for (auto& p : pieces_) {
+        int missing = 0;
+        for (const auto& h : p->hits)
+            if (!h.disputed) ++missing;
+        if (missing > 0 && !p->gone)
+            ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
+                               p->name + " was hit " + plural(missing, "time", "times") + " and no roll resolves " +
+                                   (missing == 1 ? "it" : "them") + " (line " + std::to_string(p->hits.front().line) + ")",
+                               std::string("a hit roll for each hit"), std::string("none"));
+        p->hits.clear();
+    }
+    close_combat_open(ctx, at);
+}
+
+void Late19cEngine::finish(GameContext& ctx) {
+    if (!phase_.empty()) leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+}
+
+// ---- events --------------------------------------------------------------------------------------
+
+void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!started_) start_play(ctx);
+    const std::string verb = lower(e.verb());
+    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
+    Piece* p = piece(actor);
+    const bool side_actor = actor.kind == ngn::EntityKind::Side;
+    auto wrong_phase = [&](const std::string& where) {
+        ctx.findings.error(Kind::Illegal, variant_ == "naval" ? kNavalTurn : kTurnSequence, at,
+                           "'" + verb + "' belongs in " + where + (phase_.empty() ? std::string() : ", not in phase " + phase_));
+    };
+    if (verb == "exhaustion" || verb == "roll") {
+        if (!side_actor) {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a side, not by " + actor.label());
+            return;
+        }
+        if (verb == "exhaustion") {
+            if (phase_ != "exhaustion") wrong_phase("phase exhaustion");
+            exhaustion(e, actor, ctx);
+        } else {
+            if (phase_ != "move-order") wrong_phase("phase move-order");
+            move_order_roll(e, actor, ctx);
+        }
+        return;
+    }
+    static const std::set<std::string> verbs = {"tile", "fire", "torpedo", "hit", "trade", "move", "face", "assault", "defend",
+                                                "advance", "limber", "unlimber", "lay-wire", "remove-wire"};
+    if (!verbs.count(verb)) {
+        if (verbs_reported_.insert(verb).second)
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
+                               "'" + e.verb() + "' is not an action of late19c; the actions are tile, fire, torpedo, hit, trade, "
+                               "move, face, assault, defend, advance, limber, unlimber, lay-wire, remove-wire, and for sides "
+                               "roll and exhaustion (docs/rules/late19c.md)");
+        return;
+    }
+    if (!p) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a unit or a ship, not by " + actor.label());
+        return;
+    }
+    if (p->gone && verb != "hit") {
+        ctx.findings.error(Kind::Illegal, p->ship ? kFlotation : kStrength, e.subject.pos,
+                           p->name + (p->ship ? " has sunk or left the battle" : " has been destroyed") + " and plays no further part");
+        return;
+    }
+    if (!p->hex && verb != "tile" && verb != "hit") return;  // no position: reported when play began
+
+    if (verb == "tile") {
+        if (phase_ != "tiles") wrong_phase("phase tiles");
+        tile(e, *p, ctx);
+    } else if (verb == "hit") {
+        hit(e, *p, ctx);
+    } else if (verb == "trade") {
+        trade(e, *p, ctx);
+    } else if (verb == "torpedo") {
+        if (!(phase_ == "torpedoes" || (variant_ == "combined" && phase_ == "artillery")))
+            wrong_phase(variant_ == "combined" ? "phase artillery (the naval combat)" : "phase torpedoes");
+        torpedo(e, *p, ctx);
+    } else if (verb == "fire") {
+        if (p->ship) {
+            if (!(phase_ == "guns" || (variant_ == "combined" && phase_ == "artillery")))
+                wrong_phase(variant_ == "combined" ? "phase artillery (the naval combat)" : "phase guns");
+            gunfire(e, *p, ctx);
+        } else if (p->type == UnitType::Artillery) {
+            if (phase_ != "artillery") wrong_phase("phase artillery");
+            artillery_fire(e, *p, ctx);
+        } else {
+            if (phase_ != "activation") wrong_phase("phase activation");
+            else if (!activate(e, *p, ctx)) return;
+            small_arms_fire(e, *p, ctx);
+        }
+    } else if (verb == "move" || verb == "face") {
+        if (p->ship && variant_ == "naval") {
+            if (phase_ != "movement") wrong_phase("phase movement");
+        } else if (phase_ != "activation") {
+            wrong_phase("phase activation");
+        } else if (!activate(e, *p, ctx)) {
+            return;
+        }
+        if (verb == "face") face(e, *p, ctx);
+        else if (p->ship) move_ship(e, *p, ctx);
+        else move_unit(e, *p, ctx);
+    } else if (verb == "defend") {
+        if (phase_ != "activation") wrong_phase("phase activation");
+        assault(e, *p, ctx, true);
+    } else {
+        if (phase_ != "activation") wrong_phase("phase activation");
+        else if (verb != "advance" && !activate(e, *p, ctx)) return;
+        if (p->ship) {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, at, "'" + verb + "' is done by land units, not by ships");
+            return;
+        }
+        if (verb == "assault") assault(e, *p, ctx, false);
+        else if (verb == "advance") advance(e, *p, ctx);
+        else if (verb == "limber" || verb == "unlimber") limber(e, *p, ctx, verb == "limber");
+        else wire_work(e, *p, ctx, verb == "lay-wire");
+    }
+}
+
+// ---- tiles and the order of activation -------------------------------------------------------------
+
+void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    if (variant_ == "naval") {
+        ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos, "a naval battle draws no tiles: who moves first is rolled");
+        return;
+    }
+    const ngn::Item* card_item = e.args.size() > 1 ? &e.args[1] : nullptr;
+    auto card = card_item ? read_card(*card_item) : std::nullopt;
+    if (!card) {
+        ctx.findings.error(Kind::Inconsistent, kTurnSequence, card_item ? card_item->pos : e.subject.pos,
+                           "expected a playing card after 'tile': A, 2-10, J, Q or K, then H, C, D or S (7H, 10D, QS)",
+                           std::string("a card such as 7H"), card_item ? card_item->to_ngn() : std::string("nothing"));
+        return;
+    }
+    if (p.tile) {
+        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos, p.name + " already has a tile this turn (" + p.tile->text + ")");
+        return;
+    }
+    if (!cards_drawn_.insert(card->order()).second)
+        ctx.findings.error(Kind::Illegal, kTurnSequence, card_item->pos,
+                           card->text + " is already by another unit: each tile comes out of the bag once");
+    p.tile = card;
+}
+
+// An action of a unit in the activation phase: units act one after another in the order of
+// their tiles, and each acts once. Returns false when the unit may not act at all.
+bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    if (variant_ == "naval") return true;
+    if (active_ == &p) return true;
+    if (!p.tile) {
+        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
+                           p.name + (p.tile_removed ? " fired in the artillery fire phase: its tile was removed, and it may not move"
+                                                    : " has no tile this turn, so it is not activated"));
+        return false;
+    }
+    if (activated_.count(&p)) {
+        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
+                           p.name + " has already been activated this turn (tile " + p.tile->text + "); another unit has acted since");
+    } else if (activation_card_ && p.tile->order() < *activation_card_) {
+        std::string current = active_ && active_->tile ? active_->tile->text : "";
+        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
+                           p.name + " (tile " + p.tile->text + ") acts after " + (active_ ? active_->name : std::string("a unit")) +
+                               " (tile " + current + "): units activate in ascending card order, Hearts, Clubs, Diamonds, Spades",
+                           "before " + current, p.tile->text);
+    }
+    if (active_) {
+        activated_.insert(active_);
+        close_combat_open(ctx, e.subject.pos);
+    }
+    active_ = &p;
+    activation_card_ = std::max(activation_card_.value_or(0), p.tile->order());
+    return true;
+}
+
+// ---- hits --------------------------------------------------------------------------------------------
+
+void Late19cEngine::add_hits(Piece& target, int count, PendingHit hit) {
+    for (int i = 0; i < count; ++i) {
+        target.hits.push_back(hit);
+        // A hit on a transport is also a hit on the artillery it tows (once per hit).
+        if (target.towing && !target.towing->gone) target.towing->hits.push_back(hit);
+    }
+}
+
+void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    std::optional<Weapon> named;
+    for (std::size_t i = 1; i < e.args.size(); ++i)
+        if (const std::string* w = word_text(e.args[i])) named = parse_weapon(*w);
+    if (p.hits.empty()) {
+        ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
+                           p.name + " has no hit to resolve: nothing that hit it is recorded");
+        return;
+    }
+    // the hit this roll resolves: the one of the weapon named, else the first
+    std::size_t which = 0;
+    if (named)
+        for (std::size_t i = 0; i < p.hits.size(); ++i)
+            if (p.hits[i].row == named) {
+                which = i;
+                break;
+            }
+    PendingHit h = p.hits[which];
+    p.hits.erase(p.hits.begin() + static_cast<std::ptrdiff_t>(which));
+    hits_begun_ = true;
+    if (p.ship) hit_on_ship(e, p, h, named, ctx);
+    else hit_on_unit(e, p, h, ctx);
+}
+
+void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&, GameContext& ctx) {
+    const ngn::Dice* d = dice_of(e);
+    std::optional<int> die;
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, e.subject.pos, "a unit that is hit rolls a D6: write it (d6: 4)");
+    } else if (ctx.dice_ok) {
+        if (d->faces.size() != 1)
+            ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, d->faces.empty() ? e.subject.pos : d->faces[1 % d->faces.size()].pos,
+                               "a unit that is hit rolls one D6", std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+        else
+            die = d->faces[0].value;
+    }
+    const Quality q = p.quality.value_or(Quality::Average);
+    // what the record says happened
+    std::string outcome;
+    std::optional<HexRef> to;
+    ngn::SourcePos to_pos = e.claim_pos;
+    if (e.claim) {
+        auto items = elements(*e.claim);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const ngn::Item& it = *items[i];
+            const std::string w = word_text(it) ? lower(*word_text(it)) : "";
+            if (w == "retreat" || w == "retreats") outcome = "retreat";
+            else if (w == "lose" || w == "loses") outcome = outcome.empty() ? "lose" : outcome;
+            else if (w == "destroyed") outcome = "destroyed";
+            else if (it.is<ngn::HexPos>()) {
+                to = hex_arg(it, ctx, kRetreat);
+                to_pos = it.pos;
+                if (outcome.empty()) outcome = "retreat";
+            } else if (it.is<ngn::Number>() && outcome == "lose") {
+                if (whole(it) != 1)
+                    ctx.findings.error(Kind::WrongResult, kHitsOnUnits, it.pos, "a hit costs a unit 1 SP", std::string("1"), it.to_ngn());
+            } else if (w == "sp") {
+            } else {
+                ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, it.pos,
+                                   "a hit on a unit ends in: retreat #hex, lose 1, or destroyed; not '" + it.to_ngn() + "'");
+            }
+        }
+    }
+    const bool survives = die && *die >= hit_survival(q);
+    if (die) {
+        std::string expected;
+        bool ok = true;
+        if (survives) {
+            ok = outcome == "retreat" || outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
+            expected = "retreat #hex or lose 1";
+        } else if (readings_.failed_hit_loses_one) {
+            ok = outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
+            expected = "lose 1";
+        } else {
+            ok = outcome == "destroyed";
+            expected = "destroyed";
+        }
+        if (outcome.empty()) {
+            ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, e.subject.pos,
+                               "say what the hit did: " + expected, expected, std::string("nothing"));
+        } else if (!ok) {
+            std::string why = survives ? std::string("a ") + quality_name(q) + " unit survives on " + std::to_string(hit_survival(q)) +
+                                             " or more (" + std::to_string(*die) + "): it retreats 1 hex or loses 1 SP"
+                                       : std::string("a ") + quality_name(q) + " unit needs " + std::to_string(hit_survival(q)) +
+                                             " or more to survive (" + std::to_string(*die) + ")" +
+                                             (readings_.failed_hit_loses_one ? ": it loses 1 SP (failed-hit=lose-1)"
+                                                                             : ": it does not survive (failed-hit=destroyed)");
+            ctx.findings.error(Kind::WrongResult, kHitsOnUnits, e.claim_pos, why, expected, outcome);
+        }
+    }
+    if (outcome.empty()) outcome = die && !survives ? (readings_.failed_hit_loses_one ? "lose" : "destroyed") : "lose";
+    // as played
+    if (outcome == "destroyed") {
+        lose(p, p.strength, ctx, e.claim_pos);
+    } else if (outcome == "lose") {
+        lose(p, 1, ctx, e.claim_pos);
+    } else if (outcome == "retreat") {
+        if (!to) {
+            ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
+            return;
+        }
+        const Grid& g = field_->grid();
+        std::string why;
+        if (!g.adjacent(*p.hex, to->hex)) why = hex_text(to->hex) + " is not adjacent to " + hex_text(*p.hex);
+        else if (!pieces_at(to->hex).empty()) why = hex_text(to->hex) + " is not empty";
+        else if (!field_->land_may_enter(to->hex)) why = "a unit cannot retreat into " + hex_text(to->hex) + " (water)";
+        else
+            for (Piece* en : enemies_of(p))
+                if (g.distance(*en->hex, to->hex) <= 1) {
+                    why = hex_text(to->hex) + " is adjacent to " + en->name;
+                    break;
+                }
+        if (!why.empty())
+            ctx.findings.error(Kind::Illegal, kRetreat, to_pos,
+                               "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why);
+        p.hex = to->hex;
+        if (to->facing) p.facing = *to->facing;
+        if (p.towing) p.towing->hex = p.hex;
+        if (p.towed_by) p.towed_by->hex = p.hex;  // a limbered gun and its team go together
+    }
+}
+
+void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx) {
+    std::optional<Weapon> row = h.row;
+    if (named && row && *named != *row && !h.disputed)
+        ctx.findings.error(Kind::WrongResult, kShipHits, e.subject.pos,
+                           std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
+                           std::string(weapon_name(*row)), std::string(weapon_name(*named)));
+    if (!row && named) {
+        row = named;
+        ctx.findings.note(Kind::Unverifiable, kShipHits, e.subject.pos,
+                          std::string("the book gives no row of the hits-on-ships table for this fire; read as ") + weapon_name(*named) +
+                              ", as the record says");
+    }
+    const ngn::Dice* d = dice_of(e);
+    std::optional<int> die;
+    if (!d)
+        ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos, "a ship that is hit rolls a D6: write it (d6: 4)");
+    else if (ctx.dice_ok && d->faces.size() == 1)
+        die = d->faces[0].value;
+    else if (ctx.dice_ok)
+        ctx.findings.error(Kind::Inconsistent, kShipHits, d->faces[0].pos, "a ship that is hit rolls one D6", std::string("1 die"),
+                           std::to_string(d->faces.size()) + " dice");
+    std::optional<int> claimed;
+    if (e.claim) {
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+            if (w == "minor") claimed = 0;
+            else if (const auto* n = it->as<ngn::Number>(); n && n->is_integer && (n->unit.empty() || lower(n->unit) == "fp"))
+                claimed = static_cast<int>(n->value);
+            else if (w == "fp" || w == "lose" || w == "loses") {
+            } else
+                ctx.findings.error(Kind::Inconsistent, kShipHits, it->pos,
+                                   "a hit on a ship ends in minor damage or the FP lost: => minor, => 1, => 2; not '" + it->to_ngn() + "'");
+        }
+    }
+    if (!row && !named && !claimed) {
+        ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos,
+                           "say which row of the table the hit is read on (heavy, light ...): the book gives none for this fire");
+        return;
+    }
+    std::optional<int> expected = (die && row) ? std::optional<int>(ship_hit_loss(*row, p.ship_type, *die)) : std::nullopt;
+    auto text = [](int n) { return n == 0 ? std::string("minor") : std::to_string(n) + " FP"; };
+    if (!claimed) {
+        ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos, "say what the hit did: => minor, => 1 or => 2 (FP lost)",
+                           expected ? std::optional<std::string>(text(*expected)) : std::nullopt, std::string("nothing"));
+        claimed = expected;
+    } else if (expected && *expected != *claimed) {
+        ctx.findings.error(Kind::WrongResult, kShipHits, e.claim_pos,
+                           std::string(weapon_name(*row)) + " on a " + ship_stats(p.ship_type).name + ", " + std::to_string(*die) +
+                               ": " + text(*expected),
+                           text(*expected), text(*claimed));
+    }
+    if (claimed && *claimed > 0) {
+        lose(p, *claimed, ctx, e.claim_pos);
+        p.last_loss = *claimed;
+    }
+}
+
+// A loss of SP or FP, as played; at 0 a unit is destroyed and a ship sinks (after this turn's
+// fire, which is simultaneous); a ship at its Critical Point breaks off.
+void Late19cEngine::lose(Piece& p, int amount, GameContext&, ngn::SourcePos) {
+    p.strength = std::max(0, p.strength - amount);
+    if (p.ship) {
+        if (p.strength == 0) p.sinking = true;
+        else if (p.strength <= ship_stats(p.ship_type).critical && !p.broke_off) {
+            p.broke_off = true;  // it must break off from battle (shown by `ironlog state`)
+            p.broke_off_turn = turn_;
+        }
+    } else if (p.strength == 0) {
+        p.gone = true;
+        if (p.towing) {
+            p.towing->towed_by = nullptr;
+            p.towing = nullptr;
+        }
+        if (p.towed_by) {
+            p.towed_by->towing = nullptr;
+            p.towed_by = nullptr;
+        }
+    }
+    const int side = p.side();
+    if (started_ && initial_by_side_.count(side) && exhausted(side) && exhausted_sides_.insert(side).second && variant_ != "naval") {
+        bool all = true;
+        for (const auto& [s, n] : initial_by_side_)
+            if (!exhausted_sides_.count(s)) all = false;
+        if (all && initial_by_side_.size() >= 2 && !ended_) {
+            ended_ = true;
+            ended_turn_ = turn_;
+        }
+    }
+}
+
+// ---- the Exhaustion Point ------------------------------------------------------------------------
+
+int Late19cEngine::side_initial(int side) const {
+    auto it = initial_by_side_.find(side);
+    return it == initial_by_side_.end() ? 0 : it->second;
+}
+
+int Late19cEngine::side_lost(int side) const {
+    int lost = 0;
+    for (const auto& p : pieces_)
+        if (p->side() == side) lost += p->initial - p->strength;
+    return lost;
+}
+
+bool Late19cEngine::exhausted(int side) const {
+    if (variant_ == "naval") return false;
+    const int initial = side_initial(side);
+    return initial > 0 && side_lost(side) >= (initial + 1) / 2;
+}
+
+void Late19cEngine::exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    const int initial = side_initial(side.index);
+    const int point = (initial + 1) / 2;
+    const int lost = side_lost(side.index);
+    for (std::size_t i = 1; i + 1 < e.args.size(); ++i)
+        if (is_word(e.args[i], "lost"))
+            if (auto n = whole(e.args[i + 1]); n && *n != lost)
+                ctx.findings.error(Kind::WrongResult, kExhaustion, e.args[i + 1].pos,
+                                   side.label() + " has lost " + std::to_string(lost) + " of its " + std::to_string(initial) + " SP",
+                                   std::to_string(lost), std::to_string(*n));
+    if (!e.claim) return;
+    std::string claim;
+    for (const ngn::Item* it : elements(*e.claim))
+        if (const std::string* w = word_text(*it)) claim += (claim.empty() ? "" : " ") + lower(*w);
+    bool said_exhausted;
+    if (claim == "exhausted") said_exhausted = true;
+    else if (claim == "not-exhausted" || claim == "not exhausted" || claim == "fresh") said_exhausted = false;
+    else {
+        ctx.findings.error(Kind::Inconsistent, kExhaustion, e.claim_pos, "the check ends in exhausted or not-exhausted",
+                           std::string("exhausted or not-exhausted"), claim);
+        return;
+    }
+    const bool is = lost >= point;
+    if (is != said_exhausted)
+        ctx.findings.error(Kind::WrongResult, kExhaustion, e.claim_pos,
+                           side.label() + "'s Exhaustion Point is " + std::to_string(point) + " SP (half of " + std::to_string(initial) +
+                               ", rounded up); it has lost " + std::to_string(lost),
+                           std::string(is ? "exhausted" : "not-exhausted"), claim);
+}
+
+// ---- modifiers -------------------------------------------------------------------------------------
+
+// The modifiers written after the dice against those the rules give.
+void Late19cEngine::check_modifiers(const ngn::Event& e, const ngn::Dice& dice, int expected, const std::string& working,
+                                    const RuleRef& rule, GameContext& ctx) {
+    int written = 0;
+    for (const auto& m : dice.modifiers) written += m.value;
+    if (written == expected) return;
+    auto signed_text = [](int v) { return (v >= 0 ? "+" : "") + std::to_string(v); };
+    ctx.findings.error(Kind::WrongResult, rule, dice.modifiers.empty() ? e.subject.pos : dice.modifiers.front().pos,
+                       "the modifiers come to " + signed_text(expected) + (working.empty() ? std::string(" (none apply)") : " (" + working + ")"),
+                       signed_text(expected), signed_text(written));
+}
+
+// ---- the state, for `ironlog state` -------------------------------------------------------------------
+
+void Late19cEngine::describe(std::ostream& os, const GameContext& ctx) const {
+    os << "late19c, " << (variant_.empty() ? "land" : variant_) << " battle";
+    if (turn_ > 0) os << ", turn " << turn_;
+    if (!phase_.empty()) os << ", phase " << phase_;
+    os << "\n";
+    for (const Entity* side : ctx.symbols.sides()) {
+        os << side->label();
+        if (variant_ != "naval" && side_initial(side->index) > 0)
+            os << ": " << side_lost(side->index) << " of " << side_initial(side->index) << " SP lost, Exhaustion Point "
+               << (side_initial(side->index) + 1) / 2 << (exhausted(side->index) ? " (reached)" : "");
+        os << "\n";
+        for (const auto& p : pieces_) {
+            if (p->side() != side->index) continue;
+            os << "  " << p->name << " (" << p->what();
+            if (p->quality) os << ", " << quality_name(*p->quality);
+            os << "): ";
+            if (p->gone) {
+                os << (p->ship ? "sunk or gone" : "destroyed") << "\n";
+                continue;
+            }
+            os << p->strength << "/" << p->initial << (p->ship ? " FP" : " SP");
+            if (p->hex) os << " at " << hex_text(*p->hex) << "/" << geometry::hex::facing_name(p->facing);
+            if (p->tile) os << ", tile " << p->tile->text;
+            if (p->towing) os << ", towing " << p->towing->name;
+            if (p->ship && p->tubes) os << ", " << p->torpedoes_fired << " of 4 torpedoes fired";
+            if (p->broke_off) os << ", breaking off";
+            if (p->sinking) os << ", sinking";
+            os << "\n";
+        }
+    }
+}
+
+}  // namespace ironlog::rules::late19c

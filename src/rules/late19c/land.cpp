@@ -1,0 +1,694 @@
+// The late19c engine on land: movement (allowances, stacking, stopping next to the enemy,
+// terrain), artillery fire, small-arms fire, close combat, limbering and barbed wire.
+#include "check/dice.hpp"
+#include "check/items.hpp"
+#include "rules/late19c/state.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::late19c {
+
+using geometry::hex::Grid;
+
+namespace {
+
+RuleRef movement(const char* letter) { return land((std::string("Movement ") + letter).c_str()); }
+RuleRef fire_rule(const char* letter) { return land((std::string("Fire Phase ") + letter).c_str()); }
+RuleRef close_rule(const char* letter) { return land((std::string("Close Combat ") + letter).c_str()); }
+const RuleRef kArtillery = land("Artillery Fire Phase");
+const RuleRef kRoads = land("Special Rules/Roads");
+const RuleRef kRivers = land("Special Rules/Rivers");
+const RuleRef kWoods = land("Special Rules/Woods");
+const RuleRef kWire = land("Special Rules/Barbed wire");
+const RuleRef kTrenches = land("Special Rules/Trenches");
+const RuleRef kTransport = land("Special Rules/Transport");
+const RuleRef kExhaustion = land("Special Rules/Exhaustion Point");
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
+
+std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
+
+void add_working(std::string& working, int value, const std::string& why) {
+    working += (working.empty() ? "" : ", ") + signed_text(value) + " " + why;
+}
+
+// Transport and commanders may share a hex with friendly units; no two others may.
+bool stacks_freely(const Piece& p) { return !p.ship && (p.type == UnitType::Transport || p.type == UnitType::Commander); }
+
+}  // namespace
+
+// ---- aiming and where a shot lands ----------------------------------------------------------------
+
+std::optional<Late19cEngine::Aim> Late19cEngine::aim(const ngn::Event& e, std::size_t from, GameContext& ctx, const RuleRef& rule) {
+    if (from >= e.args.size() || e.args[from].is<ngn::Dice>()) {
+        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "say what is fired at: a hex (#0405), a unit or a ship");
+        return std::nullopt;
+    }
+    const ngn::Item& it = e.args[from];
+    Aim a;
+    a.pos = it.pos;
+    if (it.is<ngn::HexPos>()) {
+        auto ref = hex_arg(it, ctx, rule);
+        if (!ref) return std::nullopt;
+        a.hex = ref->hex;
+        a.key = hex_text(a.hex);
+        return a;
+    }
+    Piece* t = piece_named(it, ctx);
+    if (!t) {
+        ctx.findings.error(Kind::Inconsistent, rule, it.pos, "'" + it.to_ngn() + "' is neither a hex nor a declared unit or ship");
+        return std::nullopt;
+    }
+    if (!t->on_map()) {
+        ctx.findings.error(Kind::Illegal, rule, it.pos, t->name + " is no longer on the map");
+        return std::nullopt;
+    }
+    a.piece = t;
+    a.hex = *t->hex;
+    a.key = t->name;
+    return a;
+}
+
+int Late19cEngine::landing(int score) {
+    if (score >= 5) return 0;
+    if (score == 2 || score == 4) return 1;
+    if (score == 1 || score == 3) return 2;
+    return -1;
+}
+
+namespace {
+const char* landing_name(int where) {
+    return where == 0 ? "on the target hex" : where == 1 ? "in front of the target" : where == 2 ? "behind the target" : "ineffective";
+}
+std::optional<int> landing_word(const std::string& w) {
+    if (w == "on" || w == "target" || w == "on-target") return 0;
+    if (w == "front" || w == "short" || w == "in-front") return 1;
+    if (w == "behind" || w == "over" || w == "long") return 2;
+    if (w == "none" || w == "ineffective" || w == "miss") return -1;
+    return std::nullopt;
+}
+}  // namespace
+
+// Reads one landing from a claim: a word (on, front, behind, none), optionally followed by the
+// hex it fell in, or a hex alone. Returns the landing, the hex if given, and how many items it took.
+struct LandingClaim {
+    std::optional<int> where;  // none: only a hex was given
+    std::optional<Hex> hex;
+    ngn::SourcePos pos;
+};
+static std::vector<LandingClaim> read_landings(const std::vector<const ngn::Item*>& items, Findings& findings, const RuleRef& rule) {
+    std::vector<LandingClaim> out;
+    for (const ngn::Item* it : items) {
+        if (const auto* hp = it->as<ngn::HexPos>()) {
+            std::string problem;
+            auto ref = read_hex(*hp, problem);
+            if (!ref) {
+                findings.error(Kind::Inconsistent, rule, it->pos, problem);
+                continue;
+            }
+            if (!out.empty() && !out.back().hex && out.back().where && *out.back().where > 0)
+                out.back().hex = ref->hex;
+            else
+                out.push_back(LandingClaim{std::nullopt, ref->hex, it->pos});
+            continue;
+        }
+        const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+        if (auto where = landing_word(w)) {
+            out.push_back(LandingClaim{where, std::nullopt, it->pos});
+            continue;
+        }
+        if (w == "lands" || w == "in" || w == "of") continue;
+        findings.error(Kind::Inconsistent, rule, it->pos,
+                       "a shot lands on (the target hex), front, behind or none, or in a hex (#0405); not '" + it->to_ngn() + "'");
+    }
+    return out;
+}
+
+// Where one shot lands and what it hits, as played: each unit or ship in that hex takes a hit.
+void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optional<Hex> claimed_hex, const PendingHit& hit,
+                              bool counts, const ngn::Item& at, GameContext& ctx) {
+    if (where < 0 || !counts) return;
+    const Grid& g = field_->grid();
+    std::vector<Hex> options = where == 0 ? std::vector<Hex>{target.hex}
+                               : where == 1 ? g.in_front(target.hex, from)
+                                            : g.behind(target.hex, from);
+    std::optional<Hex> lands;
+    if (claimed_hex) {
+        if (std::find(options.begin(), options.end(), *claimed_hex) == options.end()) {
+            std::string list;
+            for (Hex h : options) list += (list.empty() ? "" : " or ") + hex_text(h);
+            ctx.findings.error(Kind::WrongResult, kArtillery, at.pos,
+                               std::string("a shot that lands ") + landing_name(where) + " falls in " + list, list, hex_text(*claimed_hex));
+        }
+        lands = *claimed_hex;  // as played
+    } else if (options.size() == 1) {
+        lands = options.front();
+    } else {
+        std::string list;
+        for (Hex h : options) list += (list.empty() ? "" : " or ") + hex_text(h);
+        ctx.findings.warning(Kind::Inconsistent, kArtillery, at.pos,
+                             std::string("the line of fire meets the target at a corner: say which hex the shot fell in (") + list + ")");
+        return;
+    }
+    for (Piece* t : pieces_at(*lands)) add_hits(*t, 1, hit);
+}
+
+// ---- artillery fire ---------------------------------------------------------------------------------
+
+void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    if (p.fired) ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos, p.name + " has already fired this turn: artillery fires once a turn");
+    if (hits_begun_)
+        ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos,
+                           "artillery fire is simultaneous: every gun fires before the effects are resolved");
+    auto target = aim(e, 1, ctx, kArtillery);
+    p.fired = true;
+    p.tile_removed = p.tile.has_value() || p.tile_removed;
+    p.tile.reset();  // an artillery unit that fires loses its tile, and may not move this turn
+    if (!target) return;
+    p.targets_now.insert(target->key);
+    const int range = g.distance(*p.hex, target->hex);
+    if (range > artillery_range(p.artillery))
+        ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
+                           std::string(artillery_name(p.artillery)) + " ranges " + std::to_string(artillery_range(p.artillery)) +
+                               " hexes; the target is " + std::to_string(range) + " away",
+                           "at most " + std::to_string(artillery_range(p.artillery)), std::to_string(range));
+    else if (!g.in_arc(*p.hex, p.facing, target->hex, 30))
+        ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
+                           hex_text(target->hex) + " is outside " + p.name + "'s arc of fire (30 degrees either side of its facing, " +
+                               geometry::hex::facing_name(p.facing) + ")");
+    else if (range >= 2 && field_->dense(*p.hex)) {
+        auto first = field_->first_crossed(*p.hex, target->hex);
+        if (std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); }))
+            ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
+                               p.name + " fires out of woods, a built-up area or fortifications only from its edge: the next hex that "
+                               "way is " + hex_text(first.front()));
+    }
+    const bool direct = !field_->sight_blocked(*p.hex, target->hex);
+    int expected = 0;
+    std::string working;
+    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
+    if (p.targets_before.count(target->key)) expected += 1, add_working(working, 1, "same target as last turn");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the gun");
+
+    const ngn::Dice* d = dice_of(e);
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, kArtillery, e.subject.pos, "an artillery unit that fires rolls a D6: write it (d6: 4)");
+        return;
+    }
+    if (!ctx.dice_ok) return;
+    if (d->faces.size() != 1) {
+        ctx.findings.error(Kind::Inconsistent, kArtillery, d->faces.back().pos, "an artillery unit rolls one D6 when it fires",
+                           std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+        return;
+    }
+    check_modifiers(e, *d, expected, working, kArtillery, ctx);
+    int written = 0;
+    for (const auto& m : d->modifiers) written += m.value;
+    const int die = d->faces[0].value;
+    const int right = landing(die + expected), as_written = landing(die + written);
+    int where = as_written;
+    std::optional<Hex> claimed_hex;
+    if (e.claim) {
+        auto claims = read_landings(elements(*e.claim), ctx.findings, kArtillery);
+        if (!claims.empty()) {
+            const auto& c = claims.front();
+            claimed_hex = c.hex;
+            std::optional<int> said = c.where;
+            if (!said && c.hex) {  // a hex alone: where it lies
+                if (*c.hex == target->hex) said = 0;
+                else if (auto f = g.in_front(target->hex, *p.hex); std::find(f.begin(), f.end(), *c.hex) != f.end()) said = 1;
+                else if (auto b = g.behind(target->hex, *p.hex); std::find(b.begin(), b.end(), *c.hex) != b.end()) said = 2;
+            }
+            if (!said) {
+                ctx.findings.error(Kind::WrongResult, kArtillery, c.pos,
+                                   hex_text(*c.hex) + " is neither the target hex nor in front of or behind it",
+                                   std::string(landing_name(right)), hex_text(*c.hex));
+                return;
+            }
+            if (*said != right && *said != as_written)
+                ctx.findings.error(Kind::WrongResult, kArtillery, c.pos,
+                                   "a score of " + std::to_string(die + expected) + " lands " + landing_name(right) +
+                                       " (5 or more on the target, 2 or 4 in front, 1 or 3 behind, under 1 ineffective)",
+                                   std::string(landing_name(right)), std::string(landing_name(*said)));
+            where = *said;
+        }
+    }
+    PendingHit h;
+    h.line = e.subject.pos.line;
+    h.disputed = where != right;
+    h.land_fire = true;
+    // Land artillery against a ship: heavy and medium artillery read the rows of the same name.
+    if (p.artillery == ArtilleryClass::Heavy) h.row = Weapon::Heavy;
+    else if (p.artillery == ArtilleryClass::Medium) h.row = Weapon::Medium;
+    land_shot(where, *target, *p.hex, claimed_hex, h, true, e.claim ? e.claim->front() : e.subject, ctx);
+}
+
+// ---- small-arms fire ------------------------------------------------------------------------------------
+
+void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const bool mg = p.type == UnitType::MachineGun;
+    if (p.type == UnitType::Transport || p.type == UnitType::Commander) {
+        ctx.findings.error(Kind::Illegal, fire_rule("g"), e.subject.pos,
+                           std::string("a ") + p.what() + " has no rifles, carbines or machine guns to fire");
+        return;
+    }
+    if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
+    const HexTerrain here = field_->at(*p.hex);
+    if (here.river) ctx.findings.error(Kind::Illegal, kRivers, e.subject.pos, p.name + " is in the river: units in rivers may not fire");
+    else if (here.trench && !p.trench_holder)
+        ctx.findings.error(Kind::Illegal, kTrenches, e.subject.pos, p.name + " is crossing a trench: it may not fire");
+    if (p.moved) {
+        int allowance = p.move_allowance() - 1 + (p.move_on_road ? 1 : 0);
+        if (p.hexes_moved > allowance)
+            ctx.findings.error(Kind::Illegal, movement("c"), e.subject.pos,
+                               p.name + " moved " + std::to_string(p.hexes_moved) + " hexes: a unit that fires this turn moves 1 hex less",
+                               "at most " + std::to_string(allowance), std::to_string(p.hexes_moved));
+    }
+    auto target = aim(e, 1, ctx, fire_rule("a"));
+    p.fired = true;
+    if (!target) return;
+    p.targets_now.insert(target->key);
+    const int range = g.distance(*p.hex, target->hex);
+    const bool in_woods = here.woods && field_->at(target->hex).woods;
+    const int max_range = in_woods ? 1 : kSmallArmsRange;
+    if (range > max_range)
+        ctx.findings.error(Kind::Illegal, in_woods ? kWoods : fire_rule("a"), target->pos,
+                           in_woods ? "fire within a wood reaches 1 hex; the target is " + std::to_string(range) + " away"
+                                    : std::string(mg ? "machine guns" : "rifles and carbines") + " reach 3 hexes; the target is " +
+                                          std::to_string(range) + " away",
+                           "at most " + std::to_string(max_range), std::to_string(range));
+    else if (!g.in_arc(*p.hex, p.facing, target->hex, 60))
+        ctx.findings.error(Kind::Illegal, fire_rule("c"), target->pos,
+                           hex_text(target->hex) + " is outside " + p.name + "'s arc of fire (60 degrees either side of its facing, " +
+                               geometry::hex::facing_name(p.facing) + ")");
+    else if (range >= 2 && field_->dense(*p.hex) &&
+             [&] {
+                 auto first = field_->first_crossed(*p.hex, target->hex);
+                 return std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); });
+             }())
+        ctx.findings.error(Kind::Illegal, fire_rule("f"), target->pos,
+                           p.name + " fires out of woods, a built-up area or fortifications only from its edge");
+    else if (auto block = field_->sight_blocked(*p.hex, target->hex)) {
+        const bool one_deep = field_->dense(target->hex) && field_->dense(block->hex) && g.adjacent(block->hex, target->hex);
+        ctx.findings.error(Kind::Illegal, one_deep ? fire_rule("e") : fire_rule("d"), target->pos,
+                           one_deep ? "fire reaches only 1 hex into woods, built-up areas and fortifications: " + hex_text(block->hex) +
+                                          " is in the way"
+                                    : "units fire only at what they see directly: " + block->why + " at " + hex_text(block->hex) +
+                                          " blocks the line of sight");
+    }
+    int expected = 0;
+    std::string working;
+    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (!p.moved) expected += 1, add_working(working, 1, "has not moved this turn");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+
+    const ngn::Dice* d = dice_of(e);
+    const std::size_t dice_count = mg ? 3 : 1;
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, fire_rule("g"), e.subject.pos,
+                           std::string("a unit that fires rolls ") + (mg ? "three D6 (machine guns)" : "one D6"));
+        return;
+    }
+    if (!ctx.dice_ok) return;
+    if (d->faces.size() != dice_count) {
+        ctx.findings.error(Kind::Inconsistent, fire_rule("g"), d->faces.back().pos,
+                           std::string(mg ? "machine guns roll three D6" : "a unit roll one D6 when it fires (three for machine guns)"),
+                           std::to_string(dice_count) + (dice_count == 1 ? " die" : " dice"), std::to_string(d->faces.size()));
+        return;
+    }
+    check_modifiers(e, *d, expected, working, fire_rule("g"), ctx);
+    int written = 0;
+    for (const auto& m : d->modifiers) written += m.value;
+    int right = 0, as_written = 0;
+    for (const auto& f : d->faces) {
+        if (f.value + expected >= 5) ++right;
+        if (f.value + written >= 5) ++as_written;
+    }
+    if (readings_.mg_any) right = std::min(right, 1), as_written = std::min(as_written, 1);
+    int hits = as_written;
+    if (e.claim) {
+        std::optional<int> said;
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+            if (w == "hit") said = 1;
+            else if (w == "miss" || w == "none") said = 0;
+            else if (auto n = it->as<ngn::Number>(); n && n->is_integer && n->value >= 0) said = static_cast<int>(n->value);
+            else if (w == "hits") {
+            } else
+                ctx.findings.error(Kind::Inconsistent, fire_rule("g"), it->pos, "fire ends in hit, miss or the number of hits; not '" + it->to_ngn() + "'");
+        }
+        if (said) {
+            if (*said != right && *said != as_written) {
+                auto text = [&](int n) { return dice_count == 1 ? std::string(n ? "hit" : "miss") : std::to_string(n) + " hits"; };
+                ctx.findings.error(Kind::WrongResult, fire_rule("g"), e.claim_pos,
+                                   std::string("a modified score of 5 or more hits") + (mg && !readings_.mg_any ? " (each die)" : ""),
+                                   text(right), text(*said));
+            }
+            hits = *said;
+        }
+    }
+    PendingHit h;
+    h.line = e.subject.pos.line;
+    h.land_fire = true;
+    h.disputed = hits != right;
+    for (Piece* t : pieces_at(target->hex))
+        if (t->side() != p.side()) add_hits(*t, hits, h);
+}
+
+// ---- movement ------------------------------------------------------------------------------------------
+
+void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    std::optional<int> f;
+    if (e.args.size() > 1)
+        if (const std::string* w = word_text(e.args[1])) f = geometry::hex::parse_facing(*w);
+    if (!f) {
+        ctx.findings.error(Kind::Inconsistent, movement("d"), e.args.size() > 1 ? e.args[1].pos : e.subject.pos,
+                           "a unit faces a hex edge: N, NE, SE, S, SW or NW");
+        return;
+    }
+    if (p.ship) {
+        ctx.findings.error(Kind::Illegal, naval("Movement c"), e.subject.pos, "a ship turns 60 degrees only after moving forward one hex");
+        return;
+    }
+    p.facing = *f;
+}
+
+void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    std::vector<std::pair<HexRef, ngn::SourcePos>> path;
+    for (std::size_t i = 1; i < e.args.size(); ++i)
+        for (const ngn::Item* it : elements(e.args[i])) {
+            if (!it->is<ngn::HexPos>()) {
+                ctx.findings.error(Kind::Inconsistent, movement("a"), it->pos,
+                                   "a move lists the hexes entered, in order (#0405 #0505/NE); not '" + it->to_ngn() + "'");
+                continue;
+            }
+            if (auto ref = hex_arg(*it, ctx, movement("a"))) path.emplace_back(*ref, it->pos);
+        }
+    if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
+    if (path.empty()) return;
+    if (path.size() == 1 && path.front().first.hex == *p.hex) {  // a turn in its own hex
+        if (path.front().first.facing) p.facing = *path.front().first.facing;
+        return;
+    }
+    const Hex start = *p.hex;
+    if (p.moved) ctx.findings.error(Kind::Illegal, movement("b"), e.subject.pos, p.name + " has already moved this turn");
+    if (p.stays)
+        ctx.findings.error(Kind::Illegal, p.type == UnitType::Transport || p.towed_by ? kTransport : kWire, e.subject.pos,
+                           p.name + " must stay in its hex this turn (limbering, unlimbering or working on wire)");
+    if (p.towed_by)
+        ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, p.name + " is towed by " + p.towed_by->name + ": it moves with it");
+
+    // nearest enemy before the move, for a side past its Exhaustion Point
+    auto nearest_enemy = [&](Hex h) {
+        int best = 1 << 20;
+        for (Piece* en : enemies_of(p)) best = std::min(best, g.distance(h, *en->hex));
+        return best;
+    };
+    const int enemy_before = nearest_enemy(start);
+    // enemies facing the unit at the start: from them it may withdraw (Movement h)
+    std::set<Piece*> facing_me;
+    for (Piece* en : enemies_of(p))
+        if (g.adjacent(*en->hex, start) && is_front(*en, start)) facing_me.insert(en);
+
+    bool on_road = field_->road_at(start);
+    bool reported_step = false, reported_stop = false, reported_withdrawal = false;
+    Hex prev = start;
+    const int steps = static_cast<int>(path.size());
+    for (int i = 0; i < steps; ++i) {
+        const Hex cur = path[static_cast<std::size_t>(i)].first.hex;
+        const ngn::SourcePos at = path[static_cast<std::size_t>(i)].second;
+        const bool last = i == steps - 1;
+        if (!g.adjacent(prev, cur) && !reported_step) {
+            reported_step = true;
+            ctx.findings.error(Kind::Illegal, movement("a"), at,
+                               hex_text(cur) + " is not adjacent to " + hex_text(prev) + ": units move hex to hex through the edges");
+        }
+        if (!field_->road_between(prev, cur)) on_road = false;
+        const HexTerrain t = field_->at(cur);
+        if (t.sea)
+            ctx.findings.error(Kind::Illegal, movement("a"), at, hex_text(cur) + " is sea: land units do not enter it");
+        else if (t.river && !t.ford)
+            ctx.findings.error(Kind::Illegal, kRivers, at, hex_text(cur) + " is river: units cross a river only at a ford");
+        for (Piece* other : pieces_at(cur))
+            if (other->side() != p.side() && other != &p) {
+                ctx.findings.error(Kind::Illegal, movement("f"), at, hex_text(cur) + " holds " + other->name + ": no unit enters an enemy's hex");
+                break;
+            }
+        // what makes a unit stop as soon as it enters a hex
+        std::string stop_rule_why;
+        RuleRef stop_rule;
+        const HexTerrain before = field_->at(prev);
+        if (t.woods && !before.woods) stop_rule = kWoods, stop_rule_why = "it enters a wood";
+        else if (t.river && !before.river) stop_rule = kRivers, stop_rule_why = "it enters the river";
+        else if (t.trench && !before.trench) stop_rule = kTrenches, stop_rule_why = "it enters a trench";
+        else if (t.wire) stop_rule = kWire, stop_rule_why = "it enters barbed wire";
+        else
+            for (Piece* en : enemies_of(p))
+                if (g.adjacent(*en->hex, cur)) {
+                    stop_rule = movement("g"), stop_rule_why = "it enters a hex next to " + en->name;
+                    break;
+                }
+        if (!last && !stop_rule_why.empty() && !reported_stop) {
+            reported_stop = true;
+            ctx.findings.error(Kind::Illegal, stop_rule, at, p.name + " must stop at " + hex_text(cur) + ": " + stop_rule_why);
+        }
+        if (!facing_me.empty() && !reported_withdrawal)
+            for (Piece* en : enemies_of(p))
+                if (!facing_me.count(en) && g.adjacent(*en->hex, cur) && is_front(*en, cur)) {
+                    reported_withdrawal = true;
+                    ctx.findings.error(Kind::Illegal, movement("h"), at,
+                                       p.name + " withdraws from " + (*facing_me.begin())->name + ": it may not move next to the front of " +
+                                           en->name);
+                    break;
+                }
+        prev = cur;
+    }
+    // how far it may go
+    int allowance = p.move_allowance();
+    std::string why = std::string("a ") + p.what() + " moves " + std::to_string(allowance) + " hexes";
+    RuleRef rule = movement("a");
+    if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
+    if (on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
+    const HexTerrain from = field_->at(start);
+    if (from.woods) allowance = std::min(allowance, 1), why = "moving through a wood, a unit moves 1 hex a turn", rule = kWoods;
+    if (from.river) allowance = std::min(allowance, 1), why = "a unit in the river moves 1 hex out of it", rule = kRivers;
+    if (from.trench && !from.river) allowance = std::min(allowance, 1), why = "a unit in a trench moves 1 hex out of it", rule = kTrenches;
+    if (steps > allowance)
+        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why + "; " + p.name + " moved " + std::to_string(steps),
+                           "at most " + std::to_string(allowance), std::to_string(steps));
+    // where it ends
+    const Hex end = path.back().first.hex;
+    if (!stacks_freely(p))
+        for (Piece* other : pieces_at(end))
+            if (other != &p && other != p.towing && other->side() == p.side() && !stacks_freely(*other)) {
+                ctx.findings.error(Kind::Illegal, movement("e"), path.back().second,
+                                   p.name + " ends its move in the hex of " + other->name +
+                                       ": only transport and commanders share a hex with friendly units");
+                break;
+            }
+    if (exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before)
+        ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
+                           ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy");
+    // as played
+    p.hex = end;
+    if (path.back().first.facing) p.facing = *path.back().first.facing;
+    p.moved = true;
+    p.hexes_moved = steps;
+    p.move_on_road = on_road;
+    if (p.towing) p.towing->hex = end, p.towing->facing = p.facing;
+    const HexTerrain t = field_->at(end);
+    if ((t.river && !from.river) || (t.trench && !from.trench)) p.stopped_in = turn_;
+    if (!t.trench) p.trench_holder = false;
+    // it must face an adjacent enemy at once (Movement g)
+    std::vector<Piece*> adjacent_enemies;
+    for (Piece* en : enemies_of(p))
+        if (g.adjacent(*en->hex, end)) adjacent_enemies.push_back(en);
+    if (!adjacent_enemies.empty() &&
+        std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); }))
+        ctx.findings.error(Kind::Illegal, movement("g"), path.back().second,
+                           p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " +
+                               "a facing towards it (" + hex_text(end) + "/" +
+                               geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")");
+}
+
+// ---- close combat ---------------------------------------------------------------------------------------
+
+void Late19cEngine::close_combat_open(GameContext& ctx, ngn::SourcePos) {
+    if (combat_ && !combat_->defended)
+        ctx.findings.error(Kind::Inconsistent, close_rule("c"), combat_->pos,
+                           combat_->defender->name + " does not roll in the close combat with " + combat_->attacker->name +
+                               ": both sides roll a D6 (" + combat_->defender->name + " defend " + combat_->attacker->name + " d6: ...)");
+    combat_.reset();
+}
+
+void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, bool defending) {
+    const Grid& g = field_->grid();
+    Piece* enemy = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr;
+    if (!enemy || enemy->ship) {
+        ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.args.size() > 1 ? e.args[1].pos : e.subject.pos,
+                           std::string(defending ? "say which unit attacks: " : "say which enemy unit is attacked: ") + e.verb() + " <unit> d6: ...");
+        return;
+    }
+    if (!defending) {
+        if (combat_) close_combat_open(ctx, e.subject.pos);
+        if (enemy->side() == p.side())
+            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.args[1].pos, enemy->name + " is on the same side");
+        else if (!enemy->on_map() || !g.adjacent(*p.hex, *enemy->hex))
+            ctx.findings.error(Kind::Illegal, close_rule("a"), e.args[1].pos,
+                               enemy->name + " is not adjacent to " + p.name + ": close combat is fought between adjacent hexes");
+        if (p.close_combats >= p.close_combats_allowed)
+            ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
+                               p.name + " has fought its close combat this turn: another only after advancing into a hex it won");
+        if (exhausted_sides_.count(p.side()))
+            ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
+                               ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: it attacks no more");
+        p.close_combats++;
+        combat_ = CloseCombat{&p, enemy, e.subject.pos, false};
+        p.vacated = enemy->hex;
+        p.can_advance = false;
+    } else {
+        if (!combat_ || combat_->defender != &p || combat_->attacker != enemy) {
+            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos,
+                               enemy->name + " has not attacked " + p.name + ": the defender rolls after the attacker");
+            return;
+        }
+        combat_->defended = true;
+    }
+    // the roller's modifiers against its enemy
+    int expected = 0;
+    std::string working;
+    const bool flank = !is_front(defending ? p : *enemy, defending ? *enemy->hex : *p.hex);
+    if (!defending && flank) expected += 1, add_working(working, 1, "attack on the flank or rear");
+    if (defending && flank) expected -= 1, add_working(working, -1, "attacked in the flank or rear");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+    const HexTerrain mine = field_->at(*p.hex), theirs = field_->at(*enemy->hex);
+    const bool uphill = theirs.height > mine.height;
+    if (uphill || field_->covered(*enemy->hex))
+        expected -= 1, add_working(working, -1, uphill ? "enemy uphill" : "enemy in cover or fortifications");
+    if (readings_.uphill_twice && !defending && uphill) expected -= 1, add_working(working, -1, "attacking uphill (uphill=twice)");
+    if (mine.river) expected -= 1, add_working(working, -1, "in a river");
+    if (mine.trench && !p.trench_holder) expected -= 1, add_working(working, -1, "crossing a trench");
+    if (mine.woods) expected += 1, add_working(working, 1, "in a wood");
+
+    const ngn::Dice* d = dice_of(e);
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos, "each side rolls a D6 for its unit in a close combat");
+        return;
+    }
+    if (!ctx.dice_ok) return;
+    if (d->faces.size() != 1) {
+        ctx.findings.error(Kind::Inconsistent, close_rule("c"), d->faces.back().pos, "each side rolls one D6 for its unit",
+                           std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+        return;
+    }
+    check_modifiers(e, *d, expected, working, close_rule("c"), ctx);
+    int written = 0;
+    for (const auto& m : d->modifiers) written += m.value;
+    const int need = p.ship ? 7 : unit_stats(p.type).close_combat;
+    const bool right = d->faces[0].value + expected >= need, as_written = d->faces[0].value + written >= need;
+    bool hits = as_written;
+    if (e.claim) {
+        std::optional<bool> said;
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+            if (w == "hit") said = true;
+            else if (w == "miss" || w == "none") said = false;
+            else ctx.findings.error(Kind::Inconsistent, close_rule("c"), it->pos, "a close-combat roll ends in hit or miss");
+        }
+        if (said) {
+            if (*said != right && *said != as_written)
+                ctx.findings.error(Kind::WrongResult, close_rule("c"), e.claim_pos,
+                                   std::string("a ") + p.what() + " hits in close combat on a modified " + std::to_string(need) +
+                                       " or more; it scored " + std::to_string(d->faces[0].value + expected),
+                                   std::string(right ? "hit" : "miss"), std::string(*said ? "hit" : "miss"));
+            hits = *said;
+        }
+    }
+    PendingHit h;
+    h.line = e.subject.pos.line;
+    h.land_fire = true;
+    h.disputed = hits != right;
+    if (hits) add_hits(*enemy, 1, h);
+}
+
+void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    if (p.type != UnitType::Infantry && p.type != UnitType::DismountedCavalry && p.type != UnitType::MountedCavalry) {
+        ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos, "only infantry and cavalry advance after a close combat");
+        return;
+    }
+    std::optional<HexRef> to;
+    if (e.args.size() > 1) to = hex_arg(e.args[1], ctx, close_rule("d"));
+    if (!to) {
+        ctx.findings.error(Kind::Inconsistent, close_rule("d"), e.subject.pos, "say the hex it advances into: advance #0405");
+        return;
+    }
+    bool won = false;
+    if (p.vacated && (!combat_ || combat_->attacker == &p)) {
+        won = pieces_at(*p.vacated).empty() ||
+              std::none_of(pieces_.begin(), pieces_.end(), [&](const auto& q) { return q->on_map() && q->side() != p.side() && *q->hex == *p.vacated; });
+    }
+    if (!won)
+        ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
+                           p.name + " has not won a close combat: a unit advances when the enemy it fought is destroyed or has retreated");
+    else if (to->hex != *p.vacated)
+        ctx.findings.error(Kind::Illegal, close_rule("d"), e.args[1].pos,
+                           "the winner advances into the hex the enemy held, " + hex_text(*p.vacated), hex_text(*p.vacated), hex_text(to->hex));
+    const HexTerrain before = field_->at(*p.hex), after = field_->at(to->hex);
+    if ((after.river && !before.river) || (after.trench && !before.trench)) p.stopped_in = turn_;
+    if (!after.trench) p.trench_holder = false;
+    p.hex = to->hex;
+    if (to->facing) p.facing = *to->facing;
+    p.vacated.reset();
+    p.close_combats_allowed = p.close_combats + 1;  // it may fight again from its new hex
+}
+
+// ---- transport and wire -----------------------------------------------------------------------------------
+
+void Late19cEngine::limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool on) {
+    Piece* gun = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr;
+    if (p.type != UnitType::Transport) {
+        ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, "a horse-drawn transport unit limbers and unlimbers artillery");
+        return;
+    }
+    if (!gun || gun->ship || gun->type != UnitType::Artillery) {
+        ctx.findings.error(Kind::Inconsistent, kTransport, e.args.size() > 1 ? e.args[1].pos : e.subject.pos,
+                           "say which artillery unit: " + e.verb() + " <artillery unit>");
+        return;
+    }
+    if (!gun->on_map() || *gun->hex != *p.hex)
+        ctx.findings.error(Kind::Illegal, kTransport, e.args[1].pos, p.name + " and " + gun->name + " must be in the same hex");
+    if (p.moved || gun->moved)
+        ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos,
+                           "limbering and unlimbering take the whole turn, both units in one hex: " + (p.moved ? p.name : gun->name) +
+                               " has moved this turn");
+    if (on && gun->towed_by) ctx.findings.error(Kind::Illegal, kTransport, e.args[1].pos, gun->name + " is already limbered");
+    if (!on && gun->towed_by != &p) {
+        ctx.findings.error(Kind::Illegal, kTransport, e.args[1].pos, p.name + " is not towing " + gun->name);
+        return;
+    }
+    p.stays = gun->stays = true;
+    if (on) {
+        p.towing = gun;
+        gun->towed_by = &p;
+    } else {
+        p.towing = nullptr;
+        gun->towed_by = nullptr;
+    }
+}
+
+void Late19cEngine::wire_work(const ngn::Event& e, Piece& p, GameContext& ctx, bool lay) {
+    if (p.moved)
+        ctx.findings.error(Kind::Illegal, kWire, e.subject.pos,
+                           std::string("a unit ") + (lay ? "lays" : "removes") + " barbed wire by staying in its hex for the turn; " + p.name +
+                               " has moved");
+    const bool wired = field_->at(*p.hex).wire;
+    if (lay && wired) ctx.findings.error(Kind::Inconsistent, kWire, e.subject.pos, hex_text(*p.hex) + " is already wired");
+    if (!lay && !wired) ctx.findings.error(Kind::Inconsistent, kWire, e.subject.pos, hex_text(*p.hex) + " has no barbed wire");
+    p.stays = true;
+    (lay ? wire_laid_ : wire_removed_).insert(*p.hex);
+}
+
+}  // namespace ironlog::rules::late19c

@@ -1,0 +1,442 @@
+// The late19c engine at sea: naval gunfire, torpedoes, the roll for who moves first, ship
+// movement with its 60-degree turns, minefields, and trading Flotation Points for speed or guns.
+#include "check/dice.hpp"
+#include "check/items.hpp"
+#include "rules/late19c/state.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ironlog::rules::late19c {
+
+using geometry::hex::Grid;
+
+namespace {
+
+RuleRef guns_rule(const char* letter) { return naval((std::string("Firing Guns ") + letter).c_str()); }
+RuleRef ship_move(const char* letter) { return naval((std::string("Movement ") + letter).c_str()); }
+const RuleRef kTorpedoes = naval("Firing Torpedoes");
+const RuleRef kShipHits = naval("Resolving hits on Ships");
+const RuleRef kBreakOff = naval("Ship Flotation Values b");
+const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
+const RuleRef kMinefields = naval("Special Rules/Minefields");
+
+std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
+
+void add_working(std::string& working, int value, const std::string& why) {
+    working += (working.empty() ? "" : ", ") + signed_text(value) + " " + why;
+}
+
+const char* landing_text(int where) {
+    return where == 0 ? "on" : where == 1 ? "front" : where == 2 ? "behind" : "none";
+}
+
+std::optional<int> landing_word(const std::string& w) {
+    if (w == "on" || w == "target" || w == "on-target") return 0;
+    if (w == "front" || w == "short" || w == "in-front") return 1;
+    if (w == "behind" || w == "over" || w == "long") return 2;
+    if (w == "none" || w == "ineffective" || w == "miss") return -1;
+    return std::nullopt;
+}
+
+}  // namespace
+
+// ---- gunfire -------------------------------------------------------------------------------------------
+
+void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const std::string which = e.args.size() > 1 && word_text(e.args[1]) ? lower(*word_text(e.args[1])) : "";
+    if (which != "main" && which != "secondary") {
+        ctx.findings.error(Kind::Inconsistent, guns_rule("b"), e.args.size() > 1 ? e.args[1].pos : e.subject.pos,
+                           "say which armament fires: fire main <target> or fire secondary <target>");
+        return;
+    }
+    const bool main = which == "main";
+    const ShipStats& stats = ship_stats(p.ship_type);
+    if (!main && !stats.secondary) {
+        ctx.findings.error(Kind::Illegal, naval("Definitions"), e.args[1].pos, std::string("a ") + stats.name + " has no secondary armament");
+        return;
+    }
+    const Weapon weapon = main ? stats.main : *stats.secondary;
+    if (p.broke_off && p.broke_off_turn < turn_)
+        ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle (at its Critical Point): it fires no more");
+    if ((main ? p.fired_main : p.fired_secondary))
+        ctx.findings.error(Kind::Illegal, guns_rule(main ? "b" : "c"), e.args[1].pos,
+                           p.name + " has already fired its " + which + " armament this turn: at one target a turn");
+    if (hits_begun_)
+        ctx.findings.error(Kind::Illegal, guns_rule("f"), e.subject.pos, "gunfire is simultaneous: every ship fires before hits are resolved");
+    (main ? p.fired_main : p.fired_secondary) = true;
+    p.fired = true;
+    auto target = aim(e, 2, ctx, guns_rule("a"));
+    if (!target) return;
+    p.targets_now.insert(target->key);
+    const int range = g.distance(*p.hex, target->hex);
+    const bool direct = !field_->sight_blocked(*p.hex, target->hex);
+    if (range > gun_range(weapon))
+        ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target->pos,
+                           std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) + " hexes; the target is " +
+                               std::to_string(range) + " away",
+                           "at most " + std::to_string(gun_range(weapon)), std::to_string(range));
+    else if (target->piece && target->piece->ship && !direct)
+        ctx.findings.error(Kind::Illegal, guns_rule("d"), target->pos, "a ship fires at a ship only in direct line of sight");
+
+    int expected = 0;
+    std::string working;
+    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
+    if (p.targets_before.count(target->key)) expected += 1, add_working(working, 1, "same target as last turn");
+    const bool still = readings_.ship_still_last_turn ? !p.moved_before : !p.moved;
+    if (still) expected += 1, add_working(working, 1, readings_.ship_still_last_turn ? "did not move last turn" : "has not moved this turn");
+
+    const ngn::Dice* d = dice_of(e);
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.subject.pos, "roll a D6 for each gun firing (at most 4): 3d6: ...");
+        return;
+    }
+    if (!ctx.dice_ok) return;
+    const int guns = std::max(0, p.guns(main));
+    const int most = std::min(guns, kMaxGunDice);
+    if (static_cast<int>(d->faces.size()) > most)
+        ctx.findings.error(Kind::Illegal, guns_rule("f"), d->faces.back().pos,
+                           p.name + "'s " + which + " armament has " + std::to_string(guns) + " guns; a D6 per gun firing, at most 4",
+                           "at most " + std::to_string(most) + " dice", std::to_string(d->faces.size()));
+    check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+    int written = 0;
+    for (const auto& m : d->modifiers) written += m.value;
+
+    // the claim: where each die's shot landed, in the order of the dice
+    std::vector<std::pair<int, std::optional<Hex>>> said;
+    if (e.claim) {
+        for (const ngn::Item* it : elements(*e.claim)) {
+            if (const auto* hp = it->as<ngn::HexPos>()) {
+                std::string problem;
+                auto ref = read_hex(*hp, problem);
+                if (!ref) ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos, problem);
+                else if (!said.empty() && !said.back().second) said.back().second = ref->hex;
+                continue;
+            }
+            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+            if (auto where = landing_word(w)) said.emplace_back(*where, std::nullopt);
+            else
+                ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos,
+                                   "each die's shot lands on (the target hex), front, behind or none; not '" + it->to_ngn() + "'");
+        }
+        if (!said.empty() && said.size() != d->faces.size())
+            ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.claim_pos,
+                               "say where each die's shot landed, one word per die (" + std::to_string(d->faces.size()) + ")",
+                               std::to_string(d->faces.size()) + " landings", std::to_string(said.size()));
+    }
+    std::string right_text, said_text;
+    bool wrong = false;
+    PendingHit h;
+    h.line = e.subject.pos.line;
+    h.row = weapon;
+    for (std::size_t i = 0; i < d->faces.size(); ++i) {
+        const int die = d->faces[i].value;
+        const int right = landing(die + expected), as_written = landing(die + written);
+        int where = as_written;
+        std::optional<Hex> hex;
+        if (i < said.size()) {
+            where = said[i].first;
+            hex = said[i].second;
+            if (where != right && where != as_written) wrong = true;
+        }
+        right_text += std::string(right_text.empty() ? "" : " ") + landing_text(right);
+        said_text += std::string(said_text.empty() ? "" : " ") + landing_text(where);
+        h.disputed = where != right;
+        land_shot(where, *target, *p.hex, hex, h, true, e.claim ? e.claim->front() : e.subject, ctx);
+    }
+    if (wrong)
+        ctx.findings.error(Kind::WrongResult, guns_rule("f"), e.claim_pos,
+                           "each die, modified by " + signed_text(expected) +
+                               ", lands on the target on 5 or more, in front on 2 or 4, behind on 1 or 3, and is ineffective under 1",
+                           right_text, said_text);
+}
+
+// ---- torpedoes ------------------------------------------------------------------------------------------
+
+void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    if (!p.ship) {
+        ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, "only ships fire torpedoes");
+        return;
+    }
+    if (!p.tubes) {
+        ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, p.name + " is not equipped to fire torpedoes (declare it with torpedoes)");
+        return;
+    }
+    if (p.broke_off && p.broke_off_turn < turn_)
+        ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it fires no more");
+    if (p.fired_torpedo) ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, p.name + " has fired its torpedo this turn: one a turn");
+    else if (p.torpedoes_fired >= kTorpedoesPerBattle)
+        ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, p.name + " has fired its 4 torpedoes: four a battle",
+                           std::string("at most 4"), std::to_string(p.torpedoes_fired + 1));
+    p.fired_torpedo = true;
+    p.torpedoes_fired++;
+    auto target = aim(e, 1, ctx, kTorpedoes);
+    if (!target) return;
+    const int range = g.distance(*p.hex, target->hex);
+    if (range > kTorpedoRange)
+        ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
+                           "a torpedo runs 3 hexes; " + hex_text(target->hex) + " is " + std::to_string(range) + " away",
+                           std::string("at most 3"), std::to_string(range));
+    // its direction: ahead, astern or abeam; anywhere abeam for a torpedo boat's trainable tubes
+    const double off = range > 0 ? g.off_facing(*p.hex, p.facing, target->hex) : 0;
+    auto near = [&](double a) { return std::fabs(off - a) < 1e-6; };
+    if (range > 0) {
+        if (p.trainable && (near(0) || near(180)))
+            ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos, "trainable tubes fire abeam, not dead ahead or astern");
+        else if (!p.trainable && !near(0) && !near(90) && !near(180))
+            ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
+                               p.name + " fires torpedoes only directly ahead, astern or abeam; " + hex_text(target->hex) + " lies " +
+                                   std::to_string(static_cast<int>(std::lround(off))) + " degrees off its bow");
+    }
+    // the first ship in a hex the torpedo passes through is the one it hits
+    Piece* first = nullptr;
+    std::vector<Hex> path;
+    for (const auto& c : g.line(*p.hex, target->hex)) {
+        path.push_back(c.hex);
+        if (c.other) path.push_back(*c.other);
+    }
+    path.push_back(target->hex);
+    for (Hex h : path) {
+        for (Piece* q : pieces_at(h))
+            if (q->ship && q != &p) {
+                first = q;
+                break;
+            }
+        if (first) break;
+    }
+    Piece* hit_ship = target->piece && target->piece->ship ? target->piece : first;
+    if (first && hit_ship != first)
+        ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
+                           "the torpedo meets " + first->name + " at " + hex_text(*first->hex) + " first, and runs no further",
+                           first->name, hit_ship ? hit_ship->name : hex_text(target->hex));
+    const ngn::Dice* d = dice_of(e);
+    std::optional<int> right, as_written;
+    if (first && !d) {
+        ctx.findings.error(Kind::Inconsistent, kTorpedoes, e.subject.pos, "a torpedo that reaches a ship rolls 3 D6: 3d6: ...");
+    } else if (d && ctx.dice_ok) {
+        if (d->faces.size() != 3) {
+            ctx.findings.error(Kind::Inconsistent, kTorpedoes, d->faces.back().pos, "a torpedo rolls 3 D6", std::string("3 dice"),
+                               std::to_string(d->faces.size()));
+        } else {
+            int n = 0;
+            for (const auto& f : d->faces)
+                if (f.value >= 4) ++n;
+            if (readings_.torpedo_any) n = std::min(n, 1);
+            right = as_written = n;
+        }
+    }
+    if (!first) right = 0;
+    int hits = right.value_or(0);
+    if (e.claim) {
+        std::optional<int> said;
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+            if (w == "hit") said = 1;
+            else if (w == "miss" || w == "none") said = 0;
+            else if (auto n = it->as<ngn::Number>(); n && n->is_integer && n->value >= 0) said = static_cast<int>(n->value);
+            else if (w == "hits") {
+            } else
+                ctx.findings.error(Kind::Inconsistent, kTorpedoes, it->pos, "a torpedo ends in hit, miss or the number of hits");
+        }
+        if (said) {
+            if (right && *said != *right)
+                ctx.findings.error(Kind::WrongResult, kTorpedoes, e.claim_pos,
+                                   first ? std::string("each die of 4, 5 or 6 is a hit") + (readings_.torpedo_any ? " (one at most)" : "")
+                                         : std::string("no ship lies in the torpedo's path"),
+                                   std::to_string(*right) + " hits", std::to_string(*said) + " hits");
+            hits = *said;
+        }
+    }
+    PendingHit h;
+    h.line = e.subject.pos.line;
+    h.row = Weapon::Torpedo;
+    h.disputed = right && hits != *right;
+    if (hit_ship && hits > 0) add_hits(*hit_ship, hits, h);
+}
+
+// ---- who moves first, and ship movement ----------------------------------------------------------------------
+
+void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    const ngn::Dice* d = dice_of(e);
+    if (!d || !ctx.dice_ok || d->faces.size() != 1) {
+        if (!d) ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.subject.pos, "each side throws a D6 for who moves first: d6: 3");
+        return;
+    }
+    if (first_mover_ && order_rolls_.empty()) {
+        ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos, "who moves first has been decided this turn");
+        return;
+    }
+    order_rolls_[side.index] = d->faces[0].value;
+    const std::size_t sides = ctx.symbols.sides().size();
+    std::string claim;
+    if (e.claim)
+        for (const ngn::Item* it : elements(*e.claim)) claim = reference_text(*it);
+    if (order_rolls_.size() < sides) {
+        if (!claim.empty())
+            ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.claim_pos, "who moves first is claimed before every side has thrown");
+        return;
+    }
+    int low = 7;
+    for (const auto& [s, die] : order_rolls_) low = std::min(low, die);
+    std::vector<int> lowest;
+    for (const auto& [s, die] : order_rolls_)
+        if (die == low) lowest.push_back(s);
+    order_rolls_.clear();
+    const std::string expected = lowest.size() > 1 ? std::string("reroll") : ctx.symbols.side(lowest.front())->label();
+    const Entity* said = claim.empty() ? nullptr : ctx.symbols.find_side(claim);
+    if (!claim.empty() && lower(claim) != "reroll" && !said) {
+        ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.claim_pos, "'" + claim + "' is not a side");
+        return;
+    }
+    const bool reroll_said = lower(claim) == "reroll";
+    const bool ok = claim.empty() || (lowest.size() > 1 ? reroll_said : said && said->index == lowest.front());
+    if (!ok)
+        ctx.findings.error(Kind::WrongResult, kNavalTurn, e.claim_pos,
+                           lowest.size() > 1 ? "the throws tie: throw again" : "the side with the lowest score moves first", expected,
+                           claim);
+    if (said) first_mover_ = said->index;  // as played
+    else if (lowest.size() == 1 && !reroll_said) first_mover_ = lowest.front();
+}
+
+void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    if (variant_ == "naval") {
+        // one side moves all its ships, then the other
+        if (first_mover_ && sides_moved_.empty() && p.side() != *first_mover_)
+            ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
+                               ctx.symbols.side(*first_mover_)->label() + " moves first this turn (lowest throw)",
+                               ctx.symbols.side(*first_mover_)->label(), ctx.symbols.side(p.side())->label());
+        else if (last_mover_side_ >= 0 && p.side() != last_mover_side_ && sides_moved_.count(p.side()))
+            ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
+                               "one side moves its ships, then the other: " + ctx.symbols.side(p.side())->label() + " has moved already");
+        sides_moved_.insert(p.side());
+        last_mover_side_ = p.side();
+    }
+    if (p.moved) ctx.findings.error(Kind::Illegal, ship_move("a"), e.subject.pos, p.name + " has already moved this turn");
+    std::vector<std::pair<HexRef, ngn::SourcePos>> path;
+    for (std::size_t i = 1; i < e.args.size(); ++i)
+        for (const ngn::Item* it : elements(e.args[i])) {
+            if (!it->is<ngn::HexPos>()) {
+                ctx.findings.error(Kind::Inconsistent, ship_move("a"), it->pos,
+                                   "a move lists the hexes entered, in order (#0405 #0505/NE); not '" + it->to_ngn() + "'");
+                continue;
+            }
+            if (auto ref = hex_arg(*it, ctx, ship_move("a"))) path.emplace_back(*ref, it->pos);
+        }
+    if (!path.empty() && path.front().first.hex == *p.hex) {
+        if (path.size() == 1 && path.front().first.facing && *path.front().first.facing != p.facing)
+            ctx.findings.error(Kind::Illegal, ship_move("c"), path.front().second,
+                               "a ship turns 60 degrees only after moving forward one hex");
+        path.erase(path.begin());
+    }
+    if (path.empty()) {
+        p.moved = true;
+        return;
+    }
+    auto nearest_enemy_ship = [&](Hex h) {
+        int best = 1 << 20;
+        for (Piece* en : enemies_of(p))
+            if (en->ship) best = std::min(best, g.distance(h, *en->hex));
+        return best;
+    };
+    const int enemy_before = nearest_enemy_ship(*p.hex);
+    int dir = p.facing, cost = 0;
+    bool may_turn = false, reported = false;
+    Hex prev = *p.hex;
+    for (const auto& [ref, at] : path) {
+        auto d = g.direction(prev, ref.hex);
+        if (!d) {
+            if (!reported)
+                ctx.findings.error(Kind::Illegal, ship_move("a"), at, hex_text(ref.hex) + " is not adjacent to " + hex_text(prev));
+            reported = true;
+            prev = ref.hex;
+            cost += 1;
+            continue;
+        }
+        const int steps = geometry::hex::facing_steps(*d, dir);
+        if (steps == 1 && may_turn) {
+            cost += 1;  // the 60-degree turn costs a hex of movement
+        } else if (steps != 0 && !reported) {
+            reported = true;
+            ctx.findings.error(Kind::Illegal, ship_move("c"), at,
+                               steps > 1 ? "a ship turns 60 degrees at a time, after moving forward one hex"
+                                         : "a ship turns 60 degrees only after moving forward one hex");
+        }
+        dir = *d;
+        cost += 1;
+        may_turn = true;
+        if (!field_->ship_may_enter(ref.hex))
+            ctx.findings.error(Kind::Illegal, ship_move("a"), at, hex_text(ref.hex) + " is land: ships keep to sea and coast hexes");
+        if (field_->at(ref.hex).minefield) {
+            PendingHit h;
+            h.line = e.subject.pos.line;
+            h.row = Weapon::Torpedo;
+            add_hits(p, 1, h);  // a mine is the equivalent of a torpedo, and it hits
+            (void)kMinefields;
+        }
+        prev = ref.hex;
+    }
+    if (auto f = path.back().first.facing; f && *f != dir) {
+        if (geometry::hex::facing_steps(*f, dir) == 1 && may_turn) cost += 1;
+        else if (!reported)
+            ctx.findings.error(Kind::Illegal, ship_move("c"), path.back().second, "a ship ends its move after at most a 60-degree turn");
+        dir = *f;
+    }
+    const int allowance = p.move_allowance();
+    if (cost > allowance)
+        ctx.findings.error(Kind::Illegal, naval("Movement"), e.subject.pos,
+                           std::string("a ") + p.what() + " moves " + std::to_string(allowance) +
+                               " hexes (each 60-degree turn costing one); this move takes " + std::to_string(cost),
+                           "at most " + std::to_string(allowance), std::to_string(cost));
+    const Hex end = path.back().first.hex;
+    if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before)
+        ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it does not close the enemy");
+    p.hex = end;
+    p.facing = dir;
+    p.moved = true;
+}
+
+// ---- trading Flotation Points for movement or guns ----------------------------------------------------------
+
+void Late19cEngine::trade(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    if (!p.ship) {
+        ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos, "only ships trade off Flotation Points");
+        return;
+    }
+    int move = 0, main = 0, secondary = 0;
+    for (std::size_t i = 1; i + 1 < e.args.size(); i += 2) {
+        const std::string w = word_text(e.args[i]) ? lower(*word_text(e.args[i])) : "";
+        const auto* n = e.args[i + 1].as<ngn::Number>();
+        if (!n || !n->is_integer || n->value < 1 || (w != "move" && w != "main" && w != "secondary")) {
+            ctx.findings.error(Kind::Inconsistent, kShipHits, e.args[i].pos,
+                               "a trade-off names what is given up: move N, main N or secondary N (guns)");
+            return;
+        }
+        (w == "move" ? move : w == "main" ? main : secondary) += static_cast<int>(n->value);
+    }
+    if (secondary % 2 != 0)
+        ctx.findings.error(Kind::Illegal, kShipHits, e.subject.pos, "secondary guns are traded two for 1 FP", std::string("an even number"),
+                           std::to_string(secondary));
+    const int fp = move + main + secondary / 2;
+    if (fp > p.last_loss)
+        ctx.findings.error(Kind::Illegal, kShipHits, e.subject.pos,
+                           "a ship trades off FP as it loses them: its last hit cost " + std::to_string(p.last_loss) + " FP",
+                           "at most " + std::to_string(p.last_loss) + " FP", std::to_string(fp) + " FP");
+    if (p.traded_move + move > ship_stats(p.ship_type).move || p.traded_main + main > p.main_guns ||
+        p.traded_secondary + secondary > p.secondary_guns)
+        ctx.findings.error(Kind::Illegal, kShipHits, e.subject.pos, p.name + " has not that much movement or those guns left to give up");
+    // as played: the trade stands for the rest of the battle
+    p.traded_move += move;
+    p.traded_main += main;
+    p.traded_secondary += secondary;
+    const int back = std::min(fp, p.last_loss);
+    p.strength += back;
+    p.last_loss -= back;
+    if (p.strength > 0) p.sinking = false;
+    if (p.strength > ship_stats(p.ship_type).critical && p.broke_off_turn == turn_) p.broke_off = false;
+}
+
+}  // namespace ironlog::rules::late19c

@@ -1,0 +1,225 @@
+// The late19c engine's game state and its parts, shared by engine.cpp (the order of battle,
+// the turn, tiles, hits, exhaustion), land.cpp (movement, fire, close combat) and naval.cpp
+// (guns, torpedoes, ship movement). Internal to src/rules/late19c.
+#pragma once
+
+#include "check/engine.hpp"
+#include "rules/late19c/battlefield.hpp"
+#include "rules/late19c/tables.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ironlog::rules::late19c {
+
+// ---- citations: the book has no numbers; rules are cited by part, heading and letter -------------
+inline RuleRef cite(std::string section) { return RuleRef{"late19c", std::move(section), ""}; }
+inline RuleRef land(const char* heading) { return cite(std::string("Land/") + heading); }
+inline RuleRef naval(const char* heading) { return cite(std::string("Naval/") + heading); }
+
+// A playing-card tile: Ace to King, then Hearts, Clubs, Diamonds, Spades.
+struct Card {
+    int rank = 0;  // 1 (Ace) .. 13 (King)
+    int suit = 0;  // 0 Hearts, 1 Clubs, 2 Diamonds, 3 Spades
+    std::string text;
+    int order() const { return rank * 4 + suit; }
+};
+std::optional<Card> read_card(const ngn::Item& item);
+
+// A hit waiting for its resolution roll.
+struct PendingHit {
+    std::optional<Weapon> row;  // against a ship: the row of the table; none when the book gives none
+    bool land_fire = false;     // fire of land units or small arms (against a unit: the quality table)
+    bool disputed = false;      // from fire whose claim disagreed with the dice (already reported)
+    std::uint32_t line = 0;
+};
+
+struct Piece {
+    const Entity* entity = nullptr;
+    std::string name;
+    bool ship = false;
+    // a land unit
+    UnitType type = UnitType::Infantry;
+    ArtilleryClass artillery = ArtilleryClass::None;
+    std::optional<Quality> quality;
+    // a ship
+    ShipType ship_type = ShipType::Gunboat;
+    int main_guns = 0, secondary_guns = 0;
+    bool tubes = false, trainable = false;
+
+    int initial = 0;   // SP (units) or FP (ships) when the battle began
+    int strength = 0;  // now
+    std::optional<Hex> hex;
+    int facing = 0;
+    bool gone = false;      // destroyed, sunk or off the map: no further part
+    bool sinking = false;   // FP 0: it still fires this turn, then sinks
+    bool broke_off = false; // at the Critical Point: it leaves the battle
+    int broke_off_turn = 0;
+
+    bool trench_holder = false;  // set up in a trench (holding it, not crossing it)
+    int stopped_in = -1;         // the turn it entered a river or trench: its next move is 1 hex out
+    int torpedoes_fired = 0;
+    int traded_move = 0, traded_main = 0, traded_secondary = 0;
+    Piece* towing = nullptr;
+    Piece* towed_by = nullptr;
+    std::string pending_tow;  // a towing argument waiting for its unit to be declared
+    ngn::SourcePos pending_tow_pos;
+
+    // targets fired at this turn and the previous one (for "the same target")
+    std::set<std::string> targets_now, targets_before;
+
+    // this turn
+    std::optional<Card> tile;
+    bool tile_removed = false;
+    bool moved = false;
+    bool moved_before = false;  // moved in the previous turn (option ship-still=last-turn)
+    int hexes_moved = 0;
+    bool move_on_road = false;
+    bool fired = false;
+    bool fired_main = false, fired_secondary = false, fired_torpedo = false;
+    bool stays = false;  // limbering, unlimbering or working wire: it may not move this turn
+    int close_combats = 0, close_combats_allowed = 1;
+    bool can_advance = false;
+    std::optional<Hex> vacated;  // the hex of the enemy it beat, to advance into
+    std::vector<PendingHit> hits;
+    int last_loss = 0;  // FP lost by its last hit, which it may trade off
+
+    bool on_map() const { return !gone && hex.has_value(); }
+    int side() const { return entity->side; }
+    int move_allowance() const;
+    int guns(bool main) const { return main ? main_guns - traded_main : secondary_guns - traded_secondary; }
+    std::string what() const;  // "infantry", "armoured cruiser"
+};
+
+// The readings a record chooses where the book is silent or reads two ways (docs/rules/late19c.md).
+struct Readings {
+    bool front_narrow = false;      // frontage=narrow: only the facing edge is the front
+    bool failed_hit_loses_one = false;  // failed-hit=lose-1
+    bool uphill_twice = false;      // uphill=twice
+    bool mg_any = false;            // mg-dice=any
+    bool torpedo_any = false;       // torpedo-dice=any
+    bool ship_still_last_turn = false;  // ship-still=last-turn
+};
+
+class Late19cEngine final : public Engine {
+public:
+    void begin(GameContext& ctx) override;
+    void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
+    void setup(const ngn::Setup& s, const Entity& e, GameContext& ctx) override;
+    void terrain(const ngn::Terrain& t, GameContext& ctx) override;
+    void heading(const ngn::Heading& h, GameContext& ctx) override;
+    void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
+    void finish(GameContext& ctx) override;
+    void describe(std::ostream& os, const GameContext& ctx) const override;
+    bool describes_positions() const override { return true; }
+
+private:
+    // ---- engine.cpp: the order of battle, the turn, tiles, hits, exhaustion ----
+    Piece* piece(const Entity& e);
+    Piece* piece_named(const ngn::Item& item, GameContext& ctx);
+    std::vector<Piece*> pieces_at(Hex h);
+    std::vector<Piece*> enemies_of(const Piece& p);
+    bool commander_near(const Piece& p) const;
+    bool is_front(const Piece& defender, Hex from) const;
+    std::optional<HexRef> hex_arg(const ngn::Item& item, GameContext& ctx, const RuleRef& rule);
+    const ngn::Dice* dice_of(const ngn::Event& e) const;
+    void start_play(GameContext& ctx);
+    void start_turn(GameContext& ctx);
+    void end_turn(GameContext& ctx, ngn::SourcePos at);
+    void leave_phase(GameContext& ctx, ngn::SourcePos at);
+    void check_unresolved(GameContext& ctx, ngn::SourcePos at);
+    void remove_sunk();
+    void tile(const ngn::Event& e, Piece& p, GameContext& ctx);
+    bool activate(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void add_hits(Piece& target, int count, PendingHit hit);
+    void hit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit& h, GameContext& ctx);
+    void hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx);
+    void lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos at);
+    void exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    int side_initial(int side) const;
+    int side_lost(int side) const;
+    bool exhausted(int side) const;
+    void check_modifiers(const ngn::Event& e, const ngn::Dice& dice, int expected, const std::string& working,
+                         const RuleRef& rule, GameContext& ctx);
+
+    // ---- land.cpp ----
+    void move_unit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void face(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void assault(const ngn::Event& e, Piece& p, GameContext& ctx, bool defending);
+    void advance(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool on);
+    void wire_work(const ngn::Event& e, Piece& p, GameContext& ctx, bool lay);
+    // A close combat waiting for the defender's roll, reported when play moves on without it.
+    void close_combat_open(GameContext& ctx, ngn::SourcePos at);
+    struct CloseCombat {
+        Piece* attacker = nullptr;
+        Piece* defender = nullptr;
+        ngn::SourcePos pos;
+        bool defended = false;
+    };
+    std::optional<CloseCombat> combat_;
+    // The hex aimed at: a hex written as such, or the hex of the unit or ship named.
+    struct Aim {
+        Hex hex;
+        Piece* piece = nullptr;
+        std::string key;  // the target, for "the same target as last turn"
+        ngn::SourcePos pos;
+    };
+    std::optional<Aim> aim(const ngn::Event& e, std::size_t from, GameContext& ctx, const RuleRef& rule);
+    // Where a shot landed: 0 on the target, 1 in front, 2 behind, -1 ineffective.
+    static int landing(int score);
+    std::optional<std::pair<int, std::optional<Hex>>> read_landing(const ngn::Item& item, const ngn::Item* next);
+
+    // ---- naval.cpp ----
+    void gunfire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void torpedo(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void move_ship(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    // Lands one shot of artillery or gunfire and hits what is in the hex it lands in.
+    void land_shot(int where, const Aim& target, Hex from, std::optional<Hex> claimed_hex, const PendingHit& hit,
+                   bool counts, const ngn::Item& at, GameContext& ctx);
+
+    // where the replay stands
+    std::string variant_;
+    std::string phase_;
+    ngn::SourcePos phase_pos_;  // of the open phase's heading
+    int turn_ = 0;
+    bool started_ = false;
+    bool ended_ = false;  // both sides reached their Exhaustion Point
+    int ended_turn_ = 0;
+    bool end_reported_ = false;
+
+    Readings readings_;
+    std::unique_ptr<Battlefield> field_;
+    std::vector<std::unique_ptr<Piece>> pieces_;
+    std::map<const Entity*, Piece*> by_entity_;
+    std::map<int, int> initial_by_side_;  // fixed when play begins
+    std::set<int> exhausted_sides_;
+    std::set<int> exhaustion_noted_;
+
+    // this turn
+    std::set<int> cards_drawn_;
+    std::optional<int> activation_card_;
+    Piece* active_ = nullptr;
+    std::set<Piece*> activated_;
+    bool hits_begun_ = false;  // the effects of simultaneous fire are being resolved
+    std::map<int, int> order_rolls_;  // naval: side -> die
+    std::optional<int> first_mover_;  // naval: the side that moves first this turn
+    std::set<int> sides_moved_;
+    int last_mover_side_ = -1;
+    std::set<Hex> wire_laid_, wire_removed_;
+    std::set<std::string> verbs_reported_;
+};
+
+// "#0405" for messages.
+std::string hex_text(Hex h);
+
+}  // namespace ironlog::rules::late19c
