@@ -32,20 +32,8 @@ std::string with_ruleset(const std::string& id, const std::string& extra_tags, c
     return "[NGN \"1\"]\n[Ruleset \"" + id + "\"]\n" + extra_tags + "[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n\n" + body;
 }
 
-// Exactly one error or warning, with this rule and kind; returns it.
-Finding one_problem(const std::string& text, const std::string& rule, Kind kind) {
-    auto problems = problems_of(text);
-    EXPECT_EQ(problems.size(), 1u) << describe(problems);
-    if (problems.empty()) return {};
-    EXPECT_EQ(problems[0].rule.text(), rule) << describe(problems);
-    EXPECT_EQ(problems[0].kind, kind) << describe(problems);
-    return problems[0];
-}
-
-void clean(const std::string& text) {
-    auto problems = problems_of(text);
-    EXPECT_TRUE(problems.empty()) << describe(problems);
-}
+Finding one_problem(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind); }
+void clean(const std::string& text) { expect_clean(text); }
 
 }  // namespace
 

@@ -30,32 +30,9 @@ std::string game(const std::string& body, const std::string& tags = "", const st
            more + "setup AUT initiative\n\n" + body;
 }
 
-// Problems (errors and warnings) of a record checked from fixtures/games.
-std::vector<Finding> problems(const std::string& text) {
-    ironlog::CheckOptions o;
-    o.base_dir = kSource / "fixtures/games";
-    auto report = ironlog::check_text("t.ngn", text, o);
-    std::vector<Finding> out;
-    for (const auto& f : report.findings) out.push_back(f);
-    for (const auto& g : report.games)
-        for (const auto& f : g.findings)
-            if (f.severity != Severity::Note) out.push_back(f);
-    return out;
-}
-
-void clean(const std::string& text) {
-    auto p = problems(text);
-    EXPECT_TRUE(p.empty()) << describe(p);
-}
-
-Finding one(const std::string& text, const std::string& rule, Kind kind) {
-    auto p = problems(text);
-    EXPECT_EQ(p.size(), 1u) << describe(p);
-    if (p.empty()) return {};
-    EXPECT_EQ(p[0].rule.text(), rule) << describe(p);
-    EXPECT_EQ(p[0].kind, kind) << describe(p);
-    return p[0];
-}
+std::vector<Finding> problems(const std::string& text) { return problems_in(text, "games"); }
+void clean(const std::string& text) { expect_clean(text, "games"); }
+Finding one(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind, "games"); }
 
 const char* kMove = "turn 1\n  phase movement\n";  // Austria has the initiative: Italy moves first
 

@@ -176,4 +176,30 @@ std::string describe(const std::vector<ironlog::Finding>& findings) {
     return s;
 }
 
+std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder) {
+    ironlog::CheckOptions o;
+    o.base_dir = kSource / "fixtures" / folder;
+    auto report = ironlog::check_text("t.ngn", text, o);
+    std::vector<ironlog::Finding> out;
+    for (const auto& f : report.findings) out.push_back(f);
+    for (const auto& g : report.games)
+        for (const auto& f : g.findings)
+            if (f.severity != ironlog::Severity::Note) out.push_back(f);
+    return out;
+}
+
+void expect_clean(const std::string& text, const std::string& folder) {
+    auto p = problems_in(text, folder);
+    EXPECT_TRUE(p.empty()) << describe(p);
+}
+
+ironlog::Finding expect_one(const std::string& text, const std::string& rule, ironlog::Kind kind, const std::string& folder) {
+    auto p = problems_in(text, folder);
+    EXPECT_EQ(p.size(), 1u) << describe(p);
+    if (p.empty()) return {};
+    EXPECT_EQ(p[0].rule.text(), rule) << describe(p);
+    EXPECT_EQ(p[0].kind, kind) << describe(p);
+    return p[0];
+}
+
 }  // namespace testing_util

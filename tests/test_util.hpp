@@ -44,4 +44,12 @@ std::vector<ironlog::Finding> findings_of(const std::string& text);
 std::vector<ironlog::Finding> problems_of(const std::string& text);
 std::string describe(const std::vector<ironlog::Finding>& findings);
 
+// Errors and warnings of a record, the file's own included, checked as if it stood in this
+// folder of fixtures/ ("games" for records that use the ship libraries there).
+std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder = "");
+// No error or warning at all.
+void expect_clean(const std::string& text, const std::string& folder = "");
+// Exactly one error or warning, with this rule and kind; returns it.
+ironlog::Finding expect_one(const std::string& text, const std::string& rule, ironlog::Kind kind, const std::string& folder = "");
+
 }  // namespace testing_util

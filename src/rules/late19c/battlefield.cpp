@@ -28,10 +28,7 @@ std::optional<HexRef> read_hex(const ngn::HexPos& pos, std::string& problem) {
     HexRef ref{*h, std::nullopt};
     if (!pos.facing.empty()) {
         ref.facing = parse_facing(pos.facing);
-        if (!ref.facing) {
-            problem = "'" + pos.facing + "' is not a hex edge: a unit faces N, NE, SE, S, SW or NW (never a corner)";
-            return std::nullopt;
-        }
+        if (!ref.facing) problem = "'" + pos.facing + "' is not a hex edge: a unit faces N, NE, SE, S, SW or NW (never a corner)";
     }
     return ref;
 }
@@ -40,6 +37,7 @@ void Battlefield::add(const ngn::Terrain& line, Findings& findings, const RuleRe
     const std::string kind = lower(*word_text(line.kind));
     int height = 1;
     std::vector<std::pair<Hex, ngn::SourcePos>> hexes;
+    bool any_hex = false;
     for (const ngn::Item* it : elements(line.args)) {
         if (const auto* n = it->as<ngn::Number>(); n && kind == "hill" && hexes.empty() && n->is_integer && n->value >= 1 &&
                                                      n->unit.empty()) {
@@ -53,15 +51,14 @@ void Battlefield::add(const ngn::Terrain& line, Findings& findings, const RuleRe
                                           : "expected a hex (#0405) holding " + kind);
             continue;
         }
+        any_hex = true;
         std::string problem;
         auto ref = read_hex(*hp, problem);
-        if (!ref) {
-            findings.error(Kind::Inconsistent, rule, it->pos, problem);
-            continue;
-        }
+        if (!problem.empty()) findings.error(Kind::Inconsistent, rule, it->pos, problem);
+        if (!ref) continue;
         hexes.emplace_back(ref->hex, it->pos);
     }
-    if (hexes.empty()) {
+    if (!any_hex) {
         findings.error(Kind::Inconsistent, rule, line.kind.pos, "terrain " + kind + " names no hex");
         return;
     }

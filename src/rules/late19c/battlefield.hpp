@@ -27,7 +27,8 @@ struct HexTerrain {
 // The terrain kinds a record may declare, in the order docs/rules/late19c.md gives them.
 const std::vector<std::string>& terrain_kinds();
 
-// A hex written in a record: its place and facing, or what is wrong with it.
+// A hex written in a record: its place and facing. A facing that is not an edge is a problem,
+// and the hex still reads (without the facing); a hex id that does not read gives none.
 struct HexRef {
     Hex hex;
     std::optional<int> facing;

@@ -117,7 +117,7 @@ std::optional<HexRef> Late19cEngine::hex_arg(const ngn::Item& item, GameContext&
     if (!hp) return std::nullopt;
     std::string problem;
     auto ref = read_hex(*hp, problem);
-    if (!ref) ctx.findings.error(Kind::Inconsistent, rule, item.pos, problem);
+    if (!problem.empty()) ctx.findings.error(Kind::Inconsistent, rule, item.pos, problem);
     return ref;
 }
 
@@ -143,7 +143,8 @@ void Late19cEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
             if (auto ref = hex_arg(it, ctx, rule)) {
                 p->hex = ref->hex;
                 p->facing = ref->facing.value_or(0);
-                if (!ref->facing) ctx.findings.error(Kind::Inconsistent, rule, it.pos, p->name + "'s position needs a facing: #0405/N");
+                if (!ref->facing && std::get<ngn::HexPos>(it.value).facing.empty())
+                    ctx.findings.error(Kind::Inconsistent, rule, it.pos, p->name + "'s position needs a facing: #0405/N");
             }
             continue;
         }
@@ -387,7 +388,7 @@ void Late19cEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     phase_pos_ = at;
     hits_begun_ = false;
     if (phase_ == "activation") {
-        activation_card_.reset();
+        order_.clear();
         active_ = nullptr;
         activated_.clear();
     }
@@ -415,6 +416,7 @@ void Late19cEngine::start_turn(GameContext&) {
         p->last_loss = 0;
     }
     cards_drawn_.clear();
+    no_tile_reported_.clear();
     order_rolls_.clear();
     first_mover_.reset();
     wire_laid_.clear();
@@ -442,7 +444,10 @@ void Late19cEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
     if (phase_ == "tiles") {
         std::vector<std::string> without;
         for (auto& p : pieces_)
-            if (p->on_map() && !p->tile) without.push_back(p->name);
+            if (p->on_map() && !p->tile) {
+                without.push_back(p->name);
+                no_tile_reported_.insert(p.get());
+            }
         if (!without.empty()) {
             std::string names;
             for (std::size_t i = 0; i < without.size(); ++i)
@@ -477,7 +482,9 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
 }
 
 void Late19cEngine::finish(GameContext& ctx) {
-    if (!phase_.empty()) leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+    const ngn::SourcePos end{ctx.game.last_line, 1};
+    leave_phase(ctx, end);
+    check_unresolved(ctx, end);  // hits of gunfire may wait for the torpedoes phase, but not past the record
 }
 
 // ---- events --------------------------------------------------------------------------------------
@@ -592,6 +599,7 @@ void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kTurnSequence, card_item ? card_item->pos : e.subject.pos,
                            "expected a playing card after 'tile': A, 2-10, J, Q or K, then H, C, D or S (7H, 10D, QS)",
                            std::string("a card such as 7H"), card_item ? card_item->to_ngn() : std::string("nothing"));
+        if (!p.tile) p.tile = Card{0, 0, card_item ? card_item->to_ngn() : std::string("?")};  // drawn, but unreadable
         return;
     }
     if (p.tile) {
@@ -609,28 +617,44 @@ void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
 bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (variant_ == "naval") return true;
     if (active_ == &p) return true;
-    if (!p.tile) {
-        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
-                           p.name + (p.tile_removed ? " fired in the artillery fire phase: its tile was removed, and it may not move"
-                                                    : " has no tile this turn, so it is not activated"));
-        return false;
-    }
-    if (activated_.count(&p)) {
-        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
-                           p.name + " has already been activated this turn (tile " + p.tile->text + "); another unit has acted since");
-    } else if (activation_card_ && p.tile->order() < *activation_card_) {
-        std::string current = active_ && active_->tile ? active_->tile->text : "";
-        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
-                           p.name + " (tile " + p.tile->text + ") acts after " + (active_ ? active_->name : std::string("a unit")) +
-                               " (tile " + current + "): units activate in ascending card order, Hearts, Clubs, Diamonds, Spades",
-                           "before " + current, p.tile->text);
-    }
     if (active_) {
         activated_.insert(active_);
         close_combat_open(ctx, e.subject.pos);
     }
     active_ = &p;
-    activation_card_ = std::max(activation_card_.value_or(0), p.tile->order());
+    if (!p.tile || p.tile->rank == 0) {
+        // no tile, or one that could not be read (both reported once): as played, it acts, out of any order
+        if (p.tile_removed)
+            ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
+                               p.name + " fired in the artillery fire phase: its tile was removed, and it may not move");
+        else if (!p.tile && no_tile_reported_.insert(&p).second)
+            ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos, p.name + " has no tile this turn, so it is not activated");
+        return true;
+    }
+    if (activated_.count(&p)) {
+        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
+                           p.name + " has already been activated this turn (tile " + p.tile->text + "); another unit has acted since");
+        return true;
+    }
+    const int card = p.tile->order();
+    auto text = [](const Piece* q) { return q->name + " (tile " + q->tile->text + ")"; };
+    if (order_.empty() || card > order_.back().first->tile->order()) {
+        order_.emplace_back(&p, e.subject.pos);
+    } else if (order_.size() >= 2 && card > order_[order_.size() - 2].first->tile->order()) {
+        // the unit before acted too early: it is the one out of order, and the order goes on from here
+        auto [early, at] = order_.back();
+        ctx.findings.error(Kind::Illegal, kTurnSequence, at,
+                           text(early) + " acts before " + text(&p) + ": units activate in ascending card order, Hearts, Clubs, "
+                           "Diamonds, Spades",
+                           "after " + p.tile->text, early->tile->text);
+        order_.back() = {&p, e.subject.pos};
+    } else {
+        const Piece* last = order_.back().first;
+        ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos,
+                           text(&p) + " acts after " + text(last) + ": units activate in ascending card order, Hearts, Clubs, "
+                           "Diamonds, Spades",
+                           "before " + last->tile->text, p.tile->text);
+    }
     return true;
 }
 
@@ -653,14 +677,14 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                            p.name + " has no hit to resolve: nothing that hit it is recorded");
         return;
     }
-    // the hit this roll resolves: the one of the weapon named, else the first
+    // the hit this roll resolves: one of the weapon named, if any; one the record must resolve
+    // before one it may (a reading of disputed dice)
     std::size_t which = 0;
-    if (named)
-        for (std::size_t i = 0; i < p.hits.size(); ++i)
-            if (p.hits[i].row == named) {
-                which = i;
-                break;
-            }
+    int best = -1;
+    for (std::size_t i = 0; i < p.hits.size(); ++i) {
+        const int score = (named && p.hits[i].row == named ? 2 : 0) + (p.hits[i].disputed ? 0 : 1);
+        if (score > best) best = score, which = i;
+    }
     PendingHit h = p.hits[which];
     p.hits.erase(p.hits.begin() + static_cast<std::ptrdiff_t>(which));
     hits_begun_ = true;

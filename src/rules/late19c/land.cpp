@@ -101,10 +101,8 @@ static std::vector<LandingClaim> read_landings(const std::vector<const ngn::Item
         if (const auto* hp = it->as<ngn::HexPos>()) {
             std::string problem;
             auto ref = read_hex(*hp, problem);
-            if (!ref) {
-                findings.error(Kind::Inconsistent, rule, it->pos, problem);
-                continue;
-            }
+            if (!problem.empty()) findings.error(Kind::Inconsistent, rule, it->pos, problem);
+            if (!ref) continue;
             if (!out.empty() && !out.back().hex && out.back().where && *out.back().where > 0)
                 out.back().hex = ref->hex;
             else
@@ -125,12 +123,20 @@ static std::vector<LandingClaim> read_landings(const std::vector<const ngn::Item
 
 // Where one shot lands and what it hits, as played: each unit or ship in that hex takes a hit.
 void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optional<Hex> claimed_hex, const PendingHit& hit,
-                              bool counts, const ngn::Item& at, GameContext& ctx) {
-    if (where < 0 || !counts) return;
+                              bool other_reading, const ngn::Item& at, GameContext& ctx) {
+    if (where < 0) return;
     const Grid& g = field_->grid();
     std::vector<Hex> options = where == 0 ? std::vector<Hex>{target.hex}
                                : where == 1 ? g.in_front(target.hex, from)
                                             : g.behind(target.hex, from);
+    if (other_reading) {
+        // where the dice put it, when the claim put it elsewhere: hits the record may resolve, not must
+        PendingHit h = hit;
+        h.disputed = true;
+        for (Hex x : options)
+            for (Piece* t : pieces_at(x)) add_hits(*t, 1, h);
+        return;
+    }
     std::optional<Hex> lands;
     if (claimed_hex) {
         if (std::find(options.begin(), options.end(), *claimed_hex) == options.end()) {
@@ -191,22 +197,21 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
     if (p.targets_before.count(target->key)) expected += 1, add_working(working, 1, "same target as last turn");
     if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the gun");
 
+    // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
-    if (!d) {
+    if (!d)
         ctx.findings.error(Kind::Inconsistent, kArtillery, e.subject.pos, "an artillery unit that fires rolls a D6: write it (d6: 4)");
-        return;
-    }
-    if (!ctx.dice_ok) return;
-    if (d->faces.size() != 1) {
+    else if (ctx.dice_ok && d->faces.size() != 1)
         ctx.findings.error(Kind::Inconsistent, kArtillery, d->faces.back().pos, "an artillery unit rolls one D6 when it fires",
                            std::string("1 die"), std::to_string(d->faces.size()) + " dice");
-        return;
+    const bool judge = d && ctx.dice_ok && d->faces.size() == 1;
+    int written = 0, die = 0;
+    if (judge) {
+        check_modifiers(e, *d, expected, working, kArtillery, ctx);
+        for (const auto& m : d->modifiers) written += m.value;
+        die = d->faces[0].value;
     }
-    check_modifiers(e, *d, expected, working, kArtillery, ctx);
-    int written = 0;
-    for (const auto& m : d->modifiers) written += m.value;
-    const int die = d->faces[0].value;
-    const int right = landing(die + expected), as_written = landing(die + written);
+    int right = judge ? landing(die + expected) : -1, as_written = judge ? landing(die + written) : -1;
     int where = as_written;
     std::optional<Hex> claimed_hex;
     if (e.claim) {
@@ -226,6 +231,7 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
                                    std::string(landing_name(right)), hex_text(*c.hex));
                 return;
             }
+            if (!judge) right = as_written = *said;
             if (*said != right && *said != as_written)
                 ctx.findings.error(Kind::WrongResult, kArtillery, c.pos,
                                    "a score of " + std::to_string(die + expected) + " lands " + landing_name(right) +
@@ -241,7 +247,9 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
     // Land artillery against a ship: heavy and medium artillery read the rows of the same name.
     if (p.artillery == ArtilleryClass::Heavy) h.row = Weapon::Heavy;
     else if (p.artillery == ArtilleryClass::Medium) h.row = Weapon::Medium;
-    land_shot(where, *target, *p.hex, claimed_hex, h, true, e.claim ? e.claim->front() : e.subject, ctx);
+    const ngn::Item& at = e.claim ? e.claim->front() : e.subject;
+    land_shot(where, *target, *p.hex, claimed_hex, h, false, at, ctx);
+    if (where != right) land_shot(right, *target, *p.hex, std::nullopt, h, true, at, ctx);
 }
 
 // ---- small-arms fire ------------------------------------------------------------------------------------
@@ -304,27 +312,26 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
     if (!p.moved) expected += 1, add_working(working, 1, "has not moved this turn");
     if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
 
+    // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
     const std::size_t dice_count = mg ? 3 : 1;
-    if (!d) {
+    if (!d)
         ctx.findings.error(Kind::Inconsistent, fire_rule("g"), e.subject.pos,
                            std::string("a unit that fires rolls ") + (mg ? "three D6 (machine guns)" : "one D6"));
-        return;
-    }
-    if (!ctx.dice_ok) return;
-    if (d->faces.size() != dice_count) {
+    else if (ctx.dice_ok && d->faces.size() != dice_count)
         ctx.findings.error(Kind::Inconsistent, fire_rule("g"), d->faces.back().pos,
-                           std::string(mg ? "machine guns roll three D6" : "a unit roll one D6 when it fires (three for machine guns)"),
+                           std::string(mg ? "machine guns roll three D6" : "a unit rolls one D6 when it fires (three for machine guns)"),
                            std::to_string(dice_count) + (dice_count == 1 ? " die" : " dice"), std::to_string(d->faces.size()));
-        return;
-    }
-    check_modifiers(e, *d, expected, working, fire_rule("g"), ctx);
-    int written = 0;
-    for (const auto& m : d->modifiers) written += m.value;
+    const bool judge = d && ctx.dice_ok && d->faces.size() == dice_count;
     int right = 0, as_written = 0;
-    for (const auto& f : d->faces) {
-        if (f.value + expected >= 5) ++right;
-        if (f.value + written >= 5) ++as_written;
+    if (judge) {
+        check_modifiers(e, *d, expected, working, fire_rule("g"), ctx);
+        int written = 0;
+        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& f : d->faces) {
+            if (f.value + expected >= 5) ++right;
+            if (f.value + written >= 5) ++as_written;
+        }
     }
     if (readings_.mg_any) right = std::min(right, 1), as_written = std::min(as_written, 1);
     int hits = as_written;
@@ -339,6 +346,7 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
             } else
                 ctx.findings.error(Kind::Inconsistent, fire_rule("g"), it->pos, "fire ends in hit, miss or the number of hits; not '" + it->to_ngn() + "'");
         }
+        if (said && !judge) right = as_written = *said;
         if (said) {
             if (*said != right && *said != as_written) {
                 auto text = [&](int n) { return dice_count == 1 ? std::string(n ? "hit" : "miss") : std::to_string(n) + " hits"; };
@@ -354,7 +362,10 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
     h.land_fire = true;
     h.disputed = hits != right;
     for (Piece* t : pieces_at(target->hex))
-        if (t->side() != p.side()) add_hits(*t, hits, h);
+        if (t->side() != p.side()) {
+            add_hits(*t, hits, h);
+            if (right > hits) add_hits(*t, right - hits, h);  // the dice's reading: may be resolved
+        }
 }
 
 // ---- movement ------------------------------------------------------------------------------------------
@@ -385,7 +396,10 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                    "a move lists the hexes entered, in order (#0405 #0505/NE); not '" + it->to_ngn() + "'");
                 continue;
             }
-            if (auto ref = hex_arg(*it, ctx, movement("a"))) path.emplace_back(*ref, it->pos);
+            // a facing that is not an edge breaks Movement d; a hex id that does not read, Movement a
+            const bool bad_facing = !it->as<ngn::HexPos>()->facing.empty() &&
+                                    !geometry::hex::parse_facing(it->as<ngn::HexPos>()->facing);
+            if (auto ref = hex_arg(*it, ctx, bad_facing ? movement("d") : movement("a"))) path.emplace_back(*ref, it->pos);
         }
     if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
     if (path.empty()) return;
@@ -451,7 +465,12 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                     stop_rule = movement("g"), stop_rule_why = "it enters a hex next to " + en->name;
                     break;
                 }
-        if (!last && !stop_rule_why.empty() && !reported_stop) {
+        const bool next_is_enemy = !last && [&] {
+            for (Piece* other : pieces_at(path[static_cast<std::size_t>(i) + 1].first.hex))
+                if (other->side() != p.side()) return true;
+            return false;
+        }();
+        if (!last && !stop_rule_why.empty() && !reported_stop && !next_is_enemy) {
             reported_stop = true;
             ctx.findings.error(Kind::Illegal, stop_rule, at, p.name + " must stop at " + hex_text(cur) + ": " + stop_rule_why);
         }
@@ -506,7 +525,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::vector<Piece*> adjacent_enemies;
     for (Piece* en : enemies_of(p))
         if (g.adjacent(*en->hex, end)) adjacent_enemies.push_back(en);
-    if (!adjacent_enemies.empty() &&
+    if (!reported_stop && !reported_step && !adjacent_enemies.empty() &&
         std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); }))
         ctx.findings.error(Kind::Illegal, movement("g"), path.back().second,
                            p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " +
@@ -560,7 +579,8 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
     // the roller's modifiers against its enemy
     int expected = 0;
     std::string working;
-    const bool flank = !is_front(defending ? p : *enemy, defending ? *enemy->hex : *p.hex);
+    const bool adjacent = enemy->on_map() && g.adjacent(*p.hex, *enemy->hex);
+    const bool flank = adjacent && !is_front(defending ? p : *enemy, defending ? *enemy->hex : *p.hex);
     if (!defending && flank) expected += 1, add_working(working, 1, "attack on the flank or rear");
     if (defending && flank) expected -= 1, add_working(working, -1, "attacked in the flank or rear");
     if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
@@ -573,22 +593,22 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
     if (mine.trench && !p.trench_holder) expected -= 1, add_working(working, -1, "crossing a trench");
     if (mine.woods) expected += 1, add_working(working, 1, "in a wood");
 
+    // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
-    if (!d) {
+    if (!d)
         ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos, "each side rolls a D6 for its unit in a close combat");
-        return;
-    }
-    if (!ctx.dice_ok) return;
-    if (d->faces.size() != 1) {
+    else if (ctx.dice_ok && d->faces.size() != 1)
         ctx.findings.error(Kind::Inconsistent, close_rule("c"), d->faces.back().pos, "each side rolls one D6 for its unit",
                            std::string("1 die"), std::to_string(d->faces.size()) + " dice");
-        return;
-    }
-    check_modifiers(e, *d, expected, working, close_rule("c"), ctx);
-    int written = 0;
-    for (const auto& m : d->modifiers) written += m.value;
+    const bool judge = d && ctx.dice_ok && d->faces.size() == 1 && adjacent;
     const int need = p.ship ? 7 : unit_stats(p.type).close_combat;
-    const bool right = d->faces[0].value + expected >= need, as_written = d->faces[0].value + written >= need;
+    int written = 0;
+    if (judge) {
+        check_modifiers(e, *d, expected, working, close_rule("c"), ctx);
+        for (const auto& m : d->modifiers) written += m.value;
+    }
+    const int die = judge ? d->faces[0].value : 0;
+    bool right = judge && die + expected >= need, as_written = judge && die + written >= need;
     bool hits = as_written;
     if (e.claim) {
         std::optional<bool> said;
@@ -598,11 +618,12 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
             else if (w == "miss" || w == "none") said = false;
             else ctx.findings.error(Kind::Inconsistent, close_rule("c"), it->pos, "a close-combat roll ends in hit or miss");
         }
+        if (said && !judge) right = as_written = *said;
         if (said) {
             if (*said != right && *said != as_written)
                 ctx.findings.error(Kind::WrongResult, close_rule("c"), e.claim_pos,
                                    std::string("a ") + p.what() + " hits in close combat on a modified " + std::to_string(need) +
-                                       " or more; it scored " + std::to_string(d->faces[0].value + expected),
+                                       " or more; it scored " + std::to_string(die + expected),
                                    std::string(right ? "hit" : "miss"), std::string(*said ? "hit" : "miss"));
             hits = *said;
         }
@@ -611,7 +632,7 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
     h.line = e.subject.pos.line;
     h.land_fire = true;
     h.disputed = hits != right;
-    if (hits) add_hits(*enemy, 1, h);
+    if (hits || right) add_hits(*enemy, 1, h);  // when only the dice say hit, the roll may follow or not
 }
 
 void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
@@ -658,12 +679,12 @@ void Late19cEngine::limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool
                            "say which artillery unit: " + e.verb() + " <artillery unit>");
         return;
     }
-    if (!gun->on_map() || *gun->hex != *p.hex)
-        ctx.findings.error(Kind::Illegal, kTransport, e.args[1].pos, p.name + " and " + gun->name + " must be in the same hex");
     if (p.moved || gun->moved)
         ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos,
                            "limbering and unlimbering take the whole turn, both units in one hex: " + (p.moved ? p.name : gun->name) +
                                " has moved this turn");
+    else if (!gun->on_map() || *gun->hex != *p.hex)
+        ctx.findings.error(Kind::Illegal, kTransport, e.args[1].pos, p.name + " and " + gun->name + " must be in the same hex");
     if (on && gun->towed_by) ctx.findings.error(Kind::Illegal, kTransport, e.args[1].pos, gun->name + " is already limbered");
     if (!on && gun->towed_by != &p) {
         ctx.findings.error(Kind::Illegal, kTransport, e.args[1].pos, p.name + " is not towing " + gun->name);

@@ -88,21 +88,21 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const bool still = readings_.ship_still_last_turn ? !p.moved_before : !p.moved;
     if (still) expected += 1, add_working(working, 1, readings_.ship_still_last_turn ? "did not move last turn" : "has not moved this turn");
 
+    // The dice judged, when they can be read; else the claimed landings stand, as played.
     const ngn::Dice* d = dice_of(e);
-    if (!d) {
-        ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.subject.pos, "roll a D6 for each gun firing (at most 4): 3d6: ...");
-        return;
-    }
-    if (!ctx.dice_ok) return;
-    const int guns = std::max(0, p.guns(main));
-    const int most = std::min(guns, kMaxGunDice);
-    if (static_cast<int>(d->faces.size()) > most)
-        ctx.findings.error(Kind::Illegal, guns_rule("f"), d->faces.back().pos,
-                           p.name + "'s " + which + " armament has " + std::to_string(guns) + " guns; a D6 per gun firing, at most 4",
-                           "at most " + std::to_string(most) + " dice", std::to_string(d->faces.size()));
-    check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+    if (!d) ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.subject.pos, "roll a D6 for each gun firing (at most 4): 3d6: ...");
+    const bool judge = d && ctx.dice_ok;
     int written = 0;
-    for (const auto& m : d->modifiers) written += m.value;
+    if (judge) {
+        const int guns = std::max(0, p.guns(main));
+        const int most = std::min(guns, kMaxGunDice);
+        if (static_cast<int>(d->faces.size()) > most)
+            ctx.findings.error(Kind::Illegal, guns_rule("f"), d->faces.back().pos,
+                               p.name + "'s " + which + " armament has " + std::to_string(guns) + " guns; a D6 per gun firing, at most 4",
+                               "at most " + std::to_string(most) + " dice", std::to_string(d->faces.size()));
+        check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+        for (const auto& m : d->modifiers) written += m.value;
+    }
 
     // the claim: where each die's shot landed, in the order of the dice
     std::vector<std::pair<int, std::optional<Hex>>> said;
@@ -111,8 +111,9 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
             if (const auto* hp = it->as<ngn::HexPos>()) {
                 std::string problem;
                 auto ref = read_hex(*hp, problem);
-                if (!ref) ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos, problem);
-                else if (!said.empty() && !said.back().second) said.back().second = ref->hex;
+                if (!problem.empty()) ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos, problem);
+                if (!ref) continue;
+                if (!said.empty() && !said.back().second) said.back().second = ref->hex;
                 continue;
             }
             const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
@@ -121,7 +122,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
                 ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos,
                                    "each die's shot lands on (the target hex), front, behind or none; not '" + it->to_ngn() + "'");
         }
-        if (!said.empty() && said.size() != d->faces.size())
+        if (judge && !said.empty() && said.size() != d->faces.size())
             ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.claim_pos,
                                "say where each die's shot landed, one word per die (" + std::to_string(d->faces.size()) + ")",
                                std::to_string(d->faces.size()) + " landings", std::to_string(said.size()));
@@ -131,9 +132,10 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     PendingHit h;
     h.line = e.subject.pos.line;
     h.row = weapon;
-    for (std::size_t i = 0; i < d->faces.size(); ++i) {
-        const int die = d->faces[i].value;
-        const int right = landing(die + expected), as_written = landing(die + written);
+    const std::size_t shots = judge ? d->faces.size() : said.size();
+    for (std::size_t i = 0; i < shots; ++i) {
+        const int right = judge ? landing(d->faces[i].value + expected) : said[i].first;
+        const int as_written = judge ? landing(d->faces[i].value + written) : said[i].first;
         int where = as_written;
         std::optional<Hex> hex;
         if (i < said.size()) {
@@ -144,7 +146,9 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         right_text += std::string(right_text.empty() ? "" : " ") + landing_text(right);
         said_text += std::string(said_text.empty() ? "" : " ") + landing_text(where);
         h.disputed = where != right;
-        land_shot(where, *target, *p.hex, hex, h, true, e.claim ? e.claim->front() : e.subject, ctx);
+        const ngn::Item& at = e.claim ? e.claim->front() : e.subject;
+        land_shot(where, *target, *p.hex, hex, h, false, at, ctx);
+        if (where != right) land_shot(right, *target, *p.hex, std::nullopt, h, true, at, ctx);
     }
     if (wrong)
         ctx.findings.error(Kind::WrongResult, guns_rule("f"), e.claim_pos,
@@ -255,6 +259,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     h.row = Weapon::Torpedo;
     h.disputed = right && hits != *right;
     if (hit_ship && hits > 0) add_hits(*hit_ship, hits, h);
+    if (hit_ship && right && *right > hits) add_hits(*hit_ship, *right - hits, h);  // the dice's reading
 }
 
 // ---- who moves first, and ship movement ----------------------------------------------------------------------

@@ -184,8 +184,10 @@ private:
     void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
     void move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
     // Lands one shot of artillery or gunfire and hits what is in the hex it lands in.
+    // With other_reading, the landing the dice give where the claim differs: its hits may be
+    // resolved (the players may have followed the dice) but need not be.
     void land_shot(int where, const Aim& target, Hex from, std::optional<Hex> claimed_hex, const PendingHit& hit,
-                   bool counts, const ngn::Item& at, GameContext& ctx);
+                   bool other_reading, const ngn::Item& at, GameContext& ctx);
 
     // where the replay stands
     std::string variant_;
@@ -207,7 +209,8 @@ private:
 
     // this turn
     std::set<int> cards_drawn_;
-    std::optional<int> activation_card_;
+    std::vector<std::pair<Piece*, ngn::SourcePos>> order_;  // units activated in card order, where each began
+    std::set<Piece*> no_tile_reported_;
     Piece* active_ = nullptr;
     std::set<Piece*> activated_;
     bool hits_begun_ = false;  // the effects of simultaneous fire are being resolved

@@ -1,0 +1,633 @@
+// The late19c engine, rule by rule: a legal case that checks clean and a faulty one flagged
+// with its citation, on land and at sea; the map's terrain lines; the named options; and the
+// two sample battles with one seeded mistake each, which must give exactly one finding.
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+using namespace testing_util;
+using ironlog::Finding;
+using ironlog::Kind;
+
+namespace {
+
+// A record that starts mid-game (turn 2) with these sides, map and tags.
+std::string record(const std::string& forces, const std::string& body, const std::string& map = "", const std::string& tags = "") {
+    return "[NGN \"1\"]\n[Ruleset \"late19c\"]\n" + tags + "[Side1 \"Blue\"]\n[Side2 \"Red\"]\n[SetUp \"1\"]\n\n" + map + forces + "\n" + body;
+}
+
+// Turn 2 of a land battle: a tile for each unit named ("B1 2H, R1 3H"), then the other phases.
+std::string turn(const std::string& tiles, const std::string& rest, int number = 2) {
+    std::string out = "turn " + std::to_string(number) + "\n  phase tiles\n";
+    std::istringstream in(tiles);
+    std::string part;
+    while (std::getline(in, part, ',')) {
+        while (!part.empty() && part.front() == ' ') part.erase(part.begin());
+        out += "    " + part.substr(0, part.find(' ')) + " tile " + part.substr(part.find(' ') + 1) + "\n";
+    }
+    return out + rest;
+}
+
+const std::string kFar = "side Blue\nunit B1 infantry average #0410/N\nside Red\nunit R1 infantry average #0402/S\n";
+const std::string kNear = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0403/S\n";
+const std::string kTouching = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0404/S\n";
+
+std::string activation(const std::string& forces_tiles, const std::string& lines) {
+    return turn(forces_tiles, "  phase activation\n" + lines);
+}
+
+void clean(const std::string& text) { expect_clean(text); }
+Finding one(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind); }
+
+}  // namespace
+
+// ---- the map ---------------------------------------------------------------------------------------
+
+TEST(Late19cMap, TerrainLines) {
+    clean(record(kFar, "", "terrain woods #0305 #0306\nterrain hill 2 #0707\nterrain road #0101 #0102 #0202\n"));
+    auto f = one(record(kFar, "", "terrain forest #0305\n"), "ngn 4.5 Terrain", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "unknown terrain 'forest'");
+    f = one(record(kFar, "", "terrain wods #0305\n"), "ngn 4.5 Terrain", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "unknown terrain 'wods' (did you mean 'woods'?)");
+    f = one(record(kFar, "", "terrain road #0101 #0103\n"), "ngn 4.5 Terrain", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "a road runs from hex to adjacent hex: #0101 and #0103 are not adjacent");
+    one(record(kFar, "", "terrain woods #305\n"), "ngn 4.5 Terrain", Kind::Inconsistent);
+    one(record(kFar, "", "terrain woods\n"), "ngn 4.5 Terrain", Kind::Inconsistent);
+    f = one(record(kFar, "turn 2\nterrain woods #0305\n"), "ngn 4.5 Terrain", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "terrain lines come before the first heading of play");
+    f = one("[NGN \"1\"]\n[Ruleset \"ironclads\"]\n[Side1 \"A\"]\n[Side2 \"B\"]\n\nterrain woods #0305\n", "ngn 4.5 Terrain",
+            Kind::Inconsistent);
+    EXPECT_EQ(f.message, "ironclads is not played on a hex map: it has no terrain lines");
+}
+
+TEST(Late19cMap, UnitsNeedTypeQualityAndPlace) {
+    clean(record(kFar, ""));
+    auto f = one(record("side Blue\nunit B1 infantry #0410/N\nside Red\nunit R1 infantry average #0402/S\n", ""),
+                 "late19c Land/Resolving hits on Units", Kind::Inconsistent);
+    one(record("side Blue\nunit B1 cavalry average #0410/N\nside Red\nunit R1 infantry average #0402/S\n", ""),
+        "late19c Land/Unit Strength Points", Kind::Inconsistent);
+    one(record("side Blue\nunit B1 artillery average #0410/N\nside Red\nunit R1 infantry average #0402/S\n", ""),
+        "late19c Land/Artillery Fire Phase", Kind::Inconsistent);
+    f = one(record("side Blue\nunit B1 infantry average\nside Red\nunit R1 infantry average #0402/S\n", "turn 2\n"),
+            "late19c Land/Unit Strength Points", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "B1 has no position on the map: give its hex and facing (#0405/N)");
+    f = one(record("side Blue\nunit B1 infantry average #0410/E\nside Red\nunit R1 infantry average #0402/S\n", ""),
+            "late19c Land/Unit Strength Points", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("never a corner"), std::string::npos);
+    one(record("side Blue\nship S1 gunboat main 2 #0410/N\nside Red\nunit R1 infantry average #0402/S\n", ""),
+        "late19c Naval/Turn Sequence (Ground and Naval Combat)", Kind::Inconsistent);
+}
+
+// ---- tiles and activation --------------------------------------------------------------------------
+
+TEST(Late19cTurn, TilesForEveryUnitEachCardOnce) {
+    clean(record(kFar, turn("B1 2H, R1 3H", "  phase artillery\n  phase activation\n  phase exhaustion\n")));
+    auto f = one(record(kFar, turn("B1 2H, R1 2H", "  phase artillery\n")), "late19c Land/Turn Sequence", Kind::Illegal);
+    EXPECT_EQ(f.message, "2H is already by another unit: each tile comes out of the bag once");
+    f = one(record(kFar, turn("B1 2H", "  phase artillery\n")), "late19c Land/Turn Sequence", Kind::Illegal);
+    EXPECT_EQ(f.message, "R1 drew no playing-card tile this turn: every unit on the table gets one");
+    f = one(record(kFar, turn("B1 2H, R1 1H", "")), "late19c Land/Turn Sequence", Kind::Inconsistent);
+    EXPECT_EQ(*f.recorded, "1H");
+    clean(record(kFar, turn("B1 10S, R1 AC", "")));
+}
+
+TEST(Late19cTurn, ActivationInCardOrder) {
+    // rank first, then Hearts, Clubs, Diamonds, Spades
+    clean(record(kFar, activation("B1 7H, R1 7C", "    B1 move #0409\n    R1 move #0403\n")));
+    auto f = one(record(kFar, activation("B1 7C, R1 7H", "    B1 move #0409\n    R1 move #0403\n")), "late19c Land/Turn Sequence",
+                 Kind::Illegal);
+    EXPECT_NE(f.message.find("R1 (tile 7H) acts after B1 (tile 7C)"), std::string::npos) << f.message;
+    f = one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409\n    R1 move #0403\n    B1 face NE\n")),
+            "late19c Land/Turn Sequence", Kind::Illegal);
+    EXPECT_NE(f.message.find("already been activated"), std::string::npos);
+    one(record(kFar, "turn 2\n  phase tiles\n  phase artillery\n  phase activation\n    B1 move #0409\n"), "late19c Land/Turn Sequence",
+        Kind::Illegal);  // no tiles at all: one finding for the tiles phase, and B1 does not act
+}
+
+// ---- movement ----------------------------------------------------------------------------------------
+
+TEST(Late19cMovement, AllowancesAndEdges) {
+    clean(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408/NE\n")));
+    auto f = one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408 #0407\n")), "late19c Land/Movement a", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "at most 2");
+    EXPECT_EQ(*f.recorded, "3");
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0408\n")), "late19c Land/Movement a", Kind::Illegal);
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409\n    B1 move #0408\n")), "late19c Land/Movement b", Kind::Illegal);
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409/E\n")), "late19c Land/Movement d", Kind::Inconsistent);
+    // mounted cavalry and commanders move 3
+    clean(record("side Blue\nunit B1 cavalry mounted poor #0410/N\nside Red\nunit R1 infantry average #0402/S\n",
+                 activation("B1 2H, R1 3H", "    B1 move #0409 #0408 #0407\n")));
+}
+
+TEST(Late19cMovement, StackingAndEnemyHexes) {
+    const std::string two = "side Blue\nunit B1 infantry average #0410/N\nunit B2 infantry average #0408/N\nunit BC commander average #0308/N\n"
+                            "side Red\nunit R1 infantry average #0402/S\n";
+    auto f = one(record(two, activation("B1 2H, B2 3H, BC 4H, R1 5H", "    B1 move #0409 #0408\n")), "late19c Land/Movement e", Kind::Illegal);
+    EXPECT_EQ(f.message, "B1 ends its move in the hex of B2: only transport and commanders share a hex with friendly units");
+    clean(record(two, activation("B1 2H, B2 3H, BC 4H, R1 5H", "    BC move #0408\n")));  // a commander joins any friend
+    one(record("side Blue\nunit B1 cavalry mounted average #0410/N\nside Red\nunit R1 infantry average #0408/S\n",
+               activation("B1 2H, R1 3H", "    B1 move #0409 #0408\n")),
+        "late19c Land/Movement f", Kind::Illegal);
+}
+
+TEST(Late19cMovement, StopAndFaceNextToTheEnemy) {
+    const std::string cav = "side Blue\nunit B1 cavalry mounted average #0410/N\nside Red\nunit R1 infantry average #0308/S\n";
+    // #0408 is next to R1: the cavalry stops there
+    auto f = one(record(cav, activation("B1 2H, R1 3H", "    B1 move #0409 #0408 #0407/N\n")), "late19c Land/Movement g", Kind::Illegal);
+    EXPECT_EQ(f.message, "B1 must stop at #0408: it enters a hex next to R1");
+    clean(record(cav, activation("B1 2H, R1 3H", "    B1 move #0409 #0408/NW\n")));
+    f = one(record(cav, activation("B1 2H, R1 3H", "    B1 move #0409 #0408/SE\n")), "late19c Land/Movement g", Kind::Illegal);
+    EXPECT_NE(f.message.find("must turn to face it"), std::string::npos);
+}
+
+TEST(Late19cMovement, WithdrawingFromAnEnemyThatFacesIt) {
+    const std::string faced = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0404/S\n"
+                              "unit R2 infantry average #0508/SW\n";
+    clean(record(faced, activation("B1 2H, R1 3H, R2 4H", "    B1 move #0406/S\n")));
+    auto f = one(record(faced, activation("B1 2H, R1 3H, R2 4H", "    B1 move #0406 #0407/SE\n")), "late19c Land/Movement h", Kind::Illegal);
+    EXPECT_NE(f.message.find("next to the front of R2"), std::string::npos);
+}
+
+TEST(Late19cMovement, RoadsWoodsRiversTrenchesWire) {
+    const std::string road = "terrain road #0410 #0409 #0408 #0407\n";
+    clean(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408 #0407\n"), road));
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408 #0407\n"), "terrain road #0410 #0409 #0408\n"),
+        "late19c Land/Movement a", Kind::Illegal);
+    clean(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408\n"), "terrain woods #0408\n"));
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408\n"), "terrain woods #0409\n"), "late19c Land/Special Rules/Woods",
+        Kind::Illegal);
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408\n"), "terrain woods #0410 #0409 #0408\n"),
+        "late19c Land/Special Rules/Woods", Kind::Illegal);  // inside a wood: 1 hex a turn
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409\n"), "terrain river #0409\n"), "late19c Land/Special Rules/Rivers",
+        Kind::Illegal);
+    clean(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409\n"), "terrain ford #0409\n"));
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408\n"), "terrain ford #0409\n"), "late19c Land/Special Rules/Rivers",
+        Kind::Illegal);
+    // turn B: one hex out of the river
+    const std::string ford_turns = turn("B1 2H, R1 3H", "  phase activation\n    B1 move #0409\n") +
+                                   turn("B1 2H, R1 3H", "  phase activation\n    B1 move #0408 #0407\n", 3);
+    one(record(kFar, ford_turns, "terrain ford #0409\n"), "late19c Land/Special Rules/Rivers", Kind::Illegal);
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408\n"), "terrain trench #0409\n"),
+        "late19c Land/Special Rules/Trenches", Kind::Illegal);
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409 #0408\n"), "terrain wire #0409\n"),
+        "late19c Land/Special Rules/Barbed wire", Kind::Illegal);
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409\n"), "terrain sea #0409\n"), "late19c Land/Movement a", Kind::Illegal);
+}
+
+TEST(Late19cMovement, BarbedWireLaidAndRemoved) {
+    const std::string lay = turn("B1 2H, R1 3H", "  phase activation\n    B1 lay-wire\n") +
+                            turn("B1 2H, R1 3H", "  phase activation\n    R1 move #0403\n", 3);
+    clean(record(kFar, lay));
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 move #0409\n    B1 lay-wire\n")), "late19c Land/Special Rules/Barbed wire",
+        Kind::Illegal);
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 remove-wire\n")), "late19c Land/Special Rules/Barbed wire", Kind::Inconsistent);
+    // once removed at the end of the turn, the hex no longer stops a unit
+    const std::string removed = turn("B1 2H, R1 3H", "  phase activation\n    B1 remove-wire\n") +
+                                turn("B1 2H, R1 3H", "  phase activation\n    B1 move #0409 #0408\n", 3);
+    clean(record("side Blue\nunit B1 infantry average #0410/N\nside Red\nunit R1 infantry average #0402/S\n", removed,
+                 "terrain wire #0410\n"));
+}
+
+// ---- artillery fire ------------------------------------------------------------------------------------
+
+namespace {
+const std::string kGuns = "side Blue\nunit BA artillery field average #0410/N\nunit BC commander average #0310/N\n"
+                          "side Red\nunit R1 infantry average #0402/S\nunit R2 infantry poor #0401/S\n";
+std::string barrage(const std::string& lines, const std::string& tiles = "BA 2H, BC 3H, R1 4H, R2 5H") {
+    return turn(tiles, "  phase artillery\n" + lines);
+}
+}  // namespace
+
+TEST(Late19cArtillery, RangeArcAndOnce) {
+    clean(record(kGuns, barrage("    BA fire R1 d6: 2 +2(direct) +1(commander) = 5 => on\n    R1 hit d6: 4 => lose 1\n")));
+    auto f = one(record(kGuns, barrage("    BA fire R2 d6: 2 +2(direct) +1(commander) = 5 => on\n    R2 hit d6: 5 => lose 1\n")),
+                 "late19c Land/Artillery Fire Phase", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "at most 8");
+    f = one(record(kGuns, barrage("    BA fire #0609 d6: 2 +2(direct) +1(commander) => on\n")), "late19c Land/Artillery Fire Phase",
+            Kind::Illegal);
+    EXPECT_NE(f.message.find("outside BA's arc of fire"), std::string::npos);
+    one(record(kGuns, barrage("    BA fire #0406 d6: 2 +2(direct) +1(commander) => on\n    BA fire #0406 d6: 2 +2 +1 => on\n")),
+        "late19c Land/Artillery Fire Phase", Kind::Illegal);
+}
+
+TEST(Late19cArtillery, ModifiersAndWhereTheShotLands) {
+    auto f = one(record(kGuns, barrage("    BA fire R1 d6: 2 +2(direct) = 4 => front\n")), "late19c Land/Artillery Fire Phase", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "+3");
+    EXPECT_EQ(*f.recorded, "+2");
+    f = one(record(kGuns, barrage("    BA fire R1 d6: 1 +2(direct) +1(commander) = 4 => on\n")), "late19c Land/Artillery Fire Phase",
+            Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "in front of the target");
+    // indirect fire over a wood: no +2; into cover: -1
+    clean(record(kGuns, barrage("    BA fire R1 d6: 5 +1(commander) = 6 => on\n    R1 hit d6: 4 => lose 1\n"), "terrain woods #0406\n"));
+    clean(record(kGuns, barrage("    BA fire R1 d6: 3 -1(woods) +2(direct) +1(commander) = 5 => on\n    R1 hit d6: 4 => lose 1\n"),
+                 "terrain woods #0402\n"));
+    // the same target as last turn
+    clean(record(kGuns + "setup BA last-target R1\n",
+                 barrage("    BA fire R1 d6: 1 +2(direct) +1(commander) +1(again) = 5 => on\n    R1 hit d6: 4 => lose 1\n")));
+}
+
+TEST(Late19cArtillery, EveryUnitWhereItLandsIsHit) {
+    // a shot long lands behind R1, on R2: R2 is hit
+    clean(record(kGuns, barrage("    BA fire R1 d6: 2 +1(commander) = 3 => behind\n    R2 hit d6: 5 => lose 1\n"), "terrain woods #0406\n"));
+    auto f = one(record(kGuns, barrage("    BA fire R1 d6: 2 +1(commander) = 3 => behind\n"), "terrain woods #0406\n"),
+                 "late19c Land/Resolving hits on Units", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("R2 was hit 1 time"), std::string::npos) << f.message;
+    f = one(record(kGuns, barrage("    BA fire R1 d6: 2 +2(direct) +1(commander) = 5 => on\n    R2 hit d6: 5 => lose 1\n    R1 hit d6: 4 => lose 1\n")),
+            "late19c Land/Resolving hits on Units", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "R2 has no hit to resolve: nothing that hit it is recorded");
+    // all guns fire before the effects
+    one(record(kGuns + "unit R3 artillery field average #0403/S\n",
+               barrage("    BA fire R1 d6: 2 +2(direct) +1(commander) = 5 => on\n    R1 hit d6: 4 => lose 1\n"
+                       "    R3 fire #0406 d6: 3 +2(direct) = 5 => on\n",
+                       "BA 2H, BC 3H, R1 4H, R2 5H, R3 6H")),
+        "late19c Land/Artillery Fire Phase", Kind::Illegal);
+}
+
+TEST(Late19cArtillery, ArtilleryThatFiresDoesNotMove) {
+    one(record(kGuns, barrage("    BA fire R1 d6: 1 +2(direct) +1(commander) = 4 => front\n  phase activation\n    BA move #0409\n")),
+        "late19c Land/Turn Sequence", Kind::Illegal);
+    // out of a wood, not from its edge
+    one(record(kGuns, barrage("    BA fire R1 d6: 1 +1 = 2 => front\n"), "terrain woods #0410 #0409\n"), "late19c Land/Artillery Fire Phase",
+        Kind::Illegal);
+}
+
+// ---- fire --------------------------------------------------------------------------------------------
+
+TEST(Late19cFire, RangeArcSightAndOnce) {
+    clean(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1(still) = 6 => hit\n    R1 hit d6: 4 => lose 1\n")));
+    one(record(kFar, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 4 => lose 1\n")), "late19c Land/Fire Phase a",
+        Kind::Illegal);
+    one(record("side Blue\nunit B1 infantry average #0405/S\nside Red\nunit R1 infantry average #0403/S\n",
+               activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n")),
+        "late19c Land/Fire Phase c", Kind::Illegal);
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n    B1 fire R1 d6: 2 +1 => miss\n")),
+        "late19c Land/Fire Phase b", Kind::Illegal);
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n"), "terrain woods #0404\n"),
+        "late19c Land/Fire Phase d", Kind::Illegal);
+}
+
+TEST(Late19cFire, WoodsBuiltUpAreasAndFortifications) {
+    // one hex into a wood
+    clean(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 -1(woods) +1(still) => miss\n"), "terrain woods #0403\n"));
+    const std::string deep = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0402/S\n";
+    one(record(deep, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 -1 +1 => miss\n"), "terrain woods #0403 #0402\n"),
+        "late19c Land/Fire Phase e", Kind::Illegal);
+    // out of a wood only from its edge
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n"), "terrain woods #0405 #0404\n"),
+        "late19c Land/Fire Phase f", Kind::Illegal);
+    clean(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n"), "terrain woods #0405\n"));
+    // within a wood, 1 hex
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 -1 +1 => miss\n"), "terrain woods #0405 #0403\n"),
+        "late19c Land/Special Rules/Woods", Kind::Illegal);
+}
+
+TEST(Late19cFire, DiceModifiersAndMachineGuns) {
+    auto f = one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 3 +1(still) = 4 => hit\n    R1 hit d6: 4 => lose 1\n")),
+                 "late19c Land/Fire Phase g", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "miss");
+    f = one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 4 => miss\n")), "late19c Land/Fire Phase g", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "+1");
+    const std::string mg = "side Blue\nunit BM machine-gun average #0405/N\nside Red\nunit R1 infantry average #0403/S\n";
+    clean(record(mg, activation("BM 2H, R1 3H", "    BM fire R1 3d6: 4 1 6 +1(still) => 2 hits\n    R1 hit d6: 4 => lose 1\n"
+                                                "    R1 hit d6: 5 => lose 1\n")));
+    one(record(mg, activation("BM 2H, R1 3H", "    BM fire R1 d6: 4 +1 => hit\n    R1 hit d6: 4 => lose 1\n")), "late19c Land/Fire Phase g",
+        Kind::Inconsistent);
+    clean(record(mg, activation("BM 2H, R1 3H", "    BM fire R1 3d6: 4 1 6 +1(still) => hit\n    R1 hit d6: 4 => lose 1\n"), "",
+                 "[Options \"mg-dice=any\"]\n"));
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 move #0406\n    B1 move #0405\n")), "late19c Land/Movement b", Kind::Illegal);
+    // a unit that fires moves 1 hex less
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n    B1 move #0406 #0407\n")), "late19c Land/Movement c",
+        Kind::Illegal);
+}
+
+TEST(Late19cFire, NoFireFromRiversOrWhileCrossingATrench) {
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n"), "terrain ford #0405\n"),
+        "late19c Land/Special Rules/Rivers", Kind::Illegal);
+    one(record("side Blue\nunit B1 infantry average #0406/N\nside Red\nunit R1 infantry average #0403/S\n",
+               activation("B1 2H, R1 3H", "    B1 move #0405\n    B1 fire R1 d6: 2 => miss\n"), "terrain trench #0405\n"),
+        "late19c Land/Special Rules/Trenches", Kind::Illegal);
+    // a unit that holds its trench fires from it
+    clean(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1 => miss\n"), "terrain trench #0405\n"));
+}
+
+// ---- close combat and hits ------------------------------------------------------------------------------
+
+TEST(Late19cCloseCombat, BothRollTheWinnerAdvances) {
+    clean(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 5 => hit\n    R1 defend B1 d6: 2 => miss\n"
+                                                        "    R1 hit d6: 4 => retreat #0403/S\n    B1 advance #0404/N\n")));
+    auto f = one(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 5 => hit\n    R1 hit d6: 4 => lose 1\n")),
+                 "late19c Land/Close Combat c", Kind::Inconsistent);
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 5 => hit\n    R1 defend B1 d6: 2 => miss\n    R1 hit d6: 4 => lose 1\n")),
+        "late19c Land/Close Combat a", Kind::Illegal);
+    one(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 4 => hit\n    R1 defend B1 d6: 2 => miss\n    R1 hit d6: 4 => lose 1\n")),
+        "late19c Land/Close Combat c", Kind::WrongResult);
+    one(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 5 => hit\n    R1 defend B1 d6: 2 => miss\n"
+                                                     "    R1 hit d6: 4 => lose 1\n    B1 advance #0404/N\n")),
+        "late19c Land/Close Combat d", Kind::Illegal);
+    one(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 1 => miss\n    R1 defend B1 d6: 2 => miss\n"
+                                                     "    B1 assault R1 d6: 1 => miss\n    R1 defend B1 d6: 2 => miss\n")),
+        "late19c Land/Close Combat d", Kind::Illegal);
+    // mounted cavalry hits on 4
+    clean(record("side Blue\nunit B1 cavalry mounted average #0405/N\nside Red\nunit R1 infantry average #0404/S\n",
+                 activation("B1 2H, R1 3H", "    B1 assault R1 d6: 4 => hit\n    R1 defend B1 d6: 2 => miss\n    R1 hit d6: 4 => lose 1\n")));
+}
+
+TEST(Late19cCloseCombat, FlankRearHillsAndCover) {
+    // R1 faces away: B1 attacks its rear (+1); R1, attacked in the rear, -1
+    const std::string rear = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0404/N\n";
+    clean(record(rear, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 4 +1(rear) => hit\n    R1 defend B1 d6: 5 -1(rear) => miss\n"
+                                                  "    R1 hit d6: 4 => lose 1\n")));
+    one(record(rear, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 4 => miss\n    R1 defend B1 d6: 5 -1 => miss\n")),
+        "late19c Land/Close Combat c", Kind::WrongResult);
+    // uphill: -1 once by default, twice with uphill=twice
+    clean(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 6 -1(uphill) => hit\n    R1 defend B1 d6: 2 => miss\n"
+                                                       "    R1 hit d6: 4 => lose 1\n"),
+                 "terrain hill #0404\n"));
+    clean(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 6 -2(uphill) => miss\n    R1 defend B1 d6: 2 => miss\n"),
+                 "terrain hill #0404\n", "[Options \"uphill=twice\"]\n"));
+    // a defender in a wood: the attacker -1 for its cover, the defender +1 in the wood
+    clean(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 6 -1(cover) => hit\n    R1 defend B1 d6: 4 +1(wood) => hit\n"
+                                                       "    R1 hit d6: 4 => lose 1\n    B1 hit d6: 4 => lose 1\n"),
+                 "terrain woods #0404\n"));
+    // frontage=narrow: the edges beside the facing are flank
+    const std::string oblique = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0404/SE\n";
+    clean(record(oblique, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 4 => miss\n    R1 defend B1 d6: 2 => miss\n")));
+    clean(record(oblique, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 4 +1(flank) => hit\n    R1 defend B1 d6: 2 -1(flank) => miss\n"
+                                                     "    R1 hit d6: 4 => lose 1\n"),
+                 "", "[Options \"frontage=narrow\"]\n"));
+}
+
+TEST(Late19cHits, SurvivalByQualityAndRetreats) {
+    const std::string elite = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry elite #0403/S\n";
+    clean(record(elite, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 3 => retreat #0402/S\n")));
+    one(record(elite, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 2 => lose 1\n")),
+        "late19c Land/Resolving hits on Units", Kind::WrongResult);
+    clean(record(elite, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 2 => destroyed\n")));
+    clean(record(elite, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 2 => lose 1\n"), "",
+                 "[Options \"failed-hit=lose-1\"]\n"));
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 3 => lose 1\n")),
+        "late19c Land/Resolving hits on Units", Kind::WrongResult);  // average: 4 or more survives
+    // a retreat into a hex next to the enemy, or not adjacent
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 4 => retreat #0404/S\n")),
+        "late19c Land/Definitions/Retreat", Kind::Illegal);
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 4 => retreat #0401/S\n")),
+        "late19c Land/Definitions/Retreat", Kind::Illegal);
+    // destroyed units play no further part
+    one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 1 => destroyed\n    R1 move #0402\n")),
+        "late19c Land/Unit Strength Points", Kind::Illegal);
+}
+
+// ---- transport ---------------------------------------------------------------------------------------------
+
+TEST(Late19cTransport, LimberTowAndHits) {
+    const std::string team = "side Blue\nunit BT transport poor #0410/N towing BA\nunit BA artillery field average #0410/N\n"
+                             "side Red\nunit R1 infantry average #0402/S\n";
+    clean(record(team, activation("BT 2H, BA 3H, R1 4H", "    BT move #0409 #0408\n")));
+    one(record(team, activation("BT 2H, BA 3H, R1 4H", "    BA move #0409\n")), "late19c Land/Special Rules/Transport", Kind::Illegal);
+    const std::string apart = "side Blue\nunit BT transport poor #0410/N\nunit BA artillery field average #0410/N\n"
+                              "side Red\nunit R1 infantry average #0402/S\n";
+    clean(record(apart, activation("BT 2H, BA 3H, R1 4H", "    BT limber BA\n")));
+    one(record(apart, activation("BT 2H, BA 3H, R1 4H", "    BT limber BA\n    BT move #0409\n")), "late19c Land/Special Rules/Transport",
+        Kind::Illegal);
+    one(record(apart, activation("BT 2H, BA 3H, R1 4H", "    BT move #0409\n    BT limber BA\n")), "late19c Land/Special Rules/Transport",
+        Kind::Illegal);
+    // a hit on the transport is a hit on the gun it tows
+    const std::string touching = "side Blue\nunit BT transport poor #0405/N towing BA\nunit BA artillery field average #0405/N\n"
+                                 "side Red\nunit R1 infantry average #0404/S\n";
+    one(record(touching, activation("BT 2H, BA 3H, R1 4H", "    R1 assault BT d6: 5 => hit\n    BT defend R1 d6: 1 => miss\n"
+                                                           "    BT hit d6: 5 => lose 1\n")),
+        "late19c Land/Resolving hits on Units", Kind::Inconsistent);
+}
+
+// ---- exhaustion ----------------------------------------------------------------------------------------------
+
+TEST(Late19cExhaustion, PointClaimsAndTheEnd) {
+    const std::string rest = "  phase exhaustion\n    Blue exhaustion lost 0 => not-exhausted\n    Red exhaustion => not-exhausted\n";
+    clean(record(kFar, turn("B1 2H, R1 3H", rest)));
+    auto f = one(record(kFar, turn("B1 2H, R1 3H", "  phase exhaustion\n    Blue exhaustion => exhausted\n")),
+                 "late19c Land/Special Rules/Exhaustion Point", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "not-exhausted");
+    one(record(kFar, turn("B1 2H, R1 3H", "  phase exhaustion\n    Blue exhaustion lost 2 => not-exhausted\n")),
+        "late19c Land/Special Rules/Exhaustion Point", Kind::WrongResult);
+    // B1 has lost 2 of 4: Blue is exhausted, and may not advance on the enemy or attack
+    const std::string tired = kFar + "setup B1 sp 2\n";
+    clean(record(tired, turn("B1 2H, R1 3H", "  phase exhaustion\n    Blue exhaustion lost 2 => exhausted\n")));
+    one(record(tired, activation("B1 2H, R1 3H", "    B1 move #0409\n")), "late19c Land/Special Rules/Exhaustion Point", Kind::Illegal);
+    clean(record(tired, activation("B1 2H, R1 3H", "    B1 move #0411\n")));
+    // both exhausted: the battle is over
+    const std::string both = kNear + "setup B1 sp 2\nsetup R1 sp 3\n";
+    one(record(both, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 4 => lose 1\n") + "turn 3\n"),
+        "late19c Land/Special Rules/Exhaustion Point", Kind::Illegal);
+}
+
+// ---- naval combat ------------------------------------------------------------------------------------------------
+
+namespace {
+const std::string kFleets = "side Blue\nship BB \"Blue Battleship\" battleship main 4 secondary 6 #0410/N\n"
+                            "side Red\nship RC \"Red Cruiser\" armoured-cruiser main 2 secondary 4 torpedoes #0405/S\n";
+std::string sea(const std::string& forces, const std::string& body, const std::string& map = "", const std::string& tags = "") {
+    return record(forces, body, map, "[Variant \"naval\"]\n" + tags);
+}
+}  // namespace
+
+TEST(Late19cNaval, GunsDiceAndLandings) {
+    clean(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC 4d6: 3 4 1 2 +2(direct) +1(still) => on on front on\n"
+                       "    RC hit d6: 4 => 2\n    RC hit d6: 1 => minor\n    RC hit d6: 2 => 1\n"));
+    auto f = one(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC 4d6: 3 4 1 2 +2(direct) +1(still) => on on on on\n"
+                              "    RC hit d6: 4 => 2\n    RC hit d6: 1 => minor\n    RC hit d6: 2 => 1\n    RC hit d6: 2 => 1\n"),
+                 "late19c Naval/Firing Guns f", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "on on front on");
+    one(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC 5d6: 1 1 1 1 1 +3 => front front front front front\n"),
+        "late19c Naval/Firing Guns f", Kind::Illegal);
+    one(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC 2d6: 1 1 +3 => front front\n    BB fire main RC 2d6: 1 1 +3 => front front\n"),
+        "late19c Naval/Firing Guns b", Kind::Illegal);
+    one(sea(kFleets, "turn 2\n  phase guns\n    BB fire RC 2d6: 1 1 +3 => front front\n"), "late19c Naval/Firing Guns b", Kind::Inconsistent);
+    // secondary armament: medium guns, range 10; a torpedo boat has none
+    clean(sea(kFleets, "turn 2\n  phase guns\n    BB fire secondary RC 2d6: 1 1 +3 => front front\n"));
+    one(sea("side Blue\nship TB torpedo-boat main 1 #0410/N\nside Red\nship RC armoured-cruiser main 2 #0405/S\n",
+            "turn 2\n  phase guns\n    TB fire secondary RC d6: 1 +3 => front\n"),
+        "late19c Naval/Definitions", Kind::Illegal);
+    // range: light guns reach 8
+    one(sea("side Blue\nship GB gunboat main 2 #0412/N\nside Red\nship RC armoured-cruiser main 2 #0403/S\n",
+            "turn 2\n  phase guns\n    GB fire main RC 2d6: 1 1 +3 => front front\n"),
+        "late19c Naval/Firing Guns", Kind::Illegal);
+}
+
+TEST(Late19cNaval, TheHitsTableAndTradeOffs) {
+    const std::string fired = "turn 2\n  phase guns\n    BB fire main RC d6: 6 +3 => on\n";
+    one(sea(kFleets, fired + "    RC hit d6: 3 => minor\n"), "late19c Naval/Resolving hits on Ships", Kind::WrongResult);
+    clean(sea(kFleets, fired + "    RC hit d6: 3 => 1\n    RC trade move 1\n"));
+    one(sea(kFleets, fired + "    RC hit d6: 3 => 1\n    RC trade move 2\n"), "late19c Naval/Resolving hits on Ships", Kind::Illegal);
+    one(sea(kFleets, fired + "    RC hit d6: 3 => 1\n    RC trade secondary 1\n"), "late19c Naval/Resolving hits on Ships", Kind::Illegal);
+    // a missing roll
+    one(sea(kFleets, fired), "late19c Naval/Resolving hits on Ships", Kind::Inconsistent);
+    // land artillery on a ship: heavy and medium artillery read their own row; field artillery names one, unverifiable
+    const std::string mixed = "side Blue\nunit BA artillery field average #0410/N\nside Red\nship RC armoured-cruiser main 2 #0405/S\n";
+    clean(record(mixed, turn("BA 2H, RC 3H", "  phase artillery\n    BA fire RC d6: 3 +2(direct) = 5 => on\n    RC hit light d6: 5 => 1\n"),
+                 "", "[Variant \"combined\"]\n"));
+}
+
+TEST(Late19cNaval, Torpedoes) {
+    const std::string close = "side Blue\nship BB battleship main 4 #0408/N\nside Red\nship RC armoured-cruiser main 2 torpedoes #0405/S\n";
+    clean(sea(close, "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 4 2 6 => 2 hits\n    BB hit d6: 5 => 2\n    BB hit d6: 1 => minor\n"));
+    one(sea(close, "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 4 2 6 => 3 hits\n    BB hit d6: 5 => 2\n    BB hit d6: 1 => minor\n"
+                   "    BB hit d6: 1 => minor\n"),
+        "late19c Naval/Firing Torpedoes", Kind::WrongResult);
+    one(sea(close, "turn 2\n  phase torpedoes\n    BB torpedo RC 3d6: 1 1 1 => miss\n"), "late19c Naval/Firing Torpedoes", Kind::Illegal);
+    one(sea(kFleets, "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 1 1 1 => miss\n"), "late19c Naval/Firing Torpedoes", Kind::Illegal);
+    // not ahead, astern or abeam
+    one(sea("side Blue\nship BB battleship main 4 #0507/N\nside Red\nship RC armoured-cruiser main 2 torpedoes #0405/S\n",
+            "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 1 1 1 => miss\n"),
+        "late19c Naval/Firing Torpedoes", Kind::Illegal);
+    // one a turn, four a battle
+    one(sea(close + "setup RC torpedoes-fired 4\n", "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 1 1 1 => miss\n"),
+        "late19c Naval/Firing Torpedoes", Kind::Illegal);
+    // the first ship in the path takes it
+    one(sea(close + "side Blue\nship BG gunboat main 1 #0406/N\n", "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 1 1 1 => miss\n"),
+        "late19c Naval/Firing Torpedoes", Kind::Illegal);
+}
+
+TEST(Late19cNaval, WhoMovesFirstAndShipMovement) {
+    const std::string order = "turn 2\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Blue\n  phase movement\n";
+    clean(sea(kFleets, order + "    BB move #0409 #0408\n    RC move #0406\n"));
+    one(sea(kFleets, "turn 2\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Red\n"), "late19c Naval/Turn Sequence (Naval Combat only)",
+        Kind::WrongResult);
+    one(sea(kFleets, order + "    RC move #0406\n    BB move #0409 #0408\n"), "late19c Naval/Turn Sequence (Naval Combat only)", Kind::Illegal);
+    // a 60-degree turn after moving forward a hex costs a hex; not before
+    clean(sea(kFleets, order + "    BB move #0409 #0509\n"));
+    one(sea(kFleets, order + "    BB move #0510\n"), "late19c Naval/Movement c", Kind::Illegal);
+    one(sea(kFleets, order + "    BB move #0409 #0509 #0609\n"), "late19c Naval/Movement", Kind::Illegal);
+    one(sea(kFleets, order + "    BB move #0409 #0408\n    RC move #0406\n", "terrain sea #0410 #0409 #0405 #0406\n"), "late19c Naval/Movement a",
+        Kind::Illegal);
+    // a minefield hits the ship that enters it
+    one(sea(kFleets, order + "    BB move #0409\n", "terrain minefield #0409\n"), "late19c Naval/Resolving hits on Ships", Kind::Inconsistent);
+    clean(sea(kFleets, order + "    BB move #0409\n    BB hit mine d6: 4 => 1\n", "terrain minefield #0409\n"));
+}
+
+TEST(Late19cNaval, CriticalPointAndSinking) {
+    // at its Critical Point a ship breaks off: it fires no more
+    one(sea(kFleets + "setup RC fp 7\n", "turn 2\n  phase guns\n    RC fire main BB 2d6: 1 1 +3 => front front\n"), "late19c Naval/Ship Flotation Values b",
+        Kind::Illegal);
+    // sunk in the gunfire, it still fires its torpedo that turn
+    const std::string close = "side Blue\nship BB battleship main 4 #0408/N\nside Red\nship RC armoured-cruiser main 2 torpedoes #0405/S\n"
+                              "setup RC fp 8\n";
+    const std::string sunk = "turn 2\n  phase guns\n    BB fire main RC 4d6: 4 4 4 4 +3 => on on on on\n"
+                             "    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n";
+    clean(sea(close, sunk + "  phase torpedoes\n    RC torpedo BB 3d6: 1 1 1 => miss\n"));
+    one(sea(close, sunk + "  phase torpedoes\nturn 3\n  phase guns\n    RC fire main BB d6: 4 +3 => on\n"),
+        "late19c Naval/Ship Flotation Values", Kind::Illegal);
+}
+
+// ---- the sample battles ----------------------------------------------------------------------------------------
+
+TEST(Late19cSamples, EachSeededMistakeGivesOneFinding) {
+    struct Mistake {
+        const char* from;
+        const char* to;
+        const char* rule;
+        Kind kind;
+    };
+    const std::string river = read_file(kSource / "fixtures/games/late19c-river-sample.ngn");
+    clean(river);
+    const Mistake on_land[] = {
+        {"    RA tile KD", "    RA tile 6D", "late19c Land/Turn Sequence", Kind::Illegal},
+        {"    R2 tile 2H", "    R2 tile 10C", "late19c Land/Turn Sequence", Kind::Illegal},
+        {"RA fire B1 d6: 1 +2(direct) +1(commander) = 4 => front #0606", "RA fire B1 d6: 1 +2(direct) = 3 => behind #0406",
+         "late19c Land/Artillery Fire Phase", Kind::WrongResult},
+        {"RA fire B2 d6: 3 +2(direct) +1(commander) = 6 => on", "RA fire B2 d6: 3 +2(direct) +1(commander) = 6 => front",
+         "late19c Land/Artillery Fire Phase", Kind::WrongResult},
+        {"    BM move #0604 #0705/SE", "    BM move #0604 #0605 #0705/SE", "late19c Land/Movement a", Kind::Illegal},
+        {"    R1 face SW", "    R1 face W", "late19c Land/Movement d", Kind::Inconsistent},
+        {"    R2 fire B1 d6: 4 +1(still) = 5 => hit", "    R2 fire B1 d6: 3 +1(still) = 4 => hit", "late19c Land/Fire Phase g", Kind::WrongResult},
+        {"    RC assault B1 d6: 5 => hit", "    RC assault B1 d6: 3 => hit", "late19c Land/Close Combat c", Kind::WrongResult},
+        {"    B1 defend RC d6: 6 -1(river) = 5 => hit", "    B1 defend RC d6: 6 = 6 => hit", "late19c Land/Close Combat c", Kind::WrongResult},
+        {"    B1 hit d6: 5 => retreat #0706/NE", "    B1 hit d6: 2 => retreat #0706/NE", "late19c Land/Resolving hits on Units", Kind::WrongResult},
+        {"    R2 hit d6: 4 => lose 1", "    R2 hit d6: 3 => lose 1", "late19c Land/Resolving hits on Units", Kind::WrongResult},
+        {"    BM fire RC 3d6: 4 1 6 +1(still) => 2 hits", "    BM fire RC 3d6: 4 1 6 +1(still) => 3 hits", "late19c Land/Fire Phase g",
+         Kind::WrongResult},
+        {"    B2 assault RK d6: 5 => hit\n    RK defend B2 d6: 2 => miss\n", "    B2 assault RK d6: 5 => hit\n",
+         "late19c Land/Close Combat c", Kind::Inconsistent},
+        {"    Red exhaustion lost 5 => not-exhausted", "    Red exhaustion lost 5 => exhausted", "late19c Land/Special Rules/Exhaustion Point",
+         Kind::WrongResult},
+        {"    BA fire R2 d6: 2 +2(direct) +1(same target) = 5 => on", "    BA fire R2 d6: 2 +2(direct) = 4 => front",
+         "late19c Land/Artillery Fire Phase", Kind::WrongResult},
+        {"{both sides exhausted: the battle ends}\n", "{both sides exhausted: the battle ends}\n\nturn 6\n",
+         "late19c Land/Special Rules/Exhaustion Point", Kind::Illegal},
+    };
+    for (const auto& m : on_land) {
+        std::string text = river;
+        auto at = text.find(m.from);
+        ASSERT_NE(at, std::string::npos) << m.from;
+        text.replace(at, std::string(m.from).size(), m.to);
+        auto p = problems_in(text);
+        ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
+        EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
+        EXPECT_EQ(p[0].kind, m.kind) << m.to;
+    }
+
+    const std::string coast = read_file(kSource / "fixtures/games/late19c-coast-sample.ngn");
+    clean(coast);
+    const Mistake at_sea[] = {
+        {"BB fire main RG 2d6: 2 5 -1(fort) +2(direct) +1(still) => front on", "BB fire main RG 2d6: 2 5 +2(direct) +1(still) => on on",
+         "late19c Naval/Firing Guns f", Kind::WrongResult},
+        {"    RG2 hit light d6: 3 => minor", "    RG2 hit light d6: 5 => minor", "late19c Naval/Resolving hits on Ships", Kind::WrongResult},
+        {"    BB trade secondary 2 {two secondary guns given up for the FP}", "    BB trade secondary 4",
+         "late19c Naval/Resolving hits on Ships", Kind::Illegal},
+        {"    BB hit mine d6: 3 => 1", "    BB hit mine d6: 4 => 1", "late19c Naval/Resolving hits on Ships", Kind::WrongResult},
+        {"    BT torpedo RG2 3d6: 4 2 1 => 1 hit", "    BT torpedo RG2 3d6: 4 2 1 => 2 hits", "late19c Naval/Firing Torpedoes", Kind::WrongResult},
+        {"    BB move #1206/NW", "    BB move #1206/N", "late19c Naval/Movement c", Kind::Illegal},
+        {"    BE move #0806 #0906/NE {into the wire: it stops, next to the fort}", "    BE move #0806 #0906/E",
+         "late19c Land/Movement d", Kind::Inconsistent},
+        {"    RF fire BE d6: 3 +1(still) => miss", "    RF fire BI d6: 3 +1(still) => miss", "late19c Land/Fire Phase f", Kind::Illegal},
+        {"    BI assault RF d6: 6 -1(fort) => hit", "    BI assault RF d6: 6 => hit", "late19c Land/Close Combat c", Kind::WrongResult},
+        {"    Red exhaustion lost 12", "    Red exhaustion lost 11", "late19c Land/Special Rules/Exhaustion Point", Kind::WrongResult},
+        {"    RG fire BB d6: 1 +2(direct) +1(same target) = 4 => front {it falls in the sea at #1206}",
+         "    RG fire BB d6: 1 +2(direct) +1(same target) = 4 => front #1207", "late19c Land/Artillery Fire Phase", Kind::WrongResult},
+        {"    RG tile QC\n", "    RG tile 3H\n", "late19c Land/Turn Sequence", Kind::Illegal},
+    };
+    for (const auto& m : at_sea) {
+        std::string text = coast;
+        auto at = text.find(m.from);
+        ASSERT_NE(at, std::string::npos) << m.from;
+        text.replace(at, std::string(m.from).size(), m.to);
+        auto p = problems_in(text);
+        ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
+        EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
+        EXPECT_EQ(p[0].kind, m.kind) << m.to;
+    }
+}
+
+// Random edits of the samples: whatever the record says, checking it never crashes or throws.
+TEST(Late19cRobustness, RandomEditsOfTheSamples) {
+    for (const char* name : {"late19c-river-sample.ngn", "late19c-coast-sample.ngn"}) {
+        const std::string sample = read_file(kSource / "fixtures/games" / name);
+        std::vector<std::string> lines;
+        std::istringstream in(sample);
+        for (std::string l; std::getline(in, l);) lines.push_back(l);
+        std::mt19937 rng(1121);
+        auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+        for (int round = 0; round < 300; ++round) {
+            std::vector<std::string> v = lines;
+            for (int k = 0, edits = 1 + static_cast<int>(pick(4)); k < edits; ++k) {
+                std::size_t i = pick(v.size());
+                switch (pick(5)) {
+                    case 0: v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); break;
+                    case 1: v.insert(v.begin() + static_cast<std::ptrdiff_t>(i), v[pick(v.size())]); break;
+                    case 2:
+                        for (char& c : v[i])
+                            if (std::isdigit(static_cast<unsigned char>(c)) && pick(3) == 0) c = static_cast<char>('0' + pick(10));
+                        break;
+                    case 3: std::swap(v[i], v[pick(v.size())]); break;
+                    case 4: v[i] += " " + std::string(1, "0123456789HCDS#/=>"[pick(18)]); break;
+                }
+                if (v.empty()) v.push_back("");
+            }
+            std::string text;
+            for (const auto& l : v) text += l + "\n";
+            EXPECT_NO_THROW(problems_in(text)) << text;
+        }
+    }
+}
