@@ -631,3 +631,47 @@ TEST(Late19cRobustness, RandomEditsOfTheSamples) {
         }
     }
 }
+
+// ---- the named options, and rules the cases above leave out ----------------------------------------
+
+TEST(Late19cOptions, HexColumnsAndLinesAlongAnEdge) {
+    // #0405 to #0506 is a step south-east when even columns sit low, two hexes when odd ones do
+    const std::string walk = activation("B1 2H, R1 3H", "    B1 move #0506\n");
+    clean(record("side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0401/S\n", walk));
+    one(record("side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0401/S\n", walk, "",
+               "[Options \"hex-columns=odd-low\"]\n"),
+        "late19c Land/Movement a", Kind::Illegal);
+    // from #0205 to #0405 the line runs between #0305 and #0306: a wood on one side blocks it only with los-edge=either
+    const std::string edge = "side Blue\nunit B1 infantry average #0205/SE\nside Red\nunit R1 infantry average #0405/N\n";
+    const std::string shot = activation("B1 2H, R1 3H", "    B1 fire R1 d6: 2 +1(still) => miss\n");
+    clean(record(edge, shot, "terrain woods #0305\n"));
+    one(record(edge, shot, "terrain woods #0305\n", "[Options \"los-edge=either\"]\n"), "late19c Land/Fire Phase d", Kind::Illegal);
+}
+
+TEST(Late19cOptions, ExhaustedSidesAndWhoAdvances) {
+    const std::string tired = kTouching + "setup B1 sp 2\n";
+    one(record(tired, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 2 => miss\n    R1 defend B1 d6: 2 => miss\n")),
+        "late19c Land/Special Rules/Exhaustion Point", Kind::Illegal);
+    const std::string guns = "side Blue\nunit BA artillery field average #0405/N\nside Red\nunit R1 infantry poor #0404/S\n";
+    one(record(guns, activation("BA 2H, R1 3H", "    BA assault R1 d6: 6 => hit\n    R1 defend BA d6: 1 => miss\n"
+                                                "    R1 hit d6: 1 => destroyed\n    BA advance #0404/N\n")),
+        "late19c Land/Close Combat d", Kind::Illegal);
+}
+
+TEST(Late19cOptions, ShipsSightTorpedoTubesAndStillness) {
+    // no gunfire at a ship out of direct line of sight
+    one(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC d6: 3 +1(still) => front\n", "terrain built-up #0407\n"),
+        "late19c Naval/Firing Guns d", Kind::Illegal);
+    // trainable tubes fire abeam, not dead ahead
+    const std::string boat = "side Blue\nship TB torpedo-boat main 1 trainable #0408/N\nside Red\nship RC armoured-cruiser main 2 #0406/S\n"
+                             "ship RD armoured-cruiser main 2 #0608/S\n";
+    one(sea(boat, "turn 2\n  phase torpedoes\n    TB torpedo RC 3d6: 1 1 1 => miss\n"), "late19c Naval/Firing Torpedoes", Kind::Illegal);
+    clean(sea(boat, "turn 2\n  phase torpedoes\n    TB torpedo RD 3d6: 1 5 6 => 2 hits\n    RD hit d6: 1 => 1\n    RD hit d6: 1 => 1\n"));
+    clean(sea(boat, "turn 2\n  phase torpedoes\n    TB torpedo RD 3d6: 1 5 6 => 1 hit\n    RD hit d6: 1 => 1\n", "",
+              "[Options \"torpedo-dice=any\"]\n"));
+    // the +1 for a ship that has not moved: this turn (always, guns before movement), or last turn
+    const std::string two_turns = "turn 2\n  phase movement\n    BB move #0409\nturn 3\n  phase guns\n";
+    clean(sea(kFleets, two_turns + "    BB fire main RC d6: 2 +2(direct) +1(still) => on\n    RC hit d6: 1 => minor\n"));
+    clean(sea(kFleets, two_turns + "    BB fire main RC d6: 3 +2(direct) => on\n    RC hit d6: 1 => minor\n", "",
+              "[Options \"ship-still=last-turn\"]\n"));
+}

@@ -251,6 +251,7 @@ int run_rules(const RulesArgs& args) {
             auto kinds = nlohmann::ordered_json::array();
             for (auto k : i.entity_kinds) kinds.push_back(ngn::entity_keyword(k));
             j["declares"] = kinds;
+            j["terrain"] = i.terrain_kinds;
             auto opt_rules = nlohmann::ordered_json::array();
             for (const auto& o : i.optional_rules) opt_rules.push_back({{"name", o.name}, {"rule", o.rule.text()}, {"description", o.description}});
             j["optional_rules"] = opt_rules;
@@ -278,6 +279,11 @@ int run_rules(const RulesArgs& args) {
         std::cout << "  declares: side";
         for (auto kind : i.entity_kinds) std::cout << ", " << ngn::entity_keyword(kind);
         std::cout << "\n";
+        if (!i.terrain_kinds.empty()) {
+            std::cout << "  terrain lines:";
+            for (const auto& k : i.terrain_kinds) std::cout << " " << k;
+            std::cout << "\n";
+        }
         for (const auto& s : i.sequences) {
             std::cout << "  sequence of play" << (s.variant.empty() ? "" : " [Variant \"" + s.variant + "\"]")
                       << (&s == &i.sequences.front() && i.sequences.size() > 1 ? " (default)" : "") << ": " << s.description
