@@ -44,6 +44,20 @@ std::optional<int> whole(const ngn::Item& it) {
 
 std::string hex_text(Hex h) { return hex_name(h); }
 
+std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
+
+void add_working(std::string& working, int value, const std::string& why) {
+    working += (working.empty() ? "" : ", ") + signed_text(value) + " " + why;
+}
+
+std::optional<int> landing_word(const std::string& w) {
+    if (w == "on" || w == "target" || w == "on-target" || w == "hit") return 0;
+    if (w == "front" || w == "short" || w == "in-front") return 1;
+    if (w == "behind" || w == "over" || w == "long") return 2;
+    if (w == "none" || w == "ineffective" || w == "miss") return -1;
+    return std::nullopt;
+}
+
 std::optional<Card> read_card(const ngn::Item& item) {
     std::string text;
     if (const auto* w = item.as<ngn::Word>()) text = w->text;
@@ -724,7 +738,7 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
             } else if (it.is<ngn::Number>() && outcome == "lose") {
                 if (whole(it) != 1)
                     ctx.findings.error(Kind::WrongResult, kHitsOnUnits, it.pos, "a hit costs a unit 1 SP", std::string("1"), it.to_ngn());
-            } else if (w == "sp") {
+            } else if (w == "sp" || w == "survives" || w == "survive") {
             } else {
                 ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, it.pos,
                                    "a hit on a unit ends in: retreat #hex, lose 1, or destroyed; not '" + it.to_ngn() + "'");
@@ -818,7 +832,7 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
             if (w == "minor") claimed = 0;
             else if (const auto* n = it->as<ngn::Number>(); n && n->is_integer && (n->unit.empty() || lower(n->unit) == "fp"))
                 claimed = static_cast<int>(n->value);
-            else if (w == "fp" || w == "lose" || w == "loses") {
+            else if (w == "fp" || w == "lose" || w == "loses" || w == "damage") {
             } else
                 ctx.findings.error(Kind::Inconsistent, kShipHits, it->pos,
                                    "a hit on a ship ends in minor damage or the FP lost: => minor, => 1, => 2; not '" + it->to_ngn() + "'");
@@ -938,7 +952,6 @@ void Late19cEngine::check_modifiers(const ngn::Event& e, const ngn::Dice& dice, 
     int written = 0;
     for (const auto& m : dice.modifiers) written += m.value;
     if (written == expected) return;
-    auto signed_text = [](int v) { return (v >= 0 ? "+" : "") + std::to_string(v); };
     ctx.findings.error(Kind::WrongResult, rule, dice.modifiers.empty() ? e.subject.pos : dice.modifiers.front().pos,
                        "the modifiers come to " + signed_text(expected) + (working.empty() ? std::string(" (none apply)") : " (" + working + ")"),
                        signed_text(expected), signed_text(written));

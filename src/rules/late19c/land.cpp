@@ -25,12 +25,6 @@ const RuleRef kTransport = land("Special Rules/Transport");
 const RuleRef kExhaustion = land("Special Rules/Exhaustion Point");
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 
-std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
-
-void add_working(std::string& working, int value, const std::string& why) {
-    working += (working.empty() ? "" : ", ") + signed_text(value) + " " + why;
-}
-
 // Transport and commanders may share a hex with friendly units; no two others may.
 bool stacks_freely(const Piece& p) { return !p.ship && (p.type == UnitType::Transport || p.type == UnitType::Commander); }
 
@@ -78,13 +72,6 @@ int Late19cEngine::landing(int score) {
 namespace {
 const char* landing_name(int where) {
     return where == 0 ? "on the target hex" : where == 1 ? "in front of the target" : where == 2 ? "behind the target" : "ineffective";
-}
-std::optional<int> landing_word(const std::string& w) {
-    if (w == "on" || w == "target" || w == "on-target") return 0;
-    if (w == "front" || w == "short" || w == "in-front") return 1;
-    if (w == "behind" || w == "over" || w == "long") return 2;
-    if (w == "none" || w == "ineffective" || w == "miss") return -1;
-    return std::nullopt;
 }
 }  // namespace
 

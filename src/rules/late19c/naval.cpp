@@ -21,23 +21,10 @@ const RuleRef kBreakOff = naval("Ship Flotation Values b");
 const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
 const RuleRef kMinefields = naval("Special Rules/Minefields");
 
-std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
-
-void add_working(std::string& working, int value, const std::string& why) {
-    working += (working.empty() ? "" : ", ") + signed_text(value) + " " + why;
-}
-
 const char* landing_text(int where) {
     return where == 0 ? "on" : where == 1 ? "front" : where == 2 ? "behind" : "none";
 }
 
-std::optional<int> landing_word(const std::string& w) {
-    if (w == "on" || w == "target" || w == "on-target") return 0;
-    if (w == "front" || w == "short" || w == "in-front") return 1;
-    if (w == "behind" || w == "over" || w == "long") return 2;
-    if (w == "none" || w == "ineffective" || w == "miss") return -1;
-    return std::nullopt;
-}
 
 }  // namespace
 
@@ -277,8 +264,7 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
     order_rolls_[side.index] = d->faces[0].value;
     const std::size_t sides = ctx.symbols.sides().size();
     std::string claim;
-    if (e.claim)
-        for (const ngn::Item* it : elements(*e.claim)) claim = reference_text(*it);
+    if (e.claim && !e.claim->empty()) claim = reference_text(*elements(*e.claim).front());  // "=> Blue (moves first)"
     if (order_rolls_.size() < sides) {
         if (!claim.empty())
             ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.claim_pos, "who moves first is claimed before every side has thrown");

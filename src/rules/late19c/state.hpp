@@ -225,4 +225,10 @@ private:
 // "#0405" for messages.
 std::string hex_text(Hex h);
 
+// Small helpers of the engine's messages and claims.
+std::string signed_text(int v);                                           // +2, -1, +0
+void add_working(std::string& working, int value, const std::string& why);  // "+2 direct line of sight, -1 ..."
+// A landing written in a claim: on (the target hex), front, behind, none. -1 is none.
+std::optional<int> landing_word(const std::string& lower_word);
+
 }  // namespace ironlog::rules::late19c
