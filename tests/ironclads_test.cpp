@@ -494,13 +494,7 @@ TEST(IroncladsVocabulary, UnknownActionsAndMisplacedOnes) {
 TEST(IroncladsSample, EachSeededMistakeGivesOneFinding) {
     const std::string sample = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");
     clean(sample);
-    struct Mistake {
-        const char* from;
-        const char* to;
-        const char* rule;
-        Kind kind;
-    };
-    const Mistake mistakes[] = {
+    expect_each_mistake_once(sample, {
         {"ITA roll d6: 2 => calm", "ITA roll d6: 2 => rough", "ironclads Sea state", Kind::WrongResult},
         {"ITA roll d6: 2 => ITA ;", "ITA roll d6: 2 => AUT ;", "ironclads Initiative", Kind::WrongResult},
         {"    FM speed 10 move 10cm => (30, 20, 90)\n    RdI speed 11 move 11cm => (109, 60, 270)\n",
@@ -525,17 +519,7 @@ TEST(IroncladsSample, EachSeededMistakeGivesOneFinding) {
         {"  phase firing\n  phase end\n    AUT continue\n    ITA continue\n\nturn 2",
          "  phase end\n    AUT continue\n    ITA continue\n  phase firing\n\nturn 2", "ironclads Sequence of play", Kind::Illegal},
         {"FM problems 2d6: 6 5 = 11 => bridge", "FM problems 2d6: 6 5 = 10 => bridge", "ngn 5.4 Dice", Kind::WrongResult},
-    };
-    for (const auto& m : mistakes) {
-        std::string text = sample;
-        auto at = text.find(m.from);
-        ASSERT_NE(at, std::string::npos) << m.from;
-        text.replace(at, std::string(m.from).size(), m.to);
-        auto p = problems(text);
-        ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
-        EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
-        EXPECT_EQ(p[0].kind, m.kind) << m.to;
-    }
+    }, "games");
 }
 
 // Random edits of the sample game: whatever the record says, checking it never crashes, throws

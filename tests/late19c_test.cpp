@@ -524,15 +524,9 @@ TEST(Late19cNaval, CriticalPointAndSinking) {
 // ---- the sample battles ----------------------------------------------------------------------------------------
 
 TEST(Late19cSamples, EachSeededMistakeGivesOneFinding) {
-    struct Mistake {
-        const char* from;
-        const char* to;
-        const char* rule;
-        Kind kind;
-    };
     const std::string river = read_file(kSource / "fixtures/games/late19c-river-sample.ngn");
     clean(river);
-    const Mistake on_land[] = {
+    expect_each_mistake_once(river, {
         {"    RA tile KD", "    RA tile 6D", "late19c Land/Turn Sequence", Kind::Illegal},
         {"    R2 tile 2H", "    R2 tile 10C", "late19c Land/Turn Sequence", Kind::Illegal},
         {"RA fire B1 d6: 1 +2(direct) +1(commander) = 4 => front #0606", "RA fire B1 d6: 1 +2(direct) = 3 => behind #0406",
@@ -556,21 +550,11 @@ TEST(Late19cSamples, EachSeededMistakeGivesOneFinding) {
          "late19c Land/Artillery Fire Phase", Kind::WrongResult},
         {"{both sides exhausted: the battle ends}\n", "{both sides exhausted: the battle ends}\n\nturn 6\n",
          "late19c Land/Special Rules/Exhaustion Point", Kind::Illegal},
-    };
-    for (const auto& m : on_land) {
-        std::string text = river;
-        auto at = text.find(m.from);
-        ASSERT_NE(at, std::string::npos) << m.from;
-        text.replace(at, std::string(m.from).size(), m.to);
-        auto p = problems_in(text);
-        ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
-        EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
-        EXPECT_EQ(p[0].kind, m.kind) << m.to;
-    }
+    });
 
     const std::string coast = read_file(kSource / "fixtures/games/late19c-coast-sample.ngn");
     clean(coast);
-    const Mistake at_sea[] = {
+    expect_each_mistake_once(coast, {
         {"BB fire main RG 2d6: 2 5 -1(fort) +2(direct) +1(still) => front on", "BB fire main RG 2d6: 2 5 +2(direct) +1(still) => on on",
          "late19c Naval/Firing Guns f", Kind::WrongResult},
         {"    RG2 hit light d6: 3 => minor", "    RG2 hit light d6: 5 => minor", "late19c Naval/Resolving hits on Ships", Kind::WrongResult},
@@ -587,17 +571,7 @@ TEST(Late19cSamples, EachSeededMistakeGivesOneFinding) {
         {"    RG fire BB d6: 1 +2(direct) +1(same target) = 4 => front {it falls in the sea at #1206}",
          "    RG fire BB d6: 1 +2(direct) +1(same target) = 4 => front #1207", "late19c Land/Artillery Fire Phase", Kind::WrongResult},
         {"    RG tile QC\n", "    RG tile 3H\n", "late19c Land/Turn Sequence", Kind::Illegal},
-    };
-    for (const auto& m : at_sea) {
-        std::string text = coast;
-        auto at = text.find(m.from);
-        ASSERT_NE(at, std::string::npos) << m.from;
-        text.replace(at, std::string(m.from).size(), m.to);
-        auto p = problems_in(text);
-        ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
-        EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
-        EXPECT_EQ(p[0].kind, m.kind) << m.to;
-    }
+    });
 }
 
 // Random edits of the samples: whatever the record says, checking it never crashes or throws.

@@ -188,6 +188,19 @@ std::vector<ironlog::Finding> problems_in(const std::string& text, const std::st
     return out;
 }
 
+void expect_each_mistake_once(const std::string& sample, const std::vector<SeededMistake>& mistakes, const std::string& folder) {
+    for (const auto& m : mistakes) {
+        std::string text = sample;
+        auto at = text.find(m.from);
+        ASSERT_NE(at, std::string::npos) << m.from;
+        text.replace(at, std::string(m.from).size(), m.to);
+        auto p = problems_in(text, folder);
+        ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
+        EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
+        EXPECT_EQ(p[0].kind, m.kind) << m.to;
+    }
+}
+
 void expect_clean(const std::string& text, const std::string& folder) {
     auto p = problems_in(text, folder);
     EXPECT_TRUE(p.empty()) << describe(p);

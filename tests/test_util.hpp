@@ -44,6 +44,16 @@ std::vector<ironlog::Finding> findings_of(const std::string& text);
 std::vector<ironlog::Finding> problems_of(const std::string& text);
 std::string describe(const std::vector<ironlog::Finding>& findings);
 
+// A copy of a sample with one mistake seeded: `from` replaced by `to` gives exactly one
+// error or warning, citing `rule`, of this kind.
+struct SeededMistake {
+    const char* from;
+    const char* to;
+    const char* rule;
+    ironlog::Kind kind;
+};
+void expect_each_mistake_once(const std::string& sample, const std::vector<SeededMistake>& mistakes, const std::string& folder = "");
+
 // Errors and warnings of a record, the file's own included, checked as if it stood in this
 // folder of fixtures/ ("games" for records that use the ship libraries there).
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder = "");

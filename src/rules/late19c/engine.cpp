@@ -50,6 +50,20 @@ void add_working(std::string& working, int value, const std::string& why) {
     working += (working.empty() ? "" : ", ") + signed_text(value) + " " + why;
 }
 
+std::optional<int> claimed_hits(const ngn::Event& e, const RuleRef& rule, Findings& findings) {
+    std::optional<int> said;
+    if (!e.claim) return said;
+    for (const ngn::Item* it : elements(*e.claim)) {
+        const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+        if (w == "hit") said = 1;
+        else if (w == "miss" || w == "none") said = 0;
+        else if (auto n = it->as<ngn::Number>(); n && n->is_integer && n->value >= 0) said = static_cast<int>(n->value);
+        else if (w != "hits")
+            findings.error(Kind::Inconsistent, rule, it->pos, "this ends in hit, miss or the number of hits; not '" + it->to_ngn() + "'");
+    }
+    return said;
+}
+
 std::optional<int> landing_word(const std::string& w) {
     if (w == "on" || w == "target" || w == "on-target" || w == "hit") return 0;
     if (w == "front" || w == "short" || w == "in-front") return 1;

@@ -322,17 +322,8 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
     }
     if (readings_.mg_any) right = std::min(right, 1), as_written = std::min(as_written, 1);
     int hits = as_written;
-    if (e.claim) {
-        std::optional<int> said;
-        for (const ngn::Item* it : elements(*e.claim)) {
-            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
-            if (w == "hit") said = 1;
-            else if (w == "miss" || w == "none") said = 0;
-            else if (auto n = it->as<ngn::Number>(); n && n->is_integer && n->value >= 0) said = static_cast<int>(n->value);
-            else if (w == "hits") {
-            } else
-                ctx.findings.error(Kind::Inconsistent, fire_rule("g"), it->pos, "fire ends in hit, miss or the number of hits; not '" + it->to_ngn() + "'");
-        }
+    {
+        const std::optional<int> said = claimed_hits(e, fire_rule("g"), ctx.findings);
         if (said && !judge) right = as_written = *said;
         if (said) {
             if (*said != right && *said != as_written) {
@@ -597,14 +588,9 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
     const int die = judge ? d->faces[0].value : 0;
     bool right = judge && die + expected >= need, as_written = judge && die + written >= need;
     bool hits = as_written;
-    if (e.claim) {
+    {
         std::optional<bool> said;
-        for (const ngn::Item* it : elements(*e.claim)) {
-            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
-            if (w == "hit") said = true;
-            else if (w == "miss" || w == "none") said = false;
-            else ctx.findings.error(Kind::Inconsistent, close_rule("c"), it->pos, "a close-combat roll ends in hit or miss");
-        }
+        if (auto n = claimed_hits(e, close_rule("c"), ctx.findings)) said = *n > 0;
         if (said && !judge) right = as_written = *said;
         if (said) {
             if (*said != right && *said != as_written)

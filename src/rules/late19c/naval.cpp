@@ -221,17 +221,8 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     }
     if (!first) right = 0;
     int hits = right.value_or(0);
-    if (e.claim) {
-        std::optional<int> said;
-        for (const ngn::Item* it : elements(*e.claim)) {
-            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
-            if (w == "hit") said = 1;
-            else if (w == "miss" || w == "none") said = 0;
-            else if (auto n = it->as<ngn::Number>(); n && n->is_integer && n->value >= 0) said = static_cast<int>(n->value);
-            else if (w == "hits") {
-            } else
-                ctx.findings.error(Kind::Inconsistent, kTorpedoes, it->pos, "a torpedo ends in hit, miss or the number of hits");
-        }
+    {
+        const std::optional<int> said = claimed_hits(e, kTorpedoes, ctx.findings);
         if (said) {
             if (right && *said != *right)
                 ctx.findings.error(Kind::WrongResult, kTorpedoes, e.claim_pos,

@@ -228,6 +228,9 @@ std::string hex_text(Hex h);
 // Small helpers of the engine's messages and claims.
 std::string signed_text(int v);                                           // +2, -1, +0
 void add_working(std::string& working, int value, const std::string& why);  // "+2 direct line of sight, -1 ..."
+// The hits a claim gives: "hit" (1), "miss" or "none" (0), or a number ("2 hits"); none when
+// the claim says none of these. Other words are reported against `rule`.
+std::optional<int> claimed_hits(const ngn::Event& e, const RuleRef& rule, Findings& findings);
 // A landing written in a claim: on (the target hex), front, behind, none. -1 is none.
 std::optional<int> landing_word(const std::string& lower_word);
 
