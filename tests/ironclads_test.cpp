@@ -525,41 +525,7 @@ TEST(IroncladsSample, EachSeededMistakeGivesOneFinding) {
 // Random edits of the sample game: whatever the record says, checking it never crashes, throws
 // or hangs (run under the sanitizers in the sanitizer build).
 TEST(IroncladsRobustness, RandomEditsOfTheSample) {
-    const std::string sample = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");
-    std::vector<std::string> lines;
-    {
-        std::istringstream in(sample);
-        std::string l;
-        while (std::getline(in, l)) lines.push_back(l);
-    }
-    std::mt19937 rng(20261121);
-    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
-    ironlog::CheckOptions o;
-    o.base_dir = kSource / "fixtures/games";
-    for (int round = 0; round < 600; ++round) {
-        std::vector<std::string> v = lines;
-        int edits = 1 + static_cast<int>(pick(4));
-        for (int k = 0; k < edits; ++k) {
-            std::size_t i = pick(v.size());
-            switch (pick(6)) {
-                case 0: v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); break;
-                case 1: v.insert(v.begin() + static_cast<std::ptrdiff_t>(i), v[pick(v.size())]); break;
-                case 2:
-                    if (!v[i].empty()) v[i].erase(pick(v[i].size()), 1);
-                    break;
-                case 3:
-                    for (char& c : v[i])
-                        if (std::isdigit(static_cast<unsigned char>(c)) && pick(3) == 0) c = static_cast<char>('0' + pick(10));
-                    break;
-                case 4: std::swap(v[i], v[pick(v.size())]); break;
-                case 5: v[i] += " " + std::string(1, "0123456789CHx,=>(){}#@;"[pick(23)]); break;
-            }
-            if (v.empty()) v.push_back("");
-        }
-        std::string text;
-        for (const auto& l : v) text += l + "\n";
-        EXPECT_NO_THROW(ironlog::check_text("random.ngn", text, o)) << text;
-    }
+    expect_random_edits_never_throw(read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn"), 600, 20261121, "games");
 }
 
 TEST(IroncladsFiring, ZoneOfFireAndTurretArcsFromPositions) {

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <sys/wait.h>
 
@@ -198,6 +199,39 @@ void expect_each_mistake_once(const std::string& sample, const std::vector<Seede
         ASSERT_EQ(p.size(), 1u) << m.to << "\n" << describe(p);
         EXPECT_EQ(p[0].rule.text(), m.rule) << m.to;
         EXPECT_EQ(p[0].kind, m.kind) << m.to;
+    }
+}
+
+void expect_random_edits_never_throw(const std::string& sample, int rounds, unsigned seed, const std::string& folder) {
+    std::vector<std::string> lines;
+    std::istringstream in(sample);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    std::mt19937 rng(seed);
+    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+    ironlog::CheckOptions o;
+    o.base_dir = kSource / "fixtures" / folder;
+    for (int round = 0; round < rounds; ++round) {
+        std::vector<std::string> v = lines;
+        for (int k = 0, edits = 1 + static_cast<int>(pick(4)); k < edits; ++k) {
+            std::size_t i = pick(v.size());
+            switch (pick(6)) {
+                case 0: v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); break;
+                case 1: v.insert(v.begin() + static_cast<std::ptrdiff_t>(i), v[pick(v.size())]); break;
+                case 2:
+                    if (!v[i].empty()) v[i].erase(pick(v[i].size()), 1);
+                    break;
+                case 3:
+                    for (char& c : v[i])
+                        if (std::isdigit(static_cast<unsigned char>(c)) && pick(3) == 0) c = static_cast<char>('0' + pick(10));
+                    break;
+                case 4: std::swap(v[i], v[pick(v.size())]); break;
+                case 5: v[i] += " " + std::string(1, "0123456789CHDSx,=>(){}#@;/"[pick(26)]); break;
+            }
+            if (v.empty()) v.push_back("");
+        }
+        std::string text;
+        for (const auto& l : v) text += l + "\n";
+        EXPECT_NO_THROW(ironlog::check_text("random.ngn", text, o)) << text;
     }
 }
 

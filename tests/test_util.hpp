@@ -54,6 +54,11 @@ struct SeededMistake {
 };
 void expect_each_mistake_once(const std::string& sample, const std::vector<SeededMistake>& mistakes, const std::string& folder = "");
 
+// Random edits of a sample (lines dropped, repeated, swapped, cut; digits changed; stray
+// characters added), checked `rounds` times: checking never throws (nor, under the sanitizer
+// build, crashes or leaks).
+void expect_random_edits_never_throw(const std::string& sample, int rounds, unsigned seed, const std::string& folder = "");
+
 // Errors and warnings of a record, the file's own included, checked as if it stood in this
 // folder of fixtures/ ("games" for records that use the ship libraries there).
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder = "");
