@@ -149,6 +149,9 @@ TEST(Late19cMovement, WithdrawingFromAnEnemyThatFacesIt) {
     clean(record(faced, activation("B1 2H, R1 3H, R2 4H", "    B1 move #0406/S\n")));
     auto f = one(record(faced, activation("B1 2H, R1 3H, R2 4H", "    B1 move #0406 #0407/SE\n")), "late19c Land/Movement h", Kind::Illegal);
     EXPECT_NE(f.message.find("next to the front of R2"), std::string::npos);
+    // a side-step that stays next to the enemy is no withdrawal
+    f = one(record(faced, activation("B1 2H, R1 3H, R2 4H", "    B1 move #0305/NE\n")), "late19c Land/Movement h", Kind::Illegal);
+    EXPECT_EQ(f.message, "B1 is faced by R1: it may move only to withdraw, and ends next to it still");
 }
 
 TEST(Late19cMovement, RoadsWoodsRiversTrenchesWire) {

@@ -486,6 +486,14 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                        ": only transport and commanders share a hex with friendly units");
                 break;
             }
+    // a unit faced by an adjacent enemy moves only to withdraw from it (Movement h)
+    if (!reported_withdrawal)
+        for (Piece* en : facing_me)
+            if (g.adjacent(*en->hex, end)) {
+                ctx.findings.error(Kind::Illegal, movement("h"), path.back().second,
+                                   p.name + " is faced by " + en->name + ": it may move only to withdraw, and ends next to it still");
+                break;
+            }
     if (exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before)
         ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
                            ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy");
