@@ -171,7 +171,7 @@ TEST(Declarations, KindsOfTheRuleset) {
     EXPECT_EQ(f.message, "admiral records declare ship, squadron, formation; not 'unit'");
     clean(with_ruleset("late19c", "[Variant \"combined\"]\n",
                        "side Austria\nunit I1 infantry average #0101/N\nship SMS1 gunboat main 2 #0505/N\n"));
-    clean(with_ruleset("eia-naval", "", "side Austria\nfleet F1\nleader Charles\n"));
+    clean(with_ruleset("eia-naval", "[Map \"maps/eia-sample-map.ngn\"]\n", "side Austria\nfleet F1 ships 3 @\"Black Sea\"\nleader Charles @\"Black Sea\"\n"));
 }
 
 TEST(Declarations, NamesAndAliasesOnce) {
@@ -239,7 +239,7 @@ TEST(Dice, Totals) {
     EXPECT_EQ(f.message, "the total does not add up: 3 + 4 = 7");
     EXPECT_EQ(*f.expected, "7");
     EXPECT_EQ(*f.recorded, "8");
-    f = one_problem(with_ruleset("eia-naval", "", "turn 1805-10\n  phase naval\n    Austria roll d6: 2 +1(British) +1(NELSON) = 5\n"),
+    f = one_problem(with_ruleset("tmbv", "", "turn 1\n  phase turn-start\n    Austria roll d10: 2 +1(British) +1(NELSON) = 5\n"),
                     "ngn 5.4 Dice", Kind::WrongResult);
     EXPECT_EQ(f.message, "the total does not add up: 2 + 1(British) + 1(NELSON) = 4");
     f = one_problem(with_ruleset("admiral", "", "turn 1\n  phase tactical\n    Austria roll d10: 0 -2 = -2\n"), "ngn 5.4 Dice",

@@ -1,6 +1,8 @@
 // Empires in Arms, 6.0 The Naval Phase. Rulebook 003_280e2e9bf662e37e.txt. Cited by case.
 #include "rules/eia_naval/ruleset.hpp"
 
+#include "rules/eia_naval/engine.hpp"
+
 namespace ironlog::rules::eia_naval {
 
 namespace {
@@ -25,17 +27,21 @@ RulesetInfo declare() {
     s.turn_label = TurnLabel::Month;
     SequenceNode britain = power("great-britain", {"GB", "britain", "Great Britain"});
     britain.floating = true;  // 6.1: Great Britain announces where in the sequence it moves
-    s.turn = {phase("naval", cite("6.0", "The Naval Phase"), {"6.0"},
+    // The phases around the naval phase hold what happens to fleets outside it: ports taken
+    // (6.2.6) before, corps landing (6.2.5.2) after.
+    s.turn = {phase("reinforcement", cite("5.0", "The Reinforcement Phase"), {"5.0"}),
+              phase("naval", cite("6.0", "The Naval Phase"), {"6.0"},
                     {britain, power("russia", {}), power("turkey", {}), power("austria", {}), power("prussia", {}),
-                     power("france", {}), power("spain", {})})};
+                     power("france", {}), power("spain", {})}),
+              phase("land", cite("7.0", "The Land Phase"), {"7.0"})};
     r.sequences = {s};
-    r.entity_kinds = {ngn::EntityKind::Fleet, ngn::EntityKind::Leader};
+    r.entity_kinds = {ngn::EntityKind::Fleet, ngn::EntityKind::Leader, ngn::EntityKind::Unit};
     return r;
 }
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), nullptr};
+    static const Ruleset r{declare(), make_engine};
     return r;
 }
 

@@ -1,0 +1,150 @@
+#include "geometry/area_map.hpp"
+
+#include "check/items.hpp"
+#include "check/spelling.hpp"
+#include "check/symbols.hpp"
+#include "notation/parser.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace geometry {
+
+using ironlog::Kind;
+
+namespace {
+
+const ironlog::RuleRef kMapFormat{"ngn", "3.6", "Files a record uses"};
+
+std::vector<std::string> names_of(const ngn::Item& it) {
+    std::vector<std::string> out;
+    for (const ngn::Item* e : ironlog::elements(it)) {
+        if (const auto* a = e->as<ngn::AreaPos>()) out.push_back(a->area);
+        else out.push_back(ironlog::reference_text(*e));
+    }
+    return out;
+}
+
+}  // namespace
+
+AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& shown_name, ironlog::Findings& findings) {
+    AreaMap map;
+    map.file_ = shown_name;
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    auto problem = [&](ngn::SourcePos pos, const std::string& message) {
+        findings.error(Kind::Inconsistent, kMapFormat, pos, message).file = shown_name;
+    };
+    std::vector<std::pair<std::string, std::pair<std::string, ngn::SourcePos>>> links;  // place -> named place
+    std::uint32_t line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) end = text.size();
+        std::string_view raw(text.data() + pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        auto r = ngn::parse_line(raw, line_no);
+        if (r.error) {
+            problem(r.error->pos, r.error->message);
+            continue;
+        }
+        const auto* e = r.line ? r.line->as<ngn::Event>() : nullptr;
+        if (!e) {
+            if (r.line && !r.line->is<ngn::Blank>())
+                problem(r.line->pos, "a map line names a place, then what it is: \"English Channel\" sea adjacent \"North Sea\"");
+            continue;
+        }
+        const std::string name = ironlog::reference_text(e->subject);
+        const std::string kind = e->args.empty() || !ironlog::word_text(e->args[0]) ? "" : ironlog::lower(*ironlog::word_text(e->args[0]));
+        if (name == "winter" && e->subject.is<ngn::Word>()) {
+            map.winter_known_ = true;
+            for (const ngn::Item* it : ironlog::elements(e->args)) {
+                const auto* n = it->as<ngn::Number>();
+                if (!n || !n->is_integer || n->value < 1 || n->value > 12) problem(it->pos, "winter lists months, 1 to 12");
+                else map.winter_.insert(static_cast<int>(n->value));
+            }
+            continue;
+        }
+        if (kind != "sea" && kind != "port") {
+            problem(e->args.empty() ? e->subject.pos : e->args[0].pos, "say whether " + name + " is a sea area (sea) or a port (port)");
+            continue;
+        }
+        if (map.places_.count(name)) {
+            problem(e->subject.pos, name + " is already on the map (line " + std::to_string(map.places_[name].line) + ")");
+            continue;
+        }
+        Place p;
+        p.name = name;
+        p.port = kind == "port";
+        p.line = line_no;
+        for (std::size_t i = 1; i < e->args.size(); ++i) {
+            const std::string w = ironlog::word_text(e->args[i]) ? ironlog::lower(*ironlog::word_text(e->args[i])) : "";
+            const bool has_next = i + 1 < e->args.size();
+            if ((w == "adjacent" && !p.port) || (w == "touches" && p.port)) {
+                if (!has_next) {
+                    problem(e->args[i].pos, "expected the sea areas after '" + w + "'");
+                    continue;
+                }
+                for (const auto& other : names_of(e->args[++i])) links.push_back({name, {other, e->args[i].pos}});
+            } else if (w == "ice" && !p.port) {
+                p.ice = true;
+            } else if (w == "dardanelles" && !p.port) {
+                p.dardanelles = true;
+            } else if (w == "land" && p.port && has_next) {
+                p.land = ironlog::reference_text(e->args[++i]);
+            } else if (w == "harbour" && p.port && has_next && e->args[i + 1].is<ngn::Number>()) {
+                p.harbour = static_cast<int>(e->args[++i].as<ngn::Number>()->value);
+            } else if (w == "controller" && p.port && has_next) {
+                p.controller = ironlog::reference_text(e->args[++i]);
+            } else {
+                problem(e->args[i].pos, p.port ? "a port takes land <area>, touches <sea areas>, harbour <n> and controller <power>; not '" +
+                                                     e->args[i].to_ngn() + "'"
+                                               : "a sea area takes adjacent <sea areas>, ice and dardanelles; not '" + e->args[i].to_ngn() + "'");
+            }
+        }
+        map.places_[name] = p;
+    }
+    // links are written once, either way round; a port's box touches sea areas only
+    for (const auto& [from, to] : links) {
+        auto it = map.places_.find(to.first);
+        if (it == map.places_.end()) {
+            std::string hint = map.suggest(to.first);
+            problem(to.second, "'" + to.first + "' is not on the map" + (hint.empty() ? std::string() : " (did you mean '" + hint + "'?)"));
+            continue;
+        }
+        if (it->second.port) {
+            problem(to.second, to.first + " is a port: ports touch sea areas through their blockade box");
+            continue;
+        }
+        map.places_[from].touches.insert(to.first);
+        if (!map.places_[from].port) it->second.touches.insert(from);
+    }
+    for (const auto& [name, p] : map.places_)
+        if (p.port && p.touches.empty()) problem(ngn::SourcePos{p.line, 1}, "port " + name + " touches no sea area");
+    return map;
+}
+
+const Place* AreaMap::find(const std::string& name) const {
+    auto it = places_.find(name);
+    if (it != places_.end()) return &it->second;
+    for (const auto& [n, p] : places_)
+        if (ironlog::lower(n) == ironlog::lower(name)) return &p;
+    return nullptr;
+}
+
+bool AreaMap::adjacent(const std::string& a, const std::string& b) const {
+    const Place* p = find(a);
+    return p && !p->port && p->touches.count(b) > 0;
+}
+
+std::string AreaMap::suggest(const std::string& name) const {
+    std::vector<std::string> names;
+    for (const auto& [n, p] : places_) names.push_back(n);
+    return ironlog::nearest(name, names);
+}
+
+}  // namespace geometry

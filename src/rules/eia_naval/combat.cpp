@@ -1,0 +1,631 @@
+// 6.3, the naval combat step (and the combats of interceptions): who may fight, evasion, the
+// wind gauge, the combat rolls read on the table pack, harbour defences, victory and political
+// points, retreat and pursuit, and the consolidation of losses.
+#include "check/dice.hpp"
+#include "check/items.hpp"
+#include "rules/eia_naval/state.hpp"
+
+#include <algorithm>
+#include <queue>
+
+namespace ironlog::rules::eia_naval {
+
+namespace {
+const RuleRef kWhoFights = cite("6.3.1");
+const RuleRef kEnemy = cite("6.3.1.2");
+const RuleRef kPortCombat = cite("6.3.1.3");
+const RuleRef kEvasion = cite("6.3.2");
+const RuleRef kWindGauge = cite("6.3.3.1");
+const RuleRef kResolution = cite("6.3.3.2");
+const RuleRef kHarbour = cite("6.3.3.3");
+const RuleRef kVictory = cite("6.3.4.1");
+const RuleRef kPoints = cite("6.3.4.2");
+const RuleRef kRetreat = cite("6.3.5");
+const RuleRef kSeaRetreat = cite("6.3.5.1");
+const RuleRef kPortRetreat = cite("6.3.5.2");
+const RuleRef kBoxRetreat = cite("6.3.5.3");
+const RuleRef kInitiation = cite("6.2.4");
+
+bool has_major(const std::vector<Fleet*>& fleets, const std::vector<Power>& powers, std::initializer_list<Major> majors) {
+    for (const Fleet* f : fleets)
+        if (!f->gone && f->minor.empty())
+            for (Major m : majors)
+                if (powers[static_cast<std::size_t>(f->power)].major == m) return true;
+    return false;
+}
+
+std::string sign(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
+}  // namespace
+
+Combat* EiaEngine::open_combat(GameContext& ctx, const ngn::Event& e) {
+    close_combat(ctx, e.subject.pos);
+    combats_.push_back(std::make_unique<Combat>());
+    combat_ = combats_.back().get();
+    combat_->pos = e.subject.pos;
+    return combat_;
+}
+
+// ---- starting a combat ----------------------------------------------------------------------------------
+
+void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!map_) return;
+    const int attacker = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
+    std::size_t i = 1;
+    std::vector<Fleet*> named = fleet_list(e, i, ctx, kWhoFights);
+    int defender = -1;
+    if (named.empty() && i < e.args.size())
+        if (const Entity* s = ctx.symbols.find_side(reference_text(e.args[i]))) defender = s->index, ++i;
+    std::optional<Where> at;
+    for (; i < e.args.size(); ++i)
+        if (auto w = where_of(e.args[i], ctx, kInitiation)) at = w;
+    if (!named.empty()) {
+        defender = named.front()->power;
+        for (const Fleet* f : named)
+            if (f->power != defender && !allied_combined(f->power, defender))
+                ctx.findings.error(Kind::Illegal, kWhoFights, e.subject.pos, "only one major power's stack may be attacked in one combat");
+        if (!at) at = named.front()->at;
+    }
+    if (defender < 0 || !at) {
+        ctx.findings.error(Kind::Inconsistent, kInitiation, e.subject.pos, "say whom the stack attacks and where: GB attack FR @\"Bay of Biscay\"");
+        return;
+    }
+    if (!phasing(attacker))
+        ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "the phasing major power initiates naval combat in its combat step");
+    if (!at_war(attacker, defender)) {
+        bool corps_enemy = false;
+        for (const auto& f : fleets_)
+            if (!f->gone && f->power == defender && f->at == *at && f->carrying && at_war(attacker, f->carrying->power)) corps_enemy = true;
+        if (!corps_enemy)
+            ctx.findings.error(Kind::Illegal, kEnemy, e.subject.pos,
+                               powers_[static_cast<std::size_t>(attacker)].name() + " is not at war with " +
+                                   powers_[static_cast<std::size_t>(defender)].name());
+    }
+    if (attacked_places_.count("evaded " + where_text(*at)))
+        ctx.findings.error(Kind::Illegal, kEvasion, e.subject.pos, "after a successful evasion the phasing player attacks no other stack in the area");
+    const geometry::Place* place = map_->find(at->place);
+    if (place && place->ice && winter())
+        ctx.findings.error(Kind::Illegal, cite("6.2.1.4"), e.subject.pos, "no naval combat is fought north of the ice line in winter");
+    Combat* c = open_combat(ctx, e);
+    c->at = *at;
+    c->attacker = attacker;
+    c->defender = defender;
+    for (auto& f : fleets_)
+        if (!f->gone && f->at == *at) {
+            if (f->power == attacker || (phasing(f->power) && allied_combined(f->power, attacker))) c->att.push_back(f.get());
+            else if (f->power == defender || (allied_combined(f->power, defender) && at_war(attacker, f->power))) c->def.push_back(f.get());
+        }
+    if (c->att.empty())
+        ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "no fleet of the attacker is at " + where_text(*at));
+    if (c->def.empty())
+        ctx.findings.error(Kind::Illegal, kWhoFights, e.subject.pos, "no fleet of the defender is at " + where_text(*at));
+    c->port = place && place->port && !at->box;
+    if (c->port) {
+        // 6.3.3.3 and 6.3.1.3: the harbour defences fire when the port's garrison is at war with the attacker,
+        // or denies it access, or holds the fleets attacked
+        const int holder = controller_side(place->name, ctx);
+        c->harbour_needed = place->harbour && holder >= 0 && holder != attacker &&
+                            (at_war(holder, attacker) || !powers_[static_cast<std::size_t>(attacker)].access.count(holder) || holder == defender);
+    }
+    attacked_places_.insert(where_text(*at));
+}
+
+void EiaEngine::evade(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const int power = combat_ ? combat_->side_of(actor.kind == ngn::EntityKind::Side ? actor.index : actor.side) : -1;
+    if (!combat_ || combat_->defender != power || combat_->decided) {
+        ctx.findings.error(Kind::Inconsistent, kEvasion, e.subject.pos, "only the stack an attack is declared on tries to evade");
+        return;
+    }
+    const geometry::Place* place = map_ ? map_->find(combat_->at.place) : nullptr;
+    if (combat_->interception || (place && place->port))
+        ctx.findings.error(Kind::Illegal, kEvasion, e.subject.pos,
+                           combat_->interception ? "there is no evasion from an interception (6.2.3.3)" : "there is no evasion in a port or blockade box");
+    const ngn::Dice* d = dice_of(e);
+    std::optional<bool> success;
+    if (!d) ctx.findings.error(Kind::Inconsistent, cite("6.3.2.1"), e.subject.pos, "an evasion rolls a die: d6: 2");
+    else if (ctx.dice_ok && d->faces.size() == 1) success = d->faces[0].value <= 2;
+    std::optional<bool> said;
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim)) {
+            const std::string w = word_text(*c) ? lower(*word_text(*c)) : "";
+            if (w == "evaded" || w == "evades" || w == "success") said = true;
+            else if (w == "fails" || w == "failed") said = false;
+        }
+    if (said && success && *said != *success)
+        ctx.findings.error(Kind::WrongResult, cite("6.3.2.1"), e.claim_pos, "a stack evades on a 1 or a 2",
+                           std::string(*success ? "evaded" : "fails"), std::string(*said ? "evaded" : "fails"));
+    if (said.value_or(success.value_or(false))) {
+        combat_->evaded = true;
+        combat_->decided = true;
+        combat_->winner = combat_->attacker;  // the evader retreats as a loser would, with no political points
+        attacked_places_.insert("evaded " + where_text(combat_->at));
+    }
+}
+
+// ---- the wind gauge and the combat rolls ----------------------------------------------------------------
+
+void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const int power = combat_ ? combat_->side_of(actor.kind == ngn::EntityKind::Side ? actor.index : actor.side) : -1;
+    if (!combat_ || combat_->decided || power < 0) {
+        ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the sides of a naval combat roll for the wind gauge");
+        return;
+    }
+    Combat& c = *combat_;
+    const bool automatic = c.port || c.exit_blockade;
+    const ngn::Dice* d = dice_of(e);
+    if (automatic && d)
+        ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos,
+                           c.port ? "the stack attacking in a port has the wind gauge: no roll" : "blockaders fighting fleets leaving the port have the wind gauge: no roll");
+    if (!automatic && d && ctx.dice_ok && d->faces.size() == 1) {
+        const auto& side = c.of(power);
+        int expected = 0;
+        std::string working;
+        if (has_major(side, powers_, {Major::GreatBritain})) expected += 1, working = "+1 British";
+        if (nelson_with(side)) expected += 1, working += std::string(working.empty() ? "" : ", ") + "+1 NELSON";
+        int written = 0;
+        for (const auto& m : d->modifiers) written += m.value;
+        if (written != expected)
+            ctx.findings.error(Kind::WrongResult, kWindGauge, d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
+                               "the wind gauge roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
+                               sign(expected), sign(written));
+        c.wind[power] = std::min(6, d->faces[0].value + expected);
+    } else if (!automatic && !d) {
+        ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "each side rolls a die for the wind gauge: d6: 4");
+    }
+    // the winner: on the second roll, or named in a claim
+    std::optional<int> computed;
+    bool known = false;
+    if (automatic) {
+        computed = c.attacker, known = true;
+    } else if (c.wind.size() == 2) {
+        known = true;
+        const int a = c.wind[c.attacker], b = c.wind[c.defender];
+        if (a != b) computed = a > b ? c.attacker : c.defender;
+    }
+    std::optional<int> said;
+    bool said_none = false;
+    if (e.claim)
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+            if (w == "none" || w == "tie" || w == "simultaneous") said_none = true;
+            else if (const Entity* s = ctx.symbols.find_side(reference_text(*it))) said = s->index;
+        }
+    auto name = [&](std::optional<int> p) { return p ? powers_[static_cast<std::size_t>(*p)].name() : std::string("none"); };
+    if ((said || said_none) && known && said != computed)
+        ctx.findings.error(Kind::WrongResult, kWindGauge, e.claim_pos,
+                           automatic ? "the wind gauge goes to the attacker here without a roll"
+                                     : "the higher modified roll (at most 6) has the wind gauge; equal rolls, none",
+                           name(computed), name(said));
+    if (said || said_none) {
+        c.wind_winner = said;
+        c.wind_decided = true;
+    } else if (known) {
+        c.wind_winner = computed;
+        c.wind_decided = true;
+    }
+}
+
+void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour) {
+    const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
+    const int power = combat_ && !harbour ? combat_->side_of(own) : own;
+    if (!combat_ || combat_->decided) {
+        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "no naval combat is being fought");
+        return;
+    }
+    Combat& c = *combat_;
+    if (harbour) {
+        if (!c.port || !c.harbour_needed)
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos,
+                               c.port ? "the harbour defences fire only for a garrison at war with the attacker or denying it access"
+                                      : "harbour defences fire only in a port combat");
+        if (!c.rolled.empty())
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "the harbour defences fire first, before the attacker's roll");
+    } else {
+        if (power < 0) {
+            ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, actor.label() + " is not a side of this combat");
+            return;
+        }
+        if (c.rolled.count(power)) ctx.findings.error(Kind::Illegal, kResolution, e.subject.pos, actor.label() + " has already rolled");
+        if (c.port && c.harbour_needed && !c.harbour_roll && power == c.attacker)
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first");
+        if (c.port && power == c.defender && !c.rolled.count(c.attacker))
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
+        if (!c.port && c.wind_winner && *c.wind_winner != power && !c.rolled.count(*c.wind_winner))
+            ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos,
+                               powers_[static_cast<std::size_t>(*c.wind_winner)].name() + " has the wind gauge and attacks first");
+        if (!c.port && !c.wind_decided && !c.exit_blockade)
+            ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
+    }
+    // the roll and its modifiers
+    const ngn::Dice* d = dice_of(e);
+    std::optional<int> modified;
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "a combat roll is one die: d6: 4");
+    } else if (ctx.dice_ok && d->faces.size() == 1) {
+        int expected = 0;
+        std::string working;
+        if (!harbour) {
+            const auto& side = c.of(power);
+            const bool british = has_major(side, powers_, {Major::GreatBritain});
+            const bool prus_aus = has_major(side, powers_, {Major::Prussia, Major::Austria});
+            if (british) expected += 1, working = "+1 British";
+            if (prus_aus) expected -= 1, working += std::string(working.empty() ? "" : ", ") + "-1 Prussian or Austrian";
+        }
+        int written = 0;
+        for (const auto& m : d->modifiers) written += m.value;
+        if (written != expected)
+            ctx.findings.error(Kind::WrongResult, harbour ? kHarbour : kResolution,
+                               d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
+                               harbour ? std::string("the harbour defences roll unmodified")
+                                       : "the combat roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
+                               sign(expected), sign(written));
+        modified = d->faces[0].value + expected;
+    }
+    // what it inflicts: a percentage of the roller's ships (the harbour value for harbour defences)
+    const int target = harbour ? c.attacker : c.other(power);
+    // ships that fire: after the losses of fire that came first (harbour defences, the wind gauge,
+    // the attacker in port); all of them when the fire is simultaneous
+    const bool in_turn = c.port || c.exit_blockade || c.wind_winner.has_value();
+    const int strength = harbour ? map_->find(c.at.place)->harbour.value_or(0) : c.ships(power) - (in_turn ? c.losses[power] : 0);
+    std::optional<int> percent, losses;
+    if (modified && tables_) {
+        percent = tables_->percentage(*modified);
+        if (percent) losses = tables_->casualties(*percent, std::max(0, strength));
+    }
+    std::optional<int> said_percent, said_losses;
+    if (e.claim)
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const auto* n = it->as<ngn::Number>();
+            if (!n) continue;
+            if (n->unit == "%") said_percent = static_cast<int>(n->value);
+            else if (n->is_integer) said_losses = static_cast<int>(n->value);
+        }
+    if (!tables_ && (said_percent || said_losses) && modified) {
+        if (std::none_of(ctx.findings.all().begin(), ctx.findings.all().end(), [](const Finding& f) { return f.rule == kResolution && f.kind == Kind::Unverifiable; }))
+            ctx.findings.note(Kind::Unverifiable, kResolution, e.claim_pos,
+                              "no table pack is named ([Tables]): the Naval Combat Table and the Casualty Percentage Table are not in the "
+                              "rulebook text, so combat results are not verified");
+    }
+    if (said_percent && percent && *said_percent != *percent)
+        ctx.findings.error(Kind::WrongResult, kResolution, e.claim_pos,
+                           "a modified roll of " + std::to_string(*modified) + " gives " + std::to_string(*percent) + "% on the Naval Combat Table",
+                           std::to_string(*percent) + "%", std::to_string(*said_percent) + "%");
+    else if (said_losses && losses) {
+        // with the percentage the players read, the losses it gives (so a wrong percentage is one finding)
+        const int read_percent = said_percent.value_or(*percent);
+        auto read_losses = tables_->casualties(read_percent, std::max(0, strength));
+        if (read_losses && *said_losses != *read_losses)
+            ctx.findings.error(Kind::WrongResult, cite("6.3.3.2"), e.claim_pos,
+                               std::to_string(read_percent) + "% of " + std::to_string(strength) + (harbour ? " (the harbour defence value)" : " ships") +
+                                   " is " + std::to_string(*read_losses) + " on the Casualty Percentage Table",
+                               std::to_string(*read_losses), std::to_string(*said_losses));
+    }
+    const int inflicted = std::min(said_losses.value_or(losses.value_or(0)), std::max(0, c.ships(target) - c.losses[target]));
+    // as played: losses are taken off now when they come before the reply (wind gauge, harbour
+    // defences, the attacker in port), and all together when the fire is simultaneous
+    c.losses[target] += inflicted;
+    if (harbour) c.harbour_roll = modified.value_or(0);
+    else c.rolled.insert(power);
+}
+
+void EiaEngine::lose(const ngn::Event& e, Fleet& f, GameContext& ctx) {
+    if (!combat_ || (std::find(combat_->att.begin(), combat_->att.end(), &f) == combat_->att.end() &&
+                     std::find(combat_->def.begin(), combat_->def.end(), &f) == combat_->def.end())) {
+        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, f.name + " is not in the naval combat being fought");
+        return;
+    }
+    const auto* n = e.args.size() > 1 ? e.args[1].as<ngn::Number>() : nullptr;
+    if (!n || !n->is_integer || n->value < 0) {
+        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "say how many ships the fleet loses: FR1 lose 3");
+        return;
+    }
+    int& assigned = assigned_[&f];
+    assigned += static_cast<int>(n->value);
+    if (assigned > f.ships)
+        ctx.findings.error(Kind::Illegal, kResolution, e.args[1].pos, f.name + " has " + std::to_string(f.ships) + " ships", "at most " + std::to_string(f.ships),
+                           std::to_string(assigned));
+    const int side = combat_->side_of(f.power);
+    int side_assigned = 0;
+    for (const auto& [fl, k] : assigned_)
+        if (combat_->side_of(fl->power) == side) side_assigned += k;
+    if (side_assigned > combat_->losses[side])
+        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos,
+                           "the fleets of that side lose " + std::to_string(side_assigned) + " ships, more than the combat inflicted",
+                           std::to_string(combat_->losses[side]), std::to_string(side_assigned));
+}
+
+// ---- victory, political points ---------------------------------------------------------------------------
+
+void EiaEngine::decide(GameContext&, ngn::SourcePos) {
+    Combat& c = *combat_;
+    if (c.decided) return;
+    c.decided = true;
+    const int la = c.losses[c.attacker], ld = c.losses[c.defender];
+    const bool a_all = la >= c.ships(c.attacker), d_all = ld >= c.ships(c.defender);
+    // 6.3.4.1
+    if (!a_all && la < ld) c.winner = c.attacker;
+    else if (!d_all && ld < la) c.winner = c.defender;
+    else if (!a_all && !d_all && la == ld) c.winner = c.defender;  // equal losses: the attacker loses
+    else c.winner.reset();                                          // a draw
+}
+
+void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
+    const int power = combat_ ? combat_->side_of(own) : -1;
+    if (!combat_ || power < 0) {
+        ctx.findings.error(Kind::Inconsistent, kVictory, e.subject.pos, "no naval combat of " + actor.label() + " to give a result for");
+        return;
+    }
+    Combat& c = *combat_;
+    if (!c.decided) decide(ctx, e.subject.pos);
+    std::string said;
+    std::optional<int> said_pp;
+    if (e.claim)
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+            if (w == "win" || w == "wins" || w == "won") said = "win";
+            else if (w == "lose" || w == "loses" || w == "lost") said = "lose";
+            else if (w == "draw") said = "draw";
+            else if (const auto* n = it->as<ngn::Number>()) said_pp = static_cast<int>(n->value);
+        }
+    const std::string outcome = c.evaded ? "evaded" : !c.winner ? "draw" : *c.winner == power ? "win" : "lose";
+    if (c.evaded) {
+        ctx.findings.error(Kind::Illegal, cite("6.3.2.2"), e.subject.pos, "a successful evasion is no combat: no result and no political points");
+        return;
+    }
+    if (!said.empty() && said != outcome)
+        ctx.findings.error(Kind::WrongResult, kVictory, e.claim_pos,
+                           "one side lost " + std::to_string(c.losses[power]) + " ships and the other " +
+                               std::to_string(c.losses[c.other(power)]) +
+                               ": the side that loses fewer ships without losing all wins; equal losses, the attacker loses",
+                           outcome, said);
+    // 6.3.4.2: the victor gains a point for each fleet of the defeated power(s) in the combat, the
+    // loser loses one for each of its own, at most 3; NELSON one more either way
+    int pp = 0;
+    if (c.winner) {
+        const int loser = c.other(*c.winner);
+        const bool nelson = nelson_with(c.of(power));
+        int fleets = 0;
+        for (const Fleet* f : c.of(loser)) fleets += power == *c.winner || f->power == own ? 1 : 0;
+        fleets = std::min(3, fleets);
+        pp = power == *c.winner ? fleets + (nelson ? 1 : 0) : -(fleets + (nelson ? 1 : 0));
+    }
+    if (said_pp) {
+        const int claimed = said == "lose" && *said_pp > 0 ? -*said_pp : *said_pp;
+        if (claimed != pp)
+            ctx.findings.error(Kind::WrongResult, kPoints, e.claim_pos,
+                               "one political point for each fleet of the defeated power in the combat, at most 3, and one more for NELSON "
+                               "with the victor (one fewer with the loser)",
+                               sign(pp), sign(claimed));
+        powers_[static_cast<std::size_t>(own)].pp += claimed;  // as played
+    } else {
+        powers_[static_cast<std::size_t>(own)].pp += pp;
+    }
+    resulted_.insert(own);
+}
+
+// ---- retreat and pursuit ----------------------------------------------------------------------------------
+
+// Dijkstra over sea areas, blockade boxes and ports with the costs of 6.2.1, around the ice in
+// winter and the Dardanelles without permission.
+std::pair<std::vector<std::string>, int> EiaEngine::retreat_ports(const Where& from, int power, GameContext& ctx) const {
+    std::map<std::string, int> dist;  // where_text -> MP
+    using Item = std::pair<int, Where>;
+    auto key = [&](const Where& w) { return where_text(w); };
+    auto cmp = [](const Item& a, const Item& b) { return a.first > b.first; };
+    std::priority_queue<Item, std::vector<Item>, decltype(cmp)> queue(cmp);
+    dist[key(from)] = 0;
+    queue.push({0, from});
+    const Power& pw = powers_[static_cast<std::size_t>(power)];
+    auto passable = [&](const std::string& place) {
+        const geometry::Place* p = map_->find(place);
+        if (!p) return false;
+        if (p->ice && winter()) return false;
+        if (p->dardanelles && !pw.dardanelles) return false;
+        return true;
+    };
+    while (!queue.empty()) {
+        auto [d, w] = queue.top();
+        queue.pop();
+        if (d > dist[key(w)] || d > 7) continue;
+        const geometry::Place* p = map_->find(w.place);
+        if (!p) continue;
+        std::vector<std::pair<Where, int>> next;
+        if (p->port) {
+            next.push_back({Where{p->name, !w.box}, 0});
+            for (const auto& s : p->touches) next.push_back({Where{s, false}, 1});
+        } else {
+            for (const auto& s : p->touches) next.push_back({Where{s, false}, 1});
+            for (const auto& [name, q] : map_->places())
+                if (q.port && q.touches.count(p->name)) {
+                    next.push_back({Where{name, true}, 1});
+                    next.push_back({Where{name, false}, 1});
+                }
+        }
+        for (const auto& [n, cost] : next) {
+            if (!passable(n.place)) continue;
+            const int nd = d + cost;
+            auto it = dist.find(key(n));
+            if (it == dist.end() || nd < it->second) {
+                dist[key(n)] = nd;
+                queue.push({nd, n});
+            }
+        }
+    }
+    std::vector<std::string> best;
+    int best_d = 8;
+    for (const auto& [name, q] : map_->places()) {
+        if (!q.port || !friendly_port(power, name, ctx) || blockaded(name, power, ctx)) continue;
+        auto it = dist.find(key(Where{name, false}));
+        if (it == dist.end() || it->second > 7) continue;
+        if (it->second < best_d) best_d = it->second, best.clear();
+        if (it->second == best_d) best.push_back(name);
+    }
+    return {best, best_d};
+}
+
+void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool pursuit) {
+    const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
+    const int power = combat_ ? combat_->side_of(own) : -1;
+    if (!combat_ || power < 0) {
+        ctx.findings.error(Kind::Inconsistent, kRetreat, e.subject.pos, actor.label() + " fought no naval combat to " + e.verb() + " from");
+        return;
+    }
+    Combat& c = *combat_;
+    if (!c.decided) decide(ctx, e.subject.pos);
+    std::size_t i = 1;
+    std::vector<Fleet*> named = fleet_list(e, i, ctx, kRetreat);
+    std::optional<Where> to;
+    for (; i < e.args.size(); ++i)
+        if (auto w = where_of(e.args[i], ctx, kRetreat)) to = w;
+    if (!to) {
+        ctx.findings.error(Kind::Inconsistent, kRetreat, e.subject.pos, "say where the fleets go: " + e.verb() + " @Brest/port");
+        return;
+    }
+    const geometry::Place* here = map_->find(c.at.place);
+    const geometry::Place* there = map_->find(to->place);
+    if (!here || !there) return;
+    std::vector<Fleet*> fleets;
+    for (Fleet* f : c.of(power))
+        if (!f->gone && (named.empty() || std::find(named.begin(), named.end(), f) != named.end())) fleets.push_back(f);
+    if (!pursuit) {
+        const bool loser = c.winner && *c.winner != power;
+        if (c.port) {
+            if (power != c.attacker)
+                ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "after a port combat the defenders stay in the port");
+            else if (!(*to == Where{here->name, true}))
+                ctx.findings.error(Kind::Illegal, kPortRetreat, e.args.back().pos, "after a port combat the attackers retreat to the port's blockade box",
+                                   where_text(Where{here->name, true}), where_text(*to));
+        } else if (!loser) {
+            ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos,
+                               c.winner ? powers_[static_cast<std::size_t>(power)].name() + " won: the loser retreats"
+                                        : std::string("a draw: no one retreats"));
+        } else if (c.at.box && ((power == c.defender && c.defender_from_port) || (power == c.attacker && c.attacker_from_port))) {
+            if (!(*to == Where{here->name, false}))
+                ctx.findings.error(Kind::Illegal, kBoxRetreat, e.args.back().pos,
+                                   "beaten in the blockade box it sailed into from its port, the stack retreats into that port",
+                                   where_text(Where{here->name, false}), where_text(*to));
+        } else {
+            auto [ports, mp] = retreat_ports(c.at, own, ctx);
+            const bool to_port = there->port;
+            const bool ok_port = to_port && !to->box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
+            const bool adjacent_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name)) &&
+                                      !(there->ice && winter()) && !(there->dardanelles && !powers_[static_cast<std::size_t>(own)].dardanelles);
+            if (!ok_port && !adjacent_sea) {
+                std::string list;
+                for (const auto& p : ports) list += (list.empty() ? "" : " or ") + p;
+                ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos,
+                                   "the loser retreats to the nearest unblockaded friendly port within 7 movement points" +
+                                       (list.empty() ? std::string(" (none here)") : " (" + list + ", " + std::to_string(mp) + " MP)") +
+                                       ", or to an adjacent sea area of the victor's choice",
+                                   list.empty() ? std::string("an adjacent sea area") : list, where_text(*to));
+            }
+            retreated_to_port_ = to_port ? there->name : std::string();
+        }
+        c.retreat_done = true;
+        if (c.interception && power == c.attacker) barred_.insert(bloc(power));  // 6.2.3.4.2
+    } else {
+        const bool winner = c.winner && *c.winner == power;
+        if (!winner) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
+        else if (c.port) ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
+        else if (!c.retreat_done) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves");
+        else if (retreated_to_port_.empty())
+            ctx.findings.error(Kind::Illegal, cite("6.3.5.1.1"), e.subject.pos, "the loser went to an adjacent sea area: there is no pursuit");
+        else if (!(*to == Where{retreated_to_port_, true}) &&
+                 !(c.at.box && *to == Where{here->name, false} && friendly_port(own, here->name, ctx)))
+            ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos, "pursuers follow the loser and blockade its port",
+                               where_text(Where{retreated_to_port_, true}), where_text(*to));
+    }
+    // as played
+    for (Fleet* f : fleets) {
+        f->at = *to;
+        f->retreated = true;
+        if (c.interception && power == c.defender && !pursuit) f->done = true, f->may_continue = false;  // 6.2.3.4.1: it stops
+    }
+    for (auto& l : leaders_) {
+        if (l->at != c.at || c.side_of(l->power) != power) continue;
+        bool named_here = named.empty();
+        for (std::size_t k = 1; k < e.args.size(); ++k)
+            for (const ngn::Item* x : elements(e.args[k]))
+                if (reference_text(*x) == l->name || reference_text(*x) == l->entity->name) named_here = true;
+        if (named_here) l->at = *to;
+    }
+    for (auto& corps : corps_)
+        if (corps->on && std::find(fleets.begin(), fleets.end(), corps->on) != fleets.end()) corps->at = *to;
+}
+
+// ---- the end of a combat: losses taken, empty fleets removed ----------------------------------------------
+
+void EiaEngine::take_losses(std::vector<Fleet*>& fleets, int losses) {
+    // losses the record has not given to a fleet come off the fleets in the order they were declared
+    for (Fleet* f : fleets) {
+        if (losses <= 0) break;
+        const int n = std::min(losses, f->ships);
+        f->ships -= n;
+        losses -= n;
+    }
+}
+
+void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
+    if (!combat_) return;
+    Combat& c = *combat_;
+    if (!c.evaded && (!c.rolled.count(c.attacker) || !c.rolled.count(c.defender)) && !c.att.empty() && !c.def.empty())
+        ctx.findings.error(Kind::Inconsistent, kResolution, c.pos, "both sides make their combat roll (6.3.3.2): a roll is missing");
+    decide(ctx, at);
+    // losses: those given to fleets, then the rest in order
+    for (int power : {c.attacker, c.defender}) {
+        int given = 0;
+        for (Fleet* f : c.of(power)) {
+            auto it = assigned_.find(f);
+            if (it == assigned_.end()) continue;
+            const int n = std::min(it->second, f->ships);
+            f->ships -= n;
+            given += n;
+        }
+        take_losses(c.of(power), c.losses[power] - given);
+    }
+    if (!c.evaded && c.winner && !c.retreat_done && !c.port) {
+        const int loser = c.other(*c.winner);
+        if (c.ships(loser) > 0)
+            ctx.findings.error(Kind::Inconsistent, kRetreat, at,
+                               "the survivors of " + powers_[static_cast<std::size_t>(loser)].name() + " must retreat after losing the combat at " +
+                                   where_text(c.at));
+    }
+    if (c.evaded && !c.retreat_done)
+        ctx.findings.error(Kind::Inconsistent, cite("6.3.2.1"), at, "a stack that evades retreats as a loser would");
+    if (c.interception && c.winner && *c.winner == c.defender)
+        for (Fleet* f : c.def) f->may_continue = true;  // 6.2.3.4.2: the phasing stack moves on
+    if (c.interception && c.winner && *c.winner == c.defender) barred_.insert(bloc(c.attacker));
+    if (!c.evaded && c.winner && c.port && !c.retreat_done)
+        ctx.findings.error(Kind::Inconsistent, kPortRetreat, at, "after a port combat the attackers retreat to the blockade box");
+    assigned_.clear();
+    resulted_.clear();
+    retreated_to_port_.clear();
+    combat_ = nullptr;
+    consolidate(ctx);
+}
+
+// 6.3.6: fleets without ships are removed; NELSON is taken if his stack is wiped out; corps on
+// fleets that are gone are lost beyond the fleets that remain (6.2.5.3).
+void EiaEngine::consolidate(GameContext&) {
+    for (auto& f : fleets_)
+        if (!f->gone && f->ships <= 0) {
+            f->gone = true;
+            for (auto& l : leaders_)
+                if (!l->captured && l->power == f->power && l->at == f->at && fleets_at(f->at, f->power).empty()) l->captured = true;
+            if (f->carrying) {
+                Fleet* other = nullptr;
+                for (auto& g : fleets_)
+                    if (!g->gone && g->power == f->power && g->at == f->at && !g->carrying) other = g.get();
+                if (other) {
+                    other->carrying = f->carrying;
+                    f->carrying->on = other;
+                } else {
+                    f->carrying->gone = true;
+                    f->carrying->on = nullptr;
+                }
+                f->carrying = nullptr;
+            }
+        }
+}
+
+}  // namespace ironlog::rules::eia_naval

@@ -1,0 +1,529 @@
+// The eia-naval engine's core: the map and table pack a record names, the major powers and
+// what they are to each other, fleets, NELSON and corps, the monthly turn and the sequence of
+// the major powers (6.1), and what `ironlog state` shows.
+#include "rules/eia_naval/engine.hpp"
+
+#include "check/items.hpp"
+#include "check/spelling.hpp"
+#include "rules/eia_naval/state.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::eia_naval {
+
+namespace {
+
+const RuleRef kSequence = cite("6.1");
+const RuleRef kMinor = cite("6.1.1");
+const RuleRef kCombined = cite("6.1.2");
+const RuleRef kSteps = cite("6.1.3");
+const RuleRef kStacks = cite("6.2.2");
+const RuleRef kTransport = cite("6.2.5");
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
+const RuleRef kFiles = ngn_rule("3.6", "Files a record uses");
+
+const std::pair<const char*, Major> kMajors[] = {
+    {"great britain", Major::GreatBritain}, {"britain", Major::GreatBritain}, {"england", Major::GreatBritain},
+    {"russia", Major::Russia},   {"turkey", Major::Turkey},   {"ottoman empire", Major::Turkey},
+    {"austria", Major::Austria}, {"prussia", Major::Prussia}, {"france", Major::France},
+    {"spain", Major::Spain},
+};
+
+}  // namespace
+
+Major major_named(const std::string& name) {
+    std::string n = lower(name);
+    for (char& c : n)
+        if (c == '-' || c == '_') c = ' ';
+    for (const auto& [text, m] : kMajors)
+        if (n == text) return m;
+    return Major::None;
+}
+
+const char* segment_name(Major m) {
+    static const char* names[] = {"great-britain", "russia", "turkey", "austria", "prussia", "france", "spain", ""};
+    return names[static_cast<std::size_t>(m)];
+}
+
+int Combat::ships(int power) const {
+    int n = 0;
+    for (const Fleet* f : power == attacker ? att : def)
+        if (!f->gone) n += f->ships;
+    return n;
+}
+
+int Combat::side_of(int power) const {
+    if (power == attacker || power == defender) return power;
+    for (const Fleet* f : att)
+        if (f->power == power) return attacker;
+    for (const Fleet* f : def)
+        if (f->power == power) return defender;
+    return -1;
+}
+
+std::unique_ptr<Engine> make_engine() { return std::make_unique<EiaEngine>(); }
+
+// ---- the map and the table pack -----------------------------------------------------------------
+
+void EiaEngine::begin(GameContext& ctx) {
+    for (const auto& path : ctx.header.maps) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) {
+            map_missing_ = true;  // reported with the header
+            continue;
+        }
+        map_ = geometry::AreaMap::load(path, path.lexically_normal().string(), ctx.findings);
+        break;
+    }
+    for (const auto& path : ctx.header.tables) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) continue;
+        tables_ = TablePack::load(path, path.lexically_normal().string(), ctx.findings);
+        if (!tables_->complete()) tables_.reset();
+        break;
+    }
+    powers_.resize(ctx.symbols.sides().size());
+    for (const Entity* s : ctx.symbols.sides()) {
+        powers_[static_cast<std::size_t>(s->index)].side = s;
+        powers_[static_cast<std::size_t>(s->index)].major = major_named(s->name);
+    }
+}
+
+// ---- the order of battle ----------------------------------------------------------------------------
+
+Fleet* EiaEngine::fleet(const Entity& e) {
+    auto it = fleet_by_.find(&e);
+    return it == fleet_by_.end() ? nullptr : it->second;
+}
+
+Power* EiaEngine::power_of(const Entity& e) {
+    const int i = e.kind == ngn::EntityKind::Side ? e.index : e.side;
+    if (i < 0) return nullptr;
+    if (static_cast<std::size_t>(i) >= powers_.size()) powers_.resize(static_cast<std::size_t>(i) + 1);
+    Power& p = powers_[static_cast<std::size_t>(i)];
+    if (!p.side) p.side = e.kind == ngn::EntityKind::Side ? &e : nullptr;
+    return &p;
+}
+
+std::optional<Where> EiaEngine::where_of(const ngn::Item& item, GameContext& ctx, const RuleRef& rule) {
+    const auto* a = item.as<ngn::AreaPos>();
+    if (!a) return std::nullopt;
+    Where w{a->area, false};
+    const std::string box = lower(a->box);
+    if (!box.empty() && box != "port" && box != "blockade" && box != "box") {
+        ctx.findings.error(Kind::Inconsistent, rule, item.pos,
+                           "a port's places are @" + a->area + "/port and @" + a->area + "/blockade; not /" + a->box);
+        return std::nullopt;
+    }
+    w.box = box == "blockade" || box == "box";
+    if (!map_) return w;
+    const geometry::Place* p = map_->find(a->area);
+    if (!p) {
+        std::string hint = map_->suggest(a->area);
+        ctx.findings.error(Kind::Inconsistent, rule, item.pos,
+                           "'" + a->area + "' is not on the map (" + map_->file() + ")" + (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+        return std::nullopt;
+    }
+    w.place = p->name;
+    if (!p->port && !box.empty()) {
+        ctx.findings.error(Kind::Inconsistent, rule, item.pos, p->name + " is a sea area: it has no port or blockade box");
+        w.box = false;
+    }
+    return w;
+}
+
+std::string EiaEngine::where_text(const Where& w) const {
+    const bool port = map_ && map_->find(w.place) && map_->find(w.place)->port;
+    return "@" + (w.place.find(' ') != std::string::npos ? ngn::quote(w.place) : w.place) + (port ? (w.box ? "/blockade" : "/port") : "");
+}
+
+// A record that places fleets or plays the phase needs its map; said once, where first needed.
+bool EiaEngine::need_map(ngn::SourcePos at, GameContext& ctx) {
+    if (map_) return true;
+    if (!map_missing_ && !map_reported_) {
+        map_reported_ = true;
+        ctx.findings.error(Kind::Inconsistent, kFiles, at,
+                           "an eia-naval record names the map it was played on: [Map \"maps/europe.ngn\"] (docs/maps.md)");
+    }
+    return false;
+}
+
+void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    if (d.kind == ngn::EntityKind::Side) {
+        Power* p = power_of(e);
+        if (!p) return;
+        p->side = &e;
+        p->major = major_named(e.name);
+        auto sides_in = [&](const ngn::Item& it) {
+            std::vector<int> out;
+            for (const ngn::Item* x : elements(it)) {
+                const Entity* s = ctx.symbols.find_side(reference_text(*x));
+                if (!s) {
+                    ctx.findings.error(Kind::Inconsistent, kVocabulary, x->pos, "'" + reference_text(*x) + "' is not a side of this record");
+                    continue;
+                }
+                out.push_back(s->index);
+            }
+            return out;
+        };
+        for (std::size_t i = 0; i < d.args.size(); ++i) {
+            const std::string w = word_text(d.args[i]) ? lower(*word_text(d.args[i])) : "";
+            const bool next = i + 1 < d.args.size();
+            if ((w == "war" || w == "combined" || w == "access") && next) {
+                for (int s : sides_in(d.args[++i])) (w == "war" ? p->war : w == "combined" ? p->combined : p->access).insert(s);
+            } else if (w == "dardanelles") {
+                p->dardanelles = true;
+            } else if (w == "controls" && next) {
+                for (const ngn::Item* x : elements(d.args[++i])) port_controller_[reference_text(*x)] = e.name;
+            } else {
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, d.args[i].pos,
+                                   "a major power is declared with war <sides>, combined <allies>, access <powers>, dardanelles and "
+                                   "controls <ports>; not '" + d.args[i].to_ngn() + "'");
+            }
+        }
+        return;
+    }
+    need_map(d.name.pos, ctx);
+    Where at;
+    bool placed = false;
+    int ships = -1;
+    std::string minor;
+    for (std::size_t i = 0; i < d.args.size(); ++i) {
+        const ngn::Item& it = d.args[i];
+        if (it.is<ngn::AreaPos>()) {
+            if (auto w = where_of(it, ctx, kStacks)) at = *w, placed = true;
+            continue;
+        }
+        const std::string w = word_text(it) ? lower(*word_text(it)) : "";
+        if (w == "ships" && i + 1 < d.args.size() && d.args[i + 1].is<ngn::Number>() && d.kind == ngn::EntityKind::Fleet) {
+            ships = static_cast<int>(d.args[++i].as<ngn::Number>()->value);
+        } else if (w == "minor" && i + 1 < d.args.size() && d.kind == ngn::EntityKind::Fleet) {
+            minor = reference_text(d.args[++i]);
+        } else if (w == "corps" && d.kind == ngn::EntityKind::Unit) {
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                               d.kind == ngn::EntityKind::Fleet ? "a fleet is declared with ships N, where it is (@area, @port/port, "
+                                                                  "@port/blockade) and minor <state>; not '" + it.to_ngn() + "'"
+                                                                : "say where it is (@area, @port/port); not '" + it.to_ngn() + "'");
+        }
+    }
+    if (!placed && map_)
+        ctx.findings.error(Kind::Inconsistent, kStacks, d.name.pos, "say where " + e.label() + " is: @\"Bay of Biscay\", @Brest/port ...");
+    if (d.kind == ngn::EntityKind::Fleet) {
+        auto f = std::make_unique<Fleet>();
+        f->entity = &e;
+        f->name = e.label();
+        f->power = e.side;
+        f->minor = minor;
+        f->ships = ships;
+        f->at = at;
+        if (ships < 0) {
+            ctx.findings.error(Kind::Inconsistent, cite("6.3.3.2"), d.name.pos, "say how many ships " + f->name + " has: ships N");
+            f->ships = 0;
+        }
+        fleet_by_[&e] = f.get();
+        fleets_.push_back(std::move(f));
+    } else if (d.kind == ngn::EntityKind::Leader) {
+        auto l = std::make_unique<Leader>();
+        l->entity = &e;
+        l->name = e.label();
+        l->power = e.side;
+        l->at = at;
+        leader_by_[&e] = l.get();
+        leaders_.push_back(std::move(l));
+    } else if (d.kind == ngn::EntityKind::Unit) {
+        auto c = std::make_unique<Corps>();
+        c->entity = &e;
+        c->name = e.label();
+        c->power = e.side;
+        c->at = at;
+        corps_by_[&e] = c.get();
+        corps_.push_back(std::move(c));
+    }
+}
+
+// ---- what the powers are to each other, and the ports ---------------------------------------------
+
+bool EiaEngine::at_war(int a, int b) const {
+    if (a < 0 || b < 0 || a == b) return false;
+    const auto& pa = powers_[static_cast<std::size_t>(a)];
+    const auto& pb = powers_[static_cast<std::size_t>(b)];
+    return pa.war.count(b) || pb.war.count(a);
+}
+
+bool EiaEngine::allied_combined(int a, int b) const {
+    if (a == b) return true;
+    if (a < 0 || b < 0) return false;
+    return powers_[static_cast<std::size_t>(a)].combined.count(b) || powers_[static_cast<std::size_t>(b)].combined.count(a);
+}
+
+int EiaEngine::bloc(int power) const {
+    int b = power;
+    for (std::size_t i = 0; i < powers_.size(); ++i)
+        if (static_cast<int>(i) < b && allied_combined(power, static_cast<int>(i))) b = static_cast<int>(i);
+    return b;
+}
+
+int EiaEngine::bloc_place(int b) const {
+    int place = -1;
+    for (std::size_t i = 0; i < powers_.size(); ++i) {
+        if (bloc(static_cast<int>(i)) != b) continue;
+        const Major m = powers_[i].major;
+        if (m == Major::GreatBritain || m == Major::None) return 100;
+        place = std::max(place, static_cast<int>(m));
+    }
+    return place;
+}
+
+std::string EiaEngine::controller(const std::string& port) const {
+    auto it = port_controller_.find(port);
+    if (it != port_controller_.end()) return it->second;
+    const geometry::Place* p = map_ ? map_->find(port) : nullptr;
+    return p ? p->controller : std::string();
+}
+
+int EiaEngine::controller_side(const std::string& port, GameContext& ctx) const {
+    const std::string c = controller(port);
+    if (c.empty()) return -1;
+    const Entity* s = ctx.symbols.find_side(c);
+    if (!s)
+        for (const Entity* side : ctx.symbols.sides())
+            if (lower(side->name) == lower(c) || lower(side->alias) == lower(c)) s = side;
+    return s ? s->index : -1;
+}
+
+// A port of the power, or of an ally it has access to (6.3.5.1).
+bool EiaEngine::friendly_port(int power, const std::string& port, GameContext& ctx) const {
+    const int c = controller_side(port, ctx);
+    if (c == power) return true;
+    return c >= 0 && powers_[static_cast<std::size_t>(power)].access.count(c) && !at_war(power, c);
+}
+
+// An enemy fleet of `owner` in the port's blockade box.
+bool EiaEngine::blockaded(const std::string& port, int owner, GameContext&) const {
+    for (const auto& f : fleets_)
+        if (!f->gone && f->at == Where{port, true} && at_war(f->power, owner)) return true;
+    return false;
+}
+
+bool EiaEngine::winter() const {
+    return map_ && map_->winter_known() && map_->winter_months().count(month_) > 0;
+}
+
+std::vector<Fleet*> EiaEngine::fleets_at(const Where& w, int power) {
+    std::vector<Fleet*> out;
+    for (auto& f : fleets_)
+        if (!f->gone && f->at == w && (power < 0 || f->power == power)) out.push_back(f.get());
+    return out;
+}
+
+bool EiaEngine::nelson_with(const std::vector<Fleet*>& fleets) const {
+    for (const auto& l : leaders_) {
+        if (l->captured || lower(l->name) != "nelson") continue;
+        for (const Fleet* f : fleets)
+            if (!f->gone && f->at == l->at && f->power == l->power) return true;
+    }
+    return false;
+}
+
+const ngn::Dice* EiaEngine::dice_of(const ngn::Event& e) const {
+    for (const auto& it : e.args)
+        if (const auto* d = it.as<ngn::Dice>()) return d;
+    return nullptr;
+}
+
+// The fleets named from args[i] on (one item, a list or several names; leaders are skipped),
+// moving i past them.
+std::vector<Fleet*> EiaEngine::fleet_list(const ngn::Event& e, std::size_t& i, GameContext& ctx, const RuleRef& rule) {
+    std::vector<Fleet*> out;
+    for (; i < e.args.size(); ++i) {
+        const ngn::Item& it = e.args[i];
+        if (!it.is<ngn::List>() && !it.is<ngn::Word>() && !it.is<ngn::Text>()) break;
+        bool any = false;
+        for (const ngn::Item* x : elements(it)) {
+            const Entity* ent = ctx.symbols.find(reference_text(*x));
+            if (!ent) {
+                if (it.is<ngn::List>())
+                    ctx.findings.error(Kind::Inconsistent, rule, x->pos, "'" + reference_text(*x) + "' is not a declared fleet");
+                continue;
+            }
+            if (Fleet* f = fleet(*ent)) out.push_back(f), any = true;
+            else if (leader_by_.count(ent)) any = true;
+        }
+        if (!any) break;
+    }
+    return out;
+}
+
+bool EiaEngine::phasing(int power) const {
+    return power == phasing_ || (phasing_ >= 0 && allied_combined(power, phasing_));
+}
+
+// ---- the turn and the sequences of the major powers --------------------------------------------------
+
+void EiaEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    const ngn::SourcePos at = h.label_pos;
+    if (h.kind == ngn::HeadingKind::Turn) {
+        end_sequence(ctx, at);
+        month_ = ctx.cursor.turn_number % 12 + 1;
+        order_.clear();
+        phase_.clear();
+        return;
+    }
+    if (h.kind == ngn::HeadingKind::Phase) {
+        end_sequence(ctx, at);
+        phase_ = ctx.cursor.phase() ? ctx.cursor.phase()->name : std::string();
+        return;
+    }
+    if (h.kind == ngn::HeadingKind::Segment) {
+        end_sequence(ctx, at);
+        const auto* node = ctx.cursor.path.size() > 1 ? ctx.cursor.path[1].node : nullptr;
+        start_sequence(node ? major_named(node->name) : Major::None, ctx, at);
+        return;
+    }
+    if (h.kind == ngn::HeadingKind::Step) {
+        const std::string step = ctx.cursor.open(ngn::HeadingKind::Step);
+        if (step == "combat" && step_ == "movement") {
+            close_combat(ctx, at);
+            // 6.2.4: a stack that ends its move in a port or blockade box with an enemy fleet must attack
+            moving_.clear();
+        }
+        step_ = step;
+    }
+}
+
+void EiaEngine::start_sequence(Major m, GameContext& ctx, ngn::SourcePos at) {
+    segment_ = m;
+    order_.push_back(m);
+    phasing_ = -1;
+    for (const auto& p : powers_)
+        if (p.side && p.major == m && m != Major::None) phasing_ = p.side->index;
+    step_.clear();
+    moving_.clear();
+    tried_.clear();
+    barred_.clear();
+    attacked_places_.clear();
+    for (auto& f : fleets_) {
+        f->mp = 0;
+        f->done = f->may_continue = f->retreated = false;
+    }
+    (void)ctx;
+    (void)at;
+}
+
+void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
+    close_combat(ctx, at);
+    if (phasing_ >= 0 && map_) {
+        // 6.2.4: a phasing stack in a port or blockade box with an enemy fleet has to attack it
+        std::set<std::string> reported;
+        for (auto& f : fleets_) {
+            if (f->gone || !phasing(f->power) || !f->done) continue;
+            const geometry::Place* p = map_->find(f->at.place);
+            if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;
+            for (auto& o : fleets_)
+                if (!o->gone && o->at == f->at && at_war(o->power, f->power)) {
+                    reported.insert(where_text(f->at));
+                    ctx.findings.error(Kind::Illegal, cite("6.2.4"), at,
+                                       f->name + " ended its move at " + where_text(f->at) + " with " + o->name +
+                                           ": in a port or blockade box an attack must be made");
+                    break;
+                }
+        }
+    }
+    phasing_ = -1;
+    segment_ = Major::None;
+    step_.clear();
+}
+
+void EiaEngine::finish(GameContext& ctx) { end_sequence(ctx, ngn::SourcePos{ctx.game.last_line, 1}); }
+
+// ---- events ---------------------------------------------------------------------------------------------
+
+void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!need_map(e.subject.pos, ctx)) return;  // without the map nothing of the phase can be judged
+    const std::string verb = lower(e.verb());
+    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
+    auto need_step = [&](const char* step) {
+        if (phase_ != "naval" || step_ != step) {
+            ctx.findings.error(Kind::Illegal, kSteps, at,
+                               "'" + verb + "' belongs in the naval phase, step " + step + (step_.empty() ? "" : ", not step " + step_));
+            return false;
+        }
+        return true;
+    };
+    Fleet* f = fleet(actor);
+    if (verb == "announce") {
+        if (actor.kind != ngn::EntityKind::Side || major_named(actor.name) != Major::GreatBritain)
+            ctx.findings.error(Kind::Illegal, kSequence, e.subject.pos, "only Great Britain announces when it moves");
+        return;
+    }
+    if (verb == "move") {
+        need_step("movement");
+        move(e, actor, ctx);
+    } else if (verb == "intercept") {
+        need_step("movement");
+        intercept(e, actor, ctx);
+    } else if (verb == "attack") {
+        need_step("combat");
+        attack(e, actor, ctx);
+    } else if (verb == "evade") {
+        evade(e, actor, ctx);
+    } else if (verb == "windgauge" || verb == "wind-gauge") {
+        wind_gauge(e, actor, ctx);
+    } else if (verb == "combat" || verb == "harbour" || verb == "harbor") {
+        combat_roll(e, actor, ctx, verb != "combat");
+    } else if (verb == "lose" && f) {
+        lose(e, *f, ctx);
+    } else if (verb == "result") {
+        result(e, actor, ctx);
+    } else if (verb == "retreat" || verb == "pursue") {
+        retreat(e, actor, ctx, verb == "pursue");
+    } else if (verb == "controls") {
+        port_control(e, actor, ctx);
+    } else if (verb == "leave" && f) {
+        leave_port(e, *f, ctx);
+    } else if (verb == "scuttle" && f) {
+        scuttle(e, *f, ctx);
+    } else if ((verb == "disembark" || verb == "lost") && corps_by_.count(&actor)) {
+        disembark(e, *corps_by_[&actor], ctx);
+    } else if (verbs_reported_.insert(verb).second) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
+                           "'" + e.verb() + "' is not an action of eia-naval here; the actions are move, intercept, attack, evade, "
+                           "windgauge, combat, harbour, lose (a fleet), result, retreat, pursue, controls, leave and scuttle (a "
+                           "fleet), disembark and lost (a corps), announce (docs/rules/eia-naval.md)");
+    }
+}
+
+// ---- the state, for `ironlog state` ----------------------------------------------------------------------
+
+void EiaEngine::describe(std::ostream& os, const GameContext& ctx) const {
+    os << "eia-naval";
+    if (month_ > 0) os << ", month " << month_ << (winter() ? " (winter)" : "");
+    if (segment_ != Major::None) os << ", " << segment_name(segment_) << "'s sequence";
+    if (!step_.empty()) os << ", step " << step_;
+    os << "\n";
+    if (!tables_) os << "no table pack: combat results cannot be verified\n";
+    for (const Entity* side : ctx.symbols.sides()) {
+        const Power& p = powers_[static_cast<std::size_t>(side->index)];
+        os << side->label() << ": " << (p.pp >= 0 ? "+" : "") << p.pp << " political points in this record\n";
+        for (const auto& f : fleets_) {
+            if (f->power != side->index) continue;
+            os << "  " << f->name << ": ";
+            if (f->gone) {
+                os << "removed\n";
+                continue;
+            }
+            os << f->ships << " ships " << where_text(f->at);
+            if (!f->minor.empty()) os << " (" << f->minor << ")";
+            if (f->carrying) os << ", carrying " << f->carrying->name;
+            if (f->mp > 0) os << ", " << f->mp << " MP spent";
+            os << "\n";
+        }
+        for (const auto& l : leaders_)
+            if (l->power == side->index) os << "  " << l->name << ": " << (l->captured ? "captured" : where_text(l->at)) << "\n";
+        for (const auto& c : corps_)
+            if (c->power == side->index) os << "  " << c->name << ": " << (c->gone ? "lost" : where_text(c->at)) << "\n";
+    }
+}
+
+}  // namespace ironlog::rules::eia_naval

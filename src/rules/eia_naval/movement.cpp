@@ -1,0 +1,457 @@
+// 6.2, the naval movement step: moving stacks across the map (costs, ports and blockade boxes,
+// the Dardanelles, the ice line), picking up and dropping off fleets, transporting corps,
+// interceptions; and 6.2.6, a fleet whose port falls to the enemy.
+#include "check/dice.hpp"
+#include "check/items.hpp"
+#include "rules/eia_naval/state.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::eia_naval {
+
+namespace {
+const RuleRef kMovement = cite("6.2.1");
+const RuleRef kPorts = cite("6.2.1.2");
+const RuleRef kDardanelles = cite("6.2.1.3");
+const RuleRef kIce = cite("6.2.1.4");
+const RuleRef kStackEnds = cite("6.2.2.4");
+const RuleRef kAddFleets = cite("6.2.2.2");
+const RuleRef kCombinedMove = cite("6.1.2");
+const RuleRef kInterceptOrder = cite("6.2.3.1.1");
+const RuleRef kWhoIntercepts = cite("6.2.3.1.2");
+const RuleRef kTransport = cite("6.2.5");
+const RuleRef kTransportPort = cite("6.2.5.1");
+const RuleRef kBlockade = cite("6.2.7");
+const RuleRef kEnemyPort = cite("6.2.6");
+
+}  // namespace
+
+// What it costs to go from one place to the next in a move, or why it cannot be done.
+int EiaEngine::step_cost(const Where& from, const Where& to, std::string& problem) const {
+    const geometry::Place* a = map_->find(from.place);
+    const geometry::Place* b = map_->find(to.place);
+    if (!a || !b) return 0;
+    if (from == to) {
+        problem = "the move stays where it is";
+        return 0;
+    }
+    if (a->port && b->port) {
+        if (a == b) return 0;  // between a port and its blockade box: free
+        problem = "no sea area lies between " + where_text(from) + " and " + where_text(to) + " in this step";
+        return 0;
+    }
+    if (!a->port && !b->port) {
+        if (map_->adjacent(a->name, b->name)) return 1;
+        problem = a->name + " and " + b->name + " are not adjacent";
+        return 0;
+    }
+    const geometry::Place* port = a->port ? a : b;
+    const geometry::Place* sea = a->port ? b : a;
+    if (port->touches.count(sea->name)) return 1;  // into or out of a blockade box (and its port, through it)
+    problem = port->name + "'s blockade box does not touch " + sea->name;
+    return 0;
+}
+
+void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!map_) return;
+    close_combat(ctx, e.subject.pos);  // a move after a combat: the combat is over
+    std::size_t i = 1;
+    std::vector<Fleet*> stack = fleet_list(e, i, ctx, kMovement);
+    std::vector<Leader*> leaders;
+    for (std::size_t k = 1; k < i; ++k)
+        for (const ngn::Item* x : elements(e.args[k]))
+            if (const Entity* ent = ctx.symbols.find(reference_text(*x)); ent && leader_by_.count(ent)) leaders.push_back(leader_by_[ent]);
+    if (stack.empty()) {
+        if (Fleet* f = fleet(actor)) stack.push_back(f);
+    }
+    if (stack.empty()) {
+        ctx.findings.error(Kind::Inconsistent, kMovement, e.subject.pos, "say which fleets move: GB move GB1,GB2 @\"English Channel\"");
+        return;
+    }
+    const int power = stack.front()->power;
+    Power& pw = powers_[static_cast<std::size_t>(power)];
+    // whose sequence it is: the power's own, or its ally's with combined movement (the later slot)
+    for (Fleet* f : stack) {
+        if (f->gone) {
+            ctx.findings.error(Kind::Illegal, kMovement, e.subject.pos, f->name + " has been removed from the map");
+            return;
+        }
+        if (phasing_ < 0) continue;
+        if (f->power == phasing_) continue;
+        if (!allied_combined(f->power, phasing_)) {
+            ctx.findings.error(Kind::Illegal, cite("6.1"), e.subject.pos,
+                               f->name + " moves in " + powers_[static_cast<std::size_t>(f->power)].name() + "'s own sequence, not in " +
+                                   powers_[static_cast<std::size_t>(phasing_)].name() + "'s");
+            return;
+        }
+        const Major ally = powers_[static_cast<std::size_t>(f->power)].major;
+        if (std::find(order_.begin(), order_.end() - 1, ally) == order_.end() - 1 && ally != Major::None)
+            ctx.findings.error(Kind::Illegal, kCombinedMove, e.subject.pos,
+                               "combined movement is made in the sequence of the ally who moves last: " +
+                                   powers_[static_cast<std::size_t>(f->power)].name() + " has yet to move this phase");
+        break;
+    }
+    const Where start = stack.front()->at;
+    for (Fleet* f : stack) {
+        if (!(f->at == start))
+            ctx.findings.error(Kind::Illegal, kAddFleets, e.subject.pos,
+                               f->name + " is at " + where_text(f->at) + ", not with the stack at " + where_text(start) +
+                                   ": pick it up on the way (pick " + f->name + ")");
+        if (f->done && !f->may_continue)
+            ctx.findings.error(Kind::Illegal, kStackEnds, e.subject.pos, f->name + " has ended its move this sequence: no fleet moves twice");
+    }
+    // corps carried; where fleets joined the stack (MP spent so far)
+    std::vector<Corps*> carried;
+    std::map<Fleet*, int> joined;
+    bool invite = false;
+    Where at = start;
+    int cost = 0;
+    bool reported_path = false, reported_ice = false;
+    const bool ice_start = map_->find(start.place) && map_->find(start.place)->ice && winter();
+    for (; i < e.args.size(); ++i) {
+        const ngn::Item& it = e.args[i];
+        const std::string w = word_text(it) ? lower(*word_text(it)) : "";
+        if ((w == "pick" || w == "drop" || w == "carrying") && i + 1 < e.args.size()) {
+            ++i;
+            for (const ngn::Item* x : elements(e.args[i])) {
+                const Entity* ent = ctx.symbols.find(reference_text(*x));
+                if (w == "carrying") {
+                    Corps* c = ent && corps_by_.count(ent) ? corps_by_[ent] : nullptr;
+                    if (!c) {
+                        ctx.findings.error(Kind::Inconsistent, kTransport, x->pos, "'" + reference_text(*x) + "' is not a declared corps");
+                        continue;
+                    }
+                    if (!(c->at == start) || c->on)
+                        ctx.findings.error(Kind::Illegal, kTransportPort, x->pos,
+                                           c->name + " must begin in the same port as its fleet (" + where_text(start) + ")");
+                    else if (map_->find(start.place) && (!map_->find(start.place)->port || start.box))
+                        ctx.findings.error(Kind::Illegal, kTransportPort, x->pos, "a corps embarks in a port");
+                    else if (!friendly_port(power, start.place, ctx) && controller_side(start.place, ctx) != c->power)
+                        ctx.findings.error(Kind::Illegal, kTransportPort, x->pos, "a corps embarks in a friendly controlled port");
+                    if (c->power != power && !allied_combined(c->power, power))
+                        ctx.findings.error(Kind::Illegal, kTransport, x->pos,
+                                           "a fleet carries another power's corps only with combined movement declared");
+                    carried.push_back(c);
+                    continue;
+                }
+                Fleet* f = ent ? fleet(*ent) : nullptr;
+                if (!f) {
+                    if (ent && leader_by_.count(ent) && w == "pick") leaders.push_back(leader_by_[ent]);
+                    continue;
+                }
+                if (w == "pick") {
+                    if (!(f->at == at) || f->power != power)
+                        ctx.findings.error(Kind::Illegal, kAddFleets, x->pos,
+                                           f->name + " is not at " + where_text(at) + " to be picked up");
+                    else if (f->done && !f->may_continue)
+                        ctx.findings.error(Kind::Illegal, kStackEnds, x->pos, f->name + " has ended its move this sequence");
+                    joined[f] = cost;  // it spends what the stack spends from here
+                    stack.push_back(f);
+                } else {
+                    auto found = std::find(stack.begin(), stack.end(), f);
+                    if (found == stack.end()) continue;
+                    f->mp += cost - joined[f];  // what it spent while with the stack
+                    f->at = at;
+                    f->done = true;
+                    stack.erase(found);
+                }
+            }
+            continue;
+        }
+        if (w == "invite") {
+            invite = true;  // 6.2.3.1.2.1: entering a port, the player asks to be intercepted in the box
+            continue;
+        }
+        auto next = where_of(it, ctx, kMovement);
+        if (!next) {
+            if (!it.is<ngn::AreaPos>() && !it.is<ngn::Dice>())
+                ctx.findings.error(Kind::Inconsistent, kMovement, it.pos,
+                                   "a move lists the places entered (@area, @port/blockade, @port/port); not '" + it.to_ngn() + "'");
+            continue;
+        }
+        std::string problem;
+        const int step = step_cost(at, *next, problem);
+        if (!problem.empty() && !reported_path) {
+            reported_path = true;
+            ctx.findings.error(Kind::Illegal, kMovement, it.pos, "from " + where_text(at) + " to " + where_text(*next) + ": " + problem);
+        }
+        const geometry::Place* np = map_->find(next->place);
+        if (np && np->ice && winter() && !reported_ice) {
+            reported_ice = true;
+            ctx.findings.error(Kind::Illegal, kIce, it.pos, np->name + " is north of the ice line: no fleet enters it in winter");
+        }
+        if (ice_start && !reported_ice && !(map_->find(next->place) && map_->find(next->place)->ice && next->place == start.place)) {
+            reported_ice = true;
+            ctx.findings.error(Kind::Illegal, kIce, it.pos, start.place + " is north of the ice line: a fleet there stays until winter ends");
+        }
+        if (np && np->dardanelles && !pw.dardanelles)
+            ctx.findings.error(Kind::Illegal, kDardanelles, it.pos,
+                               pw.name() + " may not enter the Dardanelles: it neither holds nor besieges Constantinople, nor has access "
+                               "(write dardanelles on its side line when it does)");
+        if (np && np->port) {
+            const int owner = controller_side(np->name, ctx);
+            bool enemy_there = false, enemy_in_box = false;
+            for (auto& o : fleets_) {
+                if (o->gone || !at_war(o->power, power)) continue;
+                if (o->at == Where{np->name, false}) enemy_there = true;
+                if (o->at == Where{np->name, true}) enemy_in_box = true;
+            }
+            if (next->box && owner >= 0 && owner != power && !at_war(power, owner) && !enemy_there && !enemy_in_box &&
+                !(at == Where{np->name, false}))
+                ctx.findings.error(Kind::Illegal, kBlockade, it.pos,
+                                   "a stack enters a blockade box only at war with the port's holder, or to reach an enemy fleet there");
+            if (!next->box && owner != power && !pw.access.count(owner) && !enemy_there && !(owner < 0 && false))
+                ctx.findings.error(Kind::Illegal, kPorts, it.pos,
+                                   np->name + " is held by " + controller(np->name) +
+                                       ": a fleet enters another power's port only to attack a fleet there or with permission (access)");
+        }
+        cost += step;
+        at = *next;
+    }
+    // movement points
+    for (Fleet* f : stack) {
+        f->mp += cost - joined[f];
+        if (f->mp > 7)
+            ctx.findings.error(Kind::Illegal, kMovement, e.subject.pos,
+                               f->name + " has spent " + std::to_string(f->mp) + " movement points: a fleet has 7", std::string("at most 7"),
+                               std::to_string(f->mp));
+    }
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim))
+            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && static_cast<int>(n->value) != cost)
+                ctx.findings.error(Kind::WrongResult, kMovement, c->pos, "this move costs " + std::to_string(cost) + " movement points",
+                                   std::to_string(cost) + " mp", c->to_ngn());
+    if (carried.size() > stack.size())
+        ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, "one corps per fleet: " + std::to_string(stack.size()) + " fleets carry " +
+                                                                         std::to_string(carried.size()) + " corps");
+    // as played
+    for (Fleet* f : stack) {
+        f->at = at;
+        f->done = true;
+        f->may_continue = false;
+    }
+    for (Leader* l : leaders) l->at = at;
+    for (std::size_t k = 0; k < carried.size(); ++k) {
+        carried[k]->on = k < stack.size() ? stack[k] : stack.back();
+        carried[k]->on->carrying = carried[k];
+    }
+    for (auto& c : corps_)
+        if (c->on && std::find(stack.begin(), stack.end(), c->on) != stack.end()) c->at = at;
+    moving_ = stack;
+    moving_at_ = at;
+    const geometry::Place* start_place = map_->find(start.place);
+    moving_start_port_ = start_place && start_place->port && !start.box ? start_place->name : std::string();
+    const geometry::Place* end_place = map_->find(at.place);
+    moving_into_port_ = end_place && end_place->port && !at.box && !invite;
+    tried_.clear();
+    intercepted_here_ = false;
+}
+
+// ---- interception ----------------------------------------------------------------------------------
+
+void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!map_) return;
+    close_combat(ctx, e.subject.pos);
+    std::size_t i = 1;
+    std::vector<Fleet*> stack = fleet_list(e, i, ctx, kWhoIntercepts);
+    if (stack.empty())
+        if (Fleet* f = fleet(actor)) stack.push_back(f);
+    if (stack.empty() || moving_.empty()) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.2.3.1"), e.subject.pos,
+                           stack.empty() ? "say which fleets try to intercept: FR intercept FR1,FR2 d6: 1"
+                                         : "no stack has moved to be intercepted");
+        return;
+    }
+    const int power = stack.front()->power;
+    const int mover = moving_.front()->power;
+    const Where target = moving_at_;
+    const Where from = stack.front()->at;
+    const geometry::Place* tp = map_->find(target.place);
+    const geometry::Place* fp = map_->find(from.place);
+    if (!tp || !fp) return;
+    bool enemy = at_war(power, mover);
+    for (const Fleet* f : moving_)
+        if (f->carrying && at_war(power, f->carrying->power)) enemy = true;
+    std::string why;
+    RuleRef rule = kWhoIntercepts;
+    bool adjacent = false, automatic = false;
+    if (!enemy) {
+        why = powers_[static_cast<std::size_t>(power)].name() + " is not at war with the moving stack";
+        rule = cite("6.2.3.1");
+    } else if (barred_.count(bloc(power))) {
+        why = "its interceptors lost to the phasing stack: no more interceptions in this sequence";
+        rule = cite("6.2.3.4.2");
+    } else if (intercepted_here_) {
+        why = "the stack has already been intercepted there";
+        rule = kInterceptOrder;
+    } else if (tried_.count({where_text(target), bloc(power)})) {
+        why = "one stack only may try each interception for a major power";
+        rule = cite("6.2.3.1.2.5");
+    } else if (fp->port && from.box) {
+        if (!(from == target) && !(target == Where{fp->name, false} && !moving_into_port_))
+            why = "a fleet in a blockade box intercepts only fleets entering that box", rule = cite("6.2.3.1.2.3");
+        automatic = true;
+    } else if (tp->port) {
+        why = target.box ? "only the fleets in a blockade box intercept in it" : "a fleet entering a port is intercepted only if it asks to be";
+        rule = target.box ? cite("6.2.3.1.2.3") : cite("6.2.3.1.2.1");
+    } else if (fp->port) {
+        if (!fp->touches.count(tp->name)) why = "a fleet in port intercepts only in the sea areas next to its port", rule = cite("6.2.3.1.2.2");
+        else if (blockaded(fp->name, power, ctx)) why = fp->name + " is blockaded", rule = cite("6.2.3.1.2.2");
+        adjacent = true;
+    } else if (fp->name == tp->name) {
+        adjacent = false;
+    } else if (map_->adjacent(fp->name, tp->name)) {
+        adjacent = true;
+    } else {
+        why = "the interceptors are neither in " + tp->name + " nor next to it";
+        rule = cite("6.2.3.1");
+    }
+    if (why.empty() && tp->dardanelles && !powers_[static_cast<std::size_t>(power)].dardanelles)
+        why = "it may not enter the Dardanelles itself", rule = cite("6.2.3.1.2.4");
+    if (why.empty() && winter() && (tp->ice || fp->ice)) why = "no fleet moves in or out of the ice in winter", rule = kIce;
+    // the order of the major powers (6.2.3.1.1): no power tries after a later one
+    if (why.empty())
+        for (const auto& [place, other] : tried_)
+            if (place == where_text(target) && bloc_place(other) > bloc_place(bloc(power)) && bloc_place(other) < 100 && bloc_place(bloc(power)) < 100) {
+                why = powers_[static_cast<std::size_t>(other)].name() + " tried first: interceptions are tried in the order of 6.1";
+                rule = kInterceptOrder;
+            }
+    for (Fleet* f : stack) {
+        if (!(f->at == from)) why = f->name + " is not with the intercepting stack", rule = cite("6.2.3.1.2.5");
+        if (!allied_combined(f->power, power)) why = f->name + " belongs to another power without combined movement", rule = cite("6.2.3.1.1");
+    }
+    if (!why.empty()) ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why);
+    tried_.insert({where_text(target), bloc(power)});
+
+    // the die: adjacent 0-1, same area 0-3, NELSON -1; automatic in a blockade box
+    std::optional<bool> success;
+    const ngn::Dice* d = dice_of(e);
+    const bool nelson = nelson_with(stack);
+    if (automatic) {
+        success = true;
+    } else if (!d) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.2.3.2.2"), e.subject.pos, "an interception at sea rolls a die: d6: 2");
+    } else if (ctx.dice_ok && d->faces.size() == 1) {
+        int written = 0;
+        for (const auto& m : d->modifiers) written += m.value;
+        const int expected = nelson ? -1 : 0;
+        if (written != expected)
+            ctx.findings.error(Kind::WrongResult, cite("6.2.3.2.3"), d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
+                               nelson ? "NELSON with the interceptors takes one from the roll" : "no modifier applies to this roll",
+                               std::to_string(expected), std::to_string(written));
+        const int need = adjacent ? 1 : 3;
+        success = d->faces[0].value + expected <= need;
+    }
+    std::optional<bool> said;
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim)) {
+            const std::string w = word_text(*c) ? lower(*word_text(*c)) : "";
+            if (w == "intercepted" || w == "success" || w == "succeeds" || w == "hit") said = true;
+            else if (w == "fails" || w == "failed" || w == "missed" || w == "miss") said = false;
+        }
+    if (said && success && *said != *success)
+        ctx.findings.error(Kind::WrongResult, cite(adjacent ? "6.2.3.2.2.1" : "6.2.3.2.2.2"), e.claim_pos,
+                           std::string("an interception ") + (adjacent ? "from the next area needs 0 or 1" : "in the same area needs 0 to 3") +
+                               (nelson ? " (NELSON takes one from the roll)" : ""),
+                           std::string(*success ? "intercepted" : "fails"), std::string(*said ? "intercepted" : "fails"));
+    const bool intercepted = said.value_or(success.value_or(false));
+    if (!intercepted) {
+        for (Fleet* f : moving_) f->may_continue = true;  // a failed interception does not stop the stack
+        return;
+    }
+    // as played: the interceptors move in, and the combat is fought at once
+    intercepted_here_ = true;
+    for (Fleet* f : stack) f->at = target;
+    for (auto& l : leaders_)
+        if (l->power == power && l->at == from) l->at = target;
+    Combat* c = open_combat(ctx, e);
+    c->at = target;
+    c->attacker = power;
+    c->defender = mover;
+    c->att = stack;
+    c->def = moving_;
+    c->interception = true;
+    const geometry::Place* place = map_->find(target.place);
+    if (place && place->port && target.box) {
+        // 6.3.5.3: a stack beaten in a blockade box goes back to the port it came out of
+        c->defender_from_port = moving_start_port_ == place->name;
+        c->exit_blockade = c->defender_from_port;
+    }
+}
+
+// ---- a port changing hands (6.2.6) ------------------------------------------------------------------
+
+void EiaEngine::port_control(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (actor.kind != ngn::EntityKind::Side || e.args.size() < 2) {
+        ctx.findings.error(Kind::Inconsistent, kEnemyPort, e.subject.pos, "a major power takes a port: FR controls Lisbon");
+        return;
+    }
+    const std::string port = reference_text(e.args[1]);
+    const geometry::Place* p = map_ ? map_->find(port) : nullptr;
+    if (map_ && (!p || !p->port)) {
+        ctx.findings.error(Kind::Inconsistent, kEnemyPort, e.args[1].pos, "'" + port + "' is not a port of the map");
+        return;
+    }
+    port_controller_[p ? p->name : port] = actor.name;
+}
+
+void EiaEngine::leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx) {
+    const geometry::Place* p = map_ ? map_->find(f.at.place) : nullptr;
+    if (!p || !p->port || f.at.box) {
+        ctx.findings.error(Kind::Illegal, kEnemyPort, e.subject.pos, f.name + " is not in a port");
+        return;
+    }
+    const int owner = controller_side(p->name, ctx);
+    if (!at_war(owner, f.power))
+        ctx.findings.error(Kind::Illegal, kEnemyPort, e.subject.pos, p->name + " is not held by an enemy: nothing makes " + f.name + " leave it");
+    else if (blockaded(p->name, f.power, ctx))
+        ctx.findings.error(Kind::Illegal, cite("6.2.6.1"), e.subject.pos,
+                           p->name + " is blockaded: its fleet is scuttled (or fights the blockaders), it does not sail out");
+    std::optional<Where> to = e.args.size() > 1 ? where_of(e.args[1], ctx, kEnemyPort) : std::nullopt;
+    if (!to) {
+        ctx.findings.error(Kind::Inconsistent, kEnemyPort, e.subject.pos, "say where it goes: the port's blockade box or a sea area next to it");
+        return;
+    }
+    if (!(to->place == p->name && to->box) && !p->touches.count(to->place))
+        ctx.findings.error(Kind::Illegal, kEnemyPort, e.args[1].pos, "a fleet leaving its port goes into an adjacent sea area or the port's blockade box");
+    f.at = *to;
+}
+
+void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
+    const geometry::Place* p = map_ ? map_->find(f.at.place) : nullptr;
+    if (p && (!p->port || f.at.box || !at_war(controller_side(p->name, ctx), f.power) || !blockaded(p->name, f.power, ctx)))
+        ctx.findings.error(Kind::Illegal, cite("6.2.6.1"), e.subject.pos,
+                           "a fleet is scuttled when its port falls to the enemy while an enemy fleet blockades it");
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim))
+            if (const auto* n = c->as<ngn::Number>(); n && static_cast<int>(n->value) != -1)
+                ctx.findings.error(Kind::WrongResult, cite("6.2.6.4"), c->pos, "each fleet scuttled costs one political point", std::string("-1"),
+                                   c->to_ngn());
+    f.gone = true;
+    powers_[static_cast<std::size_t>(f.power)].pp -= 1;
+    for (auto& l : leaders_)
+        if (l->power == f.power && l->at == f.at && fleets_at(f.at, f.power).empty()) l->captured = true;  // 6.2.6.2
+}
+
+void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
+    const std::string verb = lower(e.verb());
+    if (verb == "disembark") {
+        if (!c.on) {
+            ctx.findings.error(Kind::Inconsistent, cite("6.2.5.2"), e.subject.pos, c.name + " is not at sea on a fleet");
+            return;
+        }
+        c.on->carrying = nullptr;
+        c.on = nullptr;
+        c.landed = true;
+        return;
+    }
+    // "lost": a corps lost with its fleets (6.2.5.3) or for failing to disembark (6.2.5.2)
+    const bool at_sea = c.on != nullptr;
+    if (!at_sea && !c.gone)
+        ctx.findings.error(Kind::Illegal, cite("6.2.5.3"), e.subject.pos, c.name + " is not on a fleet: nothing makes it lost");
+    if (c.on) c.on->carrying = nullptr;
+    c.on = nullptr;
+    c.gone = true;
+}
+
+}  // namespace ironlog::rules::eia_naval

@@ -1,0 +1,100 @@
+#include "rules/eia_naval/tables.hpp"
+
+#include "check/items.hpp"
+#include "check/symbols.hpp"
+#include "notation/parser.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace ironlog::rules::eia_naval {
+
+namespace {
+const RuleRef kPack{"eia-naval", "6.3.3.2", "Naval Combat Resolution"};
+
+std::optional<int> percent_of(const ngn::Item& it) {
+    const auto* n = it.as<ngn::Number>();
+    if (!n || !n->is_integer || n->unit != "%" || n->value < 0 || n->value > 100) return std::nullopt;
+    return static_cast<int>(n->value);
+}
+}  // namespace
+
+// Lines of NGN syntax:
+//   source "where the values come from"
+//   combat 1 5%        (a roll of 1 or less)
+//   combat 6 25%       (6 or more)
+//   casualty 5% 0 0 0 0 0 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1   (1 to 20 factors)
+TablePack TablePack::load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings) {
+    TablePack pack;
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    auto problem = [&](ngn::SourcePos pos, const std::string& message) {
+        findings.error(Kind::Inconsistent, kPack, pos, message).file = shown_name;
+    };
+    std::uint32_t line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) end = text.size();
+        std::string_view raw(text.data() + pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        auto r = ngn::parse_line(raw, line_no);
+        if (r.error) {
+            problem(r.error->pos, r.error->message);
+            continue;
+        }
+        const auto* e = r.line ? r.line->as<ngn::Event>() : nullptr;
+        if (!e) continue;
+        const std::string what = lower(reference_text(e->subject));
+        if (what == "source" && !e->args.empty()) {
+            pack.source_ = reference_text(e->args[0]);
+        } else if (what == "combat" && e->args.size() == 2 && e->args[0].is<ngn::Number>() && percent_of(e->args[1])) {
+            pack.combat_[static_cast<int>(e->args[0].as<ngn::Number>()->value)] = *percent_of(e->args[1]);
+        } else if (what == "casualty" && e->args.size() == 21 && percent_of(e->args[0])) {
+            std::vector<int> row;
+            for (std::size_t i = 1; i < e->args.size(); ++i) {
+                const auto* n = e->args[i].as<ngn::Number>();
+                if (!n || !n->is_integer || n->value < 0) {
+                    problem(e->args[i].pos, "a casualty row gives the losses for 1 to 20 factors, whole numbers");
+                    row.clear();
+                    break;
+                }
+                row.push_back(static_cast<int>(n->value));
+            }
+            if (!row.empty()) pack.casualty_[*percent_of(e->args[0])] = row;
+        } else {
+            problem(e->subject.pos,
+                    "a table pack line is: source \"...\", combat <roll> <percent>%, or casualty <percent>% and 20 losses");
+        }
+    }
+    if (pack.combat_.empty()) problem(ngn::SourcePos{1, 1}, "the pack has no Naval Combat Table (combat lines)");
+    if (pack.casualty_.empty()) problem(ngn::SourcePos{1, 1}, "the pack has no Casualty Percentage Table (casualty lines)");
+    for (const auto& [roll, percent] : pack.combat_)
+        if (!pack.casualty_.count(percent))
+            problem(ngn::SourcePos{1, 1}, "the Naval Combat Table gives " + std::to_string(percent) + "%, which the Casualty Percentage Table has no row for");
+    return pack;
+}
+
+std::optional<int> TablePack::percentage(int roll) const {
+    if (combat_.empty()) return std::nullopt;
+    if (roll <= combat_.begin()->first) return combat_.begin()->second;
+    if (roll >= combat_.rbegin()->first) return combat_.rbegin()->second;
+    auto it = combat_.find(roll);
+    if (it == combat_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::optional<int> TablePack::casualties(int percent, int ships) const {
+    auto it = casualty_.find(percent);
+    if (it == casualty_.end()) return std::nullopt;
+    int losses = 0;
+    for (; ships > 20; ships -= 20) losses += it->second[19];
+    if (ships > 0) losses += it->second[static_cast<std::size_t>(ships - 1)];
+    return losses;
+}
+
+}  // namespace ironlog::rules::eia_naval
