@@ -26,11 +26,13 @@ const RuleRef kPortRetreat = cite("6.3.5.2");
 const RuleRef kBoxRetreat = cite("6.3.5.3");
 const RuleRef kInitiation = cite("6.2.4");
 
-bool has_major(const std::vector<Fleet*>& fleets, const std::vector<Power>& powers, std::initializer_list<Major> majors) {
+bool has_major(const std::vector<Fleet*>& fleets, const std::deque<Power>& powers, std::initializer_list<Major> majors) {
     for (const Fleet* f : fleets)
         if (!f->gone && f->minor.empty())
             for (Major m : majors)
-                if (powers[static_cast<std::size_t>(f->power)].major == m) return true;
+                if (f->power >= 0 && static_cast<std::size_t>(f->power) < powers.size() &&
+                    powers[static_cast<std::size_t>(f->power)].major == m)
+                    return true;
     return false;
 }
 
@@ -77,8 +79,8 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
             if (!f->gone && f->power == defender && f->at == *at && f->carrying && at_war(attacker, f->carrying->power)) corps_enemy = true;
         if (!corps_enemy)
             ctx.findings.error(Kind::Illegal, kEnemy, e.subject.pos,
-                               powers_[static_cast<std::size_t>(attacker)].name() + " is not at war with " +
-                                   powers_[static_cast<std::size_t>(defender)].name());
+                               pw(attacker).name() + " is not at war with " +
+                                   pw(defender).name());
     }
     if (attacked_places_.count("evaded " + where_text(*at)))
         ctx.findings.error(Kind::Illegal, kEvasion, e.subject.pos, "after a successful evasion the phasing player attacks no other stack in the area");
@@ -104,7 +106,7 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
         // or denies it access, or holds the fleets attacked
         const int holder = controller_side(place->name, ctx);
         c->harbour_needed = place->harbour && holder >= 0 && holder != attacker &&
-                            (at_war(holder, attacker) || !powers_[static_cast<std::size_t>(attacker)].access.count(holder) || holder == defender);
+                            (at_war(holder, attacker) || !pw(attacker).access.count(holder) || holder == defender);
     }
     attacked_places_.insert(where_text(*at));
 }
@@ -189,7 +191,7 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
             if (w == "none" || w == "tie" || w == "simultaneous") said_none = true;
             else if (const Entity* s = ctx.symbols.find_side(reference_text(*it))) said = s->index;
         }
-    auto name = [&](std::optional<int> p) { return p ? powers_[static_cast<std::size_t>(*p)].name() : std::string("none"); };
+    auto name = [&](std::optional<int> p) { return p ? pw(*p).name() : std::string("none"); };
     if ((said || said_none) && known && said != computed)
         ctx.findings.error(Kind::WrongResult, kWindGauge, e.claim_pos,
                            automatic ? "the wind gauge goes to the attacker here without a roll"
@@ -198,6 +200,7 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
     if (said || said_none) {
         c.wind_winner = said;
         c.wind_decided = true;
+        if (known && said != computed) c.wind_other = computed, c.wind_disputed = true;  // the order of fire may follow the dice
     } else if (known) {
         c.wind_winner = computed;
         c.wind_decided = true;
@@ -217,7 +220,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
             ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos,
                                c.port ? "the harbour defences fire only for a garrison at war with the attacker or denying it access"
                                       : "harbour defences fire only in a port combat");
-        if (!c.rolled.empty())
+        if (!c.rolled.empty() && !c.order_reported)
             ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "the harbour defences fire first, before the attacker's roll");
     } else {
         if (power < 0) {
@@ -225,19 +228,22 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
             return;
         }
         if (c.rolled.count(power)) ctx.findings.error(Kind::Illegal, kResolution, e.subject.pos, actor.label() + " has already rolled");
-        if (c.port && c.harbour_needed && !c.harbour_roll && power == c.attacker)
+        if (c.port && c.harbour_needed && !c.harbour_roll && power == c.attacker) {
             ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first");
+            c.order_reported = true;
+        }
         if (c.port && power == c.defender && !c.rolled.count(c.attacker))
             ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
-        if (!c.port && c.wind_winner && *c.wind_winner != power && !c.rolled.count(*c.wind_winner))
+        if (!c.port && c.wind_winner && *c.wind_winner != power && !c.rolled.count(*c.wind_winner) &&
+            !(c.wind_disputed && (!c.wind_other || *c.wind_other == power)))
             ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos,
-                               powers_[static_cast<std::size_t>(*c.wind_winner)].name() + " has the wind gauge and attacks first");
+                               pw(*c.wind_winner).name() + " has the wind gauge and attacks first");
         if (!c.port && !c.wind_decided && !c.exit_blockade)
             ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
     }
     // the roll and its modifiers
     const ngn::Dice* d = dice_of(e);
-    std::optional<int> modified;
+    std::optional<int> modified, modified_as_written;
     if (!d) {
         ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "a combat roll is one die: d6: 4");
     } else if (ctx.dice_ok && d->faces.size() == 1) {
@@ -259,6 +265,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
                                        : "the combat roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
                                sign(expected), sign(written));
         modified = d->faces[0].value + expected;
+        modified_as_written = d->faces[0].value + written;
     }
     // what it inflicts: a percentage of the roller's ships (the harbour value for harbour defences)
     const int target = harbour ? c.attacker : c.other(power);
@@ -285,7 +292,11 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
                               "no table pack is named ([Tables]): the Naval Combat Table and the Casualty Percentage Table are not in the "
                               "rulebook text, so combat results are not verified");
     }
-    if (said_percent && percent && *said_percent != *percent)
+    // the percentage is judged against the roll with the right modifiers and as the players modified
+    // it (a wrong modifier, already reported, is not a second mistake)
+    const std::optional<int> percent_as_written =
+        modified_as_written && tables_ ? tables_->percentage(*modified_as_written) : std::nullopt;
+    if (said_percent && percent && *said_percent != *percent && said_percent != percent_as_written)
         ctx.findings.error(Kind::WrongResult, kResolution, e.claim_pos,
                            "a modified roll of " + std::to_string(*modified) + " gives " + std::to_string(*percent) + "% on the Naval Combat Table",
                            std::to_string(*percent) + "%", std::to_string(*said_percent) + "%");
@@ -293,7 +304,13 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         // with the percentage the players read, the losses it gives (so a wrong percentage is one finding)
         const int read_percent = said_percent.value_or(*percent);
         auto read_losses = tables_->casualties(read_percent, std::max(0, strength));
-        if (read_losses && *said_losses != *read_losses)
+        // when the wind gauge was claimed against the dice (reported), the fire may have gone either way
+        std::optional<int> other_losses;
+        if (!harbour && c.wind_disputed) {
+            const int other_strength = c.ships(power) - (in_turn ? 0 : c.losses[power]);
+            other_losses = tables_->casualties(read_percent, std::max(0, other_strength));
+        }
+        if (read_losses && *said_losses != *read_losses && said_losses != other_losses)
             ctx.findings.error(Kind::WrongResult, cite("6.3.3.2"), e.claim_pos,
                                std::to_string(read_percent) + "% of " + std::to_string(strength) + (harbour ? " (the harbour defence value)" : " ships") +
                                    " is " + std::to_string(*read_losses) + " on the Casualty Percentage Table",
@@ -391,14 +408,14 @@ void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ct
     }
     if (said_pp) {
         const int claimed = said == "lose" && *said_pp > 0 ? -*said_pp : *said_pp;
-        if (claimed != pp)
+        if (claimed != pp && (said.empty() || said == outcome))
             ctx.findings.error(Kind::WrongResult, kPoints, e.claim_pos,
                                "one political point for each fleet of the defeated power in the combat, at most 3, and one more for NELSON "
                                "with the victor (one fewer with the loser)",
                                sign(pp), sign(claimed));
-        powers_[static_cast<std::size_t>(own)].pp += claimed;  // as played
+        pw(own).pp += claimed;  // as played
     } else {
-        powers_[static_cast<std::size_t>(own)].pp += pp;
+        pw(own).pp += pp;
     }
     resulted_.insert(own);
 }
@@ -415,12 +432,12 @@ std::pair<std::vector<std::string>, int> EiaEngine::retreat_ports(const Where& f
     std::priority_queue<Item, std::vector<Item>, decltype(cmp)> queue(cmp);
     dist[key(from)] = 0;
     queue.push({0, from});
-    const Power& pw = powers_[static_cast<std::size_t>(power)];
+    const Power& mover = pw(power);
     auto passable = [&](const std::string& place) {
         const geometry::Place* p = map_->find(place);
         if (!p) return false;
         if (p->ice && winter()) return false;
-        if (p->dardanelles && !pw.dardanelles) return false;
+        if (p->dardanelles && !mover.dardanelles) return false;
         return true;
     };
     while (!queue.empty()) {
@@ -497,7 +514,7 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
                                    where_text(Where{here->name, true}), where_text(*to));
         } else if (!loser) {
             ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos,
-                               c.winner ? powers_[static_cast<std::size_t>(power)].name() + " won: the loser retreats"
+                               c.winner ? pw(power).name() + " won: the loser retreats"
                                         : std::string("a draw: no one retreats"));
         } else if (c.at.box && ((power == c.defender && c.defender_from_port) || (power == c.attacker && c.attacker_from_port))) {
             if (!(*to == Where{here->name, false}))
@@ -509,8 +526,9 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
             const bool to_port = there->port;
             const bool ok_port = to_port && !to->box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
             const bool adjacent_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name)) &&
-                                      !(there->ice && winter()) && !(there->dardanelles && !powers_[static_cast<std::size_t>(own)].dardanelles);
+                                      !(there->ice && winter()) && !(there->dardanelles && !pw(own).dardanelles);
             if (!ok_port && !adjacent_sea) {
+                retreat_reported_ = true;  // where the pursuers go is then not judged again
                 std::string list;
                 for (const auto& p : ports) list += (list.empty() ? "" : " or ") + p;
                 ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos,
@@ -528,7 +546,8 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
         if (!winner) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
         else if (c.port) ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
         else if (!c.retreat_done) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves");
-        else if (retreated_to_port_.empty())
+        else if (retreat_reported_) {
+        } else if (retreated_to_port_.empty())
             ctx.findings.error(Kind::Illegal, cite("6.3.5.1.1"), e.subject.pos, "the loser went to an adjacent sea area: there is no pursuit");
         else if (!(*to == Where{retreated_to_port_, true}) &&
                  !(c.at.box && *to == Where{here->name, false} && friendly_port(own, here->name, ctx)))
@@ -536,6 +555,8 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
                                where_text(Where{retreated_to_port_, true}), where_text(*to));
     }
     // as played
+    for (Fleet* f : fleets)
+        if (std::find(moving_.begin(), moving_.end(), f) != moving_.end()) moving_.clear(), moving_retreated_ = true;
     for (Fleet* f : fleets) {
         f->at = *to;
         f->retreated = true;
@@ -568,6 +589,15 @@ void EiaEngine::take_losses(std::vector<Fleet*>& fleets, int losses) {
 void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
     if (!combat_) return;
     Combat& c = *combat_;
+    if (c.disputed && c.rolled.empty() && !c.harbour_roll && c.wind.empty() && !c.retreat_done && resulted_.empty()) {
+        // a combat the record never fought (its interception was reported): none, as played
+        for (Fleet* f : c.att) f->at = c.interceptors_from;
+        for (auto& l : leaders_)
+            if (l->at == c.at && c.side_of(l->power) == c.attacker) l->at = c.interceptors_from;
+        for (Fleet* f : c.def) f->may_continue = true;
+        combat_ = nullptr;
+        return;
+    }
     if (!c.evaded && (!c.rolled.count(c.attacker) || !c.rolled.count(c.defender)) && !c.att.empty() && !c.def.empty())
         ctx.findings.error(Kind::Inconsistent, kResolution, c.pos, "both sides make their combat roll (6.3.3.2): a roll is missing");
     decide(ctx, at);
@@ -587,7 +617,7 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
         const int loser = c.other(*c.winner);
         if (c.ships(loser) > 0)
             ctx.findings.error(Kind::Inconsistent, kRetreat, at,
-                               "the survivors of " + powers_[static_cast<std::size_t>(loser)].name() + " must retreat after losing the combat at " +
+                               "the survivors of " + pw(loser).name() + " must retreat after losing the combat at " +
                                    where_text(c.at));
     }
     if (c.evaded && !c.retreat_done)
@@ -600,6 +630,7 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
     assigned_.clear();
     resulted_.clear();
     retreated_to_port_.clear();
+    retreat_reported_ = false;
     combat_ = nullptr;
     consolidate(ctx);
 }

@@ -84,8 +84,8 @@ void EiaEngine::begin(GameContext& ctx) {
     }
     powers_.resize(ctx.symbols.sides().size());
     for (const Entity* s : ctx.symbols.sides()) {
-        powers_[static_cast<std::size_t>(s->index)].side = s;
-        powers_[static_cast<std::size_t>(s->index)].major = major_named(s->name);
+        pw(s->index).side = s;
+        pw(s->index).major = major_named(s->name);
     }
 }
 
@@ -96,11 +96,24 @@ Fleet* EiaEngine::fleet(const Entity& e) {
     return it == fleet_by_.end() ? nullptr : it->second;
 }
 
+Power& EiaEngine::pw(int side) {
+    static Power blank;
+    if (side < 0) return blank = Power{};
+    if (static_cast<std::size_t>(side) >= powers_.size()) powers_.resize(static_cast<std::size_t>(side) + 1);
+    return powers_[static_cast<std::size_t>(side)];
+}
+
+const Power& EiaEngine::pw(int side) const {
+    static const Power blank;
+    if (side < 0 || static_cast<std::size_t>(side) >= powers_.size()) return blank;
+    return powers_[static_cast<std::size_t>(side)];
+}
+
 Power* EiaEngine::power_of(const Entity& e) {
     const int i = e.kind == ngn::EntityKind::Side ? e.index : e.side;
     if (i < 0) return nullptr;
     if (static_cast<std::size_t>(i) >= powers_.size()) powers_.resize(static_cast<std::size_t>(i) + 1);
-    Power& p = powers_[static_cast<std::size_t>(i)];
+    Power& p = pw(i);
     if (!p.side) p.side = e.kind == ngn::EntityKind::Side ? &e : nullptr;
     return &p;
 }
@@ -169,8 +182,14 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
         for (std::size_t i = 0; i < d.args.size(); ++i) {
             const std::string w = word_text(d.args[i]) ? lower(*word_text(d.args[i])) : "";
             const bool next = i + 1 < d.args.size();
-            if ((w == "war" || w == "combined" || w == "access") && next) {
-                for (int s : sides_in(d.args[++i])) (w == "war" ? p->war : w == "combined" ? p->combined : p->access).insert(s);
+            if (w == "access" && next) {
+                // access may be to a minor country's ports, which is no side of the record
+                for (const ngn::Item* x : elements(d.args[++i])) {
+                    if (const Entity* s = ctx.symbols.find_side(reference_text(*x))) p->access.insert(s->index);
+                    p->access_names.insert(lower(reference_text(*x)));
+                }
+            } else if ((w == "war" || w == "combined") && next) {
+                for (int s : sides_in(d.args[++i])) (w == "war" ? p->war : p->combined).insert(s);
             } else if (w == "dardanelles") {
                 p->dardanelles = true;
             } else if (w == "controls" && next) {
@@ -187,7 +206,7 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
     Where at;
     bool placed = false;
     int ships = -1;
-    std::string minor;
+    std::string minor, unit_kind = "corps";
     for (std::size_t i = 0; i < d.args.size(); ++i) {
         const ngn::Item& it = d.args[i];
         if (it.is<ngn::AreaPos>()) {
@@ -199,7 +218,9 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
             ships = static_cast<int>(d.args[++i].as<ngn::Number>()->value);
         } else if (w == "minor" && i + 1 < d.args.size() && d.kind == ngn::EntityKind::Fleet) {
             minor = reference_text(d.args[++i]);
-        } else if (w == "corps" && d.kind == ngn::EntityKind::Unit) {
+        } else if (d.kind == ngn::EntityKind::Unit &&
+                   (w == "corps" || w == "guerilla" || w == "cossack" || w == "freikorps" || w == "insurrection" || w == "garrison")) {
+            unit_kind = w;
         } else {
             ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
                                d.kind == ngn::EntityKind::Fleet ? "a fleet is declared with ships N, where it is (@area, @port/port, "
@@ -237,6 +258,7 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
         c->name = e.label();
         c->power = e.side;
         c->at = at;
+        c->transportable = unit_kind == "corps";
         corps_by_[&e] = c.get();
         corps_.push_back(std::move(c));
     }
@@ -246,15 +268,15 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
 
 bool EiaEngine::at_war(int a, int b) const {
     if (a < 0 || b < 0 || a == b) return false;
-    const auto& pa = powers_[static_cast<std::size_t>(a)];
-    const auto& pb = powers_[static_cast<std::size_t>(b)];
+    const auto& pa = pw(a);
+    const auto& pb = pw(b);
     return pa.war.count(b) || pb.war.count(a);
 }
 
 bool EiaEngine::allied_combined(int a, int b) const {
     if (a == b) return true;
     if (a < 0 || b < 0) return false;
-    return powers_[static_cast<std::size_t>(a)].combined.count(b) || powers_[static_cast<std::size_t>(b)].combined.count(a);
+    return pw(a).combined.count(b) || pw(b).combined.count(a);
 }
 
 int EiaEngine::bloc(int power) const {
@@ -296,7 +318,8 @@ int EiaEngine::controller_side(const std::string& port, GameContext& ctx) const 
 bool EiaEngine::friendly_port(int power, const std::string& port, GameContext& ctx) const {
     const int c = controller_side(port, ctx);
     if (c == power) return true;
-    return c >= 0 && powers_[static_cast<std::size_t>(power)].access.count(c) && !at_war(power, c);
+    if (c >= 0) return pw(power).access.count(c) && !at_war(power, c);
+    return pw(power).access_names.count(lower(controller(port))) > 0;
 }
 
 // An enemy fleet of `owner` in the port's blockade box.
@@ -365,6 +388,7 @@ void EiaEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     const ngn::SourcePos at = h.label_pos;
     if (h.kind == ngn::HeadingKind::Turn) {
         end_sequence(ctx, at);
+        land_phase_over();
         month_ = ctx.cursor.turn_number % 12 + 1;
         order_.clear();
         phase_.clear();
@@ -372,6 +396,7 @@ void EiaEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     }
     if (h.kind == ngn::HeadingKind::Phase) {
         end_sequence(ctx, at);
+        if (phase_ == "land") land_phase_over();
         phase_ = ctx.cursor.phase() ? ctx.cursor.phase()->name : std::string();
         return;
     }
@@ -403,9 +428,11 @@ void EiaEngine::start_sequence(Major m, GameContext& ctx, ngn::SourcePos at) {
     tried_.clear();
     barred_.clear();
     attacked_places_.clear();
+    moving_retreated_ = false;
     for (auto& f : fleets_) {
         f->mp = 0;
         f->done = f->may_continue = f->retreated = false;
+        f->began = f->at;
     }
     (void)ctx;
     (void)at;
@@ -417,7 +444,7 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
         // 6.2.4: a phasing stack in a port or blockade box with an enemy fleet has to attack it
         std::set<std::string> reported;
         for (auto& f : fleets_) {
-            if (f->gone || !phasing(f->power) || !f->done) continue;
+            if (f->gone || !phasing(f->power) || !f->done || f->retreated) continue;  // retreats and pursuits end no move
             const geometry::Place* p = map_->find(f->at.place);
             if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;
             for (auto& o : fleets_)
@@ -430,12 +457,43 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
                 }
         }
     }
+    if (phasing_ >= 0 && map_) {
+        // 6.2.7.1: a stack that began in a blockade box with no war to keep it there must leave it
+        for (auto& f : fleets_) {
+            if (f->gone || !phasing(f->power) || !f->began.box || !(f->at == f->began)) continue;
+            const int holder = controller_side(f->at.place, ctx);
+            bool reason = at_war(f->power, holder);
+            for (auto& o : fleets_)
+                if (!o->gone && o->at.place == f->at.place && at_war(o->power, f->power)) reason = true;
+            for (auto& c : corps_)
+                if (!c->gone && c->at.place == f->at.place && at_war(c->power, f->power)) reason = true;
+            if (!reason)
+                ctx.findings.error(Kind::Illegal, cite("6.2.7.1"), at,
+                                   f->name + " began the sequence in " + where_text(f->at) +
+                                       " at war with no one there: it must leave the blockade box");
+        }
+    }
     phasing_ = -1;
     segment_ = Major::None;
     step_.clear();
 }
 
-void EiaEngine::finish(GameContext& ctx) { end_sequence(ctx, ngn::SourcePos{ctx.game.last_line, 1}); }
+void EiaEngine::finish(GameContext& ctx) {
+    end_sequence(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+    if (phase_ == "land") land_phase_over();
+}
+
+// 6.2.5.2: a corps still at sea when the land phase is over is destroyed.
+void EiaEngine::land_phase_over() {
+    if (phase_ != "land") return;
+    for (auto& c : corps_)
+        if (c->on && !c->gone) {
+            c->on->carrying = nullptr;
+            c->on = nullptr;
+            c->gone = true;
+        }
+    phase_.clear();
+}
 
 // ---- events ---------------------------------------------------------------------------------------------
 
@@ -504,7 +562,7 @@ void EiaEngine::describe(std::ostream& os, const GameContext& ctx) const {
     os << "\n";
     if (!tables_) os << "no table pack: combat results cannot be verified\n";
     for (const Entity* side : ctx.symbols.sides()) {
-        const Power& p = powers_[static_cast<std::size_t>(side->index)];
+        const Power& p = pw(side->index);
         os << side->label() << ": " << (p.pp >= 0 ? "+" : "") << p.pp << " political points in this record\n";
         for (const auto& f : fleets_) {
             if (f->power != side->index) continue;

@@ -69,7 +69,7 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
         return;
     }
     const int power = stack.front()->power;
-    Power& pw = powers_[static_cast<std::size_t>(power)];
+    const Power& mover = pw(power);
     // whose sequence it is: the power's own, or its ally's with combined movement (the later slot)
     for (Fleet* f : stack) {
         if (f->gone) {
@@ -79,16 +79,16 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
         if (phasing_ < 0) continue;
         if (f->power == phasing_) continue;
         if (!allied_combined(f->power, phasing_)) {
-            ctx.findings.error(Kind::Illegal, cite("6.1"), e.subject.pos,
-                               f->name + " moves in " + powers_[static_cast<std::size_t>(f->power)].name() + "'s own sequence, not in " +
-                                   powers_[static_cast<std::size_t>(phasing_)].name() + "'s");
+            ctx.findings.error(Kind::Illegal, cite(f->minor.empty() ? "6.1" : "6.1.1"), e.subject.pos,
+                               f->name + " moves in " + pw(f->power).name() + "'s own sequence, not in " +
+                                   pw(phasing_).name() + "'s");
             return;
         }
-        const Major ally = powers_[static_cast<std::size_t>(f->power)].major;
+        const Major ally = pw(f->power).major;
         if (std::find(order_.begin(), order_.end() - 1, ally) == order_.end() - 1 && ally != Major::None)
             ctx.findings.error(Kind::Illegal, kCombinedMove, e.subject.pos,
                                "combined movement is made in the sequence of the ally who moves last: " +
-                                   powers_[static_cast<std::size_t>(f->power)].name() + " has yet to move this phase");
+                                   pw(f->power).name() + " has yet to move this phase");
         break;
     }
     const Where start = stack.front()->at;
@@ -121,7 +121,10 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
                         ctx.findings.error(Kind::Inconsistent, kTransport, x->pos, "'" + reference_text(*x) + "' is not a declared corps");
                         continue;
                     }
-                    if (!(c->at == start) || c->on)
+                    if (!c->transportable)
+                        ctx.findings.error(Kind::Illegal, kTransport, x->pos,
+                                           "guerillas, cossacks, freikorps, insurrection corps and garrisons do not go by sea");
+                    else if (!(c->at == start) || c->on)
                         ctx.findings.error(Kind::Illegal, kTransportPort, x->pos,
                                            c->name + " must begin in the same port as its fleet (" + where_text(start) + ")");
                     else if (map_->find(start.place) && (!map_->find(start.place)->port || start.box))
@@ -184,9 +187,9 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
             reported_ice = true;
             ctx.findings.error(Kind::Illegal, kIce, it.pos, start.place + " is north of the ice line: a fleet there stays until winter ends");
         }
-        if (np && np->dardanelles && !pw.dardanelles)
+        if (np && np->dardanelles && !mover.dardanelles)
             ctx.findings.error(Kind::Illegal, kDardanelles, it.pos,
-                               pw.name() + " may not enter the Dardanelles: it neither holds nor besieges Constantinople, nor has access "
+                               mover.name() + " may not enter the Dardanelles: it neither holds nor besieges Constantinople, nor has access "
                                "(write dardanelles on its side line when it does)");
         if (np && np->port) {
             const int owner = controller_side(np->name, ctx);
@@ -196,11 +199,12 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
                 if (o->at == Where{np->name, false}) enemy_there = true;
                 if (o->at == Where{np->name, true}) enemy_in_box = true;
             }
-            if (next->box && owner >= 0 && owner != power && !at_war(power, owner) && !enemy_there && !enemy_in_box &&
-                !(at == Where{np->name, false}))
+            const bool holder_at_war = owner >= 0 && at_war(power, owner);
+            if (next->box && owner != power && !holder_at_war && !enemy_there && !enemy_in_box && !(at == Where{np->name, false}))
                 ctx.findings.error(Kind::Illegal, kBlockade, it.pos,
                                    "a stack enters a blockade box only at war with the port's holder, or to reach an enemy fleet there");
-            if (!next->box && owner != power && !pw.access.count(owner) && !enemy_there && !(owner < 0 && false))
+            const bool permitted = owner >= 0 ? mover.access.count(owner) > 0 : mover.access_names.count(lower(controller(np->name))) > 0;
+            if (!next->box && owner != power && !permitted && !enemy_there)
                 ctx.findings.error(Kind::Illegal, kPorts, it.pos,
                                    np->name + " is held by " + controller(np->name) +
                                        ": a fleet enters another power's port only to attack a fleet there or with permission (access)");
@@ -256,6 +260,10 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     std::vector<Fleet*> stack = fleet_list(e, i, ctx, kWhoIntercepts);
     if (stack.empty())
         if (Fleet* f = fleet(actor)) stack.push_back(f);
+    if (!stack.empty() && moving_.empty() && moving_retreated_) {
+        ctx.findings.error(Kind::Illegal, cite("6.2.3"), e.subject.pos, "retreating and pursuing stacks may not be intercepted");
+        return;
+    }
     if (stack.empty() || moving_.empty()) {
         ctx.findings.error(Kind::Inconsistent, cite("6.2.3.1"), e.subject.pos,
                            stack.empty() ? "say which fleets try to intercept: FR intercept FR1,FR2 d6: 1"
@@ -276,7 +284,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     RuleRef rule = kWhoIntercepts;
     bool adjacent = false, automatic = false;
     if (!enemy) {
-        why = powers_[static_cast<std::size_t>(power)].name() + " is not at war with the moving stack";
+        why = pw(power).name() + " is not at war with the moving stack";
         rule = cite("6.2.3.1");
     } else if (barred_.count(bloc(power))) {
         why = "its interceptors lost to the phasing stack: no more interceptions in this sequence";
@@ -288,7 +296,9 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         why = "one stack only may try each interception for a major power";
         rule = cite("6.2.3.1.2.5");
     } else if (fp->port && from.box) {
-        if (!(from == target) && !(target == Where{fp->name, false} && !moving_into_port_))
+        if (target == Where{fp->name, false} && moving_into_port_)
+            why = "a fleet entering a port is intercepted in its blockade box only if it asks to be (invite)", rule = cite("6.2.3.1.2.1");
+        else if (!(from == target) && !(target == Where{fp->name, false}))
             why = "a fleet in a blockade box intercepts only fleets entering that box", rule = cite("6.2.3.1.2.3");
         automatic = true;
     } else if (tp->port) {
@@ -306,16 +316,19 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         why = "the interceptors are neither in " + tp->name + " nor next to it";
         rule = cite("6.2.3.1");
     }
-    if (why.empty() && tp->dardanelles && !powers_[static_cast<std::size_t>(power)].dardanelles)
+    if (why.empty() && tp->dardanelles && !pw(power).dardanelles)
         why = "it may not enter the Dardanelles itself", rule = cite("6.2.3.1.2.4");
     if (why.empty() && winter() && (tp->ice || fp->ice)) why = "no fleet moves in or out of the ice in winter", rule = kIce;
     // the order of the major powers (6.2.3.1.1): no power tries after a later one
     if (why.empty())
         for (const auto& [place, other] : tried_)
             if (place == where_text(target) && bloc_place(other) > bloc_place(bloc(power)) && bloc_place(other) < 100 && bloc_place(bloc(power)) < 100) {
-                why = powers_[static_cast<std::size_t>(other)].name() + " tried first: interceptions are tried in the order of 6.1";
+                why = pw(other).name() + " tried first: interceptions are tried in the order of 6.1";
                 rule = kInterceptOrder;
             }
+    for (auto& o : fleets_)
+        if (!o->gone && o->at == from && allied_combined(o->power, power) && std::find(stack.begin(), stack.end(), o.get()) == stack.end())
+            why = o->name + " is in the same place: the fleets there are one stack, and intercept together", rule = cite("6.2.2");
     for (Fleet* f : stack) {
         if (!(f->at == from)) why = f->name + " is not with the intercepting stack", rule = cite("6.2.3.1.2.5");
         if (!allied_combined(f->power, power)) why = f->name + " belongs to another power without combined movement", rule = cite("6.2.3.1.1");
@@ -324,11 +337,13 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     tried_.insert({where_text(target), bloc(power)});
 
     // the die: adjacent 0-1, same area 0-3, NELSON -1; automatic in a blockade box
-    std::optional<bool> success;
+    std::optional<bool> success, as_written;
     const ngn::Dice* d = dice_of(e);
     const bool nelson = nelson_with(stack);
-    if (automatic) {
-        success = true;
+    if (!why.empty()) {
+        // an attempt the rules do not allow is not judged further
+    } else if (automatic) {
+        success = as_written = true;
     } else if (!d) {
         ctx.findings.error(Kind::Inconsistent, cite("6.2.3.2.2"), e.subject.pos, "an interception at sea rolls a die: d6: 2");
     } else if (ctx.dice_ok && d->faces.size() == 1) {
@@ -341,6 +356,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
                                std::to_string(expected), std::to_string(written));
         const int need = adjacent ? 1 : 3;
         success = d->faces[0].value + expected <= need;
+        as_written = d->faces[0].value + written <= need;
     }
     std::optional<bool> said;
     if (e.claim)
@@ -349,12 +365,14 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
             if (w == "intercepted" || w == "success" || w == "succeeds" || w == "hit") said = true;
             else if (w == "fails" || w == "failed" || w == "missed" || w == "miss") said = false;
         }
-    if (said && success && *said != *success)
+    if (said && success && *said != *success && *said != *as_written)
         ctx.findings.error(Kind::WrongResult, cite(adjacent ? "6.2.3.2.2.1" : "6.2.3.2.2.2"), e.claim_pos,
                            std::string("an interception ") + (adjacent ? "from the next area needs 0 or 1" : "in the same area needs 0 to 3") +
                                (nelson ? " (NELSON takes one from the roll)" : ""),
                            std::string(*success ? "intercepted" : "fails"), std::string(*said ? "intercepted" : "fails"));
     const bool intercepted = said.value_or(success.value_or(false));
+    // a combat opened against the rules or the dice stands only if the record goes on to fight it
+    const bool disputed = !why.empty() || (said && success && *said != *success);
     if (!intercepted) {
         for (Fleet* f : moving_) f->may_continue = true;  // a failed interception does not stop the stack
         return;
@@ -371,6 +389,8 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     c->att = stack;
     c->def = moving_;
     c->interception = true;
+    c->disputed = disputed;
+    c->interceptors_from = from;
     const geometry::Place* place = map_->find(target.place);
     if (place && place->port && target.box) {
         // 6.3.5.3: a stack beaten in a blockade box goes back to the port it came out of
@@ -428,7 +448,7 @@ void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
                 ctx.findings.error(Kind::WrongResult, cite("6.2.6.4"), c->pos, "each fleet scuttled costs one political point", std::string("-1"),
                                    c->to_ngn());
     f.gone = true;
-    powers_[static_cast<std::size_t>(f.power)].pp -= 1;
+    pw(f.power).pp -= 1;
     for (auto& l : leaders_)
         if (l->power == f.power && l->at == f.at && fleets_at(f.at, f.power).empty()) l->captured = true;  // 6.2.6.2
 }

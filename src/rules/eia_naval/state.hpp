@@ -8,6 +8,7 @@
 #include "geometry/area_map.hpp"
 #include "rules/eia_naval/tables.hpp"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,9 +36,10 @@ struct Power {
     const Entity* side = nullptr;
     Major major = Major::None;
     std::set<int> war, combined, access;  // side indices
+    std::set<std::string> access_names;   // every power it has access to, sides or not (lower case)
     bool dardanelles = false;             // may enter the Dardanelles (6.2.1.3)
     int pp = 0;                           // political points won and lost in the record
-    std::string name() const { return side->label(); }
+    std::string name() const { return side ? side->label() : std::string("a power with no side"); }
 };
 
 struct Corps;
@@ -55,6 +57,7 @@ struct Fleet {
     bool done = false;        // its stack has ended its move
     bool may_continue = false;  // interrupted by an interception its side won
     bool retreated = false;
+    Where began;  // where it was when the sequence began (6.2.7.1)
     Corps* carrying = nullptr;
 };
 
@@ -74,6 +77,7 @@ struct Corps {
     Fleet* on = nullptr;  // the fleet transporting it
     bool gone = false;
     bool landed = false;
+    bool transportable = true;  // a corps; not guerillas, cossacks, freikorps ... (6.2.5)
 };
 
 // A naval combat, from its start (an attack or a successful interception) to its retreat.
@@ -82,6 +86,8 @@ struct Combat {
     int attacker = -1, defender = -1;  // powers (side indices)
     std::vector<Fleet*> att, def;
     bool interception = false;
+    bool disputed = false;    // opened against the rules or the dice: dropped if nothing of it is played
+    Where interceptors_from;  // where the interceptors came from
     bool port = false;  // in a port: harbour defences, the attacker always has the wind gauge
     bool exit_blockade = false;  // blockaded fleets leaving their port: the blockaders have the wind gauge
     bool defender_from_port = false, attacker_from_port = false;  // for 6.3.5.3
@@ -89,10 +95,13 @@ struct Combat {
     bool harbour_needed = false;
     std::map<int, int> wind;          // power -> modified roll
     std::optional<int> wind_winner;   // power; none after a tie or before the rolls
+    std::optional<int> wind_other;    // the dice's winner, when the claim named another (reported)
+    bool wind_disputed = false;
     bool wind_decided = false;
     std::map<int, int> losses;        // power -> ships lost (as played)
     std::set<int> rolled;             // powers that made their combat roll
     bool evaded = false;
+    bool order_reported = false;  // the harbour defences fired out of turn (said once)
     std::optional<int> winner;        // power; none: a draw, or not decided yet
     bool decided = false;
     bool retreat_done = false;
@@ -139,6 +148,7 @@ private:
     const ngn::Dice* dice_of(const ngn::Event& e) const;
     std::vector<Fleet*> fleet_list(const ngn::Event& e, std::size_t& i, GameContext& ctx, const RuleRef& rule);
     void start_sequence(Major m, GameContext& ctx, ngn::SourcePos at);
+    void land_phase_over();
     void end_sequence(GameContext& ctx, ngn::SourcePos at);
     int phasing_side() const { return phasing_; }
     bool phasing(int power) const;
@@ -173,7 +183,10 @@ private:
     bool map_missing_ = false;  // named, but not a file (reported with the header)
     bool map_reported_ = false;
     bool need_map(ngn::SourcePos at, GameContext& ctx);
-    std::vector<Power> powers_;  // by side index
+    std::deque<Power> powers_;  // by side index (a deque: sides declared later keep earlier ones in place)
+    // The power of a side index; a blank one (no side) for anything else.
+    Power& pw(int side);
+    const Power& pw(int side) const;
     std::vector<std::unique_ptr<Fleet>> fleets_;
     std::vector<std::unique_ptr<Leader>> leaders_;
     std::vector<std::unique_ptr<Corps>> corps_;
@@ -190,6 +203,7 @@ private:
     std::vector<Major> order_;  // the sequences played this turn, in order
     // the last move, for interceptions: its stack and where it went
     std::vector<Fleet*> moving_;
+    bool moving_retreated_ = false;  // the last stack to move has since retreated or pursued
     Where moving_at_;
     std::string moving_start_port_;  // the port the moving stack sailed from, if it did
     bool moving_into_port_ = false;      // entering a port (no box interception unless asked)
@@ -201,6 +215,7 @@ private:
     std::map<Fleet*, int> assigned_;        // ships the record gives each fleet to lose in this combat
     std::set<int> resulted_;                // powers that gave the combat's result
     std::string retreated_to_port_;         // where the loser of this combat went, for the pursuit
+    bool retreat_reported_ = false;         // the loser's retreat broke the rules (said once)
     std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
     std::set<std::string> verbs_reported_;
 };

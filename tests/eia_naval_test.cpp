@@ -1,0 +1,442 @@
+// The eia-naval engine, case by case: a legal record that checks clean and a faulty one flagged
+// with the exact case number; the map and table pack files; and the two sample records with one
+// seeded mistake each, which must give exactly one finding.
+#include "geometry/area_map.hpp"
+#include "rules/eia_naval/tables.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace testing_util;
+using ironlog::Finding;
+using ironlog::Kind;
+
+namespace {
+
+// Great Britain and France at war on the sample map, in July (no ice); records are read as if
+// they stood in fixtures/games.
+std::string record(const std::string& body, const std::string& forces = "", const std::string& tags = "",
+                   const std::string& month = "1805-07") {
+    std::string f = forces.empty() ? "side GB \"Great Britain\" war France\n"
+                                     "fleet GB1 ships 10 @Portsmouth/port\n"
+                                     "fleet GB2 ships 10 @\"Western Approaches\"\n"
+                                     "side FR \"France\" war \"Great Britain\"\n"
+                                     "fleet FR1 ships 10 @Brest/port\n"
+                                     "fleet FR2 ships 10 @\"Bay of Biscay\"\n"
+                                   : forces;
+    return "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Side1 \"Great Britain\"]\n[Side2 \"France\"]\n" + tags +
+           "[Map \"../maps/eia-sample-map.ngn\"]\n[Tables \"../tables/eia-naval-tables.ngn\"]\n\n" + f + "\nturn " + month +
+           "\n  phase naval\n" + body;
+}
+std::string gb_moves(const std::string& lines, const std::string& combat = "") {
+    return "    segment great-britain\n      step movement\n" + lines + "      step combat\n" + combat;
+}
+std::string fr_moves(const std::string& lines, const std::string& combat = "") {
+    return "    segment france\n      step movement\n" + lines + "      step combat\n" + combat;
+}
+void clean(const std::string& text) { expect_clean(text, "games"); }
+Finding one(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind, "games"); }
+
+}  // namespace
+
+// ---- the map and the table pack ------------------------------------------------------------------
+
+TEST(EiaMap, TheSampleMapAndItsFormat) {
+    ironlog::Findings findings;
+    auto map = geometry::AreaMap::load(kSource / "fixtures/maps/eia-sample-map.ngn", "sample", findings);
+    EXPECT_TRUE(findings.all().empty()) << describe(findings.all());
+    EXPECT_TRUE(map.adjacent("English Channel", "Bay of Biscay"));
+    EXPECT_TRUE(map.adjacent("Bay of Biscay", "English Channel"));  // written once, read both ways
+    EXPECT_FALSE(map.adjacent("Irish Sea", "Bay of Biscay"));
+    ASSERT_TRUE(map.find("Brest"));
+    EXPECT_TRUE(map.find("Brest")->port);
+    EXPECT_EQ(map.find("Brest")->harbour, 2);
+    EXPECT_EQ(map.find("brest")->controller, "France");
+    EXPECT_TRUE(map.find("Gulf of Finland")->ice);
+    EXPECT_TRUE(map.find("Dardanelles")->dardanelles);
+    EXPECT_EQ(map.winter_months(), (std::set<int>{12, 1, 2}));
+
+    auto dir = temp_dir();
+    write_file(dir / "bad.ngn", "\"North Sea\" sea adjacent \"Nort Sea\"\nBrest port land Brittany\nAtlantis ocean\n\"North Sea\" sea\n");
+    ironlog::Findings bad;
+    geometry::AreaMap::load(dir / "bad.ngn", "bad.ngn", bad);
+    ASSERT_EQ(bad.all().size(), 4u) << describe(bad.all());
+    EXPECT_EQ(bad.all()[0].file, "bad.ngn");
+    EXPECT_EQ(bad.all()[0].pos.line, 3u);  // Atlantis: neither sea nor port
+    std::filesystem::remove_all(dir);
+}
+
+TEST(EiaTables, ThePackReadsTheBooksExample) {
+    ironlog::Findings findings;
+    auto pack = ironlog::rules::eia_naval::TablePack::load(kSource / "fixtures/tables/eia-naval-tables.ngn", "pack", findings);
+    EXPECT_TRUE(findings.all().empty()) << describe(findings.all());
+    EXPECT_EQ(pack.percentage(5), 20);
+    EXPECT_EQ(pack.percentage(0), 5);   // below the table: its first row
+    EXPECT_EQ(pack.percentage(8), 25);  // above: its last
+    EXPECT_EQ(pack.casualties(20, 31), 6);  // 6.3.3.4: 4 for 20 factors and 2 for 11
+    EXPECT_EQ(pack.casualties(15, 54), 8);  // 3 + 3 + 2
+}
+
+TEST(EiaTables, WithoutAPackResultsAreUnverifiedNotGuessed) {
+    std::string text = record(gb_moves("        GB move GB2 @\"Bay of Biscay\"\n",
+                                       "        GB attack FR @\"Bay of Biscay\"\n        GB windgauge d6: 6 +1(British) = 7\n"
+                                       "        FR windgauge d6: 1 => GB\n        GB combat d6: 6 +1(British) = 7 => 25% 3\n"
+                                       "        FR combat d6: 1 => 5% 1\n        GB result => win 1\n        FR result => lose 1\n"
+                                       "        FR retreat @Brest/port\n"));
+    const std::string tag = "[Tables \"../tables/eia-naval-tables.ngn\"]\n";
+    clean(text);
+    text.erase(text.find(tag), tag.size());
+    auto all = ironlog::check_text("t.ngn", text, ironlog::CheckOptions{kSource / "fixtures/games"});
+    clean(text);
+    std::size_t notes = 0;
+    for (const auto& f : all.games[0].findings)
+        if (f.kind == Kind::Unverifiable) ++notes;
+    EXPECT_EQ(notes, 1u);
+}
+
+TEST(EiaTables, ARecordNeedsItsMap) {
+    std::string text = record("");
+    text.erase(text.find("[Map"), text.find("\n", text.find("[Map")) + 1 - text.find("[Map"));
+    one(text, "ngn 3.6 Files a record uses", Kind::Inconsistent);
+}
+
+// ---- 6.1: the sequence ---------------------------------------------------------------------------
+
+TEST(EiaSequence, EachPowerInItsOwnSequenceAndStep) {
+    clean(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 1 mp\n")));
+    one(record(gb_moves("        FR move FR2 @\"English Channel\"\n")), "eia-naval 6.1", Kind::Illegal);
+    one(record("    segment great-britain\n      step combat\n        GB move GB1 @\"English Channel\"\n"), "eia-naval 6.1.3", Kind::Illegal);
+    // a minor free state's fleet moves with its controller
+    const std::string minor = "side GB \"Great Britain\" war France\nfleet PO1 ships 5 @Lisbon/port minor Portugal\n"
+                              "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    clean(record(gb_moves("        GB move PO1 @Lisbon/blockade @\"Portuguese Coast\"\n"), minor));
+    one(record(fr_moves("        GB move PO1 @Lisbon/blockade @\"Portuguese Coast\"\n"), minor), "eia-naval 6.1.1", Kind::Illegal);
+}
+
+TEST(EiaSequence, CombinedMovementInTheLaterAllysSequence) {
+    const std::string allies = "side GB \"Great Britain\" war France,Spain\nfleet GB1 ships 10 @Portsmouth/port\n"
+                               "side FR \"France\" war \"Great Britain\" combined Spain\nfleet FR1 ships 10 @Brest/port\n"
+                               "side SP \"Spain\" war \"Great Britain\"\nfleet SP1 ships 10 @Ferrol/port\n";
+    const std::string tags = "[Side3 \"Spain\"]\n";
+    clean(record(fr_moves("") + "    segment spain\n      step movement\n        SP move FR1 @Brest/blockade @\"Bay of Biscay\"\n",
+                 allies, tags));
+    one(record(fr_moves("        SP move SP1 @Ferrol/blockade @\"Bay of Biscay\"\n"), allies, tags), "eia-naval 6.1.2", Kind::Illegal);
+}
+
+// ---- 6.2: movement ----------------------------------------------------------------------------------
+
+TEST(EiaMovement, PointsAndCosts) {
+    // port to box free, box to sea 1, each sea area 1: seven at most
+    auto f = one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 2 mp\n")), "eia-naval 6.2.1",
+                 Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "1 mp");
+    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"Irish Sea\"\n")), "eia-naval 6.2.1", Kind::Illegal);
+    const std::string far = "        GB move GB2 @\"Bay of Biscay\" @\"Cape Finisterre\" @\"Portuguese Coast\" @\"Atlantic Ocean\" @\"Western Approaches\" "
+                            "@\"Irish Sea\" @\"Western Approaches\" @\"Bay of Biscay\"\n";
+    one(record(gb_moves(far)), "eia-naval 6.2.1", Kind::Illegal);
+    // into a port from a sea area its box touches: 1
+    clean(record(gb_moves("        GB move GB2 @Plymouth/port => 1 mp\n")));
+}
+
+TEST(EiaMovement, PortsTheDardanellesAndTheIce) {
+    // another power's port: only to attack a fleet there, or with access
+    one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\" @\"Cape Finisterre\" @\"Portuguese Coast\" @Lisbon/port\n")), "eia-naval 6.2.1.2",
+        Kind::Illegal);
+    const std::string access = "side GB \"Great Britain\" war France access Portugal\nfleet GB2 ships 10 @\"Western Approaches\"\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    clean(record(gb_moves("        GB move GB2 @\"Bay of Biscay\" @\"Cape Finisterre\" @\"Portuguese Coast\" @Lisbon/port\n"), access));
+    // the Dardanelles
+    const std::string east = "side GB \"Great Britain\" war France\nfleet GB1 ships 10 @\"Aegean Sea\"\n"
+                             "side FR \"France\" war \"Great Britain\" dardanelles\nfleet FR1 ships 10 @\"Aegean Sea\"\n";
+    one(record(gb_moves("        GB move GB1 @Dardanelles\n"), east), "eia-naval 6.2.1.3", Kind::Illegal);
+    clean(record(fr_moves("        FR move FR1 @Dardanelles\n"), east));
+    // the ice line in winter
+    const std::string north = "side GB \"Great Britain\" war France\nfleet GB1 ships 10 @Skagerrak\n"
+                              "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    clean(record(gb_moves("        GB move GB1 @\"Baltic Sea\"\n"), north));
+    one(record(gb_moves("        GB move GB1 @\"Baltic Sea\"\n"), north, "", "1806-01"), "eia-naval 6.2.1.4", Kind::Illegal);
+}
+
+TEST(EiaMovement, StacksMoveOnce) {
+    one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\"\n        GB move GB2 @\"Cape Finisterre\"\n")), "eia-naval 6.2.2.4", Kind::Illegal);
+    // picking up and dropping off
+    clean(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" @\"Western Approaches\" pick GB2 @\"Irish Sea\" drop GB2 @Dublin/port\n")));
+    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" pick GB2 @\"Western Approaches\"\n")), "eia-naval 6.2.2.2",
+        Kind::Illegal);
+    one(record(gb_moves("        GB move GB1,GB2 @\"English Channel\"\n")), "eia-naval 6.2.2.2", Kind::Illegal);
+}
+
+TEST(EiaMovement, BlockadeBoxes) {
+    // a box is entered at war with the port's holder
+    clean(record(gb_moves("        GB move GB2 @\"Bay of Biscay\" @Rochefort/blockade\n")));
+    const std::string friends = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"Cape Finisterre\"\n"
+                                "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    one(record(gb_moves("        GB move GB2 @Ferrol/blockade\n"), friends), "eia-naval 6.2.7", Kind::Illegal);
+    // and left when no war keeps the stack there
+    const std::string idle = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @Ferrol/blockade\n"
+                             "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    one(record(gb_moves(""), idle), "eia-naval 6.2.7.1", Kind::Illegal);
+}
+
+// ---- 6.2.3: interceptions ----------------------------------------------------------------------------
+
+TEST(EiaInterception, WhoMayTryAndTheDie) {
+    const std::string into_bay = "        GB move GB2 @\"Bay of Biscay\"\n";
+    // FR2 in the same area (0-3); FR1 in Brest, whose box touches the Bay (0-1)
+    clean(record(gb_moves(into_bay + "        FR intercept FR2 d6: 4 => fails\n")));
+    auto f = one(record(gb_moves(into_bay + "        FR intercept FR2 d6: 4 => intercepted\n")), "eia-naval 6.2.3.2.2.2", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "fails");
+    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\"\n        FR intercept FR1 d6: 2 => intercepted\n")),
+        "eia-naval 6.2.3.2.2.1", Kind::WrongResult);
+    // not next to the moving stack
+    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" @\"North Sea\"\n        FR intercept FR2 d6: 1 => fails\n")),
+        "eia-naval 6.2.3.1", Kind::Illegal);
+    // a stack entering a port is intercepted only if it asks
+    const std::string box = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"English Channel\"\n"
+                            "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Portsmouth/blockade\n";
+    one(record(gb_moves("        GB move GB2 @Portsmouth/port\n        FR intercept FR1 => intercepted\n"), box), "eia-naval 6.2.3.1.2.1",
+        Kind::Illegal);
+    // a blockade box: automatic, no die
+    clean(record(gb_moves("        GB move GB2 @Portsmouth/blockade\n        FR intercept FR1 => intercepted\n"
+                          "        FR windgauge d6: 3\n        GB windgauge d6: 3 +1(British) = 4 => GB\n"
+                          "        GB combat d6: 1 +1(British) = 2 => 10% 1\n        FR combat d6: 1 => 5% 1\n"
+                          "        FR result => lose 1\n        GB result => win 1\n        FR retreat @Brest/port\n"),
+                 box));
+}
+
+TEST(EiaInterception, NelsonOrderAndOneStack) {
+    const std::string nelson = "side GB \"Great Britain\" war France\nleader NELSON @\"Western Approaches\"\nfleet GB2 ships 10 @\"Western Approaches\"\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR2 ships 10 @Rochefort/port\n";
+    const std::string out = "        FR move FR2 @Rochefort/blockade @\"Bay of Biscay\"\n";
+    clean(record(fr_moves(out + "        GB intercept GB2,NELSON d6: 2 -1(NELSON) = 1 => intercepted\n"
+                                "        GB windgauge d6: 3 +1(British) +1(NELSON) = 5\n        FR windgauge d6: 5 => none\n"
+                                "        GB combat d6: 1 +1(British) = 2 => 10% 1\n        FR combat d6: 1 => 5% 1\n"
+                                "        GB result => lose -2\n        FR result => win 1\n        GB retreat @Plymouth/port\n"),
+                 nelson));
+    one(record(fr_moves(out + "        GB intercept GB2,NELSON d6: 2 => fails\n"), nelson), "eia-naval 6.2.3.2.3", Kind::WrongResult);
+    // one attempt per power, with the whole stack
+    one(record(fr_moves(out + "        GB intercept GB2,NELSON d6: 4 -1(NELSON) = 3 => fails\n        GB intercept GB2,NELSON d6: 1 -1 = 0 => fails\n"),
+               nelson),
+        "eia-naval 6.2.3.1.2.5", Kind::Illegal);
+    const std::string two = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"Western Approaches\"\nfleet GB3 ships 4 @\"Western Approaches\"\n"
+                            "side FR \"France\" war \"Great Britain\"\nfleet FR2 ships 10 @Rochefort/port\n";
+    one(record(fr_moves(out + "        GB intercept GB2 d6: 4 => fails\n"), two), "eia-naval 6.2.2", Kind::Illegal);
+}
+
+TEST(EiaInterception, AfterTheCombat) {
+    // the interceptors lose: they retreat, try no more this sequence; the phasing stack goes on
+    const std::string won = "        GB move GB2 @\"Bay of Biscay\"\n        FR intercept FR2 d6: 1 => intercepted\n"
+                            "        FR windgauge d6: 1\n        GB windgauge d6: 6 +1(British) = 7 => GB\n"
+                            "        GB combat d6: 6 +1(British) = 7 => 25% 3\n        FR combat d6: 1 => 5% 1\n"
+                            "        GB result => win 1\n        FR result => lose 1\n        FR retreat @Rochefort/port\n";
+    clean(record(gb_moves(won + "        GB move GB2 @\"Cape Finisterre\"\n")));
+    one(record(gb_moves(won + "        GB move GB2 @\"English Channel\"\n        FR intercept FR1 d6: 1 => intercepted\n")), "eia-naval 6.2.3.4.2",
+        Kind::Illegal);
+    // the interceptors win: the phasing stack retreats and stops, and a retreating stack is not intercepted
+    const std::string lost = "        GB move GB2 @\"Bay of Biscay\"\n        FR intercept FR2 d6: 1 => intercepted\n"
+                             "        FR windgauge d6: 6\n        GB windgauge d6: 1 +1(British) = 2 => FR\n"
+                             "        FR combat d6: 6 => 25% 3\n        GB combat d6: 1 +1(British) = 2 => 10% 1\n"
+                             "        FR result => win 1\n        GB result => lose 1\n        GB retreat @Plymouth/port\n";
+    clean(record(gb_moves(lost)));
+    one(record(gb_moves(lost + "        GB move GB2 @\"English Channel\"\n")), "eia-naval 6.2.2.4", Kind::Illegal);
+    one(record(gb_moves(lost + "        FR intercept FR1 d6: 1 => intercepted\n")), "eia-naval 6.2.3", Kind::Illegal);
+    // the retreat is due
+    one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\"\n        FR intercept FR2 d6: 1 => intercepted\n"
+                        "        FR windgauge d6: 1\n        GB windgauge d6: 6 +1(British) = 7 => GB\n"
+                        "        GB combat d6: 6 +1(British) = 7 => 25% 3\n        FR combat d6: 1 => 5% 1\n")),
+        "eia-naval 6.3.5", Kind::Inconsistent);
+}
+
+// ---- 6.2.4, 6.3: combat ----------------------------------------------------------------------------------
+
+namespace {
+const std::string kMeet = "        GB move GB2 @\"Bay of Biscay\"\n";
+std::string fight(const std::string& lines) { return record(gb_moves(kMeet, "        GB attack FR @\"Bay of Biscay\"\n" + lines)); }
+const std::string kGbWins = "        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
+                            "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 10% 1\n"
+                            "        GB result => win 1\n        FR result => lose 1\n";
+}  // namespace
+
+TEST(EiaCombat, WindGaugeRollsAndLosses) {
+    clean(fight(kGbWins + "        FR retreat @Rochefort/port\n        GB pursue @Rochefort/blockade\n"));
+    auto f = one(fight("        GB windgauge d6: 4 = 4\n        FR windgauge d6: 2 => GB\n        GB combat d6: 4 +1 = 5 => 20% 2\n"
+                       "        FR combat d6: 2 => 10% 1\n        FR retreat @Rochefort/port\n"),
+                 "eia-naval 6.3.3.1", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "+1");
+    one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => FR\n        FR combat d6: 2 => 10% 1\n"
+              "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR retreat @Rochefort/port\n"),
+        "eia-naval 6.3.3.1", Kind::WrongResult);
+    // the wind-gauge winner fires first
+    one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n        FR combat d6: 2 => 10% 1\n"
+              "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR retreat @Rochefort/port\n"),
+        "eia-naval 6.3.3.1", Kind::Illegal);
+    // the table: percentage, then losses
+    f = one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n        GB combat d6: 4 +1(British) = 5 => 25% 2\n"
+                  "        FR combat d6: 2 => 10% 1\n        FR retreat @Rochefort/port\n"),
+            "eia-naval 6.3.3.2", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "20%");
+    f = one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n        GB combat d6: 4 +1(British) = 5 => 20% 3\n"
+                  "        FR combat d6: 2 => 10% 1\n        FR retreat @Rochefort/port\n"),
+            "eia-naval 6.3.3.2", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "2");
+    // a Prussian or Austrian fleet: -1
+    std::string prussia = record(gb_moves(kMeet, "        GB attack PR @\"Bay of Biscay\"\n        GB windgauge d6: 4 +1(British) = 5\n"
+                                                 "        PR windgauge d6: 2 => GB\n        GB combat d6: 4 +1(British) = 5 => 20% 2\n"
+                                                 "        PR combat d6: 3 => 15% 1\n        PR retreat @\"Cape Finisterre\"\n"),
+                                 "side GB \"Great Britain\" war Prussia\nfleet GB2 ships 10 @\"Western Approaches\"\n"
+                                 "side PR \"Prussia\" war \"Great Britain\"\nfleet PR1 ships 10 @\"Bay of Biscay\"\n");
+    const std::string france = "[Side2 \"France\"]";
+    prussia.replace(prussia.find(france), france.size(), "[Side2 \"Prussia\"]");
+    f = one(prussia, "eia-naval 6.3.3.2", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "-1");
+}
+
+TEST(EiaCombat, VictoryAndPoliticalPoints) {
+    auto f = one(fight(std::string(kGbWins).replace(kGbWins.find("GB result => win 1"), 18, "GB result => lose 1") +
+                       "        FR retreat @Rochefort/port\n"),
+                 "eia-naval 6.3.4.1", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "win");
+    f = one(fight(std::string(kGbWins).replace(kGbWins.find("GB result => win 1"), 18, "GB result => win 2") + "        FR retreat @Rochefort/port\n"),
+            "eia-naval 6.3.4.2", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "+1");
+    // equal losses: the attacker loses
+    clean(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n        GB combat d6: 1 +1(British) = 2 => 10% 1\n"
+                "        FR combat d6: 3 => 15% 1\n        GB result => lose -1\n        FR result => win 1\n        GB retreat @Plymouth/port\n"));
+}
+
+TEST(EiaCombat, WhoFightsAndEvasion) {
+    const std::string neutral = "side GB \"Great Britain\"\nfleet GB2 ships 10 @\"Western Approaches\"\n"
+                                "side FR \"France\"\nfleet FR2 ships 10 @\"Bay of Biscay\"\n";
+    one(record(gb_moves(kMeet, "        GB attack FR @\"Bay of Biscay\"\n        FR evade d6: 1 => evaded\n        FR retreat @Rochefort/port\n"), neutral),
+        "eia-naval 6.3.1.2", Kind::Illegal);
+    clean(fight("        FR evade d6: 2 => evaded\n        FR retreat @Rochefort/port\n"));
+    one(fight("        FR evade d6: 3 => evaded\n        FR retreat @Rochefort/port\n"), "eia-naval 6.3.2.1", Kind::WrongResult);
+    one(fight("        FR evade d6: 1 => evaded\n        FR retreat @Rochefort/port\n        FR result => lose 1\n"), "eia-naval 6.3.2.2", Kind::Illegal);
+    // a stack ending in a port or blockade box with an enemy fleet must attack
+    const std::string blockade = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"Bay of Biscay\"\n"
+                                 "side FR \"France\" war \"Great Britain\"\nfleet FR2 ships 10 @Rochefort/blockade\n";
+    one(record(gb_moves("        GB move GB2 @Rochefort/blockade\n"), blockade), "eia-naval 6.2.4", Kind::Illegal);
+}
+
+TEST(EiaCombat, RetreatAndPursuit) {
+    // nearest friendly port: Rochefort or Brest, 1 MP from the Bay; or an adjacent sea area, and then no pursuit
+    clean(fight(kGbWins + "        FR retreat @Brest/port\n"));
+    clean(fight(kGbWins + "        FR retreat @\"Cape Finisterre\"\n"));
+    auto f = one(fight(kGbWins + "        FR retreat @Amsterdam/port\n"), "eia-naval 6.3.5.1", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "Brest or Rochefort");
+    one(fight(kGbWins + "        FR retreat @\"Cape Finisterre\"\n        GB pursue @\"Cape Finisterre\"\n"), "eia-naval 6.3.5.1.1", Kind::Illegal);
+    one(fight(kGbWins + "        FR retreat @Rochefort/port\n        GB pursue @Brest/blockade\n"), "eia-naval 6.3.5.1", Kind::Illegal);
+    one(fight(kGbWins + "        GB retreat @Plymouth/port\n        FR retreat @Rochefort/port\n"), "eia-naval 6.3.5", Kind::Illegal);
+}
+
+TEST(EiaCombat, BlockadeBoxRetreats) {
+    // a blockaded fleet beaten in the box it sailed into goes back into its port
+    const std::string out = "side GB \"Great Britain\" war France\nfleet GB3 ships 10 @Brest/blockade\n"
+                            "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    const std::string sortie = "        FR move FR1 @Brest/blockade\n        GB intercept GB3 => intercepted\n"
+                               "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 1 => 5% 1\n"
+                               "        GB result => win 1\n        FR result => lose 1\n";
+    clean(record(fr_moves(sortie + "        FR retreat @Brest/port\n"), out));
+    one(record(fr_moves(sortie + "        FR retreat @\"Bay of Biscay\"\n"), out), "eia-naval 6.3.5.3", Kind::Illegal);
+    // no wind-gauge roll: the blockaders have it
+    one(record(fr_moves("        FR move FR1 @Brest/blockade\n        GB intercept GB3 => intercepted\n        GB windgauge d6: 3 +1(British) = 4\n"
+                        "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 1 => 5% 1\n        FR retreat @Brest/port\n"),
+               out),
+        "eia-naval 6.3.3.1", Kind::Illegal);
+}
+
+TEST(EiaCombat, PortCombatsAndHarbourDefences) {
+    const std::string at_brest = "side GB \"Great Britain\" war France\nfleet GB3 ships 10 @Brest/blockade\n"
+                                 "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    const std::string move_in = "        GB move GB3 @Brest/port\n";
+    const std::string port_fight = "        GB attack FR @Brest/port\n        FR harbour d6: 6 => 25% 1\n        GB combat d6: 3 +1(British) = 4 => 15% 1\n"
+                                   "        FR combat d6: 6 => 25% 2\n        FR result => win 1\n        GB result => lose 1\n";
+    clean(record(gb_moves(move_in, port_fight + "        GB retreat @Brest/blockade\n"), at_brest));
+    one(record(gb_moves(move_in, port_fight + "        GB retreat @\"Bay of Biscay\"\n"), at_brest), "eia-naval 6.3.5.2", Kind::Illegal);
+    one(record(gb_moves(move_in, port_fight + "        GB retreat @Brest/blockade\n        GB pursue @Brest/port\n"), at_brest), "eia-naval 6.3.5",
+        Kind::Illegal);
+    // the harbour defences fire first; no wind gauge rolls in a port
+    one(record(gb_moves(move_in, "        GB attack FR @Brest/port\n        GB combat d6: 3 +1(British) = 4 => 15% 2\n        FR harbour d6: 6 => 25% 1\n"
+                                 "        FR combat d6: 6 => 25% 2\n        GB retreat @Brest/blockade\n"),
+               at_brest),
+        "eia-naval 6.3.3.3", Kind::Illegal);
+    one(record(gb_moves(move_in, "        GB attack FR @Brest/port\n        GB windgauge d6: 3 +1(British) = 4\n        FR harbour d6: 6 => 25% 1\n"
+                                 "        GB combat d6: 3 +1(British) = 4 => 15% 1\n        FR combat d6: 6 => 25% 2\n        GB retreat @Brest/blockade\n"),
+               at_brest),
+        "eia-naval 6.3.3.1", Kind::Illegal);
+}
+
+// ---- transport, ports changing hands ------------------------------------------------------------------
+
+TEST(EiaTransport, CorpsByFleet) {
+    const std::string army = "side GB \"Great Britain\" war France\nfleet GB1 ships 10 @Portsmouth/port\nunit C1 corps @Portsmouth/port\n"
+                             "unit C2 corps @Portsmouth/port\nunit G1 guerilla @Portsmouth/port\n"
+                             "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    clean(record(gb_moves("        GB move GB1 carrying C1 @Portsmouth/blockade @\"English Channel\"\n") + "  phase land\n    C1 disembark\n", army));
+    one(record(gb_moves("        GB move GB1 carrying C1,C2 @Portsmouth/blockade @\"English Channel\"\n"), army), "eia-naval 6.2.5", Kind::Illegal);
+    one(record(gb_moves("        GB move GB1 carrying G1 @Portsmouth/blockade @\"English Channel\"\n"), army), "eia-naval 6.2.5", Kind::Illegal);
+    const std::string apart = "side GB \"Great Britain\" war France\nfleet GB1 ships 10 @Portsmouth/port\nunit C1 corps @Plymouth/port\n"
+                              "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    one(record(gb_moves("        GB move GB1 carrying C1 @Portsmouth/blockade @\"English Channel\"\n"), apart), "eia-naval 6.2.5.1", Kind::Illegal);
+}
+
+TEST(EiaPorts, AFleetWhosePortFalls) {
+    const std::string lisbon = "side GB \"Great Britain\" war France access Portugal\nfleet GB1 ships 6 @Lisbon/port\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @\"Portuguese Coast\"\n";
+    const std::string taken = "  phase reinforcement\n    FR controls Lisbon\n";
+    clean(record(taken + "    GB1 leave @\"Portuguese Coast\"\n", lisbon).replace(0, 0, "") == "" ? "" : record("", lisbon));
+    const std::string blockaded = "side GB \"Great Britain\" war France access Portugal\nfleet GB1 ships 6 @Lisbon/port\n"
+                                  "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Lisbon/blockade\n";
+    auto text = [&](const std::string& forces, const std::string& lines) {
+        return "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Side1 \"Great Britain\"]\n[Side2 \"France\"]\n[Map \"../maps/eia-sample-map.ngn\"]\n\n" +
+               forces + "\nturn 1805-07\n" + taken + lines;
+    };
+    clean(text(lisbon, "    GB1 leave @\"Portuguese Coast\"\n"));
+    one(text(blockaded, "    GB1 leave @\"Portuguese Coast\"\n"), "eia-naval 6.2.6.1", Kind::Illegal);
+    clean(text(blockaded, "    GB1 scuttle => -1\n"));
+    one(text(lisbon, "    GB1 scuttle => -1\n"), "eia-naval 6.2.6.1", Kind::Illegal);
+    one(text(blockaded, "    GB1 scuttle => -2\n"), "eia-naval 6.2.6.4", Kind::WrongResult);
+}
+
+// ---- the sample records ------------------------------------------------------------------------------------
+
+TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
+    const std::string example = read_file(kSource / "fixtures/games/eia-naval-sample.ngn");
+    clean(example);
+    expect_each_mistake_once(example, {
+        {"=> 2 mp", "=> 3 mp", "eia-naval 6.2.1", Kind::WrongResult},
+        {"FR windgauge d6: 5 => FR", "FR windgauge d6: 5 => GB", "eia-naval 6.3.3.1", Kind::WrongResult},
+        {"GB windgauge d6: 2 +1(British) +1(NELSON) = 4", "GB windgauge d6: 2 +1(British) = 3", "eia-naval 6.3.3.1", Kind::WrongResult},
+        {"FR combat d6: 5 => 20% 6", "FR combat d6: 5 => 20% 7", "eia-naval 6.3.3.2", Kind::WrongResult},
+        {"GB combat d6: 2 +1(British) = 3 => 15% 8", "GB combat d6: 2 +1(British) = 3 => 20% 8", "eia-naval 6.3.3.2", Kind::WrongResult},
+        {"GB result => win 4", "GB result => win 3", "eia-naval 6.3.4.2", Kind::WrongResult},
+        {"FR result => lose 3", "FR result => win 3", "eia-naval 6.3.4.1", Kind::WrongResult},
+        {"FR retreat @Brest/port", "FR retreat @Amsterdam/port", "eia-naval 6.3.5.1", Kind::Illegal},
+        {"GB pursue @Brest/blockade", "GB pursue @Rochefort/blockade", "eia-naval 6.3.5.1", Kind::Illegal},
+    }, "games");
+    const std::string month = read_file(kSource / "fixtures/games/eia-naval-campaign-sample.ngn");
+    clean(month);
+    expect_each_mistake_once(month, {
+        {"GB intercept GB2,NELSON d6: 3 -1(NELSON) = 2 => fails", "GB intercept GB2,NELSON d6: 3 -1(NELSON) = 2 => intercepted",
+         "eia-naval 6.2.3.2.2.1", Kind::WrongResult},
+        {"FR move FR2 @\"Cape Finisterre\" => 1 mp", "FR move FR2 @\"Cape Finisterre\" => 2 mp", "eia-naval 6.2.1", Kind::WrongResult},
+        {"GB combat d6: 4 +1(British) = 5 => 20% 2 {the blockaders", "GB combat d6: 4 +1(British) = 5 => 15% 2 {the blockaders",
+         "eia-naval 6.3.3.2", Kind::WrongResult},
+        {"FR combat d6: 1 => 5% 1", "FR combat d6: 1 +1(fleet) = 2 => 10% 1", "eia-naval 6.3.3.2", Kind::WrongResult},
+        {"SP intercept SP1,SP2,FR2 d6: 6 => fails", "FR intercept FR2 d6: 6 => fails", "eia-naval 6.2.2", Kind::Illegal},
+        {"GB windgauge d6: 3 +1(British) +1(NELSON) = 5 => none", "GB windgauge d6: 3 +1(British) +1(NELSON) = 5 => GB", "eia-naval 6.3.3.1",
+         Kind::WrongResult},
+        {"SP combat d6: 4 => 15% 4", "SP combat d6: 4 => 15% 3", "eia-naval 6.3.3.2", Kind::WrongResult},
+        {"SP result => lose 2", "SP result => lose 3", "eia-naval 6.3.4.2", Kind::WrongResult},
+        {"        GB pursue GB2,NELSON @Ferrol/blockade\n", "        GB pursue GB2,NELSON @Ferrol/port\n", "eia-naval 6.3.5.1", Kind::Illegal},
+        {"FR harbour d6: 6 => 25% 1", "FR harbour d6: 6 => 25% 2", "eia-naval 6.3.3.2", Kind::WrongResult},
+        {"GB retreat @Brest/blockade {attackers", "GB retreat @\"Bay of Biscay\" {attackers", "eia-naval 6.3.5.2", Kind::Illegal},
+        {"in January RU1 stays\n", "in January RU1 stays\n        RU move RU1 @Kronstadt/blockade @\"Gulf of Finland\"\n",
+         "eia-naval 6.2.1.4", Kind::Illegal},
+    }, "games");
+}
+
+TEST(EiaRobustness, RandomEditsOfTheSamples) {
+    for (const char* name : {"eia-naval-sample.ngn", "eia-naval-campaign-sample.ngn"})
+        expect_random_edits_never_throw(read_file(kSource / "fixtures/games" / name), 300, 806, "games");
+}
