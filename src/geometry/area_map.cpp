@@ -38,25 +38,16 @@ AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& show
         findings.error(Kind::Inconsistent, kMapFormat, pos, message).file = shown_name;
     };
     std::vector<std::pair<std::string, std::pair<std::string, ngn::SourcePos>>> links;  // place -> named place
-    std::uint32_t line_no = 0;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos) end = text.size();
-        std::string_view raw(text.data() + pos, end - pos);
-        pos = end + 1;
-        ++line_no;
-        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-        auto r = ngn::parse_line(raw, line_no);
+    ngn::for_each_line(text, [&](ngn::LineResult&& r) {
         if (r.error) {
             problem(r.error->pos, r.error->message);
-            continue;
+            return;
         }
         const auto* e = r.line ? r.line->as<ngn::Event>() : nullptr;
         if (!e) {
             if (r.line && !r.line->is<ngn::Blank>())
                 problem(r.line->pos, "a map line names a place, then what it is: \"English Channel\" sea adjacent \"North Sea\"");
-            continue;
+            return;
         }
         const std::string name = ironlog::reference_text(e->subject);
         const std::string kind = e->args.empty() || !ironlog::word_text(e->args[0]) ? "" : ironlog::lower(*ironlog::word_text(e->args[0]));
@@ -67,20 +58,20 @@ AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& show
                 if (!n || !n->is_integer || n->value < 1 || n->value > 12) problem(it->pos, "winter lists months, 1 to 12");
                 else map.winter_.insert(static_cast<int>(n->value));
             }
-            continue;
+            return;
         }
         if (kind != "sea" && kind != "port") {
             problem(e->args.empty() ? e->subject.pos : e->args[0].pos, "say whether " + name + " is a sea area (sea) or a port (port)");
-            continue;
+            return;
         }
         if (map.places_.count(name)) {
             problem(e->subject.pos, name + " is already on the map (line " + std::to_string(map.places_[name].line) + ")");
-            continue;
+            return;
         }
         Place p;
         p.name = name;
         p.port = kind == "port";
-        p.line = line_no;
+        p.line = e->subject.pos.line;
         for (std::size_t i = 1; i < e->args.size(); ++i) {
             const std::string w = ironlog::word_text(e->args[i]) ? ironlog::lower(*ironlog::word_text(e->args[i])) : "";
             const bool has_next = i + 1 < e->args.size();
@@ -107,7 +98,7 @@ AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& show
             }
         }
         map.places_[name] = p;
-    }
+    });
     // links are written once, either way round; a port's box touches sea areas only
     for (const auto& [from, to] : links) {
         auto it = map.places_.find(to.first);

@@ -601,6 +601,20 @@ LineResult parse_line(std::string_view line_text, std::uint32_t line_number) {
     return parse_one(line_text, line_number);
 }
 
+void for_each_line(std::string_view text, const std::function<void(LineResult&&)>& on_line) {
+    std::uint32_t line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view raw = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        on_line(parse_one(raw, line_no));
+    }
+}
+
 // ---- games ------------------------------------------------------------------------------------
 
 FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& on_game,

@@ -40,6 +40,10 @@ struct LineResult {
 };
 LineResult parse_line(std::string_view line_text, std::uint32_t line_number);
 
+// Every line of a text on its own (LF or CRLF), numbered from 1: for the files written in NGN's
+// line syntax that are not game records (maps, table packs).
+void for_each_line(std::string_view text, const std::function<void(LineResult&&)>& on_line);
+
 // Self-check of the PEGTL grammar (number of problems found by tao::pegtl::analyze).
 std::size_t analyze_grammar();
 

@@ -33,22 +33,13 @@ TablePack TablePack::load(const std::filesystem::path& path, const std::string& 
     auto problem = [&](ngn::SourcePos pos, const std::string& message) {
         findings.error(Kind::Inconsistent, kPack, pos, message).file = shown_name;
     };
-    std::uint32_t line_no = 0;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos) end = text.size();
-        std::string_view raw(text.data() + pos, end - pos);
-        pos = end + 1;
-        ++line_no;
-        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-        auto r = ngn::parse_line(raw, line_no);
+    ngn::for_each_line(text, [&](ngn::LineResult&& r) {
         if (r.error) {
             problem(r.error->pos, r.error->message);
-            continue;
+            return;
         }
         const auto* e = r.line ? r.line->as<ngn::Event>() : nullptr;
-        if (!e) continue;
+        if (!e) return;
         const std::string what = lower(reference_text(e->subject));
         if (what == "source" && !e->args.empty()) {
             pack.source_ = reference_text(e->args[0]);
@@ -70,7 +61,7 @@ TablePack TablePack::load(const std::filesystem::path& path, const std::string& 
             problem(e->subject.pos,
                     "a table pack line is: source \"...\", combat <roll> <percent>%, or casualty <percent>% and 20 losses");
         }
-    }
+    });
     if (pack.combat_.empty()) problem(ngn::SourcePos{1, 1}, "the pack has no Naval Combat Table (combat lines)");
     if (pack.casualty_.empty()) problem(ngn::SourcePos{1, 1}, "the pack has no Casualty Percentage Table (casualty lines)");
     for (const auto& [roll, percent] : pack.combat_)
