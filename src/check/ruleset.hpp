@@ -6,6 +6,7 @@
 #include "check/finding.hpp"
 #include "notation/record.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -95,6 +96,9 @@ struct Ruleset {
     RulesetInfo info;
     // Makes the ruleset's rule engine for one game; empty while the ruleset has none.
     std::function<std::unique_ptr<Engine>()> make_engine;
+    // One random legal game (src/check/generate.hpp): game `index` of the games of a seed, as NGN;
+    // empty while the ruleset has no generator.
+    std::function<std::string(std::uint64_t seed, int index)> generate;
 };
 
 // Builders that keep the declarations in src/rules/*/ruleset.cpp short.

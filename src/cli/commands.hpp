@@ -2,6 +2,7 @@
 // 0 clean, 1 the records have errors (or are not canonical, for fmt --check), 2 usage or I/O.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,14 @@ struct StateArgs {
     std::size_t game = 1;
 };
 int run_state(const StateArgs& args);
+
+struct GenerateArgs {
+    std::string ruleset = "ironclads";
+    int games = 1;
+    std::uint64_t seed = 1;
+    std::string output;  // "" = standard output
+};
+int run_generate(const GenerateArgs& args);
 
 struct CardArgs {
     std::string library;

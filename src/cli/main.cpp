@@ -61,6 +61,14 @@ int main(int argc, char** argv) {
     k->add_option("ships", card.names, "ships to print, by name or a sister's name (default: all)");
     k->add_flag("-d,--derivation", card.derivation, "show how each stat was worked out");
 
+    GenerateArgs generate;
+    auto* g = app.add_subcommand("generate", "write random legal games in canonical NGN (benchmark input, demos, property tests)");
+    g->fallthrough();
+    g->add_option("--ruleset", generate.ruleset, "the ruleset (one with a generator: ironlog rules says which)")->capture_default_str();
+    g->add_option("-n,--games", generate.games, "how many games")->check(CLI::Range(1, 100000000))->capture_default_str();
+    g->add_option("--seed", generate.seed, "the seed: the same seed gives the same games")->capture_default_str();
+    g->add_option("-o,--output", generate.output, "write to this file instead of standard output")->type_name("FILE");
+
     ArchiveArgs archive_args;
     auto* a = add_archive_commands(app, archive_args);
 
@@ -85,6 +93,7 @@ int main(int argc, char** argv) {
         if (*r) return run_rules(rules);
         if (*s) return run_state(state);
         if (*k) return run_card(card);
+        if (*g) return run_generate(generate);
         if (*a) return run_archive(archive_args);
     } catch (const std::exception& e) {
         spdlog::critical("{}", e.what());

@@ -155,6 +155,12 @@ struct Ship {
     int crits_lo() const { return sum(&Salvo::c_lo); }
     int crits_hi() const { return sum(&Salvo::c_hi); }
     int resolved() const { return crits_done + hits_done; }
+    // Stats left on the card: when none are, further hits have nothing to cross off and are misses.
+    int stats_left() const {
+        int n = card.armour + card.prop + card.hull;
+        for (int g : card.guns) n += g;
+        return n;
+    }
 };
 
 // Readings where the book's text and its Quick Reference disagree (docs/rules/ironclads.md).
@@ -584,7 +590,7 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         for (auto& s : ships_) {
             if (s->salvos.empty()) continue;
             const int done = s->resolved();
-            if (done < s->unsaved_lo() || s->crits_done < s->crits_lo())
+            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0)
                 ctx.findings.error(Kind::Illegal, kDamage, at,
                                    s->name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_),
                                    std::to_string(s->unsaved_lo()) + " resolved", std::to_string(done));
@@ -951,7 +957,9 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
             if (astern) illegal(kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead");
             else if (v > cap) illegal(kSpeed, "the current speed lies between 0 and the maximum", "0 to " + std::to_string(cap));
-        } else if (s.bridge_turn == turn_ && !readings_.bridge_either && (v != prev || astern != s.start_astern)) {
+        } else if (s.bridge_turn == turn_ && !readings_.bridge_either && (v != prev || astern != s.start_astern) &&
+                   !(prev > cap && !s.start_astern)) {
+            // (a ship above its maximum still comes down by two: that is no order, and not the player's option)
             illegal(kProblems, s.name + "'s bridge was hit: no change of speed this game turn", std::to_string(prev));
         } else if (astern != s.start_astern && prev != 0 && v != 0) {
             illegal(kBackwards, std::string("a ship comes to a full stop in one game turn before it goes ") + (astern ? "astern" : "ahead again"),
@@ -1590,7 +1598,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     s.problems_done = true;
-    if (s.resolved() < s.unsaved_lo())
+    if (s.resolved() < s.unsaved_lo() && s.stats_left() > 0)
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "problems are rolled when all of the ship's hits are resolved",
                            std::to_string(s.unsaved_lo()) + " hits resolved", std::to_string(s.resolved()));
     const ngn::Dice* two = nullptr;

@@ -3,6 +3,7 @@
 #include "rules/ironclads/ruleset.hpp"
 
 #include "rules/ironclads/engine.hpp"
+#include "rules/ironclads/generator.hpp"
 
 namespace ironlog::rules::ironclads {
 
@@ -51,7 +52,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), make_engine};
+    static const Ruleset r{declare(), make_engine, generate_game};
     return r;
 }
 

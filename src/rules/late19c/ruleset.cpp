@@ -78,7 +78,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), make_engine};
+    static const Ruleset r{declare(), make_engine, nullptr};
     return r;
 }
 

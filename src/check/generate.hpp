@@ -1,0 +1,29 @@
+// Random legal games, for benchmarks, demonstrations and property tests: a ruleset that can
+// play itself writes complete games in canonical NGN, every choice random but legal and every
+// die random, the same games for the same seed.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace ironlog {
+
+// A small deterministic random source (SplitMix64): the same numbers on every platform.
+class Random {
+public:
+    explicit Random(std::uint64_t seed) : state_(seed) {}
+    // The source for game `index` of a seed: each game its own stream, so any game of a seed
+    // can be made alone.
+    static Random for_game(std::uint64_t seed, int index);
+    std::uint64_t next();
+    int below(int n);               // 0 .. n-1
+    int between(int lo, int hi);    // lo .. hi
+    int d6() { return between(1, 6); }
+    bool chance(int percent) { return below(100) < percent; }
+
+private:
+    std::uint64_t state_;
+};
+
+}  // namespace ironlog
