@@ -1,0 +1,169 @@
+// Generated games: they are the same for the same seed, canonical, and check clean; and every
+// single mutation of one is flagged, or, where it happens to be legal, checks clean after an
+// independent recomputation shows it legal.
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <regex>
+#include <sstream>
+
+using namespace testing_util;
+
+namespace {
+
+std::string generated(std::uint64_t seed, int games) {
+    auto r = run_ironlog({"generate", "--ruleset", "ironclads", "--games", std::to_string(games), "--seed", std::to_string(seed)});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+}
+
+std::vector<std::string> split_games(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    while (true) {
+        std::size_t next = text.find("\n[NGN ", at + 1);
+        out.push_back(text.substr(at, next == std::string::npos ? std::string::npos : next + 1 - at));
+        if (next == std::string::npos) break;
+        at = next + 1;
+    }
+    return out;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> v;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) v.push_back(l);
+    return v;
+}
+
+std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& l : v) s += l + "\n";
+    return s;
+}
+
+std::size_t problems(const std::string& text) { return problems_in(text).size(); }
+
+}  // namespace
+
+TEST(Generate, SameSeedSameGamesCanonicalAndClean) {
+    const std::string a = generated(20261121, 40);
+    EXPECT_EQ(a, generated(20261121, 40));
+    EXPECT_NE(a, generated(20261122, 40));
+    // canonical: fmt leaves it as it is
+    auto fmt = run_ironlog({"fmt", "--check", "-"}, a);
+    EXPECT_EQ(fmt.status, 0) << fmt.out << fmt.err;
+    auto games = split_games(a);
+    ASSERT_EQ(games.size(), 40u);
+    for (const auto& g : games) expect_clean(g);
+    // no generator for a ruleset without one
+    EXPECT_EQ(run_ironlog({"generate", "--ruleset", "tmbv"}).status, 2);
+}
+
+TEST(Generate, EveryMutationIsFlaggedOrProvedLegal) {
+    const auto games = split_games(generated(7, 60));
+    std::mt19937 rng(99);
+    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+    const std::regex salvo(R"(^(\s+\S+ fire \S+ \S+ (\d+)cm on \S+ \d+d6:)((?: \d)+) => (.*)$)");
+    const std::regex speed(R"(^(\s+\S+ speed )(\d+)( move )(\d+)(cm)$)");
+    int flagged = 0, legal = 0;
+    for (const auto& game : games) {
+        const auto lines = lines_of(game);
+        std::vector<std::size_t> salvos, moves;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            if (std::regex_match(lines[i], salvo)) salvos.push_back(i);
+            if (std::regex_match(lines[i], speed)) moves.push_back(i);
+        }
+        std::smatch m;
+        // 1. one die face of a salvo: flagged, unless the hits it scores are the same
+        if (!salvos.empty()) {
+            auto v = lines;
+            const std::size_t i = salvos[pick(salvos.size())];
+            std::regex_match(lines[i], m, salvo);
+            const int range = std::stoi(m[2]);
+            std::vector<int> faces;
+            std::istringstream fs(m[3].str());
+            for (int f; fs >> f;) faces.push_back(f);
+            const std::size_t k = pick(faces.size());
+            const int old_face = faces[k];
+            faces[k] = 1 + static_cast<int>((static_cast<std::size_t>(old_face) + pick(5)) % 6);
+            auto score = [&](const std::vector<int>& fv) {
+                int c = 0, h = 0;
+                for (int f : fv) {
+                    if (f >= 5) ++h;
+                    else if (range < 25 && f >= 3) ++c;
+                    else if (range >= 25 && range <= 50 && f == 4) ++c;
+                }
+                return std::make_pair(c, h);
+            };
+            std::vector<int> before = faces;
+            before[k] = old_face;
+            std::string text = m[1].str();
+            for (int f : faces) text += " " + std::to_string(f);
+            v[i] = text + " => " + m[4].str();
+            const bool same = score(faces) == score(before);
+            const std::size_t p = problems(join(v));
+            if (same) {
+                EXPECT_EQ(p, 0u) << v[i];  // the recomputation shows the same hits: still legal
+                ++legal;
+            } else {
+                EXPECT_GE(p, 1u) << v[i];
+                ++flagged;
+            }
+        }
+        // 2. one claimed result: a salvo claiming one more hit
+        if (!salvos.empty()) {
+            auto v = lines;
+            const std::size_t i = salvos[pick(salvos.size())];
+            std::regex_match(lines[i], m, salvo);
+            std::string claim = m[4].str();
+            std::smatch h;
+            if (std::regex_search(claim, h, std::regex(R"((\d+)H)"))) claim.replace(static_cast<std::size_t>(h.position(0)), h.length(0), std::to_string(std::stoi(h[1]) + 1) + "H");
+            else if (claim == "miss") claim = "1H";
+            else claim += " 1H";
+            v[i] = m[1].str() + m[3].str() + " => " + claim;
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
+            ++flagged;
+        }
+        // 3. one distance moved: not the current speed
+        // 5. one speed change too large: up by two
+        if (!moves.empty()) {
+            auto v = lines;
+            const std::size_t i = moves[pick(moves.size())];
+            std::regex_match(lines[i], m, speed);
+            v[i] = m[1].str() + m[2].str() + m[3].str() + std::to_string(std::stoi(m[4]) + 3) + m[5].str();
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
+            // the speed before: the ship's last speed line, or its declaration
+            const std::string ship = lines[i].substr(lines[i].find_first_not_of(' '), lines[i].find(" speed") - lines[i].find_first_not_of(' '));
+            int before = -1;
+            for (std::size_t k = 0; k < i; ++k) {
+                std::smatch d;
+                if (std::regex_match(lines[k], d, std::regex("^ship " + ship + " .* speed (\\d+)$"))) before = std::stoi(d[1]);
+                if (std::regex_match(lines[k], d, std::regex("^\\s+" + ship + " speed (\\d+) .*$"))) before = std::stoi(d[1]);
+            }
+            ASSERT_GE(before, 0) << lines[i];
+            auto w = lines;
+            const int up = before + 2;
+            w[i] = m[1].str() + std::to_string(up) + m[3].str() + std::to_string(up) + m[5].str();
+            EXPECT_GE(problems(join(w)), 1u) << w[i];
+            flagged += 2;
+        }
+        // 4. one phase out of order: movement before initiative
+        {
+            auto v = lines;
+            for (std::size_t i = 0; i + 1 < v.size(); ++i)
+                if (v[i] == "  phase initiative") {
+                    std::size_t j = i + 1;
+                    while (j < v.size() && v[j] != "  phase movement") ++j;
+                    if (j < v.size()) std::swap(v[i], v[j]);
+                    break;
+                }
+            EXPECT_GE(problems(join(v)), 1u);
+            ++flagged;
+        }
+    }
+    EXPECT_GT(flagged, 100);
+    EXPECT_GT(legal, 0);  // some die changes do not change the result, and are shown to be legal
+}
