@@ -76,6 +76,7 @@ public:
     void reset();
 
     std::int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
+    sqlite3_stmt* handle() const { return st_; }
     std::string text(int col) const;
     std::optional<std::string> optional_text(int col) const;
     bool is_null(int col) const { return sqlite3_column_type(st_, col) == SQLITE_NULL; }

@@ -290,15 +290,14 @@ HeaderInfo read_header(const ngn::Game& game, const std::filesystem::path& base_
     // Unknown tags are kept; a near miss of a known one is worth a word.
     for (const ngn::Tag* t : tags) {
         if (numbered_tag(t->name, "Side") || numbered_tag(t->name, "Player")) continue;
-        bool known = false;
+        const auto& all = known_tags();
+        if (std::any_of(all.begin(), all.end(), [&](const TagSpec& k) { return t->name == k.name; })) continue;
         std::string near;
-        for (const auto& k : known_tags()) {
+        for (const auto& k : all) {
             std::string_view kn = k.name;
-            if (kn == t->name) known = true;
-            else if (kn != "SideN" && kn != "PlayerN" && (lower(kn) == lower(t->name) || edit_distance(kn, t->name) <= 1))
-                near = k.name;
+            if (kn != "SideN" && kn != "PlayerN" && (lower(kn) == lower(t->name) || edit_distance(kn, t->name) <= 1)) near = k.name;
         }
-        if (!known && !near.empty())
+        if (!near.empty())
             findings.warning(Kind::Inconsistent, kTags, t->pos, "unknown tag [" + t->name + "]: did you mean [" + near + "]?");
     }
     return h;

@@ -223,7 +223,6 @@ private:
     std::optional<bool> rough_;
     std::optional<bool> rough_other_;
     std::map<int, int> sea_rolls_;  // side -> die
-    bool sea_claimed_ = false;
     ngn::SourcePos sea_pos_;
 
     // initiative, this turn; after a wrong claim, the other reading until the first ship moves

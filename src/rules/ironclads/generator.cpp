@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iomanip>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -203,14 +204,17 @@ private:
             else if (range < 25 && f >= 3) ++crits;
             else if (range <= 50 && range >= 25 && f == 4) ++crits;
         }
+        static const char* const kNotes[] = {"a long shot in poor light", "smoke hides the target", "the gunners find the range",
+                                             "a ragged salvo", "spray over the forecastle", "the flagship signals to close"};
         body_ << " => ";
-        if (crits + hits == 0) body_ << "miss\n";
+        if (crits + hits == 0) body_ << "miss";
         else {
             if (crits) body_ << crits << "C";
             if (crits && hits) body_ << " ";
             if (hits) body_ << hits << "H";
-            body_ << "\n";
         }
+        if (rng_.chance(10)) body_ << " {" << kNotes[rng_.below(6)] << "}";
+        body_ << "\n";
         if (crits + hits == 0) return;
         // the armour save: a die per armour stat; the target saves criticals first
         int saved = 0;
@@ -304,11 +308,18 @@ private:
         }
     }
 
-    std::string header() const {
+    // A league of forty players over a year: games are rounds of it, between two players.
+    std::string header() {
+        static const char* const kNames[] = {"Anna", "Ben", "Carla", "Dario", "Elena", "Felix", "Greta", "Hugo", "Ines", "Jonas",
+                                              "Klara", "Luca", "Mara", "Nico", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tina",
+                                              "Ugo", "Vera", "Willem", "Xenia", "Yann", "Zora", "Aldo", "Bea", "Cyril", "Dora",
+                                              "Emil", "Fenna", "Gino", "Hanna", "Ivo", "Jana", "Kurt", "Lena", "Milo", "Nora"};
+        const int a = rng_.below(40);
+        const int b = (a + 1 + rng_.below(39)) % 40;
         std::ostringstream h;
-        h << "[NGN \"1\"]\n[Event \"Generated game " << index_ << "\"]\n[Date \"2026.01.01\"]\n[Round \"" << index_
-          << "\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Blue\"]\n[Player1 \"ironlog\"]\n[Side2 \"Red\"]\n[Player2 \"ironlog\"]\n[Result \"" << result_
-          << "\"]\n";
+        h << "[NGN \"1\"]\n[Event \"Generated league\"]\n[Date \"2026." << std::setw(2) << std::setfill('0') << 1 + index_ % 12 << "."
+          << std::setw(2) << 1 + index_ % 28 << "\"]\n[Round \"" << index_ << "\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Blue\"]\n[Player1 \""
+          << kNames[a] << "\"]\n[Side2 \"Red\"]\n[Player2 \"" << kNames[b] << "\"]\n[Result \"" << result_ << "\"]\n";
         return h.str();
     }
 };

@@ -1,0 +1,376 @@
+// ironlog_bench: measures ironlog against its limits on generated games, single-threaded, and
+// prints each figure beside the limit it is measured against, from the same run
+// (docs/performance.md):
+//   - reading the bytes, a bare PEGTL parse of them (a line grammar that accepts anything), and
+//     parse + check (MB/s and events/s);
+//   - archive ingest (games/s and events/s), beside the sqlite3 shell's .import of the same rows
+//     from CSV into the same tables;
+//   - query latency on a large archive: event standings, a filtered list, full-text search;
+//   - peak memory (RSS) while checking and while importing, for two batch sizes.
+// A benchmark, not a test: it reports, and a test only checks that it runs (--quick).
+#include "archive/archive.hpp"
+#include "archive/sqlite.hpp"
+#include "check/file_report.hpp"
+#include "check/ruleset.hpp"
+#include "check/replay.hpp"
+#include "notation/format.hpp"
+#include "notation/parser.hpp"
+
+#include <tao/pegtl.hpp>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+struct Settings {
+    fs::path dir = "bench-data";
+    double check_mb = 100;
+    int ingest_games = 10000;
+    int query_games = 100000;
+    bool quick = false;
+};
+
+void row(const std::string& figure, const std::string& value, const std::string& limit, const std::string& verdict = "") {
+    std::printf("  %-46s %-22s %-34s %s\n", figure.c_str(), value.c_str(), limit.c_str(), verdict.c_str());
+    std::fflush(stdout);
+}
+
+std::string fmt(double v, const char* unit, int decimals = 1) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f %s", decimals, v, unit);
+    return buf;
+}
+
+std::string with_commas(double v) {
+    std::string s = std::to_string(static_cast<long long>(v));
+    for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+    return s;
+}
+
+// Generated Ironclads games, canonical, until the text is at least `bytes` long (or `games` games).
+std::string make_games(std::size_t bytes, int games, std::uint64_t seed, int* made = nullptr) {
+    const ironlog::Ruleset* r = ironlog::find_ruleset("ironclads");
+    std::string out;
+    int i = 0;
+    while ((bytes && out.size() < bytes) || (games && i < games)) {
+        ++i;
+        ngn::ParsedFile parsed = ngn::parse_text(r->generate(seed, i));
+        if (!out.empty()) out += "\n";
+        out += ngn::format_game(parsed.games.front());
+    }
+    if (made) *made = i;
+    return out;
+}
+
+void write(const fs::path& p, const std::string& text) {
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    out << text;
+}
+
+std::string read(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Runs `work` in a child process and returns the child's peak resident set, in MiB.
+double peak_rss_mib(const std::function<void()>& work) {
+    std::fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        work();
+        _exit(0);
+    }
+    int status = 0;
+    struct rusage usage {};
+    wait4(pid, &status, 0, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+// ---- the parsing ceiling: a PEGTL grammar that takes any line -----------------------------------
+
+namespace bare {
+namespace pegtl = tao::pegtl;
+struct line : pegtl::seq<pegtl::star<pegtl::not_one<'\n'>>, pegtl::opt<pegtl::one<'\n'>>> {};
+struct file : pegtl::until<pegtl::eof, line> {};
+template <typename Rule>
+struct count : pegtl::nothing<Rule> {};
+template <>
+struct count<line> {
+    template <typename In> static void apply(const In&, std::size_t& lines) { ++lines; }
+};
+}  // namespace bare
+
+std::size_t bare_parse(const std::string& text) {
+    tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(), text.data() + text.size(), "bench");
+    std::size_t lines = 0;
+    tao::pegtl::parse<bare::file, bare::count>(in, lines);
+    return lines;
+}
+
+struct CheckTotals {
+    std::size_t games = 0, events = 0, problems = 0;
+};
+
+CheckTotals parse_and_check(const std::string& text) {
+    CheckTotals t;
+    ironlog::CheckOptions options;
+    ngn::read_games(
+        text,
+        [&](ngn::Game&& game) {
+            ++t.games;
+            ironlog::GameReport report = ironlog::check_game(game, t.games, options);
+            t.events += report.events;
+            t.problems += report.count(ironlog::Severity::Error) + report.count(ironlog::Severity::Warning);
+        },
+        ngn::ParseOptions{0});
+    return t;
+}
+
+// ---- 1. parse + check ----------------------------------------------------------------------------
+
+void bench_check(const Settings& s) {
+    std::printf("\nParse + check (single thread)\n");
+    const fs::path file = s.dir / "check.ngn";
+    const std::size_t bytes = static_cast<std::size_t>(s.check_mb * 1024 * 1024);
+    int made = 0;
+    auto t0 = Clock::now();
+    write(file, make_games(bytes, 0, 20261121, &made));
+    std::printf("  (generated %d games, %s bytes, in %.1f s)\n", made, with_commas(static_cast<double>(fs::file_size(file))).c_str(),
+                seconds_since(t0));
+
+    t0 = Clock::now();
+    const std::string text = read(file);
+    std::size_t newlines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    const double t_read = seconds_since(t0);
+    const double mb = static_cast<double>(text.size()) / (1024.0 * 1024.0);
+
+    t0 = Clock::now();
+    const std::size_t lines = bare_parse(text);
+    const double t_bare = seconds_since(t0);
+
+    t0 = Clock::now();
+    CheckTotals totals = parse_and_check(text);
+    const double t_check = seconds_since(t0);
+
+    const double bare_rate = mb / t_bare, check_rate = mb / t_check, events_rate = static_cast<double>(totals.events) / t_check;
+    row("figure", "measured", "limit (same run) / target", "");
+    row("reading the bytes (read + count lines)", fmt(mb / t_read, "MB/s"), "-", "");
+    row("bare PEGTL parse, accept-anything lines", fmt(bare_rate, "MB/s"), "the parsing ceiling", "");
+    row("parse + check", fmt(check_rate, "MB/s"), ">= 1/4 of bare: " + fmt(bare_rate / 4, "MB/s"),
+        check_rate >= bare_rate / 4 ? "ok" : "BELOW");
+    row("parse + check", with_commas(events_rate) + " events/s", ">= 1,000,000 events/s", events_rate >= 1e6 ? "ok" : "BELOW");
+    std::printf("  (%zu games, %s events, %zu lines (%zu newlines), %zu problems: a generated game checks clean)\n", totals.games,
+                with_commas(static_cast<double>(totals.events)).c_str(), lines, newlines, totals.problems);
+
+    // memory: the same check over a tenth of the file and over all of it, each in its own process
+    const std::string tenth = text.substr(0, text.find("\n[NGN ", text.size() / 10) + 1);
+    const double rss_small = peak_rss_mib([&] { parse_and_check(tenth); });
+    const double rss_full = peak_rss_mib([&] { parse_and_check(text); });
+    row("peak RSS, checking " + fmt(static_cast<double>(tenth.size()) / 1048576.0, "MB", 0), fmt(rss_small, "MiB"), "", "");
+    row("peak RSS, checking " + fmt(mb, "MB", 0), fmt(rss_full, "MiB"), "the text itself is held: +" + fmt(mb - static_cast<double>(tenth.size()) / 1048576.0, "MiB"), "");
+}
+
+// ---- 2. archive ingest ----------------------------------------------------------------------------
+
+struct IngestTotals {
+    int games = 0;
+    std::size_t events = 0;
+    double seconds = 0;
+};
+
+IngestTotals ingest(const std::string& text, const fs::path& db) {
+    fs::remove(db);
+    fs::remove(db.string() + "-wal");
+    fs::remove(db.string() + "-shm");
+    IngestTotals t;
+    archive::Archive ar(db.string(), archive::Mode::Create);
+    ngn::SourceText source("bench.ngn", text);
+    ironlog::CheckOptions options;
+    auto t0 = Clock::now();
+    std::size_t index = 0;
+    ngn::read_games(
+        source.text(),
+        [&](ngn::Game&& game) {
+            ++index;
+            ironlog::GameReport report = ironlog::check_game(game, index, options);
+            ar.add(game, source.raw_lines(game.first_line, game.last_line), report, "bench.ngn", index);
+            ++t.games;
+            t.events += report.events;
+        },
+        ngn::ParseOptions{0});
+    t.seconds = seconds_since(t0);
+    return t;
+}
+
+// The archive's tables as CSV files, for the sqlite3 shell to import.
+std::vector<std::string> export_csv(const fs::path& db, const fs::path& dir) {
+    std::vector<std::string> tables = {"game", "tag", "side", "player", "entity", "line", "note", "finding"};
+    sqlite::Database d(db.string(), SQLITE_OPEN_READONLY);
+    for (const auto& table : tables) {
+        std::ofstream out(dir / (table + ".csv"), std::ios::binary | std::ios::trunc);
+        sqlite::Statement q(d, "SELECT * FROM " + table);
+        while (q.step()) {
+            const int n = sqlite3_column_count(q.handle());
+            for (int c = 0; c < n; ++c) {
+                if (c) out << ',';
+                const unsigned char* v = sqlite3_column_text(q.handle(), c);
+                if (!v) continue;
+                std::string s(reinterpret_cast<const char*>(v));
+                out << '"';
+                for (char ch : s) out << (ch == '"' ? "\"\"" : std::string(1, ch));
+                out << '"';
+            }
+            out << '\n';
+        }
+    }
+    return tables;
+}
+
+void bench_ingest(const Settings& s) {
+    std::printf("\nArchive ingest (single thread, one transaction per game, synchronous=FULL)\n");
+    const std::string text = make_games(0, s.ingest_games, 7);
+    const fs::path db = s.dir / "ingest.db";
+    IngestTotals t = ingest(text, db);
+    const double games_rate = t.games / t.seconds, events_rate = static_cast<double>(t.events) / t.seconds;
+    row("figure", "measured", "limit (same run) / target", "");
+    row("archive add, " + with_commas(t.games) + " games", fmt(games_rate, "games/s", 0), "", "");
+    row("archive add", with_commas(events_rate) + " events/s", ">= 300,000 events/s", events_rate >= 3e5 ? "ok" : "BELOW");
+
+    // the storage ceiling: the sqlite3 shell importing the same rows into the same tables
+    const bool have_shell = std::system("command -v sqlite3 > /dev/null 2>&1") == 0;
+    if (!have_shell) {
+        row("sqlite3 .import of the same rows", "not measured", "the sqlite3 shell is not installed", "");
+    } else {
+        const fs::path csv = s.dir / "csv";
+        fs::create_directories(csv);
+        auto tables = export_csv(db, csv);
+        const fs::path fresh = s.dir / "import.db";
+        fs::remove(fresh);
+        // The same tables, indexes and triggers; declared without STRICT, since CSV carries no
+        // types (a STRICT table refuses text in a BLOB column and '' in an INTEGER one).
+        std::ofstream script(s.dir / "import.sql", std::ios::trunc);
+        script << ".bail on\n";
+        for (const char* m : archive::migrations()) {
+            std::string sql = m;
+            for (std::size_t at; (at = sql.find(") STRICT;")) != std::string::npos;) sql.replace(at, 9, ");");
+            script << sql << "\n";
+        }
+        for (const auto& table : tables) script << ".import --csv " << (csv / (table + ".csv")).string() << " " << table << "\n";
+        script.close();
+        auto t0 = Clock::now();
+        const std::string cmd = "sqlite3 " + fresh.string() + " < " + (s.dir / "import.sql").string();
+        const int rc = std::system(cmd.c_str());
+        const double t_import = seconds_since(t0);
+        if (rc != 0) {
+            row("sqlite3 .import of the same rows", "failed", cmd, "");
+        } else {
+            row("sqlite3 .import of the same rows", fmt(t_import, "s", 2), "the storage ceiling", "");
+            row("archive add", fmt(t.seconds, "s", 2), "<= 3x the import: " + fmt(3 * t_import, "s", 2),
+                t.seconds <= 3 * t_import ? "ok" : "ABOVE");
+        }
+    }
+    const std::string half = text.substr(0, text.find("\n[NGN ", text.size() / 10) + 1);
+    const double rss_small = peak_rss_mib([&] { ingest(half, s.dir / "rss-small.db"); });
+    const double rss_full = peak_rss_mib([&] { ingest(text, s.dir / "rss-full.db"); });
+    row("peak RSS, importing a tenth of the games", fmt(rss_small, "MiB"), "", "");
+    row("peak RSS, importing " + with_commas(t.games) + " games", fmt(rss_full, "MiB"), "the text itself is held", "");
+}
+
+// ---- 3. queries on a large archive ----------------------------------------------------------------
+
+template <class F>
+double median_ms(F&& f, int runs = 5) {
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        auto t0 = Clock::now();
+        f();
+        ms.push_back(seconds_since(t0) * 1000.0);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+void bench_queries(const Settings& s) {
+    std::printf("\nQueries on an archive of %s games (median of 5)\n", with_commas(s.query_games).c_str());
+    const fs::path db = s.dir / "queries.db";
+    IngestTotals t{};
+    bool reuse = false;
+    if (fs::exists(db)) {
+        archive::Archive ar(db.string(), archive::Mode::Read);
+        sqlite::Statement q(ar.database(), "SELECT count(*) FROM game");
+        q.step();
+        reuse = q.integer(0) == s.query_games;
+    }
+    if (!reuse) {
+        auto t0 = Clock::now();
+        t = ingest(make_games(0, s.query_games, 99), db);
+        std::printf("  (built in %.0f s)\n", seconds_since(t0));
+    }
+    archive::Archive ar(db.string(), archive::Mode::Read);
+    std::size_t n_stand = 0, n_list = 0, n_search = 0;
+    const double standings = median_ms([&] { n_stand = ar.standings("Generated league").size(); });
+    archive::Filter filter;
+    filter.player = "Greta";
+    filter.ruleset = "ironclads";
+    filter.from = "2026.03.01";
+    filter.to = "2026.06.30";
+    filter.result = "draw";
+    const double list = median_ms([&] { n_list = ar.list(filter).size(); });
+    const double search = median_ms([&] { n_search = ar.search("\"gunners find the range\"").size(); });
+    row("figure", "measured", "target", "");
+    row("event standings (" + std::to_string(n_stand) + " players)", fmt(standings, "ms", 2), "< 100 ms", standings < 100 ? "ok" : "ABOVE");
+    row("list: player, ruleset, dates, result (" + std::to_string(n_list) + ")", fmt(list, "ms", 2), "< 100 ms", list < 100 ? "ok" : "ABOVE");
+    row("full-text search of notes (" + std::to_string(n_search) + " hits)", fmt(search, "ms", 2), "< 100 ms", search < 100 ? "ok" : "ABOVE");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Settings s;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+        if (a == "--quick") {
+            s.quick = true;
+            s.check_mb = 1;
+            s.ingest_games = 200;
+            s.query_games = 500;
+        } else if (a == "--dir") s.dir = next();
+        else if (a == "--check-mb") s.check_mb = std::stod(next());
+        else if (a == "--ingest-games") s.ingest_games = std::stoi(next());
+        else if (a == "--query-games") s.query_games = std::stoi(next());
+        else {
+            std::fprintf(stderr,
+                         "usage: ironlog_bench [--quick] [--dir DIR] [--check-mb MB] [--ingest-games N] [--query-games N]\n"
+                         "  defaults: 100 MB checked, 10,000 games ingested, queries on 100,000 games; --quick: a small run\n");
+            return 2;
+        }
+    }
+    fs::create_directories(s.dir);
+    std::printf("ironlog_bench %s, data in %s%s\n", IRONLOG_VERSION, s.dir.string().c_str(), s.quick ? " (quick run: small sizes)" : "");
+    bench_check(s);
+    bench_ingest(s);
+    bench_queries(s);
+    return 0;
+}
