@@ -20,7 +20,7 @@ std::string DieSpec::faces_text() const {
 namespace {
 char fold(char c) {
     if (c == '_' || c == ' ') return '-';
-    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 }  // namespace
 

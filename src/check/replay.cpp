@@ -27,7 +27,7 @@ bool reserved(std::string_view w) {
 std::string normalize(std::string_view s) {
     std::string out;
     for (char c : s) {
-        char d = (c == '-' || c == '_') ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        char d = (c == '-' || c == '_') ? ' ' : (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
         if (d == ' ' && (out.empty() || out.back() == ' ')) continue;
         out += d;
     }

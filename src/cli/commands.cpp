@@ -41,7 +41,9 @@ bool read_file(const std::string& path, std::string& text, std::string& error) {
         error = "cannot open: " + std::string(std::strerror(errno));
         return false;
     }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::ostringstream ss;
+    ss << in.rdbuf();  // in one go: a large file is read far faster than character by character
+    text = std::move(ss).str();
     if (in.bad()) {
         error = "cannot read: " + std::string(std::strerror(errno));
         return false;

@@ -488,6 +488,16 @@ struct control : pegtl::normal<Rule> {
 
 // Control characters other than tab are never part of NGN; invalid UTF-8 neither.
 std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line_no) {
+    // most lines are printable ASCII: one pass says so
+    bool plain = true;
+    for (char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 ? c != '\t' : c >= 0x7F) {
+            plain = false;
+            break;
+        }
+    }
+    if (plain) return std::nullopt;
     for (std::size_t i = 0; i < text.size(); ++i) {
         auto c = static_cast<unsigned char>(text[i]);
         if ((c < 0x20 && c != '\t') || c == 0x7F) {
@@ -580,6 +590,7 @@ LineResult parse_one(std::string_view text, std::uint32_t line_no) {
         return result;
     }
     LineState st;
+    st.args.reserve(8);  // most lines hold a handful of items: no regrowth, no moves
     st.begin = text.data();
     st.line_no = line_no;
     std::uint32_t first_column = 1;
@@ -671,6 +682,7 @@ FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& 
         if (is_tag && (!game || has_body)) {
             finish(true);
             game.emplace();
+            game->lines.reserve(128);
             game->first_line = line_no;
             has_body = false;
             for (auto& l : lead) game->lines.push_back(std::move(l));
