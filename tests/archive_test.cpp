@@ -76,7 +76,7 @@ TEST(Archive, InitMakesAVersionedArchive) {
     const std::string db = (dir / "sub" / "club.db").string();
     auto r = run_ironlog({"archive", "--db", db, "init"});
     EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("schema version 2"), std::string::npos);
+    EXPECT_NE(r.out.find("schema version 3"), std::string::npos);
     EXPECT_EQ(scalar(db, "PRAGMA user_version"), archive::Archive::kSchemaVersion);
     EXPECT_EQ(scalar(db, "PRAGMA application_id"), 0x49524C47);
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM pragma_journal_mode WHERE journal_mode = 'wal'"), 1);

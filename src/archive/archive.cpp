@@ -414,9 +414,10 @@ std::vector<GameSummary> Archive::list(const Filter& f) {
     add(f.result, "g.result = ?");
     add(f.from, "g.date_sort >= ?");
     add(f.to, "g.date_sort <= ?");
-    add(f.player, "EXISTS (SELECT 1 FROM player p WHERE p.game_id = g.id AND p.name = ?)");
-    add(f.side, "EXISTS (SELECT 1 FROM side s WHERE s.game_id = g.id AND (s.name = ? OR s.alias = ?))");
-    add(f.has_kind, "EXISTS (SELECT 1 FROM finding x WHERE x.game_id = g.id AND x.kind = ? AND x.severity <> 'note')");
+    // written as IN lists, so that an index on the player, side or finding can lead the search
+    add(f.player, "g.id IN (SELECT p.game_id FROM player p WHERE p.name = ?)");
+    add(f.side, "g.id IN (SELECT s.game_id FROM side s WHERE s.name = ? OR s.alias = ?)");
+    add(f.has_kind, "g.id IN (SELECT x.game_id FROM finding x WHERE x.kind = ? AND x.severity <> 'note')");
     sql += " ORDER BY g.date_sort, g.id";
     sqlite::Statement q(db_, sql);
     for (std::size_t i = 0; i < args.size(); ++i) q.bind(static_cast<int>(i) + 1, args[i]);

@@ -78,7 +78,7 @@ struct SearchHit {
 
 class Archive {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     Archive(const std::string& path, Mode mode);
     const std::string& path() const { return path_; }

@@ -7,9 +7,10 @@ namespace ngn {
 
 namespace {
 
+// A coordinate as NGN writes it: digits and a point, never an exponent (5e+100 is no NGN).
 std::string number_text(double v) {
-    char buf[64];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    char buf[512];
+    auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
     return std::string(buf, r.ptr);
 }
 
@@ -41,6 +42,8 @@ std::string Item::to_ngn() const {
         std::string operator()(const Text& t) const { return quote(t.text); }
         std::string operator()(const Number& n) const { return n.text; }
         std::string operator()(const TablePos& p) const {
+            // a coordinate too large for a double is kept as it was written
+            if (!std::isfinite(p.x) || !std::isfinite(p.y) || (p.heading && !std::isfinite(*p.heading))) return p.text;
             std::string s = "(" + number_text(p.x) + ", " + number_text(p.y);
             if (p.heading) s += ", " + number_text(*p.heading);
             return s + ")";

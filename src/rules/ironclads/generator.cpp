@@ -308,7 +308,7 @@ private:
         }
     }
 
-    // A league of forty players over a year: games are rounds of it, between two players.
+    // Leagues of forty players, a thousand games each: games are rounds of one, between two players.
     std::string header() {
         static const char* const kNames[] = {"Anna", "Ben", "Carla", "Dario", "Elena", "Felix", "Greta", "Hugo", "Ines", "Jonas",
                                               "Klara", "Luca", "Mara", "Nico", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tina",
@@ -317,7 +317,7 @@ private:
         const int a = rng_.below(40);
         const int b = (a + 1 + rng_.below(39)) % 40;
         std::ostringstream h;
-        h << "[NGN \"1\"]\n[Event \"Generated league\"]\n[Date \"2026." << std::setw(2) << std::setfill('0') << 1 + index_ % 12 << "."
+        h << "[NGN \"1\"]\n[Event \"Generated league " << 1 + (index_ - 1) / 1000 << "\"]\n[Date \"2026." << std::setw(2) << std::setfill('0') << 1 + index_ % 12 << "."
           << std::setw(2) << 1 + index_ % 28 << "\"]\n[Round \"" << index_ << "\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Blue\"]\n[Player1 \""
           << kNames[a] << "\"]\n[Side2 \"Red\"]\n[Player2 \"" << kNames[b] << "\"]\n[Result \"" << result_ << "\"]\n";
         return h.str();
