@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 using namespace testing_util;
 using ironlog::Finding;
 using ironlog::Kind;
@@ -430,4 +432,53 @@ TEST(Replay, GamesWithSyntaxErrorsAreNotReplayed) {
     ASSERT_EQ(first.count(Severity::Error), 1u) << describe(first.findings);
     EXPECT_EQ(first.findings[0].kind, Kind::Syntax);
     EXPECT_TRUE(report.games[1].replayed);
+}
+
+TEST(Streaming, AGameAtATimeGivesTheSameFindingsAndExcerpts) {
+    // Three copies of a faulty record, with a line outside any game: reported as they are read,
+    // each game's findings come with the lines they point at, and no report is kept.
+    const std::string one = read_file(kSource / "fixtures/errors/play-mistakes.ngn");
+    const std::string text = "A stray line\n" + one + "\n" + one + "\n" + one;
+    const ironlog::CheckOptions options;
+    auto whole = ironlog::check_text("x.ngn", text, options);
+    ASSERT_EQ(whole.games.size(), 3u);
+    std::istringstream in(text);
+    std::size_t games = 0;
+    auto rest = ironlog::check_stream("x.ngn", in, options, {}, [&](ironlog::GameReport&& g, const ngn::SourceExcerpts& lines) {
+        const auto& expected = whole.games[games++];
+        ASSERT_EQ(describe(g.findings), describe(expected.findings));
+        for (const auto& f : g.findings) {
+            if (!f.file.empty()) continue;
+            EXPECT_TRUE(lines.has(f.pos.line)) << f.pos.line;
+            EXPECT_EQ(lines.line(f.pos.line), whole.source.line(f.pos.line));
+            EXPECT_EQ(lines.display_column(f.pos), whole.source.display_column(f.pos));
+        }
+    });
+    EXPECT_EQ(games, 3u);
+    EXPECT_TRUE(rest.games.empty());
+    EXPECT_EQ(describe(rest.findings), describe(whole.findings));
+    ASSERT_EQ(rest.findings.size(), 1u);  // the stray line
+    EXPECT_EQ(rest.source.line(1), "A stray line");
+}
+
+TEST(Streaming, AStreamThatFailsPartWayIsAFinding) {
+    // A stream buffer that gives some lines and then an error, as a failing disk would.
+    struct FailingBuffer : std::streambuf {
+        std::string text = "[Ruleset \"admiral\"]\nturn 1\n; " + std::string(70000, 'a') + "\n";
+        bool given = false;
+        int_type underflow() override {
+            if (given) throw std::ios_base::failure("input/output error");
+            given = true;
+            setg(text.data(), text.data(), text.data() + text.size());
+            return traits_type::to_int_type(text[0]);
+        }
+    } buffer;
+    std::istream in(&buffer);
+    auto report = ironlog::check_stream("x.ngn", in, ironlog::CheckOptions{});
+    EXPECT_TRUE(report.read_failed);
+    ASSERT_FALSE(report.findings.empty());
+    EXPECT_EQ(report.findings.back().severity, Severity::Error);
+    // the three lines given were read; the read that asked for more failed
+    EXPECT_EQ(report.findings.back().pos.line, 4u);
+    EXPECT_NE(report.findings.back().message.find("could not read the file from here on"), std::string::npos);
 }

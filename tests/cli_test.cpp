@@ -103,6 +103,27 @@ TEST(Cli, JsonOutput) {
     EXPECT_EQ(doc["files"][1]["games"][0]["errors"], 0);
 }
 
+TEST(Cli, JsonIsWrittenAGameAtATimeYetReadsAsOneDocument) {
+    // The writer streams pieces; the result must be exactly the whole document dumped with an
+    // indent of 2, whatever the mix of files, games, file-level findings and unreadable files.
+    const std::vector<std::vector<std::string>> runs = {
+        {fixture("errors/play-mistakes.ngn"), fixture(kSample), fixture("games/two-games.ngn")},
+        {fixture("errors/syntax-mistakes.ngn"), "/nonexistent/x.ngn"},
+        {fixture("games/two-games.ngn")},
+    };
+    for (const auto& files : runs) {
+        std::vector<std::string> args = {"check", "--format", "json"};
+        args.insert(args.end(), files.begin(), files.end());
+        auto r = run_ironlog(args);
+        auto doc = nlohmann::ordered_json::parse(r.out);
+        EXPECT_EQ(doc.dump(2) + "\n", r.out) << files[0];
+        EXPECT_EQ(doc["files"].size(), files.size());
+    }
+    auto empty = run_ironlog({"check", "--format", "json", "-"}, "");
+    auto doc = nlohmann::ordered_json::parse(empty.out);
+    EXPECT_EQ(doc.dump(2) + "\n", empty.out);
+}
+
 TEST(Cli, SarifOutputShape) {
     auto r = run_ironlog({"check", "--format", "sarif", fixture("errors/play-mistakes.ngn"), fixture("errors/syntax-mistakes.ngn")});
     EXPECT_EQ(r.status, 1);

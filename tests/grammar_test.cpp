@@ -7,6 +7,7 @@
 
 #include <random>
 #include <regex>
+#include <sstream>
 
 using namespace testing_util;
 
@@ -396,4 +397,133 @@ TEST(Robustness, ManyShortLines) {
     auto parsed = ngn::parse_text(text);
     ASSERT_EQ(parsed.games.size(), 1u);
     EXPECT_EQ(parsed.games[0].lines.size(), 200001u);
+}
+
+// ---- reading a stream a block at a time ------------------------------------------------------
+
+namespace {
+
+struct StreamRead {
+    std::vector<std::string> games;  // each game's dump, errors and line span
+    std::vector<std::string> raw;    // each game's raw lines as the window held them
+    std::string file_errors;
+};
+
+std::string describe_game(const ngn::Game& g) {
+    std::string out = std::to_string(g.first_line) + "-" + std::to_string(g.last_line) + "\n" + dump(g);
+    for (const auto& e : g.errors)
+        out += "ERROR " + std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + " " + e.message + "\n";
+    return out;
+}
+
+std::string describe_errors(const ngn::FileErrors& f) {
+    std::string out = f.truncated ? "truncated\n" : "";
+    for (const auto& e : f.errors)
+        out += std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + " " + e.message + "\n";
+    return out;
+}
+
+StreamRead read_as_stream(const std::string& text, const ngn::ParseOptions& options = {}) {
+    StreamRead out;
+    std::istringstream in(text);
+    ngn::LineWindow window;
+    auto errors = ngn::read_games(
+        in, window,
+        [&](ngn::Game&& g) {
+            out.games.push_back(describe_game(g));
+            out.raw.emplace_back(window.raw_lines(g.first_line, g.last_line));
+            window.release_through(g.last_line);
+        },
+        options);
+    out.file_errors = describe_errors(errors);
+    return out;
+}
+
+StreamRead read_as_text(const std::string& text, const ngn::ParseOptions& options = {}) {
+    StreamRead out;
+    ngn::SourceText source("x", text);
+    auto errors = ngn::read_games(
+        text,
+        [&](ngn::Game&& g) {
+            out.games.push_back(describe_game(g));
+            out.raw.emplace_back(source.raw_lines(g.first_line, g.last_line));
+        },
+        options);
+    out.file_errors = describe_errors(errors);
+    return out;
+}
+
+// An overlong line is an error whose bytes past the limit are not kept: compare the raw text
+// of the games only when every line is within the limit.
+void expect_same_reading(const std::string& text, const ngn::ParseOptions& options = {}, bool same_raw = true) {
+    auto a = read_as_text(text, options), b = read_as_stream(text, options);
+    EXPECT_EQ(a.file_errors, b.file_errors);
+    ASSERT_EQ(a.games.size(), b.games.size());
+    for (std::size_t i = 0; i < a.games.size(); ++i) {
+        EXPECT_EQ(a.games[i], b.games[i]) << "game " << i + 1;
+        if (same_raw) EXPECT_EQ(a.raw[i], b.raw[i]) << "game " << i + 1;
+        EXPECT_LE(b.raw[i].size(), a.raw[i].size());
+    }
+}
+
+std::string many_games(std::size_t bytes, const std::string& eol = "\n") {
+    std::string text;
+    for (int i = 1; text.size() < bytes; ++i) {
+        text += "; game " + std::to_string(i) + eol + "[Event \"League\"]" + eol + "[Ruleset \"ironclads\"]" + eol + eol +
+                "side A" + eol + "turn 1" + eol + "  phase movement" + eol + "A roll d6: " +
+                std::to_string(i % 6 + 1) + eol + (i % 7 == 0 ? "FM x ((\n" : "") + eol;
+    }
+    return text;
+}
+
+}  // namespace
+
+TEST(StreamReading, SameGamesAsReadingTheWholeText) {
+    expect_same_reading("");
+    expect_same_reading("\n\n");
+    expect_same_reading("[Ruleset \"ironclads\"]");                  // no final newline
+    expect_same_reading("[Ruleset \"ironclads\"]\r\nA roll d6: 3\r");  // CRLF, last line cut after its \r
+    expect_same_reading("\xEF\xBB\xBF[Ruleset \"ironclads\"]\nA roll d6: 3\n");
+    expect_same_reading("A roll d6: 3\n; a comment\n[Ruleset \"ironclads\"]\n");  // errors before the first game
+    // games and lines across many 64 KiB blocks, with LF and CRLF
+    expect_same_reading(many_games(300000));
+    expect_same_reading(many_games(300000, "\r\n"));
+    expect_same_reading(many_games(300000), ngn::ParseOptions{0});
+    expect_same_reading(many_games(300000), ngn::ParseOptions{5});  // stops after max_errors
+}
+
+TEST(StreamReading, OverlongLinesAcrossBlocks) {
+    const std::string head = "[Ruleset \"ironclads\"]\n";
+    // exactly at the limit, one byte over, and far over (spanning many blocks), with either ending
+    for (std::size_t n : {std::size_t{262144}, std::size_t{262145}, std::size_t{3u << 20}}) {
+        const bool within = n <= 262144;
+        expect_same_reading(head + "; " + std::string(n - 2, 'a') + "\nA roll d6: 3\n", {}, within);
+        expect_same_reading(head + "; " + std::string(n - 2, 'a') + "\r\nA roll d6: 3\n", {}, within);
+        expect_same_reading(head + "; " + std::string(n - 2, 'a'), {}, within);  // the last line
+    }
+    auto r = read_as_stream(head + std::string(3u << 20, 'a') + "\n");
+    ASSERT_EQ(r.games.size(), 1u);
+    EXPECT_NE(r.games[0].find("this line is 3145728 bytes long"), std::string::npos) << r.games[0];
+}
+
+TEST(StreamReading, WindowHoldsOnlyUnreleasedLines) {
+    ngn::LineWindow w;
+    w.push("one\n");
+    w.push("two\r\n");
+    w.push("three");
+    EXPECT_EQ(w.last(), 3u);
+    EXPECT_EQ(w.line(2), "two");
+    EXPECT_EQ(w.line(3), "three");
+    EXPECT_EQ(w.raw_lines(1, 3), "one\ntwo\r\nthree");
+    w.release_through(1);
+    EXPECT_EQ(w.line(1), "");
+    EXPECT_EQ(w.raw_lines(1, 2), "");  // not all held
+    EXPECT_EQ(w.raw_lines(2, 3), "two\r\nthree");
+    // a long run of games keeps the window to what is unreleased
+    for (std::uint32_t i = 4; i < 100000; ++i) {
+        w.push("A roll d6: 3\n");
+        w.release_through(i - 1);
+    }
+    EXPECT_EQ(w.line(99999), "A roll d6: 3");
+    EXPECT_LT(w.bytes_held(), 100u);
 }

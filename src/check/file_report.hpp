@@ -5,6 +5,8 @@
 #include "notation/parser.hpp"
 #include "notation/source.hpp"
 
+#include <functional>
+#include <istream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,14 +14,25 @@
 namespace ironlog {
 
 struct FileReport {
-    ngn::SourceText source;                 // path as given, and the text (for excerpts)
-    std::vector<GameReport> games;
+    ngn::SourceExcerpts source;             // path as given, and the lines findings point at
+    std::vector<GameReport> games;          // empty when the games went to a GameSink instead
     std::vector<Finding> findings;          // outside any game
-    std::optional<std::string> read_error;  // the file could not be read
+    std::optional<std::string> read_error;  // the file could not be opened
+    bool read_failed = false;               // reading stopped part way (the finding says why)
 
     std::size_t count(Severity s) const;
 };
 
+// Receives each game's report as soon as it is checked, with the lines its findings point at.
+using GameSink = std::function<void(GameReport&&, const ngn::SourceExcerpts&)>;
+
+// Checks the games of a stream as they are read. With a sink, each game's report goes to it and
+// is not kept, so memory holds one game at a time whatever the number of games; without one,
+// the reports are kept in the FileReport.
+FileReport check_stream(std::string path, std::istream& in, const CheckOptions& options,
+                        const ngn::ParseOptions& parse_options = {}, const GameSink& on_game = {});
+
+// The same for a text held in memory (tests, small inputs); the reports are kept.
 FileReport check_text(std::string path, std::string text, const CheckOptions& options,
                       const ngn::ParseOptions& parse_options = {});
 

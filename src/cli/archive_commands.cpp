@@ -2,6 +2,7 @@
 
 #include "archive/archive.hpp"
 #include "check/file_report.hpp"
+#include "cli/commands.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
 
@@ -74,23 +75,6 @@ json finding_json(const archive::StoredFinding& f) {
     return j;
 }
 
-bool read_whole(const std::string& path, std::string& text, std::string& error) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) {
-        error = "is a directory, not a record";
-        return false;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = std::string("cannot open: ") + std::strerror(errno);
-        return false;
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-    return true;
-}
-
 // "adding 3/120 file.ngn" on one line of stderr, kept up to date; only for many files and
 // only on a terminal, and wiped before any other line is written so the two never mix.
 class Progress {
@@ -121,52 +105,70 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
     for (const auto& path : a.files) {
         ++done;
         progress.show(done, path);
-        std::string text, error;
-        if (!read_whole(path, text, error)) {
+        // Read a block at a time: the window holds the game being read, not the file.
+        std::string error;
+        auto in = open_record(path, error);
+        if (!in) {
             progress.clear();
             spdlog::error("{}: {}", path, error);
             status = 2;
             continue;
         }
-        ngn::SourceText source(path, std::move(text));
+        ngn::LineWindow window;
+        ngn::SourceExcerpts before_games(path);  // lines before the first game: errors, if anything
+        auto show_error = [&](const ngn::SyntaxError& e) {
+            ngn::SourceExcerpts excerpt(path);
+            excerpt.keep(e.pos.line, before_games.has(e.pos.line) ? before_games.line(e.pos.line) : window.line(e.pos.line));
+            output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
+        };
         CheckOptions options;
         options.base_dir = fs::path(path).parent_path();
         if (options.base_dir.empty()) options.base_dir = ".";
+        auto add_game = [&](const ngn::Game& game, std::size_t index, std::string_view record) {
+            if (!game.errors.empty()) {
+                // A record that does not read is refused, with its errors: nothing is stored.
+                progress.clear();
+                for (const auto& e : game.errors) show_error(e);
+                std::cout << path << ": game " << index << " (line " << game.first_line << ") refused: it has syntax errors\n";
+                ++refused;
+                status = std::max(status, 1);
+                return;
+            }
+            GameReport report = check_game(game, index, options);
+            auto r = ar.add(game, record, report, path, index);
+            progress.clear();
+            if (r.status == archive::Archive::Added::Duplicate) {
+                ++duplicates;
+                std::cout << path << ": game " << index << " is already archived as #" << r.id << "\n";
+            } else {
+                ++added;
+                std::cout << path << ": game " << index << " archived as #" << r.id << " (" << report.count(Severity::Error)
+                          << " errors, " << report.count(Severity::Warning) << " warnings)\n";
+            }
+            progress.show(done, path);
+        };
         std::size_t index = 0;
         ngn::FileErrors outside = ngn::read_games(
-            source.text(),
+            *in, window,
             [&](ngn::Game&& game) {
-                ++index;
-                if (!game.errors.empty()) {
-                    // A record that does not read is refused, with its errors: nothing is stored.
-                    progress.clear();
-                    for (const auto& e : game.errors)
-                        output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
-                    std::cout << path << ": game " << index << " (line " << game.first_line << ") refused: it has syntax errors\n";
-                    ++refused;
-                    status = std::max(status, 1);
-                    return;
-                }
-                GameReport report = check_game(game, index, options);
-                std::string_view record = source.raw_lines(game.first_line, game.last_line);
-                auto r = ar.add(game, record, report, path, index);
-                progress.clear();
-                if (r.status == archive::Archive::Added::Duplicate) {
-                    ++duplicates;
-                    std::cout << path << ": game " << index << " is already archived as #" << r.id << "\n";
-                } else {
-                    ++added;
-                    std::cout << path << ": game " << index << " archived as #" << r.id << " (" << report.count(Severity::Error)
-                              << " errors, " << report.count(Severity::Warning) << " warnings)\n";
-                }
-                progress.show(done, path);
+                if (++index == 1)
+                    for (std::uint32_t n = 1; n < game.first_line; ++n) {
+                        const std::string_view l = window.line(n);
+                        const std::size_t first = l.find_first_not_of(" \t");
+                        if (first != std::string_view::npos && l[first] != ';') before_games.keep(n, l);
+                    }
+                add_game(game, index, window.raw_lines(game.first_line, game.last_line));
+                window.release_through(game.last_line);
             },
             ngn::ParseOptions{0});
         progress.clear();
         if (!outside.errors.empty()) {
-            for (const auto& e : outside.errors)
-                output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
+            for (const auto& e : outside.errors) show_error(e);
             status = std::max(status, 1);
+        }
+        if (in->bad()) {
+            spdlog::error("{}: could not read the file after line {}: {}", path, window.last(), std::strerror(errno));
+            status = 2;
         }
         if (index == 0 && outside.errors.empty()) {
             std::cout << path << ": no game in this file\n";

@@ -100,35 +100,57 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
 
 }  // namespace
 
+std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error) {
+    if (path == "-") return std::make_unique<std::istream>(std::cin.rdbuf());
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        error = "is a directory, not a record";
+        return nullptr;
+    }
+    auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*in) {
+        error = "cannot open: " + std::string(std::strerror(errno));
+        return nullptr;
+    }
+    return in;
+}
+
+// Each file is read a block at a time and each game's findings are written as soon as it is
+// checked: a season of games is checked in the memory of one game.
 int run_check(const CheckArgs& args) {
-    std::vector<FileReport> reports;
+    const output::Format format = args.format == "json"    ? output::Format::Json
+                                  : args.format == "sarif" ? output::Format::Sarif
+                                                           : output::Format::Text;
+    auto writer = output::make_writer(format, std::cout, args.excerpts, args.summary);
     bool io_failure = false;
     ngn::ParseOptions parse_options;
     parse_options.max_errors = args.max_errors;
     for (const auto& path : args.files) {
-        std::string text, error;
-        if (!read_file(path, text, error)) {
+        std::string error;
+        auto in = open_record(path, error);
+        if (!in) {
             spdlog::error("{}: {}", path, error);
+            writer->begin_file(path, error);
             FileReport r;
-            r.source = ngn::SourceText(path, "");
+            r.source = ngn::SourceExcerpts(path);
             r.read_error = error;
-            reports.push_back(std::move(r));
+            writer->end_file(r);
             io_failure = true;
             continue;
         }
-        spdlog::debug("checking {} ({} bytes)", path, text.size());
-        reports.push_back(check_text(path, std::move(text), options_for(path), parse_options));
+        spdlog::debug("checking {}", path);
+        writer->begin_file(path, std::nullopt);
+        FileReport rest = check_stream(path, *in, options_for(path), parse_options,
+                                       [&](GameReport&& g, const ngn::SourceExcerpts& source) { writer->game(g, source); });
+        if (rest.read_failed) {
+            spdlog::error("{}: reading stopped: {}", path, std::strerror(errno));
+            io_failure = true;
+        }
+        writer->end_file(rest);
     }
-    if (args.format == "json") {
-        output::write_json(std::cout, reports);
-    } else if (args.format == "sarif") {
-        output::write_sarif(std::cout, reports);
-    } else {
-        output::write_text(std::cout, reports, args.excerpts);
-        if (args.summary) output::write_summary(std::cout, output::summarize(reports));
-    }
+    writer->finish();
     if (io_failure) return 2;
-    return output::summarize(reports).errors > 0 ? 1 : 0;
+    return writer->summary().errors > 0 ? 1 : 0;
 }
 
 int run_fmt(const FmtArgs& args) {

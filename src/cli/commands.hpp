@@ -3,10 +3,16 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace ironlog::cli {
+
+// Opens a record for reading a block at a time ("-" is standard input); null with a message
+// when it cannot be opened.
+std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error);
 
 struct CheckArgs {
     std::vector<std::string> files;

@@ -577,10 +577,12 @@ Line build_line(LineState& st, std::uint32_t first_column) {
 // Far above any line written by hand; bounds the memory one line can take.
 constexpr std::size_t kMaxLineBytes = 256 * 1024;
 
-LineResult parse_one(std::string_view text, std::uint32_t line_no) {
+// length: the line's real length, which is more than text holds when a stream reader kept
+// only the start of an overlong line.
+LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t length) {
     LineResult result;
-    if (text.size() > kMaxLineBytes) {
-        result.error = SyntaxError{SourcePos{line_no, 1}, "this line is " + std::to_string(text.size()) +
+    if (length > kMaxLineBytes) {
+        result.error = SyntaxError{SourcePos{line_no, 1}, "this line is " + std::to_string(length) +
                                                               " bytes long; an NGN line holds at most " +
                                                               std::to_string(kMaxLineBytes) + " bytes"};
         return result;
@@ -606,10 +608,104 @@ LineResult parse_one(std::string_view text, std::uint32_t line_no) {
     return result;
 }
 
+// Groups lines into games, as a PGN reader does: a tag line after a game's body begins the next
+// game, and comment lines just before it belong to it. Fed one line at a time, so the text can
+// come from a string or a stream alike.
+class GameReader {
+public:
+    GameReader(const std::function<void(Game&&)>& on_game, const ParseOptions& options)
+        : on_game_(on_game), options_(options) {}
+
+    // One line without its line ending, and its real length. False once max_errors is reached:
+    // read no further.
+    bool feed(std::string_view raw, std::size_t length) {
+        if (options_.max_errors != 0 && error_count_ >= options_.max_errors) {
+            file_.truncated = true;
+            return false;
+        }
+        ++line_no_;
+        LineResult r = parse_one(raw, line_no_, length);
+        // Which construct the line is (or tried to be) decides how games are grouped.
+        const std::size_t first = raw.find_first_not_of(" \t");
+        const bool is_tag = r.line ? r.line->is<Tag>() : (first != std::string_view::npos && raw[first] == '[');
+        const bool is_blank = r.line && r.line->is<Blank>();
+
+        if (is_tag && (!game_ || has_body_)) {
+            finish_game(true);
+            game_.emplace();
+            game_->lines.reserve(128);
+            game_->first_line = line_no_;
+            has_body_ = false;
+            for (auto& l : lead_) game_->lines.push_back(std::move(l));
+            if (!lead_.empty()) game_->first_line = lead_.front().pos.line;
+            lead_.clear();
+        }
+        if (r.error) {
+            if (game_ && !is_tag) has_body_ = true;
+            add_error(std::move(*r.error));
+            if (game_) game_->last_line = line_no_;
+            return true;
+        }
+        if (!game_) {
+            if (is_blank) {
+                if (r.line->comment) lead_.push_back(std::move(*r.line));
+                return true;
+            }
+            add_error(SyntaxError{r.line->pos, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game"});
+            return true;
+        }
+        if (!is_tag && !is_blank) has_body_ = true;
+        game_->last_line = line_no_;
+        game_->lines.push_back(std::move(*r.line));
+        return true;
+    }
+
+    FileErrors finish() {
+        finish_game(false);
+        if (!lead_.empty()) file_.orphan_comments = std::move(lead_);  // comments with no game: fmt keeps them
+        return std::move(file_);
+    }
+
+private:
+    void finish_game(bool next_game_follows) {
+        if (!game_) return;
+        // Comment lines after the last content introduce the next game, if there is one.
+        while (next_game_follows && !game_->lines.empty() && game_->lines.back().is<Blank>()) {
+            if (game_->lines.back().comment) lead_.insert(lead_.begin(), std::move(game_->lines.back()));
+            game_->lines.pop_back();
+        }
+        while (!game_->lines.empty() && game_->lines.back().is<Blank>() && !game_->lines.back().comment)
+            game_->lines.pop_back();
+        // The game's text runs up to where the next game's (its introducing comments included) begins.
+        if (next_game_follows) game_->last_line = (lead_.empty() ? line_no_ : lead_.front().pos.line) - 1;
+        on_game_(std::move(*game_));
+        game_.reset();
+    }
+
+    void add_error(SyntaxError e) {
+        ++error_count_;
+        if (game_)
+            game_->errors.push_back(std::move(e));
+        else
+            file_.errors.push_back(std::move(e));
+    }
+
+    const std::function<void(Game&&)>& on_game_;
+    ParseOptions options_;
+    FileErrors file_;
+    std::optional<Game> game_;
+    bool has_body_ = false;
+    std::vector<Line> lead_;  // comment lines waiting for the next game
+    std::size_t error_count_ = 0;
+    std::uint32_t line_no_ = 0;  // the line being read
+};
+
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 }  // namespace
 
 LineResult parse_line(std::string_view line_text, std::uint32_t line_number) {
-    return parse_one(line_text, line_number);
+    return parse_one(line_text, line_number, line_text.size());
 }
 
 void for_each_line(std::string_view text, const std::function<void(LineResult&&)>& on_line) {
@@ -622,7 +718,7 @@ void for_each_line(std::string_view text, const std::function<void(LineResult&&)
         pos = end + 1;
         ++line_no;
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-        on_line(parse_one(raw, line_no));
+        on_line(parse_one(raw, line_no, raw.size()));
     }
 }
 
@@ -630,93 +726,69 @@ void for_each_line(std::string_view text, const std::function<void(LineResult&&)
 
 FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& on_game,
                       const ParseOptions& options) {
-    FileErrors file;
-    std::optional<Game> game;
-    bool has_body = false;
-    std::vector<Line> lead;  // comment lines waiting for the next game
-    std::size_t error_count = 0;
-    std::uint32_t line_no = 0;  // the line being read
-
-    auto finish = [&](bool next_game_follows) {
-        if (!game) return;
-        // Comment lines after the last content introduce the next game, if there is one.
-        while (next_game_follows && !game->lines.empty() && game->lines.back().is<Blank>()) {
-            if (game->lines.back().comment) lead.insert(lead.begin(), std::move(game->lines.back()));
-            game->lines.pop_back();
-        }
-        while (!game->lines.empty() && game->lines.back().is<Blank>() && !game->lines.back().comment)
-            game->lines.pop_back();
-        // The game's text runs up to where the next game's (its introducing comments included) begins.
-        if (next_game_follows) game->last_line = (lead.empty() ? line_no : lead.front().pos.line) - 1;
-        on_game(std::move(*game));
-        game.reset();
-    };
-    auto add_error = [&](SyntaxError e) {
-        ++error_count;
-        if (game)
-            game->errors.push_back(std::move(e));
-        else
-            file.errors.push_back(std::move(e));
-    };
-
+    GameReader reader(on_game, options);
     std::size_t pos = 0;
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") pos = 3;  // a byte-order mark: columns on line 1 start after it
+    if (text.substr(0, 3) == kByteOrderMark) pos = 3;  // columns on line 1 start after it
     while (pos < text.size()) {
-        if (options.max_errors != 0 && error_count >= options.max_errors) {
-            file.truncated = true;
-            break;
-        }
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
         std::string_view raw = text.substr(pos, end - pos);
         pos = end + 1;
-        ++line_no;
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        if (!reader.feed(raw, raw.size())) break;
+    }
+    return reader.finish();
+}
 
-        LineResult r = parse_one(raw, line_no);
-        // Which construct the line is (or tried to be) decides how games are grouped.
-        const bool is_tag = r.line ? r.line->is<Tag>() : (raw.find_first_not_of(" \t") != std::string_view::npos &&
-                                                         raw[raw.find_first_not_of(" \t")] == '[');
-        const bool is_blank = r.line && r.line->is<Blank>();
-
-        if (is_tag && (!game || has_body)) {
-            finish(true);
-            game.emplace();
-            game->lines.reserve(128);
-            game->first_line = line_no;
-            has_body = false;
-            for (auto& l : lead) game->lines.push_back(std::move(l));
-            if (!lead.empty()) game->first_line = lead.front().pos.line;
-            lead.clear();
-        }
-        if (r.error) {
-            if (game && !is_tag) has_body = true;
-            add_error(std::move(*r.error));
-            if (game) game->last_line = line_no;
-            continue;
-        }
-        if (!game) {
-            if (is_blank) {
-                if (r.line->comment) lead.push_back(std::move(*r.line));
-                continue;
+FileErrors read_games(std::istream& in, LineWindow& window, const std::function<void(Game&&)>& on_game,
+                      const ParseOptions& options) {
+    GameReader reader(on_game, options);
+    std::vector<char> block(std::size_t{1} << 16);
+    // A line that runs past the block read so far; of an overlong line only the start is kept.
+    std::string partial;
+    std::size_t partial_length = 0;
+    char partial_last = 0;
+    constexpr std::size_t kKeep = kMaxLineBytes + 2;
+    auto keep = [&](std::string_view piece) {
+        partial.append(piece.substr(0, kKeep - std::min(partial.size(), kKeep)));
+        partial_length += piece.size();
+        if (!piece.empty()) partial_last = piece.back();
+    };
+    // A whole line to the window, then to the reader: length counts its bytes up to the line
+    // ending, last is the byte just before the '\n' (or the last byte, at the end of the text).
+    auto line = [&](std::string_view raw, std::size_t length, char last) {
+        window.push(raw);
+        if (last == '\r') --length;
+        return reader.feed(window.line(window.last()), length);
+    };
+    bool first_block = true;
+    bool reading = true;
+    while (reading && in) {
+        in.read(block.data(), static_cast<std::streamsize>(block.size()));
+        std::string_view chunk(block.data(), static_cast<std::size_t>(in.gcount()));
+        if (first_block && chunk.substr(0, 3) == kByteOrderMark) chunk.remove_prefix(3);  // line 1 starts after it
+        first_block = false;
+        while (reading && !chunk.empty()) {
+            const std::size_t nl = chunk.find('\n');
+            if (nl == std::string_view::npos) {  // the line goes on in the next block
+                keep(chunk);
+                break;
             }
-            add_error(SyntaxError{r.line->pos, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game"});
-            continue;
+            const std::string_view piece = chunk.substr(0, nl + 1);
+            chunk.remove_prefix(nl + 1);
+            if (partial_length == 0) {
+                reading = line(piece, nl, nl > 0 ? piece[nl - 1] : 0);
+            } else {
+                const char before = nl > 0 ? piece[nl - 1] : partial_last;
+                keep(piece);
+                reading = line(partial, partial_length - 1, before);
+                partial.clear();
+                partial_length = 0;
+            }
         }
-        if (!is_tag && !is_blank) has_body = true;
-        game->last_line = line_no;
-        game->lines.push_back(std::move(*r.line));
     }
-    finish(false);
-    if (!lead.empty()) {
-        // Comments with no game to belong to: keep them where fmt can see them.
-        Game rest;
-        rest.first_line = lead.front().pos.line;
-        rest.last_line = lead.back().pos.line;
-        for (auto& l : lead) rest.lines.push_back(std::move(l));
-        file.orphan_comments = std::move(rest.lines);
-    }
-    return file;
+    if (reading && partial_length > 0) line(partial, partial_length, partial_last);  // a last line without a newline
+    return reader.finish();
 }
 
 ParsedFile parse_text(std::string_view text, const ParseOptions& options) {

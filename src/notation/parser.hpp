@@ -3,8 +3,10 @@
 #pragma once
 
 #include "notation/record.hpp"
+#include "notation/source.hpp"
 
 #include <functional>
+#include <istream>
 #include <optional>
 #include <string_view>
 
@@ -23,6 +25,13 @@ struct FileErrors {
 // Reads the games of a text one after another, as a PGN reader does. Each game is handed to
 // on_game as soon as it is complete, so memory does not grow with the number of games.
 FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& on_game,
+                      const ParseOptions& options = {});
+
+// The same from a stream (a file, standard input), read a block at a time, so that not even the
+// text is held whole: each line is pushed to window before it is read, and the caller releases
+// the lines it no longer wants (say, a game's once it is checked). A stream that fails to read
+// simply ends; the caller asks it whether it went bad.
+FileErrors read_games(std::istream& in, LineWindow& window, const std::function<void(Game&&)>& on_game,
                       const ParseOptions& options = {});
 
 // All games of a text at once (tests, fmt).

@@ -1,5 +1,7 @@
 #include "notation/source.hpp"
 
+#include <algorithm>
+
 namespace ngn {
 
 SourceText::SourceText(std::string path, std::string text) : path_(std::move(path)), text_(std::move(text)) {
@@ -28,13 +30,60 @@ std::string_view SourceText::raw_lines(std::uint32_t first, std::uint32_t last) 
     return std::string_view(text_).substr(begin, end - begin);
 }
 
-std::uint32_t SourceText::display_column(SourcePos pos) const {
+std::uint32_t SourceText::display_column(SourcePos pos) const { return ngn::display_column(line(pos.line), pos); }
+
+std::uint32_t display_column(std::string_view l, SourcePos pos) {
     if (!pos.valid()) return 0;
-    std::string_view l = line(pos.line);
     std::size_t bytes = pos.column > 0 ? pos.column - 1 : 0;
     if (bytes > l.size()) return static_cast<std::uint32_t>(pos.column);
     return static_cast<std::uint32_t>(count_code_points(l.substr(0, bytes)) + 1);
 }
+
+void LineWindow::push(std::string_view raw) {
+    starts_.push_back(bytes_.size());
+    bytes_.append(raw);
+}
+
+std::string_view LineWindow::line(std::uint32_t n) const {
+    if (n < first_ || n > last()) return {};
+    const std::size_t i = head_ + (n - first_);
+    std::size_t begin = starts_[i];
+    std::size_t end = i + 1 < starts_.size() ? starts_[i + 1] : bytes_.size();
+    if (end > begin && bytes_[end - 1] == '\n') --end;
+    if (end > begin && bytes_[end - 1] == '\r') --end;
+    return std::string_view(bytes_).substr(begin, end - begin);
+}
+
+std::string_view LineWindow::raw_lines(std::uint32_t first, std::uint32_t last_line) const {
+    if (first < first_ || last_line > last() || last_line < first) return {};
+    const std::size_t begin = starts_[head_ + (first - first_)];
+    const std::size_t j = head_ + (last_line - first_) + 1;
+    const std::size_t end = j < starts_.size() ? starts_[j] : bytes_.size();
+    return std::string_view(bytes_).substr(begin, end - begin);
+}
+
+void LineWindow::release_through(std::uint32_t n) {
+    if (n < first_) return;
+    const std::size_t drop = std::min<std::size_t>(n - first_ + 1, starts_.size() - head_);
+    head_ += drop;
+    first_ += static_cast<std::uint32_t>(drop);
+    // Move the held lines to the front once the released ones are the larger part, so each
+    // byte is moved a bounded number of times.
+    const std::size_t released = head_ < starts_.size() ? starts_[head_] : bytes_.size();
+    if (released > 0 && released >= bytes_.size() / 2) {
+        bytes_.erase(0, released);
+        starts_.erase(starts_.begin(), starts_.begin() + static_cast<std::ptrdiff_t>(head_));
+        for (auto& s : starts_) s -= released;
+        head_ = 0;
+    }
+}
+
+std::string_view SourceExcerpts::line(std::uint32_t n) const {
+    auto it = lines_.find(n);
+    return it == lines_.end() ? std::string_view{} : std::string_view(it->second);
+}
+
+std::uint32_t SourceExcerpts::display_column(SourcePos pos) const { return ngn::display_column(line(pos.line), pos); }
 
 std::size_t find_invalid_utf8(std::string_view s) {
     std::size_t i = 0;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,49 @@ private:
     std::string text_;
     std::vector<std::size_t> line_starts_;
 };
+
+// The raw lines of a stream, from the oldest one still wanted to the last one read: a game being
+// read, for excerpts and for the archive's copy of its record, without holding the whole file.
+class LineWindow {
+public:
+    void push(std::string_view raw);  // the next line, its line ending included
+    std::uint32_t last() const { return first_ + static_cast<std::uint32_t>(starts_.size() - head_) - 1; }
+    // The line's bytes without its line ending; empty when the line is not held.
+    std::string_view line(std::uint32_t line) const;
+    // Lines first..last exactly as read, line endings included; empty when not all are held.
+    std::string_view raw_lines(std::uint32_t first, std::uint32_t last) const;
+    // Lines up to n are no longer wanted.
+    void release_through(std::uint32_t n);
+    std::size_t bytes_held() const { return bytes_.size(); }
+
+private:
+    std::string bytes_;
+    std::vector<std::size_t> starts_;  // offset of each held line in bytes_, from index head_
+    std::size_t head_ = 0;
+    std::uint32_t first_ = 1;  // number of the line at starts_[head_]
+};
+
+// The lines that findings point at, with the file's path: what output needs of a file once
+// its text is gone.
+class SourceExcerpts {
+public:
+    SourceExcerpts() = default;
+    explicit SourceExcerpts(std::string path) : path_(std::move(path)) {}
+
+    const std::string& path() const { return path_; }
+    void keep(std::uint32_t line, std::string_view text) { lines_.try_emplace(line, text); }
+    bool has(std::uint32_t line) const { return lines_.count(line) != 0; }
+    std::string_view line(std::uint32_t line) const;  // empty when not kept
+    // The column in Unicode code points (1-based) of a byte column on a kept line.
+    std::uint32_t display_column(SourcePos pos) const;
+
+private:
+    std::string path_;
+    std::map<std::uint32_t, std::string> lines_;
+};
+
+// The column in code points (1-based) of a byte column on a line's text.
+std::uint32_t display_column(std::string_view line, SourcePos pos);
 
 // Index of the first byte that is not valid UTF-8, or npos when the text is valid.
 std::size_t find_invalid_utf8(std::string_view text);

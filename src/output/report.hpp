@@ -4,7 +4,9 @@
 
 #include "check/file_report.hpp"
 
+#include <memory>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace ironlog::output {
@@ -14,13 +16,43 @@ struct Summary {
 };
 Summary summarize(const std::vector<FileReport>& files);
 
-// file:line:col: severity: message [rule] (kind), then expected/recorded, then the source
-// line with a caret.
-void write_text(std::ostream& os, const std::vector<FileReport>& files, bool excerpts = true);
-void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt);
-void write_summary(std::ostream& os, const Summary& s);
+enum class Format { Text, Json, Sarif };
 
+// Writes reports as they come, a file at a time and each game as soon as it is checked, so that
+// checking a season holds one game in memory, not the season. Per file: begin_file, game for
+// each game, end_file (the file's own findings); then finish once.
+class ReportWriter {
+public:
+    virtual ~ReportWriter() = default;
+    // read_error: the file could not be opened (then no game follows).
+    void begin_file(const std::string& path, const std::optional<std::string>& read_error);
+    void game(const GameReport& g, const ngn::SourceExcerpts& source);
+    void end_file(const FileReport& file);
+    void finish();
+    const Summary& summary() const { return summary_; }
+
+protected:
+    virtual void on_begin_file(const std::string& path, const std::optional<std::string>& read_error) = 0;
+    virtual void on_game(const GameReport& g, const ngn::SourceExcerpts& source) = 0;
+    virtual void on_end_file(const FileReport& file) = 0;
+    virtual void on_finish(const Summary& s) = 0;
+
+private:
+    Summary summary_;
+};
+
+// text: excerpts shows each finding's line with a caret; summary ends with the counts line.
+std::unique_ptr<ReportWriter> make_writer(Format format, std::ostream& os, bool excerpts = true, bool summary = false);
+
+// The same for reports held whole (tests, small inputs).
+void write_text(std::ostream& os, const std::vector<FileReport>& files, bool excerpts = true);
 void write_json(std::ostream& os, const std::vector<FileReport>& files);
 void write_sarif(std::ostream& os, const std::vector<FileReport>& files);
+
+// file:line:col: severity: message [rule] (kind), then expected/recorded, then the source
+// line with a caret.
+void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt);
+void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt);
+void write_summary(std::ostream& os, const Summary& s);
 
 }  // namespace ironlog::output

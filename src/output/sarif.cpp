@@ -1,6 +1,7 @@
 // SARIF 2.1.0 for `ironlog check --format sarif` (OASIS Static Analysis Results Interchange
 // Format). One run; one reporting descriptor per rule cited; columns in code points.
 #include "output/report.hpp"
+#include "output/writers.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -39,63 +40,79 @@ const char* level(Severity s) {
 
 }  // namespace
 
-void write_sarif(std::ostream& os, const std::vector<FileReport>& files) {
-    json rules = json::array();
-    std::map<std::string, std::size_t> rule_index;
-    auto rule_for = [&](const Finding& f) -> std::size_t {
-        std::string id = f.rule.empty() ? "ngn/syntax" : f.rule.id();
-        auto it = rule_index.find(id);
-        if (it != rule_index.end()) return it->second;
-        std::string text = f.rule.empty() ? "NGN syntax" : f.rule.text();
-        rules.push_back(json{{"id", id}, {"name", id}, {"shortDescription", json{{"text", text}}}});
-        rule_index[id] = rules.size() - 1;
-        return rules.size() - 1;
-    };
+namespace {
 
-    json results = json::array();
-    json artifacts = json::array();
-    for (const auto& file : files) {
-        const std::string uri = to_uri(file.source.path());
-        artifacts.push_back(json{{"location", json{{"uri", uri}}}});
-        auto add = [&](const Finding& f) {
-            std::size_t index = rule_for(f);
-            const std::string where = f.file.empty() ? uri : to_uri(f.file);
-            json region{{"startLine", std::max<std::uint32_t>(1, f.pos.line)},
-                        {"startColumn", std::max<std::uint32_t>(1, f.file.empty() ? file.source.display_column(f.pos) : f.pos.column)}};
-            json properties{{"kind", to_string(f.kind)}};
-            if (!f.rule.empty()) properties["rule"] = f.rule.text();
-            if (f.expected) properties["expected"] = *f.expected;
-            if (f.recorded) properties["recorded"] = *f.recorded;
-            if (f.ruling) properties["ruling"] = json{{"line", f.ruling->pos.line}, {"text", f.ruling->text}};
-            std::string message = f.message;
-            if (f.expected && f.recorded) message += " (expected " + *f.expected + ", recorded " + *f.recorded + ")";
-            results.push_back(json{
-                {"ruleId", rules[index]["id"]},
-                {"ruleIndex", index},
-                {"level", level(f.severity)},
-                {"message", json{{"text", message}}},
-                {"locations", json::array({json{{"physicalLocation",
-                                                 json{{"artifactLocation", json{{"uri", where}}}, {"region", region}}}}})},
-                {"properties", properties}});
-        };
-        if (file.read_error) {
-            add(make_finding(Severity::Error, Kind::Inconsistent, RuleRef{}, ngn::SourcePos{1, 1}, *file.read_error));
-            continue;
-        }
-        for (const auto& f : file.findings) add(f);
-        for (const auto& g : file.games)
-            for (const auto& f : g.findings) add(f);
+// Results are made as games come and written at the end: memory grows with the findings, not
+// with the games.
+class SarifWriter : public ReportWriter {
+public:
+    explicit SarifWriter(std::ostream& os) : os_(os) {}
+
+private:
+    std::size_t rule_for(const Finding& f) {
+        std::string id = f.rule.empty() ? "ngn/syntax" : f.rule.id();
+        auto it = rule_index_.find(id);
+        if (it != rule_index_.end()) return it->second;
+        std::string text = f.rule.empty() ? "NGN syntax" : f.rule.text();
+        rules_.push_back(json{{"id", id}, {"name", id}, {"shortDescription", json{{"text", text}}}});
+        rule_index_[id] = rules_.size() - 1;
+        return rules_.size() - 1;
     }
-    json doc{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-             {"version", "2.1.0"},
-             {"runs", json::array({json{{"tool", json{{"driver", json{{"name", "ironlog"},
-                                                                      {"version", IRONLOG_VERSION},
-                                                                      {"semanticVersion", IRONLOG_VERSION},
-                                                                      {"rules", rules}}}}},
-                                        {"columnKind", "unicodeCodePoints"},
-                                        {"artifacts", artifacts},
-                                        {"results", results}}})}};
-    os << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-}
+    void add(const ngn::SourceExcerpts& source, const Finding& f) {
+        std::size_t index = rule_for(f);
+        const std::string where = f.file.empty() ? uri_ : to_uri(f.file);
+        json region{{"startLine", std::max<std::uint32_t>(1, f.pos.line)},
+                    {"startColumn", std::max<std::uint32_t>(1, f.file.empty() ? source.display_column(f.pos) : f.pos.column)}};
+        json properties{{"kind", to_string(f.kind)}};
+        if (!f.rule.empty()) properties["rule"] = f.rule.text();
+        if (f.expected) properties["expected"] = *f.expected;
+        if (f.recorded) properties["recorded"] = *f.recorded;
+        if (f.ruling) properties["ruling"] = json{{"line", f.ruling->pos.line}, {"text", f.ruling->text}};
+        std::string message = f.message;
+        if (f.expected && f.recorded) message += " (expected " + *f.expected + ", recorded " + *f.recorded + ")";
+        results_.push_back(json{
+            {"ruleId", rules_[index]["id"]},
+            {"ruleIndex", index},
+            {"level", level(f.severity)},
+            {"message", json{{"text", message}}},
+            {"locations", json::array({json{{"physicalLocation",
+                                             json{{"artifactLocation", json{{"uri", where}}}, {"region", region}}}}})},
+            {"properties", properties}});
+    }
+    void on_begin_file(const std::string& path, const std::optional<std::string>& read_error) override {
+        uri_ = to_uri(path);
+        artifacts_.push_back(json{{"location", json{{"uri", uri_}}}});
+        if (read_error) add(ngn::SourceExcerpts(path), make_finding(Severity::Error, Kind::Inconsistent, RuleRef{}, ngn::SourcePos{1, 1}, *read_error));
+    }
+    void on_game(const GameReport& g, const ngn::SourceExcerpts& source) override {
+        for (const auto& f : g.findings) add(source, f);
+    }
+    void on_end_file(const FileReport& file) override {
+        if (file.read_error) return;
+        for (const auto& f : file.findings) add(file.source, f);
+    }
+    void on_finish(const Summary&) override {
+        json doc{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                 {"version", "2.1.0"},
+                 {"runs", json::array({json{{"tool", json{{"driver", json{{"name", "ironlog"},
+                                                                          {"version", IRONLOG_VERSION},
+                                                                          {"semanticVersion", IRONLOG_VERSION},
+                                                                          {"rules", rules_}}}}},
+                                            {"columnKind", "unicodeCodePoints"},
+                                            {"artifacts", artifacts_},
+                                            {"results", results_}}})}};
+        os_ << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+        os_.flush();
+    }
+
+    std::ostream& os_;
+    json rules_ = json::array(), results_ = json::array(), artifacts_ = json::array();
+    std::map<std::string, std::size_t> rule_index_;
+    std::string uri_;
+};
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> make_sarif_writer(std::ostream& os) { return std::make_unique<SarifWriter>(os); }
 
 }  // namespace ironlog::output

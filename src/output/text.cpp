@@ -1,4 +1,5 @@
 #include "output/report.hpp"
+#include "output/writers.hpp"
 
 namespace ironlog::output {
 
@@ -6,9 +7,9 @@ namespace {
 
 // The line with tabs shown as single spaces (so the caret lines up), cut to a window of
 // about 100 characters around the column when it is long.
-void write_excerpt(std::ostream& os, const ngn::SourceText& source, const Finding& f) {
+void write_excerpt(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f) {
+    if (f.pos.line == 0 || !source.has(f.pos.line)) return;
     std::string_view line = source.line(f.pos.line);
-    if (f.pos.line == 0 || f.pos.line > source.line_count()) return;
     std::size_t col = source.display_column(f.pos);  // 1-based, in characters
     // Split the line into characters.
     std::vector<std::string_view> chars;
@@ -40,19 +41,7 @@ void write_excerpt(std::ostream& os, const ngn::SourceText& source, const Findin
 
 }  // namespace
 
-Summary summarize(const std::vector<FileReport>& files) {
-    Summary s;
-    s.files = files.size();
-    for (const auto& f : files) {
-        s.games += f.games.size();
-        s.errors += f.count(Severity::Error) + (f.read_error ? 1 : 0);
-        s.warnings += f.count(Severity::Warning);
-        s.notes += f.count(Severity::Note);
-    }
-    return s;
-}
-
-void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt) {
+void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt) {
     // A finding in another file the record uses (a ship library) shows that file, without an excerpt.
     const bool elsewhere = !f.file.empty();
     if (elsewhere)
@@ -77,13 +66,40 @@ void write_summary(std::ostream& os, const Summary& s) {
        << plural(s.games, "game") << " (" << plural(s.files, "file") << ")\n";
 }
 
-void write_text(std::ostream& os, const std::vector<FileReport>& files, bool excerpts) {
-    for (const auto& file : files) {
-        if (file.read_error) continue;  // said on stderr, where diagnostics go
-        for (const auto& f : file.findings) write_finding_text(os, file.source, f, excerpts);
-        for (const auto& g : file.games)
-            for (const auto& f : g.findings) write_finding_text(os, file.source, f, excerpts);
+void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt) {
+    ngn::SourceExcerpts excerpts(source.path());
+    if (f.pos.line != 0 && f.pos.line <= source.line_count()) excerpts.keep(f.pos.line, source.line(f.pos.line));
+    write_finding_text(os, excerpts, f, excerpt);
+}
+
+namespace {
+
+class TextWriter : public ReportWriter {
+public:
+    TextWriter(std::ostream& os, bool excerpts, bool summary) : os_(os), excerpts_(excerpts), summary_(summary) {}
+
+private:
+    void on_begin_file(const std::string&, const std::optional<std::string>&) override {}  // read errors go to stderr
+    void on_game(const GameReport& g, const ngn::SourceExcerpts& source) override {
+        for (const auto& f : g.findings) write_finding_text(os_, source, f, excerpts_);
     }
+    void on_end_file(const FileReport& file) override {
+        if (file.read_error) return;
+        for (const auto& f : file.findings) write_finding_text(os_, file.source, f, excerpts_);
+    }
+    void on_finish(const Summary& s) override {
+        if (summary_) write_summary(os_, s);
+        os_.flush();
+    }
+
+    std::ostream& os_;
+    bool excerpts_, summary_;
+};
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> make_text_writer(std::ostream& os, bool excerpts, bool summary) {
+    return std::make_unique<TextWriter>(os, excerpts, summary);
 }
 
 }  // namespace ironlog::output
