@@ -191,6 +191,12 @@ TEST(Archive, ListFiltersQueriesAndSearch) {
     auto hits = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "search", "fog visib*", "--format", "json"}).out);
     EXPECT_EQ(hits.size(), 3u);
     EXPECT_EQ(hits[0]["kind"], "note");
+    // newest games first; --limit cuts the list and the text says how many there are in all
+    EXPECT_GE(hits[0]["game"].get<int>(), hits[2]["game"].get<int>());
+    auto two = run_ironlog({"archive", "--db", db, "query", "search", "fog visib*", "--limit", "2"});
+    EXPECT_NE(two.out.find("the newest 2 of 3 matches"), std::string::npos) << two.out;
+    EXPECT_EQ(nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "search", "fog visib*", "--limit", "1", "--format", "json"}).out).size(), 1u);
+    EXPECT_NE(run_ironlog({"archive", "--db", db, "query", "search", "fog visib*", "--limit", "0"}).out.find("3 matches"), std::string::npos);
     auto comment = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "search", "umpire's", "--format", "json"}).out);
     EXPECT_EQ(comment.size(), 3u);
     auto ruling = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "search", "miscounted", "--format", "json"}).out);

@@ -502,7 +502,7 @@ std::vector<std::pair<std::string, int>> Archive::most_cited_rules(int limit) {
     return out;
 }
 
-std::vector<SearchHit> Archive::search(const std::string& query) {
+Archive::SearchResult Archive::search(const std::string& query, int limit) {
     // Each word of the query is matched as a quoted term (prefixes with a trailing *), so the
     // text a person types is never read as FTS5 syntax.
     std::string fts;
@@ -521,14 +521,22 @@ std::vector<SearchHit> Archive::search(const std::string& query) {
         else word += c;
     }
     flush();
-    std::vector<SearchHit> out;
+    SearchResult out;
     if (fts.empty()) return out;
+    // Newest first, taken straight from the index in rowid order: ranking every match (ORDER BY
+    // rank) costs as much as there are matches, and a common word matches tens of thousands.
+    sqlite::Statement count(db_, "SELECT count(*) FROM note_search WHERE note_search MATCH ?1");
+    count.bind(1, fts);
+    if (count.step()) out.total = count.integer(0);
     sqlite::Statement q(db_,
-                        "SELECT n.game_id, n.line, n.kind, n.text, coalesce(g.event, '') FROM note_search s JOIN note n ON n.id = s.rowid"
-                        " JOIN game g ON g.id = n.game_id WHERE note_search MATCH ?1 ORDER BY rank LIMIT 200");
+                        "SELECT n.game_id, n.line, n.kind, n.text, coalesce(g.event, '')"
+                        " FROM (SELECT rowid FROM note_search WHERE note_search MATCH ?1 ORDER BY rowid DESC LIMIT ?2) s"
+                        " JOIN note n ON n.id = s.rowid JOIN game g ON g.id = n.game_id"
+                        " ORDER BY n.game_id DESC, n.line");
     q.bind(1, fts);
+    q.bind(2, static_cast<std::int64_t>(limit > 0 ? limit : -1));
     while (q.step())
-        out.push_back(SearchHit{q.integer(0), static_cast<std::uint32_t>(q.integer(1)), q.text(2), q.text(3), q.text(4)});
+        out.hits.push_back(SearchHit{q.integer(0), static_cast<std::uint32_t>(q.integer(1)), q.text(2), q.text(3), q.text(4)});
     return out;
 }
 

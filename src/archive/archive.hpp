@@ -104,7 +104,13 @@ public:
     std::vector<Standing> standings(const std::string& event);
     std::vector<std::pair<std::string, int>> games_per_ruleset();
     std::vector<std::pair<std::string, int>> most_cited_rules(int limit);
-    std::vector<SearchHit> search(const std::string& query);
+    // Notes, comments and rulings holding every word of the query, newest games first, at most
+    // limit of them (0: all); total counts them all.
+    struct SearchResult {
+        std::vector<SearchHit> hits;
+        std::int64_t total = 0;
+    };
+    SearchResult search(const std::string& query, int limit = 200);
 
     sqlite::Database& database() { return db_; }
     // For tests of the migrations: a new archive at the given schema version.

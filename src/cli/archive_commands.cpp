@@ -341,7 +341,7 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
                 std::cout << "  " << r.player << "  " << r.wins << " won, " << r.draws << " drawn, " << r.losses << " lost of " << r.games << "\n";
         }
     } else if (a.query == "rulesets" || a.query == "rules") {
-        auto rows = a.query == "rulesets" ? ar.games_per_ruleset() : ar.most_cited_rules(a.limit);
+        auto rows = a.query == "rulesets" ? ar.games_per_ruleset() : ar.most_cited_rules(a.limit < 0 ? 20 : a.limit);
         if (as_json) {
             json out = json::array();
             for (const auto& [k, n] : rows) out.push_back(json{{a.query == "rulesets" ? "ruleset" : "rule", k}, {a.query == "rulesets" ? "games" : "findings", n}});
@@ -350,7 +350,8 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
             for (const auto& [k, n] : rows) std::cout << "  " << n << "  " << k << "\n";
         }
     } else if (a.query == "search") {
-        auto hits = ar.search(a.query_arg);
+        const auto result = ar.search(a.query_arg, a.limit < 0 ? 200 : a.limit);
+        const auto& hits = result.hits;
         if (as_json) {
             json out = json::array();
             for (const auto& h : hits)
@@ -358,7 +359,10 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
             std::cout << out.dump(2) << "\n";
         } else {
             for (const auto& h : hits) std::cout << "#" << h.game_id << ":" << h.line << ": " << h.kind << ": " << h.text << "\n";
-            std::cout << hits.size() << " match" << (hits.size() == 1 ? "" : "es") << "\n";
+            if (static_cast<std::int64_t>(hits.size()) < result.total)
+                std::cout << "the newest " << hits.size() << " of " << result.total << " matches (--limit N shows more, 0 all)\n";
+            else
+                std::cout << hits.size() << " match" << (hits.size() == 1 ? "" : "es") << "\n";
         }
     } else {
         std::cerr << "ironlog: unknown query '" << a.query << "': standings, rulesets, rules or search\n";
@@ -408,7 +412,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
         ->check(CLI::IsMember({"standings", "rulesets", "rules", "search"}));
     a.query_cmd->add_option("text", a.query_arg, "for search: the words to find in notes, comments and rulings");
     a.query_cmd->add_option("--event", a.query_arg, "for standings: the event");
-    a.query_cmd->add_option("--limit", a.limit, "for rules: how many")->capture_default_str();
+    a.query_cmd->add_option("--limit", a.limit, "how many: rules (default 20), search (default 200; 0: all)");
     format(a.query_cmd, a.format, {"text", "json"});
 
     a.exp = ar->add_subcommand("export", "write games out as NGN (their records as read) or JSON");

@@ -23,7 +23,7 @@ struct ArchiveArgs {
     // query
     std::string query;  // standings, rulesets, rules, search
     std::string query_arg;
-    int limit = 20;
+    int limit = -1;  // -1: the query's default
 
     CLI::App* init = nullptr;
     CLI::App* add = nullptr;
