@@ -633,7 +633,7 @@ public:
         if (is_tag && (!game_ || has_body_)) {
             finish_game(true);
             game_.emplace();
-            game_->lines.reserve(128);
+            game_->lines.reserve(256);  // most games fit: no regrowth, which moves every line
             game_->first_line = line_no_;
             has_body_ = false;
             for (auto& l : lead_) game_->lines.push_back(std::move(l));
