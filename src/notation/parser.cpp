@@ -488,16 +488,14 @@ struct control : pegtl::normal<Rule> {
 
 // Control characters other than tab are never part of NGN; invalid UTF-8 neither.
 std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line_no) {
-    // most lines are printable ASCII: one pass says so
-    bool plain = true;
+    // most lines are printable ASCII: one pass without branches (so the compiler may take many
+    // bytes at a time) says so. c - 0x20, as a byte, is below 0x5F only for ' ' to '~'.
+    unsigned odd = 0;
     for (char ch : text) {
         const auto c = static_cast<unsigned char>(ch);
-        if (c < 0x20 ? c != '\t' : c >= 0x7F) {
-            plain = false;
-            break;
-        }
+        odd |= static_cast<unsigned>(static_cast<unsigned char>(c - 0x20) >= 0x5F) & static_cast<unsigned>(c != '\t');
     }
-    if (plain) return std::nullopt;
+    if (odd == 0) return std::nullopt;
     for (std::size_t i = 0; i < text.size(); ++i) {
         auto c = static_cast<unsigned char>(text[i]);
         if ((c < 0x20 && c != '\t') || c == 0x7F) {
