@@ -8,6 +8,7 @@
 
 #include <tao/pegtl/contrib/analyze.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cmath>
@@ -100,6 +101,16 @@ Item word_item(std::string_view text, SourcePos pos) {
     return it;
 }
 
+// The same, built in place at the end of a list of items (no moves of the item).
+void add_word_item(std::vector<Item>& items, std::string_view text, SourcePos pos) {
+    Item& it = items.emplace_back();
+    it.pos = pos;
+    if (!text.empty() && text.front() == '"')
+        it.value.emplace<Text>().text = unquote(text);
+    else
+        std::get<Word>(it.value).text.assign(text);  // a new item holds an empty Word
+}
+
 // ---- actions ---------------------------------------------------------------------------------
 
 template <typename Rule>
@@ -145,21 +156,23 @@ struct action<g::tag_value> {
 template <>
 struct action<g::word> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.target().push_back(word_item(in.string_view(), st.pos(in.begin())));
+        add_word_item(st.target(), in.string_view(), st.pos(in.begin()));
     }
 };
 template <>
 struct action<g::string_item> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.target().push_back(word_item(in.string_view(), st.pos(in.begin())));
+        add_word_item(st.target(), in.string_view(), st.pos(in.begin()));
     }
 };
 template <>
 struct action<g::number> {
     template <typename In> static void apply(const In& in, LineState& st) {
         std::string_view s = in.string_view();
-        Number n;
-        n.text = std::string(s);
+        Item& it = st.target().emplace_back();  // built in place: no moves
+        it.pos = st.pos(in.begin());
+        Number& n = it.value.emplace<Number>();
+        n.text.assign(s);
         n.has_sign = s.front() == '+' || s.front() == '-';
         std::size_t i = n.has_sign ? 1 : 0;
         while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) {
@@ -167,11 +180,7 @@ struct action<g::number> {
             ++i;
         }
         n.value = to_double(s.substr(0, i));
-        n.unit = std::string(s.substr(i));
-        Item it;
-        it.pos = st.pos(in.begin());
-        it.value = std::move(n);
-        st.target().push_back(std::move(it));
+        n.unit.assign(s.substr(i));
     }
 };
 template <>
@@ -255,6 +264,7 @@ struct action<g::dice_spec> {
         Dice dice;
         if (d > 0) dice.count = to_int(s.substr(0, d));
         dice.sides = to_int(s.substr(d + 1));
+        dice.faces.reserve(static_cast<std::size_t>(std::clamp(dice.count.value_or(1), 1, 16)));  // no regrowth for usual throws
         st.dice = std::move(dice);
         st.dice_text = std::string(s);
         st.dice_pos = st.pos(in.begin());
@@ -294,11 +304,10 @@ struct action<g::total_value> {
 template <>
 struct action<g::dice> {
     template <typename In> static void apply(const In&, LineState& st) {
-        Item it;
+        Item& it = st.target().emplace_back();
         it.pos = st.dice_pos;
-        it.value = std::move(*st.dice);
+        it.value.emplace<Dice>(std::move(*st.dice));
         st.dice.reset();
-        st.target().push_back(std::move(it));
     }
 };
 
