@@ -461,7 +461,9 @@ void expect_same_reading(const std::string& text, const ngn::ParseOptions& optio
     ASSERT_EQ(a.games.size(), b.games.size());
     for (std::size_t i = 0; i < a.games.size(); ++i) {
         EXPECT_EQ(a.games[i], b.games[i]) << "game " << i + 1;
-        if (same_raw) EXPECT_EQ(a.raw[i], b.raw[i]) << "game " << i + 1;
+        if (same_raw) {
+            EXPECT_EQ(a.raw[i], b.raw[i]) << "game " << i + 1;
+        }
         EXPECT_LE(b.raw[i].size(), a.raw[i].size());
     }
 }

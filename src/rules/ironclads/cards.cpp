@@ -277,7 +277,7 @@ std::string stat_row(int total, int remaining) {
     std::string plain, struck;
     for (int i = 1; i <= total; ++i) {
         std::string& out = i <= remaining ? plain : struck;
-        char buf[4];
+        char buf[12];
         std::snprintf(buf, sizeof buf, "%02d", i);
         out += (out.empty() ? "" : " ") + std::string(buf);
     }
