@@ -174,6 +174,16 @@ TEST(Archive, ListFiltersQueriesAndSearch) {
     EXPECT_EQ(count({"--player", "Anna Weber"}), 2u);
     EXPECT_EQ(count({"--side", "ITA"}), 2u);
     EXPECT_EQ(count({"--from", "2026-03-01", "--to", "2026-09-30"}), 2u);
+    EXPECT_EQ(count({"--from", "2026.03.01", "--to", "2026.09.30"}), 2u);  // written as in [Date]
+    EXPECT_EQ(count({"--from", "2026-03", "--to", "2026-09"}), 2u);        // whole months
+    // a whole year: the five games, the one dated 2026.14.01 (a mistake its check reports) included
+    EXPECT_EQ(count({"--from", "2026", "--to", "2026"}), 5u);
+    EXPECT_EQ(count({"--from", "2026-01-01", "--to", "2026-12-31"}), 4u);
+    for (const char* bad : {"01/03/2026", "2026-3-1", "march", ""}) {
+        auto r = run_ironlog({"archive", "--db", db, "list", "--from", bad});
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find("expected a date such as 2026-03-01"), std::string::npos) << r.err;
+    }
     EXPECT_EQ(count({"--result", "draw"}), 2u);
     EXPECT_EQ(count({"--has", "wrong-result"}), 1u);
     EXPECT_EQ(count({"--has", "unverifiable"}), 0u);  // the admiral games' "no engine" are notes

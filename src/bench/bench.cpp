@@ -355,8 +355,8 @@ void bench_queries(const Settings& s) {
     archive::Filter filter;
     filter.player = "Elena";
     filter.ruleset = "ironclads";
-    filter.from = "2026.03.01";
-    filter.to = "2026.06.30";
+    filter.from = "2026-03-01";
+    filter.to = "2026-06-30";
     filter.result = "draw";
     const double list = median_ms([&] { n_list = ar.list(filter).size(); });
     const double search = median_ms([&] { n_search = ar.search("gunners find the range").total; });

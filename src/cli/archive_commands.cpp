@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <tuple>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -208,8 +210,34 @@ int recheck(archive::Archive& ar) {
     return 0;
 }
 
+// A date bound of --from/--to as the archive sorts dates (YYYY-MM-DD): written with '-' or, as
+// in NGN's [Date], with '.'; a year or a year and month stands for all of it. Empty when the
+// text is no such date.
+std::optional<std::string> date_bound(const std::string& text, bool upper) {
+    std::string d = text;
+    std::replace(d.begin(), d.end(), '.', '-');
+    auto digits = [&](std::size_t at, std::size_t n) {
+        return d.size() >= at + n && std::all_of(d.begin() + static_cast<std::ptrdiff_t>(at), d.begin() + static_cast<std::ptrdiff_t>(at + n),
+                                                 [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const std::string rest = upper ? "99" : "00";
+    if (d.size() == 4 && digits(0, 4)) return d + "-" + rest + "-" + rest;
+    if (d.size() == 7 && digits(0, 4) && d[4] == '-' && digits(5, 2)) return d + "-" + rest;
+    if (d.size() == 10 && digits(0, 4) && d[4] == '-' && digits(5, 2) && d[7] == '-' && digits(8, 2)) return d;
+    return std::nullopt;
+}
+
 int list(const ArchiveArgs& a, archive::Archive& ar) {
     archive::Filter f{a.event, a.round, a.player, a.side, a.ruleset, a.from, a.to, a.result, a.has};
+    for (auto [bound, upper, name] : {std::tuple{&f.from, false, "--from"}, std::tuple{&f.to, true, "--to"}}) {
+        if (!*bound) continue;
+        auto d = date_bound(**bound, upper);
+        if (!d) {
+            std::cerr << "ironlog: " << name << " " << **bound << ": expected a date such as 2026-03-01 or 2026.03.01 (or 2026-03, 2026)\n";
+            return 2;
+        }
+        *bound = *d;
+    }
     auto games = ar.list(f);
     if (a.format == "json") {
         json out = json::array();
@@ -394,8 +422,8 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.list->add_option("--player", a.player, "games this player played in");
     a.list->add_option("--side", a.side, "games with this side (name or alias)");
     a.list->add_option("--ruleset", a.ruleset, "games of this ruleset");
-    a.list->add_option("--from", a.from, "games played on or after this date (YYYY-MM-DD)");
-    a.list->add_option("--to", a.to, "games played on or before this date (YYYY-MM-DD)");
+    a.list->add_option("--from", a.from, "games played on or after this date: YYYY-MM-DD or YYYY.MM.DD; YYYY-MM or YYYY for all of it");
+    a.list->add_option("--to", a.to, "games played on or before this date: YYYY-MM-DD or YYYY.MM.DD; YYYY-MM or YYYY for all of it");
     a.list->add_option("--result", a.result, "games with this [Result]");
     a.list->add_option("--has", a.has, "games with an error or warning of this kind: illegal, wrong-result, inconsistent, unverifiable")
         ->check(CLI::IsMember({"illegal", "wrong-result", "inconsistent", "unverifiable", "syntax"}));
