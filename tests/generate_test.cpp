@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -166,4 +167,150 @@ TEST(Generate, EveryMutationIsFlaggedOrProvedLegal) {
     }
     EXPECT_GT(flagged, 100);
     EXPECT_GT(legal, 0);  // some die changes do not change the result, and are shown to be legal
+}
+
+// ---- late19c: naval battles ------------------------------------------------------------------
+
+namespace {
+
+std::string generated_late19c(std::uint64_t seed, int games) {
+    auto r = run_ironlog({"generate", "--ruleset", "late19c", "--games", std::to_string(games), "--seed", std::to_string(seed)});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+}
+
+// Where a gun's shot lands for a modified die score (late19c Naval/Firing Guns f), worked out
+// here on its own: 5+ on the target, 2 or 4 in front, 1 or 3 behind, under 1 nowhere.
+std::string landing(int score) { return score >= 5 ? "on" : score == 2 || score == 4 ? "front" : score >= 1 ? "behind" : "none"; }
+
+int sum_modifiers(const std::string& text) {
+    int sum = 0;
+    std::smatch m;
+    for (auto it = text.cbegin(); std::regex_search(it, text.cend(), m, std::regex(R"(([+-]\d+)\()")); it = m.suffix().first)
+        sum += std::stoi(m[1]);
+    return sum;
+}
+
+}  // namespace
+
+TEST(Generate, Late19cNavalSameSeedSameGamesCanonicalAndClean) {
+    const std::string a = generated_late19c(20261121, 40);
+    EXPECT_EQ(a, generated_late19c(20261121, 40));
+    EXPECT_NE(a, generated_late19c(20261122, 40));
+    auto fmt = run_ironlog({"fmt", "--check", "-"}, a);
+    EXPECT_EQ(fmt.status, 0) << fmt.out << fmt.err;
+    auto games = split_games(a);
+    ASSERT_EQ(games.size(), 40u);
+    for (const auto& g : games) expect_clean(g);
+    // the games fight: salvos, shots that fall short or long, hits, ships sunk
+    EXPECT_NE(a.find(" fire main "), std::string::npos);
+    EXPECT_NE(a.find(" front"), std::string::npos);
+    EXPECT_NE(a.find(" hit "), std::string::npos);
+    EXPECT_NE(a.find("=> reroll"), std::string::npos);
+}
+
+TEST(Generate, Late19cEveryMutationIsFlaggedOrProvedLegal) {
+    const auto games = split_games(generated_late19c(5, 40));
+    std::mt19937 rng(7);
+    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+    const std::regex salvo(R"(^(\s+\S+ fire \S+ \S+ \d*d6:)((?: \d)+)( .*) => (.*)$)");
+    const std::regex hit(R"(^(\s+\S+ hit \S+ d6: \d => )(minor|\d)$)");
+    const std::regex move(R"(^(\s+)(\S+) move (#\d{4})(.*)$)");
+    const std::regex order_claim(R"(^(\s+R roll d6: \d => )([BR])$)");
+    int flagged = 0, legal = 0;
+    for (const auto& game : games) {
+        const auto lines = lines_of(game);
+        std::vector<std::size_t> salvos, hits, moves, claims;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            if (std::regex_match(lines[i], salvo)) salvos.push_back(i);
+            if (std::regex_match(lines[i], hit)) hits.push_back(i);
+            if (std::regex_match(lines[i], move)) moves.push_back(i);
+            if (std::regex_match(lines[i], order_claim)) claims.push_back(i);
+        }
+        std::smatch m;
+        // 1. one die face of a salvo: flagged, unless the shot lands where it did
+        if (!salvos.empty()) {
+            auto v = lines;
+            const std::size_t i = salvos[pick(salvos.size())];
+            std::regex_match(lines[i], m, salvo);
+            std::vector<int> faces;
+            std::istringstream fs(m[2].str());
+            for (int f; fs >> f;) faces.push_back(f);
+            const int modifier = sum_modifiers(m[3].str());
+            const std::size_t k = pick(faces.size());
+            const int old_face = faces[k];
+            faces[k] = 1 + static_cast<int>((static_cast<std::size_t>(old_face) + pick(5)) % 6);
+            std::string text = m[1].str();
+            for (int f : faces) text += " " + std::to_string(f);
+            v[i] = text + m[3].str() + " => " + m[4].str();
+            const std::size_t p = problems(join(v));
+            if (landing(faces[k] + modifier) == landing(old_face + modifier)) {
+                EXPECT_EQ(p, 0u) << v[i];  // the same landing: still legal
+                ++legal;
+            } else {
+                EXPECT_GE(p, 1u) << v[i];
+                ++flagged;
+            }
+        }
+        // 2. one claimed result: a hit that costs one FP more (or minor where it cost 2)
+        if (!hits.empty()) {
+            auto v = lines;
+            const std::size_t i = hits[pick(hits.size())];
+            std::regex_match(lines[i], m, hit);
+            const std::string was = m[2].str();
+            v[i] = m[1].str() + (was == "minor" ? "1" : was == "1" ? "2" : "minor");
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
+            ++flagged;
+        }
+        // 3. one distance: a ship moved one hex more than its type allows, straight on
+        if (!moves.empty()) {
+            auto v = lines;
+            const std::size_t i = moves[pick(moves.size())];
+            std::regex_match(lines[i], m, move);
+            const std::string ship = m[2].str();
+            std::string type;
+            for (const auto& l : lines) {
+                std::smatch d;
+                if (std::regex_match(l, d, std::regex("^ship " + ship + " \"[^\"]*\" (\\S+) .*$"))) type = d[1].str();
+            }
+            const std::map<std::string, int> allowance = {{"battleship", 3}, {"ironclad", 2}, {"armoured-cruiser", 3},
+                                                          {"protected-cruiser", 4}, {"torpedo-boat", 5}, {"gunboat", 2}};
+            ASSERT_TRUE(allowance.count(type)) << type;
+            const int first = std::stoi(m[3].str().substr(3));
+            const int dir = ship[0] == 'B' ? 1 : -1;
+            std::string path;
+            for (int k = 0; k <= allowance.at(type); ++k) {
+                char buf[16];
+                std::snprintf(buf, sizeof buf, " #05%02d", first + k * dir);
+                path += buf;
+            }
+            v[i] = m[1].str() + ship + " move" + path + (dir == 1 ? "/S" : "/N");
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
+            ++flagged;
+        }
+        // 4. one phase out of order: movement before the guns
+        {
+            auto v = lines;
+            for (std::size_t i = 0; i < v.size(); ++i)
+                if (v[i] == "  phase guns") {
+                    std::size_t j = i + 1;
+                    while (j < v.size() && v[j] != "  phase movement") ++j;
+                    if (j < v.size()) std::swap(v[i], v[j]);
+                    break;
+                }
+            EXPECT_GE(problems(join(v)), 1u);
+            ++flagged;
+        }
+        // 5. who moves first, claimed for the other side
+        if (!claims.empty()) {
+            auto v = lines;
+            const std::size_t i = claims[pick(claims.size())];
+            std::regex_match(lines[i], m, order_claim);
+            v[i] = m[1].str() + (m[2].str() == "B" ? "R" : "B");
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
+            ++flagged;
+        }
+    }
+    EXPECT_GT(flagged, 100);
+    EXPECT_GT(legal, 0);
 }

@@ -499,6 +499,7 @@ TEST(Late19cNaval, WhoMovesFirstAndShipMovement) {
     one(sea(kFleets, "turn 2\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Red\n"), "late19c Naval/Turn Sequence (Naval Combat only)",
         Kind::WrongResult);
     one(sea(kFleets, order + "    RC move #0406\n    BB move #0409 #0408\n"), "late19c Naval/Turn Sequence (Naval Combat only)", Kind::Illegal);
+    clean(sea(kFleets, order + "    RC move #0406\n"));  // Blue, first, kept its ships where they were
     // a 60-degree turn after moving forward a hex costs a hex; not before
     clean(sea(kFleets, order + "    BB move #0409 #0509\n"));
     one(sea(kFleets, order + "    BB move #0510\n"), "late19c Naval/Movement c", Kind::Illegal);

@@ -286,11 +286,14 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
 void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
     if (variant_ == "naval") {
-        // one side moves all its ships, then the other
-        if (first_mover_ && sides_moved_.empty() && p.side() != *first_mover_)
+        // One side moves all its ships, then the other. A side may keep every ship where it is,
+        // which a record does not show: only a ship of the first side moving after the other
+        // side's is out of turn.
+        if (first_mover_ && p.side() == *first_mover_ && !sides_moved_.empty() && !sides_moved_.count(p.side()))
             ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
-                               ctx.symbols.side(*first_mover_)->label() + " moves first this turn (lowest throw)",
-                               ctx.symbols.side(*first_mover_)->label(), ctx.symbols.side(p.side())->label());
+                               ctx.symbols.side(*first_mover_)->label() + " moves first this turn (lowest throw): its ships move before " +
+                                   ctx.symbols.side(last_mover_side_)->label() + "'s",
+                               ctx.symbols.side(*first_mover_)->label() + " first", ctx.symbols.side(last_mover_side_)->label() + " first");
         else if (last_mover_side_ >= 0 && p.side() != last_mover_side_ && sides_moved_.count(p.side()))
             ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
                                "one side moves its ships, then the other: " + ctx.symbols.side(p.side())->label() + " has moved already");

@@ -4,6 +4,7 @@
 
 #include "rules/late19c/battlefield.hpp"
 #include "rules/late19c/engine.hpp"
+#include "rules/late19c/generator.hpp"
 
 namespace ironlog::rules::late19c {
 
@@ -78,7 +79,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), make_engine, nullptr};
+    static const Ruleset r{declare(), make_engine, generate_game};
     return r;
 }
 
