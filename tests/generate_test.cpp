@@ -314,3 +314,85 @@ TEST(Generate, Late19cEveryMutationIsFlaggedOrProvedLegal) {
     EXPECT_GT(flagged, 100);
     EXPECT_GT(legal, 0);
 }
+
+// ---- eia-naval: months of naval movement on a map ------------------------------------------
+
+namespace {
+
+std::string generated_eia(std::uint64_t seed, int games) {
+    auto r = run_ironlog({"generate", "--ruleset", "eia-naval", "--games", std::to_string(games), "--seed", std::to_string(seed), "--map",
+                          (kSource / "fixtures/maps/eia-sample-map.ngn").string()});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+}
+
+}  // namespace
+
+TEST(Generate, EiaNavalSameSeedSameGamesCanonicalAndClean) {
+    const std::string a = generated_eia(20261121, 40);
+    EXPECT_EQ(a, generated_eia(20261121, 40));
+    EXPECT_NE(a, generated_eia(20261122, 40));
+    auto fmt = run_ironlog({"fmt", "--check", "-"}, a);
+    EXPECT_EQ(fmt.status, 0) << fmt.out << fmt.err;
+    auto games = split_games(a);
+    ASSERT_EQ(games.size(), 40u);
+    for (const auto& g : games) expect_clean(g);
+    EXPECT_NE(a.find("/blockade @"), std::string::npos);  // fleets leave port through their boxes
+    // the map is required, and must be a map
+    auto none = run_ironlog({"generate", "--ruleset", "eia-naval"});
+    EXPECT_EQ(none.status, 2);
+    EXPECT_NE(none.err.find("--map FILE"), std::string::npos) << none.err;
+    EXPECT_EQ(run_ironlog({"generate", "--ruleset", "eia-naval", "--map", "/nonexistent/map.ngn"}).status, 2);
+}
+
+TEST(Generate, EiaNavalEveryMutationIsFlagged) {
+    const auto games = split_games(generated_eia(5, 40));
+    std::mt19937 rng(11);
+    auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+    const std::regex move(R"(^(\s+\S+ move \S+ .*) => (\d+) mp$)");
+    const std::regex two_seas(R"(^.* (@(?:"[^"]+"|[A-Za-z]+)) (@(?:"[^"]+"|[A-Za-z]+)) => \d+ mp$)");
+    int flagged = 0;
+    for (const auto& game : games) {
+        const auto lines = lines_of(game);
+        std::vector<std::size_t> moves, sea_ends;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            if (std::regex_match(lines[i], move)) moves.push_back(i);
+            if (std::regex_match(lines[i], two_seas)) sea_ends.push_back(i);
+        }
+        std::smatch m;
+        // 1. one claimed result: what a move costs
+        if (!moves.empty()) {
+            auto v = lines;
+            const std::size_t i = moves[pick(moves.size())];
+            std::regex_match(lines[i], m, move);
+            v[i] = m[1].str() + " => " + std::to_string(std::stoi(m[2]) + 1) + " mp";
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
+            ++flagged;
+        }
+        // 2. one distance: a move that ends at sea sails on, to and fro, past a fleet's 7 MP
+        if (!sea_ends.empty()) {
+            auto v = lines;
+            const std::size_t i = sea_ends[pick(sea_ends.size())];
+            std::regex_match(lines[i], m, two_seas);
+            std::smatch c;
+            std::regex_match(lines[i], c, move);
+            std::string path = c[1].str();
+            for (int k = 0; k < 4; ++k) path += " " + m[1].str() + " " + m[2].str();
+            v[i] = path + " => " + std::to_string(std::stoi(c[2]) + 8) + " mp";
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
+            ++flagged;
+        }
+        // 3. one sequence out of order: Turkey's segment before Russia's
+        {
+            auto v = lines;
+            auto r = std::find(v.begin(), v.end(), "    segment russia");
+            auto t = std::find(v.begin(), v.end(), "    segment turkey");
+            if (r != v.end() && t != v.end()) {
+                std::iter_swap(r, t);
+                EXPECT_GE(problems(join(v)), 1u);
+                ++flagged;
+            }
+        }
+    }
+    EXPECT_GT(flagged, 80);
+}

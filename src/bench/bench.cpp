@@ -71,7 +71,7 @@ std::string make_games(std::size_t bytes, int games, std::uint64_t seed, int* ma
     int i = 0;
     while ((bytes && out.size() < bytes) || (games && i < games)) {
         ++i;
-        ngn::ParsedFile parsed = ngn::parse_text(r->generate(seed, i));
+        ngn::ParsedFile parsed = ngn::parse_text(r->generate(seed, i, ironlog::GenerateOptions{}));
         if (!out.empty()) out += "\n";
         out += ngn::format_game(parsed.games.front());
     }

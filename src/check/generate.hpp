@@ -9,6 +9,11 @@
 
 namespace ironlog {
 
+// What a generator may need beyond the seed: the files a ruleset's records name (a map).
+struct GenerateOptions {
+    std::string map;  // an area map file, written into [Map] as given (eia-naval)
+};
+
 // A small deterministic random source (SplitMix64): the same numbers on every platform.
 class Random {
 public:

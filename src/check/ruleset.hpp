@@ -3,6 +3,8 @@
 // its rule engine. Each ruleset lives in src/rules/<id>/ and registers itself in registry.cpp.
 #pragma once
 
+#include "check/generate.hpp"
+
 #include "check/finding.hpp"
 #include "notation/record.hpp"
 
@@ -97,8 +99,9 @@ struct Ruleset {
     // Makes the ruleset's rule engine for one game; empty while the ruleset has none.
     std::function<std::unique_ptr<Engine>()> make_engine;
     // One random legal game (src/check/generate.hpp): game `index` of the games of a seed, as NGN;
-    // empty while the ruleset has no generator.
-    std::function<std::string(std::uint64_t seed, int index)> generate;
+    // empty while the ruleset has no generator. Throws std::invalid_argument, with a message for
+    // the user, when the options do not let it play (a map it needs and has not got).
+    std::function<std::string(std::uint64_t seed, int index, const GenerateOptions& options)> generate;
 };
 
 // Builders that keep the declarations in src/rules/*/ruleset.cpp short.

@@ -1,5 +1,7 @@
 #include "cli/commands.hpp"
 
+#include "check/generate.hpp"
+
 #include "check/file_report.hpp"
 #include "check/header.hpp"
 #include "check/replay.hpp"
@@ -445,8 +447,16 @@ int run_generate(const GenerateArgs& args) {
         }
     }
     std::ostream& out = args.output.empty() ? std::cout : file;
+    GenerateOptions options;
+    options.map = args.map;
     for (int i = 1; i <= args.games; ++i) {
-        const std::string text = r->generate(args.seed, i);
+        std::string text;
+        try {
+            text = r->generate(args.seed, i, options);
+        } catch (const std::invalid_argument& e) {
+            spdlog::error("{}", e.what());
+            return 2;
+        }
         ngn::ParsedFile parsed = ngn::parse_text(text);
         if (parsed.error_count() != 0 || parsed.games.size() != 1) {
             spdlog::critical("generated game {} does not read as NGN: a bug in the generator", i);

@@ -48,6 +48,7 @@ struct GenerateArgs {
     int games = 1;
     std::uint64_t seed = 1;
     std::string output;  // "" = standard output
+    std::string map;     // an area map, for the rulesets played on one (eia-naval)
 };
 int run_generate(const GenerateArgs& args);
 

@@ -2,6 +2,7 @@
 #include "rules/eia_naval/ruleset.hpp"
 
 #include "rules/eia_naval/engine.hpp"
+#include "rules/eia_naval/generator.hpp"
 
 namespace ironlog::rules::eia_naval {
 
@@ -41,7 +42,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), make_engine, nullptr};
+    static const Ruleset r{declare(), make_engine, generate_game};
     return r;
 }
 

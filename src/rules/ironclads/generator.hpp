@@ -8,6 +8,6 @@
 
 namespace ironlog::rules::ironclads {
 
-std::string generate_game(std::uint64_t seed, int index);
+std::string generate_game(std::uint64_t seed, int index, const GenerateOptions& options = {});
 
 }  // namespace ironlog::rules::ironclads

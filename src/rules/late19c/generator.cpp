@@ -256,7 +256,7 @@ private:
 
 }  // namespace
 
-std::string generate_game(std::uint64_t seed, int index) {
+std::string generate_game(std::uint64_t seed, int index, const GenerateOptions&) {
     Random rng = Random::for_game(seed, index);
     Game game(rng, index);
     return game.play();

@@ -1,11 +1,13 @@
 // Random legal naval battles of the Late 19th Century rules (ironlog generate --ruleset late19c).
 #pragma once
 
+#include "check/generate.hpp"
+
 #include <cstdint>
 #include <string>
 
 namespace ironlog::rules::late19c {
 
-std::string generate_game(std::uint64_t seed, int index);
+std::string generate_game(std::uint64_t seed, int index, const GenerateOptions& options = {});
 
 }  // namespace ironlog::rules::late19c
