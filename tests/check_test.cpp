@@ -482,3 +482,24 @@ TEST(Streaming, AStreamThatFailsPartWayIsAFinding) {
     EXPECT_EQ(report.findings.back().pos.line, 4u);
     EXPECT_NE(report.findings.back().message.find("could not read the file from here on"), std::string::npos);
 }
+
+TEST(Robustness, HugeNumbersNeverOverflow) {
+    // Found by fuzzing (UBSan: a number far past an int, converted to one). Each record must
+    // check without undefined behaviour (the sanitizer build aborts on any) and say something.
+    const std::string big = "123333000000000";
+    const std::vector<std::string> records = {
+        // Ironclads: cards and ship specifications with huge stats and gun counts
+        "[Ruleset \"ironclads\"]\nside A\nship S fwd " + big + " port 2 stbd 2 rear 0 armour " + big + " prop 10 hull " + big + "\n",
+        "[Ruleset \"ironclads\"]\nside A\nship S broadside " + big + " belt 4in knots 12 tons 5000\n",
+        "[Ruleset \"ironclads\"]\nside A\nship S fwd 1 port 2 stbd 2 rear 0 armour 3 prop 10 hull 5\nturn 1\n  phase movement\n    S speed " +
+            big + " move 8cm\n",
+        // late19c: strength points, hill heights
+        "[Ruleset \"late19c\"]\nterrain hill " + big + " #0101\nside A\nunit U infantry average sp " + big + " #0202/N\n",
+        // eia-naval: ships in a fleet
+        "[Ruleset \"eia-naval\"]\nside GB \"Great Britain\"\nfleet F ships " + big + " @Brest/port\n",
+    };
+    for (const auto& r : records) {
+        auto report = check(r);
+        EXPECT_FALSE(report.games.empty()) << r;
+    }
+}

@@ -56,7 +56,7 @@ AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& show
             for (const ngn::Item* it : ironlog::elements(e->args)) {
                 const auto* n = it->as<ngn::Number>();
                 if (!n || !n->is_integer || n->value < 1 || n->value > 12) problem(it->pos, "winter lists months, 1 to 12");
-                else map.winter_.insert(static_cast<int>(n->value));
+                else map.winter_.insert(n->as_int());
             }
             return;
         }
@@ -88,7 +88,7 @@ AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& show
             } else if (w == "land" && p.port && has_next) {
                 p.land = ironlog::reference_text(e->args[++i]);
             } else if (w == "harbour" && p.port && has_next && e->args[i + 1].is<ngn::Number>()) {
-                p.harbour = static_cast<int>(e->args[++i].as<ngn::Number>()->value);
+                p.harbour = e->args[++i].as<ngn::Number>()->as_int();
             } else if (w == "controller" && p.port && has_next) {
                 p.controller = ironlog::reference_text(e->args[++i]);
             } else {

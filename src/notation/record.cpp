@@ -1,5 +1,7 @@
 #include "notation/record.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 #include <cmath>
 
@@ -105,6 +107,12 @@ const char* entity_keyword(EntityKind kind) {
         case EntityKind::Formation: return "formation";
     }
     return "?";
+}
+
+int Number::as_int() const {
+    constexpr double kLimit = 1e9;
+    if (!(value == value)) return 0;  // not a number: cannot come from the grammar, but stay safe
+    return static_cast<int>(std::clamp(value, -kLimit, kLimit));
 }
 
 std::string Event::verb() const {

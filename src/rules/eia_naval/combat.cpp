@@ -283,8 +283,8 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         for (const ngn::Item* it : elements(*e.claim)) {
             const auto* n = it->as<ngn::Number>();
             if (!n) continue;
-            if (n->unit == "%") said_percent = static_cast<int>(n->value);
-            else if (n->is_integer) said_losses = static_cast<int>(n->value);
+            if (n->unit == "%") said_percent = n->as_int();
+            else if (n->is_integer) said_losses = n->as_int();
         }
     if (!tables_ && (said_percent || said_losses) && modified) {
         if (std::none_of(ctx.findings.all().begin(), ctx.findings.all().end(), [](const Finding& f) { return f.rule == kResolution && f.kind == Kind::Unverifiable; }))
@@ -336,7 +336,7 @@ void EiaEngine::lose(const ngn::Event& e, Fleet& f, GameContext& ctx) {
         return;
     }
     int& assigned = assigned_[&f];
-    assigned += static_cast<int>(n->value);
+    assigned += n->as_int();
     if (assigned > f.ships)
         ctx.findings.error(Kind::Illegal, kResolution, e.args[1].pos, f.name + " has " + std::to_string(f.ships) + " ships", "at most " + std::to_string(f.ships),
                            std::to_string(assigned));
@@ -382,7 +382,7 @@ void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ct
             if (w == "win" || w == "wins" || w == "won") said = "win";
             else if (w == "lose" || w == "loses" || w == "lost") said = "lose";
             else if (w == "draw") said = "draw";
-            else if (const auto* n = it->as<ngn::Number>()) said_pp = static_cast<int>(n->value);
+            else if (const auto* n = it->as<ngn::Number>()) said_pp = n->as_int();
         }
     const std::string outcome = c.evaded ? "evaded" : !c.winner ? "draw" : *c.winner == power ? "win" : "lose";
     if (c.evaded) {

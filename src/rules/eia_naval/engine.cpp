@@ -215,7 +215,7 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
         }
         const std::string w = word_text(it) ? lower(*word_text(it)) : "";
         if (w == "ships" && i + 1 < d.args.size() && d.args[i + 1].is<ngn::Number>() && d.kind == ngn::EntityKind::Fleet) {
-            ships = static_cast<int>(d.args[++i].as<ngn::Number>()->value);
+            ships = d.args[++i].as<ngn::Number>()->as_int();
         } else if (w == "minor" && i + 1 < d.args.size() && d.kind == ngn::EntityKind::Fleet) {
             minor = reference_text(d.args[++i]);
         } else if (d.kind == ngn::EntityKind::Unit &&

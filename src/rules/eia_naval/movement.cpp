@@ -222,7 +222,7 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
     }
     if (e.claim)
         for (const ngn::Item* c : elements(*e.claim))
-            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && static_cast<int>(n->value) != cost)
+            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != cost)
                 ctx.findings.error(Kind::WrongResult, kMovement, c->pos, "this move costs " + std::to_string(cost) + " movement points",
                                    std::to_string(cost) + " mp", c->to_ngn());
     if (carried.size() > stack.size())
@@ -444,7 +444,7 @@ void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
                            "a fleet is scuttled when its port falls to the enemy while an enemy fleet blockades it");
     if (e.claim)
         for (const ngn::Item* c : elements(*e.claim))
-            if (const auto* n = c->as<ngn::Number>(); n && static_cast<int>(n->value) != -1)
+            if (const auto* n = c->as<ngn::Number>(); n && n->as_int() != -1)
                 ctx.findings.error(Kind::WrongResult, cite("6.2.6.4"), c->pos, "each fleet scuttled costs one political point", std::string("-1"),
                                    c->to_ngn());
     f.gone = true;

@@ -15,7 +15,7 @@ const RuleRef kPack{"eia-naval", "6.3.3.2", "Naval Combat Resolution"};
 std::optional<int> percent_of(const ngn::Item& it) {
     const auto* n = it.as<ngn::Number>();
     if (!n || !n->is_integer || n->unit != "%" || n->value < 0 || n->value > 100) return std::nullopt;
-    return static_cast<int>(n->value);
+    return n->as_int();
 }
 }  // namespace
 
@@ -44,7 +44,7 @@ TablePack TablePack::load(const std::filesystem::path& path, const std::string& 
         if (what == "source" && !e->args.empty()) {
             pack.source_ = reference_text(e->args[0]);
         } else if (what == "combat" && e->args.size() == 2 && e->args[0].is<ngn::Number>() && percent_of(e->args[1])) {
-            pack.combat_[static_cast<int>(e->args[0].as<ngn::Number>()->value)] = *percent_of(e->args[1]);
+            pack.combat_[e->args[0].as<ngn::Number>()->as_int()] = *percent_of(e->args[1]);
         } else if (what == "casualty" && e->args.size() == 21 && percent_of(e->args[0])) {
             std::vector<int> row;
             for (std::size_t i = 1; i < e->args.size(); ++i) {
@@ -54,7 +54,7 @@ TablePack TablePack::load(const std::filesystem::path& path, const std::string& 
                     row.clear();
                     break;
                 }
-                row.push_back(static_cast<int>(n->value));
+                row.push_back(n->as_int());
             }
             if (!row.empty()) pack.casualty_[*percent_of(e->args[0])] = row;
         } else {

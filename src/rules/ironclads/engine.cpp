@@ -434,7 +434,7 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
             if (!v) return std::nullopt;
             const auto* n = v->as<ngn::Number>();
             if (!n || !n->is_integer || n->value < 0 || n->has_sign) return std::nullopt;
-            return static_cast<int>(n->value);
+            return n->as_int();
         };
         if (const auto* p = it.as<ngn::TablePos>()) {
             s->pos = *p;
@@ -478,7 +478,7 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
             for (const auto* v : elements(*next)) {
                 std::string t = lower(reference_text(*v));
                 int count = 1;
-                if (const auto* n = v->as<ngn::Number>()) count = static_cast<int>(n->value), t = lower(n->unit);
+                if (const auto* n = v->as<ngn::Number>()) count = n->as_int(), t = lower(n->unit);
                 if (t == "c") salvo.claimed.c += count;
                 else if (t == "h") salvo.claimed.h += count;
                 else ctx.findings.error(Kind::Inconsistent, kDamage, v->pos, "hits are written C (critical) or H");
@@ -883,7 +883,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (!n.is_integer || !n.unit.empty()) {
                 ctx.findings.error(Kind::Illegal, kSpeed, next->pos, "a current speed is a whole number", "a whole number", n.text);
             }
-            int v = static_cast<int>(std::lround(n.value));
+            int v = static_cast<int>(std::lround(std::clamp(n.value, -1e9, 1e9)));
             new_speed = n.has_sign ? s.start_speed + v : v;
             if (n.has_sign && s.start_astern) new_speed = s.start_speed + v;
             ++i;
@@ -930,7 +930,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     // A ship whose starting speed no line gives: its first move shows the speed it was set to.
-    if (!new_speed && !s.speed_known && moved && collisions.empty()) new_speed = static_cast<int>(std::lround(*moved));
+    if (!new_speed && !s.speed_known && moved && collisions.empty()) new_speed = static_cast<int>(std::lround(std::clamp(*moved, -1e9, 1e9)));
     // Speed (Phase 2: changing a ship's current speed), once a game turn.
     if (new_speed && rough_other_) {
         // a wrong sea-state claim: a speed above 6 shows the players sailed a calm sea
@@ -1066,8 +1066,8 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             for (std::size_t i = 0; i + 1 < e.claim->size(); ++i) {
                 const auto* n = (*e.claim)[i + 1].as<ngn::Number>();
                 if (!n) continue;
-                if (is_word((*e.claim)[i], "prop")) cl_prop = static_cast<int>(std::fabs(n->value));
-                if (is_word((*e.claim)[i], "hull")) cl_hull = static_cast<int>(std::fabs(n->value));
+                if (is_word((*e.claim)[i], "prop")) cl_prop = std::abs(n->as_int());
+                if (is_word((*e.claim)[i], "hull")) cl_hull = std::abs(n->as_int());
             }
         if ((cl_prop && *cl_prop != prop) || (cl_hull && *cl_hull != hull))
             ctx.findings.error(Kind::WrongResult, kCollisions, e.claim_pos,
@@ -1138,7 +1138,7 @@ std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim
     for (const auto* it : elements(claim)) {
         if (const auto* n = it->as<ngn::Number>()) {
             std::string u = lower(n->unit);
-            int v = static_cast<int>(n->value);
+            int v = n->as_int();
             if (u == "c") c += v, any = true;
             else if (u == "h") h += v, any = true;
             else if (u.empty() && v == 0) any = true;
@@ -1443,9 +1443,9 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         for (const auto* p : elements(*e.claim)) {
             if (const auto* n = p->as<ngn::Number>()) {
                 std::string u = lower(n->unit);
-                if (u.empty() && !count) count = static_cast<int>(n->value);
-                else if (u == "c") said_c += static_cast<int>(n->value), said_which = true;
-                else if (u == "h") said_h += static_cast<int>(n->value), said_which = true;
+                if (u.empty() && !count) count = n->as_int();
+                else if (u == "c") said_c += n->as_int(), said_which = true;
+                else if (u == "h") said_h += n->as_int(), said_which = true;
             } else if (const auto* w = p->as<ngn::Word>()) {
                 std::string t = lower(w->text);
                 if (t == "c") ++said_c, said_which = true;
@@ -1508,7 +1508,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         expected = s.has_card ? std::min(read_d3(dice->faces[0].value), stat_of(s.card, *stat)) : read_d3(dice->faces[0].value);
     std::optional<int> claimed;
     if (e.claim && !e.claim->empty()) {
-        if (const auto* n = e.claim->front().as<ngn::Number>()) claimed = static_cast<int>(n->value);
+        if (const auto* n = e.claim->front().as<ngn::Number>()) claimed = n->as_int();
         else if (is_word(e.claim->front(), "miss")) claimed = 0;
         else ctx.findings.error(Kind::Inconsistent, kCritical, e.claim_pos, "claim the number of stats crossed off: => 3");
     }
@@ -1579,7 +1579,7 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     // "=> prop 11": the stats the players left on the card
     if (e.claim && e.claim->size() >= 2)
         if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(*stat))) {
-            const int shown = static_cast<int>(n->value);
+            const int shown = n->as_int();
             if (shown != before - 1 && s.has_card)
                 ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
                                    std::to_string(shown));
@@ -1642,7 +1642,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
             turns = read_d3(d3->faces[0].value);
         std::optional<int> claimed;
         if (e.claim && e.claim->size() >= 2)
-            if (const auto* n = (*e.claim)[1].as<ngn::Number>()) claimed = static_cast<int>(n->value);
+            if (const auto* n = (*e.claim)[1].as<ngn::Number>()) claimed = n->as_int();
         if (turns && claimed && *turns != *claimed)
             ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos,
                                "1D3 of a " + std::to_string(d3->faces[0].value) + " is " + std::to_string(*turns) + " game turns",
@@ -1671,7 +1671,7 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
         if (w && lower(*w) == "speeds" && next) {
             std::vector<int> shown;
             for (const auto* x : elements(*next))
-                if (const auto* n = x->as<ngn::Number>()) shown.push_back(static_cast<int>(n->value));
+                if (const auto* n = x->as<ngn::Number>()) shown.push_back(n->as_int());
             if (shown != s.speeds) {
                 auto text = [](const std::vector<int>& v) {
                     std::string t;
@@ -1686,7 +1686,7 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
             ++i;
         } else if (w && parse_stat(*w) && next && next->as<ngn::Number>()) {
             int stat = *parse_stat(*w);
-            int shown = static_cast<int>(next->as<ngn::Number>()->value);
+            int shown = next->as<ngn::Number>()->as_int();
             if (shown != stat_of(s.card, stat)) {
                 ctx.findings.error(Kind::Inconsistent, kDamage, next->pos,
                                    s.name + "'s card shows " + stat_name(stat) + " stats the game does not give",

@@ -72,7 +72,7 @@ ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataPro
                 problem(*v, "'" + key + "' takes " + what + ", found " + v->to_ngn());
                 return std::nullopt;
             }
-            return static_cast<int>(n->value);
+            return n->as_int();
         };
         if (key == "nation") {
             if (const auto* v = need("a nation")) d.spec.nation = word_of(*v).value_or(v->to_ngn());
@@ -162,7 +162,7 @@ ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataPro
                 if (!n->is_integer || n->value < 0 || n->has_sign) {
                     problem(*v, key + " takes a whole number of stats, found " + v->to_ngn());
                 } else {
-                    for (int m : mounts) d.card.guns[m] = static_cast<int>(n->value);
+                    for (int m : mounts) d.card.guns[m] = n->as_int();
                 }
             } else {
                 std::vector<const ngn::Item*> guns;

@@ -41,7 +41,7 @@ void Battlefield::add(const ngn::Terrain& line, Findings& findings, const RuleRe
     for (const ngn::Item* it : elements(line.args)) {
         if (const auto* n = it->as<ngn::Number>(); n && kind == "hill" && hexes.empty() && n->is_integer && n->value >= 1 &&
                                                      n->unit.empty()) {
-            height = static_cast<int>(n->value);
+            height = n->as_int();
             continue;
         }
         const auto* hp = it->as<ngn::HexPos>();

@@ -37,7 +37,7 @@ std::string plural(int n, const char* one, const char* many) { return std::to_st
 std::optional<int> whole(const ngn::Item& it) {
     const auto* n = it.as<ngn::Number>();
     if (!n || !n->is_integer || !n->unit.empty()) return std::nullopt;
-    return static_cast<int>(n->value);
+    return n->as_int();
 }
 
 }  // namespace
@@ -57,7 +57,7 @@ std::optional<int> claimed_hits(const ngn::Event& e, const RuleRef& rule, Findin
         const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
         if (w == "hit") said = 1;
         else if (w == "miss" || w == "none") said = 0;
-        else if (auto n = it->as<ngn::Number>(); n && n->is_integer && n->value >= 0) said = static_cast<int>(n->value);
+        else if (auto n = it->as<ngn::Number>(); n && n->is_integer && n->value >= 0) said = n->as_int();
         else if (w != "hits")
             findings.error(Kind::Inconsistent, rule, it->pos, "this ends in hit, miss or the number of hits; not '" + it->to_ngn() + "'");
     }
@@ -845,7 +845,7 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
             const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
             if (w == "minor") claimed = 0;
             else if (const auto* n = it->as<ngn::Number>(); n && n->is_integer && (n->unit.empty() || lower(n->unit) == "fp"))
-                claimed = static_cast<int>(n->value);
+                claimed = n->as_int();
             else if (w == "fp" || w == "lose" || w == "loses" || w == "damage") {
             } else
                 ctx.findings.error(Kind::Inconsistent, kShipHits, it->pos,

@@ -180,7 +180,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
         else if (!p.trainable && !near(0) && !near(90) && !near(180))
             ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
                                p.name + " fires torpedoes only directly ahead, astern or abeam; " + hex_text(target->hex) + " lies " +
-                                   std::to_string(static_cast<int>(std::lround(off))) + " degrees off its bow");
+                                   std::to_string(std::lround(off)) + " degrees off its bow");
     }
     // the first ship in a hex the torpedo passes through is the one it hits
     Piece* first = nullptr;
@@ -400,7 +400,7 @@ void Late19cEngine::trade(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                "a trade-off names what is given up: move N, main N or secondary N (guns)");
             return;
         }
-        (w == "move" ? move : w == "main" ? main : secondary) += static_cast<int>(n->value);
+        (w == "move" ? move : w == "main" ? main : secondary) += n->as_int();
     }
     if (secondary % 2 != 0)
         ctx.findings.error(Kind::Illegal, kShipHits, e.subject.pos, "secondary guns are traded two for 1 FP", std::string("an even number"),
