@@ -493,6 +493,11 @@ TEST(Robustness, HugeNumbersNeverOverflow) {
         "[Ruleset \"ironclads\"]\nside A\nship S broadside " + big + " belt 4in knots 12 tons 5000\n",
         "[Ruleset \"ironclads\"]\nside A\nship S fwd 1 port 2 stbd 2 rear 0 armour 3 prop 10 hull 5\nturn 1\n  phase movement\n    S speed " +
             big + " move 8cm\n",
+        "[Ruleset \"ironclads\"]\nside A\nship S hull 10 belt " + big + "0000000 backing 0\n",  // a card derived from it
+        // sums of many large numbers: modifiers, saved hits
+        "[Ruleset \"admiral\"]\nside A\nturn 1\n  A roll d6: 3 +" + big + " +" + big + " +" + big + " = 4\n",
+        "[Ruleset \"ironclads\"]\nside A\nship S fwd 1 port 2 stbd 2 rear 0 armour 3 prop 10 hull 5\nturn 1\n  phase firing\n    S save d6: 6 => " +
+            big + "C " + big + "C " + big + "C\n",
         // late19c: strength points, hill heights
         "[Ruleset \"late19c\"]\nterrain hill " + big + " #0101\nside A\nunit U infantry average sp " + big + " #0202/N\n",
         // eia-naval: ships in a fleet

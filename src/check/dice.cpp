@@ -1,4 +1,5 @@
 #include "check/dice.hpp"
+#include "check/items.hpp"
 
 namespace ironlog {
 
@@ -22,7 +23,7 @@ std::vector<int> read_faces(const ngn::Dice& dice, const RulesetInfo& ruleset) {
 int dice_total(const ngn::Dice& dice, const RulesetInfo& ruleset) {
     long long sum = 0;
     for (int v : read_faces(dice, ruleset)) sum += v;
-    for (const auto& m : dice.modifiers) sum += m.value;
+    for (const auto& m : dice.modifiers) sum = saturating_add(sum, m.value);
     if (sum > 1000000000LL) return 1000000000;
     if (sum < -1000000000LL) return -1000000000;
     return static_cast<int>(sum);

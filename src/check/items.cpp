@@ -1,8 +1,15 @@
 #include "check/items.hpp"
 
+#include <algorithm>
+
 #include <cctype>
 
 namespace ironlog {
+
+int saturating_add(int a, int b) {
+    const long long sum = static_cast<long long>(a) + b;
+    return static_cast<int>(std::clamp<long long>(sum, -100000000LL, 100000000LL));
+}
 
 std::string lower(std::string_view s) {
     std::string out(s);

@@ -12,6 +12,10 @@ namespace ironlog {
 
 std::string lower(std::string_view s);
 
+// a + b held within +-100,000,000: totals of numbers a record writes (modifiers, losses,
+// trade-offs) must not overflow, however many or however large they are written.
+int saturating_add(int a, int b);
+
 // The text of a word item; null for anything else.
 const std::string* word_text(const ngn::Item& it);
 

@@ -110,7 +110,7 @@ const char* entity_keyword(EntityKind kind) {
 }
 
 int Number::as_int() const {
-    constexpr double kLimit = 1e9;
+    constexpr double kLimit = 1e8;
     if (!(value == value)) return 0;  // not a number: cannot come from the grammar, but stay safe
     return static_cast<int>(std::clamp(value, -kLimit, kLimit));
 }

@@ -28,7 +28,7 @@ struct Number {
     bool has_sign = false;  // written with an explicit + or -
     std::string unit;       // cm, kn, C, % ... ("" when none)
 
-    // The value as an int, truncated toward zero and held within +-1,000,000,000: what the rules
+    // The value as an int, truncated toward zero and held within +-100,000,000: what the rules
     // count and compare. No game needs more, and a number written bigger must not overflow.
     int as_int() const;
 };

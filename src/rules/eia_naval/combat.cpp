@@ -164,7 +164,7 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
         if (has_major(side, powers_, {Major::GreatBritain})) expected += 1, working = "+1 British";
         if (nelson_with(side)) expected += 1, working += std::string(working.empty() ? "" : ", ") + "+1 NELSON";
         int written = 0;
-        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         if (written != expected)
             ctx.findings.error(Kind::WrongResult, kWindGauge, d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
                                "the wind gauge roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
@@ -257,7 +257,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
             if (prus_aus) expected -= 1, working += std::string(working.empty() ? "" : ", ") + "-1 Prussian or Austrian";
         }
         int written = 0;
-        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         if (written != expected)
             ctx.findings.error(Kind::WrongResult, harbour ? kHarbour : kResolution,
                                d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
@@ -336,7 +336,7 @@ void EiaEngine::lose(const ngn::Event& e, Fleet& f, GameContext& ctx) {
         return;
     }
     int& assigned = assigned_[&f];
-    assigned += n->as_int();
+    assigned = saturating_add(assigned, n->as_int());
     if (assigned > f.ships)
         ctx.findings.error(Kind::Illegal, kResolution, e.args[1].pos, f.name + " has " + std::to_string(f.ships) + " ships", "at most " + std::to_string(f.ships),
                            std::to_string(assigned));

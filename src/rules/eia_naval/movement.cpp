@@ -348,7 +348,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         ctx.findings.error(Kind::Inconsistent, cite("6.2.3.2.2"), e.subject.pos, "an interception at sea rolls a die: d6: 2");
     } else if (ctx.dice_ok && d->faces.size() == 1) {
         int written = 0;
-        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         const int expected = nelson ? -1 : 0;
         if (written != expected)
             ctx.findings.error(Kind::WrongResult, cite("6.2.3.2.3"), d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,

@@ -13,7 +13,8 @@ namespace {
 constexpr double kEps = 1e-9;
 
 // Whole stats from a measure: fractions round up (7.35" -> 8), exact values stay (7.0" -> 7).
-int round_up(double v) { return static_cast<int>(std::ceil(v - kEps)); }
+// Held within +-100,000,000 (a specification written absurdly large must not overflow).
+int round_up(double v) { return v == v ? static_cast<int>(std::ceil(std::clamp(v, -1e8, 1e8) - kEps)) : 0; }
 
 std::string fmt_num(double v) {
     std::ostringstream s;

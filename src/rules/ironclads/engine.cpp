@@ -883,7 +883,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (!n.is_integer || !n.unit.empty()) {
                 ctx.findings.error(Kind::Illegal, kSpeed, next->pos, "a current speed is a whole number", "a whole number", n.text);
             }
-            int v = static_cast<int>(std::lround(std::clamp(n.value, -1e9, 1e9)));
+            int v = static_cast<int>(std::lround(std::clamp(n.value, -1e8, 1e8)));
             new_speed = n.has_sign ? s.start_speed + v : v;
             if (n.has_sign && s.start_astern) new_speed = s.start_speed + v;
             ++i;
@@ -930,7 +930,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     // A ship whose starting speed no line gives: its first move shows the speed it was set to.
-    if (!new_speed && !s.speed_known && moved && collisions.empty()) new_speed = static_cast<int>(std::lround(std::clamp(*moved, -1e9, 1e9)));
+    if (!new_speed && !s.speed_known && moved && collisions.empty()) new_speed = static_cast<int>(std::lround(std::clamp(*moved, -1e8, 1e8)));
     // Speed (Phase 2: changing a ship's current speed), once a game turn.
     if (new_speed && rough_other_) {
         // a wrong sea-state claim: a speed above 6 shows the players sailed a calm sea
@@ -1444,8 +1444,8 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (const auto* n = p->as<ngn::Number>()) {
                 std::string u = lower(n->unit);
                 if (u.empty() && !count) count = n->as_int();
-                else if (u == "c") said_c += n->as_int(), said_which = true;
-                else if (u == "h") said_h += n->as_int(), said_which = true;
+                else if (u == "c") said_c = saturating_add(said_c, n->as_int()), said_which = true;
+                else if (u == "h") said_h = saturating_add(said_h, n->as_int()), said_which = true;
             } else if (const auto* w = p->as<ngn::Word>()) {
                 std::string t = lower(w->text);
                 if (t == "c") ++said_c, said_which = true;

@@ -964,7 +964,7 @@ void Late19cEngine::exhaustion(const ngn::Event& e, const Entity& side, GameCont
 void Late19cEngine::check_modifiers(const ngn::Event& e, const ngn::Dice& dice, int expected, const std::string& working,
                                     const RuleRef& rule, GameContext& ctx) {
     int written = 0;
-    for (const auto& m : dice.modifiers) written += m.value;
+    for (const auto& m : dice.modifiers) written = saturating_add(written, m.value);
     if (written == expected) return;
     ctx.findings.error(Kind::WrongResult, rule, dice.modifiers.empty() ? e.subject.pos : dice.modifiers.front().pos,
                        "the modifiers come to " + signed_text(expected) + (working.empty() ? std::string(" (none apply)") : " (" + working + ")"),

@@ -195,7 +195,7 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
     int written = 0, die = 0;
     if (judge) {
         check_modifiers(e, *d, expected, working, kArtillery, ctx);
-        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         die = d->faces[0].value;
     }
     int right = judge ? landing(die + expected) : -1, as_written = judge ? landing(die + written) : -1;
@@ -314,7 +314,7 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
     if (judge) {
         check_modifiers(e, *d, expected, working, fire_rule("g"), ctx);
         int written = 0;
-        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         for (const auto& f : d->faces) {
             if (f.value + expected >= 5) ++right;
             if (f.value + written >= 5) ++as_written;
@@ -591,7 +591,7 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
     int written = 0;
     if (judge) {
         check_modifiers(e, *d, expected, working, close_rule("c"), ctx);
-        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
     }
     const int die = judge ? d->faces[0].value : 0;
     bool right = judge && die + expected >= need, as_written = judge && die + written >= need;

@@ -88,7 +88,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                p.name + "'s " + which + " armament has " + std::to_string(guns) + " guns; a D6 per gun firing, at most 4",
                                "at most " + std::to_string(most) + " dice", std::to_string(d->faces.size()));
         check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
-        for (const auto& m : d->modifiers) written += m.value;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
     }
 
     // the claim: where each die's shot landed, in the order of the dice
@@ -400,7 +400,10 @@ void Late19cEngine::trade(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                "a trade-off names what is given up: move N, main N or secondary N (guns)");
             return;
         }
-        (w == "move" ? move : w == "main" ? main : secondary) += n->as_int();
+        {
+            int& total = w == "move" ? move : w == "main" ? main : secondary;
+            total = saturating_add(total, n->as_int());
+        }
     }
     if (secondary % 2 != 0)
         ctx.findings.error(Kind::Illegal, kShipHits, e.subject.pos, "secondary guns are traded two for 1 FP", std::string("an even number"),
