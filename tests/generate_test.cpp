@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <random>
 #include <regex>
@@ -47,18 +48,24 @@ std::string join(const std::vector<std::string>& v) {
 
 std::size_t problems(const std::string& text) { return problems_in(text).size(); }
 
-}  // namespace
-
-TEST(Generate, SameSeedSameGamesCanonicalAndClean) {
-    const std::string a = generated(20261121, 40);
-    EXPECT_EQ(a, generated(20261121, 40));
-    EXPECT_NE(a, generated(20261122, 40));
-    // canonical: fmt leaves it as it is
+// Generated games are the same for the same seed, differ for another, are canonical (fmt leaves
+// them as they are) and check clean. Returns the games' text.
+std::string expect_deterministic_canonical_clean(const std::function<std::string(std::uint64_t, int)>& generate) {
+    const std::string a = generate(20261121, 40);
+    EXPECT_EQ(a, generate(20261121, 40));
+    EXPECT_NE(a, generate(20261122, 40));
     auto fmt = run_ironlog({"fmt", "--check", "-"}, a);
     EXPECT_EQ(fmt.status, 0) << fmt.out << fmt.err;
     auto games = split_games(a);
-    ASSERT_EQ(games.size(), 40u);
+    EXPECT_EQ(games.size(), 40u);
     for (const auto& g : games) expect_clean(g);
+    return a;
+}
+
+}  // namespace
+
+TEST(Generate, SameSeedSameGamesCanonicalAndClean) {
+    expect_deterministic_canonical_clean(generated);
     // no generator for a ruleset without one
     EXPECT_EQ(run_ironlog({"generate", "--ruleset", "tmbv"}).status, 2);
 }
@@ -194,14 +201,7 @@ int sum_modifiers(const std::string& text) {
 }  // namespace
 
 TEST(Generate, Late19cNavalSameSeedSameGamesCanonicalAndClean) {
-    const std::string a = generated_late19c(20261121, 40);
-    EXPECT_EQ(a, generated_late19c(20261121, 40));
-    EXPECT_NE(a, generated_late19c(20261122, 40));
-    auto fmt = run_ironlog({"fmt", "--check", "-"}, a);
-    EXPECT_EQ(fmt.status, 0) << fmt.out << fmt.err;
-    auto games = split_games(a);
-    ASSERT_EQ(games.size(), 40u);
-    for (const auto& g : games) expect_clean(g);
+    const std::string a = expect_deterministic_canonical_clean(generated_late19c);
     // the games fight: salvos, shots that fall short or long, hits, ships sunk
     EXPECT_NE(a.find(" fire main "), std::string::npos);
     EXPECT_NE(a.find(" front"), std::string::npos);
@@ -329,14 +329,7 @@ std::string generated_eia(std::uint64_t seed, int games) {
 }  // namespace
 
 TEST(Generate, EiaNavalSameSeedSameGamesCanonicalAndClean) {
-    const std::string a = generated_eia(20261121, 40);
-    EXPECT_EQ(a, generated_eia(20261121, 40));
-    EXPECT_NE(a, generated_eia(20261122, 40));
-    auto fmt = run_ironlog({"fmt", "--check", "-"}, a);
-    EXPECT_EQ(fmt.status, 0) << fmt.out << fmt.err;
-    auto games = split_games(a);
-    ASSERT_EQ(games.size(), 40u);
-    for (const auto& g : games) expect_clean(g);
+    const std::string a = expect_deterministic_canonical_clean(generated_eia);
     EXPECT_NE(a.find("/blockade @"), std::string::npos);  // fleets leave port through their boxes
     // the map is required, and must be a map
     auto none = run_ironlog({"generate", "--ruleset", "eia-naval"});

@@ -1,5 +1,7 @@
 #include "check/generate.hpp"
 
+#include <cstdio>
+
 namespace ironlog {
 
 std::uint64_t Random::next() {
@@ -17,5 +19,20 @@ Random Random::for_game(std::uint64_t seed, int index) {
 int Random::below(int n) { return n <= 1 ? 0 : static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
 
 int Random::between(int lo, int hi) { return lo + below(hi - lo + 1); }
+
+std::string generated_header(const std::string& event, int index) {
+    char date[16];
+    std::snprintf(date, sizeof date, "2026.%02d.%02d", 1 + index % 12, 1 + index % 28);
+    return "[NGN \"1\"]\n[Event \"" + event + " " + std::to_string(1 + (index - 1) / 1000) + "\"]\n[Date \"" + date + "\"]\n[Round \"" +
+           std::to_string(index) + "\"]\n";
+}
+
+const char* player_name(int i) {
+    static const char* const kNames[kPlayerNames] = {"Anna", "Ben",  "Carla", "Dario", "Elena", "Felix", "Greta", "Hugo", "Ines", "Jonas",
+                                                     "Klara", "Luca", "Mara", "Nico", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tina",
+                                                     "Ugo",  "Vera", "Willem", "Xenia", "Yann", "Zora", "Aldo", "Bea", "Cyril", "Dora",
+                                                     "Emil", "Fenna", "Gino", "Hanna", "Ivo", "Jana", "Kurt", "Lena", "Milo", "Nora"};
+    return kNames[((i % kPlayerNames) + kPlayerNames) % kPlayerNames];
+}
 
 }  // namespace ironlog

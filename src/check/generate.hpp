@@ -31,4 +31,11 @@ private:
     std::uint64_t state_;
 };
 
+// What every generated game's header shares: [NGN], then [Event] (`event` and the number of its
+// league of 1,000 games), [Date] and [Round] of game `index`.
+std::string generated_header(const std::string& event, int index);
+// One of 40 player names, for the [PlayerN] tags.
+const char* player_name(int i);
+constexpr int kPlayerNames = 40;
+
 }  // namespace ironlog

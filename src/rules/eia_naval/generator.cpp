@@ -193,16 +193,11 @@ private:
     }
 
     std::string header() {
-        static const char* const kNames[] = {"Anna", "Ben", "Carla", "Dario", "Elena", "Felix", "Greta", "Hugo", "Ines", "Jonas",
-                                              "Klara", "Luca", "Mara", "Nico", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tina"};
-        std::ostringstream h;
-        h << "[NGN \"1\"]\n[Event \"Generated campaign " << 1 + (index_ - 1) / 1000 << "\"]\n[Date \"2026." << std::setw(2) << std::setfill('0')
-          << 1 + index_ % 12 << "." << std::setw(2) << 1 + index_ % 28 << "\"]\n[Round \"" << index_ << "\"]\n[Ruleset \"eia-naval\"]\n";
+        std::string h = generated_header("Generated campaign", index_) + "[Ruleset \"eia-naval\"]\n";
         for (std::size_t p = 0; p < powers_.size(); ++p)
-            h << "[Side" << p + 1 << " \"" << powers_[p]->name << "\"]\n[Player" << p + 1 << " \"" << kNames[(static_cast<std::size_t>(index_) + p * 7) % 20]
-              << "\"]\n";
-        h << "[Map \"" << map_tag_ << "\"]\n[Result \"*\"]\n";
-        return h.str();
+            h += "[Side" + std::to_string(p + 1) + " \"" + powers_[p]->name + "\"]\n[Player" + std::to_string(p + 1) + " \"" +
+                 player_name(static_cast<int>((static_cast<std::size_t>(index_) + p * 7) % 20)) + "\"]\n";
+        return h + "[Map \"" + map_tag_ + "\"]\n[Result \"*\"]\n";
     }
 };
 

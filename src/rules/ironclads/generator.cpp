@@ -310,17 +310,10 @@ private:
 
     // Leagues of forty players, a thousand games each: games are rounds of one, between two players.
     std::string header() {
-        static const char* const kNames[] = {"Anna", "Ben", "Carla", "Dario", "Elena", "Felix", "Greta", "Hugo", "Ines", "Jonas",
-                                              "Klara", "Luca", "Mara", "Nico", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tina",
-                                              "Ugo", "Vera", "Willem", "Xenia", "Yann", "Zora", "Aldo", "Bea", "Cyril", "Dora",
-                                              "Emil", "Fenna", "Gino", "Hanna", "Ivo", "Jana", "Kurt", "Lena", "Milo", "Nora"};
-        const int a = rng_.below(40);
-        const int b = (a + 1 + rng_.below(39)) % 40;
-        std::ostringstream h;
-        h << "[NGN \"1\"]\n[Event \"Generated league " << 1 + (index_ - 1) / 1000 << "\"]\n[Date \"2026." << std::setw(2) << std::setfill('0') << 1 + index_ % 12 << "."
-          << std::setw(2) << 1 + index_ % 28 << "\"]\n[Round \"" << index_ << "\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Blue\"]\n[Player1 \""
-          << kNames[a] << "\"]\n[Side2 \"Red\"]\n[Player2 \"" << kNames[b] << "\"]\n[Result \"" << result_ << "\"]\n";
-        return h.str();
+        const int a = rng_.below(kPlayerNames);
+        const int b = (a + 1 + rng_.below(kPlayerNames - 1)) % kPlayerNames;
+        return generated_header("Generated league", index_) + "[Ruleset \"ironclads\"]\n[Side1 \"Blue\"]\n[Player1 \"" + player_name(a) +
+               "\"]\n[Side2 \"Red\"]\n[Player2 \"" + player_name(b) + "\"]\n[Result \"" + result_ + "\"]\n";
     }
 };
 

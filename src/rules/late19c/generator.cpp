@@ -241,16 +241,10 @@ private:
     }
 
     std::string header() {
-        static const char* const kNames[] = {"Anna", "Ben", "Carla", "Dario", "Elena", "Felix", "Greta", "Hugo", "Ines", "Jonas",
-                                              "Klara", "Luca", "Mara", "Nico", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tina"};
         const int a = rng_.below(20);
         const int b = (a + 1 + rng_.below(19)) % 20;
-        std::ostringstream h;
-        h << "[NGN \"1\"]\n[Event \"Generated flotilla league " << 1 + (index_ - 1) / 1000 << "\"]\n[Date \"2026." << std::setw(2)
-          << std::setfill('0') << 1 + index_ % 12 << "." << std::setw(2) << 1 + index_ % 28 << "\"]\n[Round \"" << index_
-          << "\"]\n[Ruleset \"late19c\"]\n[Variant \"naval\"]\n[Side1 \"Blue\"]\n[Player1 \"" << kNames[a] << "\"]\n[Side2 \"Red\"]\n[Player2 \""
-          << kNames[b] << "\"]\n[Result \"" << result_ << "\"]\n";
-        return h.str();
+        return generated_header("Generated flotilla league", index_) + "[Ruleset \"late19c\"]\n[Variant \"naval\"]\n[Side1 \"Blue\"]\n[Player1 \"" +
+               player_name(a) + "\"]\n[Side2 \"Red\"]\n[Player2 \"" + player_name(b) + "\"]\n[Result \"" + result_ + "\"]\n";
     }
 };
 
