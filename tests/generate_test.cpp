@@ -207,6 +207,8 @@ TEST(Generate, Late19cNavalSameSeedSameGamesCanonicalAndClean) {
     EXPECT_NE(a.find(" front"), std::string::npos);
     EXPECT_NE(a.find(" hit "), std::string::npos);
     EXPECT_NE(a.find("=> reroll"), std::string::npos);
+    EXPECT_NE(a.find(" torpedo "), std::string::npos);
+    EXPECT_NE(a.find(" hit torpedo "), std::string::npos);
 }
 
 TEST(Generate, Late19cEveryMutationIsFlaggedOrProvedLegal) {
@@ -299,6 +301,20 @@ TEST(Generate, Late19cEveryMutationIsFlaggedOrProvedLegal) {
                     break;
                 }
             EXPECT_GE(problems(join(v)), 1u);
+            ++flagged;
+        }
+        // 6. a torpedo's claimed hits
+        std::vector<std::size_t> torpedoes;
+        const std::regex torpedo(R"(^(\s+\S+ torpedo \S+ 3d6: \d \d \d => )(.*)$)");
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (std::regex_match(lines[i], torpedo)) torpedoes.push_back(i);
+        if (!torpedoes.empty()) {
+            auto v = lines;
+            const std::size_t i = torpedoes[pick(torpedoes.size())];
+            std::regex_match(lines[i], m, torpedo);
+            const std::string was = m[2].str();
+            v[i] = m[1].str() + (was == "miss" ? "1 hit" : was == "1 hit" ? "2 hits" : "miss");
+            EXPECT_GE(problems(join(v)), 1u) << v[i];
             ++flagged;
         }
         // 5. who moves first, claimed for the other side

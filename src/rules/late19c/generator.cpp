@@ -2,8 +2,9 @@
 // squadrons of two to four ships of random types and gun counts on the open sea, in one column
 // of hexes: Blue comes from the north heading S, Red from the south heading N, each ship in its
 // own hex. Every turn: gunfire by each ship able to fire, both armaments, at random enemy ships
-// in range (a die per gun up to four, the modifiers the rules give, where each die lands), the
-// hits resolved on the hits-on-ships table; the D6 for who moves first (thrown again on a tie);
+// in range (a die per gun up to four, the modifiers the rules give, where each die lands), then
+// torpedoes at the first ship dead ahead, the hits of each phase resolved on the hits-on-ships
+// table; the D6 for who moves first (thrown again on a tie);
 // then each side's ships move straight ahead, never into a ship nor next to an enemy. Ships
 // break off at their Critical Point and sink at 0. Firing along a column keeps every line of
 // fire through hex centres, so a shot that falls short or long lands in one hex.
@@ -48,6 +49,8 @@ struct GenShip {
     int side = 0;  // 0 Blue (heads S, rows grow), 1 Red (heads N)
     ShipType type = ShipType::Battleship;
     int main = 0, secondary = 0;
+    bool tubes = false;  // fitted with torpedo tubes (dead ahead, astern or abeam)
+    int torpedoes_fired = 0;
     int row = 0;
     int fp = 0;
     bool broke_off = false;
@@ -97,11 +100,13 @@ private:
                 s.type = static_cast<ShipType>(rng_.below(6));
                 s.main = rng_.between(1, 6);
                 s.secondary = s.stats().secondary ? rng_.between(0, 8) : 0;
+                s.tubes = s.type == ShipType::TorpedoBoat || rng_.chance(30);
                 s.fp = s.stats().flotation;
                 // Blue from row 2 down, Red from row 30 up, two rows apart, the leader nearest the enemy
                 s.row = side == 0 ? 2 + 2 * (n - i) : 30 + 2 * (i - 1);
                 body_ << "ship " << s.alias << " \"" << kSideName[side] << " " << i << "\" " << ship_type_word(s.type) << " main " << s.main;
                 if (s.secondary > 0) body_ << " secondary " << s.secondary;
+                if (s.tubes) body_ << " torpedoes";
                 body_ << " " << hex(s.row) << "/" << (side == 0 ? "S" : "N") << "\n";
                 ships_.push_back(s);
             }
@@ -122,7 +127,7 @@ private:
             s.targets_now.clear();
         }
         guns();
-        body_ << "  phase torpedoes\n";
+        torpedoes();
         for (auto& s : ships_)
             if (s.sinking) s.sunk = true;  // gone once the firing is over
         if (!afloat(0) || !afloat(1)) return;
@@ -140,6 +145,38 @@ private:
             fire(s, true);
             if (s.secondary > 0) fire(s, false);
         }
+        resolve_hits();
+    }
+
+    // Naval/Firing Torpedoes: a fitted ship able to fire, at the first ship dead ahead within 3
+    // hexes when it is an enemy (a torpedo stops at the first ship it meets); 3 D6, each 4-6 a
+    // hit; then the hits. A ship sinking from the gunfire is still there to be hit.
+    void torpedoes() {
+        body_ << "  phase torpedoes\n";
+        for (auto& s : ships_) {
+            if (s.sunk || s.sinking || !s.tubes || s.torpedoes_fired >= kTorpedoesPerBattle || (s.broke_off && s.broke_off_turn < turn_))
+                continue;
+            GenShip* first = nullptr;
+            for (int k = 1; k <= kTorpedoRange && !first; ++k) {
+                auto there = at_row(s.row + k * s.dir());
+                if (!there.empty()) first = there.front();
+            }
+            if (!first || first->side == s.side || !rng_.chance(70)) continue;
+            ++s.torpedoes_fired;
+            int hits = 0;
+            body_ << "    " << s.alias << " torpedo " << first->alias << " 3d6:";
+            for (int i = 0; i < 3; ++i) {
+                const int f = rng_.d6();
+                body_ << " " << f;
+                if (f >= 4) ++hits;
+            }
+            body_ << " => " << (hits == 0 ? "miss" : hits == 1 ? "1 hit" : std::to_string(hits) + " hits") << "\n";
+            for (int i = 0; i < hits; ++i) first->hits.push_back(Weapon::Torpedo);
+        }
+        resolve_hits();
+    }
+
+    void resolve_hits() {
         for (auto& s : ships_) {
             for (Weapon w : s.hits) {
                 const int die = rng_.d6();
