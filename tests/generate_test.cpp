@@ -48,6 +48,25 @@ std::string join(const std::vector<std::string>& v) {
 
 std::size_t problems(const std::string& text) { return problems_in(text).size(); }
 
+// Changes one line matching `pattern` (picked with `pick`) by `change`, which builds the new
+// line from the match; the changed record must give at least one problem. False when no line
+// matches.
+template <class Pick>
+bool expect_change_flagged(const std::vector<std::string>& lines, const std::regex& pattern, Pick&& pick,
+                           const std::function<std::string(const std::smatch&)>& change) {
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (std::regex_match(lines[i], pattern)) at.push_back(i);
+    if (at.empty()) return false;
+    auto v = lines;
+    const std::size_t i = at[pick(at.size())];
+    std::smatch m;
+    std::regex_match(lines[i], m, pattern);
+    v[i] = change(m);
+    EXPECT_GE(problems(join(v)), 1u) << v[i];
+    return true;
+}
+
 // Generated games are the same for the same seed, differ for another, are canonical (fmt leaves
 // them as they are) and check clean. Returns the games' text.
 std::string expect_deterministic_canonical_clean(const std::function<std::string(std::uint64_t, int)>& generate) {
@@ -222,12 +241,10 @@ TEST(Generate, Late19cEveryMutationIsFlaggedOrProvedLegal) {
     int flagged = 0, legal = 0;
     for (const auto& game : games) {
         const auto lines = lines_of(game);
-        std::vector<std::size_t> salvos, hits, moves, claims;
+        std::vector<std::size_t> salvos, moves;
         for (std::size_t i = 0; i < lines.size(); ++i) {
             if (std::regex_match(lines[i], salvo)) salvos.push_back(i);
-            if (std::regex_match(lines[i], hit)) hits.push_back(i);
             if (std::regex_match(lines[i], move)) moves.push_back(i);
-            if (std::regex_match(lines[i], order_claim)) claims.push_back(i);
         }
         std::smatch m;
         // 1. one die face of a salvo: flagged, unless the shot lands where it did
@@ -255,15 +272,10 @@ TEST(Generate, Late19cEveryMutationIsFlaggedOrProvedLegal) {
             }
         }
         // 2. one claimed result: a hit that costs one FP more (or minor where it cost 2)
-        if (!hits.empty()) {
-            auto v = lines;
-            const std::size_t i = hits[pick(hits.size())];
-            std::regex_match(lines[i], m, hit);
-            const std::string was = m[2].str();
-            v[i] = m[1].str() + (was == "minor" ? "1" : was == "1" ? "2" : "minor");
-            EXPECT_GE(problems(join(v)), 1u) << v[i];
-            ++flagged;
-        }
+        flagged += expect_change_flagged(lines, hit, pick, [](const std::smatch& c) {
+            const std::string was = c[2].str();
+            return c[1].str() + (was == "minor" ? "1" : was == "1" ? "2" : "minor");
+        });
         // 3. one distance: a ship moved one hex more than its type allows, straight on
         if (!moves.empty()) {
             auto v = lines;
@@ -303,29 +315,14 @@ TEST(Generate, Late19cEveryMutationIsFlaggedOrProvedLegal) {
             EXPECT_GE(problems(join(v)), 1u);
             ++flagged;
         }
-        // 6. a torpedo's claimed hits
-        std::vector<std::size_t> torpedoes;
-        const std::regex torpedo(R"(^(\s+\S+ torpedo \S+ 3d6: \d \d \d => )(.*)$)");
-        for (std::size_t i = 0; i < lines.size(); ++i)
-            if (std::regex_match(lines[i], torpedo)) torpedoes.push_back(i);
-        if (!torpedoes.empty()) {
-            auto v = lines;
-            const std::size_t i = torpedoes[pick(torpedoes.size())];
-            std::regex_match(lines[i], m, torpedo);
-            const std::string was = m[2].str();
-            v[i] = m[1].str() + (was == "miss" ? "1 hit" : was == "1 hit" ? "2 hits" : "miss");
-            EXPECT_GE(problems(join(v)), 1u) << v[i];
-            ++flagged;
-        }
         // 5. who moves first, claimed for the other side
-        if (!claims.empty()) {
-            auto v = lines;
-            const std::size_t i = claims[pick(claims.size())];
-            std::regex_match(lines[i], m, order_claim);
-            v[i] = m[1].str() + (m[2].str() == "B" ? "R" : "B");
-            EXPECT_GE(problems(join(v)), 1u) << v[i];
-            ++flagged;
-        }
+        flagged += expect_change_flagged(lines, order_claim, pick,
+                                         [](const std::smatch& c) { return c[1].str() + (c[2].str() == "B" ? "R" : "B"); });
+        // 6. a torpedo's claimed hits
+        flagged += expect_change_flagged(lines, std::regex(R"(^(\s+\S+ torpedo \S+ 3d6: \d \d \d => )(.*)$)"), pick, [](const std::smatch& c) {
+            const std::string was = c[2].str();
+            return c[1].str() + (was == "miss" ? "1 hit" : was == "1 hit" ? "2 hits" : "miss");
+        });
     }
     EXPECT_GT(flagged, 100);
     EXPECT_GT(legal, 0);
@@ -363,21 +360,14 @@ TEST(Generate, EiaNavalEveryMutationIsFlagged) {
     int flagged = 0;
     for (const auto& game : games) {
         const auto lines = lines_of(game);
-        std::vector<std::size_t> moves, sea_ends;
+        std::vector<std::size_t> sea_ends;
         for (std::size_t i = 0; i < lines.size(); ++i) {
-            if (std::regex_match(lines[i], move)) moves.push_back(i);
             if (std::regex_match(lines[i], two_seas)) sea_ends.push_back(i);
         }
         std::smatch m;
         // 1. one claimed result: what a move costs
-        if (!moves.empty()) {
-            auto v = lines;
-            const std::size_t i = moves[pick(moves.size())];
-            std::regex_match(lines[i], m, move);
-            v[i] = m[1].str() + " => " + std::to_string(std::stoi(m[2]) + 1) + " mp";
-            EXPECT_GE(problems(join(v)), 1u) << v[i];
-            ++flagged;
-        }
+        flagged += expect_change_flagged(lines, move, pick,
+                                         [](const std::smatch& c) { return c[1].str() + " => " + std::to_string(std::stoi(c[2]) + 1) + " mp"; });
         // 2. one distance: a move that ends at sea sails on, to and fro, past a fleet's 7 MP
         if (!sea_ends.empty()) {
             auto v = lines;
