@@ -97,6 +97,9 @@ Archive::Archive(const std::string& path, Mode mode) : path_(path) {
             throw OpenError(path + " is not an SQLite database: ironlog will not touch it");
         try {
             sqlite::Database ro(path, SQLITE_OPEN_READONLY);
+            // Another process may be opening or writing the archive this moment (the first to open
+            // a WAL archive recovers its index under a lock): wait for it, as every connection does.
+            ro.exec("PRAGMA busy_timeout = 15000;");
             sqlite::Statement q(ro, "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version),"
                                     " (SELECT count(*) FROM sqlite_schema)");
             q.step();
