@@ -25,24 +25,15 @@ FileReport check_stream(std::string path, std::istream& in, const CheckOptions& 
         [&](ngn::Game&& game) {
             // Lines before the first game that are neither blank nor comments are the errors outside
             // games (each reported at the end): keep them before the window lets them go.
-            if (index == 0)
-                for (std::uint32_t n = 1; n < game.first_line; ++n) {
-                    const std::string_view l = window.line(n);
-                    const std::size_t first = l.find_first_not_of(" \t");
-                    if (first != std::string_view::npos && l[first] != ';') report.source.keep(n, l);
-                }
+            if (index == 0) ngn::keep_content_lines(window, 1, game.first_line - 1, report.source);
             GameReport g = check_game(game, ++index, options);
             // The lines the findings point at outlive the window; the game's own lines do not.
-            if (on_game) {
-                ngn::SourceExcerpts excerpts(path);
-                for (const auto& f : g.findings)
-                    if (f.file.empty()) excerpts.keep(f.pos.line, window.line(f.pos.line));
-                on_game(std::move(g), excerpts);
-            } else {
-                for (const auto& f : g.findings)
-                    if (f.file.empty()) report.source.keep(f.pos.line, window.line(f.pos.line));
-                report.games.push_back(std::move(g));
-            }
+            ngn::SourceExcerpts own(path);
+            ngn::SourceExcerpts& lines = on_game ? own : report.source;
+            for (const auto& f : g.findings)
+                if (f.file.empty()) lines.keep(f.pos.line, window.line(f.pos.line));
+            if (on_game) on_game(std::move(g), own);
+            else report.games.push_back(std::move(g));
             window.release_through(game.last_line);
         },
         parse_options);

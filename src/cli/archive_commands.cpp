@@ -123,9 +123,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
             excerpt.keep(e.pos.line, before_games.has(e.pos.line) ? before_games.line(e.pos.line) : window.line(e.pos.line));
             output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
         };
-        CheckOptions options;
-        options.base_dir = fs::path(path).parent_path();
-        if (options.base_dir.empty()) options.base_dir = ".";
+        const CheckOptions options = options_for(path);
         auto add_game = [&](const ngn::Game& game, std::size_t index, std::string_view record) {
             if (!game.errors.empty()) {
                 // A record that does not read is refused, with its errors: nothing is stored.
@@ -153,12 +151,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
         ngn::FileErrors outside = ngn::read_games(
             *in, window,
             [&](ngn::Game&& game) {
-                if (++index == 1)
-                    for (std::uint32_t n = 1; n < game.first_line; ++n) {
-                        const std::string_view l = window.line(n);
-                        const std::size_t first = l.find_first_not_of(" \t");
-                        if (first != std::string_view::npos && l[first] != ';') before_games.keep(n, l);
-                    }
+                if (++index == 1) ngn::keep_content_lines(window, 1, game.first_line - 1, before_games);
                 add_game(game, index, window.raw_lines(game.first_line, game.last_line));
                 window.release_through(game.last_line);
             },

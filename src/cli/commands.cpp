@@ -1,8 +1,7 @@
 #include "cli/commands.hpp"
 
-#include "check/generate.hpp"
-
 #include "check/file_report.hpp"
+#include "check/generate.hpp"
 #include "check/header.hpp"
 #include "check/replay.hpp"
 #include "notation/format.hpp"
@@ -27,38 +26,18 @@ namespace fs = std::filesystem;
 
 // Reads a whole file ("-" is standard input). Returns false with a message on failure.
 bool read_file(const std::string& path, std::string& text, std::string& error) {
-    if (path == "-") {
-        std::ostringstream ss;
-        ss << std::cin.rdbuf();
-        text = ss.str();
-        return true;
-    }
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) {
-        error = "is a directory, not a record";
-        return false;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = "cannot open: " + std::string(std::strerror(errno));
-        return false;
-    }
+    auto in = open_record(path, error);
+    if (!in) return false;
     std::ostringstream ss;
-    ss << in.rdbuf();  // in one go: a large file is read far faster than character by character
+    ss << in->rdbuf();  // in one go: a large file is read far faster than character by character
     text = std::move(ss).str();
-    if (in.bad()) {
+    if (in->bad()) {
         error = "cannot read: " + std::string(std::strerror(errno));
         return false;
     }
     return true;
 }
 
-CheckOptions options_for(const std::string& path) {
-    CheckOptions o;
-    if (path != "-") o.base_dir = fs::path(path).parent_path();
-    if (o.base_dir.empty()) o.base_dir = ".";
-    return o;
-}
 
 std::string format_file(const ngn::ParsedFile& parsed) {
     std::string out;
@@ -101,6 +80,13 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
 }
 
 }  // namespace
+
+CheckOptions options_for(const std::string& path) {
+    CheckOptions o;
+    if (path != "-") o.base_dir = fs::path(path).parent_path();
+    if (o.base_dir.empty()) o.base_dir = ".";
+    return o;
+}
 
 std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error) {
     if (path == "-") return std::make_unique<std::istream>(std::cin.rdbuf());

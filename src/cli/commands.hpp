@@ -2,6 +2,8 @@
 // 0 clean, 1 the records have errors (or are not canonical, for fmt --check), 2 usage or I/O.
 #pragma once
 
+#include "check/replay.hpp"
+
 #include <cstdint>
 #include <istream>
 #include <memory>
@@ -9,6 +11,10 @@
 #include <vector>
 
 namespace ironlog::cli {
+
+// How a record at this path is checked: the files it names are looked for beside it (in the
+// current folder for standard input).
+CheckOptions options_for(const std::string& path);
 
 // Opens a record for reading a block at a time ("-" is standard input); null with a message
 // when it cannot be opened.

@@ -91,13 +91,18 @@ double to_double(std::string_view text) {
     return v;
 }
 
+// A word, or a quoted name unquoted, as the value of an item.
+void set_word_value(Item& it, std::string_view text) {
+    if (!text.empty() && text.front() == '"')
+        it.value.emplace<Text>().text = unquote(text);
+    else
+        it.value.emplace<Word>().text.assign(text);
+}
+
 Item word_item(std::string_view text, SourcePos pos) {
     Item it;
     it.pos = pos;
-    if (!text.empty() && text.front() == '"')
-        it.value = Text{unquote(text)};
-    else
-        it.value = Word{std::string(text)};
+    set_word_value(it, text);
     return it;
 }
 
@@ -105,10 +110,7 @@ Item word_item(std::string_view text, SourcePos pos) {
 void add_word_item(std::vector<Item>& items, std::string_view text, SourcePos pos) {
     Item& it = items.emplace_back();
     it.pos = pos;
-    if (!text.empty() && text.front() == '"')
-        it.value.emplace<Text>().text = unquote(text);
-    else
-        std::get<Word>(it.value).text.assign(text);  // a new item holds an empty Word
+    set_word_value(it, text);
 }
 
 // ---- actions ---------------------------------------------------------------------------------

@@ -78,6 +78,14 @@ void LineWindow::release_through(std::uint32_t n) {
     }
 }
 
+void keep_content_lines(const LineWindow& window, std::uint32_t first, std::uint32_t last, SourceExcerpts& into) {
+    for (std::uint32_t n = first; n <= last; ++n) {
+        const std::string_view l = window.line(n);
+        const std::size_t at = l.find_first_not_of(" \t");
+        if (at != std::string_view::npos && l[at] != ';') into.keep(n, l);
+    }
+}
+
 std::string_view SourceExcerpts::line(std::uint32_t n) const {
     auto it = lines_.find(n);
     return it == lines_.end() ? std::string_view{} : std::string_view(it->second);

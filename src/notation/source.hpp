@@ -84,6 +84,10 @@ private:
     std::map<std::uint32_t, std::string> lines_;
 };
 
+// Keeps the lines first..last of the window that hold something other than blanks and comments:
+// before a file's first game, those are the lines the errors outside games point at.
+void keep_content_lines(const LineWindow& window, std::uint32_t first, std::uint32_t last, SourceExcerpts& into);
+
 // The column in code points (1-based) of a byte column on a line's text.
 std::uint32_t display_column(std::string_view line, SourcePos pos);
 

@@ -14,7 +14,6 @@ namespace ironlog::output {
 struct Summary {
     std::size_t files = 0, games = 0, errors = 0, warnings = 0, notes = 0;
 };
-Summary summarize(const std::vector<FileReport>& files);
 
 enum class Format { Text, Json, Sarif };
 

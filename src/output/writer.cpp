@@ -24,18 +24,6 @@ void write_all(ReportWriter& w, const std::vector<FileReport>& files) {
 
 }  // namespace
 
-Summary summarize(const std::vector<FileReport>& files) {
-    Summary s;
-    s.files = files.size();
-    for (const auto& f : files) {
-        s.games += f.games.size();
-        s.errors += f.count(Severity::Error) + (f.read_error ? 1 : 0);
-        s.warnings += f.count(Severity::Warning);
-        s.notes += f.count(Severity::Note);
-    }
-    return s;
-}
-
 void ReportWriter::begin_file(const std::string& path, const std::optional<std::string>& read_error) {
     ++summary_.files;
     if (read_error) ++summary_.errors;

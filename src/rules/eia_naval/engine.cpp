@@ -145,10 +145,12 @@ std::optional<Where> EiaEngine::where_of(const ngn::Item& item, GameContext& ctx
     return w;
 }
 
-std::string EiaEngine::where_text(const Where& w) const {
-    const bool port = map_ && map_->find(w.place) && map_->find(w.place)->port;
+std::string where_text(const Where& w, const geometry::AreaMap* map) {
+    const bool port = map && map->find(w.place) && map->find(w.place)->port;
     return "@" + (w.place.find(' ') != std::string::npos ? ngn::quote(w.place) : w.place) + (port ? (w.box ? "/blockade" : "/port") : "");
 }
+
+std::string EiaEngine::where_text(const Where& w) const { return eia_naval::where_text(w, map_ ? &*map_ : nullptr); }
 
 // A record that places fleets or plays the phase needs its map; said once, where first needed.
 bool EiaEngine::need_map(ngn::SourcePos at, GameContext& ctx) {

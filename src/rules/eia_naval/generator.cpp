@@ -9,6 +9,8 @@
 #include "rules/eia_naval/generator.hpp"
 
 #include "geometry/area_map.hpp"
+#include "notation/record.hpp"
+#include "rules/eia_naval/state.hpp"
 
 #include <algorithm>
 #include <array>
@@ -23,29 +25,21 @@ namespace ironlog::rules::eia_naval {
 
 namespace {
 
-struct MajorPower {
-    const char* name;     // as the game and the map name it
-    const char* alias;    // the side's alias in the record
-    const char* segment;  // its segment of the naval phase
+// The major powers in 6.1's order (Great Britain, which may announce its place, goes first
+// here), as the game names them, with the alias their side gets in the record.
+struct PowerName {
+    Major major;
+    const char* name;
+    const char* alias;
 };
-// 6.1's order (Great Britain, which may announce its place, goes first here)
-constexpr std::array<MajorPower, 7> kMajors = {{{"Great Britain", "GB", "great-britain"},
-                                                 {"Russia", "RU", "russia"},
-                                                 {"Turkey", "TU", "turkey"},
-                                                 {"Austria", "AU", "austria"},
-                                                 {"Prussia", "PR", "prussia"},
-                                                 {"France", "FR", "france"},
-                                                 {"Spain", "SP", "spain"}}};
+constexpr std::array<PowerName, 7> kPowers = {{{Major::GreatBritain, "Great Britain", "GB"},
+                                                {Major::Russia, "Russia", "RU"},
+                                                {Major::Turkey, "Turkey", "TU"},
+                                                {Major::Austria, "Austria", "AU"},
+                                                {Major::Prussia, "Prussia", "PR"},
+                                                {Major::France, "France", "FR"},
+                                                {Major::Spain, "Spain", "SP"}}};
 constexpr int kFleetMp = 7;  // 6.2.1
-
-std::string quoted(const std::string& name) { return name.find(' ') != std::string::npos ? "\"" + name + "\"" : name; }
-
-struct Where {
-    std::string place;
-    bool port = false;  // a port: in it, or in its box
-    bool box = false;
-    std::string text() const { return "@" + quoted(place) + (port ? (box ? "/blockade" : "/port") : ""); }
-};
 
 struct GenFleet {
     std::string alias;
@@ -77,9 +71,14 @@ private:
     const geometry::AreaMap& map_;
     std::string map_tag_;
     std::ostringstream body_;
-    std::vector<const MajorPower*> powers_;
+    std::vector<const PowerName*> powers_;
     std::vector<std::vector<std::string>> home_ports_;  // per power: its ports a fleet can sail from
     std::vector<GenFleet> fleets_;
+
+    bool is_port(const Where& w) const {
+        const geometry::Place* p = map_.find(w.place);
+        return p && p->port;
+    }
 
     // A sea area fleets may use at any month: not north of the ice line, not the Dardanelles.
     bool open_sea(const std::string& name) const {
@@ -95,10 +94,10 @@ private:
     }
 
     void find_powers() {
-        for (const auto& major : kMajors) {
+        for (const auto& major : kPowers) {
             std::vector<std::string> ports;
             for (const auto& [name, place] : map_.places())
-                if (place.port && place.controller == major.name && !seas_touched(place).empty()) ports.push_back(name);
+                if (place.port && major_named(place.controller) == major.major && !seas_touched(place).empty()) ports.push_back(name);
             if (ports.empty()) continue;
             powers_.push_back(&major);
             home_ports_.push_back(ports);
@@ -115,7 +114,7 @@ private:
             bool first = true;
             for (std::size_t q = 0; q < powers_.size(); ++q)
                 if (q != p) {
-                    body_ << (first ? "" : ",") << quoted(powers_[q]->name);
+                    body_ << (first ? "" : ",") << (std::string_view(powers_[q]->name).find(' ') != std::string_view::npos ? ngn::quote(powers_[q]->name) : std::string(powers_[q]->name));
                     first = false;
                 }
             body_ << "\n";
@@ -125,8 +124,8 @@ private:
                 f.alias = std::string(powers_[p]->alias) + std::to_string(i);
                 f.power = static_cast<int>(p);
                 const auto& ports = home_ports_[p];
-                f.at = Where{ports[static_cast<std::size_t>(rng_.below(static_cast<int>(ports.size())))], true, false};
-                body_ << "fleet " << f.alias << " ships " << rng_.between(3, 20) << " " << f.at.text() << "\n";
+                f.at = Where{ports[static_cast<std::size_t>(rng_.below(static_cast<int>(ports.size())))], false};
+                body_ << "fleet " << f.alias << " ships " << rng_.between(3, 20) << " " << where_text(f.at, &map_) << "\n";
                 fleets_.push_back(f);
             }
         }
@@ -137,23 +136,23 @@ private:
     std::vector<std::pair<Where, int>> steps(const GenFleet& f) const {
         std::vector<std::pair<Where, int>> out;
         const Where& w = f.at;
-        if (w.port) {
+        if (is_port(w)) {
             const geometry::Place* p = map_.find(w.place);
-            if (!w.box) return {{Where{w.place, true, true}, 0}};
-            out.push_back({Where{w.place, true, false}, 0});
-            for (const auto& s : seas_touched(*p)) out.push_back({Where{s, false, false}, 1});
+            if (!w.box) return {{Where{w.place, true}, 0}};
+            out.push_back({Where{w.place, false}, 0});
+            for (const auto& s : seas_touched(*p)) out.push_back({Where{s, false}, 1});
             return out;
         }
         for (const auto& [name, place] : map_.places()) {
-            if (!place.port && name != w.place && open_sea(name) && map_.adjacent(w.place, name)) out.push_back({Where{name, false, false}, 1});
-            if (place.port && place.controller == powers_[static_cast<std::size_t>(f.power)]->name && place.touches.count(w.place))
-                out.push_back({Where{name, true, true}, 1});
+            if (!place.port && name != w.place && open_sea(name) && map_.adjacent(w.place, name)) out.push_back({Where{name, false}, 1});
+            if (place.port && major_named(place.controller) == powers_[static_cast<std::size_t>(f.power)]->major && place.touches.count(w.place))
+                out.push_back({Where{name, true}, 1});
         }
         return out;
     }
 
     void sequence(int power) {
-        body_ << "    segment " << powers_[static_cast<std::size_t>(power)]->segment << "\n      step movement\n";
+        body_ << "    segment " << segment_name(powers_[static_cast<std::size_t>(power)]->major) << "\n      step movement\n";
         for (auto& f : fleets_) {
             if (f.power != power || !rng_.chance(70)) continue;
             std::vector<Where> path;
@@ -165,7 +164,7 @@ private:
                 // within the fleet's movement points, and not straight back into the port it left
                 next.erase(std::remove_if(next.begin(), next.end(),
                                           [&](const auto& s) {
-                                              return mp + s.second > kFleetMp || (path.size() == 1 && f.at.port && !f.at.box &&
+                                              return mp + s.second > kFleetMp || (path.size() == 1 && is_port(f.at) && !f.at.box &&
                                                                                    s.first.place == f.at.place && !s.first.box);
                                           }),
                            next.end());
@@ -174,7 +173,7 @@ private:
                 mp += cost;
                 moving.at = where;
                 path.push_back(where);
-                if (where.port && !where.box) break;  // into port: the move ends there
+                if (is_port(where) && !where.box) break;  // into port: the move ends there
             }
             if (path.empty()) continue;
             // 6.2.7.1: a stack left in a blockade box with no war to keep it there must leave it at
@@ -183,9 +182,9 @@ private:
                 moving.at.box = false;
                 path.push_back(moving.at);
             }
-            if (path.size() == 2 && path.back().place == f.at.place && f.at.port && !path.back().box && !f.at.box) continue;  // out and straight back
+            if (path.size() == 2 && path.back().place == f.at.place && is_port(f.at) && !path.back().box && !f.at.box) continue;  // out and straight back
             body_ << "        " << powers_[static_cast<std::size_t>(power)]->alias << " move " << f.alias;
-            for (const auto& w : path) body_ << " " << w.text();
+            for (const auto& w : path) body_ << " " << where_text(w, &map_);
             body_ << " => " << mp << " mp\n";
             f.at = moving.at;
         }

@@ -31,6 +31,8 @@ struct Where {
     bool box = false;
     friend bool operator==(const Where&, const Where&) = default;
 };
+// As a record writes it: @"Bay of Biscay", @Brest/port, @Brest/blockade (a port when the map says so).
+std::string where_text(const Where& w, const geometry::AreaMap* map);
 
 struct Power {
     const Entity* side = nullptr;

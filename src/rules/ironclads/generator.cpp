@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <array>
-#include <iomanip>
 #include <sstream>
 #include <string>
 #include <vector>

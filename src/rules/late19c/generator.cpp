@@ -11,12 +11,11 @@
 #include "rules/late19c/generator.hpp"
 
 #include "check/generate.hpp"
+#include "geometry/hex.hpp"
 #include "rules/late19c/tables.hpp"
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
-#include <iomanip>
 #include <set>
 #include <sstream>
 #include <string>
@@ -38,11 +37,8 @@ const char* ship_type_word(ShipType t) {
     return words[static_cast<std::size_t>(t)];
 }
 
-std::string hex(int row) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "#%02d%02d", kColumn, row);
-    return buf;
-}
+// The hex of a row of the one column the battle is fought in.
+std::string hex(int row) { return geometry::hex::hex_name({kColumn, row}); }
 
 struct GenShip {
     std::string alias;
