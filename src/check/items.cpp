@@ -25,7 +25,17 @@ const std::string* word_text(const ngn::Item& it) {
 
 bool is_word(const ngn::Item& it, std::string_view w) {
     const std::string* t = word_text(it);
-    return t && lower(*t) == w;
+    return t && same_lower(*t, w);
+}
+
+bool same_lower(std::string_view text, std::string_view lowered) {
+    if (text.size() != lowered.size()) return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c != lowered[i]) return false;
+    }
+    return true;
 }
 
 std::vector<const ngn::Item*> elements(const ngn::Item& it) {
@@ -39,8 +49,13 @@ std::vector<const ngn::Item*> elements(const ngn::Item& it) {
 
 std::vector<const ngn::Item*> elements(const std::vector<ngn::Item>& items) {
     std::vector<const ngn::Item*> out;
-    for (const auto& it : items)
-        for (const auto* e : elements(it)) out.push_back(e);
+    out.reserve(items.size());
+    for (const auto& it : items) {
+        if (const auto* l = it.as<ngn::List>())
+            for (const auto& x : l->items) out.push_back(&x);
+        else
+            out.push_back(&it);
+    }
     return out;
 }
 

@@ -12,6 +12,10 @@ namespace ironlog {
 
 std::string lower(std::string_view s);
 
+// Whether text, in lower case, is `lowered` (already lower case): lower(text) == lowered,
+// without building a string.
+bool same_lower(std::string_view text, std::string_view lowered);
+
 // a + b held within +-100,000,000: totals of numbers a record writes (modifiers, losses,
 // trade-offs) must not overflow, however many or however large they are written.
 int saturating_add(int a, int b);

@@ -428,6 +428,7 @@ struct action<g::claim_arrow> {
     template <typename In> static void apply(const In& in, LineState& st) {
         st.in_claim = true;
         st.claim_pos = st.pos(in.begin());
+        st.claim.reserve(4);  // a claim is a few items: one allocation
     }
 };
 
@@ -530,8 +531,8 @@ std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line
     return std::nullopt;
 }
 
-Line build_line(LineState& st, std::uint32_t first_column) {
-    Line line;
+// Fills line (a fresh one) from what the actions gathered, each part built in place.
+void build_line(LineState& st, std::uint32_t first_column, Line& line) {
     line.pos = SourcePos{st.line_no, first_column};
     line.comment = std::move(st.comment);
     if (st.tag) {
@@ -541,33 +542,29 @@ Line build_line(LineState& st, std::uint32_t first_column) {
         st.heading->args = std::move(st.args);
         line.content = std::move(*st.heading);
     } else if (st.is_ruling) {
-        Ruling r;
+        Ruling& r = line.content.emplace<Ruling>();
         r.citation = std::move(st.cites);
         r.text = std::move(*st.ruling_text);
         r.text_pos = st.ruling_pos;
-        line.content = std::move(r);
     } else if (st.entity_kind) {
-        Declaration d;
+        Declaration& d = line.content.emplace<Declaration>();
         d.kind = *st.entity_kind;
         d.name = std::move(*st.entity_name);
         d.full_name = std::move(st.full_name);
         d.args = std::move(st.args);
         d.notes = std::move(st.notes);
-        line.content = std::move(d);
     } else if (st.is_setup) {
-        Setup s;
+        Setup& s = line.content.emplace<Setup>();
         s.subject = std::move(*st.entity_name);
         s.args = std::move(st.args);
         s.notes = std::move(st.notes);
-        line.content = std::move(s);
     } else if (st.terrain_kind) {
-        Terrain t;
+        Terrain& t = line.content.emplace<Terrain>();
         t.kind = std::move(*st.terrain_kind);
         t.args = std::move(st.args);
         t.notes = std::move(st.notes);
-        line.content = std::move(t);
     } else if (st.subject) {
-        Event e;
+        Event& e = line.content.emplace<Event>();
         e.subject = std::move(*st.subject);
         e.args = std::move(st.args);
         if (st.in_claim) {
@@ -575,30 +572,29 @@ Line build_line(LineState& st, std::uint32_t first_column) {
             e.claim_pos = st.claim_pos;
         }
         e.notes = std::move(st.notes);
-        line.content = std::move(e);
     } else {
         line.content = Blank{};
         line.pos.column = 1;
     }
-    return line;
 }
 
 // Far above any line written by hand; bounds the memory one line can take.
 constexpr std::size_t kMaxLineBytes = 256 * 1024;
 
-// length: the line's real length, which is more than text holds when a stream reader kept
-// only the start of an overlong line.
-LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t length) {
-    LineResult result;
+// Reads one line into line (a fresh Line) or, when it does not read, into error. length: the
+// line's real length, which is more than text holds when a stream reader kept only the start of
+// an overlong line.
+void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length, Line& line,
+               std::optional<SyntaxError>& error) {
     if (length > kMaxLineBytes) {
-        result.error = SyntaxError{SourcePos{line_no, 1}, "this line is " + std::to_string(length) +
-                                                              " bytes long; an NGN line holds at most " +
-                                                              std::to_string(kMaxLineBytes) + " bytes"};
-        return result;
+        error = SyntaxError{SourcePos{line_no, 1}, "this line is " + std::to_string(length) +
+                                                       " bytes long; an NGN line holds at most " +
+                                                       std::to_string(kMaxLineBytes) + " bytes"};
+        return;
     }
     if (auto bad = check_bytes(text, line_no)) {
-        result.error = std::move(bad);
-        return result;
+        error = std::move(bad);
+        return;
     }
     LineState st;
     st.args.reserve(8);  // most lines hold a handful of items: no regrowth, no moves
@@ -610,10 +606,17 @@ LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t l
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(text.data(), text.data() + text.size(), "");
     try {
         pegtl::parse<g::line, action, control>(in, st);
-        result.line = build_line(st, first_column);
+        build_line(st, first_column, line);
     } catch (const LineError& e) {
-        result.error = SyntaxError{e.pos, e.message};
+        error = SyntaxError{e.pos, e.message};
     }
+}
+
+LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t length) {
+    LineResult result;
+    Line line;
+    parse_one(text, line_no, length, line, result.error);
+    if (!result.error) result.line = std::move(line);
     return result;
 }
 
@@ -633,11 +636,16 @@ public:
             return false;
         }
         ++line_no_;
-        LineResult r = parse_one(raw, line_no_, length);
+        std::optional<SyntaxError> error;
+        Line line;
+        parse_one(raw, line_no_, length, line, error);
         // Which construct the line is (or tried to be) decides how games are grouped.
-        const std::size_t first = raw.find_first_not_of(" \t");
-        const bool is_tag = r.line ? r.line->is<Tag>() : (first != std::string_view::npos && raw[first] == '[');
-        const bool is_blank = r.line && r.line->is<Blank>();
+        bool is_tag = line.is<Tag>();
+        if (error) {
+            const std::size_t first = raw.find_first_not_of(" \t");
+            is_tag = first != std::string_view::npos && raw[first] == '[';
+        }
+        const bool is_blank = !error && line.is<Blank>();
 
         if (is_tag && (!game_ || has_body_)) {
             finish_game(true);
@@ -649,23 +657,23 @@ public:
             if (!lead_.empty()) game_->first_line = lead_.front().pos.line;
             lead_.clear();
         }
-        if (r.error) {
+        if (error) {
             if (game_ && !is_tag) has_body_ = true;
-            add_error(std::move(*r.error));
+            add_error(std::move(*error));
             if (game_) game_->last_line = line_no_;
             return true;
         }
         if (!game_) {
             if (is_blank) {
-                if (r.line->comment) lead_.push_back(std::move(*r.line));
+                if (line.comment) lead_.push_back(std::move(line));
                 return true;
             }
-            add_error(SyntaxError{r.line->pos, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game"});
+            add_error(SyntaxError{line.pos, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game"});
             return true;
         }
         if (!is_tag && !is_blank) has_body_ = true;
         game_->last_line = line_no_;
-        game_->lines.push_back(std::move(*r.line));
+        game_->lines.push_back(std::move(line));
         return true;
     }
 

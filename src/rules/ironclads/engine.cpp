@@ -209,7 +209,7 @@ private:
     void breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx);
 
     int max_speed(const Ship& s) const;
-    int fire_dice(const Ship& firer, const Ship& target, int base, std::string& working) const;
+    int fire_dice(const Ship& firer, const Ship& target, int base, std::string* working = nullptr) const;
 
     std::vector<std::unique_ptr<ShipLibrary>> libraries_;
     bool library_missing_ = false;
@@ -635,8 +635,29 @@ void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
 
 // ---- events ------------------------------------------------------------------------------------------
 
+namespace {
+// The actions of Ironclads, matched once per event rather than compared as strings in turn.
+enum class Verb { Roll, Speed, Move, Turn, Collide, Leaves, BreaksOff, Fire, Save, Crit, Hit, Problems, Sinks, Card,
+                  Continue, Ends, End, InFormation, OutOfFormation, Unknown };
+
+Verb verb_of(std::string_view lowered) {
+    static constexpr std::pair<std::string_view, Verb> verbs[] = {
+        {"roll", Verb::Roll},       {"speed", Verb::Speed},         {"move", Verb::Move},
+        {"turn", Verb::Turn},       {"collide", Verb::Collide},     {"leaves", Verb::Leaves},
+        {"breaks-off", Verb::BreaksOff}, {"fire", Verb::Fire},      {"save", Verb::Save},
+        {"crit", Verb::Crit},       {"hit", Verb::Hit},             {"problems", Verb::Problems},
+        {"sinks", Verb::Sinks},     {"card", Verb::Card},           {"continue", Verb::Continue},
+        {"ends", Verb::Ends},       {"end", Verb::End},             {"in-formation", Verb::InFormation},
+        {"out-of-formation", Verb::OutOfFormation}};
+    for (const auto& [name, v] : verbs)
+        if (name == lowered) return v;
+    return Verb::Unknown;
+}
+}  // namespace
+
 void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
-    const std::string verb = lower(e.verb());
+    const std::string verb = e.args.empty() || !e.args.front().is<ngn::Word>() ? std::string() : lower(e.args.front().as<ngn::Word>()->text);
+    const Verb v = verb_of(verb);
     Ship* s = ship(actor);
     const bool side_actor = actor.kind == ngn::EntityKind::Side;
     auto in_phase = [&](const char* phase, const RuleRef& rule) {
@@ -647,15 +668,16 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
     };
     auto need_ship = [&]() {
         if (s) {
-            if (!s->on_table() && verb != "card")
+            if (!s->on_table() && v != Verb::Card)
                 ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
                                    s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
-            return s->on_table() || verb == "card";
+            return s->on_table() || v == Verb::Card;
         }
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a ship, not by " + actor.label());
         return false;
     };
-    if (verb == "roll") {
+    switch (v) {
+    case Verb::Roll:
         if (!side_actor) {
             ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a side rolls for the sea state and the initiative, not a ship");
             return;
@@ -664,55 +686,57 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
         else if (phase_ == "initiative") initiative_roll(e, actor, ctx);
         else ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos, "sides roll in phase sea-state or phase initiative");
         return;
-    }
-    static const std::set<std::string> movement_verbs = {"speed", "move", "turn", "collide", "leaves", "breaks-off"};
-    if (movement_verbs.count(verb)) {
-        if (!need_ship()) return;
-        if (verb == "breaks-off") {
-            breaks_off(e, *s, ctx);
-            return;
-        }
-        if (in_phase("movement", kMovementOrder)) movement(e, *s, ctx);
+    case Verb::BreaksOff:
+        if (need_ship()) breaks_off(e, *s, ctx);
         return;
-    }
-    if (verb == "fire" || verb == "save") {
+    case Verb::Speed:
+    case Verb::Move:
+    case Verb::Turn:
+    case Verb::Collide:
+    case Verb::Leaves:
+        if (need_ship() && in_phase("movement", kMovementOrder)) movement(e, *s, ctx);
+        return;
+    case Verb::Fire:
+    case Verb::Save:
         if (!need_ship() || !in_phase("firing", kFiring)) return;
         if (segment_ == "damage" || damage_started_) {
             ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos,
                                "gunfire (Phase 3A) is over once damage is being resolved (Phase 3B)");
         }
-        verb == "fire" ? fire(e, *s, ctx) : save(e, *s, ctx);
+        v == Verb::Fire ? fire(e, *s, ctx) : save(e, *s, ctx);
         return;
-    }
-    if (verb == "crit" || verb == "hit" || verb == "problems") {
+    case Verb::Crit:
+    case Verb::Hit:
+    case Verb::Problems:
         if (!need_ship() || !in_phase("firing", kDamage)) return;
         if (segment_ == "gunfire")
             ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");
         if (!damage_started_) close_gunfire(ctx);
         damage_started_ = true;
-        if (verb == "crit") crit(e, *s, ctx);
-        else if (verb == "hit") hit(e, *s, ctx);
+        if (v == Verb::Crit) crit(e, *s, ctx);
+        else if (v == Verb::Hit) hit(e, *s, ctx);
         else problems(e, *s, ctx);
         return;
-    }
-    if (verb == "sinks") {
+    case Verb::Sinks:
         if (!need_ship() || !in_phase("end", kSunk)) return;
         sinks(e, *s, ctx);
         return;
-    }
-    if (verb == "card") {
+    case Verb::Card:
         if (need_ship()) card_shown(e, *s, ctx);
         return;
-    }
-    if (verb == "continue" || verb == "ends" || verb == "end") {
+    case Verb::Continue:
+    case Verb::Ends:
+    case Verb::End:
         if (!side_actor) ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
         else in_phase("end", kEnding);
         return;
-    }
-    if (verb == "in-formation" || verb == "out-of-formation") {
+    case Verb::InFormation:
+    case Verb::OutOfFormation:
         if (need_ship() && s->squadron < 0)
             ctx.findings.error(Kind::Inconsistent, kFormations, e.subject.pos, s->name + " is in no squadron");
         return;
+    case Verb::Unknown:
+        break;
     }
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
                        "'" + e.verb() + "' is not an action of ironclads; the actions are roll, speed, move, turn, collide, leaves, "
@@ -1106,20 +1130,21 @@ void IroncladsEngine::breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx)
 
 // ---- firing ------------------------------------------------------------------------------------------
 
-int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, std::string& working) const {
+int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, std::string* working) const {
+    // working, when asked for, explains the count for a finding; most salvos need none.
     int n = base;
-    working = std::to_string(base) + " stats";
+    if (working) *working = std::to_string(base) + " stats";
     if (target.card.armour >= 3) {
         n = (n + 1) / 2;
-        working += ", halved for the target's " + std::to_string(target.card.armour) + " armour: " + std::to_string(n);
+        if (working) *working += ", halved for the target's " + std::to_string(target.card.armour) + " armour: " + std::to_string(n);
     }
     if (rough_.value_or(false)) {
         n = (n + 1) / 2;
-        working += ", halved again for the rough sea: " + std::to_string(n);
+        if (working) *working += ", halved again for the rough sea: " + std::to_string(n);
     }
     if (turn_ >= firer.fire_from && turn_ <= firer.fire_to) {
         n = (n + 1) / 2;
-        working += ", halved for the fire aboard: " + std::to_string(n);
+        if (working) *working += ", halved for the fire aboard: " + std::to_string(n);
     }
     return n;
 }
@@ -1263,19 +1288,16 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
                                    num(*range) + "cm");
         }
     }
-    std::string working;
-    int expected_dice = fire_dice(s, *target, base, working);
+    int expected_dice = fire_dice(s, *target, base);
     if (rough_other_ && dice) {
         // a wrong sea-state claim: the number of dice shows which sea the players fired in
         std::swap(*rough_, *rough_other_);
-        std::string other_working;
-        int other = fire_dice(s, *target, base, other_working);
+        int other = fire_dice(s, *target, base);
         std::swap(*rough_, *rough_other_);
         if (other != expected_dice) {
             if (dice->declared_count() == other) {
                 rough_ = rough_other_;
                 expected_dice = other;
-                working = other_working;
             }
             rough_other_.reset();
         }
@@ -1285,9 +1307,12 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded", std::to_string(expected_dice) + "d6", "none");
     } else {
         int rolled = dice->declared_count();
-        if (rolled != expected_dice && cards_known)
+        if (rolled != expected_dice && cards_known) {
+            std::string working;
+            fire_dice(s, *target, base, &working);
             ctx.findings.error(Kind::WrongResult, kSalvo, dice_pos, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
                                std::to_string(rolled) + "d6");
+        }
         if (ctx.dice_ok && range) {
             Band b = band_for(*range);
             int c = 0, h = 0;
