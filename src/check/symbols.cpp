@@ -38,8 +38,12 @@ Entity* Symbols::add(Entity e, std::string& problem) {
 }
 
 const Entity* Symbols::find(std::string_view text) const {
+    // Names are short and differ early: sizes and first bytes rule out most before a compare.
+    auto same = [&](const std::string& s) {
+        return s.size() == text.size() && !s.empty() && s[0] == text[0] && std::string_view(s) == text;
+    };
     for (const auto& e : entities_)
-        if ((!e.alias.empty() && e.alias == text) || e.name == text) return &e;
+        if (same(e.alias) || same(e.name)) return &e;
     return nullptr;
 }
 

@@ -59,7 +59,13 @@ struct LineState {
     SourcePos pos(const char* p) const {
         return SourcePos{line_no, static_cast<std::uint32_t>(p - begin + 1)};
     }
-    std::vector<Item>& target() { return in_claim ? claim : args; }
+    // Where the next item goes. Reserved at the first item: lines without items (tags,
+    // headings, blank lines) allocate nothing, and a handful of items never regrow.
+    std::vector<Item>& target() {
+        std::vector<Item>& v = in_claim ? claim : args;
+        if (v.capacity() == 0) v.reserve(in_claim ? 4 : 8);
+        return v;
+    }
 };
 
 // Text inside double quotes, with \" and \\ unescaped.
@@ -95,6 +101,8 @@ double to_double(std::string_view text) {
 void set_word_value(Item& it, std::string_view text) {
     if (!text.empty() && text.front() == '"')
         it.value.emplace<Text>().text = unquote(text);
+    else if (auto* w = std::get_if<Word>(&it.value))  // a fresh item already holds an empty Word
+        w->text.assign(text);
     else
         it.value.emplace<Word>().text.assign(text);
 }
@@ -428,7 +436,6 @@ struct action<g::claim_arrow> {
     template <typename In> static void apply(const In& in, LineState& st) {
         st.in_claim = true;
         st.claim_pos = st.pos(in.begin());
-        st.claim.reserve(4);  // a claim is a few items: one allocation
     }
 };
 
@@ -597,7 +604,6 @@ void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length,
         return;
     }
     LineState st;
-    st.args.reserve(8);  // most lines hold a handful of items: no regrowth, no moves
     st.begin = text.data();
     st.line_no = line_no;
     std::uint32_t first_column = 1;

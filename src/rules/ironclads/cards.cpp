@@ -129,10 +129,11 @@ GunClass gun_class(const Gun& gun, std::string* why) {
     return c;
 }
 
-const char* mount_name(int m) {
-    static const char* n[] = {"fwd", "port", "stbd", "rear", "fwd-turret", "centre-turret", "rear-turret"};
-    return n[m];
+namespace {
+constexpr std::string_view kMountNames[] = {"fwd", "port", "stbd", "rear", "fwd-turret", "centre-turret", "rear-turret"};
 }
+
+const char* mount_name(int m) { return kMountNames[m].data(); }
 
 const char* mount_title(int m) {
     static const char* n[] = {"Forward Arc", "Port Broadside Arc", "Starb Broadside Arc", "Rear Arc",
@@ -145,13 +146,12 @@ int mount_cap(int m) { return (m == Port || m == Stbd) ? 25 : 10; }
 bool is_turret(int m) { return m >= FwdTurret; }
 
 std::optional<int> parse_mount(std::string_view word) {
-    std::string w = lower(word);
     for (int m = 0; m < kMounts; ++m)
-        if (w == mount_name(m)) return m;
-    if (w == "forward") return Fwd;
-    if (w == "starboard") return Stbd;
-    if (w == "center-turret") return CentreTurret;
-    if (w == "forward-turret") return FwdTurret;
+        if (same_lower(word, kMountNames[m])) return m;
+    if (same_lower(word, "forward")) return Fwd;
+    if (same_lower(word, "starboard")) return Stbd;
+    if (same_lower(word, "center-turret")) return CentreTurret;
+    if (same_lower(word, "forward-turret")) return FwdTurret;
     return std::nullopt;
 }
 

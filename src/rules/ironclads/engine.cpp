@@ -640,7 +640,7 @@ namespace {
 enum class Verb { Roll, Speed, Move, Turn, Collide, Leaves, BreaksOff, Fire, Save, Crit, Hit, Problems, Sinks, Card,
                   Continue, Ends, End, InFormation, OutOfFormation, Unknown };
 
-Verb verb_of(std::string_view lowered) {
+Verb verb_of(std::string_view word) {
     static constexpr std::pair<std::string_view, Verb> verbs[] = {
         {"roll", Verb::Roll},       {"speed", Verb::Speed},         {"move", Verb::Move},
         {"turn", Verb::Turn},       {"collide", Verb::Collide},     {"leaves", Verb::Leaves},
@@ -650,20 +650,21 @@ Verb verb_of(std::string_view lowered) {
         {"ends", Verb::Ends},       {"end", Verb::End},             {"in-formation", Verb::InFormation},
         {"out-of-formation", Verb::OutOfFormation}};
     for (const auto& [name, v] : verbs)
-        if (name == lowered) return v;
+        if (same_lower(word, name)) return v;
     return Verb::Unknown;
 }
 }  // namespace
 
 void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
-    const std::string verb = e.args.empty() || !e.args.front().is<ngn::Word>() ? std::string() : lower(e.args.front().as<ngn::Word>()->text);
-    const Verb v = verb_of(verb);
+    const std::string* verb_word = e.args.empty() ? nullptr : word_text(e.args.front());
+    const Verb v = verb_word ? verb_of(*verb_word) : Verb::Unknown;
+    auto verb = [&] { return verb_word ? lower(*verb_word) : std::string(); };  // for messages only
     Ship* s = ship(actor);
     const bool side_actor = actor.kind == ngn::EntityKind::Side;
     auto in_phase = [&](const char* phase, const RuleRef& rule) {
         if (phase_ == phase) return true;
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos,
-                           "'" + verb + "' belongs in phase " + phase + (phase_.empty() ? std::string() : ", not in phase " + phase_));
+                           "'" + verb() + "' belongs in phase " + phase + (phase_.empty() ? std::string() : ", not in phase " + phase_));
         return false;
     };
     auto need_ship = [&]() {
@@ -673,7 +674,7 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
                                    s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
             return s->on_table() || v == Verb::Card;
         }
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a ship, not by " + actor.label());
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb() + "' is done by a ship, not by " + actor.label());
         return false;
     };
     switch (v) {
