@@ -158,7 +158,11 @@ struct claim : if_must<claim_arrow, ws, claim_first, star<sp, claim_item>> {};
 struct event : seq<subject, items, opt<ws, claim>, notes> {};
 
 // ---- lines, games, files -------------------------------------------------------------------
-struct content : sor<tag, heading, ruling, declaration, setup, terrain, event> {};
+// The lines led by a keyword. A keyword's first letter is checked first, so that an event
+// (most lines) is not compared with fifteen keywords one by one; the language is unchanged.
+struct keyword_start : one<'t', 'p', 's', 'i', 'r', 'u', 'f', 'l'> {};
+struct keyword_line : seq<at<keyword_start>, sor<heading, ruling, declaration, setup, terrain>> {};
+struct content : sor<tag, keyword_line, event> {};
 struct line_end : seq<opt<comment>, end_of_line> {};
 struct line : seq<ws, opt<content>, ws, must<line_end>> {};
 

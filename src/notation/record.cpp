@@ -121,16 +121,22 @@ std::string Event::verb() const {
     return {};
 }
 
+// Tags stand in the header: the reader begins a new game at a tag after a game's body, so
+// the first line that is neither a tag nor blank ends the search.
 const Tag* Game::tag(std::string_view name) const {
-    for (const auto& l : lines)
+    for (const auto& l : lines) {
         if (const auto* t = l.as<Tag>(); t && t->name == name) return t;
+        if (!l.is<Tag>() && !l.is<Blank>()) break;
+    }
     return nullptr;
 }
 
 std::vector<const Tag*> Game::tags() const {
     std::vector<const Tag*> out;
-    for (const auto& l : lines)
+    for (const auto& l : lines) {
         if (const auto* t = l.as<Tag>()) out.push_back(t);
+        else if (!l.is<Blank>()) break;
+    }
     return out;
 }
 
