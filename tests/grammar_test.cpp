@@ -87,6 +87,10 @@ TEST(Grammar, HeadingsRejected) {
     EXPECT_EQ(read_line("step ;x"), "ERROR 6: expected a step name after 'step', found ';x'");
     // A longer word is not a keyword: it is an event's actor.
     EXPECT_EQ(read_line("turnip roll d6: 3"), "event word(turnip) word(roll) dice(-d6: 3)");
+    // So for every keyword's first letter, which the reader looks at before any keyword.
+    for (const char* actor : {"phaser", "segments", "impish", "steps", "rulings", "sidecar", "shipyard", "units", "fleetwood",
+                              "leaderless", "squadrons", "formations", "setups", "terrains"})
+        EXPECT_EQ(read_line(std::string(actor) + " roll d6: 3"), "event word(" + std::string(actor) + ") word(roll) dice(-d6: 3)");
 }
 
 // ---- declarations and setup -------------------------------------------------------------------------

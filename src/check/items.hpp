@@ -13,7 +13,8 @@ namespace ironlog {
 std::string lower(std::string_view s);
 
 // Whether text, in lower case, is `lowered` (already lower case): lower(text) == lowered,
-// without building a string.
+// without building a string. Stricter than same_label (check/ruleset.hpp), which also takes
+// '_' and ' ' for '-': rule words are matched as the engines always matched them.
 bool same_lower(std::string_view text, std::string_view lowered);
 
 // a + b held within +-100,000,000: totals of numbers a record writes (modifiers, losses,
