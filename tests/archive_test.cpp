@@ -37,8 +37,10 @@ std::int64_t scalar(const std::string& db, const std::string& sql) {
     return q.integer(0);
 }
 
-// Starts ironlog with these arguments and extra environment; returns its pid.
-pid_t spawn_ironlog(const std::vector<std::string>& args, const std::vector<std::pair<std::string, std::string>>& env) {
+// Starts ironlog with these arguments and extra environment; returns its pid. Its standard
+// output goes to `out` when named.
+pid_t spawn_ironlog(const std::vector<std::string>& args, const std::vector<std::pair<std::string, std::string>>& env,
+                    const std::string& out = "/dev/null") {
     pid_t pid = fork();
     if (pid == 0) {
         for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
@@ -46,7 +48,7 @@ pid_t spawn_ironlog(const std::vector<std::string>& args, const std::vector<std:
         argv.push_back(const_cast<char*>(kBinary.c_str()));
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
-        freopen("/dev/null", "w", stdout);
+        freopen(out.c_str(), "w", stdout);
         freopen("/dev/null", "w", stderr);
         execv(kBinary.c_str(), argv.data());
         _exit(127);
@@ -107,6 +109,14 @@ TEST(Archive, AddStoresOnceRefusesBrokenRecordsKeepsFindings) {
     // turns, phases and events with their lines
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id = 1 AND kind = 'event' AND turn = '3' AND phase = 'firing' AND segment = 'damage'"), 7);
     EXPECT_EQ(scalar(db, "SELECT line FROM line WHERE game_id = 1 AND verb = 'problems' AND actor = 'FM' AND turn = '3'"), 84);
+    // every line of play, once (they are written many rows to a statement)
+    auto parsed = ngn::parse_text(read_file(kSample));
+    std::int64_t of_play = 0;
+    for (const auto& l : parsed.games[0].lines) of_play += !l.is<ngn::Blank>() && !l.is<ngn::Tag>();
+    EXPECT_GT(of_play, 64);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id = 1"), of_play);
+    EXPECT_EQ(scalar(db, "SELECT count(DISTINCT line) FROM line WHERE game_id = 1"), of_play);
+    EXPECT_EQ(scalar(db, "SELECT max(line) FROM line WHERE game_id = 1"), static_cast<std::int64_t>(parsed.games[0].last_line));
     fs::remove_all(dir);
 }
 
@@ -323,6 +333,86 @@ TEST(ArchiveFailures, AWriterKilledMidRecordLeavesNoTrace) {
     // and the archive takes the record afterwards
     EXPECT_EQ(run_ironlog({"archive", "--db", db, "add", kSample}).status, 0);
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 3);
+    fs::remove_all(dir);
+}
+
+// Games are committed a batch at a time, and each file's at its end: what add printed as
+// archived is there after a kill, and nothing of the batch it was writing.
+TEST(ArchiveFailures, AKilledAddKeepsWhatItReportedAndNothingElse) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    const fs::path three = dir / "three.ngn";
+    write_file(three, tricky_game("First") + "\n" + tricky_game("Second") + "\n" + tricky_game("Third"));
+    const std::string out = (dir / "out.txt").string();
+    // the fifth game stored (the third of three.ngn) is held: the process is killed there
+    pid_t pid = spawn_ironlog({"archive", "--db", db, "add", fixture("games/two-games.ngn"), three.string()},
+                              {{"IRONLOG_TEST_HOLD_ADD_MS", "20000"}, {"IRONLOG_TEST_HOLD_ADD_FROM", "5"}}, out);
+    for (int waited = 0; waited < 200 && read_file(out).find("two-games.ngn: game 2 archived") == std::string::npos; ++waited)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // into the held game
+    kill(pid, SIGKILL);
+    EXPECT_EQ(wait_for(pid), -SIGKILL);
+    const std::string said = read_file(out);
+    EXPECT_NE(said.find("two-games.ngn: game 1 archived as #1"), std::string::npos) << said;
+    EXPECT_NE(said.find("two-games.ngn: game 2 archived as #2"), std::string::npos) << said;
+    EXPECT_EQ(said.find("three.ngn"), std::string::npos) << "nothing of the uncommitted batch is reported: " << said;
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id > 2"), 0);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM tag WHERE game_id > 2"), 0);
+    // adding the files again stores the rest, and knows the first two
+    auto again = run_ironlog({"archive", "--db", db, "add", fixture("games/two-games.ngn"), three.string()});
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.out.find("3 archived, 2 already there, 0 refused"), std::string::npos) << again.out;
+    fs::remove_all(dir);
+}
+
+// A failure inside a batch takes the whole batch back, games already written included, and
+// the archive goes on working; committed batches keep their foreign keys whole.
+TEST(ArchiveFailures, AFailureInABatchRollsAllOfItBack) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    archive::Archive ar(db, archive::Mode::Create);
+    const std::string small_text = tricky_game("Small");
+    auto small = ngn::parse_text(small_text);
+    auto big = ngn::parse_text(read_file(kSample));
+    auto small_report = ironlog::check_game(small.games[0], 1, ironlog::CheckOptions{});
+    auto big_report = ironlog::check_game(big.games[0], 1, ironlog::CheckOptions{kSource / "fixtures/games"});
+    ar.begin_batch();
+    EXPECT_TRUE(ar.in_batch());
+    EXPECT_EQ(ar.add(small.games[0], small_text, small_report, "small.ngn", 1).status, archive::Archive::Added::New);
+    const auto pages = scalar(ar, "PRAGMA page_count");
+    ar.database().exec("PRAGMA max_page_count = " + std::to_string(pages + 1));  // the disk fills up
+    try {
+        ar.add(big.games[0], read_file(kSample), big_report, kSample, 1);
+        FAIL() << "the add should have run out of room";
+    } catch (const sqlite::Error& e) {
+        EXPECT_EQ(e.code(), SQLITE_FULL);
+    }
+    EXPECT_FALSE(ar.in_batch());
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM game"), 0) << "the game written before the failure went with its batch";
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM line"), 0);
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM note"), 0);
+    ar.database().exec("PRAGMA max_page_count = 1073741823");
+    ar.begin_batch();
+    EXPECT_EQ(ar.add(small.games[0], small_text, small_report, "small.ngn", 1).status, archive::Archive::Added::New);
+    EXPECT_EQ(ar.add(small.games[0], small_text, small_report, "small.ngn", 1).status, archive::Archive::Added::Duplicate);
+    EXPECT_EQ(ar.add(big.games[0], read_file(kSample), big_report, kSample, 1).status, archive::Archive::Added::New);
+    ar.commit_batch();
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM game"), 2);
+    EXPECT_EQ(scalar(ar, "PRAGMA foreign_keys"), 1);
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    // deleting still cascades
+    EXPECT_TRUE(ar.remove(1));
+    EXPECT_EQ(scalar(ar, "SELECT count(*) FROM line WHERE game_id = 1"), 0);
+    // an archive closed with a batch open stores none of it
+    {
+        archive::Archive closing(db, archive::Mode::Write);
+        closing.begin_batch();
+        const std::string unsaved = tricky_game("Unsaved");
+        EXPECT_EQ(closing.add(ngn::parse_text(unsaved).games[0], unsaved, small_report, "small.ngn", 1).status, archive::Archive::Added::New);
+        EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 1) << "another connection does not see an open batch";
+    }
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 1);
     fs::remove_all(dir);
 }
 

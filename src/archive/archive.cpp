@@ -53,9 +53,22 @@ std::string default_path() {
     return (base / "ironlog" / "archive.db").string();
 }
 
+// Lines are inserted kLineChunk rows to a statement (32 measured as good as 64 or 128).
+constexpr std::size_t kLineChunk = 32, kLineColumns = 11;
+
+std::string insert_lines_sql(std::size_t rows) {
+    std::string sql = "INSERT INTO line (game_id, line, kind, turn, phase, segment, impulse, step, actor, verb, text) VALUES ";
+    for (std::size_t r = 0; r < rows; ++r) {
+        sql += r ? ",(" : "(";
+        for (std::size_t c = 1; c <= kLineColumns; ++c) sql += (c > 1 ? ",?" : "?") + std::to_string(r * kLineColumns + c);
+        sql += ")";
+    }
+    return sql;
+}
+
 // Prepared once, reused for every record (bulk imports bind and step, never re-prepare).
 struct Archive::Statements {
-    sqlite::Statement find_hash, insert_game, insert_tag, insert_side, insert_player, insert_entity, insert_line, insert_note,
+    sqlite::Statement find_hash, insert_game, insert_tag, insert_side, insert_player, insert_entity, insert_line, insert_lines, insert_note,
         insert_finding, delete_findings, update_counts;
     explicit Statements(const sqlite::Database& db)
         : find_hash(db, "SELECT id FROM game WHERE sha256 = ?1"),
@@ -67,9 +80,8 @@ struct Archive::Statements {
           insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
           insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),
           insert_entity(db, "INSERT INTO entity (game_id, line, kind, alias, name, side_number) VALUES (?1,?2,?3,?4,?5,?6)"),
-          insert_line(db,
-                      "INSERT INTO line (game_id, line, kind, turn, phase, segment, impulse, step, actor, verb, text)"
-                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)"),
+          insert_line(db, insert_lines_sql(1)),
+          insert_lines(db, insert_lines_sql(kLineChunk)),
           insert_note(db, "INSERT INTO note (game_id, line, kind, text) VALUES (?1,?2,?3,?4)"),
           insert_finding(db,
                          "INSERT INTO finding (game_id, position, severity, kind, rule, ruleset, section, file, line, column, message,"
@@ -131,6 +143,42 @@ Archive::Archive(const std::string& path, Mode mode) : path_(path) {
     }
     st_ = std::make_shared<Statements>(db_);
 }
+// A batch not committed is not stored: whatever was written of it is rolled back.
+Archive::~Archive() {
+    if (batch_open_) {
+        try {
+            rollback_batch();
+        } catch (...) {
+            // SQLite has already rolled it back (after SQLITE_FULL, say): nothing is left to undo
+        }
+    }
+}
+
+void Archive::begin_batch() {
+    // Each game's row is written first and everything else under the id it just got, in the
+    // same transaction: the foreign keys hold by construction, so add does not look each
+    // parent up again (a lookup per line). Deletes still cascade: the pragma is back on at commit.
+    db_.exec("PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE");
+    batch_open_ = true;
+    batch_started_ = std::chrono::steady_clock::now();
+}
+
+bool Archive::batch_due() const {
+    return batch_open_ && std::chrono::steady_clock::now() - batch_started_ >= kBatchTime;
+}
+
+void Archive::commit_batch() {
+    db_.exec("COMMIT");
+    batch_open_ = false;
+    db_.exec("PRAGMA foreign_keys = ON");
+}
+
+void Archive::rollback_batch() {
+    batch_open_ = false;
+    if (!sqlite3_get_autocommit(db_.handle())) db_.exec("ROLLBACK");
+    db_.exec("PRAGMA foreign_keys = ON");
+}
+
 
 int Archive::schema_version() {
     sqlite::Statement q(db_, "PRAGMA user_version");
@@ -220,14 +268,33 @@ std::vector<SideRow> sides_of(const ngn::Game& game) {
 
 Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
                                 const std::string& source, std::size_t source_index) {
+    if (!batch_open_) {
+        sqlite::Transaction t(db_);
+        AddResult r = write_game(game, record, report, source, source_index);
+        t.commit();
+        return r;
+    }
+    try {
+        return write_game(game, record, report, source, source_index);
+    } catch (...) {
+        // Part of a game may be written: the batch goes, so that nothing of it is stored.
+        try {
+            rollback_batch();
+        } catch (...) {
+            // already rolled back by SQLite itself
+        }
+        throw;
+    }
+}
+
+Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
+                                       const std::string& source, std::size_t source_index) {
     auto& st = *st_;
     const std::string hash = sha256_hex(record);
-    sqlite::Transaction t(db_);
     st.find_hash.bind(1, hash);
     if (st.find_hash.step()) {
         AddResult r{Added::Duplicate, st.find_hash.integer(0)};
         st.find_hash.reset();
-        t.commit();
         return r;
     }
     st.find_hash.reset();
@@ -260,39 +327,52 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
     st.insert_game.run();
     const std::int64_t id = db_.last_insert_id();
 
-    // A fault to inject for tests of crash safety: hold the transaction open this many ms.
-    if (const char* hold = std::getenv("IRONLOG_TEST_HOLD_ADD_MS"))
-        std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(hold)));
+    // A fault to inject for tests of crash safety: hold the transaction open this many ms
+    // (from the Nth game this process stores, IRONLOG_TEST_HOLD_ADD_FROM, the first by default).
+    if (const char* hold = std::getenv("IRONLOG_TEST_HOLD_ADD_MS")) {
+        static int stored = 0;
+        const char* from = std::getenv("IRONLOG_TEST_HOLD_ADD_FROM");
+        if (++stored >= (from ? std::atoi(from) : 1)) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(hold)));
+    }
 
     int position = 0;
     for (const ngn::Tag* tg : game.tags())
         st.insert_tag.bind(1, id).bind(2, ++position).bind(3, tg->name).bind(4, tg->value).bind(5, tg->pos.line).run();
-    for (const auto& s : sides_of(game)) {
+    const auto sides = sides_of(game);
+    for (const auto& s : sides) {
         st.insert_side.bind(1, id).bind(2, s.number).bind(3, s.name).bind(4, s.alias.empty() ? std::nullopt : std::optional(s.alias)).bind(5, s.outcome).run();
         for (const auto& p : s.players) st.insert_player.bind(1, id).bind(2, s.number).bind(3, p).run();
     }
 
     // The lines of play, each with where it stood in the sequence of play.
-    std::string open[5];  // turn, phase, segment, impulse, step
+    std::string_view open[5];  // turn, phase, segment, impulse, step: labels in the game's headings
     int side_number = 0;
     std::map<std::string, int> side_numbers;
-    for (const auto& s : sides_of(game)) {
+    for (const auto& s : sides) {
         side_numbers[s.name] = s.number;
         if (!s.alias.empty()) side_numbers[s.alias] = s.number;
     }
     auto opt = [](const std::string& s) { return s.empty() ? std::nullopt : std::optional<std::string>(s); };
+    struct LineRow {
+        std::uint32_t line;
+        std::string_view kind;
+        std::string_view open[5];
+        std::string actor, verb, text;
+    };
+    std::vector<LineRow> rows;
+    rows.reserve(game.lines.size());
     for (const auto& l : game.lines) {
         const std::uint32_t line = l.pos.line;
         if (l.comment) st.insert_note.bind(1, id).bind(2, line).bind(3, "comment").bind(4, l.comment->text).run();
         if (l.is<ngn::Blank>() || l.is<ngn::Tag>()) continue;
-        std::string kind, actor, verb;
+        LineRow row{line, "", {}, {}, {}, {}};
         if (const auto* h = l.as<ngn::Heading>()) {
             const int k = static_cast<int>(h->kind);
             open[k] = h->label;
-            for (int below = k + 1; below < 5; ++below) open[below].clear();
-            kind = "heading";
+            for (int below = k + 1; below < 5; ++below) open[below] = {};
+            row.kind = "heading";
         } else if (const auto* d = l.as<ngn::Declaration>()) {
-            kind = "declaration";
+            row.kind = "declaration";
             std::string name = ironlog::reference_text(d->full_name ? *d->full_name : d->name);
             std::string alias = d->full_name ? ironlog::reference_text(d->name) : "";
             if (d->kind == ngn::EntityKind::Side) {
@@ -304,26 +384,54 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
             }
             for (const auto& n : d->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
         } else if (const auto* s = l.as<ngn::Setup>()) {
-            kind = "setup";
-            actor = ironlog::reference_text(s->subject);
+            row.kind = "setup";
+            row.actor = ironlog::reference_text(s->subject);
             for (const auto& n : s->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
         } else if (const auto* t = l.as<ngn::Terrain>()) {
-            kind = "terrain";
+            row.kind = "terrain";
             for (const auto& n : t->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
         } else if (const auto* e = l.as<ngn::Event>()) {
-            kind = "event";
-            actor = ironlog::reference_text(e->subject);
-            verb = e->verb();
+            row.kind = "event";
+            row.actor = ironlog::reference_text(e->subject);
+            row.verb = e->verb();
             for (const auto& n : e->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
         } else if (const auto* r = l.as<ngn::Ruling>()) {
-            kind = "ruling";
+            row.kind = "ruling";
             st.insert_note.bind(1, id).bind(2, line).bind(3, "ruling").bind(4, r->text).run();
         }
-        st.insert_line.bind(1, id).bind(2, line).bind(3, kind);
-        for (int k = 0; k < 5; ++k) st.insert_line.bind(4 + k, opt(open[k]));
-        st.insert_line.bind(9, opt(actor)).bind(10, opt(verb)).bind(11, heading_text(l)).run();
+        for (int k = 0; k < 5; ++k) row.open[k] = open[k];
+        row.text = heading_text(l);
+        rows.push_back(std::move(row));
     }
-    position = 0;
+    // Many rows to a statement: stepping one statement per line cost more than the rows' own
+    // writing. The rows' text is bound in place (it lives until the statement has run).
+    auto bind_row = [&](sqlite::Statement& q, int base, const LineRow& r) {
+        auto text_or_null = [&](int i, std::string_view v) {
+            if (v.empty()) q.bind_null(base + i);
+            else q.bind_static(base + i, v);
+        };
+        q.bind(base + 1, id).bind(base + 2, r.line).bind_static(base + 3, r.kind);
+        for (int k = 0; k < 5; ++k) text_or_null(4 + k, r.open[k]);
+        text_or_null(9, r.actor);
+        text_or_null(10, r.verb);
+        q.bind_static(base + 11, r.text);
+    };
+    std::size_t i = 0;
+    for (; i + kLineChunk <= rows.size(); i += kLineChunk) {
+        for (std::size_t j = 0; j < kLineChunk; ++j) bind_row(st.insert_lines, static_cast<int>(j * kLineColumns), rows[i + j]);
+        st.insert_lines.run();
+    }
+    for (; i < rows.size(); ++i) {
+        bind_row(st.insert_line, 0, rows[i]);
+        st.insert_line.run();
+    }
+    write_findings(id, report);
+    return AddResult{Added::New, id};
+}
+
+void Archive::write_findings(std::int64_t id, const ironlog::GameReport& report) {
+    auto& st = *st_;
+    int position = 0;
     for (const auto& f : report.findings) {
         st.insert_finding.bind(1, id)
             .bind(2, ++position)
@@ -341,8 +449,6 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
         if (f.ruling) st.insert_finding.bind(14, f.ruling->pos.line).bind(15, f.ruling->text);
         st.insert_finding.run();
     }
-    t.commit();
-    return AddResult{Added::New, id};
 }
 
 bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& report) {
@@ -356,24 +462,7 @@ bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& repor
         .run();
     if (db_.changes() == 0) return false;
     st.delete_findings.bind(1, id).run();
-    int position = 0;
-    for (const auto& f : report.findings) {
-        st.insert_finding.bind(1, id)
-            .bind(2, ++position)
-            .bind(3, ironlog::to_string(f.severity))
-            .bind(4, ironlog::to_string(f.kind))
-            .bind(5, f.rule.empty() ? std::nullopt : std::optional(f.rule.text()))
-            .bind(6, f.rule.empty() ? std::nullopt : std::optional(f.rule.ruleset))
-            .bind(7, f.rule.empty() ? std::nullopt : std::optional(f.rule.section))
-            .bind(8, f.file.empty() ? std::nullopt : std::optional(f.file))
-            .bind(9, f.pos.line)
-            .bind(10, f.pos.column)
-            .bind(11, f.message)
-            .bind(12, f.expected)
-            .bind(13, f.recorded);
-        if (f.ruling) st.insert_finding.bind(14, f.ruling->pos.line).bind(15, f.ruling->text);
-        st.insert_finding.run();
-    }
+    write_findings(id, report);
     t.commit();
     return true;
 }

@@ -7,6 +7,7 @@
 #include "check/replay.hpp"
 #include "notation/record.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -81,6 +82,9 @@ public:
     static constexpr int kSchemaVersion = 3;
 
     Archive(const std::string& path, Mode mode);
+    ~Archive();
+    Archive(const Archive&) = delete;
+    Archive& operator=(const Archive&) = delete;
     const std::string& path() const { return path_; }
     int schema_version();
 
@@ -89,10 +93,23 @@ public:
         Added status = Added::New;
         std::int64_t id = 0;
     };
-    // Stores one game, with its findings, in one transaction: a failure leaves no trace.
-    // `record` is the game's text exactly as read; the same text is stored once.
+    // Stores one game with its findings; `record` is the game's text exactly as read, and the
+    // same text is stored once. Outside a batch the game is its own transaction; inside one it
+    // is stored when the batch is committed. Either way a failure leaves no trace of the game:
+    // inside a batch, add rolls the whole batch back before it throws.
     AddResult add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
                   std::size_t source_index);
+    // Games written together, in one transaction: a bulk add commits about once a second
+    // (batch_due) instead of once per game, which would rewrite the last page of every table
+    // and index for each game. A batch not committed (the process killed, an error, the archive
+    // closed) is not stored at all.
+    void begin_batch();
+    bool in_batch() const { return batch_open_; }
+    bool batch_due() const;  // open for kBatchTime or longer
+    void commit_batch();
+    void rollback_batch();
+    static constexpr std::chrono::milliseconds kBatchTime{1000};
+
     // Replaces a stored game's findings (after an upgrade of ironlog); false if there is no such game.
     bool replace_findings(std::int64_t id, const ironlog::GameReport& report);
 
@@ -118,12 +135,17 @@ public:
 
 private:
     void migrate();
+    AddResult write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
+                         std::size_t source_index);
+    void write_findings(std::int64_t id, const ironlog::GameReport& report);
     GameSummary summary_of(std::int64_t id);
 
     std::string path_;
     sqlite::Database db_;
     struct Statements;
     std::shared_ptr<Statements> st_;
+    bool batch_open_ = false;
+    std::chrono::steady_clock::time_point batch_started_;
 };
 
 // The migrations of schema/, in order (generated from the .sql files at build time).

@@ -67,6 +67,11 @@ Statement& Statement::bind(int i, std::string_view v) {
     return *this;
 }
 
+Statement& Statement::bind_static(int i, std::string_view v) {
+    if (int rc = sqlite3_bind_text64(st_, i, v.data(), v.size(), SQLITE_STATIC, SQLITE_UTF8); rc != SQLITE_OK) db_->fail(rc, "binding");
+    return *this;
+}
+
 Statement& Statement::bind_blob(int i, std::string_view v) {
     if (int rc = sqlite3_bind_blob64(st_, i, v.data(), v.size(), SQLITE_TRANSIENT); rc != SQLITE_OK) db_->fail(rc, "binding");
     return *this;

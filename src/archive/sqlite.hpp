@@ -64,6 +64,8 @@ public:
     Statement& bind(int i, const char* v) { return bind(i, std::string_view(v)); }
     Statement& bind(int i, const std::string& v) { return bind(i, std::string_view(v)); }
     Statement& bind_blob(int i, std::string_view v);
+    // Text SQLite reads in place, not copied: the caller keeps it alive until the statement has run.
+    Statement& bind_static(int i, std::string_view v);
     template <class T>
     Statement& bind(int i, const std::optional<T>& v) {
         if (!v) return bind_null(i);

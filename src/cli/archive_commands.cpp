@@ -100,75 +100,133 @@ private:
     bool shown_ = false;
 };
 
+// Games are stored a batch at a time (Archive::begin_batch): a game's line is printed once
+// its batch is committed, so what `add` says is stored is stored, even if the process is
+// killed the next moment; a batch not committed is not stored at all, and adding the file
+// again picks up where it stopped (what is there already is recognised by its text).
+class BatchedOutput {
+public:
+    enum class Said { Stored, Duplicate, Refused };
+    BatchedOutput(archive::Archive& ar, Progress& progress) : ar_(ar), progress_(progress) {}
+    // Before storing a game: a batch is open.
+    void before_store(std::string where) {
+        if (!ar_.in_batch()) ar_.begin_batch();
+        storing_ = std::move(where);
+    }
+    // What to print about a game once its batch is committed (refusals too, to keep the order).
+    void say(std::string line, Said said) {
+        pending_.emplace_back(std::move(line), said);
+        storing_.clear();
+        if (ar_.batch_due()) commit();
+    }
+    void commit() {
+        if (ar_.in_batch()) ar_.commit_batch();
+        progress_.clear();
+        for (const auto& [line, said] : pending_) std::cout << line;
+        std::cout << std::flush;
+        pending_.clear();
+    }
+    // After a failure the batch is rolled back: the refusals still hold, the rest is withdrawn.
+    void failed() {
+        progress_.clear();
+        std::size_t lost = storing_.empty() ? 0 : 1;
+        for (const auto& [line, said] : pending_) {
+            if (said == Said::Refused) std::cout << line;
+            else if (said == Said::Stored) ++lost;
+        }
+        std::cout << std::flush;
+        if (lost)
+            std::cerr << "ironlog: " << (storing_.empty() ? "" : storing_ + " and ") << "the games stored since the last commit ("
+                      << lost << " in all) are not in the archive; adding the files again stores them\n";
+    }
+
+private:
+    archive::Archive& ar_;
+    Progress& progress_;
+    std::vector<std::pair<std::string, Said>> pending_;
+    std::string storing_;  // the game being stored
+};
+
 int add(const ArchiveArgs& a, archive::Archive& ar) {
     int status = 0;
     std::size_t added = 0, duplicates = 0, refused = 0, done = 0;
     Progress progress(a.files.size());
-    for (const auto& path : a.files) {
-        ++done;
-        progress.show(done, path);
-        // Read a block at a time: the window holds the game being read, not the file.
-        std::string error;
-        auto in = open_record(path, error);
-        if (!in) {
-            progress.clear();
-            spdlog::error("{}: {}", path, error);
-            status = 2;
-            continue;
-        }
-        ngn::LineWindow window;
-        ngn::SourceExcerpts before_games(path);  // lines before the first game: errors, if anything
-        auto show_error = [&](const ngn::SyntaxError& e) {
-            ngn::SourceExcerpts excerpt(path);
-            excerpt.keep(e.pos.line, before_games.has(e.pos.line) ? before_games.line(e.pos.line) : window.line(e.pos.line));
-            output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
-        };
-        const CheckOptions options = options_for(path);
-        auto add_game = [&](const ngn::Game& game, std::size_t index, std::string_view record) {
-            if (!game.errors.empty()) {
-                // A record that does not read is refused, with its errors: nothing is stored.
-                progress.clear();
-                for (const auto& e : game.errors) show_error(e);
-                std::cout << path << ": game " << index << " (line " << game.first_line << ") refused: it has syntax errors\n";
-                ++refused;
-                status = std::max(status, 1);
-                return;
-            }
-            GameReport report = check_game(game, index, options);
-            auto r = ar.add(game, record, report, path, index);
-            progress.clear();
-            if (r.status == archive::Archive::Added::Duplicate) {
-                ++duplicates;
-                std::cout << path << ": game " << index << " is already archived as #" << r.id << "\n";
-            } else {
-                ++added;
-                std::cout << path << ": game " << index << " archived as #" << r.id << " (" << report.count(Severity::Error)
-                          << " errors, " << report.count(Severity::Warning) << " warnings)\n";
-            }
+    BatchedOutput out(ar, progress);
+    try {
+        for (const auto& path : a.files) {
+            ++done;
             progress.show(done, path);
-        };
-        std::size_t index = 0;
-        ngn::FileErrors outside = ngn::read_games(
-            *in, window,
-            [&](ngn::Game&& game) {
-                if (++index == 1) ngn::keep_content_lines(window, 1, game.first_line - 1, before_games);
-                add_game(game, index, window.raw_lines(game.first_line, game.last_line));
-                window.release_through(game.last_line);
-            },
-            ngn::ParseOptions{0});
-        progress.clear();
-        if (!outside.errors.empty()) {
-            for (const auto& e : outside.errors) show_error(e);
-            status = std::max(status, 1);
+            // Read a block at a time: the window holds the game being read, not the file.
+            std::string error;
+            auto in = open_record(path, error);
+            if (!in) {
+                out.commit();
+                spdlog::error("{}: {}", path, error);
+                status = 2;
+                continue;
+            }
+            ngn::LineWindow window;
+            ngn::SourceExcerpts before_games(path);  // lines before the first game: errors, if anything
+            auto show_error = [&](const ngn::SyntaxError& e) {
+                ngn::SourceExcerpts excerpt(path);
+                excerpt.keep(e.pos.line, before_games.has(e.pos.line) ? before_games.line(e.pos.line) : window.line(e.pos.line));
+                output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message),
+                                           true);
+            };
+            const CheckOptions options = options_for(path);
+            auto add_game = [&](const ngn::Game& game, std::size_t index, std::string_view record) {
+                const std::string where = path + ": game " + std::to_string(index);
+                if (!game.errors.empty()) {
+                    // A record that does not read is refused, with its errors: nothing is stored.
+                    progress.clear();
+                    for (const auto& e : game.errors) show_error(e);
+                    out.say(where + " (line " + std::to_string(game.first_line) + ") refused: it has syntax errors\n",
+                            BatchedOutput::Said::Refused);
+                    ++refused;
+                    status = std::max(status, 1);
+                    return;
+                }
+                GameReport report = check_game(game, index, options);
+                out.before_store(where);
+                auto r = ar.add(game, record, report, path, index);
+                if (r.status == archive::Archive::Added::Duplicate) {
+                    ++duplicates;
+                    out.say(where + " is already archived as #" + std::to_string(r.id) + "\n", BatchedOutput::Said::Duplicate);
+                } else {
+                    ++added;
+                    out.say(where + " archived as #" + std::to_string(r.id) + " (" + std::to_string(report.count(Severity::Error)) +
+                                " errors, " + std::to_string(report.count(Severity::Warning)) + " warnings)\n",
+                            BatchedOutput::Said::Stored);
+                }
+                progress.show(done, path);
+            };
+            std::size_t index = 0;
+            ngn::FileErrors outside = ngn::read_games(
+                *in, window,
+                [&](ngn::Game&& game) {
+                    if (++index == 1) ngn::keep_content_lines(window, 1, game.first_line - 1, before_games);
+                    add_game(game, index, window.raw_lines(game.first_line, game.last_line));
+                    window.release_through(game.last_line);
+                },
+                ngn::ParseOptions{0});
+            out.commit();  // each file's games are stored when its last game is read
+            if (!outside.errors.empty()) {
+                for (const auto& e : outside.errors) show_error(e);
+                status = std::max(status, 1);
+            }
+            if (in->bad()) {
+                spdlog::error("{}: could not read the file after line {}: {}", path, window.last(), std::strerror(errno));
+                status = 2;
+            }
+            if (index == 0 && outside.errors.empty()) {
+                std::cout << path << ": no game in this file\n";
+                status = std::max(status, 1);
+            }
         }
-        if (in->bad()) {
-            spdlog::error("{}: could not read the file after line {}: {}", path, window.last(), std::strerror(errno));
-            status = 2;
-        }
-        if (index == 0 && outside.errors.empty()) {
-            std::cout << path << ": no game in this file\n";
-            status = std::max(status, 1);
-        }
+    } catch (const sqlite::Error&) {
+        // The batch is rolled back (by add, or by the archive when it closes): say which games went with it.
+        out.failed();
+        throw;
     }
     progress.clear();
     std::cout << added << " archived, " << duplicates << " already there, " << refused << " refused\n";
