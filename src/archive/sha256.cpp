@@ -3,6 +3,12 @@
 #include <array>
 #include <cstdint>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#include <immintrin.h>
+#define IRONLOG_SHA_NI 1
+#endif
+
 namespace archive {
 
 namespace {
@@ -35,13 +41,70 @@ void block(std::array<std::uint32_t, 8>& h, const unsigned char* p) {
     h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
-}  // namespace
+void blocks_portable(std::array<std::uint32_t, 8>& h, const unsigned char* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) block(h, p + 64 * i);
+}
 
-std::string sha256_hex(std::string_view data) {
+#ifdef IRONLOG_SHA_NI
+// The same compression with the SHA-NI instructions: four rounds per step, the message
+// schedule kept in four registers. About five times the plain loop on this machine.
+__attribute__((target("sha,sse4.1"))) void blocks_sha_ni(std::array<std::uint32_t, 8>& h, const unsigned char* p, std::size_t n) {
+    const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    // the instructions want the state as ABEF and CDGH
+    __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&h[0])), 0xB1);
+    __m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&h[4])), 0x1B);
+    __m128i abef = _mm_alignr_epi8(dcba, efgh, 8);
+    __m128i cdgh = _mm_blend_epi16(efgh, dcba, 0xF0);
+    for (; n > 0; --n, p += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        __m128i w[4];
+        for (int i = 0; i < 4; ++i) w[i] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)), byte_swap);
+        for (int r = 0; r < 16; ++r) {
+            __m128i& m = w[r & 3];  // words 4r..4r+3; it held those of r-4
+            if (r >= 4) {
+                __m128i t = _mm_sha256msg1_epu32(m, w[(r + 1) & 3]);
+                t = _mm_add_epi32(t, _mm_alignr_epi8(w[(r + 3) & 3], w[(r + 2) & 3], 4));
+                m = _mm_sha256msg2_epu32(t, w[(r + 3) & 3]);
+            }
+            __m128i wk = _mm_add_epi32(m, _mm_loadu_si128(reinterpret_cast<const __m128i*>(&kK[static_cast<std::size_t>(4 * r)])));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0E));
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+    __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&h[0]), _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&h[4]), _mm_alignr_epi8(dchg, feba, 8));
+}
+
+bool cpu_has_sha_ni() {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+    const bool sha = b & (1u << 29);
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+    const bool ssse3 = c & (1u << 9), sse41 = c & (1u << 19);
+    return sha && ssse3 && sse41;
+}
+#endif
+
+using Blocks = void (*)(std::array<std::uint32_t, 8>&, const unsigned char*, std::size_t);
+
+Blocks fastest_blocks() {
+#ifdef IRONLOG_SHA_NI
+    static const bool has = cpu_has_sha_ni();
+    if (has) return blocks_sha_ni;
+#endif
+    return blocks_portable;
+}
+
+std::string hex_digest(std::string_view data, Blocks blocks) {
     std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     const auto* p = reinterpret_cast<const unsigned char*>(data.data());
-    std::size_t n = data.size(), i = 0;
-    for (; i + 64 <= n; i += 64) block(h, p + i);
+    const std::size_t n = data.size(), whole = n / 64;
+    blocks(h, p, whole);
+    const std::size_t i = whole * 64;
     unsigned char tail[128] = {};
     std::size_t rest = n - i;
     for (std::size_t k = 0; k < rest; ++k) tail[k] = p[i + k];
@@ -49,13 +112,21 @@ std::string sha256_hex(std::string_view data) {
     std::size_t len = rest + 1 + 8 <= 64 ? 64 : 128;
     std::uint64_t bits = static_cast<std::uint64_t>(n) * 8;
     for (int k = 0; k < 8; ++k) tail[len - 1 - static_cast<std::size_t>(k)] = static_cast<unsigned char>(bits >> (8 * k));
-    block(h, tail);
-    if (len == 128) block(h, tail + 64);
+    blocks(h, tail, len / 64);
     static const char* hex = "0123456789abcdef";
     std::string out;
+    out.reserve(64);
     for (std::uint32_t v : h)
         for (int k = 28; k >= 0; k -= 4) out += hex[(v >> k) & 15];
     return out;
 }
+
+}  // namespace
+
+std::string sha256_hex(std::string_view data) { return hex_digest(data, fastest_blocks()); }
+
+std::string sha256_hex_portable(std::string_view data) { return hex_digest(data, blocks_portable); }
+
+bool sha256_in_hardware() { return fastest_blocks() != blocks_portable; }
 
 }  // namespace archive
