@@ -78,7 +78,7 @@ TEST(Archive, InitMakesAVersionedArchive) {
     const std::string db = (dir / "sub" / "club.db").string();
     auto r = run_ironlog({"archive", "--db", db, "init"});
     EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("schema version 3"), std::string::npos);
+    EXPECT_NE(r.out.find("schema version 4"), std::string::npos);
     EXPECT_EQ(scalar(db, "PRAGMA user_version"), archive::Archive::kSchemaVersion);
     EXPECT_EQ(scalar(db, "PRAGMA application_id"), 0x49524C47);
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM pragma_journal_mode WHERE journal_mode = 'wal'"), 1);
@@ -401,9 +401,23 @@ TEST(ArchiveFailures, AFailureInABatchRollsAllOfItBack) {
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM game"), 2);
     EXPECT_EQ(scalar(ar, "PRAGMA foreign_keys"), 1);
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
-    // deleting still cascades
+    // the batch's notes are in the full-text index, and only those it committed
+    auto fts_whole = [&] {
+        try {
+            ar.database().exec("INSERT INTO note_search(note_search) VALUES ('integrity-check')");
+            return true;
+        } catch (const sqlite::Error&) {
+            return false;
+        }
+    };
+    EXPECT_TRUE(fts_whole());
+    EXPECT_EQ(ar.search("visibility").total, 1);
+    EXPECT_EQ(ar.search("visibility").hits.at(0).game_id, 1);
+    // deleting still cascades, the index too
     EXPECT_TRUE(ar.remove(1));
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM line WHERE game_id = 1"), 0);
+    EXPECT_EQ(ar.search("visibility").total, 0);
+    EXPECT_TRUE(fts_whole());
     // an archive closed with a batch open stores none of it
     {
         archive::Archive closing(db, archive::Mode::Write);

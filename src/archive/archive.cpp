@@ -69,7 +69,7 @@ std::string insert_lines_sql(std::size_t rows) {
 // Prepared once, reused for every record (bulk imports bind and step, never re-prepare).
 struct Archive::Statements {
     sqlite::Statement find_hash, insert_game, insert_tag, insert_side, insert_player, insert_entity, insert_line, insert_lines, insert_note,
-        insert_finding, delete_findings, update_counts;
+        insert_finding, delete_findings, last_note_id, index_notes, update_counts;
     explicit Statements(const sqlite::Database& db)
         : find_hash(db, "SELECT id FROM game WHERE sha256 = ?1"),
           insert_game(db,
@@ -87,6 +87,8 @@ struct Archive::Statements {
                          "INSERT INTO finding (game_id, position, severity, kind, rule, ruleset, section, file, line, column, message,"
                          " expected, recorded, ruling_line, ruling_text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"),
           delete_findings(db, "DELETE FROM finding WHERE game_id = ?1"),
+          last_note_id(db, "SELECT coalesce(max(id), 0) FROM note"),
+          index_notes(db, "INSERT INTO note_search(rowid, text) SELECT id, text FROM note WHERE id > ?1 ORDER BY id"),
           update_counts(db, "UPDATE game SET errors = ?2, warnings = ?3, notes = ?4, checked_with = ?5 WHERE id = ?1") {}
 };
 
@@ -160,6 +162,7 @@ void Archive::begin_batch() {
     // parent up again (a lookup per line). Deletes still cascade: the pragma is back on at commit.
     db_.exec("PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE");
     batch_open_ = true;
+    batch_notes_after_ = last_note_id();
     batch_started_ = std::chrono::steady_clock::now();
 }
 
@@ -168,10 +171,24 @@ bool Archive::batch_due() const {
 }
 
 void Archive::commit_batch() {
+    index_notes_after(batch_notes_after_);
     db_.exec("COMMIT");
     batch_open_ = false;
     db_.exec("PRAGMA foreign_keys = ON");
 }
+
+// Notes get new ids above every id in the table, so a batch's notes are those above the
+// highest id when it began.
+std::int64_t Archive::last_note_id() {
+    auto& q = st_->last_note_id;
+    q.step();
+    const std::int64_t id = q.integer(0);
+    q.reset();
+    return id;
+}
+
+// The full-text index of the notes, brought up to date in one statement (migration 4).
+void Archive::index_notes_after(std::int64_t id) { st_->index_notes.bind(1, id).run(); }
 
 void Archive::rollback_batch() {
     batch_open_ = false;
@@ -270,7 +287,9 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
                                 const std::string& source, std::size_t source_index) {
     if (!batch_open_) {
         sqlite::Transaction t(db_);
+        const std::int64_t notes_after = last_note_id();
         AddResult r = write_game(game, record, report, source, source_index);
+        index_notes_after(notes_after);
         t.commit();
         return r;
     }

@@ -79,7 +79,7 @@ struct SearchHit {
 
 class Archive {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     Archive(const std::string& path, Mode mode);
     ~Archive();
@@ -138,6 +138,8 @@ private:
     AddResult write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
                          std::size_t source_index);
     void write_findings(std::int64_t id, const ironlog::GameReport& report);
+    std::int64_t last_note_id();
+    void index_notes_after(std::int64_t id);
     GameSummary summary_of(std::int64_t id);
 
     std::string path_;
@@ -145,6 +147,7 @@ private:
     struct Statements;
     std::shared_ptr<Statements> st_;
     bool batch_open_ = false;
+    std::int64_t batch_notes_after_ = 0;  // the notes the batch wrote have higher ids
     std::chrono::steady_clock::time_point batch_started_;
 };
 
