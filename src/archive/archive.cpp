@@ -40,8 +40,6 @@ std::optional<std::string> sortable_date(const std::string& d) {
     return out;
 }
 
-std::string heading_text(const ngn::Line& l) { return ngn::format_content(l); }
-
 }  // namespace
 
 std::string default_path() {
@@ -376,15 +374,18 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         std::uint32_t line;
         std::string_view kind;
         std::string_view open[5];
-        std::string actor, verb, text;
+        std::string actor, verb;
+        std::size_t text_at, text_size;  // in texts
     };
     std::vector<LineRow> rows;
     rows.reserve(game.lines.size());
+    std::string texts;  // every line's canonical text, one after another
+    texts.reserve(record.size() + record.size() / 4);
     for (const auto& l : game.lines) {
         const std::uint32_t line = l.pos.line;
         if (l.comment) st.insert_note.bind(1, id).bind(2, line).bind(3, "comment").bind(4, l.comment->text).run();
         if (l.is<ngn::Blank>() || l.is<ngn::Tag>()) continue;
-        LineRow row{line, "", {}, {}, {}, {}};
+        LineRow row{line, "", {}, {}, {}, 0, 0};
         if (const auto* h = l.as<ngn::Heading>()) {
             const int k = static_cast<int>(h->kind);
             open[k] = h->label;
@@ -419,7 +420,9 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
             st.insert_note.bind(1, id).bind(2, line).bind(3, "ruling").bind(4, r->text).run();
         }
         for (int k = 0; k < 5; ++k) row.open[k] = open[k];
-        row.text = heading_text(l);
+        row.text_at = texts.size();
+        ngn::append_content(texts, l);
+        row.text_size = texts.size() - row.text_at;
         rows.push_back(std::move(row));
     }
     // Many rows to a statement: stepping one statement per line cost more than the rows' own
@@ -433,7 +436,7 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         for (int k = 0; k < 5; ++k) text_or_null(4 + k, r.open[k]);
         text_or_null(9, r.actor);
         text_or_null(10, r.verb);
-        q.bind_static(base + 11, r.text);
+        q.bind_static(base + 11, std::string_view(texts).substr(r.text_at, r.text_size));
     };
     std::size_t i = 0;
     for (; i + kLineChunk <= rows.size(); i += kLineChunk) {

@@ -10,11 +10,17 @@ namespace {
 void append_items(std::string& out, const std::vector<Item>& items) {
     for (const auto& it : items) {
         out += ' ';
-        out += it.to_ngn();
+        it.append_ngn(out);
     }
 }
 
-std::string name_text(const Item& it) { return it.to_ngn(); }
+void append_notes(std::string& out, const std::vector<Note>& notes) {
+    for (const auto& n : notes) {
+        out += " {";
+        out += n.text;
+        out += '}';
+    }
+}
 
 // Indentation level of a heading: turn, phase, segment, impulse, step nest in that order.
 int heading_rank(HeadingKind k) { return static_cast<int>(k); }
@@ -46,38 +52,60 @@ int tag_rank(std::string_view name) {
 
 std::string format_content(const Line& line) {
     std::string out;
+    append_content(out, line);
+    return out;
+}
+
+void append_content(std::string& out, const Line& line) {
     if (const auto* t = line.as<Tag>()) {
-        out = "[" + t->name + " " + quote(t->value) + "]";
+        out += '[';
+        out += t->name;
+        out += ' ';
+        append_quoted(out, t->value);
+        out += ']';
     } else if (const auto* h = line.as<Heading>()) {
-        out = std::string(heading_keyword(h->kind)) + " " + (h->label_quoted ? quote(h->label) : h->label);
+        out += heading_keyword(h->kind);
+        out += ' ';
+        if (h->label_quoted) append_quoted(out, h->label);
+        else out += h->label;
         append_items(out, h->args);
     } else if (const auto* d = line.as<Declaration>()) {
-        out = std::string(entity_keyword(d->kind)) + " " + name_text(d->name);
-        if (d->full_name) out += " " + name_text(*d->full_name);
+        out += entity_keyword(d->kind);
+        out += ' ';
+        d->name.append_ngn(out);
+        if (d->full_name) {
+            out += ' ';
+            d->full_name->append_ngn(out);
+        }
         append_items(out, d->args);
-        for (const auto& n : d->notes) out += " {" + n.text + "}";
+        append_notes(out, d->notes);
     } else if (const auto* s = line.as<Setup>()) {
-        out = "setup " + name_text(s->subject);
+        out += "setup ";
+        s->subject.append_ngn(out);
         append_items(out, s->args);
-        for (const auto& n : s->notes) out += " {" + n.text + "}";
+        append_notes(out, s->notes);
     } else if (const auto* t = line.as<Terrain>()) {
-        out = "terrain " + t->kind.to_ngn();
+        out += "terrain ";
+        t->kind.append_ngn(out);
         append_items(out, t->args);
-        for (const auto& n : t->notes) out += " {" + n.text + "}";
+        append_notes(out, t->notes);
     } else if (const auto* e = line.as<Event>()) {
-        out = name_text(e->subject);
+        e->subject.append_ngn(out);
         append_items(out, e->args);
         if (e->claim) {
             out += " =>";
             append_items(out, *e->claim);
         }
-        for (const auto& n : e->notes) out += " {" + n.text + "}";
+        append_notes(out, e->notes);
     } else if (const auto* r = line.as<Ruling>()) {
-        out = "ruling";
-        for (const auto& c : r->citation) out += " " + c;
-        out += " " + quote(r->text);
+        out += "ruling";
+        for (const auto& c : r->citation) {
+            out += ' ';
+            out += c;
+        }
+        out += ' ';
+        append_quoted(out, r->text);
     }
-    return out;
 }
 
 std::string format_game(const Game& game) {

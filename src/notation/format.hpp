@@ -10,6 +10,7 @@ namespace ngn {
 
 // One line's content (no indentation, no line ending).
 std::string format_content(const Line& line);
+void append_content(std::string& out, const Line& line);  // the same, added to the end of out
 
 // One game in canonical form, ending with a newline.
 std::string format_game(const Game& game);

@@ -25,64 +25,121 @@ bool plain_area_name(const std::string& s) {
 
 }  // namespace
 
-std::string quote(std::string_view s) {
-    std::string out = "\"";
+void append_quoted(std::string& out, std::string_view s) {
+    out += '"';
     for (char c : s) {
         if (c == '"' || c == '\\') out += '\\';
         out += c;
     }
-    return out + "\"";
+    out += '"';
 }
 
+std::string quote(std::string_view s) {
+    std::string out;
+    append_quoted(out, s);
+    return out;
+}
+
+namespace {
+
+void append_int(std::string& out, long long v) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
+
+}  // namespace
+
 std::string Dice::spec() const {
-    return (count ? std::to_string(*count) : std::string()) + "d" + std::to_string(sides);
+    std::string s;
+    if (count) append_int(s, *count);
+    s += 'd';
+    append_int(s, sides);
+    return s;
 }
 
 std::string Item::to_ngn() const {
+    std::string s;
+    append_ngn(s);
+    return s;
+}
+
+// Written straight into one string: a record's canonical text is made line by line for the
+// archive and for `fmt`, and building a string per item cost more than the writing.
+void Item::append_ngn(std::string& out) const {
     struct Visitor {
-        std::string operator()(const Word& w) const { return w.text; }
-        std::string operator()(const Text& t) const { return quote(t.text); }
-        std::string operator()(const Number& n) const { return n.text; }
-        std::string operator()(const TablePos& p) const {
+        std::string& out;
+        void operator()(const Word& w) const { out += w.text; }
+        void operator()(const Text& t) const { append_quoted(out, t.text); }
+        void operator()(const Number& n) const { out += n.text; }
+        void operator()(const TablePos& p) const {
             // a coordinate too large for a double is kept as it was written
-            if (!std::isfinite(p.x) || !std::isfinite(p.y) || (p.heading && !std::isfinite(*p.heading))) return p.text;
-            std::string s = "(" + number_text(p.x) + ", " + number_text(p.y);
-            if (p.heading) s += ", " + number_text(*p.heading);
-            return s + ")";
+            if (!std::isfinite(p.x) || !std::isfinite(p.y) || (p.heading && !std::isfinite(*p.heading))) {
+                out += p.text;
+                return;
+            }
+            out += '(';
+            out += number_text(p.x);
+            out += ", ";
+            out += number_text(p.y);
+            if (p.heading) {
+                out += ", ";
+                out += number_text(*p.heading);
+            }
+            out += ')';
         }
-        std::string operator()(const HexPos& h) const {
-            std::string s = "#";
-            if (!h.board.empty()) s += h.board + ":";
-            s += h.hex;
-            if (!h.facing.empty()) s += "/" + h.facing;
-            return s;
+        void operator()(const HexPos& h) const {
+            out += '#';
+            if (!h.board.empty()) {
+                out += h.board;
+                out += ':';
+            }
+            out += h.hex;
+            if (!h.facing.empty()) {
+                out += '/';
+                out += h.facing;
+            }
         }
-        std::string operator()(const AreaPos& a) const {
-            std::string s = "@" + ((a.quoted || !plain_area_name(a.area)) ? quote(a.area) : a.area);
-            if (!a.box.empty()) s += "/" + a.box;
-            return s;
+        void operator()(const AreaPos& a) const {
+            out += '@';
+            if (a.quoted || !plain_area_name(a.area)) append_quoted(out, a.area);
+            else out += a.area;
+            if (!a.box.empty()) {
+                out += '/';
+                out += a.box;
+            }
         }
-        std::string operator()(const Dice& d) const {
-            std::string s = d.spec() + ":";
-            for (const auto& f : d.faces) s += " " + std::to_string(f.value);
+        void operator()(const Dice& d) const {
+            if (d.count) append_int(out, *d.count);
+            out += 'd';
+            append_int(out, d.sides);
+            out += ':';
+            for (const auto& f : d.faces) {
+                out += ' ';
+                append_int(out, f.value);
+            }
             for (const auto& m : d.modifiers) {
-                s += m.value < 0 ? " -" : " +";
-                s += std::to_string(std::abs(m.value));
-                if (!m.label.empty()) s += "(" + m.label + ")";
+                out += m.value < 0 ? " -" : " +";
+                append_int(out, std::abs(static_cast<long long>(m.value)));
+                if (!m.label.empty()) {
+                    out += '(';
+                    out += m.label;
+                    out += ')';
+                }
             }
-            if (d.total) s += " = " + std::to_string(*d.total);
-            return s;
+            if (d.total) {
+                out += " = ";
+                append_int(out, *d.total);
+            }
         }
-        std::string operator()(const List& l) const {
-            std::string s;
-            for (const auto& it : l.items) {
-                if (!s.empty()) s += ",";
-                s += it.to_ngn();
+        void operator()(const List& l) const {
+            for (std::size_t i = 0; i < l.items.size(); ++i) {
+                if (i) out += ',';
+                l.items[i].append_ngn(out);
             }
-            return s;
         }
     };
-    return std::visit(Visitor{}, value);
+    std::visit(Visitor{out}, value);
 }
 
 const char* heading_keyword(HeadingKind kind) {

@@ -88,6 +88,7 @@ struct Item {
     template <class T> bool is() const { return std::holds_alternative<T>(value); }
     // The item as canonical NGN text.
     std::string to_ngn() const;
+    void append_ngn(std::string& out) const;  // the same, added to the end of out
 };
 
 // ---- lines ----------------------------------------------------------------------------
@@ -194,5 +195,6 @@ struct Game {
 
 // A string in NGN's double quotes, with " and \\ escaped.
 std::string quote(std::string_view s);
+void append_quoted(std::string& out, std::string_view s);  // quote(s) added to the end of out
 
 }  // namespace ngn
