@@ -544,6 +544,36 @@ TEST(ArchiveMigrations, FromEveryEarlierVersion) {
     }
 }
 
+// Many rows to a statement: every count, below, at and past a statement's rows, comes out
+// whole and in order, with NULLs where bound.
+TEST(ArchiveSqlite, RowsInsertWritesEveryRowInOrder) {
+    sqlite::Database db(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    db.exec("CREATE TABLE t (batch INTEGER, i INTEGER, word TEXT)");
+    sqlite::RowsInsert insert(db, "t (batch, i, word)", 3, 8);
+    const std::vector<std::size_t> counts = {0, 1, 7, 8, 9, 16, 17, 30};
+    for (std::size_t c : counts) {
+        std::vector<std::string> words;
+        for (std::size_t i = 0; i < c; ++i) words.push_back("w" + std::to_string(i));
+        insert.write(c, [&](sqlite::Statement& q, int base, std::size_t i) {
+            q.bind(base + 1, c).bind(base + 2, i);
+            if (i % 3 == 0) q.bind_null(base + 3);
+            else q.bind_static(base + 3, words[i]);
+        });
+    }
+    for (std::size_t c : counts) {
+        sqlite::Statement q(db, "SELECT i, word FROM t WHERE batch = ?1 ORDER BY rowid");
+        q.bind(1, c);
+        std::size_t n = 0;
+        while (q.step()) {
+            EXPECT_EQ(q.integer(0), static_cast<std::int64_t>(n));
+            if (n % 3 == 0) EXPECT_TRUE(q.is_null(1));
+            else EXPECT_EQ(q.text(1), "w" + std::to_string(n));
+            ++n;
+        }
+        EXPECT_EQ(n, c);
+    }
+}
+
 TEST(ArchiveHash, Sha256KnownAnswers) {
     EXPECT_EQ(archive::sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     EXPECT_EQ(archive::sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");

@@ -51,43 +51,31 @@ std::string default_path() {
     return (base / "ironlog" / "archive.db").string();
 }
 
-// Lines are inserted kLineChunk rows to a statement (32 measured as good as 64 or 128).
-constexpr std::size_t kLineChunk = 32, kLineColumns = 11;
-
-std::string insert_lines_sql(std::size_t rows) {
-    std::string sql = "INSERT INTO line (game_id, line, kind, turn, phase, segment, impulse, step, actor, verb, text) VALUES ";
-    for (std::size_t r = 0; r < rows; ++r) {
-        sql += r ? ",(" : "(";
-        for (std::size_t c = 1; c <= kLineColumns; ++c) sql += (c > 1 ? ",?" : "?") + std::to_string(r * kLineColumns + c);
-        sql += ")";
-    }
-    return sql;
-}
-
 // Prepared once, reused for every record (bulk imports bind and step, never re-prepare).
 struct Archive::Statements {
-    sqlite::Statement find_hash, insert_game, insert_tag, insert_side, insert_player, insert_entity, insert_line, insert_lines, insert_note,
-        insert_finding, delete_findings, last_note_id, index_notes, update_counts;
+    sqlite::Statement find_hash, insert_game, insert_side, insert_player, insert_finding, delete_findings, last_note_id, index_notes,
+        update_counts;
+    // A game's rows of these, many to a statement (up to 32 rows: as fast as 64 or 128)
+    sqlite::RowsInsert insert_tags, insert_entities, insert_lines, insert_notes;
     explicit Statements(const sqlite::Database& db)
         : find_hash(db, "SELECT id FROM game WHERE sha256 = ?1"),
           insert_game(db,
                       "INSERT INTO game (record, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
                       " variant, rules, options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
                       " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?17,?18,?19,?20)"),
-          insert_tag(db, "INSERT INTO tag (game_id, position, name, value, line) VALUES (?1,?2,?3,?4,?5)"),
           insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
           insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),
-          insert_entity(db, "INSERT INTO entity (game_id, line, kind, alias, name, side_number) VALUES (?1,?2,?3,?4,?5,?6)"),
-          insert_line(db, insert_lines_sql(1)),
-          insert_lines(db, insert_lines_sql(kLineChunk)),
-          insert_note(db, "INSERT INTO note (game_id, line, kind, text) VALUES (?1,?2,?3,?4)"),
           insert_finding(db,
                          "INSERT INTO finding (game_id, position, severity, kind, rule, ruleset, section, file, line, column, message,"
                          " expected, recorded, ruling_line, ruling_text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"),
           delete_findings(db, "DELETE FROM finding WHERE game_id = ?1"),
           last_note_id(db, "SELECT coalesce(max(id), 0) FROM note"),
           index_notes(db, "INSERT INTO note_search(rowid, text) SELECT id, text FROM note WHERE id > ?1 ORDER BY id"),
-          update_counts(db, "UPDATE game SET errors = ?2, warnings = ?3, notes = ?4, checked_with = ?5 WHERE id = ?1") {}
+          update_counts(db, "UPDATE game SET errors = ?2, warnings = ?3, notes = ?4, checked_with = ?5 WHERE id = ?1"),
+          insert_tags(db, "tag (game_id, position, name, value, line)", 5, 32),
+          insert_entities(db, "entity (game_id, line, kind, alias, name, side_number)", 6, 32),
+          insert_lines(db, "line (game_id, line, kind, turn, phase, segment, impulse, step, actor, verb, text)", 11, 32),
+          insert_notes(db, "note (game_id, line, kind, text)", 4, 32) {}
 };
 
 const std::vector<const char*>& migrations();  // generated: schema/*.sql in order
@@ -352,16 +340,20 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         if (++stored >= (from ? std::atoi(from) : 1)) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(hold)));
     }
 
-    int position = 0;
-    for (const ngn::Tag* tg : game.tags())
-        st.insert_tag.bind(1, id).bind(2, ++position).bind(3, tg->name).bind(4, tg->value).bind(5, tg->pos.line).run();
+    // Text is bound in place below (bind_static): everything bound lives until its rows are written.
+    const std::vector<const ngn::Tag*> tags = game.tags();
+    st.insert_tags.write(tags.size(), [&](sqlite::Statement& q, int base, std::size_t i) {
+        const ngn::Tag& t = *tags[i];
+        q.bind(base + 1, id).bind(base + 2, i + 1).bind_static(base + 3, t.name).bind_static(base + 4, t.value).bind(base + 5, t.pos.line);
+    });
     const auto sides = sides_of(game);
     for (const auto& s : sides) {
         st.insert_side.bind(1, id).bind(2, s.number).bind(3, s.name).bind(4, s.alias.empty() ? std::nullopt : std::optional(s.alias)).bind(5, s.outcome).run();
         for (const auto& p : s.players) st.insert_player.bind(1, id).bind(2, s.number).bind(3, p).run();
     }
 
-    // The lines of play, each with where it stood in the sequence of play.
+    // The lines of play, each with where it stood in the sequence of play; the ships and
+    // units declared; the notes, comments and rulings.
     std::string_view open[5];  // turn, phase, segment, impulse, step: labels in the game's headings
     int side_number = 0;
     std::map<std::string, int> side_numbers;
@@ -369,7 +361,6 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         side_numbers[s.name] = s.number;
         if (!s.alias.empty()) side_numbers[s.alias] = s.number;
     }
-    auto opt = [](const std::string& s) { return s.empty() ? std::nullopt : std::optional<std::string>(s); };
     struct LineRow {
         std::uint32_t line;
         std::string_view kind;
@@ -377,13 +368,28 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         std::string actor, verb;
         std::size_t text_at, text_size;  // in texts
     };
+    struct EntityRow {
+        std::uint32_t line;
+        std::string_view kind;
+        std::string alias, name;
+        int side_number;
+    };
+    struct NoteRow {
+        std::uint32_t line;
+        std::string_view kind, text;
+    };
     std::vector<LineRow> rows;
+    std::vector<EntityRow> entities;
+    std::vector<NoteRow> notes;
     rows.reserve(game.lines.size());
     std::string texts;  // every line's canonical text, one after another
     texts.reserve(record.size() + record.size() / 4);
+    auto add_notes = [&](std::uint32_t line, const std::vector<ngn::Note>& ns) {
+        for (const auto& n : ns) notes.push_back(NoteRow{line, "note", n.text});
+    };
     for (const auto& l : game.lines) {
         const std::uint32_t line = l.pos.line;
-        if (l.comment) st.insert_note.bind(1, id).bind(2, line).bind(3, "comment").bind(4, l.comment->text).run();
+        if (l.comment) notes.push_back(NoteRow{line, "comment", l.comment->text});
         if (l.is<ngn::Blank>() || l.is<ngn::Tag>()) continue;
         LineRow row{line, "", {}, {}, {}, 0, 0};
         if (const auto* h = l.as<ngn::Heading>()) {
@@ -395,29 +401,26 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
             row.kind = "declaration";
             std::string name = ironlog::reference_text(d->full_name ? *d->full_name : d->name);
             std::string alias = d->full_name ? ironlog::reference_text(d->name) : "";
-            if (d->kind == ngn::EntityKind::Side) {
+            if (d->kind == ngn::EntityKind::Side)
                 side_number = side_numbers.count(name) ? side_numbers[name] : 0;
-            } else {
-                st.insert_entity.bind(1, id).bind(2, line).bind(3, ngn::entity_keyword(d->kind)).bind(4, opt(alias)).bind(5, name);
-                if (side_number) st.insert_entity.bind(6, side_number);
-                st.insert_entity.run();
-            }
-            for (const auto& n : d->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+            else
+                entities.push_back(EntityRow{line, ngn::entity_keyword(d->kind), std::move(alias), std::move(name), side_number});
+            add_notes(line, d->notes);
         } else if (const auto* s = l.as<ngn::Setup>()) {
             row.kind = "setup";
             row.actor = ironlog::reference_text(s->subject);
-            for (const auto& n : s->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+            add_notes(line, s->notes);
         } else if (const auto* t = l.as<ngn::Terrain>()) {
             row.kind = "terrain";
-            for (const auto& n : t->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+            add_notes(line, t->notes);
         } else if (const auto* e = l.as<ngn::Event>()) {
             row.kind = "event";
             row.actor = ironlog::reference_text(e->subject);
             row.verb = e->verb();
-            for (const auto& n : e->notes) st.insert_note.bind(1, id).bind(2, line).bind(3, "note").bind(4, n.text).run();
+            add_notes(line, e->notes);
         } else if (const auto* r = l.as<ngn::Ruling>()) {
             row.kind = "ruling";
-            st.insert_note.bind(1, id).bind(2, line).bind(3, "ruling").bind(4, r->text).run();
+            notes.push_back(NoteRow{line, "ruling", r->text});
         }
         for (int k = 0; k < 5; ++k) row.open[k] = open[k];
         row.text_at = texts.size();
@@ -425,28 +428,30 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         row.text_size = texts.size() - row.text_at;
         rows.push_back(std::move(row));
     }
-    // Many rows to a statement: stepping one statement per line cost more than the rows' own
-    // writing. The rows' text is bound in place (it lives until the statement has run).
-    auto bind_row = [&](sqlite::Statement& q, int base, const LineRow& r) {
-        auto text_or_null = [&](int i, std::string_view v) {
-            if (v.empty()) q.bind_null(base + i);
-            else q.bind_static(base + i, v);
-        };
-        q.bind(base + 1, id).bind(base + 2, r.line).bind_static(base + 3, r.kind);
-        for (int k = 0; k < 5; ++k) text_or_null(4 + k, r.open[k]);
-        text_or_null(9, r.actor);
-        text_or_null(10, r.verb);
-        q.bind_static(base + 11, std::string_view(texts).substr(r.text_at, r.text_size));
+    auto text_or_null = [](sqlite::Statement& q, int i, std::string_view v) {
+        if (v.empty()) q.bind_null(i);
+        else q.bind_static(i, v);
     };
-    std::size_t i = 0;
-    for (; i + kLineChunk <= rows.size(); i += kLineChunk) {
-        for (std::size_t j = 0; j < kLineChunk; ++j) bind_row(st.insert_lines, static_cast<int>(j * kLineColumns), rows[i + j]);
-        st.insert_lines.run();
-    }
-    for (; i < rows.size(); ++i) {
-        bind_row(st.insert_line, 0, rows[i]);
-        st.insert_line.run();
-    }
+    st.insert_entities.write(entities.size(), [&](sqlite::Statement& q, int base, std::size_t i) {
+        const EntityRow& e = entities[i];
+        q.bind(base + 1, id).bind(base + 2, e.line).bind_static(base + 3, e.kind);
+        text_or_null(q, base + 4, e.alias);
+        q.bind_static(base + 5, e.name);
+        if (e.side_number) q.bind(base + 6, e.side_number);
+        else q.bind_null(base + 6);
+    });
+    st.insert_lines.write(rows.size(), [&](sqlite::Statement& q, int base, std::size_t i) {
+        const LineRow& r = rows[i];
+        q.bind(base + 1, id).bind(base + 2, r.line).bind_static(base + 3, r.kind);
+        for (int k = 0; k < 5; ++k) text_or_null(q, base + 4 + k, r.open[k]);
+        text_or_null(q, base + 9, r.actor);
+        text_or_null(q, base + 10, r.verb);
+        q.bind_static(base + 11, std::string_view(texts).substr(r.text_at, r.text_size));
+    });
+    st.insert_notes.write(notes.size(), [&](sqlite::Statement& q, int base, std::size_t i) {
+        const NoteRow& n = notes[i];
+        q.bind(base + 1, id).bind(base + 2, n.line).bind_static(base + 3, n.kind).bind_static(base + 4, n.text);
+    });
     write_findings(id, report);
     return AddResult{Added::New, id};
 }

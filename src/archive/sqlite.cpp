@@ -112,6 +112,24 @@ std::optional<std::string> Statement::optional_text(int col) const {
     return text(col);
 }
 
+RowsInsert::RowsInsert(const Database& db, std::string into, int columns, std::size_t max_rows)
+    : db_(&db), into_(std::move(into)), columns_(columns), by_rows_(std::max<std::size_t>(max_rows, 1)) {}
+
+Statement& RowsInsert::rows(std::size_t n) {
+    Statement& q = by_rows_.at(n - 1);
+    if (!q.handle()) {
+        std::string sql = "INSERT INTO " + into_ + " VALUES ";
+        int p = 0;
+        for (std::size_t r = 0; r < n; ++r) {
+            sql += r ? ",(" : "(";
+            for (int c = 0; c < columns_; ++c) sql += (c ? ",?" : "?") + std::to_string(++p);
+            sql += ')';
+        }
+        q = Statement(*db_, sql);
+    }
+    return q;
+}
+
 Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
 
 Transaction::~Transaction() {

@@ -5,11 +5,13 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sqlite {
 
@@ -86,6 +88,35 @@ public:
 private:
     const Database* db_ = nullptr;
     sqlite3_stmt* st_ = nullptr;
+};
+
+// An INSERT of many rows in one statement, "INSERT INTO t (a, b) VALUES (?1,?2),(?3,?4)...":
+// stepping a statement for each row cost more than the rows' own writing. The statement for
+// each number of rows up to max_rows is prepared when first needed, and kept.
+class RowsInsert {
+public:
+    // into: the table and its columns, "t (a, b)"
+    RowsInsert(const Database& db, std::string into, int columns, std::size_t max_rows);
+    // Writes count rows, max_rows to a statement: bind(statement, base, i) binds row i's
+    // columns as parameters base + 1 ... base + columns.
+    template <class Bind>
+    void write(std::size_t count, Bind&& bind) {
+        for (std::size_t at = 0; at < count;) {
+            const std::size_t n = std::min(count - at, by_rows_.size());
+            Statement& q = rows(n);
+            for (std::size_t r = 0; r < n; ++r) bind(q, static_cast<int>(r) * columns_, at + r);
+            q.run();
+            at += n;
+        }
+    }
+
+private:
+    Statement& rows(std::size_t n);
+
+    const Database* db_;
+    std::string into_;
+    int columns_;
+    std::vector<Statement> by_rows_;  // [n - 1]: the statement for n rows, once prepared
 };
 
 // BEGIN IMMEDIATE ... COMMIT; rolled back when destroyed uncommitted.
