@@ -366,6 +366,53 @@ TEST(ArchiveFailures, AKilledAddKeepsWhatItReportedAndNothingElse) {
     fs::remove_all(dir);
 }
 
+// From a pipe the next game may be long in coming: what has been read is committed and
+// reported game by game, not held in a batch (with the archive's write lock) until more
+// arrives. The reader takes 64 KiB at a time, so the writer sends more than that, then stalls.
+TEST(ArchiveFailures, FromAPipeEachGameIsStoredAsItArrives) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    const std::string out = (dir / "out.txt").string();
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[0], STDIN_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        freopen(out.c_str(), "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execl(kBinary.c_str(), kBinary.c_str(), "archive", "--db", db.c_str(), "add", "-", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(fds[0]);
+    std::string games;
+    int sent = 0;
+    while (games.size() < 80000) games += tricky_game("Piped " + std::to_string(++sent)) + "\n";
+    ASSERT_EQ(write(fds[1], games.data(), games.size()), static_cast<ssize_t>(games.size()));
+    bool reported = false;
+    for (int waited = 0; waited < 200 && !reported; ++waited) {
+        reported = read_file(out).find("-: game 2 archived as #2") != std::string::npos;
+        if (!reported) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_TRUE(reported) << read_file(out);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the reader waits for more
+    // what it reported is committed, and the archive is free for another writer meanwhile
+    const std::int64_t stored = scalar(db, "SELECT count(*) FROM game");
+    EXPECT_GE(stored, 2);
+    const std::string so_far = read_file(out);
+    const auto said = std::count(so_far.begin(), so_far.end(), '\n');
+    EXPECT_EQ(static_cast<std::int64_t>(said), stored) << "every game stored is reported, and no other";
+    {
+        sqlite::Database other(db, SQLITE_OPEN_READWRITE);
+        other.exec("PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK;");  // throws if the lock is held
+    }
+    close(fds[1]);
+    EXPECT_EQ(wait_for(pid), 0);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), sent);
+    fs::remove_all(dir);
+}
+
 // A failure inside a batch takes the whole batch back, games already written included, and
 // the archive goes on working; committed batches keep their foreign keys whole.
 TEST(ArchiveFailures, AFailureInABatchRollsAllOfItBack) {

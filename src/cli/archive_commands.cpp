@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ironlog::cli {
@@ -113,11 +114,15 @@ public:
         if (!ar_.in_batch()) ar_.begin_batch();
         storing_ = std::move(where);
     }
+    // A file, not a pipe: its next game is there to read at once. From a pipe or a terminal
+    // the next game may be a long time coming, so each game is committed as it is read (a
+    // batch would hold the archive's write lock, and the game unreported, while waiting).
+    void reading(bool a_file) { batched_ = a_file; }
     // What to print about a game once its batch is committed (refusals too, to keep the order).
     void say(std::string line, Said said) {
         pending_.emplace_back(std::move(line), said);
         storing_.clear();
-        if (ar_.batch_due()) commit();
+        if (!batched_ || ar_.batch_due()) commit();
     }
     void commit() {
         if (ar_.in_batch()) ar_.commit_batch();
@@ -145,7 +150,15 @@ private:
     Progress& progress_;
     std::vector<std::pair<std::string, Said>> pending_;
     std::string storing_;  // the game being stored
+    bool batched_ = true;
 };
+
+// Whether the records come from a regular file (named, or redirected to standard input).
+bool regular_file(const std::string& path) {
+    struct stat st {};
+    if (path == "-") return fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode);
+    return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
 
 int add(const ArchiveArgs& a, archive::Archive& ar) {
     int status = 0;
@@ -165,6 +178,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 status = 2;
                 continue;
             }
+            out.reading(regular_file(path));
             ngn::LineWindow window;
             ngn::SourceExcerpts before_games(path);  // lines before the first game: errors, if anything
             auto show_error = [&](const ngn::SyntaxError& e) {
