@@ -62,6 +62,18 @@ int wait_for(pid_t pid) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
 }
 
+// Adds the Lissa sample when the disk has room for one page more: SQLite reports it full.
+void add_onto_a_full_disk(archive::Archive& ar, const ngn::Game& sample, const ironlog::GameReport& report) {
+    const auto pages = scalar(ar, "PRAGMA page_count");
+    ar.database().exec("PRAGMA max_page_count = " + std::to_string(pages + 1));
+    try {
+        ar.add(sample, read_file(kSample), report, kSample, 1);
+        FAIL() << "the add should have run out of room";
+    } catch (const sqlite::Error& e) {
+        EXPECT_EQ(e.code(), SQLITE_FULL);
+    }
+}
+
 // A small game with a note, a comment and a ruling, and names full of quotes and SQL.
 std::string tricky_game(const std::string& event, const std::string& result = "*") {
     return "[NGN \"1\"]\n[Event \"" + event + "\"]\n[Round \"1\"]\n[Date \"2026.03.04\"]\n[Ruleset \"admiral\"]\n"
@@ -427,14 +439,7 @@ TEST(ArchiveFailures, AFailureInABatchRollsAllOfItBack) {
     ar.begin_batch();
     EXPECT_TRUE(ar.in_batch());
     EXPECT_EQ(ar.add(small.games[0], small_text, small_report, "small.ngn", 1).status, archive::Archive::Added::New);
-    const auto pages = scalar(ar, "PRAGMA page_count");
-    ar.database().exec("PRAGMA max_page_count = " + std::to_string(pages + 1));  // the disk fills up
-    try {
-        ar.add(big.games[0], read_file(kSample), big_report, kSample, 1);
-        FAIL() << "the add should have run out of room";
-    } catch (const sqlite::Error& e) {
-        EXPECT_EQ(e.code(), SQLITE_FULL);
-    }
+    add_onto_a_full_disk(ar, big.games[0], big_report);
     EXPECT_FALSE(ar.in_batch());
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM game"), 0) << "the game written before the failure went with its batch";
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM line"), 0);
@@ -496,14 +501,7 @@ TEST(ArchiveFailures, AFullDiskIsAClearErrorAndStoresNothing) {
     archive::Archive ar(db, archive::Mode::Create);
     auto parsed = ngn::parse_text(read_file(kSample));
     auto report = ironlog::check_game(parsed.games[0], 1, ironlog::CheckOptions{kSource / "fixtures/games"});
-    const auto pages = scalar(ar, "PRAGMA page_count");
-    ar.database().exec("PRAGMA max_page_count = " + std::to_string(pages + 1));  // the disk fills up
-    try {
-        ar.add(parsed.games[0], read_file(kSample), report, kSample, 1);
-        FAIL() << "the add should have run out of room";
-    } catch (const sqlite::Error& e) {
-        EXPECT_EQ(e.code(), SQLITE_FULL);
-    }
+    add_onto_a_full_disk(ar, parsed.games[0], report);
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM game"), 0);
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM line"), 0);
     ar.database().exec("PRAGMA max_page_count = 1073741823");
