@@ -38,9 +38,9 @@ std::int64_t scalar(const std::string& db, const std::string& sql) {
 }
 
 // Starts ironlog with these arguments and extra environment; returns its pid. Its standard
-// output goes to `out` when named.
+// output and error go to `out` and `err` when named.
 pid_t spawn_ironlog(const std::vector<std::string>& args, const std::vector<std::pair<std::string, std::string>>& env,
-                    const std::string& out = "/dev/null") {
+                    const std::string& out = "/dev/null", const std::string& err = "/dev/null") {
     pid_t pid = fork();
     if (pid == 0) {
         for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
@@ -49,7 +49,7 @@ pid_t spawn_ironlog(const std::vector<std::string>& args, const std::vector<std:
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
         argv.push_back(nullptr);
         freopen(out.c_str(), "w", stdout);
-        freopen("/dev/null", "w", stderr);
+        freopen(err.c_str(), "w", stderr);
         execv(kBinary.c_str(), argv.data());
         _exit(127);
     }
@@ -422,6 +422,34 @@ TEST(ArchiveFailures, FromAPipeEachGameIsStoredAsItArrives) {
     close(fds[1]);
     EXPECT_EQ(wait_for(pid), 0);
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), sent);
+    fs::remove_all(dir);
+}
+
+// The disk fills up in the middle of a batch: add says which games are not stored (all of
+// the batch, the one being written and those read before it, none of them reported), and the
+// games of earlier commands stay.
+TEST(ArchiveFailures, AFullDiskMidBatchSaysWhichGamesAreNotStored) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", fixture("games/two-games.ngn")}).status, 0);
+    const fs::path file = dir / "three.ngn";
+    write_file(file, tricky_game("First") + "\n" + tricky_game("Second") + "\n" + read_file(kSample));
+    // two pages more: room for the two small games, not for the Lissa sample after them
+    pid_t pid = spawn_ironlog({"archive", "--db", db, "add", file.string()}, {{"IRONLOG_TEST_ROOM_PAGES", "2"}},
+                              (dir / "out.txt").string(), (dir / "err.txt").string());
+    EXPECT_EQ(wait_for(pid), 2);
+    const std::string out = read_file(dir / "out.txt"), err = read_file(dir / "err.txt");
+    EXPECT_EQ(out.find("archived"), std::string::npos) << out;
+    EXPECT_NE(err.find(file.string() + ": game 3 and the 2 games read before it are not in the archive (nothing of them is stored)"),
+              std::string::npos)
+        << err;
+    EXPECT_NE(err.find("the disk is full"), std::string::npos) << err;
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id > 2"), 0);
+    // with room again, the same command stores them
+    auto again = run_ironlog({"archive", "--db", db, "add", file.string()});
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.out.find("3 archived, 0 already there, 0 refused"), std::string::npos) << again.out;
     fs::remove_all(dir);
 }
 

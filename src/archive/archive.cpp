@@ -125,6 +125,12 @@ Archive::Archive(const std::string& path, Mode mode) : path_(path) {
         if (!read_only) {
             db_.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
             migrate();
+            // A fault to inject for tests of a full disk: the archive may grow this many pages more.
+            if (const char* pages = std::getenv("IRONLOG_TEST_ROOM_PAGES")) {
+                sqlite::Statement count(db_, "PRAGMA page_count");
+                count.step();
+                db_.exec("PRAGMA max_page_count = " + std::to_string(count.integer(0) + std::atoll(pages)));
+            }
         }
     } catch (const sqlite::Error& e) {
         throw OpenError("cannot open the archive " + path + ": " + e.what());

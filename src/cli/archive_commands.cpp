@@ -30,7 +30,7 @@ std::string db_path(const ArchiveArgs& a) { return a.db.empty() ? archive::defau
 // What a failure of SQLite means to the person at the keyboard.
 std::string explain(const sqlite::Error& e) {
     switch (e.code()) {
-        case SQLITE_FULL: return "the disk is full (or the archive reached its size limit); nothing of that record was stored";
+        case SQLITE_FULL: return "the disk is full (or the archive reached its size limit); nothing of the write that failed was stored";
         case SQLITE_READONLY: return "the archive cannot be written (a read-only file or location); nothing was stored";
         case SQLITE_BUSY: return "the archive is held by another process for too long; try again";
         case SQLITE_CORRUPT:
@@ -140,9 +140,15 @@ public:
             else if (said == Said::Stored) ++lost;
         }
         std::cout << std::flush;
+        const std::size_t before = storing_.empty() ? lost : lost - 1;  // read before the failing one
+        std::string what = storing_;
+        if (before > 0) {
+            const std::string games = std::to_string(before) + (before == 1 ? " game" : " games");
+            what = storing_.empty() ? "the " + games + " read since the last commit" : what + " and the " + games + " read before it";
+        }
         if (lost)
-            std::cerr << "ironlog: " << (storing_.empty() ? "" : storing_ + " and ") << "the games stored since the last commit ("
-                      << lost << " in all) are not in the archive; adding the files again stores them\n";
+            std::cerr << "ironlog: " << what << (lost == 1 ? " is" : " are")
+                      << " not in the archive (nothing of them is stored); adding the files again stores them\n";
     }
 
 private:
