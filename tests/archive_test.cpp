@@ -74,6 +74,18 @@ void add_onto_a_full_disk(archive::Archive& ar, const ngn::Game& sample, const i
     }
 }
 
+// After a failed add: the archive (args[2]) holds the two games stored before, nothing of
+// the games after them; the same command run again stores the rest and says `summary`.
+void expect_two_games_then_all(const std::vector<std::string>& args, const std::string& summary) {
+    const std::string& db = args.at(2);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
+    for (const char* table : {"line", "tag", "note", "entity"})
+        EXPECT_EQ(scalar(db, std::string("SELECT count(*) FROM ") + table + " WHERE game_id > 2"), 0) << table;
+    auto again = run_ironlog(args);
+    EXPECT_EQ(again.status, 0) << again.err;
+    EXPECT_NE(again.out.find(summary), std::string::npos) << again.out;
+}
+
 // A small game with a note, a comment and a ruling, and names full of quotes and SQL.
 std::string tricky_game(const std::string& event, const std::string& result = "*") {
     return "[NGN \"1\"]\n[Event \"" + event + "\"]\n[Round \"1\"]\n[Date \"2026.03.04\"]\n[Ruleset \"admiral\"]\n"
@@ -368,13 +380,9 @@ TEST(ArchiveFailures, AKilledAddKeepsWhatItReportedAndNothingElse) {
     EXPECT_NE(said.find("two-games.ngn: game 1 archived as #1"), std::string::npos) << said;
     EXPECT_NE(said.find("two-games.ngn: game 2 archived as #2"), std::string::npos) << said;
     EXPECT_EQ(said.find("three.ngn"), std::string::npos) << "nothing of the uncommitted batch is reported: " << said;
-    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
-    EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id > 2"), 0);
-    EXPECT_EQ(scalar(db, "SELECT count(*) FROM tag WHERE game_id > 2"), 0);
     // adding the files again stores the rest, and knows the first two
-    auto again = run_ironlog({"archive", "--db", db, "add", fixture("games/two-games.ngn"), three.string()});
-    EXPECT_EQ(again.status, 0) << again.err;
-    EXPECT_NE(again.out.find("3 archived, 2 already there, 0 refused"), std::string::npos) << again.out;
+    expect_two_games_then_all({"archive", "--db", db, "add", fixture("games/two-games.ngn"), three.string()},
+                              "3 archived, 2 already there, 0 refused");
     fs::remove_all(dir);
 }
 
@@ -445,12 +453,8 @@ TEST(ArchiveFailures, AFullDiskMidBatchSaysWhichGamesAreNotStored) {
               std::string::npos)
         << err;
     EXPECT_NE(err.find("the disk is full"), std::string::npos) << err;
-    EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
-    EXPECT_EQ(scalar(db, "SELECT count(*) FROM line WHERE game_id > 2"), 0);
     // with room again, the same command stores them
-    auto again = run_ironlog({"archive", "--db", db, "add", file.string()});
-    EXPECT_EQ(again.status, 0) << again.err;
-    EXPECT_NE(again.out.find("3 archived, 0 already there, 0 refused"), std::string::npos) << again.out;
+    expect_two_games_then_all({"archive", "--db", db, "add", file.string()}, "3 archived, 0 already there, 0 refused");
     fs::remove_all(dir);
 }
 
