@@ -512,6 +512,16 @@ TEST(ArchiveFailures, AFailureInABatchRollsAllOfItBack) {
         EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 1) << "another connection does not see an open batch";
     }
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 1);
+    // a batch that cannot begin (another writer holds the archive) leaves the foreign keys on
+    {
+        sqlite::Database holder(db, SQLITE_OPEN_READWRITE);
+        holder.exec("BEGIN IMMEDIATE");
+        ar.database().exec("PRAGMA busy_timeout = 0");
+        EXPECT_THROW(ar.begin_batch(), sqlite::Error);
+        EXPECT_FALSE(ar.in_batch());
+        EXPECT_EQ(scalar(ar, "PRAGMA foreign_keys"), 1);
+        holder.exec("ROLLBACK");
+    }
     fs::remove_all(dir);
 }
 

@@ -152,7 +152,13 @@ void Archive::begin_batch() {
     // Each game's row is written first and everything else under the id it just got, in the
     // same transaction: the foreign keys hold by construction, so add does not look each
     // parent up again (a lookup per line). Deletes still cascade: the pragma is back on at commit.
-    db_.exec("PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE");
+    db_.exec("PRAGMA foreign_keys = OFF");
+    try {
+        db_.exec("BEGIN IMMEDIATE");
+    } catch (...) {
+        db_.exec("PRAGMA foreign_keys = ON");  // no batch: everything else keeps its checks
+        throw;
+    }
     batch_open_ = true;
     batch_notes_after_ = last_note_id();
     batch_started_ = std::chrono::steady_clock::now();
