@@ -453,6 +453,14 @@ TEST(ArchiveFailures, AFullDiskMidBatchSaysWhichGamesAreNotStored) {
               std::string::npos)
         << err;
     EXPECT_NE(err.find("the disk is full"), std::string::npos) << err;
+    // a batch of one game
+    const fs::path one = dir / "one.ngn";
+    write_file(one, read_file(kSample));
+    pid = spawn_ironlog({"archive", "--db", db, "add", one.string()}, {{"IRONLOG_TEST_ROOM_PAGES", "1"}}, "/dev/null",
+                        (dir / "err1.txt").string());
+    EXPECT_EQ(wait_for(pid), 2);
+    const std::string err1 = read_file(dir / "err1.txt");
+    EXPECT_NE(err1.find(one.string() + ": game 1 is not in the archive (nothing of it is stored)"), std::string::npos) << err1;
     // with room again, the same command stores them
     expect_two_games_then_all({"archive", "--db", db, "add", file.string()}, "3 archived, 0 already there, 0 refused");
     fs::remove_all(dir);

@@ -137,15 +137,10 @@ Archive::Archive(const std::string& path, Mode mode) : path_(path) {
     }
     st_ = std::make_shared<Statements>(db_);
 }
+
 // A batch not committed is not stored: whatever was written of it is rolled back.
 Archive::~Archive() {
-    if (batch_open_) {
-        try {
-            rollback_batch();
-        } catch (...) {
-            // SQLite has already rolled it back (after SQLITE_FULL, say): nothing is left to undo
-        }
-    }
+    if (batch_open_) abandon_batch();
 }
 
 void Archive::begin_batch() {
@@ -194,6 +189,14 @@ void Archive::rollback_batch() {
     db_.exec("PRAGMA foreign_keys = ON");
 }
 
+// After a failure: the rollback may fail in turn when SQLite has already rolled the
+// transaction back itself (after SQLITE_FULL, say); then nothing is left to undo.
+void Archive::abandon_batch() noexcept {
+    try {
+        rollback_batch();
+    } catch (...) {
+    }
+}
 
 int Archive::schema_version() {
     sqlite::Statement q(db_, "PRAGMA user_version");
@@ -294,12 +297,7 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
     try {
         return write_game(game, record, report, source, source_index);
     } catch (...) {
-        // Part of a game may be written: the batch goes, so that nothing of it is stored.
-        try {
-            rollback_batch();
-        } catch (...) {
-            // already rolled back by SQLite itself
-        }
+        abandon_batch();  // part of a game may be written: the batch goes, so nothing of it is stored
         throw;
     }
 }

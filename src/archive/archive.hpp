@@ -140,6 +140,7 @@ private:
     void write_findings(std::int64_t id, const ironlog::GameReport& report);
     std::int64_t last_note_id();
     void index_notes_after(std::int64_t id);
+    void abandon_batch() noexcept;
     GameSummary summary_of(std::int64_t id);
 
     std::string path_;

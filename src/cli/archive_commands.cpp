@@ -134,21 +134,20 @@ public:
     // After a failure the batch is rolled back: the refusals still hold, the rest is withdrawn.
     void failed() {
         progress_.clear();
-        std::size_t lost = storing_.empty() ? 0 : 1;
+        std::size_t before = 0;  // games of the batch stored before the failure
         for (const auto& [line, said] : pending_) {
             if (said == Said::Refused) std::cout << line;
-            else if (said == Said::Stored) ++lost;
+            else if (said == Said::Stored) ++before;
         }
         std::cout << std::flush;
-        const std::size_t before = storing_.empty() ? lost : lost - 1;  // read before the failing one
-        std::string what = storing_;
-        if (before > 0) {
-            const std::string games = std::to_string(before) + (before == 1 ? " game" : " games");
-            what = storing_.empty() ? "the " + games + " read since the last commit" : what + " and the " + games + " read before it";
-        }
-        if (lost)
-            std::cerr << "ironlog: " << what << (lost == 1 ? " is" : " are")
-                      << " not in the archive (nothing of them is stored); adding the files again stores them\n";
+        if (before == 0 && storing_.empty()) return;
+        const std::string games = std::to_string(before) + (before == 1 ? " game" : " games");
+        const std::string what = storing_.empty() ? "the " + games + " read since the last commit"
+                                 : before == 0    ? storing_
+                                                  : storing_ + " and the " + games + " read before it";
+        const bool one = before + (storing_.empty() ? 0 : 1) == 1;
+        std::cerr << "ironlog: " << what << (one ? " is not in the archive (nothing of it is stored)" : " are not in the archive (nothing of them is stored)")
+                  << "; adding the files again stores them\n";
     }
 
 private:

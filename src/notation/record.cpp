@@ -110,9 +110,7 @@ void Item::append_ngn(std::string& out) const {
             }
         }
         void operator()(const Dice& d) const {
-            if (d.count) append_int(out, *d.count);
-            out += 'd';
-            append_int(out, d.sides);
+            out += d.spec();
             out += ':';
             for (const auto& f : d.faces) {
                 out += ' ';
