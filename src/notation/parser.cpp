@@ -22,39 +22,30 @@ namespace g = grammar;
 
 // ---- the state of one line being read ------------------------------------------------------
 
+// The actions write straight into the Line being read: the grammar commits (if_must, must) as
+// soon as an action has run, so nothing they build is ever undone by backtracking, and a line
+// costs no intermediate copies. The views below point into the line's text, alive while it is read.
 struct LineState {
     const char* begin = nullptr;  // first byte of the line
     std::uint32_t line_no = 0;
+    Line& line;
 
-    std::vector<Item> args;
-    std::vector<Item> claim;
+    std::vector<Item> stray;              // never used: items always follow a subject, keyword or label
+    std::vector<Item>* items = &stray;    // where the next item goes: the arguments, then the claim
+    std::vector<Note>* notes = nullptr;   // where notes go (declarations, setups, terrain, events)
+    Event* event = nullptr;
+    Declaration* declaration = nullptr;
     bool in_claim = false;
     int pending_commas = 0;
 
-    std::optional<Dice> dice;
-    std::string dice_text;
-    SourcePos dice_pos;
-
-    std::string tag_name;
-    std::optional<Tag> tag;
-    std::optional<Heading> heading;
-    std::optional<HeadingKind> heading_kind;
-    std::string keyword;  // declaration keyword as written
-    std::optional<EntityKind> entity_kind;
-    std::optional<Item> entity_name;
-    std::optional<Item> full_name;
-    bool is_setup = false;
-    std::optional<Item> terrain_kind;
-    std::optional<Item> subject;
-    SourcePos claim_pos;
-    std::vector<Note> notes;
-    std::optional<Comment> comment;
-    bool is_ruling = false;
-    std::vector<std::string> cites;
-    std::optional<std::string> ruling_text;
-    SourcePos ruling_pos;
+    Dice* dice = nullptr;  // the dice being read: the last item of *items
+    std::string_view dice_text;
+    std::string_view tag_name;
+    std::string_view keyword;  // declaration keyword as written
     SourcePos string_open;
     SourcePos note_open;
+
+    LineState(const char* b, std::uint32_t n, Line& l) : begin(b), line_no(n), line(l) {}
 
     SourcePos pos(const char* p) const {
         return SourcePos{line_no, static_cast<std::uint32_t>(p - begin + 1)};
@@ -62,9 +53,12 @@ struct LineState {
     // Where the next item goes. Reserved at the first item: lines without items (tags,
     // headings, blank lines) allocate nothing, and a handful of items never regrow.
     std::vector<Item>& target() {
-        std::vector<Item>& v = in_claim ? claim : args;
-        if (v.capacity() == 0) v.reserve(in_claim ? 4 : 8);
-        return v;
+        if (items->capacity() == 0) items->reserve(in_claim ? 4 : 8);
+        return *items;
+    }
+    void items_and_notes(std::vector<Item>& args, std::vector<Note>& n) {
+        items = &args;
+        notes = &n;
     }
 };
 
@@ -138,7 +132,7 @@ template <>
 struct action<g::note> {
     template <typename In> static void apply(const In& in, LineState& st) {
         std::string_view s = in.string_view();
-        st.notes.push_back(Note{std::string(s.substr(1, s.size() - 2)), st.pos(in.begin())});
+        if (st.notes) st.notes->push_back(Note{std::string(s.substr(1, s.size() - 2)), st.pos(in.begin())});
     }
 };
 template <>
@@ -146,19 +140,19 @@ struct action<g::comment> {
     template <typename In> static void apply(const In& in, LineState& st) {
         std::string_view s = in.string_view().substr(1);
         while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-        st.comment = Comment{std::string(s), st.pos(in.begin())};
+        st.line.comment = Comment{std::string(s), st.pos(in.begin())};
     }
 };
 
 // tags
 template <>
 struct action<g::tag_name> {
-    template <typename In> static void apply(const In& in, LineState& st) { st.tag_name = in.string(); }
+    template <typename In> static void apply(const In& in, LineState& st) { st.tag_name = in.string_view(); }
 };
 template <>
 struct action<g::tag_value> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.tag = Tag{st.tag_name, unquote(in.string_view()), SourcePos{}, st.pos(in.begin())};
+        st.line.content = Tag{std::string(st.tag_name), unquote(in.string_view()), st.line.pos, st.pos(in.begin())};
     }
 };
 
@@ -212,10 +206,9 @@ struct action<g::table_position> {
         p.x = v.size() > 0 ? v[0] : 0;
         p.y = v.size() > 1 ? v[1] : 0;
         if (v.size() > 2) p.heading = v[2];
-        Item it;
+        Item& it = st.target().emplace_back();
         it.pos = st.pos(in.begin());
         it.value = std::move(p);
-        st.target().push_back(std::move(it));
     }
 };
 template <>
@@ -234,10 +227,9 @@ struct action<g::hex_position> {
             s = s.substr(colon + 1);
         }
         h.hex = std::string(s);
-        Item it;
+        Item& it = st.target().emplace_back();
         it.pos = st.pos(in.begin());
         it.value = std::move(h);
-        st.target().push_back(std::move(it));
     }
 };
 template <>
@@ -258,10 +250,9 @@ struct action<g::area_position> {
             s = slash == std::string_view::npos ? std::string_view{} : s.substr(slash);
         }
         if (!s.empty() && s.front() == '/') a.box = std::string(s.substr(1));
-        Item it;
+        Item& it = st.target().emplace_back();
         it.pos = st.pos(in.begin());
         it.value = std::move(a);
-        st.target().push_back(std::move(it));
     }
 };
 
@@ -271,13 +262,14 @@ struct action<g::dice_spec> {
     template <typename In> static void apply(const In& in, LineState& st) {
         std::string_view s = in.string_view();
         auto d = s.find_first_of("dD");
-        Dice dice;
+        Item& it = st.target().emplace_back();  // the item is complete when the rule dice ends
+        it.pos = st.pos(in.begin());
+        Dice& dice = it.value.emplace<Dice>();
         if (d > 0) dice.count = to_int(s.substr(0, d));
         dice.sides = to_int(s.substr(d + 1));
         dice.faces.reserve(static_cast<std::size_t>(std::clamp(dice.count.value_or(1), 1, 16)));  // no regrowth for usual throws
-        st.dice = std::move(dice);
-        st.dice_text = std::string(s);
-        st.dice_pos = st.pos(in.begin());
+        st.dice = &dice;
+        st.dice_text = s;
     }
 };
 struct face_action {
@@ -313,12 +305,7 @@ struct action<g::total_value> {
 };
 template <>
 struct action<g::dice> {
-    template <typename In> static void apply(const In&, LineState& st) {
-        Item& it = st.target().emplace_back();
-        it.pos = st.dice_pos;
-        it.value.emplace<Dice>(std::move(*st.dice));
-        st.dice.reset();
-    }
+    template <typename In> static void apply(const In&, LineState& st) { st.dice = nullptr; }
 };
 
 // lists: FM,KM,PE -- the elements are pushed one by one, then wrapped
@@ -350,13 +337,13 @@ template <> struct action<g::claim_first> : group_list {};
 template <HeadingKind K>
 struct heading_label_action {
     template <typename In> static void apply(const In& in, LineState& st) {
-        Heading h;
+        Heading& h = st.line.content.emplace<Heading>();
         h.kind = K;
         std::string_view s = in.string_view();
         h.label_quoted = !s.empty() && s.front() == '"';
         h.label = h.label_quoted ? unquote(s) : std::string(s);
         h.label_pos = st.pos(in.begin());
-        st.heading = std::move(h);
+        st.items = &h.args;
     }
 };
 template <> struct action<g::turn_label> : heading_label_action<HeadingKind::Turn> {};
@@ -366,19 +353,20 @@ template <> struct action<g::impulse_label> : heading_label_action<HeadingKind::
 template <> struct action<g::step_label> : heading_label_action<HeadingKind::Step> {};
 
 // rulings
+Ruling& the_ruling(Line& line) {
+    auto* r = std::get_if<Ruling>(&line.content);
+    return r ? *r : line.content.emplace<Ruling>();
+}
 template <>
 struct action<g::ruling_cite> {
-    template <typename In> static void apply(const In& in, LineState& st) {
-        st.is_ruling = true;
-        st.cites.push_back(in.string());
-    }
+    template <typename In> static void apply(const In& in, LineState& st) { the_ruling(st.line).citation.push_back(in.string()); }
 };
 template <>
 struct action<g::ruling_text> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.is_ruling = true;
-        st.ruling_text = unquote(in.string_view());
-        st.ruling_pos = st.pos(in.begin());
+        Ruling& r = the_ruling(st.line);
+        r.text = unquote(in.string_view());
+        r.text_pos = st.pos(in.begin());
     }
 };
 
@@ -391,28 +379,32 @@ struct action<g::declaration_keyword> {
             {"unit", EntityKind::Unit},         {"fleet", EntityKind::Fleet},
             {"leader", EntityKind::Leader},     {"squadron", EntityKind::Squadron},
             {"formation", EntityKind::Formation}};
-        st.keyword = in.string();
+        st.keyword = in.string_view();
+        Declaration& d = st.line.content.emplace<Declaration>();
         for (const auto& [name, kind] : kinds)
-            if (st.keyword == name) st.entity_kind = kind;
+            if (st.keyword == name) d.kind = kind;
+        st.declaration = &d;
+        st.items_and_notes(d.args, d.notes);
     }
 };
 template <>
 struct action<g::declaration_name> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.entity_name = word_item(in.string_view(), st.pos(in.begin()));
+        st.declaration->name = word_item(in.string_view(), st.pos(in.begin()));
     }
 };
 template <>
 struct action<g::full_name> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.full_name = word_item(in.string_view(), st.pos(in.begin()));
+        st.declaration->full_name = word_item(in.string_view(), st.pos(in.begin()));
     }
 };
 template <>
 struct action<g::setup_subject> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.is_setup = true;
-        st.entity_name = word_item(in.string_view(), st.pos(in.begin()));
+        Setup& s = st.line.content.emplace<Setup>();
+        s.subject = word_item(in.string_view(), st.pos(in.begin()));
+        st.items_and_notes(s.args, s.notes);
     }
 };
 
@@ -420,7 +412,9 @@ struct action<g::setup_subject> {
 template <>
 struct action<g::terrain_kind> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.terrain_kind = word_item(in.string_view(), st.pos(in.begin()));
+        Terrain& t = st.line.content.emplace<Terrain>();
+        t.kind = word_item(in.string_view(), st.pos(in.begin()));
+        st.items_and_notes(t.args, t.notes);
     }
 };
 
@@ -428,14 +422,19 @@ struct action<g::terrain_kind> {
 template <>
 struct action<g::subject> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.subject = word_item(in.string_view(), st.pos(in.begin()));
+        Event& e = st.line.content.emplace<Event>();
+        e.subject.pos = st.pos(in.begin());
+        set_word_value(e.subject, in.string_view());
+        st.event = &e;
+        st.items_and_notes(e.args, e.notes);
     }
 };
 template <>
 struct action<g::claim_arrow> {
     template <typename In> static void apply(const In& in, LineState& st) {
         st.in_claim = true;
-        st.claim_pos = st.pos(in.begin());
+        st.event->claim_pos = st.pos(in.begin());
+        st.items = &st.event->claim.emplace();
     }
 };
 
@@ -488,11 +487,11 @@ struct control : pegtl::normal<Rule> {
     [[noreturn]] static void raise(const In& in, LineState& st, States&&...) {
         std::string message = g::error_message<Rule> ? g::error_message<Rule> : "this line does not read as NGN";
         if (st.dice) {
-            replace_all(message, "{dice}", st.dice_text);
+            replace_all(message, "{dice}", std::string(st.dice_text));
             replace_all(message, "{faces}", face_range(st.dice->sides));
         }
-        replace_all(message, "{keyword}", st.keyword);
-        replace_all(message, "{tag}", st.tag_name);
+        replace_all(message, "{keyword}", std::string(st.keyword));
+        replace_all(message, "{tag}", std::string(st.tag_name));
         SourcePos where = st.pos(in.current());
         if constexpr (g::points_at_opening<Rule>) {
             where = std::is_same_v<Rule, g::note_close> ? st.note_open : st.string_open;
@@ -538,53 +537,6 @@ std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line
     return std::nullopt;
 }
 
-// Fills line (a fresh one) from what the actions gathered, each part built in place.
-void build_line(LineState& st, std::uint32_t first_column, Line& line) {
-    line.pos = SourcePos{st.line_no, first_column};
-    line.comment = std::move(st.comment);
-    if (st.tag) {
-        st.tag->pos = line.pos;
-        line.content = std::move(*st.tag);
-    } else if (st.heading) {
-        st.heading->args = std::move(st.args);
-        line.content = std::move(*st.heading);
-    } else if (st.is_ruling) {
-        Ruling& r = line.content.emplace<Ruling>();
-        r.citation = std::move(st.cites);
-        r.text = std::move(*st.ruling_text);
-        r.text_pos = st.ruling_pos;
-    } else if (st.entity_kind) {
-        Declaration& d = line.content.emplace<Declaration>();
-        d.kind = *st.entity_kind;
-        d.name = std::move(*st.entity_name);
-        d.full_name = std::move(st.full_name);
-        d.args = std::move(st.args);
-        d.notes = std::move(st.notes);
-    } else if (st.is_setup) {
-        Setup& s = line.content.emplace<Setup>();
-        s.subject = std::move(*st.entity_name);
-        s.args = std::move(st.args);
-        s.notes = std::move(st.notes);
-    } else if (st.terrain_kind) {
-        Terrain& t = line.content.emplace<Terrain>();
-        t.kind = std::move(*st.terrain_kind);
-        t.args = std::move(st.args);
-        t.notes = std::move(st.notes);
-    } else if (st.subject) {
-        Event& e = line.content.emplace<Event>();
-        e.subject = std::move(*st.subject);
-        e.args = std::move(st.args);
-        if (st.in_claim) {
-            e.claim = std::move(st.claim);
-            e.claim_pos = st.claim_pos;
-        }
-        e.notes = std::move(st.notes);
-    } else {
-        line.content = Blank{};
-        line.pos.column = 1;
-    }
-}
-
 // Far above any line written by hand; bounds the memory one line can take.
 constexpr std::size_t kMaxLineBytes = 256 * 1024;
 
@@ -603,16 +555,15 @@ void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length,
         error = std::move(bad);
         return;
     }
-    LineState st;
-    st.begin = text.data();
-    st.line_no = line_no;
     std::uint32_t first_column = 1;
     while (first_column - 1 < text.size() && (text[first_column - 1] == ' ' || text[first_column - 1] == '\t'))
         ++first_column;
-    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(text.data(), text.data() + text.size(), "");
+    line.pos = SourcePos{line_no, first_column};
+    LineState st(text.data(), line_no, line);
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.data() + text.size(), "");
     try {
         pegtl::parse<g::line, action, control>(in, st);
-        build_line(st, first_column, line);
+        if (line.is<Blank>()) line.pos.column = 1;
     } catch (const LineError& e) {
         error = SyntaxError{e.pos, e.message};
     }
