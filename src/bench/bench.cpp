@@ -194,6 +194,10 @@ void bench_check(const Settings& s) {
     const double t_bare = seconds_since(t0);
 
     t0 = Clock::now();
+    const bool grammar_matches = ngn::matches_file_rule(text);
+    const double t_grammar = seconds_since(t0);
+
+    t0 = Clock::now();
     const std::size_t read_events = parse_only(file);
     const double t_parse = seconds_since(t0);
 
@@ -205,6 +209,8 @@ void bench_check(const Settings& s) {
     row("figure", "measured", "limit (same run) / target", "");
     row("reading the bytes (read + count lines)", fmt(mb / t_read, "MB/s"), "-", "");
     row("bare PEGTL parse, accept-anything lines", fmt(bare_rate, "MB/s"), "the parsing ceiling", "");
+    row("NGN grammar alone (rule file, no actions)", fmt(mb / t_grammar, "MB/s"),
+        grammar_matches ? "matches, builds nothing" : "DOES NOT MATCH", "");
     row("parse only (read into the record, no replay)", fmt(mb / t_parse, "MB/s"),
         with_commas(static_cast<double>(read_events) / t_parse) + " events/s", "");
     row("parse + check", fmt(check_rate, "MB/s"), ">= 1/4 of bare: " + fmt(bare_rate / 4, "MB/s"),

@@ -782,9 +782,13 @@ std::size_t analyze_grammar() {
 }
 
 bool matches_file_rule(std::string_view text) {
-    std::string copy(text);
-    if (!copy.empty() && copy.back() != '\n') copy += '\n';  // a last line may lack its newline
-    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(copy.data(), copy.data() + copy.size(), "");
+    std::string copy;  // only when the last line lacks its newline, which the rule wants
+    if (!text.empty() && text.back() != '\n') {
+        copy.reserve(text.size() + 1);
+        copy.append(text).push_back('\n');
+        text = copy;
+    }
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.data() + text.size(), "");
     try {
         return pegtl::parse<g::file>(in);
     } catch (const pegtl::parse_error&) {
