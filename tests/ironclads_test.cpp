@@ -528,6 +528,61 @@ TEST(IroncladsRobustness, RandomEditsOfTheSample) {
     expect_random_edits_never_throw(read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn"), 600, 20261121, "games");
 }
 
+// A recorded range that the rules or the positions refuse is one finding; the salvo's hits and
+// its save are then read at a range the players could have fired at, not at the wrong one.
+TEST(IroncladsFiring, AWrongRangeIsOneFinding) {
+    // centres 30 cm apart, bases 6 x 1.5 cm: a range of 23.8 to 30 cm fits
+    const std::string placed = "setup FM at (40, 30, 90) base 6x1.5\nsetup RdI at (40, 60, 270) base 6x1.5\n";
+    auto salvo = [](const std::string& range, const std::string& hits, const std::string& save) {
+        return std::string(kFire) + "      FM fire port RdI " + range + " 2d6: 4 5 => " + hits + "\n      RdI save 6d6: 4 4 3 3 1 1 => " +
+               save + "\n";
+    };
+    // at 28 cm a 4 is a critical hit and the save needs a 5: none saved
+    clean(game(salvo("28cm", "1C 1H", "0"), "", placed));
+    // 60 cm written, played at 25 to 50 cm (the claimed hits and the save say so): the range alone
+    auto f = one(game(salvo("60cm", "1C 1H", "0"), "", placed), "ironclads Firing", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "the recorded range does not fit the positions: the ships' centres are 30 cm apart");
+    EXPECT_EQ(*f.expected, "23.8 to 30cm");
+    EXPECT_EQ(*f.recorded, "60cm");
+    // past 100 cm but 30 cm by the positions: a slip of the pen, not a salvo out of range
+    f = one(game(salvo("300cm", "1C 1H", "0"), "", placed), "ironclads Firing", Kind::Inconsistent);
+    EXPECT_EQ(*f.recorded, "300cm");
+    // with no positions, past 100 cm: out of range, and hits any band gives are not counted again
+    f = one(game(salvo("300cm", "1C 1H", "0")), "ironclads Firing", Kind::Illegal);
+    EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
+    // hits that no band gives are a mistake of their own, read at the nearest range (100 cm)
+    auto all = problems(game(salvo("300cm", "2H", "2")));
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0].rule.text(), "ironclads Firing");
+    EXPECT_EQ(all[1].rule.text(), "ironclads Firing/Resolving gunfire");
+    EXPECT_EQ(*all[1].expected, "1H");
+    // ships 150 cm apart: the salvo is out of range whatever was written
+    const std::string far = "setup FM at (40, 30, 90)\nsetup RdI at (40, 180, 270)\n";
+    f = one(game(salvo("150cm", "1H", "1"), "", far), "ironclads Firing", Kind::Illegal);
+    EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
+    f = one(game(salvo("300cm", "1H", "1"), "", far), "ironclads Firing", Kind::Illegal);
+    EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
+    // a wrong save is still found after a wrong range: played at 25 to 50 cm, a 4 saves nothing
+    auto wrong_save = problems(game(salvo("60cm", "1C 1H", "2"), "", placed));
+    ASSERT_EQ(wrong_save.size(), 2u);
+    EXPECT_EQ(wrong_save[1].rule.text(), "ironclads Firing/Armour saves");
+}
+
+// Hits claimed wrong, then saved as the players had them: the claim is the one finding.
+TEST(IroncladsFiring, ASaveOfTheHitsAsClaimedIsNoSecondFinding) {
+    auto salvo = [](const std::string& hits, const std::string& save) {
+        return std::string(kFire) + "      FM fire port RdI 60cm 2d6: 5 6 => " + hits + "\n      RdI save 6d6: 4 4 3 3 1 1 => " + save + "\n";
+    };
+    clean(game(salvo("2H", "2")));
+    auto f = one(game(salvo("1H", "1")), "ironclads Firing/Resolving gunfire", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "2H");
+    // a save that fits neither the dice's hits (2) nor the claimed ones (1) is still wrong
+    auto all = problems(game(salvo("1H", "0")));
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[1].rule.text(), "ironclads Firing/Armour saves");
+    EXPECT_EQ(*all[1].expected, "2");
+}
+
 TEST(IroncladsFiring, ZoneOfFireAndTurretArcsFromPositions) {
     // FM and RdI face each other across 30 cm, broadside on; bases 6 x 1.5 cm
     const std::string placed = "setup FM at (40, 30, 90) base 6x1.5\nsetup RdI at (40, 60, 270) base 6x1.5\n";

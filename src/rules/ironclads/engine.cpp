@@ -1153,6 +1153,20 @@ int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, 
 namespace {
 enum class Band { Long, Medium, Short, None };
 Band band_for(double range) { return range > 50 ? Band::Long : range >= 25 ? Band::Medium : Band::Short; }
+// The ranges of a band, in cm (to the 100 cm of the longest gun range).
+std::pair<double, double> band_ranges(Band b) {
+    return b == Band::Long ? std::make_pair(50.0, 100.0) : b == Band::Medium ? std::make_pair(25.0, 50.0) : std::make_pair(0.0, 25.0);
+}
+// Criticals and hits of a salvo's dice at a band (Firing/Resolving gunfire).
+std::pair<int, int> score(const ngn::Dice& dice, Band b) {
+    int c = 0, h = 0;
+    for (const auto& f : dice.faces) {
+        if (f.value >= 5) ++h;
+        else if (b == Band::Medium && f.value == 4) ++c;
+        else if (b == Band::Short && (f.value == 3 || f.value == 4)) ++c;
+    }
+    return {c, h};
+}
 const char* band_text(Band b) {
     return b == Band::Long ? "over 50 cm" : b == Band::Medium ? "25 to 50 cm" : b == Band::Short ? "under 25 cm" : "no band";
 }
@@ -1269,26 +1283,41 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(mounts.front())));
         return;
     }
-    // range: at most 100 cm; bounded by the positions where they are known
+    // range: at most 100 cm; bounded by the positions where they are known. A recorded range that
+    // is flagged is one finding: the salvo's hits are then read at whatever range the players
+    // could have fired at (range_doubt: from .. to, in cm), not counted against the wrong one.
+    std::optional<std::pair<double, double>> range_doubt;
     if (!range) {
         ctx.findings.error(Kind::Inconsistent, kFiring, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
     } else {
-        if (*range > 100 + tolerance_)
-            ctx.findings.error(Kind::Illegal, kFiring, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
-                               num(*range) + "cm");
+        const bool too_far = *range > 100 + tolerance_;
+        bool misfits = false;
+        double centres = 0, spread = 0;
         if (s.pos && target->pos) {
-            double centres = std::hypot(s.pos->x - target->pos->x, s.pos->y - target->pos->y);
-            double spread = 0;
+            centres = std::hypot(s.pos->x - target->pos->x, s.pos->y - target->pos->y);
             if (s.base_length && target->base_length)
                 spread = (std::hypot(*s.base_length, *s.base_width) + std::hypot(*target->base_length, *target->base_width)) / 2;
-            if (*range > centres + tolerance_ ||
-                (s.base_length && target->base_length && *range < centres - spread - tolerance_))
-                ctx.findings.error(Kind::Inconsistent, kFiring, range_pos,
-                                   "the recorded range does not fit the positions: the ships' centres are " + num(centres) + " cm apart",
-                                   spread > 0 ? num(std::max(0.0, centres - spread)) + " to " + num(centres) + "cm" : "at most " + num(centres) + "cm",
-                                   num(*range) + "cm");
+            misfits = *range > centres + tolerance_ || (spread > 0 && *range < centres - spread - tolerance_);
+        }
+        const double nearest = std::max(0.0, centres - spread);
+        // Out of range by the positions too (or with none): the range rule is what was broken.
+        // Otherwise a range past 100 cm that the positions contradict is a slip of the pen.
+        if (too_far && (!misfits || nearest > 100 + tolerance_)) {
+            ctx.findings.error(Kind::Illegal, kFiring, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
+                               num(*range) + "cm");
+            range_doubt = std::make_pair(0.0, 100.0);
+        } else if (misfits) {
+            ctx.findings.error(Kind::Inconsistent, kFiring, range_pos,
+                               "the recorded range does not fit the positions: the ships' centres are " + num(centres) + " cm apart",
+                               spread > 0 ? num(nearest) + " to " + num(centres) + "cm" : "at most " + num(centres) + "cm",
+                               num(*range) + "cm");
+            range_doubt = std::make_pair(std::min(nearest, 100.0), std::min(centres, 100.0));
         }
     }
+    // The range the salvo is read at: the recorded one, or when that was flagged, the nearest
+    // the players could have fired at.
+    std::optional<double> played_range = range;
+    if (range && range_doubt) played_range = std::clamp(*range, range_doubt->first, range_doubt->second);
     int expected_dice = fire_dice(s, *target, base);
     if (rough_other_ && dice) {
         // a wrong sea-state claim: the number of dice shows which sea the players fired in
@@ -1314,25 +1343,30 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
             ctx.findings.error(Kind::WrongResult, kSalvo, dice_pos, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
                                std::to_string(rolled) + "d6");
         }
-        if (ctx.dice_ok && range) {
-            Band b = band_for(*range);
-            int c = 0, h = 0;
-            for (const auto& f : dice->faces) {
-                if (f.value >= 5) ++h;
-                else if (b == Band::Medium && f.value == 4) ++c;
-                else if (b == Band::Short && (f.value == 3 || f.value == 4)) ++c;
-            }
-            scored = std::make_pair(c, h);
-        }
+        if (ctx.dice_ok && played_range) scored = score(*dice, band_for(*played_range));
     }
     Salvo salvo;
     salvo.line = e.subject.pos.line;
-    salvo.range = range;
+    salvo.range = played_range;
     salvo.on = on;
     if (scored) salvo.computed = Reading{scored->first, scored->second, 0, std::nullopt};
     salvo.claimed = salvo.computed.value_or(Reading{});
     if (e.claim) {
         auto claimed = read_hits(*e.claim);
+        if (claimed && scored && *claimed != *scored && range_doubt) {
+            // The range was already flagged: the claim is right if some band the players could
+            // have fired at gives it; that band's range is used for the save that follows.
+            for (Band b : {Band::Short, Band::Medium, Band::Long}) {
+                const double from = std::max(band_ranges(b).first, range_doubt->first);
+                const double to = std::min(band_ranges(b).second, range_doubt->second);
+                const double middle = (from + to) / 2;
+                if (from > to || band_for(middle) != b || score(*dice, b) != *claimed) continue;
+                scored = claimed;
+                salvo.computed = Reading{claimed->first, claimed->second, 0, std::nullopt};
+                salvo.range = middle;
+                break;
+            }
+        }
         if (!claimed) {
             ctx.findings.error(Kind::Inconsistent, kSalvo, e.claim_pos, "hits are claimed as 1C 1H, 2H, miss ...");
         } else {
@@ -1344,7 +1378,7 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
                     if (p.second) t += (t.empty() ? "" : " ") + std::to_string(p.second) + "H";
                     return t;
                 };
-                const Band b = band_for(*range);
+                const Band b = band_for(*salvo.range);
                 ctx.findings.error(Kind::WrongResult, kSalvo, e.claim_pos,
                                    std::string("at ") + band_text(b) +
                                        (b == Band::Long     ? " a 5 or 6 hits"
@@ -1436,6 +1470,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     for (const auto& a : e.args)
         if (const auto* d = a.as<ngn::Dice>()) dice = d, dice_pos = a.pos;
     std::optional<int> expected;
+    std::optional<int> as_played;  // the same, up to the hits the players claimed (a wrong claim is already a finding)
     std::optional<int> successes;
     if (dice && ctx.dice_ok) successes = 0;
     if (!dice) {
@@ -1458,6 +1493,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
                     if (f.value >= need) ++*successes;
                 const Reading& hits = salvo->computed ? *salvo->computed : salvo->claimed;
                 expected = std::min(*successes, hits.c + hits.h);
+                as_played = std::min(*successes, salvo->claimed.c + salvo->claimed.h);
             }
         }
     }
@@ -1482,7 +1518,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (!count && said_which) count = said_c + said_h;
     }
     int saved = count.value_or(expected.value_or(0));
-    if (count && expected && *count != *expected && !(salvo->computed && salvo->computed->c + salvo->computed->h == 0))
+    if (count && expected && *count != *expected && count != as_played && !(salvo->computed && salvo->computed->c + salvo->computed->h == 0))
         ctx.findings.error(Kind::WrongResult, kSaves, e.claim_pos,
                            std::string("at ") + band_text(band_for(*salvo->range)) + " each " +
                                (*salvo->range > 50 ? "3, 4, 5 or 6" : *salvo->range >= 25 ? "5 or 6" : "6") +
