@@ -7,6 +7,7 @@
 #include "rules/ironclads/ship_data.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -142,6 +143,42 @@ struct Ship {
     int crits_done = 0, hits_done = 0;
     bool problems_done = false;
     bool order_reported = false;  // criticals after hits: said once
+    // After a wrong damage claim the card follows the claim (as played), and here is what the
+    // rules gave for that stat: a later claim that follows the rules' value instead shows the
+    // wrong one was a slip of the pen, and is no second finding.
+    std::array<std::optional<int>, kStats> rules_stat{};
+
+    // Crosses n stats off, on the card and on the rules' value where one is kept.
+    void cross_off(int stat, int n) {
+        stat_of(card, stat) = std::max(0, stat_of(card, stat) - n);
+        if (rules_stat[stat]) rules_stat[stat] = std::max(0, *rules_stat[stat] - n);
+    }
+    // Whether n is the stat's value, on the card or by the rules; the rules' value, once a later
+    // line shows the players had it, is the card's.
+    bool follows(int stat, int n) {
+        if (stat_of(card, stat) == n) return true;
+        if (rules_stat[stat] != n) return false;
+        stat_of(card, stat) = n;
+        rules_stat[stat].reset();
+        return true;
+    }
+    bool none_left(int stat) const { return stat_of(const_cast<Card&>(card), stat) == 0 || rules_stat[stat] == 0; }
+    // The card the rules give, where a wrong claim made the players' card differ.
+    Card by_rules() const {
+        Card c = card;
+        for (int st = 0; st < kStats; ++st)
+            if (rules_stat[st]) stat_of(c, st) = *rules_stat[st];
+        return c;
+    }
+    bool card_disputed() const {
+        return std::any_of(rules_stat.begin(), rules_stat.end(), [](const auto& v) { return v.has_value(); });
+    }
+    // The players' value for a stat, the rules' one differing (kept for later claims).
+    void played(int stat, int shown, int by_rules) {
+        stat_of(card, stat) = shown;
+        if (shown == by_rules) rules_stat[stat].reset();
+        else rules_stat[stat] = by_rules;
+    }
 
     bool on_table() const { return !sunk && !left; }
     int side() const { return entity->side; }
@@ -608,6 +645,8 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
             if (!v.save_done) {
                 v.save_done = true;
                 v.save_missing = true;
+                // hits the players did not claim (their claim already a finding) had no save to roll
+                if (v.claimed.c + v.claimed.h == 0) continue;
                 ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
                                    "no armour save is recorded for this salvo on " + s->name + " (one save roll for each salvo with hits)");
             }
@@ -616,6 +655,7 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
 void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
     // Phase 4A: a ship with no hull left sinks, whether or not the record says so.
     for (auto& s : ships_) {
+        if (s->rules_stat[kHull].value_or(0) > 0 && s->card.hull == 0) s->follows(kHull, *s->rules_stat[kHull]);  // not sunk: as the rules say
         if (s->on_table() && s->has_card && s->card.hull == 0) {
             s->sunk = true;
             ctx.findings.warning(Kind::Inconsistent, kSunk, at,
@@ -1337,6 +1377,22 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded", std::to_string(expected_dice) + "d6", "none");
     } else {
         int rolled = dice->declared_count();
+        if (rolled != expected_dice && cards_known && &s != target && (s.card_disputed() || target->card_disputed())) {
+            // a wrong damage claim earlier: the dice may show the players fired by the rules' cards
+            const Card played_s = s.card, played_t = target->card;
+            s.card = s.by_rules();
+            target->card = target->by_rules();
+            int base_by_rules = 0;
+            for (int m : mounts) base_by_rules += s.card.guns[m];
+            if (fire_dice(s, *target, base_by_rules) == rolled) {
+                s.rules_stat = {};
+                target->rules_stat = {};
+                expected_dice = rolled;
+            } else {
+                s.card = played_s;
+                target->card = played_t;
+            }
+        }
         if (rolled != expected_dice && cards_known) {
             std::string working;
             fire_dice(s, *target, base, &working);
@@ -1477,7 +1533,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
                            std::to_string(s.card.armour) + "d6", "none");
     } else {
-        if (dice->declared_count() != s.card.armour && s.has_card)
+        if (s.has_card && !s.follows(kArmour, dice->declared_count()))
             ctx.findings.error(Kind::WrongResult, kSaves, dice_pos,
                                "the armour save rolls one die for each armour stat remaining (" + std::to_string(s.card.armour) + ")",
                                std::to_string(s.card.armour) + "d6", std::to_string(dice->declared_count()) + "d6");
@@ -1518,7 +1574,9 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (!count && said_which) count = said_c + said_h;
     }
     int saved = count.value_or(expected.value_or(0));
-    if (count && expected && *count != *expected && count != as_played && !(salvo->computed && salvo->computed->c + salvo->computed->h == 0))
+    const bool count_wrong =
+        count && expected && *count != *expected && count != as_played && !(salvo->computed && salvo->computed->c + salvo->computed->h == 0);
+    if (count_wrong)
         ctx.findings.error(Kind::WrongResult, kSaves, e.claim_pos,
                            std::string("at ") + band_text(band_for(*salvo->range)) + " each " +
                                (*salvo->range > 50 ? "3, 4, 5 or 6" : *salvo->range >= 25 ? "5 or 6" : "6") +
@@ -1527,7 +1585,8 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     const Reading& hits = salvo->claimed;
     const Reading& right = salvo->computed ? *salvo->computed : salvo->claimed;
     auto fits = [&](const Reading& r) { return said_c <= r.c && said_h <= r.h; };
-    if (said_which && (said_c + said_h != saved || (!fits(hits) && !fits(right))))
+    // (a count already found wrong is the one finding: the hits named are then held only to the salvo's)
+    if (said_which && ((said_c + said_h != saved && !count_wrong) || (!fits(hits) && !fits(right))))
         ctx.findings.error(Kind::Inconsistent, kSaves, e.claim_pos,
                            "the hits saved must be hits the salvo scored (" + std::to_string(right.c) + "C " + std::to_string(right.h) + "H)");
     // the claimed reading saves what was claimed; the dice's reading what the dice give
@@ -1563,25 +1622,36 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos, "name the stat type the critical hit crosses off (prop, hull, armour, port ...)");
         return;
     }
-    std::optional<int> expected;
+    std::optional<int> expected, d3;
     if (!dice || dice->sides != 6 || dice->faces.size() != 1)
         ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos, "a critical hit rolls 1D3: one d6 read by halves (d6: 5 is 3)");
     else if (ctx.dice_ok)
-        expected = s.has_card ? std::min(read_d3(dice->faces[0].value), stat_of(s.card, *stat)) : read_d3(dice->faces[0].value);
+        d3 = read_d3(dice->faces[0].value);
+    if (d3) expected = s.has_card ? std::min(*d3, stat_of(s.card, *stat)) : *d3;
     std::optional<int> claimed;
     if (e.claim && !e.claim->empty()) {
         if (const auto* n = e.claim->front().as<ngn::Number>()) claimed = n->as_int();
         else if (is_word(e.claim->front(), "miss")) claimed = 0;
         else ctx.findings.error(Kind::Inconsistent, kCritical, e.claim_pos, "claim the number of stats crossed off: => 3");
     }
+    const std::optional<int> by_rules = s.rules_stat[*stat];
+    if (claimed && expected && *claimed != *expected && by_rules && *claimed == std::min(*d3, *by_rules)) {
+        // the card the rules give, not the one an earlier wrong claim left: that claim was a slip
+        stat_of(s.card, *stat) = *by_rules;
+        s.rules_stat[*stat].reset();
+        expected = claimed;
+    }
     if (claimed && expected && *claimed != *expected)
         ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
-                           "1D3 of a " + std::to_string(dice->faces[0].value) + " is " + std::to_string(read_d3(dice->faces[0].value)) +
+                           "1D3 of a " + std::to_string(dice->faces[0].value) + " is " + std::to_string(*d3) +
                                "; " + stat_name(*stat) + " has " + std::to_string(stat_of(s.card, *stat)) +
                                " stats left, and what cannot be crossed off is a miss",
                            std::to_string(*expected), std::to_string(*claimed));
-    int crossed = claimed.value_or(expected.value_or(0));
-    stat_of(s.card, *stat) = std::max(0, stat_of(s.card, *stat) - crossed);
+    const int left = stat_of(s.card, *stat);
+    if (claimed && expected && *claimed != *expected)
+        s.played(*stat, std::max(0, left - *claimed), std::max(0, left - *expected));  // as played
+    else
+        s.cross_off(*stat, claimed.value_or(expected.value_or(0)));
 }
 
 void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
@@ -1604,8 +1674,13 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     if (stat_of(s.card, *stat) == 0 && s.has_card) {
-        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, std::string("no ") + stat_name(*stat) + " stats are left to cross off");
-        return;
+        if (s.rules_stat[*stat].value_or(0) > 0) {
+            stat_of(s.card, *stat) = *s.rules_stat[*stat];  // the earlier claim of none left was a slip
+            s.rules_stat[*stat].reset();
+        } else {
+            ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, std::string("no ") + stat_name(*stat) + " stats are left to cross off");
+            return;
+        }
     }
     // Gun stats come first from the arc fired upon (or the turrets bearing on it).
     if (*stat < kMounts) {
@@ -1619,13 +1694,13 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
             }
             int arc_mount = v.on == kArcF ? Fwd : v.on == kArcP ? Port : v.on == kArcS ? Stbd : Rear;
             if (!is_turret(*stat)) {
-                if (*stat == arc_mount || s.card.guns[arc_mount] == 0) allowed = true;
+                if (*stat == arc_mount || s.none_left(arc_mount)) allowed = true;
                 else first = mount_name(arc_mount);
             } else {
                 bool bears = s.card.turret_arcs[*stat - FwdTurret] && (*s.card.turret_arcs[*stat - FwdTurret] & v.on);
                 bool any_bearing_left = false;
                 for (int t = FwdTurret; t <= RearTurret; ++t)
-                    if (s.card.guns[t] > 0 && s.card.turret_arcs[t - FwdTurret] && (*s.card.turret_arcs[t - FwdTurret] & v.on))
+                    if (!s.none_left(t) && s.card.turret_arcs[t - FwdTurret] && (*s.card.turret_arcs[t - FwdTurret] & v.on))
                         any_bearing_left = true;
                 if (bears || !any_bearing_left) allowed = true;
                 else first = "a turret that bears on " + std::string(mount_name(arc_mount));
@@ -1636,16 +1711,21 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
             ctx.findings.error(Kind::Illegal, kHits, e.subject.pos,
                                "gun stats lost to a hit come first from the arc fired upon", first, stat_name(*stat));
     }
-    int before = stat_of(s.card, *stat);
-    stat_of(s.card, *stat) = std::max(0, before - 1);
+    const int before = stat_of(s.card, *stat);
+    s.cross_off(*stat, 1);
     // "=> prop 11": the stats the players left on the card
     if (e.claim && e.claim->size() >= 2)
         if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(*stat))) {
             const int shown = n->as_int();
-            if (shown != before - 1 && s.has_card)
+            if (shown == before - 1 || !s.has_card) {
+                stat_of(s.card, *stat) = shown;
+            } else if (s.rules_stat[*stat] && shown == *s.rules_stat[*stat]) {
+                s.played(*stat, shown, shown);  // the card the rules give: the earlier wrong claim was a slip
+            } else {
                 ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
                                    std::to_string(shown));
-            stat_of(s.card, *stat) = shown;  // as played
+                s.played(*stat, shown, before - 1);  // as played
+            }
         }
 }
 
@@ -1718,7 +1798,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
 // ---- the end phase ------------------------------------------------------------------------------------
 
 void IroncladsEngine::sinks(const ngn::Event& e, Ship& s, GameContext& ctx) {
-    if (s.card.hull > 0 && s.has_card)
+    if (s.card.hull > 0 && s.has_card && !s.follows(kHull, 0))
         ctx.findings.error(Kind::Illegal, kSunk, e.subject.pos, "a ship sinks when it has no hull stats left",
                            "hull 0", "hull " + std::to_string(s.card.hull));
     s.sunk = true;
