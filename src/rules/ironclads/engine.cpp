@@ -121,6 +121,9 @@ struct Ship {
     bool astern = false;
     bool speed_known = false;
     int start_speed = 0;  // at the start of this game turn
+    // When a move did not match the speed written beside it: the speed the move shows, kept for
+    // the next game turn, whose speed change may follow it instead (the written one was a slip).
+    std::optional<int> moved_speed, start_moved_speed;
     bool start_astern = false;
     std::vector<int> speeds;
     int steering = 0;
@@ -567,6 +570,8 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         for (auto& s : ships_) {
             s->start_speed = s->speed;
             s->start_astern = s->astern;
+            s->start_moved_speed = s->moved_speed;
+            s->moved_speed.reset();
             s->turns_made = 0;
             s->fired.clear();
             if (!first) s->salvos.clear();
@@ -1006,44 +1011,78 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (!fits_played && fits_other) rough_ = rough_other_;
         if (fits_played != fits_other) rough_other_.reset();
     }
+    bool speed_slip = false;  // the speed written was illegal and the move showed a legal one
     if (new_speed) {
-        const int prev = s.start_speed;
-        const int v = *new_speed;
+        int v = *new_speed;
         const int cap = max_speed(s);
-        auto illegal = [&](const RuleRef& rule, const std::string& why, const std::string& expected) {
-            ctx.findings.error(Kind::Illegal, rule, speed_pos, why, expected, std::to_string(v) + (astern ? " astern" : ""));
+        struct Problem {
+            RuleRef rule;
+            std::string why, expected;
         };
-        if (s.speed_set_turn == turn_) {
-            illegal(kSpeed, "the current speed is set once each game turn", std::to_string(s.speed));
-        } else if (v < 0) {
-            illegal(kSpeed, "a current speed is not below zero", "0 or more");
-        } else if (!s.speed_known) {
-            // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
-            if (astern) illegal(kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead");
-            else if (v > cap) illegal(kSpeed, "the current speed lies between 0 and the maximum", "0 to " + std::to_string(cap));
-        } else if (s.bridge_turn == turn_ && !readings_.bridge_either && (v != prev || astern != s.start_astern) &&
-                   !(prev > cap && !s.start_astern)) {
-            // (a ship above its maximum still comes down by two: that is no order, and not the player's option)
-            illegal(kProblems, s.name + "'s bridge was hit: no change of speed this game turn", std::to_string(prev));
-        } else if (astern != s.start_astern && prev != 0 && v != 0) {
-            illegal(kBackwards, std::string("a ship comes to a full stop in one game turn before it goes ") + (astern ? "astern" : "ahead again"),
-                    "speed 0");
-        } else if (astern && v > 1) {
-            illegal(kBackwards, "a ship goes astern at a current speed of 1 at most", "at most 1 astern");
-        } else if (prev > cap && !s.start_astern) {
-            // above what it can make now: down by two each game turn until within
-            if (v != std::max(0, prev - 2))
-                illegal(kSpeed, s.name + "'s current speed (" + std::to_string(prev) + ") is above its maximum (" + std::to_string(cap) +
-                                    "): it must come down by two each game turn",
-                        std::to_string(std::max(0, prev - 2)));
-        } else if (v - prev > 1 || v - prev < -2) {
-            illegal(kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
-                    std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1)));
-        } else if (v > cap) {
-            illegal(kSpeed,
-                    std::string("the current speed is at most ") +
-                        (cap == s.card.prop ? "the propulsion stats remaining" : rough_.value_or(false) ? "6 in a rough sea" : "6 with the smokestacks wrecked"),
-                    "at most " + std::to_string(cap));
+        // The first speed rule that a speed (astern or not) breaks, coming from prev.
+        auto problem = [&](int speed, bool back, int prev) -> std::optional<Problem> {
+            auto illegal = [](const RuleRef& rule, const std::string& why, const std::string& expected) {
+                return std::optional<Problem>(Problem{rule, why, expected});
+            };
+            if (s.speed_set_turn == turn_)
+                return illegal(kSpeed, "the current speed is set once each game turn", std::to_string(s.speed));
+            if (speed < 0) return illegal(kSpeed, "a current speed is not below zero", "0 or more");
+            if (!s.speed_known) {
+                // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
+                if (back) return illegal(kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead");
+                if (speed > cap) return illegal(kSpeed, "the current speed lies between 0 and the maximum", "0 to " + std::to_string(cap));
+                return std::nullopt;
+            }
+            if (s.bridge_turn == turn_ && !readings_.bridge_either && (speed != prev || back != s.start_astern) &&
+                !(prev > cap && !s.start_astern))
+                // (a ship above its maximum still comes down by two: that is no order, and not the player's option)
+                return illegal(kProblems, s.name + "'s bridge was hit: no change of speed this game turn", std::to_string(prev));
+            if (back != s.start_astern && prev != 0 && speed != 0)
+                return illegal(kBackwards,
+                               std::string("a ship comes to a full stop in one game turn before it goes ") + (back ? "astern" : "ahead again"),
+                               "speed 0");
+            if (back && speed > 1) return illegal(kBackwards, "a ship goes astern at a current speed of 1 at most", "at most 1 astern");
+            if (prev > cap && !s.start_astern) {
+                // above what it can make now: down by two each game turn until within
+                if (speed != std::max(0, prev - 2))
+                    return illegal(kSpeed,
+                                   s.name + "'s current speed (" + std::to_string(prev) + ") is above its maximum (" +
+                                       std::to_string(cap) + "): it must come down by two each game turn",
+                                   std::to_string(std::max(0, prev - 2)));
+                return std::nullopt;
+            }
+            if (speed - prev > 1 || speed - prev < -2)
+                return illegal(kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
+                               std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1)));
+            if (speed > cap)
+                return illegal(kSpeed,
+                               std::string("the current speed is at most ") +
+                                   (cap == s.card.prop ? "the propulsion stats remaining"
+                                    : rough_.value_or(false) ? "6 in a rough sea"
+                                                             : "6 with the smokestacks wrecked"),
+                               "at most " + std::to_string(cap));
+            return std::nullopt;
+        };
+        auto found = problem(v, astern, s.start_speed);
+        // Last turn's move showed another speed than the one written: this change may follow it.
+        if (found && s.start_moved_speed && !problem(v, astern, *s.start_moved_speed)) {
+            s.start_speed = *s.start_moved_speed;
+            found.reset();
+        }
+        // A move that does not match the speed written shows the speed the ship made.
+        std::optional<int> shown_by_move;
+        if (moved && collisions.empty() && std::fabs(*moved - v) > tolerance_ && *moved >= 0 &&
+            std::fabs(*moved - std::round(*moved)) <= 1e-9 && *moved <= 1e8)
+            shown_by_move = static_cast<int>(std::lround(*moved));
+        if (found)
+            ctx.findings.error(Kind::Illegal, found->rule, speed_pos, found->why, found->expected, std::to_string(v) + (astern ? " astern" : ""));
+        if (found && shown_by_move && !problem(*shown_by_move, astern, s.start_speed)) {
+            // the speed written breaks a rule and the move shows a legal one: the speed is the one
+            // mistake, and the ship goes on at the speed it moved
+            speed_slip = true;
+            v = *shown_by_move;
+        } else {
+            s.moved_speed = shown_by_move;
         }
         s.speed = std::max(0, v);  // as played
         s.astern = astern;
@@ -1062,7 +1101,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
     }
 
     // Moving: exactly the current speed in cm; one turn on the Turn Device.
-    if (moved && collisions.empty() && std::fabs(*moved - s.speed) > tolerance_) {
+    if (moved && collisions.empty() && std::fabs(*moved - s.speed) > tolerance_ && !speed_slip) {
         ctx.findings.error(Kind::Illegal, kMoving, e.subject.pos,
                            s.name + " must move exactly its current speed in cm", num(s.speed) + "cm", num(*moved) + "cm");
     }
