@@ -85,6 +85,7 @@ struct Reading {
 struct Salvo {
     std::uint32_t line = 0;
     std::optional<double> range;
+    std::optional<double> claim_range;  // a wrong hits claim that another band gives: a range in that band
     ArcSet on = 0;  // the target's arc fired upon; 0 unknown
     bool save_done = false;
     bool save_missing = false;  // hits that needed a save roll the record does not give
@@ -650,8 +651,9 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
             if (!v.save_done) {
                 v.save_done = true;
                 v.save_missing = true;
-                // hits the players did not claim (their claim already a finding) had no save to roll
-                if (v.claimed.c + v.claimed.h == 0) continue;
+                // hits the players did not claim (their claim already a finding) had no save to roll;
+                // nor had a ship with no armour left by the rules (its card's claim already a finding)
+                if (v.claimed.c + v.claimed.h == 0 || s->rules_stat[kArmour] == 0) continue;
                 ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
                                    "no armour save is recorded for this salvo on " + s->name + " (one save roll for each salvo with hits)");
             }
@@ -1482,6 +1484,19 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
                                    text(*scored), text(*claimed));
             }
             salvo.claimed = Reading{claimed->first, claimed->second, 0, std::nullopt};
+            if (scored && *claimed != *scored && !range_doubt) {
+                // A band that gives the hits claimed may be the one the players fired at: the save
+                // that follows may be read at it too (the nearest such band to the range written).
+                std::optional<double> nearest;
+                for (Band b : {Band::Short, Band::Medium, Band::Long}) {
+                    if (score(*dice, b) != *claimed) continue;
+                    const double r = b == Band::Short ? std::min(*range, 24.5)
+                                   : b == Band::Medium ? (*range < 25 ? 25.5 : *range > 50 ? 49.5 : *range)
+                                                       : std::max(*range, 50.5);
+                    if (!nearest || std::fabs(r - *range) < std::fabs(*nearest - *range)) nearest = r;
+                }
+                salvo.claim_range = nearest;
+            }
         }
     }
     // no hits, or no armour to save with: nothing to roll
@@ -1611,6 +1626,15 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
             }
         }
         if (!count && said_which) count = said_c + said_h;
+    }
+    // A wrong hits claim that another range band gives: the players may have saved at that band.
+    if (count && expected && *count != *expected && count != as_played && salvo->claim_range && dice && ctx.dice_ok) {
+        const double r = *salvo->claim_range;
+        const int need = r > 50 ? 3 : r >= 25 ? 5 : 6;
+        int at_claim = 0;
+        for (const auto& f : dice->faces)
+            if (f.value >= need) ++at_claim;
+        if (*count == std::min(at_claim, salvo->claimed.c + salvo->claimed.h)) as_played = count;
     }
     int saved = count.value_or(expected.value_or(0));
     const bool count_wrong =
@@ -1785,17 +1809,22 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
     const ngn::Dice* d3 = nullptr;
     for (const auto& a : e.args)
         if (const auto* d = a.as<ngn::Dice>()) (two ? d3 : two) = d;
+    auto result_of = [&](int total) -> std::string {
+        if (total == 2) return "steering";
+        if (total == 3 || (total == 4 && readings_.smokestack_3_or_4)) return "smokestack";
+        if (total == 9 || total == 10) return !s.has_card ? "" : s.card.armour < 3 ? "fire" : "none";  // "" : unknown armour
+        if (total >= 11) return "bridge";
+        return "none";
+    };
     std::string expected;
+    std::string by_total_written;  // when the total written is not the faces' (already a finding): what it gives
     int total = 0;
     if (!two || two->declared_count() != 2 || two->sides != 6) {
         ctx.findings.error(Kind::Inconsistent, kProblems, e.subject.pos, "problems are rolled on 2D6: write 2d6: a b");
     } else if (ctx.dice_ok) {
         total = two->faces[0].value + two->faces[1].value;
-        if (total == 2) expected = "steering";
-        else if (total == 3 || (total == 4 && readings_.smokestack_3_or_4)) expected = "smokestack";
-        else if (total == 9 || total == 10) expected = !s.has_card ? "" : s.card.armour < 3 ? "fire" : "none";  // "" : unknown armour
-        else if (total >= 11) expected = "bridge";
-        else expected = "none";
+        expected = result_of(total);
+        if (two->total && *two->total != total) by_total_written = result_of(*two->total);
     }
     std::string claim = lower(claim_word(e));
     if (claim == "no" || claim == "nothing") claim = "none";
@@ -1804,7 +1833,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kProblems, e.claim_pos, "the problem is none, steering, smokestack, fire or bridge");
         claim.clear();
     }
-    if (!claim.empty() && !expected.empty() && claim != expected) {
+    if (!claim.empty() && !expected.empty() && claim != expected && claim != by_total_written) {
         std::string why = total == 4 && !readings_.smokestack_3_or_4 && claim == "smokestack"
                               ? "a 4 is no problem: the smokestacks are hit on a 3 (the Quick Reference says 3 or 4: smokestack=quick-reference)"
                           : (total == 9 || total == 10) && s.card.armour >= 3 ? "a fire breaks out on a 9 or 10 only with less than 3 armour stats"
@@ -1819,7 +1848,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         std::optional<int> turns;
         if (!d3 || d3->sides != 6 || d3->faces.size() != 1)
             ctx.findings.error(Kind::Inconsistent, kProblems, e.subject.pos, "a fire lasts 1D3 game turns: add its roll, d6: N");
-        else
+        else if (ctx.dice_ok)
             turns = read_d3(d3->faces[0].value);
         std::optional<int> claimed;
         if (e.claim && e.claim->size() >= 2)
