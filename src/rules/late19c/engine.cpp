@@ -555,7 +555,7 @@ void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a unit or a ship, not by " + actor.label());
         return;
     }
-    if (p->gone && verb != "hit") {
+    if (p->gone && verb != "hit" && !p->afloat_by_rules()) {
         ctx.findings.error(Kind::Illegal, p->ship ? kFlotation : kStrength, e.subject.pos,
                            p->name + (p->ship ? " has sunk or left the battle" : " has been destroyed") + " and plays no further part");
         return;
@@ -869,16 +869,21 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
                                ": " + text(*expected),
                            text(*expected), text(*claimed));
     }
+    const std::optional<int> rules_after =
+        expected && claimed && *expected != *claimed ? std::optional<int>(std::max(0, p.rules_strength.value_or(p.strength) - *expected))
+                                                     : std::nullopt;
     if (claimed && *claimed > 0) {
         lose(p, *claimed, ctx, e.claim_pos);
         p.last_loss = *claimed;
     }
+    if (rules_after) p.rules_strength = *rules_after == p.strength ? std::nullopt : rules_after;
 }
 
 // A loss of SP or FP, as played; at 0 a unit is destroyed and a ship sinks (after this turn's
 // fire, which is simultaneous); a ship at its Critical Point breaks off.
 void Late19cEngine::lose(Piece& p, int amount, GameContext&, ngn::SourcePos) {
     p.strength = std::max(0, p.strength - amount);
+    if (p.rules_strength) p.rules_strength = std::max(0, *p.rules_strength - amount);
     if (p.ship) {
         if (p.strength == 0) p.sinking = true;
         else if (p.strength <= ship_stats(p.ship_type).critical && !p.broke_off) {

@@ -45,7 +45,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         return;
     }
     const Weapon weapon = main ? stats.main : *stats.secondary;
-    if (p.broke_off && p.broke_off_turn < turn_)
+    if (p.broke_off && p.broke_off_turn < turn_ && !p.whole_by_rules(stats.critical))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle (at its Critical Point): it fires no more");
     if ((main ? p.fired_main : p.fired_secondary))
         ctx.findings.error(Kind::Illegal, guns_rule(main ? "b" : "c"), e.args[1].pos,
@@ -156,7 +156,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, p.name + " is not equipped to fire torpedoes (declare it with torpedoes)");
         return;
     }
-    if (p.broke_off && p.broke_off_turn < turn_)
+    if (p.broke_off && p.broke_off_turn < turn_ && !p.whole_by_rules(ship_stats(p.ship_type).critical))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it fires no more");
     if (p.fired_torpedo) ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, p.name + " has fired its torpedo this turn: one a turn");
     else if (p.torpedoes_fired >= kTorpedoesPerBattle)
@@ -244,21 +244,28 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
 
 void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
     const ngn::Dice* d = dice_of(e);
-    if (!d || !ctx.dice_ok || d->faces.size() != 1) {
-        if (!d) ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.subject.pos, "each side throws a D6 for who moves first: d6: 3");
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.subject.pos, "each side throws a D6 for who moves first: d6: 3");
         return;
     }
     if (first_mover_ && order_rolls_.empty()) {
         ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos, "who moves first has been decided this turn");
         return;
     }
-    order_rolls_[side.index] = d->faces[0].value;
+    // A throw whose die cannot be read (already a finding) still counts as the side's throw.
+    order_rolls_[side.index] = ctx.dice_ok && d->faces.size() == 1 ? d->faces[0].value : kUnreadThrow;
     const std::size_t sides = ctx.symbols.sides().size();
     std::string claim;
     if (e.claim && !e.claim->empty()) claim = reference_text(*elements(*e.claim).front());  // "=> Blue (moves first)"
     if (order_rolls_.size() < sides) {
         if (!claim.empty())
             ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.claim_pos, "who moves first is claimed before every side has thrown");
+        return;
+    }
+    const bool unread = std::any_of(order_rolls_.begin(), order_rolls_.end(), [](const auto& r) { return r.second == kUnreadThrow; });
+    if (unread) {  // who threw lowest is not known: the claim stands, as played
+        order_rolls_.clear();
+        if (const Entity* said = claim.empty() ? nullptr : ctx.symbols.find_side(claim)) first_mover_ = said->index;
         return;
     }
     int low = 7;

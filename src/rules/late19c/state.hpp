@@ -57,6 +57,9 @@ struct Piece {
     int facing = 0;
     bool gone = false;      // destroyed, sunk or off the map: no further part
     bool sinking = false;   // FP 0: it still fires this turn, then sinks
+    // After a wrong claim of FP lost, the FP the rules leave (the ship plays on as claimed): a
+    // ship sunk by the claim that the record goes on to use shows the claim was a slip.
+    std::optional<int> rules_strength;
     bool broke_off = false; // at the Critical Point: it leaves the battle
     int broke_off_turn = 0;
 
@@ -89,6 +92,23 @@ struct Piece {
     int last_loss = 0;  // FP lost by its last hit, which it may trade off
 
     bool on_map() const { return !gone && hex.has_value(); }
+    // A ship breaking off only because of a wrong claim, that the record goes on to fire with: the
+    // claim was a slip, and the ship has the FP the rules give.
+    bool whole_by_rules(int critical) {
+        if (!broke_off || rules_strength.value_or(0) <= critical) return false;
+        strength = *rules_strength;
+        rules_strength.reset();
+        broke_off = false;
+        return true;
+    }
+    // A ship sunk only by a wrong claim, used again by the record: back, with the FP the rules give.
+    bool afloat_by_rules() {
+        if (!ship || !(gone || sinking) || rules_strength.value_or(0) <= 0) return false;
+        strength = *rules_strength;
+        rules_strength.reset();
+        gone = sinking = false;
+        return true;
+    }
     int side() const { return entity->side; }
     int move_allowance() const;
     int guns(bool main) const { return main ? main_guns - traded_main : secondary_guns - traded_secondary; }
@@ -214,7 +234,8 @@ private:
     Piece* active_ = nullptr;
     std::set<Piece*> activated_;
     bool hits_begun_ = false;  // the effects of simultaneous fire are being resolved
-    std::map<int, int> order_rolls_;  // naval: side -> die
+    std::map<int, int> order_rolls_;  // naval: side -> die (kUnreadThrow: a die that cannot be read)
+    static constexpr int kUnreadThrow = -1;
     std::optional<int> first_mover_;  // naval: the side that moves first this turn
     std::set<int> sides_moved_;
     int last_mover_side_ = -1;
