@@ -395,3 +395,56 @@ TEST(Generate, EiaNavalEveryMutationIsFlagged) {
     }
     EXPECT_GT(flagged, 80);
 }
+
+// ---- one mistake, one finding ------------------------------------------------------------------
+
+namespace {
+
+// Changes one number on one event line of each game (a die face, a total, a claimed count, a
+// range, a speed, a distance), several times a game, and checks the record: a single wrong
+// number is one finding at most (none when the change happens to be legal), never a cascade.
+// Returns how many changes were flagged.
+int expect_one_number_mistake_at_most_one_finding(const std::string& text, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    const std::regex number(R"((^|[ :=])(\d+)(cm|C|H)?(?= |$))");
+    int flagged = 0;
+    for (const auto& game : split_games(text)) {
+        const auto lines = lines_of(game);
+        std::vector<std::size_t> events;
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (!lines[i].empty() && lines[i][0] == ' ' && std::regex_search(lines[i], number)) events.push_back(i);
+        if (events.empty()) continue;
+        for (int trial = 0; trial < 6; ++trial) {
+            const std::size_t i = events[rng() % events.size()];
+            std::vector<std::smatch> found;
+            for (auto it = std::sregex_iterator(lines[i].begin(), lines[i].end(), number); it != std::sregex_iterator(); ++it)
+                found.push_back(*it);
+            const std::smatch& m = found[rng() % found.size()];
+            static const int deltas[] = {-2, -1, 1, 2, 3};
+            const int old_value = std::stoi(m[2]);
+            int value = old_value + deltas[rng() % 5];
+            if (value < 0) value = old_value + 1;
+            auto v = lines;
+            v[i] = lines[i].substr(0, static_cast<std::size_t>(m.position(2))) + std::to_string(value) +
+                   lines[i].substr(static_cast<std::size_t>(m.position(2) + m.length(2)));
+            const auto p = problems_in(join(v));
+            EXPECT_LE(p.size(), 1u) << lines[i] << "\n -> " << v[i] << "\n" << describe(p);
+            flagged += !p.empty();
+        }
+    }
+    return flagged;
+}
+
+}  // namespace
+
+TEST(Generate, IroncladsOneWrongNumberIsOneFinding) {
+    EXPECT_GT(expect_one_number_mistake_at_most_one_finding(generated(11, 40), 11), 100);
+}
+
+TEST(Generate, Late19cOneWrongNumberIsOneFinding) {
+    EXPECT_GT(expect_one_number_mistake_at_most_one_finding(generated_late19c(17, 40), 17), 60);
+}
+
+TEST(Generate, EiaNavalOneWrongNumberIsOneFinding) {
+    EXPECT_GT(expect_one_number_mistake_at_most_one_finding(generated_eia(9, 30), 9), 100);
+}

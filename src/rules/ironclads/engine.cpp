@@ -177,6 +177,20 @@ struct Ship {
     bool card_disputed() const {
         return std::any_of(rules_stat.begin(), rules_stat.end(), [](const auto& v) { return v.has_value(); });
     }
+    // Whether the line fits (ok()) when read with the card the rules give: if so, that is the card
+    // the players had, and it is kept.
+    template <class Fits>
+    bool fits_by_rules(Fits&& ok) {
+        if (!card_disputed()) return false;
+        const Card played_card = card;
+        card = by_rules();
+        if (ok()) {
+            rules_stat = {};
+            return true;
+        }
+        card = played_card;
+        return false;
+    }
     // The players' value for a stat, the rules' one differing (kept for later claims).
     void played(int stat, int shown, int by_rules) {
         stat_of(card, stat) = shown;
@@ -197,10 +211,14 @@ struct Ship {
     int crits_hi() const { return sum(&Salvo::c_hi); }
     int resolved() const { return crits_done + hits_done; }
     // Stats left on the card: when none are, further hits have nothing to cross off and are misses.
+    // (The fewer of the card's and the rules' card's, where a wrong claim made them differ.)
     int stats_left() const {
-        int n = card.armour + card.prop + card.hull;
-        for (int g : card.guns) n += g;
-        return n;
+        auto left = [](const Card& c) {
+            int n = c.armour + c.prop + c.hull;
+            for (int g : c.guns) n += g;
+            return n;
+        };
+        return card_disputed() ? std::min(left(card), left(by_rules())) : left(card);
     }
 };
 
@@ -653,7 +671,7 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
                 v.save_missing = true;
                 // hits the players did not claim (their claim already a finding) had no save to roll;
                 // nor had a ship with no armour left by the rules (its card's claim already a finding)
-                if (v.claimed.c + v.claimed.h == 0 || s->rules_stat[kArmour] == 0) continue;
+                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour)) continue;
                 ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
                                    "no armour save is recorded for this salvo on " + s->name + " (one save roll for each salvo with hits)");
             }
@@ -1016,13 +1034,13 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
     bool speed_slip = false;  // the speed written was illegal and the move showed a legal one
     if (new_speed) {
         int v = *new_speed;
-        const int cap = max_speed(s);
         struct Problem {
             RuleRef rule;
             std::string why, expected;
         };
         // The first speed rule that a speed (astern or not) breaks, coming from prev.
         auto problem = [&](int speed, bool back, int prev) -> std::optional<Problem> {
+            const int cap = max_speed(s);  // from the card as it stands (it may be read by the rules' values)
             auto illegal = [](const RuleRef& rule, const std::string& why, const std::string& expected) {
                 return std::optional<Problem>(Problem{rule, why, expected});
             };
@@ -1076,6 +1094,8 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (moved && collisions.empty() && std::fabs(*moved - v) > tolerance_ && *moved >= 0 &&
             std::fabs(*moved - std::round(*moved)) <= 1e-9 && *moved <= 1e8)
             shown_by_move = static_cast<int>(std::lround(*moved));
+        // A card that a wrong damage claim left short (prop): the speed may follow the rules' card.
+        if (found && s.fits_by_rules([&] { return !problem(v, astern, s.start_speed); })) found.reset();
         if (found)
             ctx.findings.error(Kind::Illegal, found->rule, speed_pos, found->why, found->expected, std::to_string(v) + (astern ? " astern" : ""));
         if (found && shown_by_move && !problem(*shown_by_move, astern, s.start_speed)) {
@@ -1358,6 +1378,9 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     check_geometry(e, s, *target, turrets ? into : std::nullopt, ctx);
     int base = 0;
     for (int m : mounts) base += s.card.guns[m];
+    if (base == 0)  // no stats left by a wrong claim, which the rules leave: the claim was a slip
+        for (int m : mounts)
+            if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m])) base += s.card.guns[m];
     for (int m : mounts) s.fired.insert(m);
     const bool cards_known = s.has_card && target->has_card;
     if (base == 0 && s.has_card) {
@@ -1500,7 +1523,8 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
         }
     }
     // no hits, or no armour to save with: nothing to roll
-    if (salvo.hits_most() == 0 || (target->card.armour == 0 && target->has_card)) salvo.save_done = true;
+    if (salvo.hits_most() == 0 || (target->has_card && target->card.armour == 0 && target->rules_stat[kArmour].value_or(0) == 0))
+        salvo.save_done = true;
     target->salvos.push_back(salvo);
 }
 
@@ -1833,6 +1857,9 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kProblems, e.claim_pos, "the problem is none, steering, smokestack, fire or bridge");
         claim.clear();
     }
+    if (!claim.empty() && !expected.empty() && claim != expected && claim != by_total_written &&
+        s.fits_by_rules([&] { return result_of(total) == claim; }))
+        expected = claim;
     if (!claim.empty() && !expected.empty() && claim != expected && claim != by_total_written) {
         std::string why = total == 4 && !readings_.smokestack_3_or_4 && claim == "smokestack"
                               ? "a 4 is no problem: the smokestacks are hit on a 3 (the Quick Reference says 3 or 4: smokestack=quick-reference)"
