@@ -499,7 +499,8 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
         int missing = 0;
         for (const auto& h : p->hits)
             if (!h.disputed) ++missing;
-        if (missing > 0 && !p->gone)
+        // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
+        if (missing > 0 && !p->gone && p->rules_strength != 0)
             ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
                                p->name + " was hit " + plural(missing, "time", "times") + " and no roll resolves " +
                                    (missing == 1 ? "it" : "them") + " (line " + std::to_string(p->hits.front().line) + ")",
@@ -700,6 +701,9 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::optional<Weapon> named;
     for (std::size_t i = 1; i < e.args.size(); ++i)
         if (const std::string* w = word_text(e.args[i])) named = parse_weapon(*w);
+    // A ship a wrong claim had sunk, which the fire could not hit: the record shows it afloat, as
+    // the rules have it, and its hit roll stands as played (the claim was the one finding).
+    if (p.hits.empty() && p.afloat_by_rules()) return;
     if (p.hits.empty()) {
         ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
                            p.name + " has no hit to resolve: nothing that hit it is recorded");

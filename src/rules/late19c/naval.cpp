@@ -384,7 +384,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                " hexes (each 60-degree turn costing one); this move takes " + std::to_string(cost),
                            "at most " + std::to_string(allowance), std::to_string(cost));
     const Hex end = path.back().first.hex;
-    if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before)
+    if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before && !p.whole_by_rules(ship_stats(p.ship_type).critical))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it does not close the enemy");
     p.hex = end;
     p.facing = dir;
