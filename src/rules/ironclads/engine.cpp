@@ -92,15 +92,25 @@ struct Salvo {
     Reading claimed;
     std::optional<Reading> computed;  // none when the dice could not be read
 
+    // A salvo the record leaves out, that its save or damage lines show was fired (a finding
+    // already): its hits are whatever those lines resolve.
+    bool unrecorded = false;
+    static constexpr int kAny = 1000;
+
     int hits_most() const { return std::max(claimed.c + claimed.h, computed ? computed->c + computed->h : 0); }
     // The unsaved hits left to resolve, and the criticals among them, as ranges over both readings.
-    int lo() const { return save_missing ? 0 : std::min(unsaved(claimed), computed ? unsaved(*computed) : unsaved(claimed)); }
+    int lo() const {
+        if (unrecorded) return 0;
+        return save_missing ? 0 : std::min(unsaved(claimed), computed ? unsaved(*computed) : unsaved(claimed));
+    }
     int hi() const {
+        if (unrecorded) return kAny;
         if (save_missing) return hits_most();
         return std::max(unsaved(claimed), computed ? unsaved(*computed) : unsaved(claimed));
     }
-    int c_lo() const { return save_missing ? 0 : std::min(c_min(claimed), computed ? c_min(*computed) : c_min(claimed)); }
+    int c_lo() const { return save_missing || unrecorded ? 0 : std::min(c_min(claimed), computed ? c_min(*computed) : c_min(claimed)); }
     int c_hi() const {
+        if (unrecorded) return kAny;
         int most = std::max(c_max(claimed), computed ? c_max(*computed) : c_max(claimed));
         if (save_missing) most = std::max(claimed.c, computed ? computed->c : 0);
         return most;
@@ -147,6 +157,7 @@ struct Ship {
     int crits_done = 0, hits_done = 0;
     bool problems_done = false;
     bool order_reported = false;  // criticals after hits: said once
+    bool early_problems = false;  // problems rolled with hits unresolved (a finding): not said again at the phase's end
     // After a wrong damage claim the card follows the claim (as played), and here is what the
     // rules gave for that stat: a later claim that follows the rules' value instead shows the
     // wrong one was a slip of the pen, and is no second finding.
@@ -210,6 +221,15 @@ struct Ship {
     int crits_lo() const { return sum(&Salvo::c_lo); }
     int crits_hi() const { return sum(&Salvo::c_hi); }
     int resolved() const { return crits_done + hits_done; }
+    // Damage with no salvo behind it (one finding): a salvo the record left out is assumed, so
+    // that the rest of this ship's damage is read as played.
+    void salvo_not_recorded(std::uint32_t line) {
+        Salvo v;
+        v.line = line;
+        v.unrecorded = true;
+        v.save_done = true;
+        salvos.push_back(v);
+    }
     // Stats left on the card: when none are, further hits have nothing to cross off and are misses.
     // (The fewer of the card's and the rules' card's, where a wrong claim made them differ.)
     int stats_left() const {
@@ -252,6 +272,7 @@ private:
 
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
     void close_gunfire(GameContext& ctx);
+    void report_out_of_turn(GameContext& ctx, const std::set<int>& sides_unmoved);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
     void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
@@ -289,6 +310,16 @@ private:
     std::optional<int> initiative_other_;
     std::map<int, int> moves_by_side_;  // ships moved so far this movement phase
     int order_slip_reported_ = 0;
+    // A ship moved out of turn is reported when the phase ends: a ship of the side that should
+    // have moved that was never moved explains it, and is then the one finding.
+    struct OutOfTurn {
+        ngn::SourcePos pos;
+        std::string why, expected, recorded;
+        int due_side = -1;
+    };
+    std::vector<OutOfTurn> out_of_turn_;
+    bool initiative_unknown_ = false;  // this turn's initiative was not decided (a finding already)
+    bool sea_claimed_early_ = false;   // the sea state was claimed before every side rolled (a finding already)
     std::map<int, int> initiative_rolls_;
     ngn::SourcePos initiative_pos_;
     std::optional<int> setup_initiative_;
@@ -597,9 +628,11 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             s->crits_done = s->hits_done = 0;
             s->problems_done = false;
             s->order_reported = false;
+            s->early_problems = false;
         }
         initiative_.reset();
         initiative_other_.reset();
+        initiative_unknown_ = false;
         if (first && setup_initiative_) initiative_ = setup_initiative_;
         initiative_rolls_.clear();
         phase_.clear();
@@ -628,7 +661,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
     if (phase_ == "sea-state") {
         for (const Entity* side : ctx.symbols.sides())
-            if (!sea_rolls_.count(side->index))
+            if (!sea_rolls_.count(side->index) && !sea_claimed_early_)
                 ctx.findings.error(Kind::Illegal, kSeaState, sea_pos_.valid() ? sea_pos_ : at,
                                    side->name + " did not roll for the sea state (one die for each side)");
         if (!rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {  // unclaimed: the dice say
@@ -636,21 +669,27 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
             rough_ = all_ones;
         }
     } else if (phase_ == "initiative") {
-        if (!initiative_ && !initiative_rolls_.empty())
+        if (!initiative_ && !initiative_rolls_.empty()) {
             ctx.findings.error(Kind::Illegal, kInitiative, initiative_pos_.valid() ? initiative_pos_ : at,
                                "the initiative was not decided: every side rolls one die, and ties are rolled again");
+            initiative_unknown_ = true;  // who moves first is then not checked
+        }
     } else if (phase_ == "movement") {
+        std::set<int> sides_unmoved;
         for (auto& s : ships_)
-            if (s->on_table() && s->moved_turn != turn_)
+            if (s->on_table() && s->moved_turn != turn_) {
+                sides_unmoved.insert(s->side());
                 ctx.findings.error(Kind::Illegal, kMovementOrder, at,
                                    s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
                                        " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')");
+            }
+        report_out_of_turn(ctx, sides_unmoved);
     } else if (phase_ == "firing") {
         close_gunfire(ctx);
         for (auto& s : ships_) {
             if (s->salvos.empty()) continue;
             const int done = s->resolved();
-            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0)
+            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0 && !s->early_problems)
                 ctx.findings.error(Kind::Illegal, kDamage, at,
                                    s->name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_),
                                    std::to_string(s->unsaved_lo()) + " resolved", std::to_string(done));
@@ -831,6 +870,12 @@ std::string claim_word(const ngn::Event& e) {
 }
 }  // namespace
 
+void IroncladsEngine::report_out_of_turn(GameContext& ctx, const std::set<int>& sides_unmoved) {
+    for (const auto& o : out_of_turn_)
+        if (!sides_unmoved.count(o.due_side)) ctx.findings.error(Kind::Illegal, kMovementOrder, o.pos, o.why, o.expected, o.recorded);
+    out_of_turn_.clear();
+}
+
 void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!sea_pos_.valid()) sea_pos_ = e.subject.pos;
     const ngn::Dice* d = ctx.dice_ok ? one_d6(e, kSeaState, ctx) : nullptr;
@@ -854,6 +899,7 @@ void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, G
                                "the sea is rough only when every side rolls a 1", expected, claim);
     } else {
         ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is claimed before every side has rolled");
+        sea_claimed_early_ = true;  // a roll is missing: this is its one finding, and the claim stands
     }
     const bool dice_rough = sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) &&
                             std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
@@ -874,8 +920,14 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
     initiative_rolls_[actor.index] = d ? d->faces[0].value : 0;  // 0: rolled, but the die cannot be read
     std::string claim = claim_word(e);
     if (initiative_rolls_.size() < static_cast<std::size_t>(sides(ctx))) {
-        if (!claim.empty())
+        if (!claim.empty()) {
+            // a roll is missing: this is its one finding, and the claim stands, as played
             ctx.findings.error(Kind::Inconsistent, kInitiative, e.claim_pos, "the initiative is claimed before every side has rolled");
+            if (const Entity* side = ctx.symbols.find_side(claim)) {
+                initiative_ = side->index;
+                initiative_rolls_.clear();
+            }
+        }
         return;
     }
     if (std::any_of(initiative_rolls_.begin(), initiative_rolls_.end(), [](const auto& p) { return p.second == 0; })) {
@@ -918,7 +970,7 @@ int IroncladsEngine::max_speed(const Ship& s) const {
 void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
     // Who moves: the side without the initiative first, then ship by ship in turn.
     if (moving_ != &s) {
-        if (!initiative_ && !movement_started_)
+        if (!initiative_ && !movement_started_ && !initiative_unknown_)
             ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
                                "no side has the initiative in turn " + std::to_string(turn_) + ": it is decided before movement");
         movement_started_ = true;
@@ -945,9 +997,10 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (slip > order_slip_reported_ && unmoved(1 - s.side())) {
                 order_slip_reported_ = slip;
                 bool first = moves_by_side_[non] + moves_by_side_[*initiative_] == 1;
-                ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos,
-                                   first ? "the side without the initiative moves the first ship" : "the sides move one ship each in turn",
-                                   ctx.symbols.side(1 - s.side())->label() + " moves next", ctx.symbols.side(s.side())->label());
+                out_of_turn_.push_back(OutOfTurn{e.subject.pos,
+                                                 first ? "the side without the initiative moves the first ship" : "the sides move one ship each in turn",
+                                                 ctx.symbols.side(1 - s.side())->label() + " moves next", ctx.symbols.side(s.side())->label(),
+                                                 1 - s.side()});
             }
         }
         moving_ = &s;
@@ -1596,6 +1649,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kSaves, e.subject.pos,
                            s.card.armour == 0 ? s.name + " has no armour stats: it has no save"
                                               : "there is no salvo with hits on " + s.name + " waiting for its armour save");
+        if (s.card.armour > 0) s.salvo_not_recorded(e.subject.pos.line);
         return;
     }
     salvo->save_done = true;
@@ -1701,6 +1755,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (s.crits_done >= s.crits_hi()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
                            std::to_string(s.crits_hi()) + " critical hit(s)", std::to_string(s.crits_done + 1));
+        s.salvo_not_recorded(e.subject.pos.line);
     } else if (s.hits_done > 0 && !s.order_reported) {
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
     }
@@ -1748,9 +1803,10 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (const std::string* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
         else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>");
     }
-    if (s.resolved() >= s.unsaved_hi())
+    if (s.resolved() >= s.unsaved_hi()) {
         ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
-    else if (s.crits_done < s.crits_lo() && !s.order_reported) {
+        s.salvo_not_recorded(e.subject.pos.line);
+    } else if (s.crits_done < s.crits_lo() && !s.order_reported) {
         s.order_reported = true;
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
                            "unsaved critical hits are resolved first: " + std::to_string(s.crits_lo() - s.crits_done) + " remain");
@@ -1826,9 +1882,11 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     s.problems_done = true;
-    if (s.resolved() < s.unsaved_lo() && s.stats_left() > 0)
+    if (s.resolved() < s.unsaved_lo() && s.stats_left() > 0) {
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "problems are rolled when all of the ship's hits are resolved",
                            std::to_string(s.unsaved_lo()) + " hits resolved", std::to_string(s.resolved()));
+        s.early_problems = true;
+    }
     const ngn::Dice* two = nullptr;
     const ngn::Dice* d3 = nullptr;
     for (const auto& a : e.args)
@@ -1944,6 +2002,7 @@ void IroncladsEngine::finish(GameContext& ctx) {
         leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
         return;
     }
+    report_out_of_turn(ctx, {});  // a record that stops mid-movement: no ship is known to be missing
     if (phase_ == "end") end_of_turn(ctx, ngn::SourcePos{ctx.game.last_line, 1});
     if (!ctx.header.result || ctx.header.result->value == "*") return;
     // Phase 4B: a side with no ships on the table loses; both at once is a loss for both.
