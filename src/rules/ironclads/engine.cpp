@@ -158,6 +158,16 @@ struct Ship {
     bool problems_done = false;
     bool order_reported = false;  // criticals after hits: said once
     bool early_problems = false;  // problems rolled with hits unresolved (a finding): not said again at the phase's end
+    // A hit claim showing d more stats crossed off than one hit (a finding) may be d hit lines
+    // left out: they are counted as resolved while hits remain, and given back if later lines
+    // resolve more hits than the salvos leave.
+    int assumed_hits = 0;
+    // Hits left unresolved at the end of a damage phase (a finding): the players may have crossed
+    // them off unrecorded, so later lines may show up to this many stats fewer than the replay.
+    int unrecorded_hits = 0;
+    // A damage phase whose problems roll the record leaves out (a finding): a fire may have broken
+    // out, which later salvos show by being halved (for up to 1D3 game turns after).
+    int problems_unknown_turn = -1;
     // After a wrong damage claim the card follows the claim (as played), and here is what the
     // rules gave for that stat: a later claim that follows the rules' value instead shows the
     // wrong one was a slip of the pen, and is no second finding.
@@ -629,6 +639,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             s->problems_done = false;
             s->order_reported = false;
             s->early_problems = false;
+            s->assumed_hits = 0;
         }
         initiative_.reset();
         initiative_other_.reset();
@@ -679,6 +690,7 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         for (auto& s : ships_)
             if (s->on_table() && s->moved_turn != turn_) {
                 sides_unmoved.insert(s->side());
+                s->speed_known = false;  // its move is missing: the next speed is not held to this turn's
                 ctx.findings.error(Kind::Illegal, kMovementOrder, at,
                                    s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
                                        " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')");
@@ -689,13 +701,19 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         for (auto& s : ships_) {
             if (s->salvos.empty()) continue;
             const int done = s->resolved();
-            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0 && !s->early_problems)
+            // a critical hit crosses off up to 3 stats
+            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0)
+                s->unrecorded_hits = std::max(0, s->unsaved_lo() - done) + 2 * std::max(0, s->crits_lo() - s->crits_done);
+            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0 && !s->early_problems &&
+                !s->order_reported)
                 ctx.findings.error(Kind::Illegal, kDamage, at,
                                    s->name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_),
                                    std::to_string(s->unsaved_lo()) + " resolved", std::to_string(done));
-            else if (done > 0 && !s->problems_done && s->on_table())
+            else if (done > 0 && !s->problems_done && s->on_table()) {
                 ctx.findings.error(Kind::Illegal, kProblems, at,
                                    s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_));
+                s->problems_unknown_turn = turn_;
+            }
         }
     }
 }
@@ -710,7 +728,7 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
                 v.save_missing = true;
                 // hits the players did not claim (their claim already a finding) had no save to roll;
                 // nor had a ship with no armour left by the rules (its card's claim already a finding)
-                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour)) continue;
+                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits) continue;
                 ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
                                    "no armour save is recorded for this salvo on " + s->name + " (one save roll for each salvo with hits)");
             }
@@ -923,10 +941,8 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
         if (!claim.empty()) {
             // a roll is missing: this is its one finding, and the claim stands, as played
             ctx.findings.error(Kind::Inconsistent, kInitiative, e.claim_pos, "the initiative is claimed before every side has rolled");
-            if (const Entity* side = ctx.symbols.find_side(claim)) {
-                initiative_ = side->index;
-                initiative_rolls_.clear();
-            }
+            if (const Entity* side = ctx.symbols.find_side(claim)) initiative_ = side->index;
+            initiative_rolls_.clear();  // the round is over, as played (a re-roll starts the next)
         }
         return;
     }
@@ -1510,6 +1526,36 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 target->card = played_t;
             }
         }
+        if (rolled < expected_dice && cards_known && s.problems_unknown_turn >= 0 && turn_ > s.problems_unknown_turn &&
+            turn_ <= s.problems_unknown_turn + 3 && !(turn_ >= s.fire_from && turn_ <= s.fire_to)) {
+            // the problems roll left out may have been a fire: the dice show it
+            const int from = s.fire_from, to = s.fire_to;
+            s.fire_from = turn_, s.fire_to = turn_;
+            if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
+            else s.fire_from = from, s.fire_to = to;
+        }
+        if (rolled < expected_dice && cards_known && &s != target && (s.unrecorded_hits > 0 || target->unrecorded_hits > 0)) {
+            // gun or armour stats crossed off unrecorded in an earlier turn (a finding then)
+            for (int j = 1; j <= s.unrecorded_hits && base - j >= 0; ++j)
+                if (fire_dice(s, *target, base - j) == rolled) {
+                    for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
+                        while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
+                        if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
+                    }
+                    s.unrecorded_hits -= j;
+                    expected_dice = rolled;
+                    break;
+                }
+            for (int j = 1; expected_dice != rolled && j <= target->unrecorded_hits && target->card.armour - j >= 0; ++j) {
+                target->card.armour -= j;
+                if (fire_dice(s, *target, base) == rolled) {
+                    target->unrecorded_hits -= j;
+                    expected_dice = rolled;
+                } else {
+                    target->card.armour += j;
+                }
+            }
+        }
         if (rolled != expected_dice && cards_known) {
             std::string working;
             fire_dice(s, *target, base, &working);
@@ -1665,6 +1711,10 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
                            std::to_string(s.card.armour) + "d6", "none");
     } else {
+        if (s.has_card && dice->declared_count() < s.card.armour && s.card.armour - dice->declared_count() <= s.unrecorded_hits) {
+            s.unrecorded_hits -= s.card.armour - dice->declared_count();  // armour crossed off unrecorded (a finding then)
+            s.card.armour = dice->declared_count();
+        }
         if (s.has_card && !s.follows(kArmour, dice->declared_count()))
             ctx.findings.error(Kind::WrongResult, kSaves, dice_pos,
                                "the armour save rolls one die for each armour stat remaining (" + std::to_string(s.card.armour) + ")",
@@ -1752,6 +1802,10 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         else if (const std::string* w = word_text(it); w && parse_stat(*w)) stat = parse_stat(*w);
         else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a critical hit is written: crit <stat> d6: N => <stats crossed off>");
     }
+    if (s.crits_done >= s.crits_hi() && s.resolved() >= s.unsaved_hi() && s.assumed_hits > 0) {
+        --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
+        --s.hits_done;
+    }
     if (s.crits_done >= s.crits_hi()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
                            std::to_string(s.crits_hi()) + " critical hit(s)", std::to_string(s.crits_done + 1));
@@ -1777,6 +1831,14 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         else ctx.findings.error(Kind::Inconsistent, kCritical, e.claim_pos, "claim the number of stats crossed off: => 3");
     }
     const std::optional<int> by_rules = s.rules_stat[*stat];
+    if (claimed && expected && *claimed < *expected && s.has_card && s.unrecorded_hits > 0)
+        for (int j = 1; j <= s.unrecorded_hits && j <= stat_of(s.card, *stat); ++j)
+            if (*claimed == std::min(*d3, stat_of(s.card, *stat) - j)) {  // stats crossed off unrecorded (a finding then)
+                stat_of(s.card, *stat) -= j;
+                s.unrecorded_hits -= j;
+                expected = claimed;
+                break;
+            }
     if (claimed && expected && *claimed != *expected && by_rules && *claimed == std::min(*d3, *by_rules)) {
         // the card the rules give, not the one an earlier wrong claim left: that claim was a slip
         stat_of(s.card, *stat) = *by_rules;
@@ -1803,13 +1865,20 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         if (const std::string* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
         else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>");
     }
-    if (s.resolved() >= s.unsaved_hi()) {
+    bool line_flagged = false;  // a finding on this line already: the arc-first check is not added to it
+    if (s.resolved() >= s.unsaved_hi() && s.assumed_hits > 0) {
+        --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
+        --s.hits_done;
+    } else if (s.resolved() >= s.unsaved_hi()) {
         ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
         s.salvo_not_recorded(e.subject.pos.line);
     } else if (s.crits_done < s.crits_lo() && !s.order_reported) {
         s.order_reported = true;
+        line_flagged = true;
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
                            "unsaved critical hits are resolved first: " + std::to_string(s.crits_lo() - s.crits_done) + " remain");
+        // (or their lines are left out: the stats they crossed off may show in later lines)
+        s.unrecorded_hits = std::max(s.unrecorded_hits, 3 * (s.crits_lo() - s.crits_done));
     }
     ++s.hits_done;
     if (!stat) {
@@ -1826,7 +1895,7 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         }
     }
     // Gun stats come first from the arc fired upon (or the turrets bearing on it).
-    if (*stat < kMounts) {
+    if (*stat < kMounts && !line_flagged) {
         bool allowed = false;
         std::string first;
         for (const auto& v : s.salvos) {
@@ -1864,10 +1933,18 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 stat_of(s.card, *stat) = shown;
             } else if (s.rules_stat[*stat] && shown == *s.rules_stat[*stat]) {
                 s.played(*stat, shown, shown);  // the card the rules give: the earlier wrong claim was a slip
+            } else if (shown < before - 1 && before - 1 - shown <= s.unrecorded_hits) {
+                s.unrecorded_hits -= before - 1 - shown;  // hits crossed off unrecorded last turn (a finding then)
+                stat_of(s.card, *stat) = shown;
             } else {
                 ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
                                    std::to_string(shown));
                 s.played(*stat, shown, before - 1);  // as played
+                if (shown < before - 1) {
+                    const int add = std::clamp(before - 1 - shown, 0, std::max(0, s.unsaved_hi() - s.resolved()));
+                    s.hits_done += add;
+                    s.assumed_hits += add;
+                }
             }
         }
 }
@@ -1882,7 +1959,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     s.problems_done = true;
-    if (s.resolved() < s.unsaved_lo() && s.stats_left() > 0) {
+    if (s.resolved() < s.unsaved_lo() && s.stats_left() > 0 && !s.order_reported) {
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "problems are rolled when all of the ship's hits are resolved",
                            std::to_string(s.unsaved_lo()) + " hits resolved", std::to_string(s.resolved()));
         s.early_problems = true;
@@ -1951,6 +2028,10 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
 // ---- the end phase ------------------------------------------------------------------------------------
 
 void IroncladsEngine::sinks(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    if (s.card.hull > 0 && s.card.hull <= s.unrecorded_hits) {  // hull crossed off unrecorded (a finding then)
+        s.unrecorded_hits -= s.card.hull;
+        s.card.hull = 0;
+    }
     if (s.card.hull > 0 && s.has_card && !s.follows(kHull, 0))
         ctx.findings.error(Kind::Illegal, kSunk, e.subject.pos, "a ship sinks when it has no hull stats left",
                            "hull 0", "hull " + std::to_string(s.card.hull));
