@@ -448,3 +448,37 @@ TEST(Generate, Late19cOneWrongNumberIsOneFinding) {
 TEST(Generate, EiaNavalOneWrongNumberIsOneFinding) {
     EXPECT_GT(expect_one_number_mistake_at_most_one_finding(generated_eia(9, 30), 9), 100);
 }
+
+namespace {
+
+// Leaves one event line out of each game, several times a game (a roll, a move, a salvo, a
+// save, a hit ...): the record then says less than was played, and that is one finding at most.
+int expect_one_missing_line_at_most_one_finding(const std::string& text, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    int flagged = 0;
+    for (const auto& game : split_games(text)) {
+        const auto lines = lines_of(game);
+        std::vector<std::size_t> events;
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const auto first = lines[i].find_first_not_of(' ');
+            if (first == 0 || first == std::string::npos) continue;
+            const std::string word = lines[i].substr(first, lines[i].find(' ', first) - first);
+            if (word != "phase" && word != "segment" && word != "step" && word != "turn") events.push_back(i);
+        }
+        for (int trial = 0; trial < 6 && !events.empty(); ++trial) {
+            auto v = lines;
+            const std::size_t i = events[rng() % events.size()];
+            v.erase(v.begin() + static_cast<std::ptrdiff_t>(i));
+            const auto p = problems_in(join(v));
+            EXPECT_LE(p.size(), 1u) << "left out: " << lines[i] << "\n" << describe(p);
+            flagged += !p.empty();
+        }
+    }
+    return flagged;
+}
+
+}  // namespace
+
+TEST(Generate, IroncladsOneMissingLineIsOneFinding) {
+    EXPECT_GT(expect_one_missing_line_at_most_one_finding(generated(3, 30), 3), 100);
+}
