@@ -482,3 +482,7 @@ int expect_one_missing_line_at_most_one_finding(const std::string& text, std::ui
 TEST(Generate, IroncladsOneMissingLineIsOneFinding) {
     EXPECT_GT(expect_one_missing_line_at_most_one_finding(generated(3, 30), 3), 100);
 }
+
+TEST(Generate, EiaNavalOneMissingLineIsOneFinding) {
+    expect_one_missing_line_at_most_one_finding(generated_eia(3, 30), 3);  // most moves may be left out legally
+}

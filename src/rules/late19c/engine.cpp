@@ -500,6 +500,8 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
         for (const auto& h : p->hits)
             if (!h.disputed) ++missing;
         // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
+        if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;  // sunk by those hits, as played
+        if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
         if (missing > 0 && !p->gone && p->rules_strength != 0)
             ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
                                p->name + " was hit " + plural(missing, "time", "times") + " and no roll resolves " +
@@ -704,7 +706,10 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     // A ship a wrong claim had sunk, which the fire could not hit: the record shows it afloat, as
     // the rules have it, and its hit roll stands as played (the claim was the one finding).
     if (p.hits.empty() && p.afloat_by_rules()) return;
+    // Hits from a fire the record leaves out (one finding, at the first of them): the rest stand.
+    if (p.hits.empty() && p.unrecorded_fire_turn == turn_) return;
     if (p.hits.empty()) {
+        p.unrecorded_fire_turn = turn_;
         ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
                            p.name + " has no hit to resolve: nothing that hit it is recorded");
         return;
@@ -824,10 +829,16 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
 
 void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx) {
     std::optional<Weapon> row = h.row;
-    if (named && row && *named != *row && !h.disputed)
-        ctx.findings.error(Kind::WrongResult, kShipHits, e.subject.pos,
-                           std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
-                           std::string(weapon_name(*row)), std::string(weapon_name(*named)));
+    if (named && row && *named != *row && !h.disputed) {
+        // Said once for the ship this turn; the hit is read on the row named, as played (a fire
+        // the record leaves out may be where it came from, and its other hits then stand too).
+        if (p.unrecorded_fire_turn != turn_)
+            ctx.findings.error(Kind::WrongResult, kShipHits, e.subject.pos,
+                               std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
+                               std::string(weapon_name(*row)), std::string(weapon_name(*named)));
+        p.unrecorded_fire_turn = turn_;
+        row = named;
+    }
     if (!row && named) {
         row = named;
         ctx.findings.note(Kind::Unverifiable, kShipHits, e.subject.pos,

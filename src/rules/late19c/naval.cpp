@@ -87,8 +87,13 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
             ctx.findings.error(Kind::Illegal, guns_rule("f"), d->faces.back().pos,
                                p.name + "'s " + which + " armament has " + std::to_string(guns) + " guns; a D6 per gun firing, at most 4",
                                "at most " + std::to_string(most) + " dice", std::to_string(d->faces.size()));
-        check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
+        // The target was hit last turn by a fire the record leaves out (a finding then): it may
+        // have been this ship's, and "same target" is then its due.
+        if (written == expected + 1 && !p.targets_before.count(target->key) && target->piece &&
+            target->piece->unrecorded_fire_turn == turn_ - 1)
+            expected += 1, add_working(working, 1, "same target as last turn");
+        check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
     }
 
     // the claim: where each die's shot landed, in the order of the dice
@@ -258,8 +263,12 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
     std::string claim;
     if (e.claim && !e.claim->empty()) claim = reference_text(*elements(*e.claim).front());  // "=> Blue (moves first)"
     if (order_rolls_.size() < sides) {
-        if (!claim.empty())
+        if (!claim.empty()) {
+            // a throw is missing: this is its one finding; the round ends here and the claim stands
             ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.claim_pos, "who moves first is claimed before every side has thrown");
+            order_rolls_.clear();
+            if (const Entity* said = ctx.symbols.find_side(claim)) first_mover_ = said->index;
+        }
         return;
     }
     const bool unread = std::any_of(order_rolls_.begin(), order_rolls_.end(), [](const auto& r) { return r.second == kUnreadThrow; });

@@ -60,6 +60,8 @@ struct Piece {
     // After a wrong claim of FP lost, the FP the rules leave (the ship plays on as claimed): a
     // ship sunk by the claim that the record goes on to use shows the claim was a slip.
     std::optional<int> rules_strength;
+    int unrecorded_fire_turn = -1;  // the turn a hit roll showed a fire the record leaves out
+    int unrecorded_loss = 0;        // the most FP hits left unresolved (a finding) may have cost: it may have sunk
     bool broke_off = false; // at the Critical Point: it leaves the battle
     int broke_off_turn = 0;
 
