@@ -168,6 +168,9 @@ struct Ship {
     // A damage phase whose problems roll the record leaves out (a finding): a fire may have broken
     // out, which later salvos show by being halved (for up to 1D3 game turns after).
     int problems_unknown_turn = -1;
+    // A line of this ship's damage, or of its end phase, that could not be read (a finding): its
+    // damage counts and its sinking are then taken as played.
+    int unread_damage_turn = -1, unread_end_turn = -1;
     // After a wrong damage claim the card follows the claim (as played), and here is what the
     // rules gave for that stat: a later claim that follows the rules' value instead shows the
     // wrong one was a slip of the pen, and is no second finding.
@@ -283,6 +286,7 @@ private:
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
     void close_gunfire(GameContext& ctx);
     void report_out_of_turn(GameContext& ctx, const std::set<int>& sides_unmoved);
+    void unread_line(const Entity& actor, Ship* s, GameContext& ctx);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
     void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
@@ -329,6 +333,9 @@ private:
     };
     std::vector<OutOfTurn> out_of_turn_;
     bool initiative_unknown_ = false;  // this turn's initiative was not decided (a finding already)
+    // A line of this firing phase that could not be read (a finding): it may have been the salvo
+    // or save that later lines need, which are then taken as played.
+    bool unread_gunfire_ = false;
     bool sea_claimed_early_ = false;   // the sea state was claimed before every side rolled (a finding already)
     std::map<int, int> initiative_rolls_;
     ngn::SourcePos initiative_pos_;
@@ -659,6 +666,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         order_slip_reported_ = 0;
         movement_started_ = false;
         damage_started_ = false;
+        unread_gunfire_ = false;
     }
     if (segment != segment_) {
         if (segment == "damage") {
@@ -705,11 +713,11 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
             if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0)
                 s->unrecorded_hits = std::max(0, s->unsaved_lo() - done) + 2 * std::max(0, s->crits_lo() - s->crits_done);
             if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0 && !s->early_problems &&
-                !s->order_reported)
+                !s->order_reported && s->unread_damage_turn != turn_)
                 ctx.findings.error(Kind::Illegal, kDamage, at,
                                    s->name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_),
                                    std::to_string(s->unsaved_lo()) + " resolved", std::to_string(done));
-            else if (done > 0 && !s->problems_done && s->on_table()) {
+            else if (done > 0 && !s->problems_done && s->on_table() && s->unread_damage_turn != turn_) {
                 ctx.findings.error(Kind::Illegal, kProblems, at,
                                    s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_));
                 s->problems_unknown_turn = turn_;
@@ -728,7 +736,8 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
                 v.save_missing = true;
                 // hits the players did not claim (their claim already a finding) had no save to roll;
                 // nor had a ship with no armour left by the rules (its card's claim already a finding)
-                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits) continue;
+                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits || unread_gunfire_)
+                    continue;
                 ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
                                    "no armour save is recorded for this salvo on " + s->name + " (one save roll for each salvo with hits)");
             }
@@ -740,6 +749,7 @@ void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
         if (s->rules_stat[kHull].value_or(0) > 0 && s->card.hull == 0) s->follows(kHull, *s->rules_stat[kHull]);  // not sunk: as the rules say
         if (s->on_table() && s->has_card && s->card.hull == 0) {
             s->sunk = true;
+            if (s->unread_end_turn == turn_) continue;  // the line that could not be read may have said so
             ctx.findings.warning(Kind::Inconsistent, kSunk, at,
                                  s->name + " has no hull stats left and sank at the end of turn " + std::to_string(turn_) +
                                      "; the record does not say so");
@@ -787,6 +797,7 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
         if (phase_ == phase) return true;
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos,
                            "'" + verb() + "' belongs in phase " + phase + (phase_.empty() ? std::string() : ", not in phase " + phase_));
+        unread_line(actor, s, ctx);
         return false;
     };
     auto need_ship = [&]() {
@@ -797,12 +808,14 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
             return s->on_table() || v == Verb::Card;
         }
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb() + "' is done by a ship, not by " + actor.label());
+        unread_line(actor, s, ctx);
         return false;
     };
     switch (v) {
     case Verb::Roll:
         if (!side_actor) {
             ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a side rolls for the sea state and the initiative, not a ship");
+            unread_line(actor, s, ctx);
             return;
         }
         if (phase_ == "sea-state") sea_state_roll(e, actor, ctx);
@@ -850,7 +863,10 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
     case Verb::Continue:
     case Verb::Ends:
     case Verb::End:
-        if (!side_actor) ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
+        if (!side_actor) {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
+            unread_line(actor, s, ctx);
+        }
         else in_phase("end", kEnding);
         return;
     case Verb::InFormation:
@@ -864,6 +880,39 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
                        "'" + e.verb() + "' is not an action of ironclads; the actions are roll, speed, move, turn, collide, leaves, "
                        "breaks-off, fire, save, crit, hit, problems, sinks, card, in-formation, out-of-formation, continue, ends");
+    unread_line(actor, s, ctx);
+}
+
+// A line that could not be read is one finding; what it stood for, by its place in the
+// sequence, is taken as done, so that the lines after it are not held to its absence.
+void IroncladsEngine::unread_line(const Entity& actor, Ship* s, GameContext& ctx) {
+    if (actor.kind == ngn::EntityKind::Side) {
+        if (phase_ == "sea-state") sea_rolls_.try_emplace(actor.index, 0);  // 0: rolled, the die unknown
+        else if (phase_ == "initiative") {
+            initiative_rolls_.try_emplace(actor.index, 0);
+            if (initiative_rolls_.size() == static_cast<std::size_t>(sides(ctx))) {  // who has it is not known
+                initiative_rolls_.clear();
+                initiative_unknown_ = true;
+            }
+        }
+        return;
+    }
+    if (!s) return;
+    if (phase_ == "movement" && s->moved_turn != turn_) {
+        s->moved_turn = turn_;  // moved, in its turn (the order is not held to a line not read)
+        s->speed_known = false;  // its speed is not known
+        ++moves_by_side_[s->side()];
+        movement_started_ = true;
+        moving_ = s;
+    } else if (phase_ == "firing") {
+        if (segment_ == "damage" || damage_started_) {
+            s->unread_damage_turn = turn_;
+            s->unrecorded_hits += 3;  // a critical hit's worth of stats, as later lines may show
+        }
+        else unread_gunfire_ = true;
+    } else if (phase_ == "end") {
+        s->unread_end_turn = turn_;
+    }
 }
 
 // ---- sea state and initiative ---------------------------------------------------------------------------
@@ -968,6 +1017,7 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
     initiative_other_.reset();
     if (!claim.empty()) {
         if (claimed_side) initiative_ = claimed_side->index;  // as played
+        else if (claimed != "reroll" && lowest.size() == 1) initiative_ = lowest[0];  // a claim that names no side: the dice say
         if (claimed_side && lowest.size() == 1 && lowest[0] != claimed_side->index) initiative_other_ = lowest[0];
     } else if (lowest.size() == 1) {
         initiative_ = lowest[0];
@@ -1078,6 +1128,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos,
                                "a movement line holds speed N (or +N, -N, astern), move D, turn D, collide SHIP or leaves; found " +
                                    a[i].to_ngn());
+            if (w && next && next->as<ngn::Number>()) ++i;  // the word's value goes with it: one finding
         }
     }
 
@@ -1369,6 +1420,8 @@ std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim
 }  // namespace
 
 void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    const std::size_t findings_before = ctx.findings.all().size();
+    bool unread_word = false;
     // fire <mount[,mount...]> [<arc>] <target> <range> [on <arc>] <dice> => hits
     std::vector<int> mounts;
     std::optional<ArcSet> into;
@@ -1407,13 +1460,17 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
         } else if (Ship* t = ship_named(it, ctx); t && !target) {
             target = t;
         } else {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
-                               "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
-                                   it.to_ngn());
+            if (!unread_word)  // one word not read is the line's finding
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                                   "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
+                                       it.to_ngn());
+            unread_word = true;
         }
     }
     if (mounts.empty() || !target) {
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a salvo names the guns that fire and the target");
+        if (ctx.findings.all().size() == findings_before)  // (else the word that stood for them is the finding)
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a salvo names the guns that fire and the target");
+        unread_gunfire_ = true;  // the salvo cannot be read: its save and damage are taken as played
         return;
     }
     if (!target->on_table()) {
@@ -1691,6 +1748,10 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
             break;
         }
     if (salvo) salvo->save_missing = false;
+    if (!salvo && unread_gunfire_ && s.card.armour > 0) {
+        s.salvo_not_recorded(e.subject.pos.line);  // its salvo is the line that could not be read
+        return;
+    }
     if (!salvo) {
         ctx.findings.error(Kind::Illegal, kSaves, e.subject.pos,
                            s.card.armour == 0 ? s.name + " has no armour stats: it has no save"
@@ -1738,7 +1799,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     // the claim: how many were saved, and which (C or H) when the target's player says
     std::optional<int> count;
     int said_c = 0, said_h = 0;
-    bool said_which = false;
+    bool said_which = false, said_odd = false;
     if (e.claim) {
         for (const auto* p : elements(*e.claim)) {
             if (const auto* n = p->as<ngn::Number>()) {
@@ -1751,6 +1812,11 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 if (t == "c") ++said_c, said_which = true;
                 else if (t == "h") ++said_h, said_which = true;
                 else if (t == "none") count = 0;
+                else if (t != "saved" && t != "save" && t != "saves" && !said_odd) {
+                    said_odd = true;
+                    ctx.findings.error(Kind::Inconsistent, kVocabulary, p->pos,
+                                       "a save claims the hits saved: => 1 saved C, => 2 saved C,H, => 0; found " + w->text);
+                }
             }
         }
         if (!count && said_which) count = said_c + said_h;
@@ -1796,26 +1862,34 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     std::optional<int> stat;
     const ngn::Dice* dice = nullptr;
     ngn::SourcePos dice_pos;
+    bool word_error = false;
     for (std::size_t i = 1; i < e.args.size(); ++i) {
         const auto& it = e.args[i];
         if (const auto* d = it.as<ngn::Dice>()) dice = d, dice_pos = it.pos;
         else if (const std::string* w = word_text(it); w && parse_stat(*w)) stat = parse_stat(*w);
-        else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a critical hit is written: crit <stat> d6: N => <stats crossed off>");
+        else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a critical hit is written: crit <stat> d6: N => <stats crossed off>");
+            word_error = true;
+        }
     }
     if (s.crits_done >= s.crits_hi() && s.resolved() >= s.unsaved_hi() && s.assumed_hits > 0) {
         --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
         --s.hits_done;
     }
-    if (s.crits_done >= s.crits_hi()) {
+    if (s.crits_done >= s.crits_hi() && (unread_gunfire_ || s.unread_damage_turn == turn_)) {
+        s.salvo_not_recorded(e.subject.pos.line);  // its salvo, or an earlier damage line, could not be read
+    } else if (s.crits_done >= s.crits_hi()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
                            std::to_string(s.crits_hi()) + " critical hit(s)", std::to_string(s.crits_done + 1));
         s.salvo_not_recorded(e.subject.pos.line);
-    } else if (s.hits_done > 0 && !s.order_reported) {
+    } else if (s.hits_done > 0 && !s.order_reported && s.unread_damage_turn != turn_) {
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
     }
     ++s.crits_done;
     if (!stat) {
-        ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos, "name the stat type the critical hit crosses off (prop, hull, armour, port ...)");
+        if (!word_error)
+            ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos, "name the stat type the critical hit crosses off (prop, hull, armour, port ...)");
+        s.unrecorded_hits += 3;  // which stats it crossed off is not known: later lines may show them
         return;
     }
     std::optional<int> expected, d3;
@@ -1860,19 +1934,25 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
 
 void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     std::optional<int> stat;
+    bool word_error = false;
     for (std::size_t i = 1; i < e.args.size(); ++i) {
         const auto& it = e.args[i];
         if (const std::string* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
-        else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>");
+        else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>"), word_error = true;
     }
+    // a stat written wrong (the finding above) that the claim names: as played
+    if (!stat && word_error && e.claim && !e.claim->empty())
+        if (const std::string* w = word_text(e.claim->front()); w && parse_stat(*w)) stat = parse_stat(*w);
     bool line_flagged = false;  // a finding on this line already: the arc-first check is not added to it
     if (s.resolved() >= s.unsaved_hi() && s.assumed_hits > 0) {
         --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
         --s.hits_done;
+    } else if (s.resolved() >= s.unsaved_hi() && (unread_gunfire_ || s.unread_damage_turn == turn_ || word_error)) {
+        s.salvo_not_recorded(e.subject.pos.line);  // its salvo, or an earlier damage line, could not be read
     } else if (s.resolved() >= s.unsaved_hi()) {
         ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
         s.salvo_not_recorded(e.subject.pos.line);
-    } else if (s.crits_done < s.crits_lo() && !s.order_reported) {
+    } else if (s.crits_done < s.crits_lo() && !s.order_reported && s.unread_damage_turn != turn_) {
         s.order_reported = true;
         line_flagged = true;
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
@@ -1882,7 +1962,9 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     }
     ++s.hits_done;
     if (!stat) {
-        ctx.findings.error(Kind::Inconsistent, kHits, e.subject.pos, "name the stat type the hit crosses off (prop, hull, armour, port ...)");
+        if (!word_error)
+            ctx.findings.error(Kind::Inconsistent, kHits, e.subject.pos, "name the stat type the hit crosses off (prop, hull, armour, port ...)");
+        s.unrecorded_hits += 1;  // which stat it crossed off is not known: a later line may show it
         return;
     }
     if (stat_of(s.card, *stat) == 0 && s.has_card) {
@@ -1926,6 +2008,10 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     const int before = stat_of(s.card, *stat);
     s.cross_off(*stat, 1);
     // "=> prop 11": the stats the players left on the card
+    if (e.claim && !(e.claim->size() == 2 && (*e.claim)[1].is<ngn::Number>() && is_word((*e.claim)[0], stat_name(*stat))))
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.claim_pos,
+                           std::string("a hit's claim is its stat and the stats of it left: => ") + stat_name(*stat) + " " +
+                               std::to_string(std::max(0, before - 1)));
     if (e.claim && e.claim->size() >= 2)
         if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(*stat))) {
             const int shown = n->as_int();
@@ -1959,7 +2045,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     s.problems_done = true;
-    if (s.resolved() < s.unsaved_lo() && s.stats_left() > 0 && !s.order_reported) {
+    if (s.resolved() < s.unsaved_lo() && s.stats_left() > 0 && !s.order_reported && s.unread_damage_turn != turn_) {
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "problems are rolled when all of the ship's hits are resolved",
                            std::to_string(s.unsaved_lo()) + " hits resolved", std::to_string(s.resolved()));
         s.early_problems = true;
