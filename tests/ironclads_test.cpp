@@ -606,3 +606,54 @@ TEST(IroncladsFiring, ZoneOfFireAndTurretArcsFromPositions) {
     clean(game(std::string(kFire) + "      M fire fwd-turret fwd RdI 28cm 4d6: 1 1 1 1 => miss\n", "",
                monarch + "setup M at (40, 30, 90) base 8x2\nsetup RdI at (75, 31, 0) base 6x1.5\n"));
 }
+
+// ---- one mistake, one finding ------------------------------------------------------------------
+
+// A salvo of 4 hits on FM, no save, four hits on the hull and the problems roll: each single
+// mistake below (a wrong count, a line left out, a line that cannot be read) is one finding,
+// with its citation, and the lines after it are not flagged.
+TEST(IroncladsOneMistake, EachIsOneFinding) {
+    const std::string salvo = "      RdI fire port FM 60cm 7d6: 5 6 5 6 1 1 1 => 4H\n";
+    const std::string save = "      FM save 6d6: 1 1 1 1 1 2 => 0\n";
+    const std::string hits = "      FM hit hull => hull 5\n      FM hit hull => hull 4\n      FM hit hull => hull 3\n      FM hit hull => hull 2\n";
+    const std::string problems = "      FM problems 2d6: 3 5 = 8 => none\n";
+    auto record = [&](const std::string& a, const std::string& b, const std::string& c, const std::string& d) {
+        return game(std::string(kFire) + a + b + "    segment damage\n" + c + d + "  phase end\n");
+    };
+    clean(record(salvo, save, hits, problems));
+    auto replace = [](std::string s, const std::string& from, const std::string& to) { return s.replace(s.find(from), from.size(), to); };
+    // a wrong count, then the rules' count again: the slip is the one finding
+    auto f = one(record(salvo, save, replace(hits, "hull 4", "hull 3"), problems), "ironclads Damage resolution/Hits", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "4");
+    // a hit left out: where the card first shows it
+    f = one(record(salvo, save, replace(hits, "      FM hit hull => hull 5\n", ""), problems), "ironclads Damage resolution/Hits",
+            Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "5");
+    EXPECT_EQ(*f.recorded, "4");
+    // the salvo left out: its save is the one finding, and its hits stand as played
+    one(record("", save, hits, problems), "ironclads Firing/Armour saves", Kind::Illegal);
+    // the save left out
+    one(record(salvo, "", hits, problems), "ironclads Firing/Armour saves", Kind::Inconsistent);
+    // the problems roll left out
+    one(record(salvo, save, hits, ""), "ironclads Damage resolution/Problems", Kind::Illegal);
+    // lines that cannot be read: an unknown action, a salvo's verb misspelt, a stat misspelt
+    one(record(salvo, save, replace(hits, "FM hit hull => hull 4", "FM hti hull => hull 4"), problems), "ngn 5.3 Events", Kind::Inconsistent);
+    one(record(replace(salvo, "fire", "fier"), save, hits, problems), "ngn 5.3 Events", Kind::Inconsistent);
+    one(record(salvo, save, replace(hits, "FM hit hull => hull 4", "FM hit hul => hull 4"), problems), "ngn 5.3 Events", Kind::Inconsistent);
+    // a hit's claim naming another stat than the hit is read as nothing: it is flagged
+    one(record(salvo, save, replace(hits, "FM hit hull => hull 4", "FM hit hull => prop 4"), problems), "ngn 5.3 Events", Kind::Inconsistent);
+}
+
+// A speed written beside a move of another distance: the illegal one of the two is the finding.
+TEST(IroncladsOneMistake, ASpeedAndItsMove) {
+    // FM at 8: up by two is illegal, and its 9 cm move shows the legal 9 it sailed
+    auto f = one(game(std::string(kMove) + "    RdI speed 8 move 8cm\n    FM speed 10 move 9cm\n"), "ironclads Movement/Speed", Kind::Illegal);
+    EXPECT_EQ(*f.recorded, "10");
+    // a legal speed and a move of another distance: the move is the finding
+    one(game(std::string(kMove) + "    RdI speed 8 move 8cm\n    FM speed 9 move 7cm\n"), "ironclads Movement/Moving a ship", Kind::Illegal);
+    // and the next turn's change may follow the speed the move showed (7, then 6)
+    one(game(std::string(kMove) + "    RdI speed 8 move 8cm\n    FM speed 9 move 7cm\n"
+             "turn 2\n  phase initiative\n    AUT roll d6: 1\n    ITA roll d6: 2 => AUT\n  phase movement\n"
+             "    RdI speed 8 move 8cm\n    FM speed 6 move 6cm\n"),
+        "ironclads Movement/Moving a ship", Kind::Illegal);
+}
