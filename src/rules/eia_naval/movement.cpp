@@ -23,6 +23,7 @@ const RuleRef kTransport = cite("6.2.5");
 const RuleRef kTransportPort = cite("6.2.5.1");
 const RuleRef kBlockade = cite("6.2.7");
 const RuleRef kEnemyPort = cite("6.2.6");
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 
 }  // namespace
 
@@ -221,6 +222,10 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
                                std::to_string(f->mp));
     }
     // (a path already found broken is the one finding: what an impossible step costs is not asked)
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim))
+            if (const std::string* w = word_text(*c); w && lower(*w) != "mp")
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, c->pos, "a move's claim is what it costs: => 3 mp; not '" + *w + "'");
     if (e.claim && !reported_path)
         for (const ngn::Item* c : elements(*e.claim))
             if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != cost)

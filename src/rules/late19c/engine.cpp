@@ -501,6 +501,7 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
             if (!h.disputed) ++missing;
         // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
         if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;  // sunk by those hits, as played
+        if (p->unread_hit_turn == turn_) missing = 0;  // a hit roll of it could not be read (a finding): it may have resolved them
         if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
         if (missing > 0 && !p->gone && p->rules_strength != 0)
             ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
@@ -530,15 +531,25 @@ void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
         ctx.findings.error(Kind::Illegal, variant_ == "naval" ? kNavalTurn : kTurnSequence, at,
                            "'" + verb + "' belongs in " + where + (phase_.empty() ? std::string() : ", not in phase " + phase_));
     };
+    // In the naval battle an action out of its phase is the line's one finding: it stands for
+    // whatever its place in the turn was (the land rules read it on, as they always have).
+    auto out_of_phase_naval = [&](const std::string& where) {
+        if (variant_ != "naval") return false;
+        wrong_phase(where);
+        unread_line(actor, p, ctx);
+        return true;
+    };
     if (verb == "exhaustion" || verb == "roll") {
         if (!side_actor) {
             ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a side, not by " + actor.label());
+            unread_line(actor, p, ctx);
             return;
         }
         if (verb == "exhaustion") {
             if (phase_ != "exhaustion") wrong_phase("phase exhaustion");
             exhaustion(e, actor, ctx);
         } else {
+            if (phase_ != "move-order" && out_of_phase_naval("phase move-order")) return;
             if (phase_ != "move-order") wrong_phase("phase move-order");
             move_order_roll(e, actor, ctx);
         }
@@ -552,10 +563,12 @@ void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
                                "'" + e.verb() + "' is not an action of late19c; the actions are tile, fire, torpedo, hit, trade, "
                                "move, face, assault, defend, advance, limber, unlimber, lay-wire, remove-wire, and for sides "
                                "roll and exhaustion (docs/rules/late19c.md)");
+        unread_line(actor, p, ctx);
         return;
     }
     if (!p) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a unit or a ship, not by " + actor.label());
+        unread_line(actor, p, ctx);
         return;
     }
     if (p->gone && verb != "hit" && !p->afloat_by_rules()) {
@@ -573,13 +586,17 @@ void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
     } else if (verb == "trade") {
         trade(e, *p, ctx);
     } else if (verb == "torpedo") {
-        if (!(phase_ == "torpedoes" || (variant_ == "combined" && phase_ == "artillery")))
+        if (!(phase_ == "torpedoes" || (variant_ == "combined" && phase_ == "artillery"))) {
+            if (out_of_phase_naval("phase torpedoes")) return;
             wrong_phase(variant_ == "combined" ? "phase artillery (the naval combat)" : "phase torpedoes");
+        }
         torpedo(e, *p, ctx);
     } else if (verb == "fire") {
         if (p->ship) {
-            if (!(phase_ == "guns" || (variant_ == "combined" && phase_ == "artillery")))
+            if (!(phase_ == "guns" || (variant_ == "combined" && phase_ == "artillery"))) {
+                if (out_of_phase_naval("phase guns")) return;
                 wrong_phase(variant_ == "combined" ? "phase artillery (the naval combat)" : "phase guns");
+            }
             gunfire(e, *p, ctx);
         } else if (p->type == UnitType::Artillery) {
             if (phase_ != "artillery") wrong_phase("phase artillery");
@@ -591,7 +608,7 @@ void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
         }
     } else if (verb == "move" || verb == "face") {
         if (p->ship && variant_ == "naval") {
-            if (phase_ != "movement") wrong_phase("phase movement");
+            if (phase_ != "movement" && out_of_phase_naval("phase movement")) return;
         } else if (phase_ != "activation") {
             wrong_phase("phase activation");
         } else if (!activate(e, *p, ctx)) {
@@ -691,6 +708,28 @@ bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
 
 // ---- hits --------------------------------------------------------------------------------------------
 
+// A line of the naval battle that could not be read, or that stands out of its phase, is one
+// finding; what it stood for by its place in the turn is taken as done, so that the lines after
+// it are not held to its absence.
+void Late19cEngine::unread_line(const Entity& actor, Piece* p, GameContext& ctx) {
+    if (variant_ != "naval") return;
+    if (actor.kind == ngn::EntityKind::Side) {
+        if (phase_ == "move-order" && !order_rolls_.count(actor.index)) {
+            order_rolls_[actor.index] = kUnreadThrow;
+            if (order_rolls_.size() >= ctx.symbols.sides().size()) order_rolls_.clear();  // who moves first is not known
+        }
+        return;
+    }
+    if (!p) return;
+    if (phase_ == "movement") {
+        p->whereabouts_unknown = true;
+        p->moved = true;
+    } else if (phase_ == "guns" || phase_ == "torpedoes") {
+        if (hits_begun_) p->unread_hit_turn = turn_;
+        else unread_fire_turn_ = turn_;
+    }
+}
+
 void Late19cEngine::add_hits(Piece& target, int count, PendingHit hit) {
     for (int i = 0; i < count; ++i) {
         target.hits.push_back(hit);
@@ -702,12 +741,18 @@ void Late19cEngine::add_hits(Piece& target, int count, PendingHit hit) {
 void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::optional<Weapon> named;
     for (std::size_t i = 1; i < e.args.size(); ++i)
-        if (const std::string* w = word_text(e.args[i])) named = parse_weapon(*w);
+        if (const std::string* w = word_text(e.args[i])) {
+            named = parse_weapon(*w);
+            if (!named)  // a word that names no weapon was passed over without a word
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args[i].pos,
+                                   "a hit names the weapon it came from (super-heavy, heavy, medium, light, very-light, torpedo) or none; not '" +
+                                       *w + "'");
+        }
     // A ship a wrong claim had sunk, which the fire could not hit: the record shows it afloat, as
     // the rules have it, and its hit roll stands as played (the claim was the one finding).
     if (p.hits.empty() && p.afloat_by_rules()) return;
     // Hits from a fire the record leaves out (one finding, at the first of them): the rest stand.
-    if (p.hits.empty() && p.unrecorded_fire_turn == turn_) return;
+    if (p.hits.empty() && (p.unrecorded_fire_turn == turn_ || unread_fire_turn_ == turn_)) return;
     if (p.hits.empty()) {
         p.unrecorded_fire_turn = turn_;
         ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
@@ -855,6 +900,7 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
         ctx.findings.error(Kind::Inconsistent, kShipHits, d->faces[0].pos, "a ship that is hit rolls one D6", std::string("1 die"),
                            std::to_string(d->faces.size()) + " dice");
     std::optional<int> claimed;
+    bool claim_unread = false;
     if (e.claim) {
         for (const ngn::Item* it : elements(*e.claim)) {
             const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
@@ -862,9 +908,11 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
             else if (const auto* n = it->as<ngn::Number>(); n && n->is_integer && (n->unit.empty() || lower(n->unit) == "fp"))
                 claimed = n->as_int();
             else if (w == "fp" || w == "lose" || w == "loses" || w == "damage") {
-            } else
+            } else {
                 ctx.findings.error(Kind::Inconsistent, kShipHits, it->pos,
                                    "a hit on a ship ends in minor damage or the FP lost: => minor, => 1, => 2; not '" + it->to_ngn() + "'");
+                claim_unread = true;
+            }
         }
     }
     if (!row && !named && !claimed) {
@@ -875,8 +923,9 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
     std::optional<int> expected = (die && row) ? std::optional<int>(ship_hit_loss(*row, p.ship_type, *die)) : std::nullopt;
     auto text = [](int n) { return n == 0 ? std::string("minor") : std::to_string(n) + " FP"; };
     if (!claimed) {
-        ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos, "say what the hit did: => minor, => 1 or => 2 (FP lost)",
-                           expected ? std::optional<std::string>(text(*expected)) : std::nullopt, std::string("nothing"));
+        if (!claim_unread)  // (else the word not read is the finding, and the die says what the hit did)
+            ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos, "say what the hit did: => minor, => 1 or => 2 (FP lost)",
+                               expected ? std::optional<std::string>(text(*expected)) : std::nullopt, std::string("nothing"));
         claimed = expected;
     } else if (expected && *expected != *claimed) {
         ctx.findings.error(Kind::WrongResult, kShipHits, e.claim_pos,

@@ -59,7 +59,8 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     p.targets_now.insert(target->key);
     const int range = g.distance(*p.hex, target->hex);
     const bool direct = !field_->sight_blocked(*p.hex, target->hex);
-    if (range > gun_range(weapon))
+    const bool placed = !p.whereabouts_unknown && !(target->piece && target->piece->whereabouts_unknown);
+    if (range > gun_range(weapon) && placed)
         ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target->pos,
                            std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) + " hexes; the target is " +
                                std::to_string(range) + " away",
@@ -109,10 +110,13 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
                 continue;
             }
             const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
-            if (auto where = landing_word(w)) said.emplace_back(*where, std::nullopt);
-            else
+            if (auto where = landing_word(w)) {
+                said.emplace_back(*where, std::nullopt);
+            } else {
                 ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos,
                                    "each die's shot lands on (the target hex), front, behind or none; not '" + it->to_ngn() + "'");
+                said.emplace_back(kUnreadLanding, std::nullopt);  // that die's shot is then read from the die
+            }
         }
         if (judge && !said.empty() && said.size() != d->faces.size())
             ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.claim_pos,
@@ -130,7 +134,9 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         const int as_written = judge ? landing(d->faces[i].value + written) : said[i].first;
         int where = as_written;
         std::optional<Hex> hex;
-        if (i < said.size()) {
+        if (i < said.size() && said[i].first == kUnreadLanding) {
+            where = right;
+        } else if (i < said.size()) {
             where = said[i].first;
             hex = said[i].second;
             if (where != right && where != as_written) wrong = true;
@@ -350,7 +356,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     for (const auto& [ref, at] : path) {
         auto d = g.direction(prev, ref.hex);
         if (!d) {
-            if (!reported)
+            if (!reported && !p.whereabouts_unknown)  // (after a move not read, the ship may be anywhere)
                 ctx.findings.error(Kind::Illegal, ship_move("a"), at, hex_text(ref.hex) + " is not adjacent to " + hex_text(prev));
             reported = true;
             prev = ref.hex;
@@ -396,6 +402,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before && !p.whole_by_rules(ship_stats(p.ship_type).critical))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it does not close the enemy");
     p.hex = end;
+    p.whereabouts_unknown = false;
     p.facing = dir;
     p.moved = true;
 }

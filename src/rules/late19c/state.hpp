@@ -62,6 +62,10 @@ struct Piece {
     std::optional<int> rules_strength;
     int unrecorded_fire_turn = -1;  // the turn a hit roll showed a fire the record leaves out
     int unrecorded_loss = 0;        // the most FP hits left unresolved (a finding) may have cost: it may have sunk
+    // A line of this piece that could not be read (a finding): a move (where it is, then, is not
+    // known until it next moves) or a hit roll (its hits may be resolved by it).
+    bool whereabouts_unknown = false;
+    int unread_hit_turn = -1;
     bool broke_off = false; // at the Critical Point: it leaves the battle
     int broke_off_turn = 0;
 
@@ -154,6 +158,7 @@ private:
     void end_turn(GameContext& ctx, ngn::SourcePos at);
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
     void check_unresolved(GameContext& ctx, ngn::SourcePos at);
+    void unread_line(const Entity& actor, Piece* p, GameContext& ctx);
     void remove_sunk();
     void tile(const ngn::Event& e, Piece& p, GameContext& ctx);
     bool activate(const ngn::Event& e, Piece& p, GameContext& ctx);
@@ -238,11 +243,13 @@ private:
     bool hits_begun_ = false;  // the effects of simultaneous fire are being resolved
     std::map<int, int> order_rolls_;  // naval: side -> die (kUnreadThrow: a die that cannot be read)
     static constexpr int kUnreadThrow = -1;
+    static constexpr int kUnreadLanding = -100;  // a landing word not read (a finding): the die says where
     std::optional<int> first_mover_;  // naval: the side that moves first this turn
     std::set<int> sides_moved_;
     int last_mover_side_ = -1;
     std::set<Hex> wire_laid_, wire_removed_;
     std::set<std::string> verbs_reported_;
+    int unread_fire_turn_ = -1;  // a line of this turn's fire could not be read: hits with none to resolve stand
 };
 
 // "#0405" for messages.
