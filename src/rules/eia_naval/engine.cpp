@@ -135,7 +135,9 @@ std::optional<Where> EiaEngine::where_of(const ngn::Item& item, GameContext& ctx
         std::string hint = map_->suggest(a->area);
         ctx.findings.error(Kind::Inconsistent, rule, item.pos,
                            "'" + a->area + "' is not on the map (" + map_->file() + ")" + (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
-        return std::nullopt;
+        if (hint.empty()) return std::nullopt;
+        p = map_->find(hint);  // a name misspelt is the one finding: the place meant is read on
+        if (!p) return std::nullopt;
     }
     w.place = p->name;
     if (!p->port && !box.empty()) {
@@ -546,11 +548,31 @@ void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx
         scuttle(e, *f, ctx);
     } else if ((verb == "disembark" || verb == "lost") && corps_by_.count(&actor)) {
         disembark(e, *corps_by_[&actor], ctx);
-    } else if (verbs_reported_.insert(verb).second) {
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
-                           "'" + e.verb() + "' is not an action of eia-naval here; the actions are move, intercept, attack, evade, "
-                           "windgauge, combat, harbour, lose (a fleet), result, retreat, pursue, controls, leave and scuttle (a "
-                           "fleet), disembark and lost (a corps), announce (docs/rules/eia-naval.md)");
+    } else {
+        if (verbs_reported_.insert(verb).second)
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
+                               "'" + e.verb() + "' is not an action of eia-naval here; the actions are move, intercept, attack, evade, "
+                               "windgauge, combat, harbour, lose (a fleet), result, retreat, pursue, controls, leave and scuttle (a "
+                               "fleet), disembark and lost (a corps), announce (docs/rules/eia-naval.md)");
+        // A line not read that names fleets and places: it stands for their move, as played,
+        // so that their next move starts where it ended.
+        std::vector<Fleet*> named;
+        std::optional<Where> last;
+        for (std::size_t i = 1; i < e.args.size(); ++i) {
+            for (const ngn::Item* x : elements(e.args[i]))
+                if (const Entity* ent = ctx.symbols.find(reference_text(*x)))
+                    if (Fleet* f = fleet(*ent)) named.push_back(f);
+            if (e.args[i].is<ngn::AreaPos>())
+                if (const auto* a = e.args[i].as<ngn::AreaPos>(); a && map_ && map_->find(a->area)) {
+                    const std::string box = lower(a->box);
+                    last = Where{map_->find(a->area)->name, box == "blockade" || box == "box"};
+                }
+        }
+        if (last)
+            for (Fleet* f : named) {
+                f->at = *last;
+                f->done = true;
+            }
     }
 }
 
