@@ -748,15 +748,25 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                    "a hit names the weapon it came from (super-heavy, heavy, medium, light, very-light, torpedo) or none; not '" +
                                        *w + "'");
         }
-    // A ship a wrong claim had sunk, which the fire could not hit: the record shows it afloat, as
-    // the rules have it, and its hit roll stands as played (the claim was the one finding).
-    if (p.hits.empty() && p.afloat_by_rules()) return;
-    // Hits from a fire the record leaves out (one finding, at the first of them): the rest stand.
-    if (p.hits.empty() && (p.unrecorded_fire_turn == turn_ || unread_fire_turn_ == turn_)) return;
-    if (p.hits.empty()) {
+    // A hit roll with no hit behind it: a ship a wrong claim had sunk, which the fire could not
+    // hit (the record shows it afloat, as the rules have it), or hits from a fire the record
+    // leaves out or that could not be read (one finding, at the first of them). The roll stands
+    // as played, read on the row it names.
+    const bool unseen_fire = p.unrecorded_fire_turn == turn_ || unread_fire_turn_ == turn_;
+    if (p.hits.empty() && !p.afloat_by_rules() && !unseen_fire) {
         p.unrecorded_fire_turn = turn_;
+        unread_fire_turn_ = turn_;  // a fire left out may have hit other ships too
         ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
                            p.name + " has no hit to resolve: nothing that hit it is recorded");
+    }
+    if (p.hits.empty()) {
+        PendingHit as_played;
+        as_played.line = e.subject.pos.line;
+        as_played.row = named;
+        as_played.disputed = true;
+        hits_begun_ = true;
+        if (p.ship) hit_on_ship(e, p, as_played, named, ctx);
+        else hit_on_unit(e, p, as_played, ctx);
         return;
     }
     // the hit this roll resolves: one of the weapon named, if any; one the record must resolve
