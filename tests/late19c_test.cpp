@@ -627,3 +627,22 @@ TEST(Late19cOptions, ShipsSightTorpedoTubesAndStillness) {
     clean(sea(kFleets, two_turns + "    BB fire main RC d6: 3 +2(direct) => on\n    RC hit d6: 1 => minor\n", "",
               "[Options \"ship-still=last-turn\"]\n"));
 }
+
+// One mistake, one finding, in the naval battle: the lines after a mistake are read as played.
+TEST(Late19cNaval, OneMistakeOneFinding) {
+    const std::string fired = "turn 2\n  phase guns\n    BB fire main RC 2d6: 6 6 +3 => on on\n";
+    // a fire left out: its first hit roll is the finding, the second stands as played
+    one(sea(kFleets, "turn 2\n  phase guns\n    RC hit d6: 3 => 1\n    RC hit d6: 4 => 1\n"), "late19c Naval/Resolving hits on Ships",
+        Kind::Inconsistent);
+    // a fire not read (out of its phase): the one finding; its hits stand
+    one(sea(kFleets, "turn 2\n  phase torpedoes\n    BB fire main RC 2d6: 6 6 +3 => on on\n    RC hit d6: 3 => 1\n"),
+        "late19c Naval/Turn Sequence (Naval Combat only)", Kind::Illegal);
+    // a hit naming no weapon was passed over: it is flagged
+    one(sea(kFleets, fired + "    RC hit d6: 3 => 1\n    RC hit front d6: 3 => 1\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    // a landing word not read: that die is read instead, and its hit is due
+    one(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC 2d6: 6 6 +3 => on onn\n    RC hit d6: 3 => 1\n    RC hit d6: 3 => 1\n"),
+        "late19c Naval/Firing Guns f", Kind::Inconsistent);
+    // a throw for who moves first missing: the early claim is the finding, and it stands
+    one(sea(kFleets, "turn 2\n  phase move-order\n    Red roll d6: 5 => Blue\n  phase movement\n    BB move #0409 #0408\n    RC move #0406\n"),
+        "late19c Naval/Turn Sequence (Naval Combat only)", Kind::Inconsistent);
+}
