@@ -316,12 +316,13 @@ void Replay::event(const ngn::Line& line, const ngn::Event& e) {
     bool dice_ok = true;
     for (const auto& item : e.args)
         if (const auto* d = item.as<ngn::Dice>()) dice_ok = check_dice(*d, item.pos, header_.ruleset->info, findings_) && dice_ok;
-    const std::string who = reference_text(e.subject);
+    std::string storage;
+    const std::string_view who = reference_view(e.subject, storage);
     const Entity* actor = symbols_.find(who);
     if (!actor) {
         std::string hint = symbols_.suggest(who);
         findings_.error(Kind::Inconsistent, kNames, e.subject.pos,
-                        "'" + who + "' is not a declared side, ship or unit" +
+                        "'" + std::string(who) + "' is not a declared side, ship or unit" +
                             (hint.empty() ? std::string() : "; did you mean '" + hint + "'?"));
         return;
     }

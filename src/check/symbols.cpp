@@ -13,6 +13,13 @@ std::string reference_text(const ngn::Item& item) {
     return item.to_ngn();
 }
 
+std::string_view reference_view(const ngn::Item& item, std::string& storage) {
+    if (const auto* w = item.as<ngn::Word>()) return w->text;
+    if (const auto* t = item.as<ngn::Text>()) return t->text;
+    storage = item.to_ngn();
+    return storage;
+}
+
 Entity& Symbols::add_side_from_tag(std::string name, ngn::SourcePos pos) {
     Entity e;
     e.kind = ngn::EntityKind::Side;

@@ -48,5 +48,8 @@ private:
 
 // The text of an item naming an entity: a word or a quoted name.
 std::string reference_text(const ngn::Item& item);
+// The same without a copy where the item holds the text (a word or a quoted name, nearly
+// always); any other item's text is written into storage.
+std::string_view reference_view(const ngn::Item& item, std::string& storage);
 
 }  // namespace ironlog

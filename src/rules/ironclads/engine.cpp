@@ -377,7 +377,8 @@ Ship* IroncladsEngine::ship(const Entity& e) {
 }
 
 Ship* IroncladsEngine::ship_named(const ngn::Item& item, GameContext& ctx) {
-    const Entity* e = ctx.symbols.find(reference_text(item));
+    std::string storage;
+    const Entity* e = ctx.symbols.find(reference_view(item, storage));
     return e ? ship(*e) : nullptr;
 }
 
