@@ -221,11 +221,11 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
                                f->name + " has spent " + std::to_string(f->mp) + " movement points: a fleet has 7", std::string("at most 7"),
                                std::to_string(f->mp));
     }
-    // (a path already found broken is the one finding: what an impossible step costs is not asked)
     if (e.claim)
         for (const ngn::Item* c : elements(*e.claim))
             if (const std::string* w = word_text(*c); w && lower(*w) != "mp")
                 ctx.findings.error(Kind::Inconsistent, kVocabulary, c->pos, "a move's claim is what it costs: => 3 mp; not '" + *w + "'");
+    // (a path already found broken is the one finding: what an impossible step costs is not asked)
     if (e.claim && !reported_path)
         for (const ngn::Item* c : elements(*e.claim))
             if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != cost)

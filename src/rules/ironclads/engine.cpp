@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <utility>
 
 namespace ironlog::rules::ironclads {
 
@@ -66,12 +67,13 @@ const char* stat_name(int s) {
     if (s == kHull) return "hull";
     return mount_name(s);
 }
-int& stat_of(Card& c, int s) {
+const int& stat_of(const Card& c, int s) {
     if (s == kArmour) return c.armour;
     if (s == kProp) return c.prop;
     if (s == kHull) return c.hull;
     return c.guns[s];
 }
+int& stat_of(Card& c, int s) { return const_cast<int&>(stat_of(std::as_const(c), s)); }
 
 // The hits one salvo scored on a target, until they are resolved (Phase 3B). A salvo keeps
 // two readings: what the dice and the rules give, and what the players claimed. When a claim
@@ -190,7 +192,7 @@ struct Ship {
         rules_stat[stat].reset();
         return true;
     }
-    bool none_left(int stat) const { return stat_of(const_cast<Card&>(card), stat) == 0 || rules_stat[stat] == 0; }
+    bool none_left(int stat) const { return stat_of(card, stat) == 0 || rules_stat[stat] == 0; }
     // The card the rules give, where a wrong claim made the players' card differ.
     Card by_rules() const {
         Card c = card;

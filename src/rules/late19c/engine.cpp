@@ -499,9 +499,11 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
         int missing = 0;
         for (const auto& h : p->hits)
             if (!h.disputed) ++missing;
+        // Hits left unresolved earlier (a finding then) may have sunk it since, as played; a hit
+        // roll of it that could not be read may have resolved these.
+        if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;
+        if (p->unread_hit_turn == turn_) missing = 0;
         // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
-        if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;  // sunk by those hits, as played
-        if (p->unread_hit_turn == turn_) missing = 0;  // a hit roll of it could not be read (a finding): it may have resolved them
         if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
         if (missing > 0 && !p->gone && p->rules_strength != 0)
             ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
