@@ -193,6 +193,15 @@ struct Ship {
         return true;
     }
     bool none_left(int stat) const { return stat_of(card, stat) == 0 || rules_stat[stat] == 0; }
+    // Whether a stat shown lower than the card, by no more than the hits left unresolved earlier,
+    // is explained by them: if so it is the card's, and they are used up.
+    bool shows_unrecorded(int stat, int shown) {
+        const int gap = stat_of(card, stat) - shown;
+        if (gap <= 0 || gap > unrecorded_hits) return false;
+        unrecorded_hits -= gap;
+        stat_of(card, stat) = shown;
+        return true;
+    }
     // The card the rules give, where a wrong claim made the players' card differ.
     Card by_rules() const {
         Card c = card;
@@ -712,11 +721,11 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         for (auto& s : ships_) {
             if (s->salvos.empty()) continue;
             const int done = s->resolved();
-            // a critical hit crosses off up to 3 stats
-            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0)
-                s->unrecorded_hits = std::max(0, s->unsaved_lo() - done) + 2 * std::max(0, s->crits_lo() - s->crits_done);
-            if ((done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0 && !s->early_problems &&
-                !s->order_reported && s->unread_damage_turn != turn_)
+            const bool unresolved = (done < s->unsaved_lo() || s->crits_done < s->crits_lo()) && s->stats_left() > 0;
+            // what the players may have crossed off unrecorded (a critical hit: up to 3 stats)
+            if (unresolved) s->unrecorded_hits = std::max(0, s->unsaved_lo() - done) + 2 * std::max(0, s->crits_lo() - s->crits_done);
+            // (problems rolled early, criticals out of order, or a damage line not read: said already)
+            if (unresolved && !s->early_problems && !s->order_reported && s->unread_damage_turn != turn_)
                 ctx.findings.error(Kind::Illegal, kDamage, at,
                                    s->name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_),
                                    std::to_string(s->unsaved_lo()) + " resolved", std::to_string(done));
@@ -737,8 +746,9 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
             if (!v.save_done) {
                 v.save_done = true;
                 v.save_missing = true;
-                // hits the players did not claim (their claim already a finding) had no save to roll;
-                // nor had a ship with no armour left by the rules (its card's claim already a finding)
+                // No save was due as played, the reason already a finding: hits the players did not
+                // claim, no armour left by the rules or by hits left unresolved, or a line of this
+                // gunfire that could not be read (it may have been the save).
                 if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits || unread_gunfire_)
                     continue;
                 ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
@@ -911,8 +921,9 @@ void IroncladsEngine::unread_line(const Entity& actor, Ship* s, GameContext& ctx
         if (segment_ == "damage" || damage_started_) {
             s->unread_damage_turn = turn_;
             s->unrecorded_hits += 3;  // a critical hit's worth of stats, as later lines may show
+        } else {
+            unread_gunfire_ = true;
         }
-        else unread_gunfire_ = true;
     } else if (phase_ == "end") {
         s->unread_end_turn = turn_;
     }
@@ -1377,6 +1388,14 @@ int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, 
 namespace {
 enum class Band { Long, Medium, Short, None };
 Band band_for(double range) { return range > 50 ? Band::Long : range >= 25 ? Band::Medium : Band::Short; }
+// The score an armour save die needs at a range (Firing/Armour saves), and how many a throw makes.
+int save_need(double range) { return range > 50 ? 3 : range >= 25 ? 5 : 6; }
+int saves_at(const ngn::Dice& dice, double range) {
+    int n = 0;
+    for (const auto& f : dice.faces)
+        if (f.value >= save_need(range)) ++n;
+    return n;
+}
 // The ranges of a band, in cm (to the 100 cm of the longest gun range).
 std::pair<double, double> band_ranges(Band b) {
     return b == Band::Long ? std::make_pair(50.0, 100.0) : b == Band::Medium ? std::make_pair(25.0, 50.0) : std::make_pair(0.0, 25.0);
@@ -1775,24 +1794,18 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
                            std::to_string(s.card.armour) + "d6", "none");
     } else {
-        if (s.has_card && dice->declared_count() < s.card.armour && s.card.armour - dice->declared_count() <= s.unrecorded_hits) {
-            s.unrecorded_hits -= s.card.armour - dice->declared_count();  // armour crossed off unrecorded (a finding then)
-            s.card.armour = dice->declared_count();
-        }
-        if (s.has_card && !s.follows(kArmour, dice->declared_count()))
+        if (s.has_card && !s.shows_unrecorded(kArmour, dice->declared_count()) && !s.follows(kArmour, dice->declared_count()))
             ctx.findings.error(Kind::WrongResult, kSaves, dice_pos,
                                "the armour save rolls one die for each armour stat remaining (" + std::to_string(s.card.armour) + ")",
                                std::to_string(s.card.armour) + "d6", std::to_string(dice->declared_count()) + "d6");
         if (ctx.dice_ok && salvo->range) {
             double r = *salvo->range;
-            int need = r > 50 ? 3 : r >= 25 ? 5 : 6;
             bool unverifiable = readings_.save_bands_qr && (std::fabs(r - 25) < 1e-9 || std::fabs(r - 50) < 1e-9);
             if (unverifiable) {
                 ctx.findings.note(Kind::Unverifiable, kSaves, dice_pos,
                                   "at exactly " + num(r) + " cm the Quick Reference gives no save band (save-bands=quick-reference)");
             } else {
-                for (const auto& f : dice->faces)
-                    if (f.value >= need) ++*successes;
+                successes = saves_at(*dice, r);
                 const Reading& hits = salvo->computed ? *salvo->computed : salvo->claimed;
                 expected = std::min(*successes, hits.c + hits.h);
                 as_played = std::min(*successes, salvo->claimed.c + salvo->claimed.h);
@@ -1826,12 +1839,7 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     }
     // A wrong hits claim that another range band gives: the players may have saved at that band.
     if (count && expected && *count != *expected && count != as_played && salvo->claim_range && dice && ctx.dice_ok) {
-        const double r = *salvo->claim_range;
-        const int need = r > 50 ? 3 : r >= 25 ? 5 : 6;
-        int at_claim = 0;
-        for (const auto& f : dice->faces)
-            if (f.value >= need) ++at_claim;
-        if (*count == std::min(at_claim, salvo->claimed.c + salvo->claimed.h)) as_played = count;
+        if (*count == std::min(saves_at(*dice, *salvo->claim_range), salvo->claimed.c + salvo->claimed.h)) as_played = count;
     }
     int saved = count.value_or(expected.value_or(0));
     const bool count_wrong =
@@ -2020,11 +2028,9 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
             const int shown = n->as_int();
             if (shown == before - 1 || !s.has_card) {
                 stat_of(s.card, *stat) = shown;
-            } else if (s.rules_stat[*stat] && shown == *s.rules_stat[*stat]) {
-                s.played(*stat, shown, shown);  // the card the rules give: the earlier wrong claim was a slip
-            } else if (shown < before - 1 && before - 1 - shown <= s.unrecorded_hits) {
-                s.unrecorded_hits -= before - 1 - shown;  // hits crossed off unrecorded last turn (a finding then)
-                stat_of(s.card, *stat) = shown;
+            } else if (s.follows(*stat, shown) || s.shows_unrecorded(*stat, shown)) {
+                // the card the rules give (an earlier wrong claim was a slip), or hits crossed off
+                // unrecorded in an earlier turn (a finding then)
             } else {
                 ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
                                    std::to_string(shown));
@@ -2117,11 +2123,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
 // ---- the end phase ------------------------------------------------------------------------------------
 
 void IroncladsEngine::sinks(const ngn::Event& e, Ship& s, GameContext& ctx) {
-    if (s.card.hull > 0 && s.card.hull <= s.unrecorded_hits) {  // hull crossed off unrecorded (a finding then)
-        s.unrecorded_hits -= s.card.hull;
-        s.card.hull = 0;
-    }
-    if (s.card.hull > 0 && s.has_card && !s.follows(kHull, 0))
+    if (s.card.hull > 0 && s.has_card && !s.shows_unrecorded(kHull, 0) && !s.follows(kHull, 0))
         ctx.findings.error(Kind::Illegal, kSunk, e.subject.pos, "a ship sinks when it has no hull stats left",
                            "hull 0", "hull " + std::to_string(s.card.hull));
     s.sunk = true;
