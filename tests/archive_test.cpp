@@ -1,6 +1,7 @@
 // The archive: what it stores and finds, and how it fails: a writer killed mid-record, two
 // writers at once, a full disk, a place it cannot write, files that are not ironlog archives,
 // a newer schema, and migrations from every earlier version.
+#include "rules/registry.hpp"
 #include "archive/archive.hpp"
 #include "archive/sha256.hpp"
 #include "test_util.hpp"
@@ -475,8 +476,8 @@ TEST(ArchiveFailures, AFailureInABatchRollsAllOfItBack) {
     const std::string small_text = tricky_game("Small");
     auto small = ngn::parse_text(small_text);
     auto big = ngn::parse_text(read_file(kSample));
-    auto small_report = ironlog::check_game(small.games[0], 1, ironlog::CheckOptions{});
-    auto big_report = ironlog::check_game(big.games[0], 1, ironlog::CheckOptions{kSource / "fixtures/games"});
+    auto small_report = ironlog::check_game(small.games[0], 1, ironlog::CheckOptions(ironlog::all_rulesets()));
+    auto big_report = ironlog::check_game(big.games[0], 1, ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures/games"));
     ar.begin_batch();
     EXPECT_TRUE(ar.in_batch());
     EXPECT_EQ(ar.add(small.games[0], small_text, small_report, "small.ngn", 1).status, archive::Archive::Added::New);
@@ -551,7 +552,7 @@ TEST(ArchiveFailures, AFullDiskIsAClearErrorAndStoresNothing) {
     const std::string db = (dir / "a.db").string();
     archive::Archive ar(db, archive::Mode::Create);
     auto parsed = ngn::parse_text(read_file(kSample));
-    auto report = ironlog::check_game(parsed.games[0], 1, ironlog::CheckOptions{kSource / "fixtures/games"});
+    auto report = ironlog::check_game(parsed.games[0], 1, ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures/games"));
     add_onto_a_full_disk(ar, parsed.games[0], report);
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM game"), 0);
     EXPECT_EQ(scalar(ar, "SELECT count(*) FROM line"), 0);

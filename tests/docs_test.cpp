@@ -1,5 +1,6 @@
 // Every NGN example in the docs and the README reads without a syntax error, and every
 // whole game among them checks without an error, so the docs cannot drift from ironlog.
+#include "rules/registry.hpp"
 #include "notation/format.hpp"
 #include "test_util.hpp"
 
@@ -48,7 +49,7 @@ std::vector<Example> ngn_examples() {
 
 // Checks a docs example as if it were a record in fixtures/<folder> (so [Library] paths resolve).
 ironlog::FileReport check_in(const std::string& text, const std::string& folder) {
-    ironlog::CheckOptions o;
+    ironlog::CheckOptions o(ironlog::all_rulesets());
     o.base_dir = kSource / "fixtures" / folder;
     return ironlog::check_text("example.ngn", text, o);
 }
@@ -119,4 +120,23 @@ TEST(Docs, CanonicalFormExamplesAreWhatFmtWrites) {
         EXPECT_EQ(ngn::format_game(parsed.games[0]), examples[i].text) << examples[i].file << ":" << examples[i].line;
     }
     EXPECT_GE(pairs, 1);
+}
+
+// Every ruleset of the registry (the one list) has its coverage page, with a coverage table, and
+// is named in the README and in docs/architecture.md's table of rulesets.
+TEST(Docs, EveryRulesetHasItsCoveragePage) {
+    const std::string readme = read_file(kSource / "README.md");
+    const std::string architecture = read_file(kSource / "docs/architecture.md");
+    ASSERT_FALSE(ironlog::all_rulesets().all.empty());
+    for (const ironlog::Ruleset* r : ironlog::all_rulesets().all) {
+        const std::string& id = r->info.id;
+        const auto page = kSource / "docs/rules" / (id + ".md");
+        ASSERT_TRUE(std::filesystem::exists(page)) << id << " has no docs/rules/" << id << ".md";
+        const std::string text = read_file(page);
+        const auto coverage = text.find("\n## Coverage\n");
+        ASSERT_NE(coverage, std::string::npos) << page << " has no Coverage section";
+        EXPECT_NE(text.find(" status |\n|---", coverage), std::string::npos) << page << " has no coverage table";
+        EXPECT_NE(readme.find("(`" + id + "`)"), std::string::npos) << "the README does not name " << id;
+        EXPECT_NE(architecture.find("| `" + id + "` |"), std::string::npos) << "docs/architecture.md's table does not list " << id;
+    }
 }

@@ -2,6 +2,7 @@
 // with the exact case number; the map and table pack files; and the two sample records with one
 // seeded mistake each, which must give exactly one finding.
 #include "geometry/area_map.hpp"
+#include "rules/registry.hpp"
 #include "rules/eia_naval/tables.hpp"
 #include "test_util.hpp"
 
@@ -86,7 +87,7 @@ TEST(EiaTables, WithoutAPackResultsAreUnverifiedNotGuessed) {
     const std::string tag = "[Tables \"../tables/eia-naval-tables.ngn\"]\n";
     clean(text);
     text.erase(text.find(tag), tag.size());
-    auto all = ironlog::check_text("t.ngn", text, ironlog::CheckOptions{kSource / "fixtures/games"});
+    auto all = ironlog::check_text("t.ngn", text, ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures/games"));
     clean(text);
     std::size_t notes = 0;
     for (const auto& f : all.games[0].findings)

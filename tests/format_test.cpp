@@ -1,5 +1,6 @@
 // The canonical form: its layout, idempotence, and that it reads back as the same record,
 // for every fixture and every example in the docs.
+#include "rules/registry.hpp"
 #include "notation/format.hpp"
 #include "test_util.hpp"
 
@@ -124,7 +125,7 @@ TEST(Format, CrlfBecomesLf) {
 // The sample games are records of games played by the rules: each checks without an error.
 TEST(Fixtures, SampleGamesCheckClean) {
     for (const auto& f : ngn_files("fixtures/games")) {
-        ironlog::CheckOptions o;
+        ironlog::CheckOptions o(ironlog::all_rulesets());
         o.base_dir = f.parent_path();
         auto report = ironlog::check_text(f.string(), read_file(f), o);
         EXPECT_EQ(report.count(ironlog::Severity::Error) + report.count(ironlog::Severity::Warning), 0u) << f;

@@ -1,3 +1,4 @@
+#include "rules/registry.hpp"
 #include "test_util.hpp"
 
 #include <array>
@@ -150,7 +151,7 @@ std::string dump(const ngn::Game& game) {
 }
 
 ironlog::FileReport check(const std::string& text, const std::string& name) {
-    ironlog::CheckOptions o;
+    ironlog::CheckOptions o(ironlog::all_rulesets());
     o.base_dir = kSource / "fixtures";
     return ironlog::check_text(name, text, o);
 }
@@ -178,7 +179,7 @@ std::string describe(const std::vector<ironlog::Finding>& findings) {
 }
 
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder) {
-    ironlog::CheckOptions o;
+    ironlog::CheckOptions o(ironlog::all_rulesets());
     o.base_dir = kSource / "fixtures" / folder;
     auto report = ironlog::check_text("t.ngn", text, o);
     std::vector<ironlog::Finding> out;
@@ -208,7 +209,7 @@ void expect_random_edits_never_throw(const std::string& sample, int rounds, unsi
     for (std::string l; std::getline(in, l);) lines.push_back(l);
     std::mt19937 rng(seed);
     auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
-    ironlog::CheckOptions o;
+    ironlog::CheckOptions o(ironlog::all_rulesets());
     o.base_dir = kSource / "fixtures" / folder;
     for (int round = 0; round < rounds; ++round) {
         std::vector<std::string> v = lines;

@@ -1,10 +1,8 @@
 #include "archive/archive.hpp"
 
 #include "archive/sha256.hpp"
-#include "check/header.hpp"
-#include "check/ruleset.hpp"
-#include "check/symbols.hpp"
 #include "notation/format.hpp"
+#include "notation/labels.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -245,14 +243,14 @@ std::vector<SideRow> sides_of(const ngn::Game& game) {
     std::vector<SideRow> sides;
     std::map<int, std::vector<std::string>> players;
     for (const ngn::Tag* t : game.tags()) {
-        if (int n = ironlog::numbered_tag(t->name, "Side")) sides.push_back(SideRow{n, t->value, "", {}, std::nullopt});
-        if (int n = ironlog::numbered_tag(t->name, "Player")) players[n] = ironlog::split_list(t->value, false);
+        if (int n = ngn::numbered_tag(t->name, "Side")) sides.push_back(SideRow{n, t->value, "", {}, std::nullopt});
+        if (int n = ngn::numbered_tag(t->name, "Player")) players[n] = ngn::split_list(t->value, false);
     }
     for (const auto& l : game.lines) {
         const auto* d = l.as<ngn::Declaration>();
         if (!d || d->kind != ngn::EntityKind::Side) continue;
-        std::string name = ironlog::reference_text(d->full_name ? *d->full_name : d->name);
-        std::string alias = d->full_name ? ironlog::reference_text(d->name) : "";
+        std::string name = ngn::reference_text(d->full_name ? *d->full_name : d->name);
+        std::string alias = d->full_name ? ngn::reference_text(d->name) : "";
         auto it = std::find_if(sides.begin(), sides.end(), [&](const SideRow& s) { return s.name == name || (!alias.empty() && s.name == alias); });
         if (it == sides.end()) sides.push_back(SideRow{static_cast<int>(sides.size()) + 1, name, alias, {}, std::nullopt});
         else if (it->alias.empty()) it->alias = alias;
@@ -262,11 +260,11 @@ std::vector<SideRow> sides_of(const ngn::Game& game) {
     const ngn::Tag* result = game.tag("Result");
     if (!result || result->value == "*" || result->value.empty()) return sides;
     std::string r = result->value;
-    if (ironlog::same_label(r, "draw")) {
+    if (ngn::same_label(r, "draw")) {
         for (auto& s : sides) s.outcome = "draw";
         return sides;
     }
-    if (ironlog::same_label(r, "both-lost")) {
+    if (ngn::same_label(r, "both-lost")) {
         for (auto& s : sides) s.outcome = "loss";
         return sides;
     }
@@ -409,8 +407,8 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
             row.kind = "heading";
         } else if (const auto* d = l.as<ngn::Declaration>()) {
             row.kind = "declaration";
-            std::string name = ironlog::reference_text(d->full_name ? *d->full_name : d->name);
-            std::string alias = d->full_name ? ironlog::reference_text(d->name) : "";
+            std::string name = ngn::reference_text(d->full_name ? *d->full_name : d->name);
+            std::string alias = d->full_name ? ngn::reference_text(d->name) : "";
             if (d->kind == ngn::EntityKind::Side)
                 side_number = side_numbers.count(name) ? side_numbers[name] : 0;
             else
@@ -418,14 +416,14 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
             add_notes(line, d->notes);
         } else if (const auto* s = l.as<ngn::Setup>()) {
             row.kind = "setup";
-            row.actor = ironlog::reference_text(s->subject);
+            row.actor = ngn::reference_text(s->subject);
             add_notes(line, s->notes);
         } else if (const auto* t = l.as<ngn::Terrain>()) {
             row.kind = "terrain";
             add_notes(line, t->notes);
         } else if (const auto* e = l.as<ngn::Event>()) {
             row.kind = "event";
-            row.actor = ironlog::reference_text(e->subject);
+            row.actor = ngn::reference_text(e->subject);
             row.verb = e->verb();
             add_notes(line, e->notes);
         } else if (const auto* r = l.as<ngn::Ruling>()) {

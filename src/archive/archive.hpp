@@ -4,7 +4,7 @@
 #pragma once
 
 #include "archive/sqlite.hpp"
-#include "check/replay.hpp"
+#include "check/report.hpp"
 #include "notation/record.hpp"
 
 #include <chrono>

@@ -8,6 +8,7 @@
 //   - query latency on a large archive: event standings, a filtered list, full-text search;
 //   - peak memory (RSS) while checking and while importing, for two batch sizes.
 // A benchmark, not a test: it reports, and a test only checks that it runs (--quick).
+#include "rules/registry.hpp"
 #include "archive/archive.hpp"
 #include "archive/sqlite.hpp"
 #include "check/file_report.hpp"
@@ -146,7 +147,7 @@ struct CheckTotals {
 CheckTotals parse_and_check(const fs::path& file) {
     CheckTotals t;
     std::ifstream in(file, std::ios::binary);
-    ironlog::check_stream(file.string(), in, ironlog::CheckOptions{}, ngn::ParseOptions{0},
+    ironlog::check_stream(file.string(), in, ironlog::CheckOptions(ironlog::all_rulesets()), ngn::ParseOptions{0},
                           [&](ironlog::GameReport&& report, const ngn::SourceExcerpts&) {
                               ++t.games;
                               t.events += report.events;
@@ -245,7 +246,7 @@ IngestTotals ingest(const fs::path& file, const fs::path& db) {
     fs::remove(db.string() + "-shm");
     IngestTotals t;
     archive::Archive ar(db.string(), archive::Mode::Create);
-    ironlog::CheckOptions options;
+    ironlog::CheckOptions options(ironlog::all_rulesets());
     std::ifstream in(file, std::ios::binary);
     ngn::LineWindow window;
     auto t0 = Clock::now();

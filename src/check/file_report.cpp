@@ -7,12 +7,6 @@
 
 namespace ironlog {
 
-std::size_t FileReport::count(Severity s) const {
-    std::size_t n = static_cast<std::size_t>(
-        std::count_if(findings.begin(), findings.end(), [s](const Finding& f) { return f.severity == s; }));
-    for (const auto& g : games) n += g.count(s);
-    return n;
-}
 
 FileReport check_stream(std::string path, std::istream& in, const CheckOptions& options,
                         const ngn::ParseOptions& parse_options, const GameSink& on_game) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "check/replay.hpp"
+#include "check/report.hpp"
 #include "notation/parser.hpp"
 #include "notation/source.hpp"
 
@@ -12,16 +13,6 @@
 #include <vector>
 
 namespace ironlog {
-
-struct FileReport {
-    ngn::SourceExcerpts source;             // path as given, and the lines findings point at
-    std::vector<GameReport> games;          // empty when the games went to a GameSink instead
-    std::vector<Finding> findings;          // outside any game
-    std::optional<std::string> read_error;  // the file could not be opened
-    bool read_failed = false;               // reading stopped part way (the finding says why)
-
-    std::size_t count(Severity s) const;
-};
 
 // Receives each game's report as soon as it is checked, with the lines its findings point at.
 using GameSink = std::function<void(GameReport&&, const ngn::SourceExcerpts&)>;

@@ -52,12 +52,6 @@ std::optional<double> parse_tolerance(std::string text) {
     return v * scale;
 }
 
-std::string ruleset_ids() {
-    std::string s;
-    for (const Ruleset* r : all_rulesets()) s += (s.empty() ? "" : ", ") + r->info.id;
-    return s;
-}
-
 }  // namespace
 
 const std::vector<TagSpec>& known_tags() {
@@ -85,31 +79,6 @@ const std::vector<TagSpec>& known_tags() {
     return tags;
 }
 
-int numbered_tag(std::string_view name, std::string_view prefix) {
-    if (name.size() <= prefix.size() || name.substr(0, prefix.size()) != prefix) return 0;
-    auto digits = name.substr(prefix.size());
-    if (digits.front() == '0') return 0;
-    int n = 0;
-    auto r = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() || n < 1) return 0;
-    return n;
-}
-
-std::vector<std::string> split_list(std::string_view text, bool semicolons) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text) {
-        if (c == ',' || (semicolons && c == ';')) {
-            if (auto t = trim(cur); !t.empty()) out.push_back(t);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (auto t = trim(cur); !t.empty()) out.push_back(t);
-    return out;
-}
-
 bool HeaderInfo::rule_in_force(std::string_view name) const {
     return std::any_of(rules_in_force.begin(), rules_in_force.end(), [&](const std::string& r) { return same_label(r, name); });
 }
@@ -119,7 +88,8 @@ std::string HeaderInfo::option(std::string_view name) const {
     return it == options.end() ? std::string() : it->second;
 }
 
-HeaderInfo read_header(const ngn::Game& game, const std::filesystem::path& base_dir, Findings& findings) {
+HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const std::filesystem::path& base_dir,
+                       Findings& findings) {
     HeaderInfo h;
     std::set<std::string> seen;
     std::vector<const ngn::Tag*> tags = game.tags();
@@ -146,10 +116,10 @@ HeaderInfo read_header(const ngn::Game& game, const std::filesystem::path& base_
     // Ruleset and variant
     if (!ruleset_tag) {
         findings.error(Kind::Inconsistent, kTags, first,
-                       "no [Ruleset] tag: say which rules were played (" + ruleset_ids() + ")");
-    } else if (!(h.ruleset = find_ruleset(ruleset_tag->value))) {
+                       "no [Ruleset] tag: say which rules were played (" + rulesets.ids() + ")");
+    } else if (!(h.ruleset = rulesets.find(ruleset_tag->value))) {
         findings.error(Kind::Inconsistent, kTags, ruleset_tag->value_pos, "unknown ruleset '" + ruleset_tag->value + "'",
-                       "one of " + ruleset_ids(), ruleset_tag->value);
+                       "one of " + rulesets.ids(), ruleset_tag->value);
     }
     if (h.ruleset) {
         const RulesetInfo& info = h.ruleset->info;

@@ -3,6 +3,7 @@
 
 #include "check/finding.hpp"
 #include "check/ruleset.hpp"
+#include "notation/labels.hpp"
 #include "notation/record.hpp"
 
 #include <filesystem>
@@ -35,8 +36,10 @@ struct HeaderInfo {
     std::string option(std::string_view name) const;
 };
 
-// Reads and checks the tags. base_dir is where the files the record names are looked for.
-HeaderInfo read_header(const ngn::Game& game, const std::filesystem::path& base_dir, Findings& findings);
+// Reads and checks the tags against the rulesets known. base_dir is where the files the record
+// names are looked for.
+HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const std::filesystem::path& base_dir,
+                       Findings& findings);
 
 // The tags NGN defines, in canonical order, with what each holds (for docs and messages).
 struct TagSpec {
@@ -45,11 +48,7 @@ struct TagSpec {
 };
 const std::vector<TagSpec>& known_tags();
 
-// "Side1".."SideN": returns N, or 0 when the name is not of that form.
-int numbered_tag(std::string_view name, std::string_view prefix);
-
-// Splits "a, b; c" into trimmed, non-empty parts (commas only, when `semicolons` is false:
-// a player's name may hold a semicolon).
-std::vector<std::string> split_list(std::string_view text, bool semicolons = true);
+using ngn::numbered_tag;
+using ngn::split_list;
 
 }  // namespace ironlog

@@ -37,9 +37,9 @@ std::string normalize(std::string_view s) {
 
 // Whether a ruling's citation covers the rule a finding cites. "tmbv 7.3" covers tmbv 7.3.3;
 // "Firing" covers ironclads Firing/Armour saves; titles match whole.
-bool covers(const std::vector<std::string>& citation, const RuleRef& rule) {
+bool covers(const std::vector<std::string>& citation, const RuleRef& rule, const RulesetList& rulesets) {
     std::size_t i = 0;
-    if (!citation.empty() && (find_ruleset(citation[0]) || citation[0] == "ngn")) {
+    if (!citation.empty() && (rulesets.find(citation[0]) || citation[0] == "ngn")) {
         if (citation[0] != rule.ruleset) return false;
         i = 1;
     }
@@ -65,9 +65,6 @@ void remember(std::vector<std::pair<const Entity*, T>>& list, const Entity* who,
 
 }  // namespace
 
-std::size_t GameReport::count(Severity s) const {
-    return static_cast<std::size_t>(std::count_if(findings.begin(), findings.end(), [s](const Finding& f) { return f.severity == s; }));
-}
 
 std::optional<StopAt> StopAt::parse(std::string_view text, std::string& error) {
     StopAt stop;
@@ -121,7 +118,7 @@ Replay::Replay(const ngn::Game& game, std::size_t index, CheckOptions options)
 Replay::~Replay() = default;
 
 void Replay::run(StopAt* stop) {
-    header_ = read_header(game_, options_.base_dir, findings_);
+    header_ = read_header(game_, *options_.rulesets, options_.base_dir, findings_);
     if (!game_.errors.empty()) {
         findings_.note(Kind::Syntax, RuleRef{}, ngn::SourcePos{game_.first_line, 1},
                        "this game was not replayed: correct its syntax errors first");
@@ -384,7 +381,7 @@ void Replay::apply_rulings() {
         if (f.severity == Severity::Note || f.kind == Kind::Syntax) continue;
         for (auto& r : rulings_) {
             if (r.event_line && f.pos.line != *r.event_line) continue;
-            if (!covers(r.ruling->citation, f.rule)) continue;
+            if (!covers(r.ruling->citation, f.rule, *options_.rulesets)) continue;
             f.severity = Severity::Note;
             f.ruling = AppliedRuling{r.line->pos, r.ruling->text};
             r.used = true;

@@ -4,6 +4,8 @@
 
 #include "check/engine.hpp"
 #include "check/finding.hpp"
+#include "check/report.hpp"
+#include "check/ruleset.hpp"
 #include "notation/record.hpp"
 
 #include <filesystem>
@@ -25,21 +27,10 @@ struct StopAt {
 };
 
 struct CheckOptions {
+    explicit CheckOptions(const RulesetList& known, std::filesystem::path base = ".") : rulesets(&known), base_dir(std::move(base)) {}
+
+    const RulesetList* rulesets;           // the rulesets a record may name (src/rules/registry.hpp)
     std::filesystem::path base_dir = ".";  // where the files a record names are looked for
-};
-
-struct GameReport {
-    std::size_t index = 0;  // 1-based within the file
-    std::uint32_t first_line = 0;
-    std::uint32_t last_line = 0;
-    std::vector<std::pair<std::string, std::string>> tags;
-    std::string ruleset;
-    bool replayed = false;
-    bool has_engine = false;
-    std::vector<Finding> findings;
-    std::size_t events = 0;
-
-    std::size_t count(Severity s) const;
 };
 
 class Replay {

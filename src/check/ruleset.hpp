@@ -1,14 +1,16 @@
 // What a ruleset declares to the common machinery: its dice, its sequence of play, the
 // kinds of things a record declares, its optional rules and options, and (once written)
-// its rule engine. Each ruleset lives in src/rules/<id>/ and registers itself in registry.cpp.
+// its rule engine. Each ruleset lives in src/rules/<id>/ and is listed in src/rules/registry.cpp.
 #pragma once
 
 #include "check/generate.hpp"
 
 #include "check/finding.hpp"
+#include "notation/labels.hpp"
 #include "notation/record.hpp"
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -94,6 +96,19 @@ struct RulesetInfo {
     bool declares(ngn::EntityKind kind) const;
 };
 
+// `ironlog card`: a ship library's ships printed as the ruleset's data cards.
+struct CardRequest {
+    std::filesystem::path library;
+    std::vector<std::string> names;  // empty = every ship
+    bool derivation = false;         // show how each value was worked out
+};
+struct CardListing {
+    bool opened = false;                 // the library could be read
+    std::vector<Finding> problems;       // in the library
+    std::vector<std::string> not_found;  // names asked for that the library lacks
+    std::string text;                    // the cards, in the book's layout
+};
+
 struct Ruleset {
     RulesetInfo info;
     // Makes the ruleset's rule engine for one game; empty while the ruleset has none.
@@ -102,6 +117,8 @@ struct Ruleset {
     // empty while the ruleset has no generator. Throws std::invalid_argument, with a message for
     // the user, when the options do not let it play (a map it needs and has not got).
     std::function<std::string(std::uint64_t seed, int index, const GenerateOptions& options)> generate;
+    // `ironlog card`; empty when the ruleset has no data cards to derive.
+    std::function<CardListing(const CardRequest&)> cards;
 };
 
 // Builders that keep the declarations in src/rules/*/ruleset.cpp short.
@@ -112,11 +129,15 @@ SequenceNode segment(std::string name, RuleRef rule, std::vector<std::string> al
 SequenceNode step(std::string name, RuleRef rule, std::vector<std::string> aliases = {});
 SequenceNode impulses(RuleRef rule, int max_count, std::vector<SequenceNode> children = {});
 
-// All rulesets, in the order of the rulebooks' README.
-const std::vector<const Ruleset*>& all_rulesets();
-const Ruleset* find_ruleset(std::string_view id);
+// The rulesets a check may meet. The kit knows no ruleset of its own: the one list is made by
+// src/rules/registry.cpp and handed to the check in its CheckOptions.
+struct RulesetList {
+    std::vector<const Ruleset*> all;  // in the order of the rulebooks' README
 
-// Case-insensitive label comparison in which '-', '_' and ' ' are the same.
-bool same_label(std::string_view a, std::string_view b);
+    const Ruleset* find(std::string_view id) const;
+    std::string ids() const;  // "tmbv, late19c, ..." for messages
+};
+
+using ngn::same_label;
 
 }  // namespace ironlog

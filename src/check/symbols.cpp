@@ -7,12 +7,6 @@
 namespace ironlog {
 
 
-std::string reference_text(const ngn::Item& item) {
-    if (const auto* w = item.as<ngn::Word>()) return w->text;
-    if (const auto* t = item.as<ngn::Text>()) return t->text;
-    return item.to_ngn();
-}
-
 std::string_view reference_view(const ngn::Item& item, std::string& storage) {
     if (const auto* w = item.as<ngn::Word>()) return w->text;
     if (const auto* t = item.as<ngn::Text>()) return t->text;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "check/finding.hpp"
+#include "notation/labels.hpp"
 #include "notation/record.hpp"
 
 #include <deque>
@@ -47,7 +48,7 @@ private:
 };
 
 // The text of an item naming an entity: a word or a quoted name.
-std::string reference_text(const ngn::Item& item);
+using ngn::reference_text;
 // The same without a copy where the item holds the text (a word or a quoted name, nearly
 // always); any other item's text is written into storage.
 std::string_view reference_view(const ngn::Item& item, std::string& storage);

@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
+#include "rules/registry.hpp"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -265,7 +266,7 @@ int recheck(archive::Archive& ar) {
         auto shift = [&](ngn::SourcePos& p) {
             if (p.line) p.line += g->first_line - 1;
         };
-        CheckOptions options;
+        CheckOptions options(ironlog::all_rulesets());
         options.base_dir = fs::path(g->summary.source).parent_path();
         if (options.base_dir.empty()) options.base_dir = ".";
         GameReport report = check_game(game, 1, options);

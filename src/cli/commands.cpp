@@ -7,7 +7,7 @@
 #include "notation/format.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
-#include "rules/ironclads/ship_data.hpp"
+#include "rules/registry.hpp"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -82,7 +82,7 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
 }  // namespace
 
 CheckOptions options_for(const std::string& path) {
-    CheckOptions o;
+    CheckOptions o(ironlog::all_rulesets());
     if (path != "-") o.base_dir = fs::path(path).parent_path();
     if (o.base_dir.empty()) o.base_dir = ".";
     return o;
@@ -230,11 +230,11 @@ nlohmann::ordered_json node_json(const SequenceNode& n) {
 
 int run_rules(const RulesArgs& args) {
     std::vector<const Ruleset*> list;
-    for (const Ruleset* r : all_rulesets())
+    for (const Ruleset* r : all_rulesets().all)
         if (args.id.empty() || r->info.id == args.id) list.push_back(r);
     if (list.empty()) {
         std::string ids;
-        for (const Ruleset* r : all_rulesets()) ids += (ids.empty() ? "" : ", ") + r->info.id;
+        for (const Ruleset* r : all_rulesets().all) ids += (ids.empty() ? "" : ", ") + r->info.id;
         std::cerr << "ironlog: unknown ruleset '" << args.id << "'; the rulesets are: " << ids << "\n";
         return 2;
     }
@@ -362,47 +362,21 @@ int run_state(const StateArgs& args) {
 }
 
 int run_card(const CardArgs& args) {
-    using namespace rules::ironclads;
-    ShipLibrary library;
-    Findings findings;
-    if (!library.load(args.library, args.library, findings)) {
+    // Data cards are derived by the Ironclads ruleset (Appendix A), reached through the registry.
+    const Ruleset* ironclads = find_ruleset("ironclads");
+    CardListing listing = ironclads->cards(CardRequest{args.library, args.names, args.derivation});
+    if (!listing.opened) {
         spdlog::error("{}: cannot open: {}", args.library, std::strerror(errno));
         return 2;
     }
-    int status = 0;
+    int status = listing.problems.empty() ? 0 : 1;
     ngn::SourceText none;
-    for (const auto& f : findings.all()) output::write_finding_text(std::cerr, none, f, false);
-    if (!findings.all().empty()) status = 1;
-    std::vector<const ShipSpec*> ships;
-    if (args.names.empty()) {
-        for (const auto& s : library.ships()) ships.push_back(&s);
-    } else {
-        for (const auto& n : args.names) {
-            if (const ShipSpec* s = library.find(n)) {
-                ships.push_back(s);
-            } else {
-                std::cerr << args.library << ": no ship '" << n << "' (nor a sister of one) in this library\n";
-                status = std::max(status, 1);
-            }
-        }
+    for (const auto& f : listing.problems) output::write_finding_text(std::cerr, none, f, false);
+    for (const auto& n : listing.not_found) {
+        std::cerr << args.library << ": no ship '" << n << "' (nor a sister of one) in this library\n";
+        status = 1;
     }
-    for (std::size_t i = 0; i < ships.size(); ++i) {
-        const ShipSpec& spec = *ships[i];
-        if (i) std::cout << "\n";
-        std::vector<std::string> steps;
-        DerivedCard derived = derive_card(spec, args.derivation ? &steps : nullptr);
-        CardView view;
-        view.name = spec.name;
-        view.spec = &spec;
-        view.initial = derived.card;
-        view.remaining = derived.card;
-        if (!derived.unknown.empty()) view.notes.push_back("the library lacks " + derived.missing_text() + ": those rows are blank");
-        std::cout << render_card(view);
-        if (args.derivation) {
-            std::cout << "Derivation [ironclads Appendix A Data Cards]:\n";
-            for (const auto& s : steps) std::cout << "  " << s << "\n";
-        }
-    }
+    std::cout << listing.text;
     return status;
 }
 
@@ -419,7 +393,7 @@ int run_generate(const GenerateArgs& args) {
     }
     if (!r->generate) {
         std::string with;
-        for (const Ruleset* x : all_rulesets())
+        for (const Ruleset* x : all_rulesets().all)
             if (x->generate) with += (with.empty() ? "" : ", ") + x->info.id;
         spdlog::error("ironlog has no game generator for {} yet (it has one for: {})", args.ruleset, with);
         return 2;

@@ -1,6 +1,7 @@
 // ironlog: records, checks and archives face-to-face naval wargames written in NGN.
 #include "cli/archive_commands.hpp"
 #include "cli/commands.hpp"
+#include "rules/registry.hpp"
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
     RulesArgs rules;
     auto* r = app.add_subcommand("rules", "list the rulesets known, with their dice, sequence of play and options");
     r->fallthrough();
-    r->add_option("ruleset", rules.id, "only this ruleset (tmbv, late19c, admiral, eia-naval, ironclads)");
+    r->add_option("ruleset", rules.id, "only this ruleset (" + ironlog::all_rulesets().ids() + ")");
     r->add_option("-f,--format", rules.format, "output: text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
 
     StateArgs state;

@@ -2,7 +2,8 @@
 // SARIF 2.1.0 for editors and code-review tools. See docs/output.md.
 #pragma once
 
-#include "check/file_report.hpp"
+#include "check/report.hpp"
+#include "notation/source.hpp"
 
 #include <memory>
 #include <ostream>

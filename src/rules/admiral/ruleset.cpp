@@ -36,7 +36,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), nullptr, nullptr};
+    static const Ruleset r{declare(), nullptr, nullptr, nullptr};
     return r;
 }
 

@@ -42,7 +42,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), make_engine, generate_game};
+    static const Ruleset r{declare(), make_engine, generate_game, nullptr};
     return r;
 }
 

@@ -4,6 +4,7 @@
 
 #include "rules/ironclads/engine.hpp"
 #include "rules/ironclads/generator.hpp"
+#include "rules/ironclads/ship_data.hpp"
 
 namespace ironlog::rules::ironclads {
 
@@ -49,10 +50,47 @@ RulesetInfo declare() {
     r.default_tolerance_cm = 0.5;
     return r;
 }
+
+// `ironlog card`: each ship of a library (or those named) as its Data Card (Appendix A).
+CardListing print_cards(const CardRequest& request) {
+    CardListing out;
+    ShipLibrary library;
+    Findings findings;
+    out.opened = library.load(request.library, request.library.string(), findings);
+    out.problems = findings.all();
+    if (!out.opened) return out;
+    std::vector<const ShipSpec*> ships;
+    if (request.names.empty())
+        for (const auto& s : library.ships()) ships.push_back(&s);
+    for (const auto& n : request.names) {
+        if (const ShipSpec* s = library.find(n))
+            ships.push_back(s);
+        else
+            out.not_found.push_back(n);
+    }
+    for (std::size_t i = 0; i < ships.size(); ++i) {
+        const ShipSpec& spec = *ships[i];
+        if (i) out.text += "\n";
+        std::vector<std::string> steps;
+        DerivedCard derived = derive_card(spec, request.derivation ? &steps : nullptr);
+        CardView view;
+        view.name = spec.name;
+        view.spec = &spec;
+        view.initial = derived.card;
+        view.remaining = derived.card;
+        if (!derived.unknown.empty()) view.notes.push_back("the library lacks " + derived.missing_text() + ": those rows are blank");
+        out.text += render_card(view);
+        if (request.derivation) {
+            out.text += "Derivation [ironclads Appendix A Data Cards]:\n";
+            for (const auto& s : steps) out.text += "  " + s + "\n";
+        }
+    }
+    return out;
+}
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), make_engine, generate_game};
+    static const Ruleset r{declare(), make_engine, generate_game, print_cards};
     return r;
 }
 

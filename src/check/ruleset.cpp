@@ -1,10 +1,5 @@
 #include "check/ruleset.hpp"
 
-#include "rules/admiral/ruleset.hpp"
-#include "rules/eia_naval/ruleset.hpp"
-#include "rules/ironclads/ruleset.hpp"
-#include "rules/late19c/ruleset.hpp"
-#include "rules/tmbv/ruleset.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -15,20 +10,6 @@ std::string DieSpec::faces_text() const {
     std::string s = std::to_string(min_face) + "-" + std::to_string(max_face);
     if (zero_reads_as != 0) s += " (0 reads " + std::to_string(zero_reads_as) + ")";
     return s;
-}
-
-namespace {
-char fold(char c) {
-    if (c == '_' || c == ' ') return '-';
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-}  // namespace
-
-bool same_label(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (fold(a[i]) != fold(b[i])) return false;
-    return true;
 }
 
 bool SequenceNode::matches(std::string_view label) const {
@@ -96,18 +77,16 @@ bool RulesetInfo::declares(ngn::EntityKind kind) const {
     return kind == ngn::EntityKind::Side || std::find(entity_kinds.begin(), entity_kinds.end(), kind) != entity_kinds.end();
 }
 
-const std::vector<const Ruleset*>& all_rulesets() {
-    static const std::vector<const Ruleset*> all = {
-        &rules::tmbv::ruleset(),      &rules::late19c::ruleset(),  &rules::admiral::ruleset(),
-        &rules::eia_naval::ruleset(), &rules::ironclads::ruleset(),
-    };
-    return all;
-}
-
-const Ruleset* find_ruleset(std::string_view id) {
-    for (const Ruleset* r : all_rulesets())
+const Ruleset* RulesetList::find(std::string_view id) const {
+    for (const Ruleset* r : all)
         if (r->info.id == id) return r;
     return nullptr;
+}
+
+std::string RulesetList::ids() const {
+    std::string s;
+    for (const Ruleset* r : all) s += (s.empty() ? "" : ", ") + r->info.id;
+    return s;
 }
 
 }  // namespace ironlog
