@@ -341,10 +341,10 @@ TEST(Sequence, EiaMonthsAndPowers) {
                        "    segment GB\n      step movement\n    segment france\n      step movement\n      step combat\n"
                        "turn 1805-11\n  phase naval\n    segment turkey\n    segment spain\n    segment \"Great Britain\"\n"));
     auto f = one_problem(with_ruleset("eia-naval", "", "turn 1805-10\n  phase naval\n    segment france\n    segment russia\n"),
-                         "eia-naval 6.0 The Naval Phase", Kind::Illegal);
+                         "eia-naval 6.1 Naval Phase Sequence", Kind::Illegal);
     EXPECT_EQ(f.message, "segment russia comes before segment france in the sequence of play");
     f = one_problem(with_ruleset("eia-naval", "", "turn 1805-10\n  phase naval\n    segment GB\n    segment russia\n    segment GB\n"),
-                    "eia-naval 6.0 The Naval Phase", Kind::Illegal);
+                    "eia-naval 6.1 Naval Phase Sequence", Kind::Illegal);
     EXPECT_EQ(f.message, "segment great-britain was already played");
     f = one_problem(with_ruleset("eia-naval", "", "turn 1805-10\n  phase naval\n    segment spain\n      step combat\n      step movement\n"),
                     "eia-naval 6.1 Naval Phase Sequence", Kind::Illegal);

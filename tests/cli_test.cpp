@@ -265,3 +265,27 @@ TEST(Cli, CardPrintsTheBooksLayout) {
     EXPECT_NE(broken.err.find("lib.ngn:2:"), std::string::npos) << broken.err;
     std::filesystem::remove_all(dir);
 }
+
+// `check --excused` shows, as notes naming their cause, the lines the "as played" kit did not
+// report because they follow from a mistake already reported; without it they are not shown.
+TEST(Cli, ExcusedLinesNameTheirCause) {
+    const auto dir = temp_dir();
+    std::string text = read_file(kSource / "fixtures/games/eia-naval-campaign-sample.ngn");
+    const auto games = (kSource / "fixtures/games").string();
+    for (const std::string tag : {"[Tables \"", "[Map \""}) text.insert(text.find(tag) + tag.size(), games + "/");
+    const std::string intercept = "        GB intercept GB3 => intercepted\n";
+    text.insert(text.find(intercept) + intercept.size(), "        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 6 => FR\n");
+    const auto file = dir / "month.ngn";
+    write_file(file, text);
+    auto plain = run_ironlog({"check", "--no-excerpt", file.string()});
+    EXPECT_EQ(plain.status, 1);
+    EXPECT_NE(plain.out.find("1 error, 0 warnings, 0 notes"), std::string::npos) << plain.out;
+    auto shown = run_ironlog({"check", "--no-excerpt", "--excused", file.string()});
+    EXPECT_EQ(shown.status, 1);
+    EXPECT_NE(shown.out.find("month.ngn:51:9: note: excused by finding at line 50: blockaders fighting fleets leaving the port "
+                             "have the wind gauge: no roll [eia-naval 6.3.3.1]"),
+              std::string::npos)
+        << shown.out;
+    EXPECT_NE(shown.out.find("1 error, 0 warnings, 2 notes"), std::string::npos) << shown.out;
+    std::filesystem::remove_all(dir);
+}

@@ -107,6 +107,8 @@ TEST(EiaSequence, EachPowerInItsOwnSequenceAndStep) {
     clean(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 1 mp\n")));
     one(record(gb_moves("        FR move FR2 @\"English Channel\"\n")), "eia-naval 6.1", Kind::Illegal);
     one(record("    segment great-britain\n      step combat\n        GB move GB1 @\"English Channel\"\n"), "eia-naval 6.1.3", Kind::Illegal);
+    // the powers' order is 6.1's (not 6.0, the phase's heading)
+    one(record("    segment france\n      step movement\n    segment russia\n      step movement\n"), "eia-naval 6.1 Naval Phase Sequence", Kind::Illegal);
     // a minor free state's fleet moves with its controller
     const std::string minor = "side GB \"Great Britain\" war France\nfleet PO1 ships 5 @Lisbon/port minor Portugal\n"
                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
@@ -434,6 +436,15 @@ TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
         {"GB retreat @Brest/blockade {attackers", "GB retreat @\"Bay of Biscay\" {attackers", "eia-naval 6.3.5.2", Kind::Illegal},
         {"in January RU1 stays\n", "in January RU1 stays\n        RU move RU1 @Kronstadt/blockade @\"Gulf of Finland\"\n",
          "eia-naval 6.2.1.4", Kind::Illegal},
+        // dice rolled where the rules give the wind gauge without a roll: the first roll is the
+        // one finding; the second roll and a claim that follows the dice follow from it
+        {"        GB intercept GB3 => intercepted\n",
+         "        GB intercept GB3 => intercepted\n        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 6 => FR\n",
+         "eia-naval 6.3.3.1", Kind::Illegal},
+        // a pursuit before the retreat: the retreat after it is judged in the rules' order
+        {"        SP retreat SP1,SP2,FR2 @Ferrol/port {the nearest friendly port, 1 MP away}\n        GB pursue GB2,NELSON @Ferrol/blockade\n",
+         "        GB pursue GB2,NELSON @Ferrol/blockade\n        SP retreat SP1,SP2,FR2 @Ferrol/port {the nearest friendly port, 1 MP away}\n",
+         "eia-naval 6.3.5", Kind::Illegal},
     }, "games");
 }
 

@@ -46,6 +46,21 @@ struct Finding {
     std::optional<AppliedRuling> ruling;
 };
 
+// The finding a later line follows from: where it was reported and the rule it cites.
+struct Cause {
+    std::uint32_t line = 0;
+    RuleRef rule;
+    friend bool operator==(const Cause&, const Cause&) = default;
+};
+
+// A line not reported because it follows from a mistake already reported (one mistake, one
+// finding): what would have been said, and the finding it follows from.
+struct Excused {
+    ngn::SourcePos pos;
+    std::string what;
+    Cause cause;
+};
+
 // A finding with no expected/recorded values (a syntax error, a note).
 Finding make_finding(Severity severity, Kind kind, RuleRef rule, ngn::SourcePos pos, std::string message);
 
@@ -71,8 +86,18 @@ public:
     const std::vector<Finding>& all() const { return items_; }
     std::size_t count(Severity s) const;
 
+    // The cause a later line may follow from: this finding.
+    static Cause cause_of(const Finding& f) { return Cause{f.pos.line, f.rule}; }
+    // A line at `pos` that would say `what` follows from `cause`, already reported: kept aside,
+    // not reported (`ironlog check --excused` shows them).
+    void excuse(const Cause& cause, ngn::SourcePos pos, std::string what) {
+        excused_.push_back(Excused{pos, std::move(what), cause});
+    }
+    const std::vector<Excused>& excused() const { return excused_; }
+
 private:
     std::vector<Finding> items_;
+    std::vector<Excused> excused_;
 };
 
 // Sorts findings by position (line, column), keeping the order of equal positions.

@@ -410,6 +410,7 @@ GameReport Replay::report() const {
         r.findings.push_back(make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message));
     r.findings.insert(r.findings.end(), findings_.all().begin(), findings_.all().end());
     sort_by_position(r.findings);
+    r.excused = findings_.excused();
     return r;
 }
 

@@ -21,6 +21,7 @@ struct GameReport {
     bool replayed = false;
     bool has_engine = false;
     std::vector<Finding> findings;
+    std::vector<Excused> excused;  // lines that followed from a mistake already reported
     std::size_t events = 0;
 
     std::size_t count(Severity s) const;

@@ -40,6 +40,7 @@ struct SequenceNode {
     std::string name;                  // canonical name written after the keyword
     std::vector<std::string> aliases;  // other accepted labels: numbers, case numbers
     RuleRef rule;                      // where the book describes it
+    RuleRef order_rule;                // where the book gives its children's order, if not in `rule`
     bool numbered = false;             // labelled 1, 2, 3 ... in order (impulses)
     int max_count = 0;                 // numbered: the highest number (0 = no limit)
     bool repeatable = false;           // may occur again, one after another

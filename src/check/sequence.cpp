@@ -210,7 +210,8 @@ void SequenceTracker::heading(const ngn::Heading& h, ngn::SourcePos pos) {
         std::vector<const SequenceNode*>& seen = depth == 0 ? root_seen_ : cursor_.path[depth - 1].seen;
         int& last_fixed = depth == 0 ? root_last_fixed_ : cursor_.path[depth - 1].last_fixed;
         const Cursor::Level* previous = cursor_.path.size() > depth ? &cursor_.path[depth] : nullptr;
-        const RuleRef& order_rule = depth == 0 ? sequence_.rule : cursor_.path[depth - 1].node->rule;
+        const SequenceNode* parent = depth == 0 ? nullptr : cursor_.path[depth - 1].node;
+        const RuleRef& order_rule = !parent ? sequence_.rule : parent->order_rule.empty() ? parent->rule : parent->order_rule;
 
         int number = 0;
         if (node.numbered) {

@@ -103,6 +103,16 @@ std::unique_ptr<std::istream> open_record(const std::string& path, std::string& 
     return in;
 }
 
+namespace {
+// `check --excused`: each line excused by the "as played" kit becomes a note naming its cause.
+void show_excused(GameReport& game) {
+    for (const Excused& x : game.excused)
+        game.findings.push_back(make_finding(Severity::Note, Kind::Inconsistent, x.cause.rule, x.pos,
+                                             "excused by finding at line " + std::to_string(x.cause.line) + ": " + x.what));
+    sort_by_position(game.findings);
+}
+}  // namespace
+
 // Each file is read a block at a time and each game's findings are written as soon as it is
 // checked: a season of games is checked in the memory of one game.
 int run_check(const CheckArgs& args) {
@@ -129,7 +139,10 @@ int run_check(const CheckArgs& args) {
         spdlog::debug("checking {}", path);
         writer->begin_file(path, std::nullopt);
         FileReport rest = check_stream(path, *in, options_for(path), parse_options,
-                                       [&](GameReport&& g, const ngn::SourceExcerpts& source) { writer->game(g, source); });
+                                       [&](GameReport&& g, const ngn::SourceExcerpts& source) {
+                                           if (args.excused) show_excused(g);
+                                           writer->game(g, source);
+                                       });
         if (rest.read_failed) {
             spdlog::error("{}: reading stopped: {}", path, std::strerror(errno));
             io_failure = true;

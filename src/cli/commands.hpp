@@ -26,6 +26,7 @@ struct CheckArgs {
     std::size_t max_errors = 100;
     bool excerpts = true;
     bool summary = true;
+    bool excused = false;  // show the lines excused as following from a mistake already reported
 };
 int run_check(const CheckArgs& args);
 

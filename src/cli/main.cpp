@@ -32,6 +32,8 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     c->add_flag("--no-excerpt{false}", check.excerpts, "text output: do not show the source line under each finding");
     c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
+    c->add_flag("--excused", check.excused,
+                "also show, as notes, the lines not reported because they follow from a mistake already reported");
 
     FmtArgs fmt;
     auto* f = app.add_subcommand("fmt", "write records in canonical NGN (to stdout unless --in-place or --check)");

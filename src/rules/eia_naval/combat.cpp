@@ -154,9 +154,14 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
     Combat& c = *combat_;
     const bool automatic = c.port || c.exit_blockade;
     const ngn::Dice* d = dice_of(e);
-    if (automatic && d)
-        ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos,
-                           c.port ? "the stack attacking in a port has the wind gauge: no roll" : "blockaders fighting fleets leaving the port have the wind gauge: no roll");
+    if (automatic && d) {
+        const std::string no_roll = c.port ? "the stack attacking in a port has the wind gauge: no roll"
+                                           : "blockaders fighting fleets leaving the port have the wind gauge: no roll";
+        if (c.wind_roll_not_due)  // the other side's roll follows from the same mistake
+            ctx.findings.excuse(*c.wind_roll_not_due, e.subject.pos, no_roll);
+        else
+            c.wind_roll_not_due = Findings::cause_of(ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos, no_roll));
+    }
     if (!automatic && d && ctx.dice_ok && d->faces.size() == 1) {
         const auto& side = c.of(power);
         int expected = 0;
@@ -191,20 +196,30 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
             if (w == "none" || w == "tie" || w == "simultaneous") said_none = true;
             else if (const Entity* s = ctx.symbols.find_side(reference_text(*it))) said = s->index;
         }
-    auto name = [&](std::optional<int> p) { return p ? pw(*p).name() : std::string("none"); };
-    if ((said || said_none) && known && said != computed)
-        ctx.findings.error(Kind::WrongResult, kWindGauge, e.claim_pos,
-                           automatic ? "the wind gauge goes to the attacker here without a roll"
-                                     : "the higher modified roll (at most 6) has the wind gauge; equal rolls, none",
-                           name(computed), name(said));
     if (said || said_none) {
-        c.wind_winner = said;
+        if (known && said != computed)
+            c.wind_winner.part(computed, said, wind_claim_mistake(e, automatic, computed, said, ctx));
+        else
+            c.wind_winner.agree(said);
         c.wind_decided = true;
-        if (known && said != computed) c.wind_other = computed, c.wind_disputed = true;  // the order of fire may follow the dice
     } else if (known) {
-        c.wind_winner = computed;
+        c.wind_winner.agree(computed);
         c.wind_decided = true;
     }
+}
+
+// A wind gauge claim naming another winner than the rules': one finding, unless the claim follows
+// a roll the rules did not call for (already reported), which is then the claim's cause.
+Cause EiaEngine::wind_claim_mistake(const ngn::Event& e, bool automatic, std::optional<int> computed, std::optional<int> said,
+                                    GameContext& ctx) {
+    auto name = [&](std::optional<int> p) { return p ? pw(*p).name() : std::string("none"); };
+    const std::string why = automatic ? "the wind gauge goes to the attacker here without a roll"
+                                      : "the higher modified roll (at most 6) has the wind gauge; equal rolls, none";
+    if (automatic && combat_->wind_roll_not_due) {
+        ctx.findings.excuse(*combat_->wind_roll_not_due, e.claim_pos, why + ": expected " + name(computed) + ", recorded " + name(said));
+        return *combat_->wind_roll_not_due;
+    }
+    return Findings::cause_of(ctx.findings.error(Kind::WrongResult, kWindGauge, e.claim_pos, why, name(computed), name(said)));
 }
 
 void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour) {
@@ -234,10 +249,12 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         }
         if (c.port && power == c.defender && !c.rolled.count(c.attacker))
             ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
-        if (!c.port && c.wind_winner && *c.wind_winner != power && !c.rolled.count(*c.wind_winner) &&
-            !(c.wind_disputed && (!c.wind_other || *c.wind_other == power)))
-            ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos,
-                               pw(*c.wind_winner).name() + " has the wind gauge and attacks first");
+        // the winner fires first; while a claim and the dice disagree (reported), either order
+        // follows, and a tie by the rules lets either side fire first
+        const std::optional<int> first = c.wind_winner.played();
+        if (!c.port && first && !c.rolled.count(*first) && !c.wind_winner.fits(power) &&
+            !(c.wind_winner.parted() && !c.wind_winner.rules()))
+            ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos, pw(*first).name() + " has the wind gauge and attacks first");
         if (!c.port && !c.wind_decided && !c.exit_blockade)
             ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
     }
@@ -271,7 +288,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     const int target = harbour ? c.attacker : c.other(power);
     // ships that fire: after the losses of fire that came first (harbour defences, the wind gauge,
     // the attacker in port); all of them when the fire is simultaneous
-    const bool in_turn = c.port || c.exit_blockade || c.wind_winner.has_value();
+    const bool in_turn = c.port || c.exit_blockade || c.wind_winner.played().has_value();
     const int strength = harbour ? map_->find(c.at.place)->harbour.value_or(0) : c.ships(power) - (in_turn ? c.losses[power] : 0);
     std::optional<int> percent, losses;
     if (modified && tables_) {
@@ -306,7 +323,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         auto read_losses = tables_->casualties(read_percent, std::max(0, strength));
         // when the wind gauge was claimed against the dice (reported), the fire may have gone either way
         std::optional<int> other_losses;
-        if (!harbour && c.wind_disputed) {
+        if (!harbour && c.wind_winner.parted()) {
             const int other_strength = c.ships(power) - (in_turn ? 0 : c.losses[power]);
             other_losses = tables_->casualties(read_percent, std::max(0, other_strength));
         }
@@ -522,7 +539,12 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
                                    "beaten in the blockade box it sailed into from its port, the stack retreats into that port",
                                    where_text(Where{here->name, false}), where_text(*to));
         } else {
+            // a pursuit played before this retreat (reported) is undone while the retreat is
+            // judged: the rules' order has the loser retreat first
+            std::vector<std::pair<Fleet*, Where>> pursuers;
+            for (Fleet* f : c.early_pursuers) pursuers.push_back({f, f->at}), f->at = c.at;
             auto [ports, mp] = retreat_ports(c.at, own, ctx);
+            for (auto& [f, at] : pursuers) f->at = at;
             const bool to_port = there->port;
             const bool ok_port = to_port && !to->box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
             const bool adjacent_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name)) &&
@@ -545,7 +567,10 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
         const bool winner = c.winner && *c.winner == power;
         if (!winner) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
         else if (c.port) ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
-        else if (!c.retreat_done) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves");
+        else if (!c.retreat_done) {
+            ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves");
+            c.early_pursuers.insert(c.early_pursuers.end(), fleets.begin(), fleets.end());
+        }
         else if (retreat_reported_) {
         } else if (retreated_to_port_.empty())
             ctx.findings.error(Kind::Illegal, cite("6.3.5.1.1"), e.subject.pos, "the loser went to an adjacent sea area: there is no pursuit");

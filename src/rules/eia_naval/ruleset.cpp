@@ -30,10 +30,11 @@ RulesetInfo declare() {
     britain.floating = true;  // 6.1: Great Britain announces where in the sequence it moves
     // The phases around the naval phase hold what happens to fleets outside it: ports taken
     // (6.2.6) before, corps landing (6.2.5.2) after.
-    s.turn = {phase("reinforcement", cite("5.0", "The Reinforcement Phase"), {"5.0"}),
-              phase("naval", cite("6.0", "The Naval Phase"), {"6.0"},
-                    {britain, power("russia", {}), power("turkey", {}), power("austria", {}), power("prussia", {}),
-                     power("france", {}), power("spain", {})}),
+    SequenceNode naval = phase("naval", cite("6.0", "The Naval Phase"), {"6.0"},
+                               {britain, power("russia", {}), power("turkey", {}), power("austria", {}),
+                                power("prussia", {}), power("france", {}), power("spain", {})});
+    naval.order_rule = cite("6.1", "Naval Phase Sequence");  // the powers' order is given in 6.1, not 6.0
+    s.turn = {phase("reinforcement", cite("5.0", "The Reinforcement Phase"), {"5.0"}), naval,
               phase("land", cite("7.0", "The Land Phase"), {"7.0"})};
     r.sequences = {s};
     r.entity_kinds = {ngn::EntityKind::Fleet, ngn::EntityKind::Leader, ngn::EntityKind::Unit};

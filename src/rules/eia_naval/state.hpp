@@ -4,6 +4,7 @@
 // src/rules/eia_naval.
 #pragma once
 
+#include "check/as_played.hpp"
 #include "check/engine.hpp"
 #include "geometry/area_map.hpp"
 #include "rules/eia_naval/tables.hpp"
@@ -96,10 +97,11 @@ struct Combat {
     std::optional<int> harbour_roll;  // harbour defences fired (6.3.3.3)
     bool harbour_needed = false;
     std::map<int, int> wind;          // power -> modified roll
-    std::optional<int> wind_winner;   // power; none after a tie or before the rolls
-    std::optional<int> wind_other;    // the dice's winner, when the claim named another (reported)
-    bool wind_disputed = false;
+    // power; none after a tie or before the rolls. The rules' winner beside the one the players
+    // named, when their claim named another (reported): the order of fire may follow either.
+    AsPlayed<std::optional<int>> wind_winner;
     bool wind_decided = false;
+    std::optional<Cause> wind_roll_not_due;  // a roll where the rules give the wind gauge (reported)
     std::map<int, int> losses;        // power -> ships lost (as played)
     std::set<int> rolled;             // powers that made their combat roll
     bool evaded = false;
@@ -107,6 +109,7 @@ struct Combat {
     std::optional<int> winner;        // power; none: a draw, or not decided yet
     bool decided = false;
     bool retreat_done = false;
+    std::vector<Fleet*> early_pursuers;  // pursued before the loser retreated (reported)
     ngn::SourcePos pos;
 
     int ships(int power) const;
@@ -172,6 +175,8 @@ private:
     void lose(const ngn::Event& e, Fleet& f, GameContext& ctx);
     void result(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void retreat(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool pursuit);
+    Cause wind_claim_mistake(const ngn::Event& e, bool automatic, std::optional<int> computed, std::optional<int> said,
+                             GameContext& ctx);
     void decide(GameContext& ctx, ngn::SourcePos at);
     void close_combat(GameContext& ctx, ngn::SourcePos at);
     // The nearest ports a beaten stack may retreat to (6.3.5.1), and their distance in MP.
