@@ -371,6 +371,11 @@ TEST(Late19cHits, SurvivalByQualityAndRetreats) {
     clean(record(elite, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 2 => destroyed\n")));
     clean(record(elite, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 2 => lose 1\n"), "",
                  "[Options \"failed-hit=lose-1\"]\n"));
+    // a survivor written destroyed: the message says "an elite unit", the expected names the hexes
+    auto survivor = one(record(elite, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 3 => destroyed\n")),
+                        "late19c Land/Resolving hits on Units", Kind::WrongResult);
+    EXPECT_EQ(survivor.message.rfind("an elite unit survives on 3 or more (3)", 0), 0u) << survivor.message;
+    EXPECT_EQ(survivor.expected, "retreat #0303, retreat #0304, retreat #0402, retreat #0503, retreat #0504 or lose 1");
     one(record(kNear, activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 3 => lose 1\n")),
         "late19c Land/Resolving hits on Units", Kind::WrongResult);  // average: 4 or more survives
     // a retreat into a hex next to the enemy, or not adjacent

@@ -29,6 +29,11 @@ std::string lower(std::string_view s) {
     return out;
 }
 
+std::string with_article(std::string_view noun) {
+    const bool vowel = !noun.empty() && std::string_view("aeiouAEIOU").find(noun.front()) != std::string_view::npos;
+    return (vowel ? "an " : "a ") + std::string(noun);
+}
+
 const std::string* word_text(const ngn::Item& it) {
     if (const auto* w = it.as<ngn::Word>()) return &w->text;
     return nullptr;

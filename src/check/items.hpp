@@ -17,6 +17,9 @@ std::string lower(std::string_view s);
 // '_' and ' ' for '-': rule words are matched as the engines always matched them.
 bool same_lower(std::string_view text, std::string_view lowered);
 
+// The noun with its indefinite article, for messages: "an elite unit", "a ship", "an ironclad".
+std::string with_article(std::string_view noun);
+
 // a + b held within +-100,000,000: totals of numbers a record writes (modifiers, losses,
 // trade-offs) must not overflow, however many or however large they are written.
 int saturating_add(int a, int b);

@@ -260,7 +260,7 @@ void Late19cEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
                                "say how many guns " + p->name + "'s main armament has: main N");
         if (p->secondary_guns > 0 && !ship_stats(p->ship_type).secondary)
             ctx.findings.error(Kind::Inconsistent, naval("Definitions"), d.name.pos,
-                               std::string("a ") + ship_stats(p->ship_type).name + " has no secondary armament");
+                               with_article(ship_stats(p->ship_type).name) + " has no secondary armament");
         if (p->trainable && p->ship_type != ShipType::TorpedoBoat)
             ctx.findings.error(Kind::Inconsistent, naval("Firing Torpedoes"), d.name.pos,
                                "only torpedo boats have trainable torpedo tubes");
@@ -786,6 +786,29 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     else hit_on_unit(e, p, h, ctx);
 }
 
+// Why a unit may not retreat into `to`: not adjacent, not empty, water, or next to an enemy
+// unit; "" when it may.
+std::string Late19cEngine::retreat_barred(const Piece& p, Hex to) {
+    const Grid& g = field_->grid();
+    if (!g.adjacent(*p.hex, to)) return hex_text(to) + " is not adjacent to " + hex_text(*p.hex);
+    if (!pieces_at(to).empty()) return hex_text(to) + " is not empty";
+    if (!field_->land_may_enter(to)) return "a unit cannot retreat into " + hex_text(to) + " (water)";
+    for (Piece* en : enemies_of(p))
+        if (en->hex && g.distance(*en->hex, to) <= 1) return hex_text(to) + " is adjacent to " + en->name;
+    return "";
+}
+
+// The retreats open to a unit that survives a hit, for the expected value: "retreat #0405, retreat
+// #0506 or " (each hex it may retreat into), or "" when there is none.
+std::string Late19cEngine::retreat_choices(const Piece& p) {
+    std::string out;
+    if (!p.hex) return out;
+    for (Hex h : field_->grid().within(*p.hex, 1))
+        if (h != *p.hex && retreat_barred(p, h).empty()) out += "retreat " + hex_text(h) + ", ";
+    if (out.size() >= 2) out.replace(out.size() - 2, 2, " or ");
+    return out;
+}
+
 void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&, GameContext& ctx) {
     const ngn::Dice* d = dice_of(e);
     std::optional<int> die;
@@ -831,7 +854,7 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
         bool ok = true;
         if (survives) {
             ok = outcome == "retreat" || outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
-            expected = "retreat #hex or lose 1";
+            expected = retreat_choices(p) + "lose 1";
         } else if (readings_.failed_hit_loses_one) {
             ok = outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
             expected = "lose 1";
@@ -843,9 +866,9 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
             ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, e.subject.pos,
                                "say what the hit did: " + expected, expected, std::string("nothing"));
         } else if (!ok) {
-            std::string why = survives ? std::string("a ") + quality_name(q) + " unit survives on " + std::to_string(hit_survival(q)) +
+            std::string why = survives ? with_article(quality_name(q)) + " unit survives on " + std::to_string(hit_survival(q)) +
                                              " or more (" + std::to_string(*die) + "): it retreats 1 hex or loses 1 SP"
-                                       : std::string("a ") + quality_name(q) + " unit needs " + std::to_string(hit_survival(q)) +
+                                       : with_article(quality_name(q)) + " unit needs " + std::to_string(hit_survival(q)) +
                                              " or more to survive (" + std::to_string(*die) + ")" +
                                              (readings_.failed_hit_loses_one ? ": it loses 1 SP (failed-hit=lose-1)"
                                                                              : ": it does not survive (failed-hit=destroyed)");
@@ -863,17 +886,7 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
             ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
             return;
         }
-        const Grid& g = field_->grid();
-        std::string why;
-        if (!g.adjacent(*p.hex, to->hex)) why = hex_text(to->hex) + " is not adjacent to " + hex_text(*p.hex);
-        else if (!pieces_at(to->hex).empty()) why = hex_text(to->hex) + " is not empty";
-        else if (!field_->land_may_enter(to->hex)) why = "a unit cannot retreat into " + hex_text(to->hex) + " (water)";
-        else
-            for (Piece* en : enemies_of(p))
-                if (g.distance(*en->hex, to->hex) <= 1) {
-                    why = hex_text(to->hex) + " is adjacent to " + en->name;
-                    break;
-                }
+        const std::string why = retreat_barred(p, to->hex);
         if (!why.empty())
             ctx.findings.error(Kind::Illegal, kRetreat, to_pos,
                                "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why);

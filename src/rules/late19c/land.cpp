@@ -246,7 +246,7 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
     const bool mg = p.type == UnitType::MachineGun;
     if (p.type == UnitType::Transport || p.type == UnitType::Commander) {
         ctx.findings.error(Kind::Illegal, fire_rule("g"), e.subject.pos,
-                           std::string("a ") + p.what() + " has no rifles, carbines or machine guns to fire");
+                           with_article(p.what()) + " has no rifles, carbines or machine guns to fire");
         return;
     }
     if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
@@ -465,7 +465,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     }
     // how far it may go
     int allowance = p.move_allowance();
-    std::string why = std::string("a ") + p.what() + " moves " + std::to_string(allowance) + " hexes";
+    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
     RuleRef rule = movement("a");
     if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
     if (on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
@@ -603,7 +603,7 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
         if (said) {
             if (*said != right && *said != as_written)
                 ctx.findings.error(Kind::WrongResult, close_rule("c"), e.claim_pos,
-                                   std::string("a ") + p.what() + " hits in close combat on a modified " + std::to_string(need) +
+                                   with_article(p.what()) + " hits in close combat on a modified " + std::to_string(need) +
                                        " or more; it scored " + std::to_string(die + expected),
                                    std::string(right ? "hit" : "miss"), std::string(*said ? "hit" : "miss"));
             hits = *said;

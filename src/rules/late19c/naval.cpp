@@ -41,7 +41,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const bool main = which == "main";
     const ShipStats& stats = ship_stats(p.ship_type);
     if (!main && !stats.secondary) {
-        ctx.findings.error(Kind::Illegal, naval("Definitions"), e.args[1].pos, std::string("a ") + stats.name + " has no secondary armament");
+        ctx.findings.error(Kind::Illegal, naval("Definitions"), e.args[1].pos, with_article(stats.name) + " has no secondary armament");
         return;
     }
     const Weapon weapon = main ? stats.main : *stats.secondary;
@@ -395,7 +395,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const int allowance = p.move_allowance();
     if (cost > allowance)
         ctx.findings.error(Kind::Illegal, naval("Movement"), e.subject.pos,
-                           std::string("a ") + p.what() + " moves " + std::to_string(allowance) +
+                           with_article(p.what()) + " moves " + std::to_string(allowance) +
                                " hexes (each 60-degree turn costing one); this move takes " + std::to_string(cost),
                            "at most " + std::to_string(allowance), std::to_string(cost));
     const Hex end = path.back().first.hex;

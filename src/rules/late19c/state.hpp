@@ -148,6 +148,8 @@ private:
     Piece* piece(const Entity& e);
     Piece* piece_named(const ngn::Item& item, GameContext& ctx);
     std::vector<Piece*> pieces_at(Hex h);
+    std::string retreat_barred(const Piece& p, Hex to);
+    std::string retreat_choices(const Piece& p);
     std::vector<Piece*> enemies_of(const Piece& p);
     bool commander_near(const Piece& p) const;
     bool is_front(const Piece& defender, Hex from) const;
