@@ -191,6 +191,11 @@ TEST(EiaInterception, WhoMayTryAndTheDie) {
     EXPECT_EQ(*f.expected, "fails");
     one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\"\n        FR intercept FR1 d6: 2 => intercepted\n")),
         "eia-naval 6.2.3.2.2.1", Kind::WrongResult);
+    // a fleet in port into a sea area next to it: 0 or 1 by default, 0 to 3 with port-interception=same-area
+    const std::string from_brest = into_bay + "        FR intercept FR1 d6: 3 => fails\n";
+    clean(record(gb_moves(from_brest)));
+    f = one(record(gb_moves(from_brest), "", "[Options \"port-interception=same-area\"]\n"), "eia-naval 6.2.3.2.2.2", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "intercepted");
     // not next to the moving stack
     one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" @\"North Sea\"\n        FR intercept FR2 d6: 1 => fails\n")),
         "eia-naval 6.2.3.1", Kind::Illegal);

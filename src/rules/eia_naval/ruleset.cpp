@@ -38,6 +38,11 @@ RulesetInfo declare() {
               phase("land", cite("7.0", "The Land Phase"), {"7.0"})};
     r.sequences = {s};
     r.entity_kinds = {ngn::EntityKind::Fleet, ngn::EntityKind::Leader, ngn::EntityKind::Unit};
+    r.options = {
+        RuleOption{"port-interception", {"adjacent", "same-area"}, cite("6.2.3.1.2.2"),
+                   "a fleet in port intercepting in a sea area next to its port needs 0 or 1, as from an adjacent "
+                   "area (adjacent, 6.2.3.2.2.1), or 0 to 3, as in the same area (same-area, 6.2.3.2.2.2)"},
+    };
     return r;
 }
 }  // namespace
