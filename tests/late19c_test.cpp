@@ -647,6 +647,19 @@ TEST(Late19cNaval, OneMistakeOneFinding) {
     // a landing word not read: that die is read instead, and its hit is due
     one(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC 2d6: 6 6 +3 => on onn\n    RC hit d6: 3 => 1\n    RC hit d6: 3 => 1\n"),
         "late19c Naval/Firing Guns f", Kind::Inconsistent);
+    // a ship's move left out: its next move shows it (one finding, there), and a fire between is
+    // not judged by where the replay had it; with no later move, the range found too long is the
+    // one finding and a second fire at that range is excused
+    const std::string apart = "side Blue\nship BB \"Blue Battleship\" battleship main 4 secondary 6 #0420/N\n"
+                              "side Red\nship RC \"Red Cruiser\" armoured-cruiser main 2 secondary 4 torpedoes #0405/S\n";
+    const std::string order = "  phase move-order\n    Blue roll d6: 1\n    Red roll d6: 3 => Blue\n  phase movement\n";
+    const std::string fire = "  phase guns\n    BB fire main RC 2d6: 6 6 +2(direct) +1(still) => on on\n    RC hit d6: 3 => 1\n"
+                             "    RC hit d6: 4 => 2\n  phase torpedoes\n";
+    auto gap = one(sea(apart, "turn 2\n  phase guns\n  phase torpedoes\n" + order + "turn 3\n" + fire + order + "    BB move #0416 #0415/N\n"),
+                   "late19c Naval/Movement a", Kind::Illegal);
+    EXPECT_NE(gap.message.find("a move of it is left out of the record"), std::string::npos) << gap.message;
+    one(sea(apart, "turn 2\n  phase guns\n  phase torpedoes\n" + order + "turn 3\n" + fire + order + "turn 4\n" + fire),
+        "late19c Naval/Firing Guns", Kind::Illegal);
     // a throw for who moves first missing: the early claim is the finding, and it stands
     one(sea(kFleets, "turn 2\n  phase move-order\n    Red roll d6: 5 => Blue\n  phase movement\n    BB move #0409 #0408\n    RC move #0406\n"),
         "late19c Naval/Turn Sequence (Naval Combat only)", Kind::Inconsistent);

@@ -444,6 +444,7 @@ void Late19cEngine::start_turn(GameContext&) {
         p->last_loss = 0;
     }
     cards_drawn_.clear();
+    fired_at_.clear();
     no_tile_reported_.clear();
     order_rolls_.clear();
     first_mover_.reset();
@@ -489,6 +490,7 @@ void Late19cEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         phase_.clear();  // gunfire and torpedoes are simultaneous: hits may be resolved in either
         return;
     }
+    if (phase_ == "movement" && variant_ == "naval") find_moves_left_out(ctx, at);
     check_unresolved(ctx, at);
     if (phase_ == "torpedoes" || (phase_ == "artillery" && variant_ == "combined")) remove_sunk();
     phase_.clear();
@@ -758,8 +760,11 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (p.hits.empty() && !p.afloat_by_rules() && !unseen_fire) {
         p.unrecorded_fire_turn = turn_;
         unread_fire_turn_ = turn_;  // a fire left out may have hit other ships too
-        ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
-                           p.name + " has no hit to resolve: nothing that hit it is recorded");
+        const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
+                                                                  p.name + " has no hit to resolve: nothing that hit it is recorded"));
+        // or a move left out put a ship fired at this turn elsewhere, and the shots landed by it
+        for (Piece* q : fired_at_)
+            if (q->ship && !q->position_doubted) q->position_doubted = cause;
     }
     if (p.hits.empty()) {
         PendingHit as_played;
@@ -899,7 +904,9 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
 
 void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx) {
     std::optional<Weapon> row = h.row;
-    if (named && row && *named != *row && !h.disputed) {
+    if (named && row && *named != *row && h.disputed) {
+        row = named;  // a hit the replay cannot be sure of (already reported): the row named, as played
+    } else if (named && row && *named != *row) {
         // Said once for the ship this turn; the hit is read on the row named, as played (a fire
         // the record leaves out may be where it came from, and its other hits then stand too).
         if (p.unrecorded_fire_turn != turn_)
@@ -954,7 +961,7 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
         claimed = expected;
     } else if (expected && *expected != *claimed) {
         ctx.findings.error(Kind::WrongResult, kShipHits, e.claim_pos,
-                           std::string(weapon_name(*row)) + " on a " + ship_stats(p.ship_type).name + ", " + std::to_string(*die) +
+                           std::string(weapon_name(*row)) + " on " + with_article(ship_stats(p.ship_type).name) + ", " + std::to_string(*die) +
                                ": " + text(*expected),
                            text(*expected), text(*claimed));
     }

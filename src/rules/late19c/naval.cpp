@@ -57,16 +57,36 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     auto target = aim(e, 2, ctx, guns_rule("a"));
     if (!target) return;
     p.targets_now.insert(target->key);
+    if (target->piece) fired_at_.push_back(target->piece);
     const int range = g.distance(*p.hex, target->hex);
     const bool direct = !field_->sight_blocked(*p.hex, target->hex);
+    // A ship whose move the record left out (a finding) is somewhere unknown: the range, the line
+    // of sight and the modifiers they give are not judged when it fires or is fired at, and where
+    // the shots land, whom they hit, is taken from the record's hit rolls.
+    // A range found too long may be a move of either ship left out of the record, with no later
+    // move to show it: till both move again, their positions are doubted (the kit's cause kept)
+    // and a range judged by them is excused.
     const bool placed = !p.whereabouts_unknown && !(target->piece && target->piece->whereabouts_unknown);
-    if (range > gun_range(weapon) && placed)
-        ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target->pos,
-                           std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) + " hexes; the target is " +
-                               std::to_string(range) + " away",
-                           "at most " + std::to_string(gun_range(weapon)), std::to_string(range));
-    else if (target->piece && target->piece->ship && !direct)
+    const std::optional<Cause> doubt = p.position_doubted ? p.position_doubted
+                                       : target->piece    ? target->piece->position_doubted
+                                                          : std::nullopt;
+    const std::string too_far = std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) +
+                                " hexes; the target is " + std::to_string(range) + " away";
+    if (!placed) {
+    } else if (range > gun_range(weapon) && doubt) {
+        ctx.findings.excuse(*doubt, target->pos, too_far);
+    } else if (range > gun_range(weapon)) {
+        const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target->pos, too_far,
+                                                                  "at most " + std::to_string(gun_range(weapon)), std::to_string(range)));
+        p.position_doubted = cause;
+        if (target->piece) target->piece->position_doubted = cause;
+    } else if (target->piece && target->piece->ship && !direct)
         ctx.findings.error(Kind::Illegal, guns_rule("d"), target->pos, "a ship fires at a ship only in direct line of sight");
+    // while a ship is not where the replay has it, whom a shot hits is the record's hit rolls' word
+    const bool all_placed = std::none_of(pieces_.begin(), pieces_.end(), [](const auto& q) {
+        return (q->whereabouts_unknown || q->position_doubted) && !q->gone;
+    });
+    if (!all_placed) unread_fire_turn_ = turn_;
 
     int expected = 0;
     std::string working;
@@ -94,7 +114,8 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         if (written == expected + 1 && !p.targets_before.count(target->key) && target->piece &&
             target->piece->unrecorded_fire_turn == turn_ - 1)
             expected += 1, add_working(working, 1, "same target as last turn");
-        check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+        if (placed && !doubt) check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+        else expected = written;
     }
 
     // the claim: where each die's shot landed, in the order of the dice
@@ -143,7 +164,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         }
         right_text += std::string(right_text.empty() ? "" : " ") + landing_text(right);
         said_text += std::string(said_text.empty() ? "" : " ") + landing_text(where);
-        h.disputed = where != right;
+        h.disputed = where != right || !all_placed;
         const ngn::Item& at = e.claim ? e.claim->front() : e.subject;
         land_shot(where, *target, *p.hex, hex, h, false, at, ctx);
         if (where != right) land_shot(right, *target, *p.hex, std::nullopt, h, true, at, ctx);
@@ -305,6 +326,29 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
     else if (lowest.size() == 1 && !reroll_said) first_mover_ = lowest.front();
 }
 
+// A ship that did not move this turn, whose next move starts away from where it is: a move of
+// it was left out of the record (or that next move's first hex is written wrong). One finding,
+// at that next move; till then where the ship is is not known, and nothing is judged by it.
+void Late19cEngine::find_moves_left_out(GameContext& ctx, ngn::SourcePos at) {
+    if (!moves_ahead_) moves_ahead_.emplace(ctx.game, ctx.symbols, "move");
+    const Grid& g = field_->grid();
+    for (auto& p : pieces_) {
+        if (!p->ship || p->gone || p->moved || p->whereabouts_unknown || !p->hex) continue;
+        const ngn::Event* next = moves_ahead_->next(p->entity, at.line);
+        const ngn::Item* first = nullptr;
+        for (std::size_t i = 1; next && i < next->args.size() && !first; ++i)
+            if (next->args[i].is<ngn::HexPos>()) first = &next->args[i];
+        if (!first) continue;
+        std::string problem;
+        auto ref = read_hex(*first->as<ngn::HexPos>(), problem);
+        if (!ref || ref->hex == *p->hex || g.adjacent(*p->hex, ref->hex)) continue;
+        p->whereabouts_unknown = true;
+        ctx.findings.error(Kind::Illegal, ship_move("a"), first->pos,
+                           hex_text(ref->hex) + " is not adjacent to " + hex_text(*p->hex) + ", where " + p->name +
+                               " was last recorded: a move of it is left out of the record, or this hex is written wrong");
+    }
+}
+
 void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
     if (variant_ == "naval") {
@@ -403,6 +447,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it does not close the enemy");
     p.hex = end;
     p.whereabouts_unknown = false;
+    p.position_doubted.reset();
     p.facing = dir;
     p.moved = true;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "check/engine.hpp"
+#include "check/lookahead.hpp"
 #include "rules/late19c/battlefield.hpp"
 #include "rules/late19c/tables.hpp"
 
@@ -65,6 +66,7 @@ struct Piece {
     // A line of this piece that could not be read (a finding): a move (where it is, then, is not
     // known until it next moves) or a hit roll (its hits may be resolved by it).
     bool whereabouts_unknown = false;
+    std::optional<Cause> position_doubted;  // a range by it found too long (reported): a move may be left out
     int unread_hit_turn = -1;
     bool broke_off = false; // at the Critical Point: it leaves the battle
     int broke_off_turn = 0;
@@ -149,6 +151,7 @@ private:
     Piece* piece_named(const ngn::Item& item, GameContext& ctx);
     std::vector<Piece*> pieces_at(Hex h);
     std::string retreat_barred(const Piece& p, Hex to);
+    void find_moves_left_out(GameContext& ctx, ngn::SourcePos at);
     std::string retreat_choices(const Piece& p);
     std::vector<Piece*> enemies_of(const Piece& p);
     bool commander_near(const Piece& p) const;
@@ -220,6 +223,8 @@ private:
 
     // where the replay stands
     std::string variant_;
+    std::vector<Piece*> fired_at_;  // the pieces fired at this turn
+    std::optional<EventsAhead> moves_ahead_;  // each ship's moves, to see one left out
     std::string phase_;
     ngn::SourcePos phase_pos_;  // of the open phase's heading
     int turn_ = 0;
