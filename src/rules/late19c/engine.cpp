@@ -718,9 +718,9 @@ bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
 void Late19cEngine::unread_line(const Entity& actor, Piece* p, GameContext& ctx) {
     if (variant_ != "naval") return;
     if (actor.kind == ngn::EntityKind::Side) {
-        if (phase_ == "move-order" && !order_rolls_.count(actor.index)) {
-            order_rolls_[actor.index] = kUnreadThrow;
-            if (order_rolls_.size() >= ctx.symbols.sides().size()) order_rolls_.clear();  // who moves first is not known
+        if (phase_ == "move-order" && !order_rolls_.thrown(actor.index)) {
+            order_rolls_.add(actor.index, std::nullopt);
+            if (order_rolls_.complete(ctx.symbols.sides().size())) order_rolls_.clear();  // who moves first is not known
         }
         return;
     }

@@ -285,11 +285,10 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
         return;
     }
     // A throw whose die cannot be read (already a finding) still counts as the side's throw.
-    order_rolls_[side.index] = ctx.dice_ok && d->faces.size() == 1 ? d->faces[0].value : kUnreadThrow;
-    const std::size_t sides = ctx.symbols.sides().size();
+    order_rolls_.add(side.index, ctx.dice_ok && d->faces.size() == 1 ? std::optional(d->faces[0].value) : std::nullopt);
     std::string claim;
     if (e.claim && !e.claim->empty()) claim = reference_text(*elements(*e.claim).front());  // "=> Blue (moves first)"
-    if (order_rolls_.size() < sides) {
+    if (!order_rolls_.complete(ctx.symbols.sides().size())) {
         if (!claim.empty()) {
             // a throw is missing: this is its one finding; the round ends here and the claim stands
             ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.claim_pos, "who moves first is claimed before every side has thrown");
@@ -298,17 +297,12 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
         }
         return;
     }
-    const bool unread = std::any_of(order_rolls_.begin(), order_rolls_.end(), [](const auto& r) { return r.second == kUnreadThrow; });
-    if (unread) {  // who threw lowest is not known: the claim stands, as played
+    if (!order_rolls_.readable()) {  // who threw lowest is not known: the claim stands, as played
         order_rolls_.clear();
         if (const Entity* said = claim.empty() ? nullptr : ctx.symbols.find_side(claim)) first_mover_ = said->index;
         return;
     }
-    int low = 7;
-    for (const auto& [s, die] : order_rolls_) low = std::min(low, die);
-    std::vector<int> lowest;
-    for (const auto& [s, die] : order_rolls_)
-        if (die == low) lowest.push_back(s);
+    const std::vector<int> lowest = order_rolls_.lowest();
     order_rolls_.clear();
     const std::string expected = lowest.size() > 1 ? std::string("reroll") : ctx.symbols.side(lowest.front())->label();
     const Entity* said = claim.empty() ? nullptr : ctx.symbols.find_side(claim);

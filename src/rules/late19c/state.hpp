@@ -5,6 +5,7 @@
 
 #include "check/engine.hpp"
 #include "check/lookahead.hpp"
+#include "check/roll_off.hpp"
 #include "rules/late19c/battlefield.hpp"
 #include "rules/late19c/tables.hpp"
 
@@ -248,8 +249,7 @@ private:
     Piece* active_ = nullptr;
     std::set<Piece*> activated_;
     bool hits_begun_ = false;  // the effects of simultaneous fire are being resolved
-    std::map<int, int> order_rolls_;  // naval: side -> die (kUnreadThrow: a die that cannot be read)
-    static constexpr int kUnreadThrow = -1;
+    RollOff order_rolls_;  // naval: who moves first
     static constexpr int kUnreadLanding = -100;  // a landing word not read (a finding): the die says where
     std::optional<int> first_mover_;  // naval: the side that moves first this turn
     std::set<int> sides_moved_;
