@@ -5,6 +5,7 @@
 
 #include "check/items.hpp"
 #include "check/spelling.hpp"
+#include "check/verbs.hpp"
 #include "rules/eia_naval/state.hpp"
 
 #include <algorithm>
@@ -501,79 +502,81 @@ void EiaEngine::land_phase_over() {
 
 // ---- events ---------------------------------------------------------------------------------------------
 
+using V = Verb<EiaEngine>;
+// The actions of the naval phase, in the order the docs list them.
+const V EiaEngine::kVerbs[] = {
+    {"move", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.in_step("movement", e, c), x.move(e, a, c), true; }},
+    {"intercept", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.in_step("movement", e, c), x.intercept(e, a, c), true; }},
+    {"attack", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.in_step("combat", e, c), x.attack(e, a, c), true; }},
+    {"evade", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.evade(e, a, c), true; }},
+    {"windgauge", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.wind_gauge(e, a, c), true; }},
+    {"wind-gauge", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.wind_gauge(e, a, c), true; }},
+    {"combat", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.combat_roll(e, a, c, false), true; }},
+    {"harbour", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.combat_roll(e, a, c, true), true; }},
+    {"harbor", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.combat_roll(e, a, c, true), true; }},
+    {"lose", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.fleet(a) && (x.lose(e, *x.fleet(a), c), true); }},
+    {"result", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.result(e, a, c), true; }},
+    {"retreat", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.retreat(e, a, c, false), true; }},
+    {"pursue", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.retreat(e, a, c, true), true; }},
+    {"controls", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.port_control(e, a, c), true; }},
+    {"leave", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.fleet(a) && (x.leave_port(e, *x.fleet(a), c), true); }},
+    {"scuttle", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.fleet(a) && (x.scuttle(e, *x.fleet(a), c), true); }},
+    {"disembark", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.corps_of(a) && (x.disembark(e, *x.corps_of(a), c), true); }},
+    {"lost", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.corps_of(a) && (x.disembark(e, *x.corps_of(a), c), true); }},
+    {"announce", [](EiaEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.announce(e, a, c), true; }},
+};
+
+// The step an action belongs in (6.1.3): said when it is played in another.
+void EiaEngine::in_step(const char* step, const ngn::Event& e, GameContext& ctx) {
+    if (phase_ == "naval" && step_ == step) return;
+    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
+    ctx.findings.error(Kind::Illegal, kSteps, at,
+                       "'" + lower(e.verb()) + "' belongs in the naval phase, step " + step + (step_.empty() ? "" : ", not step " + step_));
+}
+
+// 6.1: Great Britain announces when in the sequence it moves; no other power does.
+void EiaEngine::announce(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (actor.kind != ngn::EntityKind::Side || major_named(actor.name) != Major::GreatBritain)
+        ctx.findings.error(Kind::Illegal, kSequence, e.subject.pos, "only Great Britain announces when it moves");
+}
+
+Corps* EiaEngine::corps_of(const Entity& e) {
+    auto it = corps_by_.find(&e);
+    return it == corps_by_.end() ? nullptr : it->second;
+}
+
 void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!need_map(e.subject.pos, ctx)) return;  // without the map nothing of the phase can be judged
     const std::string verb = lower(e.verb());
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
-    auto need_step = [&](const char* step) {
-        if (phase_ != "naval" || step_ != step) {
-            ctx.findings.error(Kind::Illegal, kSteps, at,
-                               "'" + verb + "' belongs in the naval phase, step " + step + (step_.empty() ? "" : ", not step " + step_));
-            return false;
-        }
-        return true;
-    };
-    Fleet* f = fleet(actor);
-    if (verb == "announce") {
-        if (actor.kind != ngn::EntityKind::Side || major_named(actor.name) != Major::GreatBritain)
-            ctx.findings.error(Kind::Illegal, kSequence, e.subject.pos, "only Great Britain announces when it moves");
-        return;
-    }
-    if (verb == "move") {
-        need_step("movement");
-        move(e, actor, ctx);
-    } else if (verb == "intercept") {
-        need_step("movement");
-        intercept(e, actor, ctx);
-    } else if (verb == "attack") {
-        need_step("combat");
-        attack(e, actor, ctx);
-    } else if (verb == "evade") {
-        evade(e, actor, ctx);
-    } else if (verb == "windgauge" || verb == "wind-gauge") {
-        wind_gauge(e, actor, ctx);
-    } else if (verb == "combat" || verb == "harbour" || verb == "harbor") {
-        combat_roll(e, actor, ctx, verb != "combat");
-    } else if (verb == "lose" && f) {
-        lose(e, *f, ctx);
-    } else if (verb == "result") {
-        result(e, actor, ctx);
-    } else if (verb == "retreat" || verb == "pursue") {
-        retreat(e, actor, ctx, verb == "pursue");
-    } else if (verb == "controls") {
-        port_control(e, actor, ctx);
-    } else if (verb == "leave" && f) {
-        leave_port(e, *f, ctx);
-    } else if (verb == "scuttle" && f) {
-        scuttle(e, *f, ctx);
-    } else if ((verb == "disembark" || verb == "lost") && corps_by_.count(&actor)) {
-        disembark(e, *corps_by_[&actor], ctx);
-    } else {
-        if (verbs_reported_.insert(verb).second)
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
-                               "'" + e.verb() + "' is not an action of eia-naval here; the actions are move, intercept, attack, evade, "
-                               "windgauge, combat, harbour, lose (a fleet), result, retreat, pursue, controls, leave and scuttle (a "
-                               "fleet), disembark and lost (a corps), announce (docs/rules/eia-naval.md)");
-        // A line not read that names fleets and places: it stands for their move, as played,
-        // so that their next move starts where it ended.
-        std::vector<Fleet*> named;
-        std::optional<Where> last;
-        for (std::size_t i = 1; i < e.args.size(); ++i) {
-            for (const ngn::Item* x : elements(e.args[i]))
-                if (const Entity* ent = ctx.symbols.find(reference_text(*x)))
-                    if (Fleet* f = fleet(*ent)) named.push_back(f);
-            if (e.args[i].is<ngn::AreaPos>())
-                if (const auto* a = e.args[i].as<ngn::AreaPos>(); a && map_ && map_->find(a->area)) {
-                    const std::string box = lower(a->box);
-                    last = Where{map_->find(a->area)->name, box == "blockade" || box == "box"};
-                }
-        }
-        if (last)
-            for (Fleet* f : named) {
-                f->at = *last;
-                f->done = true;
+    if (const V* v = find_verb(kVerbs, verb); v && v->handle(*this, e, actor, ctx)) return;
+    if (unknown_verbs_.first_time(verb))
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
+                           "'" + e.verb() + "' is not an action of eia-naval here; the actions are " + verb_list(kVerbs) +
+                               " (lose, leave and scuttle by a fleet, disembark and lost by a corps: docs/rules/eia-naval.md)");
+    line_not_read(e, ctx);
+}
+
+// A line not read that names fleets and places: it stands for their move, as played, so that
+// their next move starts where it ended.
+void EiaEngine::line_not_read(const ngn::Event& e, GameContext& ctx) {
+    std::vector<Fleet*> named;
+    std::optional<Where> last;
+    for (std::size_t i = 1; i < e.args.size(); ++i) {
+        for (const ngn::Item* x : elements(e.args[i]))
+            if (const Entity* ent = ctx.symbols.find(reference_text(*x)))
+                if (Fleet* f = fleet(*ent)) named.push_back(f);
+        if (e.args[i].is<ngn::AreaPos>())
+            if (const auto* a = e.args[i].as<ngn::AreaPos>(); a && map_ && map_->find(a->area)) {
+                const std::string box = lower(a->box);
+                last = Where{map_->find(a->area)->name, box == "blockade" || box == "box"};
             }
     }
+    if (last)
+        for (Fleet* f : named) {
+            f->at = *last;
+            f->done = true;
+        }
 }
 
 // ---- the state, for `ironlog state` ----------------------------------------------------------------------

@@ -6,6 +6,7 @@
 
 #include "check/as_played.hpp"
 #include "check/engine.hpp"
+#include "check/verbs.hpp"
 #include "geometry/area_map.hpp"
 #include "rules/eia_naval/tables.hpp"
 
@@ -133,6 +134,10 @@ public:
 private:
     // ---- engine.cpp ----
     Fleet* fleet(const Entity& e);
+    Corps* corps_of(const Entity& e);
+    void in_step(const char* step, const ngn::Event& e, GameContext& ctx);
+    void announce(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void line_not_read(const ngn::Event& e, GameContext& ctx);
     Power* power_of(const Entity& e);
     std::optional<Where> where_of(const ngn::Item& item, GameContext& ctx, const RuleRef& rule);
     std::string where_text(const Where& w) const;
@@ -224,7 +229,8 @@ private:
     std::string retreated_to_port_;         // where the loser of this combat went, for the pursuit
     bool retreat_reported_ = false;         // the loser's retreat broke the rules (said once)
     std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
-    std::set<std::string> verbs_reported_;
+    UnknownVerbs unknown_verbs_;
+    static const Verb<EiaEngine> kVerbs[];  // engine.cpp: verb -> handler
 };
 
 }  // namespace ironlog::rules::eia_naval

@@ -1,0 +1,46 @@
+// A ruleset's actions: one table from the verb a record writes to the engine's handler, so that
+// an engine's dispatch is one lookup, and the message that lists its actions is the table itself.
+#pragma once
+
+#include "check/engine.hpp"
+#include "check/items.hpp"
+
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace ironlog {
+
+template <class Engine>
+struct Verb {
+    const char* word;  // lower case, as a record writes it
+    // Replays the event; false when the actor cannot do it (the line is then a line not read).
+    bool (*handle)(Engine&, const ngn::Event&, const Entity&, GameContext&);
+};
+
+// The table's entry for `verb` (lower case); null when the ruleset has no such action.
+template <class Engine, std::size_t N>
+const Verb<Engine>* find_verb(const Verb<Engine> (&table)[N], std::string_view verb) {
+    for (const auto& v : table)
+        if (verb == v.word) return &v;
+    return nullptr;
+}
+
+// "move, intercept, ... and announce": the table's verbs for a message.
+template <class Engine, std::size_t N>
+std::string verb_list(const Verb<Engine> (&table)[N]) {
+    std::string out;
+    for (std::size_t i = 0; i < N; ++i) out += std::string(i == 0 ? "" : i + 1 == N ? " and " : ", ") + table[i].word;
+    return out;
+}
+
+// Verbs a record uses that the ruleset does not know: each is said once a game.
+class UnknownVerbs {
+public:
+    bool first_time(std::string_view verb) { return said_.insert(std::string(verb)).second; }
+
+private:
+    std::set<std::string> said_;
+};
+
+}  // namespace ironlog
