@@ -5,6 +5,7 @@
 #include "check/dice.hpp"
 #include "check/items.hpp"
 #include "check/spelling.hpp"
+#include "check/verbs.hpp"
 #include "rules/late19c/state.hpp"
 
 #include <algorithm>
@@ -525,117 +526,165 @@ void Late19cEngine::finish(GameContext& ctx) {
 
 // ---- events --------------------------------------------------------------------------------------
 
+// ---- events: the actions, a table from verb to handler -----------------------------------------------
+
+using V = Verb<Late19cEngine>;
+// Each handler takes the line's actor; the checks common to a piece's actions come first.
+#define PIECE_ACTION(body)                                                                              \
+    [](Late19cEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) {                        \
+        if (Piece* p = x.piece_acting(e, a, c)) body;                                                   \
+        return true;                                                                                    \
+    }
+const V Late19cEngine::kVerbs[] = {
+    {"tile", PIECE_ACTION(x.tile_action(e, *p, c))},
+    {"fire", PIECE_ACTION(x.fire_action(e, a, *p, c))},
+    {"torpedo", PIECE_ACTION(x.torpedo_action(e, a, *p, c))},
+    {"hit", PIECE_ACTION(x.hit(e, *p, c))},
+    {"trade", PIECE_ACTION(x.trade(e, *p, c))},
+    {"move", PIECE_ACTION(x.move_action(e, a, *p, c))},
+    {"face", PIECE_ACTION(x.move_action(e, a, *p, c))},
+    {"assault", PIECE_ACTION(x.land_action(e, *p, c))},
+    {"defend", PIECE_ACTION(x.land_action(e, *p, c))},
+    {"advance", PIECE_ACTION(x.land_action(e, *p, c))},
+    {"limber", PIECE_ACTION(x.land_action(e, *p, c))},
+    {"unlimber", PIECE_ACTION(x.land_action(e, *p, c))},
+    {"lay-wire", PIECE_ACTION(x.land_action(e, *p, c))},
+    {"remove-wire", PIECE_ACTION(x.land_action(e, *p, c))},
+    {"roll", [](Late19cEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.side_action(e, a, c); }},
+    {"exhaustion", [](Late19cEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.side_action(e, a, c); }},
+};
+#undef PIECE_ACTION
+
 void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!started_) start_play(ctx);
     const std::string verb = lower(e.verb());
-    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
+    if (const V* v = find_verb(kVerbs, verb)) {
+        v->handle(*this, e, actor, ctx);
+        return;
+    }
+    if (unknown_verbs_.first_time(verb))
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e),
+                           "'" + e.verb() + "' is not an action of late19c; the actions are " + verb_list(kVerbs) +
+                               " (roll and exhaustion by a side: docs/rules/late19c.md)");
+    unread_line(actor, piece(actor), ctx);
+}
+
+ngn::SourcePos Late19cEngine::action_pos(const ngn::Event& e) { return e.args.empty() ? e.subject.pos : e.args.front().pos; }
+
+void Late19cEngine::wrong_phase(const ngn::Event& e, const std::string& where, GameContext& ctx) {
+    ctx.findings.error(Kind::Illegal, variant_ == "naval" ? kNavalTurn : kTurnSequence, action_pos(e),
+                       "'" + lower(e.verb()) + "' belongs in " + where + (phase_.empty() ? std::string() : ", not in phase " + phase_));
+}
+
+// In the naval battle an action out of its phase is the line's one finding: it stands for
+// whatever its place in the turn was (the land rules read it on, as they always have).
+bool Late19cEngine::out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx) {
+    if (variant_ != "naval") return false;
+    wrong_phase(e, where, ctx);
+    unread_line(actor, piece(actor), ctx);
+    return true;
+}
+
+// The piece that does a piece's action; null (said) when the actor is none, or may not act.
+Piece* Late19cEngine::piece_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const std::string verb = lower(e.verb());
     Piece* p = piece(actor);
-    const bool side_actor = actor.kind == ngn::EntityKind::Side;
-    auto wrong_phase = [&](const std::string& where) {
-        ctx.findings.error(Kind::Illegal, variant_ == "naval" ? kNavalTurn : kTurnSequence, at,
-                           "'" + verb + "' belongs in " + where + (phase_.empty() ? std::string() : ", not in phase " + phase_));
-    };
-    // In the naval battle an action out of its phase is the line's one finding: it stands for
-    // whatever its place in the turn was (the land rules read it on, as they always have).
-    auto out_of_phase_naval = [&](const std::string& where) {
-        if (variant_ != "naval") return false;
-        wrong_phase(where);
-        unread_line(actor, p, ctx);
-        return true;
-    };
-    if (verb == "exhaustion" || verb == "roll") {
-        if (!side_actor) {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a side, not by " + actor.label());
-            unread_line(actor, p, ctx);
-            return;
-        }
-        if (verb == "exhaustion") {
-            if (phase_ != "exhaustion") wrong_phase("phase exhaustion");
-            exhaustion(e, actor, ctx);
-        } else {
-            if (phase_ != "move-order" && out_of_phase_naval("phase move-order")) return;
-            if (phase_ != "move-order") wrong_phase("phase move-order");
-            move_order_roll(e, actor, ctx);
-        }
-        return;
-    }
-    static const std::set<std::string> verbs = {"tile", "fire", "torpedo", "hit", "trade", "move", "face", "assault", "defend",
-                                                "advance", "limber", "unlimber", "lay-wire", "remove-wire"};
-    if (!verbs.count(verb)) {
-        if (verbs_reported_.insert(verb).second)
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
-                               "'" + e.verb() + "' is not an action of late19c; the actions are tile, fire, torpedo, hit, trade, "
-                               "move, face, assault, defend, advance, limber, unlimber, lay-wire, remove-wire, and for sides "
-                               "roll and exhaustion (docs/rules/late19c.md)");
-        unread_line(actor, p, ctx);
-        return;
-    }
     if (!p) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a unit or a ship, not by " + actor.label());
         unread_line(actor, p, ctx);
-        return;
+        return nullptr;
     }
     if (p->gone && verb != "hit" && !p->afloat_by_rules()) {
         ctx.findings.error(Kind::Illegal, p->ship ? kFlotation : kStrength, e.subject.pos,
                            p->name + (p->ship ? " has sunk or left the battle" : " has been destroyed") + " and plays no further part");
+        return nullptr;
+    }
+    if (!p->hex && verb != "tile" && verb != "hit") return nullptr;  // no position: reported when play began
+    return p;
+}
+
+// roll (who moves first, naval) and exhaustion: a side's actions.
+bool Late19cEngine::side_action(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const std::string verb = lower(e.verb());
+    if (actor.kind != ngn::EntityKind::Side) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a side, not by " + actor.label());
+        unread_line(actor, piece(actor), ctx);
+        return true;
+    }
+    if (verb == "exhaustion") {
+        if (phase_ != "exhaustion") wrong_phase(e, "phase exhaustion", ctx);
+        exhaustion(e, actor, ctx);
+        return true;
+    }
+    if (phase_ != "move-order" && out_of_phase_naval(e, actor, "phase move-order", ctx)) return true;
+    if (phase_ != "move-order") wrong_phase(e, "phase move-order", ctx);
+    move_order_roll(e, actor, ctx);
+    return true;
+}
+
+void Late19cEngine::tile_action(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    if (phase_ != "tiles") wrong_phase(e, "phase tiles", ctx);
+    tile(e, p, ctx);
+}
+
+void Late19cEngine::torpedo_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx) {
+    if (!(phase_ == "torpedoes" || (variant_ == "combined" && phase_ == "artillery"))) {
+        if (out_of_phase_naval(e, actor, "phase torpedoes", ctx)) return;
+        wrong_phase(e, variant_ == "combined" ? "phase artillery (the naval combat)" : "phase torpedoes", ctx);
+    }
+    torpedo(e, p, ctx);
+}
+
+// Fire: a ship's guns, artillery, or small arms in the unit's activation.
+void Late19cEngine::fire_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx) {
+    if (p.ship) {
+        if (!(phase_ == "guns" || (variant_ == "combined" && phase_ == "artillery"))) {
+            if (out_of_phase_naval(e, actor, "phase guns", ctx)) return;
+            wrong_phase(e, variant_ == "combined" ? "phase artillery (the naval combat)" : "phase guns", ctx);
+        }
+        gunfire(e, p, ctx);
+    } else if (p.type == UnitType::Artillery) {
+        if (phase_ != "artillery") wrong_phase(e, "phase artillery", ctx);
+        artillery_fire(e, p, ctx);
+    } else {
+        if (phase_ != "activation") wrong_phase(e, "phase activation", ctx);
+        else if (!activate(e, p, ctx)) return;
+        small_arms_fire(e, p, ctx);
+    }
+}
+
+// move and face: a ship in the naval movement phase, else a piece in its activation.
+void Late19cEngine::move_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx) {
+    if (p.ship && variant_ == "naval") {
+        if (phase_ != "movement" && out_of_phase_naval(e, actor, "phase movement", ctx)) return;
+    } else if (phase_ != "activation") {
+        wrong_phase(e, "phase activation", ctx);
+    } else if (!activate(e, p, ctx)) {
         return;
     }
-    if (!p->hex && verb != "tile" && verb != "hit") return;  // no position: reported when play began
+    if (is_word(e.args.front(), "face")) face(e, p, ctx);
+    else if (p.ship) move_ship(e, p, ctx);
+    else move_unit(e, p, ctx);
+}
 
-    if (verb == "tile") {
-        if (phase_ != "tiles") wrong_phase("phase tiles");
-        tile(e, *p, ctx);
-    } else if (verb == "hit") {
-        hit(e, *p, ctx);
-    } else if (verb == "trade") {
-        trade(e, *p, ctx);
-    } else if (verb == "torpedo") {
-        if (!(phase_ == "torpedoes" || (variant_ == "combined" && phase_ == "artillery"))) {
-            if (out_of_phase_naval("phase torpedoes")) return;
-            wrong_phase(variant_ == "combined" ? "phase artillery (the naval combat)" : "phase torpedoes");
-        }
-        torpedo(e, *p, ctx);
-    } else if (verb == "fire") {
-        if (p->ship) {
-            if (!(phase_ == "guns" || (variant_ == "combined" && phase_ == "artillery"))) {
-                if (out_of_phase_naval("phase guns")) return;
-                wrong_phase(variant_ == "combined" ? "phase artillery (the naval combat)" : "phase guns");
-            }
-            gunfire(e, *p, ctx);
-        } else if (p->type == UnitType::Artillery) {
-            if (phase_ != "artillery") wrong_phase("phase artillery");
-            artillery_fire(e, *p, ctx);
-        } else {
-            if (phase_ != "activation") wrong_phase("phase activation");
-            else if (!activate(e, *p, ctx)) return;
-            small_arms_fire(e, *p, ctx);
-        }
-    } else if (verb == "move" || verb == "face") {
-        if (p->ship && variant_ == "naval") {
-            if (phase_ != "movement" && out_of_phase_naval("phase movement")) return;
-        } else if (phase_ != "activation") {
-            wrong_phase("phase activation");
-        } else if (!activate(e, *p, ctx)) {
-            return;
-        }
-        if (verb == "face") face(e, *p, ctx);
-        else if (p->ship) move_ship(e, *p, ctx);
-        else move_unit(e, *p, ctx);
-    } else if (verb == "defend") {
-        if (phase_ != "activation") wrong_phase("phase activation");
-        assault(e, *p, ctx, true);
-    } else {
-        if (phase_ != "activation") wrong_phase("phase activation");
-        else if (verb != "advance" && !activate(e, *p, ctx)) return;
-        if (p->ship) {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, at, "'" + verb + "' is done by land units, not by ships");
-            return;
-        }
-        if (verb == "assault") assault(e, *p, ctx, false);
-        else if (verb == "advance") advance(e, *p, ctx);
-        else if (verb == "limber" || verb == "unlimber") limber(e, *p, ctx, verb == "limber");
-        else wire_work(e, *p, ctx, verb == "lay-wire");
+// The land units' actions in their activation: close combat, advance, limbers, wire.
+void Late19cEngine::land_action(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    const std::string verb = lower(e.verb());
+    if (verb == "defend") {
+        if (phase_ != "activation") wrong_phase(e, "phase activation", ctx);
+        assault(e, p, ctx, true);
+        return;
     }
+    if (phase_ != "activation") wrong_phase(e, "phase activation", ctx);
+    else if (verb != "advance" && !activate(e, p, ctx)) return;
+    if (p.ship) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e), "'" + verb + "' is done by land units, not by ships");
+        return;
+    }
+    if (verb == "assault") assault(e, p, ctx, false);
+    else if (verb == "advance") advance(e, p, ctx);
+    else if (verb == "limber" || verb == "unlimber") limber(e, p, ctx, verb == "limber");
+    else wire_work(e, p, ctx, verb == "lay-wire");
 }
 
 // ---- tiles and the order of activation -------------------------------------------------------------

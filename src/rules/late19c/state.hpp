@@ -4,6 +4,7 @@
 #pragma once
 
 #include "check/engine.hpp"
+#include "check/verbs.hpp"
 #include "check/lookahead.hpp"
 #include "check/roll_off.hpp"
 #include "rules/late19c/battlefield.hpp"
@@ -165,6 +166,17 @@ private:
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
     void check_unresolved(GameContext& ctx, ngn::SourcePos at);
     void unread_line(const Entity& actor, Piece* p, GameContext& ctx);
+    // the actions (engine.cpp's verb table)
+    static ngn::SourcePos action_pos(const ngn::Event& e);
+    void wrong_phase(const ngn::Event& e, const std::string& where, GameContext& ctx);
+    bool out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx);
+    Piece* piece_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    bool side_action(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void tile_action(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void torpedo_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
+    void fire_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
+    void move_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
+    void land_action(const ngn::Event& e, Piece& p, GameContext& ctx);
     void remove_sunk();
     void tile(const ngn::Event& e, Piece& p, GameContext& ctx);
     bool activate(const ngn::Event& e, Piece& p, GameContext& ctx);
@@ -255,7 +267,8 @@ private:
     std::set<int> sides_moved_;
     int last_mover_side_ = -1;
     std::set<Hex> wire_laid_, wire_removed_;
-    std::set<std::string> verbs_reported_;
+    UnknownVerbs unknown_verbs_;
+    static const Verb<Late19cEngine> kVerbs[];  // engine.cpp: verb -> handler
     int unread_fire_turn_ = -1;  // a line of this turn's fire could not be read: hits with none to resolve stand
 };
 
