@@ -657,3 +657,31 @@ TEST(IroncladsOneMistake, ASpeedAndItsMove) {
              "    RdI speed 8 move 8cm\n    FM speed 6 move 6cm\n"),
         "ironclads Movement/Moving a ship", Kind::Illegal);
 }
+
+// Three mistakes that once gave a cascade (issue 17): each is one finding, the lines after it
+// read as played, the rules' value kept beside (the "as played" kit).
+TEST(IroncladsOneMistake, AFireACollisionAndASinkingClaimedWrong) {
+    // a fire claimed where the problems roll gives none: the later salvo at full dice, as the
+    // rules have it, is no second finding; nor one halved, as the players had it
+    const std::string sample = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");
+    auto replace = [](std::string s, const std::string& from, const std::string& to) { return s.replace(s.find(from), from.size(), to); };
+    const std::string fire = replace(sample, "RdI problems 2d6: 4 3 = 7 => none", "RdI problems 2d6: 4 3 = 7 d6: 3 => fire 2");
+    auto f = one(fire, "ironclads Damage resolution/Problems", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "none");
+    one(replace(fire, "RdI fire port FM 38cm on port 7d6: 6 6 5 4 1 2 3 => 1C 3H", "RdI fire port FM 38cm on port 4d6: 6 6 5 4 => 1C 3H"),
+        "ironclads Damage resolution/Problems", Kind::WrongResult);
+    // a collision's losses claimed wrong: cards showing the rules' losses are no second finding
+    const std::string collision = std::string(kMove) + "    RdI move 8cm\n    FM speed 6 move 2cm collide RdI => prop 2 hull 1\n";
+    f = one(game(collision + "    FM card prop 10 hull 5\n    RdI card prop 9 hull 5\n", "", "setup FM speed 6\n"),
+            "ironclads Movement/Collisions", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "prop 3 hull 1");
+    one(game(collision + "    FM card prop 11 hull 5\n    RdI card prop 10 hull 5\n", "", "setup FM speed 6\n"), "ironclads Movement/Collisions",
+        Kind::WrongResult);
+    // a ship at 0 hull the record does not remove, which then moves: the one finding is that it
+    // sank; its move (and the order of moves it takes part in) follows from it
+    f = one(game("turn 1\n  phase end\n    AUT continue\n    ITA continue\nturn 2\n  phase initiative\n    AUT roll d6: 2\n"
+                 "    ITA roll d6: 5 => AUT\n  phase movement\n    RdI move 8cm\n    FM move 8cm\n",
+                 "", "setup RdI hull 0\n"),
+            "ironclads End phase/Ships sunk", Kind::Inconsistent);
+    EXPECT_EQ(f.severity, ironlog::Severity::Warning);
+}

@@ -1,5 +1,6 @@
 #include "rules/ironclads/engine.hpp"
 
+#include "check/as_played.hpp"
 #include "check/dice.hpp"
 #include "check/items.hpp"
 #include "geometry/table.hpp"
@@ -137,11 +138,17 @@ struct Ship {
     // When a move did not match the speed written beside it: the speed the move shows, kept for
     // the next game turn, whose speed change may follow it instead (the written one was a slip).
     std::optional<int> moved_speed, start_moved_speed;
+    // Sunk by the rules at the end of a turn and not removed by the record (reported): the players
+    // kept it in play, and its later lines follow from that one mistake.
+    std::optional<Cause> kept_afloat;
     bool start_astern = false;
     std::vector<int> speeds;
     int steering = 0;
     bool smokestack = false;
-    int fire_from = 0, fire_to = -1;  // game turns whose salvos are halved
+    // The game turns (first, last) whose salvos are halved for a fire aboard: as played, and by
+    // the rules beside it after a wrong problems claim (reported), a later salvo fitting either.
+    AsPlayed<std::pair<int, int>> fire_turns{std::pair{0, -1}};
+    bool on_fire(int turn) const { return turn >= fire_turns.played().first && turn <= fire_turns.played().second; }
     int bridge_turn = -1;             // the game turn with no speed change and no turn
     int setup_fire_turns = 0;         // from a setup line: fire for the record's first turns
     bool setup_bridge = false;        // from a setup line: bridge hit for the record's first turn
@@ -227,6 +234,8 @@ struct Ship {
         return false;
     }
     // The players' value for a stat, the rules' one differing (kept for later claims).
+    // The stat by the rules: the value kept beside the card after a wrong claim, else the card's.
+    int rules_value(int stat) const { return rules_stat[stat].value_or(stat_of(card, stat)); }
     void played(int stat, int shown, int by_rules) {
         stat_of(card, stat) = shown;
         if (shown == by_rules) rules_stat[stat].reset();
@@ -643,7 +652,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         if (first) {
             for (auto& s : ships_) {
                 if (s->setup_bridge) s->bridge_turn = turn_;
-                if (s->setup_fire_turns > 0) s->fire_from = turn_, s->fire_to = turn_ + s->setup_fire_turns - 1;
+                if (s->setup_fire_turns > 0) s->fire_turns.agree({turn_, turn_ + s->setup_fire_turns - 1});
             }
         }
         for (auto& s : ships_) {
@@ -762,17 +771,17 @@ void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
         if (s->rules_stat[kHull].value_or(0) > 0 && s->card.hull == 0) s->follows(kHull, *s->rules_stat[kHull]);  // not sunk: as the rules say
         if (s->on_table() && s->has_card && s->card.hull == 0) {
             s->sunk = true;
-            if (s->unread_end_turn == turn_) continue;  // the line that could not be read may have said so
-            ctx.findings.warning(Kind::Inconsistent, kSunk, at,
+            if (s->unread_end_turn == turn_ || s->kept_afloat) continue;  // the line not read may have said so; or said already
+            s->kept_afloat = Findings::cause_of(ctx.findings.warning(Kind::Inconsistent, kSunk, at,
                                  s->name + " has no hull stats left and sank at the end of turn " + std::to_string(turn_) +
-                                     "; the record does not say so");
+                                     "; the record does not say so"));
         }
     }
     // Phase 4B: the game ends when a side has no ships on the table.
     if (game_over_turn_ < 0) {
         for (const Entity* side : ctx.symbols.sides()) {
             auto own = ships_of(side->index);
-            if (!own.empty() && std::none_of(own.begin(), own.end(), [](Ship* s) { return s->on_table(); }))
+            if (!own.empty() && std::none_of(own.begin(), own.end(), [](Ship* s) { return s->on_table() || s->kept_afloat; }))
                 game_over_turn_ = turn_;
         }
     }
@@ -814,6 +823,11 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
         return false;
     };
     auto need_ship = [&]() {
+        if (s && s->sunk && s->kept_afloat && v != Verb::Card && v != Verb::Sinks) {
+            // sunk by the rules, kept in play by the players (reported): it plays on, as played
+            ctx.findings.excuse(*s->kept_afloat, e.subject.pos, s->name + " has sunk and plays no further part");
+            s->sunk = false;
+        }
         if (s) {
             if (!s->on_table() && v != Verb::Card)
                 ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
@@ -1335,11 +1349,12 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
                                    " propulsion and " + std::to_string(hull) + " hull",
                                "prop " + std::to_string(prop) + " hull " + std::to_string(hull),
                                "prop " + std::to_string(cl_prop.value_or(prop)) + " hull " + std::to_string(cl_hull.value_or(hull)));
-        prop = cl_prop.value_or(prop);
-        hull = cl_hull.value_or(hull);
+        // as played: the card follows the claim, the rules' value kept beside it, so that a later
+        // line showing the rules' losses is no second finding
+        const int played_prop = cl_prop.value_or(prop), played_hull = cl_hull.value_or(hull);
         for (Ship* x : {&s, other}) {
-            x->card.prop = std::max(0, x->card.prop - prop);
-            x->card.hull = std::max(0, x->card.hull - hull);
+            x->played(kProp, std::max(0, x->card.prop - played_prop), std::max(0, x->rules_value(kProp) - prop));
+            x->played(kHull, std::max(0, x->card.hull - played_hull), std::max(0, x->rules_value(kHull) - hull));
             x->speed = 0;
             x->astern = false;
             x->collided_turn = turn_;
@@ -1378,7 +1393,7 @@ int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, 
         n = (n + 1) / 2;
         if (working) *working += ", halved again for the rough sea: " + std::to_string(n);
     }
-    if (turn_ >= firer.fire_from && turn_ <= firer.fire_to) {
+    if (firer.on_fire(turn_)) {
         n = (n + 1) / 2;
         if (working) *working += ", halved for the fire aboard: " + std::to_string(n);
     }
@@ -1606,12 +1621,19 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
             }
         }
         if (rolled < expected_dice && cards_known && s.problems_unknown_turn >= 0 && turn_ > s.problems_unknown_turn &&
-            turn_ <= s.problems_unknown_turn + 3 && !(turn_ >= s.fire_from && turn_ <= s.fire_to)) {
+            turn_ <= s.problems_unknown_turn + 3 && !s.on_fire(turn_)) {
             // the problems roll left out may have been a fire: the dice show it
-            const int from = s.fire_from, to = s.fire_to;
-            s.fire_from = turn_, s.fire_to = turn_;
+            const auto fire = s.fire_turns;
+            s.fire_turns.agree({turn_, turn_});
             if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
-            else s.fire_from = from, s.fire_to = to;
+            else s.fire_turns = fire;
+        }
+        if (rolled != expected_dice && s.fire_turns.parted()) {
+            // a wrong fire claim (reported): the dice may show the players fired by the rules
+            const auto fire = s.fire_turns;
+            s.fire_turns.agree(fire.rules());
+            if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
+            else s.fire_turns = fire;
         }
         if (rolled < expected_dice && cards_known && &s != target && (s.unrecorded_hits > 0 || target->unrecorded_hits > 0)) {
             // gun or armour stats crossed off unrecorded in an earlier turn (a finding then)
@@ -2090,18 +2112,20 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (!claim.empty() && !expected.empty() && claim != expected && claim != by_total_written &&
         s.fits_by_rules([&] { return result_of(total) == claim; }))
         expected = claim;
+    std::optional<Cause> wrong_claim;
     if (!claim.empty() && !expected.empty() && claim != expected && claim != by_total_written) {
         std::string why = total == 4 && !readings_.smokestack_3_or_4 && claim == "smokestack"
                               ? "a 4 is no problem: the smokestacks are hit on a 3 (the Quick Reference says 3 or 4: smokestack=quick-reference)"
                           : (total == 9 || total == 10) && s.card.armour >= 3 ? "a fire breaks out on a 9 or 10 only with less than 3 armour stats"
                                                                               : "2D6 of " + std::to_string(total) + " gives " + expected;
-        ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos, why, expected, claim);
+        wrong_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos, why, expected, claim));
     }
     std::string result = claim.empty() ? expected : claim;  // as played
     if (result == "steering") ++s.steering;
     else if (result == "smokestack") s.smokestack = true;
     else if (result == "bridge") s.bridge_turn = turn_ + 1;
-    else if (result == "fire") {
+    int fire_length = 1;
+    if (result == "fire") {
         std::optional<int> turns;
         if (!d3 || d3->sides != 6 || d3->faces.size() != 1)
             ctx.findings.error(Kind::Inconsistent, kProblems, e.subject.pos, "a fire lasts 1D3 game turns: add its roll, d6: N");
@@ -2114,10 +2138,15 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
             ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos,
                                "1D3 of a " + std::to_string(d3->faces[0].value) + " is " + std::to_string(*turns) + " game turns",
                                std::to_string(*turns), std::to_string(*claimed));
-        int k = claimed.value_or(turns.value_or(1));
-        s.fire_from = turn_ + 1;
-        s.fire_to = turn_ + k;
+        fire_length = claimed.value_or(turns.value_or(1));
     }
+    // the fire as played, and by the rules where the claim was wrong
+    const auto now = s.fire_turns.played();
+    const std::pair<int, int> played = result == "fire" ? std::pair{turn_ + 1, turn_ + fire_length} : now;
+    const std::pair<int, int> by_rules = expected == "fire" ? std::pair{turn_ + 1, turn_ + fire_length} : s.fire_turns.rules();
+    if (result != "fire" && expected != "fire") return;
+    if (wrong_claim) s.fire_turns.part(by_rules, played, *wrong_claim);
+    else s.fire_turns.agree(played);
 }
 
 // ---- the end phase ------------------------------------------------------------------------------------
@@ -2154,11 +2183,12 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
         } else if (w && parse_stat(*w) && next && next->as<ngn::Number>()) {
             int stat = *parse_stat(*w);
             int shown = next->as<ngn::Number>()->as_int();
-            if (shown != stat_of(s.card, stat)) {
+            // a card that shows the rules' value after a wrong claim (reported) shows a slip
+            if (!s.follows(stat, shown)) {
                 ctx.findings.error(Kind::Inconsistent, kDamage, next->pos,
                                    s.name + "'s card shows " + stat_name(stat) + " stats the game does not give",
                                    std::to_string(stat_of(s.card, stat)), std::to_string(shown));
-                stat_of(s.card, stat) = shown;
+                s.played(stat, shown, s.rules_value(stat));  // as played
             }
             ++i;
         } else {
@@ -2226,7 +2256,8 @@ void IroncladsEngine::describe(std::ostream& os, const GameContext& ctx) const {
         if (s->astern) v.notes.push_back("going astern");
         if (s->steering) v.notes.push_back(s->steering >= 2 ? "major steering problems: no turning" : "steering problems: turns up to 4 cm");
         if (s->smokestack) v.notes.push_back("smokestacks wrecked: speed 6 at most");
-        if (s->fire_to >= turn_ && s->fire_from <= s->fire_to) v.notes.push_back("fire: salvos halved to turn " + std::to_string(s->fire_to));
+        if (const auto [from, to] = s->fire_turns.played(); to >= turn_ && from <= to)
+            v.notes.push_back("fire: salvos halved to turn " + std::to_string(to));
         if (s->bridge_turn > turn_ || s->bridge_turn == turn_) v.notes.push_back("bridge hit: no speed change, no turn in turn " + std::to_string(s->bridge_turn));
         if (s->collided_turn == turn_) v.notes.push_back("collided this turn: no firing");
         if (s->sunk) v.notes.push_back("sunk");
