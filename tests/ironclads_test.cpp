@@ -165,7 +165,7 @@ TEST(IroncladsSeaState, RoughLimitsSpeedAndHalvesFire) {
     clean(fresh(std::string(kRough) + turn + "    RdI speed 6 move 6cm\n    FM speed 6 move 6cm\n"));
     auto f = one(fresh(std::string(kRough) + turn + "    RdI speed 7 move 7cm\n    FM speed 6 move 6cm\n"), "ironclads Movement/Speed",
                  Kind::Illegal);
-    EXPECT_EQ(f.message, "the current speed lies between 0 and the maximum");
+    EXPECT_EQ(f.message, "the current speed lies between 0 and the maximum (6 in a rough sea)");
     // 14 stats at armour 6: 7 dice, halved again for the rough sea: 4
     const std::string fire = turn + std::string("    RdI move 0\n    FM move 0\n  phase firing\n    RdI fire port FM 60cm ");
     clean(fresh(std::string(kRough) + fire + "4d6: 1 2 3 4 => miss\n"));
@@ -260,6 +260,14 @@ TEST(IroncladsMovement, DistancesTurnsAndPositions) {
     EXPECT_EQ(f.message, "RdI changed heading by 20 degrees with no turn recorded");
     clean(with("move 8cm turn 2cm => (92.1, 50.5, 252)", at));    // 2 cm on the device: up to 19.1 degrees
     one(with("move 8cm turn 1cm => (92.1, 50.5, 252)", at), "ironclads Movement/Moving a ship", Kind::Illegal);
+}
+
+// A move written in legs, with a turn between them: the distance is the legs' sum.
+TEST(IroncladsMovement, AMoveInLegs) {
+    clean(game(std::string(kMove) + "    RdI move 8cm\n    FM move 4cm turn 2cm move 4cm\n"));
+    auto f = one(game(std::string(kMove) + "    RdI move 8cm\n    FM move 4cm turn 2cm move 3cm\n"), "ironclads Movement/Moving a ship",
+                 Kind::Illegal);
+    EXPECT_EQ(*f.recorded, "7cm");
 }
 
 TEST(IroncladsMovement, Collisions) {

@@ -323,6 +323,7 @@ private:
     void breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx);
 
     int max_speed(const Ship& s) const;
+    std::string max_speed_reason(const Ship& s) const;
     int fire_dice(const Ship& firer, const Ship& target, int base, std::string* working = nullptr) const;
 
     std::vector<std::unique_ptr<ShipLibrary>> libraries_;
@@ -1061,6 +1062,14 @@ int IroncladsEngine::max_speed(const Ship& s) const {
     return m;
 }
 
+// What makes a ship's maximum speed what it is, for messages: "6 in a rough sea".
+std::string IroncladsEngine::max_speed_reason(const Ship& s) const {
+    const int cap = max_speed(s);
+    if (s.has_card && cap == s.card.prop) return std::to_string(cap) + ", the propulsion stats remaining";
+    if (rough_.value_or(false)) return "6 in a rough sea";
+    return "6 with the smokestacks wrecked";
+}
+
 void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
     // Who moves: the side without the initiative first, then ship by ship in turn.
     if (moving_ != &s) {
@@ -1138,7 +1147,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             double v = unit == "mm" ? n.value / 10 : n.value;
             if (!unit.empty() && unit != "cm" && unit != "mm")
                 ctx.findings.error(Kind::Inconsistent, kMoving, next->pos, "distances on the table are in cm");
-            if (key == "move") moved = v;
+            if (key == "move") moved = moved.value_or(0) + v;  // a move in legs: the legs' sum, turns between
             else turns.emplace_back(v, next->pos);
             ++i;
         } else if (key == "collide" && next) {
@@ -1198,7 +1207,9 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (!s.speed_known) {
                 // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
                 if (back) return illegal(kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead");
-                if (speed > cap) return illegal(kSpeed, "the current speed lies between 0 and the maximum", "0 to " + std::to_string(cap));
+                if (speed > cap)
+                    return illegal(kSpeed, "the current speed lies between 0 and the maximum (" + max_speed_reason(s) + ")",
+                                   "0 to " + std::to_string(cap));
                 return std::nullopt;
             }
             if (s.bridge_turn == turn_ && !readings_.bridge_either && (speed != prev || back != s.start_astern) &&
@@ -1215,7 +1226,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 if (speed != std::max(0, prev - 2))
                     return illegal(kSpeed,
                                    s.name + "'s current speed (" + std::to_string(prev) + ") is above its maximum (" +
-                                       std::to_string(cap) + "): it must come down by two each game turn",
+                                       max_speed_reason(s) + "): it must come down by two each game turn",
                                    std::to_string(std::max(0, prev - 2)));
                 return std::nullopt;
             }
@@ -1223,12 +1234,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 return illegal(kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
                                std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1)));
             if (speed > cap)
-                return illegal(kSpeed,
-                               std::string("the current speed is at most ") +
-                                   (cap == s.card.prop ? "the propulsion stats remaining"
-                                    : rough_.value_or(false) ? "6 in a rough sea"
-                                                             : "6 with the smokestacks wrecked"),
-                               "at most " + std::to_string(cap));
+                return illegal(kSpeed, "the current speed is at most " + max_speed_reason(s), "at most " + std::to_string(cap));
             return std::nullopt;
         };
         auto found = problem(v, astern, s.start_speed);
@@ -1265,7 +1271,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         s.start_speed == s.speed) {
         ctx.findings.error(Kind::Illegal, kSpeed, e.subject.pos,
                            s.name + "'s current speed (" + std::to_string(s.speed) + ") is above its maximum (" +
-                               std::to_string(max_speed(s)) + "): it must come down by two this game turn",
+                               max_speed_reason(s) + "): it must come down by two this game turn",
                            std::to_string(std::max(0, s.speed - 2)), std::to_string(s.speed));
         s.speed_set_turn = turn_;  // once
     }
