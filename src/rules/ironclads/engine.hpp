@@ -1,11 +1,15 @@
 // The Ironclads 1850-1890 rule engine: replays a record phase by phase and reports every
 // move the rules forbid and every claimed result the dice and the rules do not give.
-// docs/rules/ironclads.md lists each rule with how it is checked.
+// docs/rules/ironclads.md lists each rule with how it is checked. The engine's sequence of play
+// and dispatch are in engine.cpp; each rule area of the book in its own file.
 #pragma once
 
 #include "check/engine.hpp"
+#include "rules/ironclads/state.hpp"
 
+#include <map>
 #include <memory>
+#include <set>
 
 namespace ironlog::rules::ironclads {
 
@@ -13,5 +17,125 @@ std::unique_ptr<Engine> make_engine();
 
 // 1D3 read from a d6: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3 (Basics).
 int read_d3(int d6);
+
+// ---- citations ----------------------------------------------------------------------------------
+inline RuleRef cite(const char* section) { return RuleRef{"ironclads", section, ""}; }
+inline const RuleRef kBasics = cite("Basics");
+inline const RuleRef kSeaState = cite("Sea state");
+inline const RuleRef kInitiative = cite("Initiative");
+inline const RuleRef kMovementOrder = cite("Movement");
+inline const RuleRef kSpeed = cite("Movement/Speed");
+inline const RuleRef kMoving = cite("Movement/Moving a ship");
+inline const RuleRef kBackwards = cite("Movement/Moving backwards");
+inline const RuleRef kCollisions = cite("Movement/Collisions");
+inline const RuleRef kFiring = cite("Firing");
+inline const RuleRef kArcs = cite("Firing/Arcs");
+inline const RuleRef kSalvo = cite("Firing/Resolving gunfire");
+inline const RuleRef kZone = cite("Firing/Zone of Fire");
+inline const RuleRef kSaves = cite("Firing/Armour saves");
+inline const RuleRef kDamage = cite("Damage resolution");
+inline const RuleRef kCritical = cite("Damage resolution/Critical hits");
+inline const RuleRef kHits = cite("Damage resolution/Hits");
+inline const RuleRef kProblems = cite("Damage resolution/Problems");
+inline const RuleRef kSunk = cite("End phase/Ships sunk");
+inline const RuleRef kEnding = cite("End phase/Ending the game");
+inline const RuleRef kCards = cite("Appendix A Data Cards");
+inline const RuleRef kFormations = cite("Appendix D Formations");
+inline const RuleRef kVocabulary = ngn_rule("5.3", "Events");
+
+// The one d6 an event rolls (a sea state, an initiative); null, reported, when it is not one d6.
+const ngn::Dice* one_d6(const ngn::Event& e, const RuleRef& rule, GameContext& ctx);
+// The first word of an event's claim ("" when none).
+std::string claim_word(const ngn::Event& e);
+
+class IroncladsEngine final : public Engine {
+public:
+    void begin(GameContext& ctx) override;
+    void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
+    void setup(const ngn::Setup& s, const Entity& e, GameContext& ctx) override;
+    void heading(const ngn::Heading& h, GameContext& ctx) override;
+    void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
+    void finish(GameContext& ctx) override;
+    void describe(std::ostream& os, const GameContext& ctx) const override;
+
+private:
+    // where the replay stands
+    std::string phase_, segment_;
+    int turn_ = 0;
+    bool in_turn_ = false;
+
+    Ship* ship(const Entity& e);
+    Ship* ship_named(const ngn::Item& item, GameContext& ctx);
+    std::vector<Ship*> ships_of(int side);
+    int sides(GameContext& ctx) const;
+
+    void leave_phase(GameContext& ctx, ngn::SourcePos at);
+    void close_gunfire(GameContext& ctx);
+    void report_out_of_turn(GameContext& ctx, const std::set<int>& sides_unmoved);
+    void unread_line(const Entity& actor, Ship* s, GameContext& ctx);
+    void end_of_turn(GameContext& ctx, ngn::SourcePos at);
+
+    void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void movement(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void fire(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void check_geometry(const ngn::Event& e, const Ship& firer, const Ship& target, std::optional<ArcSet> turret_arc, GameContext& ctx);
+    void save(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void crit(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void hit(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void problems(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void sinks(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void card_shown(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx);
+
+    int max_speed(const Ship& s) const;
+    std::string max_speed_reason(const Ship& s) const;
+    int fire_dice(const Ship& firer, const Ship& target, int base, std::string* working = nullptr) const;
+
+    std::vector<std::unique_ptr<ShipLibrary>> libraries_;
+    bool library_missing_ = false;
+    std::vector<std::unique_ptr<Ship>> ships_;
+    std::map<const Entity*, Ship*> by_entity_;
+    std::vector<std::vector<Ship*>> squadrons_;
+    ChosenOptions options_;
+    double tolerance_ = 0.5;
+
+    // sea state; after a wrong claim, the other reading until play shows which was used
+    std::optional<bool> rough_;
+    std::optional<bool> rough_other_;
+    std::map<int, int> sea_rolls_;  // side -> die
+    ngn::SourcePos sea_pos_;
+
+    // initiative, this turn; after a wrong claim, the other reading until the first ship moves
+    std::optional<int> initiative_;  // side index
+    std::optional<int> initiative_other_;
+    std::map<int, int> moves_by_side_;  // ships moved so far this movement phase
+    int order_slip_reported_ = 0;
+    // A ship moved out of turn is reported when the phase ends: a ship of the side that should
+    // have moved that was never moved explains it, and is then the one finding.
+    struct OutOfTurn {
+        ngn::SourcePos pos;
+        std::string why, expected, recorded;
+        int due_side = -1;
+    };
+    std::vector<OutOfTurn> out_of_turn_;
+    bool initiative_unknown_ = false;  // this turn's initiative was not decided (a finding already)
+    // A line of this firing phase that could not be read (a finding): it may have been the salvo
+    // or save that later lines need, which are then taken as played.
+    bool unread_gunfire_ = false;
+    bool sea_claimed_early_ = false;   // the sea state was claimed before every side rolled (a finding already)
+    std::map<int, int> initiative_rolls_;
+    ngn::SourcePos initiative_pos_;
+    std::optional<int> setup_initiative_;
+
+    // movement, this turn
+    Ship* moving_ = nullptr;                 // the ship whose activation is under way
+    bool movement_started_ = false;
+    bool damage_started_ = false;
+
+    // the end
+    int game_over_turn_ = -1;
+    bool game_over_reported_ = false;
+};
 
 }  // namespace ironlog::rules::ironclads

@@ -1,0 +1,40 @@
+// Ironclads: the End phase: ships sunk, and the end of the game.
+#include "rules/ironclads/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ironlog::rules::ironclads {
+
+void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
+    // Phase 4A: a ship with no hull left sinks, whether or not the record says so.
+    for (auto& s : ships_) {
+        if (s->rules_stat[kHull].value_or(0) > 0 && s->card.hull == 0) s->follows(kHull, *s->rules_stat[kHull]);  // not sunk: as the rules say
+        if (s->on_table() && s->has_card && s->card.hull == 0) {
+            s->sunk = true;
+            if (s->unread_end_turn == turn_ || s->kept_afloat) continue;  // the line not read may have said so; or said already
+            s->kept_afloat = Findings::cause_of(ctx.findings.warning(Kind::Inconsistent, kSunk, at,
+                                 s->name + " has no hull stats left and sank at the end of turn " + std::to_string(turn_) +
+                                     "; the record does not say so"));
+        }
+    }
+    // Phase 4B: the game ends when a side has no ships on the table.
+    if (game_over_turn_ < 0) {
+        for (const Entity* side : ctx.symbols.sides()) {
+            auto own = ships_of(side->index);
+            if (!own.empty() && std::none_of(own.begin(), own.end(), [](Ship* s) { return s->on_table() || s->kept_afloat; }))
+                game_over_turn_ = turn_;
+        }
+    }
+}
+
+void IroncladsEngine::sinks(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    if (s.card.hull > 0 && s.has_card && !s.shows_unrecorded(kHull, 0) && !s.follows(kHull, 0))
+        ctx.findings.error(Kind::Illegal, kSunk, e.subject.pos, "a ship sinks when it has no hull stats left",
+                           "hull 0", "hull " + std::to_string(s.card.hull));
+    s.sunk = true;
+}
+
+}  // namespace ironlog::rules::ironclads

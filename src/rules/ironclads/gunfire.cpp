@@ -1,0 +1,520 @@
+// Ironclads: Firing: arcs, ranges and the Zone of Fire, resolving gunfire, armour saves.
+#include "rules/ironclads/engine.hpp"
+
+#include "check/dice.hpp"
+#include "geometry/table.hpp"
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ironlog::rules::ironclads {
+
+int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, std::string* working) const {
+    // working, when asked for, explains the count for a finding; most salvos need none.
+    int n = base;
+    if (working) *working = std::to_string(base) + " stats";
+    if (target.card.armour >= 3) {
+        n = (n + 1) / 2;
+        if (working) *working += ", halved for the target's " + std::to_string(target.card.armour) + " armour: " + std::to_string(n);
+    }
+    if (rough_.value_or(false)) {
+        n = (n + 1) / 2;
+        if (working) *working += ", halved again for the rough sea: " + std::to_string(n);
+    }
+    if (firer.on_fire(turn_)) {
+        n = (n + 1) / 2;
+        if (working) *working += ", halved for the fire aboard: " + std::to_string(n);
+    }
+    return n;
+}
+
+namespace {
+enum class Band { Long, Medium, Short, None };
+Band band_for(double range) { return range > 50 ? Band::Long : range >= 25 ? Band::Medium : Band::Short; }
+// The score an armour save die needs at a range (Firing/Armour saves), and how many a throw makes.
+int save_need(double range) { return range > 50 ? 3 : range >= 25 ? 5 : 6; }
+int saves_at(const ngn::Dice& dice, double range) {
+    int n = 0;
+    for (const auto& f : dice.faces)
+        if (f.value >= save_need(range)) ++n;
+    return n;
+}
+// The ranges of a band, in cm (to the 100 cm of the longest gun range).
+std::pair<double, double> band_ranges(Band b) {
+    return b == Band::Long ? std::make_pair(50.0, 100.0) : b == Band::Medium ? std::make_pair(25.0, 50.0) : std::make_pair(0.0, 25.0);
+}
+// Criticals and hits of a salvo's dice at a band (Firing/Resolving gunfire).
+std::pair<int, int> score(const ngn::Dice& dice, Band b) {
+    int c = 0, h = 0;
+    for (const auto& f : dice.faces) {
+        if (f.value >= 5) ++h;
+        else if (b == Band::Medium && f.value == 4) ++c;
+        else if (b == Band::Short && (f.value == 3 || f.value == 4)) ++c;
+    }
+    return {c, h};
+}
+const char* band_text(Band b) {
+    return b == Band::Long ? "over 50 cm" : b == Band::Medium ? "25 to 50 cm" : b == Band::Short ? "under 25 cm" : "no band";
+}
+
+// "1C 1H", "1C,1H", "2H", "miss", "0": counts of criticals and hits; nullopt when unreadable.
+std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim) {
+    int c = 0, h = 0;
+    bool any = false;
+    for (const auto* it : elements(claim)) {
+        if (const auto* n = it->as<ngn::Number>()) {
+            std::string u = lower(n->unit);
+            int v = n->as_int();
+            if (u == "c") c += v, any = true;
+            else if (u == "h") h += v, any = true;
+            else if (u.empty() && v == 0) any = true;
+            else return std::nullopt;
+        } else if (const auto* w = it->as<ngn::Word>()) {
+            std::string t = lower(w->text);
+            if (t == "miss" || t == "misses" || t == "none") any = true;
+            else if (t == "c") ++c, any = true;
+            else if (t == "h") ++h, any = true;
+            else return std::nullopt;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!any) return std::nullopt;
+    return std::make_pair(c, h);
+}
+}  // namespace
+
+void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    const std::size_t findings_before = ctx.findings.all().size();
+    bool unread_word = false;
+    // fire <mount[,mount...]> [<arc>] <target> <range> [on <arc>] <dice> => hits
+    std::vector<int> mounts;
+    std::optional<ArcSet> into;
+    Ship* target = nullptr;
+    std::optional<double> range;
+    ngn::SourcePos range_pos;
+    ArcSet on = 0;
+    const ngn::Dice* dice = nullptr;
+    ngn::SourcePos dice_pos;
+    const auto& a = e.args;
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        const ngn::Item& it = a[i];
+        if (const auto* d = it.as<ngn::Dice>()) {
+            dice = d;
+            dice_pos = it.pos;
+        } else if (const auto* n = it.as<ngn::Number>()) {
+            std::string u = lower(n->unit);
+            range = u == "mm" ? n->value / 10 : n->value;
+            range_pos = it.pos;
+        } else if (is_word(it, "on") && i + 1 < a.size()) {
+            auto m = word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
+            if (m && !is_turret(*m)) on = mount_arc(*m);
+            else ctx.findings.error(Kind::Inconsistent, kHits, a[i + 1].pos, "'on' names the target's arc fired upon: fwd, port, stbd or rear");
+            ++i;
+        } else if (const auto* l = it.as<ngn::List>(); l && mounts.empty()) {
+            for (const auto& x : l->items) {
+                auto m = word_text(x) ? parse_mount(*word_text(x)) : std::nullopt;
+                if (m) mounts.push_back(*m);
+                else ctx.findings.error(Kind::Inconsistent, kSalvo, x.pos, "'" + x.to_ngn() + "' is not a gun arc or turret");
+            }
+        } else if (auto m = word_text(it) ? parse_mount(*word_text(it)) : std::nullopt; m && !target) {
+            if (!mounts.empty() && std::all_of(mounts.begin(), mounts.end(), is_turret) && !is_turret(*m) && !into)
+                into = mount_arc(*m);  // the arc a turret fires into
+            else
+                mounts.push_back(*m);
+        } else if (Ship* t = ship_named(it, ctx); t && !target) {
+            target = t;
+        } else {
+            if (!unread_word)  // one word not read is the line's finding
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                                   "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
+                                       it.to_ngn());
+            unread_word = true;
+        }
+    }
+    if (mounts.empty() || !target) {
+        if (ctx.findings.all().size() == findings_before)  // (else the word that stood for them is the finding)
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a salvo names the guns that fire and the target");
+        unread_gunfire_ = true;  // the salvo cannot be read: its save and damage are taken as played
+        return;
+    }
+    if (!target->on_table()) {
+        ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, target->name + " is no longer on the table");
+        return;
+    }
+    if (s.collided_turn == turn_)
+        ctx.findings.error(Kind::Illegal, kCollisions, e.subject.pos, s.name + " collided this game turn and cannot fire in its firing phase");
+    // one salvo per arc or turret group
+    bool turrets = is_turret(mounts.front());
+    for (int m : mounts) {
+        if (is_turret(m) != turrets)
+            ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "a salvo is one gun arc, or turrets firing together, not both");
+        if (s.fired.count(m))
+            ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos,
+                               std::string(mount_name(m)) + " has already fired this game turn (one salvo for each arc or turret)");
+    }
+    if (!turrets && mounts.size() > 1)
+        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "each gun arc fires its own salvo");
+    if (turrets && into) {
+        for (int m : mounts) {
+            const auto& arcs = s.card.turret_arcs[m - FwdTurret];
+            if (!arcs)
+                ctx.findings.warning(Kind::Unverifiable, kArcs, e.subject.pos,
+                                     std::string("the arcs of ") + s.name + "'s " + mount_name(m) + " were not agreed before the game");
+            else if (!(*arcs & *into))
+                ctx.findings.error(Kind::Illegal, kArcs, e.subject.pos,
+                                   std::string(mount_name(m)) + " cannot fire into that arc (agreed: " + arcs_text(*arcs) + ")");
+        }
+    }
+    check_geometry(e, s, *target, turrets ? into : std::nullopt, ctx);
+    int base = 0;
+    for (int m : mounts) base += s.card.guns[m];
+    if (base == 0)  // no stats left by a wrong claim, which the rules leave: the claim was a slip
+        for (int m : mounts)
+            if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m])) base += s.card.guns[m];
+    for (int m : mounts) s.fired.insert(m);
+    const bool cards_known = s.has_card && target->has_card;
+    if (base == 0 && s.has_card) {
+        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(mounts.front())));
+        return;
+    }
+    // range: at most 100 cm; bounded by the positions where they are known. A recorded range that
+    // is flagged is one finding: the salvo's hits are then read at whatever range the players
+    // could have fired at (range_doubt: from .. to, in cm), not counted against the wrong one.
+    std::optional<std::pair<double, double>> range_doubt;
+    if (!range) {
+        ctx.findings.error(Kind::Inconsistent, kFiring, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
+    } else {
+        const bool too_far = *range > 100 + tolerance_;
+        bool misfits = false;
+        double centres = 0, spread = 0;
+        if (s.pos && target->pos) {
+            centres = std::hypot(s.pos->x - target->pos->x, s.pos->y - target->pos->y);
+            if (s.base_length && target->base_length)
+                spread = (std::hypot(*s.base_length, *s.base_width) + std::hypot(*target->base_length, *target->base_width)) / 2;
+            misfits = *range > centres + tolerance_ || (spread > 0 && *range < centres - spread - tolerance_);
+        }
+        const double nearest = std::max(0.0, centres - spread);
+        // Out of range by the positions too (or with none): the range rule is what was broken.
+        // Otherwise a range past 100 cm that the positions contradict is a slip of the pen.
+        if (too_far && (!misfits || nearest > 100 + tolerance_)) {
+            ctx.findings.error(Kind::Illegal, kFiring, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
+                               decimal_text(*range) + "cm");
+            range_doubt = std::make_pair(0.0, 100.0);
+        } else if (misfits) {
+            ctx.findings.error(Kind::Inconsistent, kFiring, range_pos,
+                               "the recorded range does not fit the positions: the ships' centres are " + decimal_text(centres) + " cm apart",
+                               spread > 0 ? decimal_text(nearest) + " to " + decimal_text(centres) + "cm" : "at most " + decimal_text(centres) + "cm",
+                               decimal_text(*range) + "cm");
+            range_doubt = std::make_pair(std::min(nearest, 100.0), std::min(centres, 100.0));
+        }
+    }
+    // The range the salvo is read at: the recorded one, or when that was flagged, the nearest
+    // the players could have fired at.
+    std::optional<double> played_range = range;
+    if (range && range_doubt) played_range = std::clamp(*range, range_doubt->first, range_doubt->second);
+    int expected_dice = fire_dice(s, *target, base);
+    if (rough_other_ && dice) {
+        // a wrong sea-state claim: the number of dice shows which sea the players fired in
+        std::swap(*rough_, *rough_other_);
+        int other = fire_dice(s, *target, base);
+        std::swap(*rough_, *rough_other_);
+        if (other != expected_dice) {
+            if (dice->declared_count() == other) {
+                rough_ = rough_other_;
+                expected_dice = other;
+            }
+            rough_other_.reset();
+        }
+    }
+    std::optional<std::pair<int, int>> scored;
+    if (!dice) {
+        ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded", std::to_string(expected_dice) + "d6", "none");
+    } else {
+        int rolled = dice->declared_count();
+        if (rolled != expected_dice && cards_known && &s != target && (s.card_disputed() || target->card_disputed())) {
+            // a wrong damage claim earlier: the dice may show the players fired by the rules' cards
+            const Card played_s = s.card, played_t = target->card;
+            s.card = s.by_rules();
+            target->card = target->by_rules();
+            int base_by_rules = 0;
+            for (int m : mounts) base_by_rules += s.card.guns[m];
+            if (fire_dice(s, *target, base_by_rules) == rolled) {
+                s.rules_stat = {};
+                target->rules_stat = {};
+                expected_dice = rolled;
+            } else {
+                s.card = played_s;
+                target->card = played_t;
+            }
+        }
+        if (rolled < expected_dice && cards_known && s.problems_unknown_turn >= 0 && turn_ > s.problems_unknown_turn &&
+            turn_ <= s.problems_unknown_turn + 3 && !s.on_fire(turn_)) {
+            // the problems roll left out may have been a fire: the dice show it
+            const auto fire = s.fire_turns;
+            s.fire_turns.agree({turn_, turn_});
+            if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
+            else s.fire_turns = fire;
+        }
+        if (rolled != expected_dice && s.fire_turns.parted()) {
+            // a wrong fire claim (reported): the dice may show the players fired by the rules
+            const auto fire = s.fire_turns;
+            s.fire_turns.agree(fire.rules());
+            if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
+            else s.fire_turns = fire;
+        }
+        if (rolled < expected_dice && cards_known && &s != target && (s.unrecorded_hits > 0 || target->unrecorded_hits > 0)) {
+            // gun or armour stats crossed off unrecorded in an earlier turn (a finding then)
+            for (int j = 1; j <= s.unrecorded_hits && base - j >= 0; ++j)
+                if (fire_dice(s, *target, base - j) == rolled) {
+                    for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
+                        while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
+                        if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
+                    }
+                    s.unrecorded_hits -= j;
+                    expected_dice = rolled;
+                    break;
+                }
+            for (int j = 1; expected_dice != rolled && j <= target->unrecorded_hits && target->card.armour - j >= 0; ++j) {
+                target->card.armour -= j;
+                if (fire_dice(s, *target, base) == rolled) {
+                    target->unrecorded_hits -= j;
+                    expected_dice = rolled;
+                } else {
+                    target->card.armour += j;
+                }
+            }
+        }
+        if (rolled != expected_dice && cards_known) {
+            std::string working;
+            fire_dice(s, *target, base, &working);
+            ctx.findings.error(Kind::WrongResult, kSalvo, dice_pos, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
+                               std::to_string(rolled) + "d6");
+        }
+        if (ctx.dice_ok && played_range) scored = score(*dice, band_for(*played_range));
+    }
+    Salvo salvo;
+    salvo.line = e.subject.pos.line;
+    salvo.range = played_range;
+    salvo.on = on;
+    if (scored) salvo.computed = SalvoScore{scored->first, scored->second, 0, std::nullopt};
+    salvo.claimed = salvo.computed.value_or(SalvoScore{});
+    if (e.claim) {
+        auto claimed = read_hits(*e.claim);
+        if (claimed && scored && *claimed != *scored && range_doubt) {
+            // The range was already flagged: the claim is right if some band the players could
+            // have fired at gives it; that band's range is used for the save that follows.
+            for (Band b : {Band::Short, Band::Medium, Band::Long}) {
+                const double from = std::max(band_ranges(b).first, range_doubt->first);
+                const double to = std::min(band_ranges(b).second, range_doubt->second);
+                const double middle = (from + to) / 2;
+                if (from > to || band_for(middle) != b || score(*dice, b) != *claimed) continue;
+                scored = claimed;
+                salvo.computed = SalvoScore{claimed->first, claimed->second, 0, std::nullopt};
+                salvo.range = middle;
+                break;
+            }
+        }
+        if (!claimed) {
+            ctx.findings.error(Kind::Inconsistent, kSalvo, e.claim_pos, "hits are claimed as 1C 1H, 2H, miss ...");
+        } else {
+            if (scored && *claimed != *scored) {
+                auto text = [](std::pair<int, int> p) {
+                    if (p.first + p.second == 0) return std::string("miss");
+                    std::string t;
+                    if (p.first) t += std::to_string(p.first) + "C";
+                    if (p.second) t += (t.empty() ? "" : " ") + std::to_string(p.second) + "H";
+                    return t;
+                };
+                const Band b = band_for(*salvo.range);
+                ctx.findings.error(Kind::WrongResult, kSalvo, e.claim_pos,
+                                   std::string("at ") + band_text(b) +
+                                       (b == Band::Long     ? " a 5 or 6 hits"
+                                        : b == Band::Medium ? " a 4 is a critical hit and a 5 or 6 a hit"
+                                                            : " a 3 or 4 is a critical hit and a 5 or 6 a hit"),
+                                   text(*scored), text(*claimed));
+            }
+            salvo.claimed = SalvoScore{claimed->first, claimed->second, 0, std::nullopt};
+            if (scored && *claimed != *scored && !range_doubt) {
+                // A band that gives the hits claimed may be the one the players fired at: the save
+                // that follows may be read at it too (the nearest such band to the range written).
+                std::optional<double> nearest;
+                for (Band b : {Band::Short, Band::Medium, Band::Long}) {
+                    if (score(*dice, b) != *claimed) continue;
+                    const double r = b == Band::Short ? std::min(*range, 24.5)
+                                   : b == Band::Medium ? (*range < 25 ? 25.5 : *range > 50 ? 49.5 : *range)
+                                                       : std::max(*range, 50.5);
+                    if (!nearest || std::fabs(r - *range) < std::fabs(*nearest - *range)) nearest = r;
+                }
+                salvo.claim_range = nearest;
+            }
+        }
+    }
+    // no hits, or no armour to save with: nothing to roll
+    if (salvo.hits_most() == 0 || (target->has_card && target->card.armour == 0 && target->rules_stat[kArmour].value_or(0) == 0))
+        salvo.save_done = true;
+    target->salvos.push_back(salvo);
+}
+
+namespace {
+std::optional<geometry::Base> base_of(const Ship& s) {
+    if (!s.pos || !s.base_length || !s.base_width) return std::nullopt;
+    return geometry::Base{{s.pos->x, s.pos->y}, s.pos->heading.value_or(0), *s.base_length, *s.base_width};
+}
+}  // namespace
+
+// What the positions and bases can prove, and nothing more: a ship whose base centre lies in
+// the Zone of Fire has its casting in it; a target whose base centre lies outside a turret's
+// broadside arc is not wholly in it, and one whose whole base lies outside a bow or stern arc
+// is not even partly in it. The turret arcs are the base's diagonals extended (Firing/Arcs).
+void IroncladsEngine::check_geometry(const ngn::Event& e, const Ship& firer, const Ship& target, std::optional<ArcSet> turret_arc,
+                                     GameContext& ctx) {
+    auto fb = base_of(firer), tb = base_of(target);
+    if (fb && tb) {
+        std::vector<geometry::Point> corners;
+        for (const auto& b : {*fb, *tb})
+            for (const auto& c : b.corners()) corners.push_back(c);
+        auto zone = geometry::convex_hull(corners);
+        for (const auto& other : ships_) {
+            if (other.get() == &firer || other.get() == &target || !other->on_table() || !other->pos) continue;
+            if (geometry::inside_convex(zone, {other->pos->x, other->pos->y}, tolerance_)) {
+                ctx.findings.error(Kind::Illegal, kZone, e.subject.pos,
+                                   "the Zone of Fire is not clear: " + other->name + " lies between " + firer.name + " and " + target.name);
+                break;
+            }
+        }
+    }
+    if (!turret_arc || !fb || !target.pos) return;
+    const double alpha = std::atan2(fb->width, fb->length) * 180.0 / M_PI;  // half the bow arc
+    auto in_sector = [&](double bearing, double slack) {
+        switch (*turret_arc) {
+            case kArcF: return std::fabs(bearing) <= alpha + slack;
+            case kArcR: return std::fabs(bearing) >= 180 - alpha - slack;
+            case kArcP: return bearing <= -alpha + slack && bearing >= -180 + alpha - slack;
+            default: return bearing >= alpha - slack && bearing <= 180 - alpha + slack;
+        }
+    };
+    const geometry::Point centre{target.pos->x, target.pos->y};
+    const double d = std::max(geometry::distance(fb->centre, centre), 1e-6);
+    const double slack = std::atan(tolerance_ / d) * 180.0 / M_PI;
+    bool outside = false;
+    if (*turret_arc == kArcP || *turret_arc == kArcS) {
+        outside = !in_sector(geometry::relative_bearing(fb->centre, fb->heading, centre), slack);
+    } else if (tb) {
+        outside = true;
+        for (const auto& c : tb->corners())
+            if (in_sector(geometry::relative_bearing(fb->centre, fb->heading, c), slack)) outside = false;
+        if (in_sector(geometry::relative_bearing(fb->centre, fb->heading, centre), slack)) outside = false;
+    }
+    if (outside)
+        ctx.findings.error(Kind::Illegal, kArcs, e.subject.pos,
+                           target.name + " is not in " + firer.name + "'s turret arc " + arcs_text(*turret_arc) +
+                               (*turret_arc == kArcP || *turret_arc == kArcS ? " (a turret's broadside arc takes a target wholly in it)" : ""));
+}
+
+void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    Salvo* salvo = nullptr;
+    for (auto it = s.salvos.rbegin(); it != s.salvos.rend(); ++it)
+        if (!it->save_done) {
+            salvo = &*it;
+            break;
+        }
+    if (salvo) salvo->save_missing = false;
+    if (!salvo && unread_gunfire_ && s.card.armour > 0) {
+        s.salvo_not_recorded(e.subject.pos.line);  // its salvo is the line that could not be read
+        return;
+    }
+    if (!salvo) {
+        ctx.findings.error(Kind::Illegal, kSaves, e.subject.pos,
+                           s.card.armour == 0 ? s.name + " has no armour stats: it has no save"
+                                              : "there is no salvo with hits on " + s.name + " waiting for its armour save");
+        if (s.card.armour > 0) s.salvo_not_recorded(e.subject.pos.line);
+        return;
+    }
+    salvo->save_done = true;
+    const ngn::Dice* dice = nullptr;
+    ngn::SourcePos dice_pos;
+    for (const auto& a : e.args)
+        if (const auto* d = a.as<ngn::Dice>()) dice = d, dice_pos = a.pos;
+    std::optional<int> expected;
+    std::optional<int> as_played;  // the same, up to the hits the players claimed (a wrong claim is already a finding)
+    std::optional<int> successes;
+    if (dice && ctx.dice_ok) successes = 0;
+    if (!dice) {
+        ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
+                           std::to_string(s.card.armour) + "d6", "none");
+    } else {
+        if (s.has_card && !s.shows_unrecorded(kArmour, dice->declared_count()) && !s.follows(kArmour, dice->declared_count()))
+            ctx.findings.error(Kind::WrongResult, kSaves, dice_pos,
+                               "the armour save rolls one die for each armour stat remaining (" + std::to_string(s.card.armour) + ")",
+                               std::to_string(s.card.armour) + "d6", std::to_string(dice->declared_count()) + "d6");
+        if (ctx.dice_ok && salvo->range) {
+            double r = *salvo->range;
+            bool unverifiable = options_.save_bands_qr && (std::fabs(r - 25) < 1e-9 || std::fabs(r - 50) < 1e-9);
+            if (unverifiable) {
+                ctx.findings.note(Kind::Unverifiable, kSaves, dice_pos,
+                                  "at exactly " + decimal_text(r) + " cm the Quick Reference gives no save band (save-bands=quick-reference)");
+            } else {
+                successes = saves_at(*dice, r);
+                const SalvoScore& hits = salvo->computed ? *salvo->computed : salvo->claimed;
+                expected = std::min(*successes, hits.c + hits.h);
+                as_played = std::min(*successes, salvo->claimed.c + salvo->claimed.h);
+            }
+        }
+    }
+    // the claim: how many were saved, and which (C or H) when the target's player says
+    std::optional<int> count;
+    int said_c = 0, said_h = 0;
+    bool said_which = false, said_odd = false;
+    if (e.claim) {
+        for (const auto* p : elements(*e.claim)) {
+            if (const auto* n = p->as<ngn::Number>()) {
+                std::string u = lower(n->unit);
+                if (u.empty() && !count) count = n->as_int();
+                else if (u == "c") said_c = saturating_add(said_c, n->as_int()), said_which = true;
+                else if (u == "h") said_h = saturating_add(said_h, n->as_int()), said_which = true;
+            } else if (const auto* w = p->as<ngn::Word>()) {
+                std::string t = lower(w->text);
+                if (t == "c") ++said_c, said_which = true;
+                else if (t == "h") ++said_h, said_which = true;
+                else if (t == "none") count = 0;
+                else if (t != "saved" && t != "save" && t != "saves" && !said_odd) {
+                    said_odd = true;
+                    ctx.findings.error(Kind::Inconsistent, kVocabulary, p->pos,
+                                       "a save claims the hits saved: => 1 saved C, => 2 saved C,H, => 0; found " + w->text);
+                }
+            }
+        }
+        if (!count && said_which) count = said_c + said_h;
+    }
+    // A wrong hits claim that another range band gives: the players may have saved at that band.
+    if (count && expected && *count != *expected && count != as_played && salvo->claim_range && dice && ctx.dice_ok) {
+        if (*count == std::min(saves_at(*dice, *salvo->claim_range), salvo->claimed.c + salvo->claimed.h)) as_played = count;
+    }
+    int saved = count.value_or(expected.value_or(0));
+    const bool count_wrong =
+        count && expected && *count != *expected && count != as_played && !(salvo->computed && salvo->computed->c + salvo->computed->h == 0);
+    if (count_wrong)
+        ctx.findings.error(Kind::WrongResult, kSaves, e.claim_pos,
+                           std::string("at ") + band_text(band_for(*salvo->range)) + " each " +
+                               (*salvo->range > 50 ? "3, 4, 5 or 6" : *salvo->range >= 25 ? "5 or 6" : "6") +
+                               " saves one hit, up to the hits taken",
+                           std::to_string(*expected), std::to_string(*count));
+    const SalvoScore& hits = salvo->claimed;
+    const SalvoScore& right = salvo->computed ? *salvo->computed : salvo->claimed;
+    auto fits = [&](const SalvoScore& r) { return said_c <= r.c && said_h <= r.h; };
+    // (a count already found wrong is the one finding: the hits named are then held only to the salvo's)
+    if (said_which && ((said_c + said_h != saved && !count_wrong) || (!fits(hits) && !fits(right))))
+        ctx.findings.error(Kind::Inconsistent, kSaves, e.claim_pos,
+                           "the hits saved must be hits the salvo scored (" + std::to_string(right.c) + "C " + std::to_string(right.h) + "H)");
+    // the claimed reading saves what was claimed; the dice's reading what the dice give
+    salvo->claimed.saved = std::min(saved, hits.c + hits.h);
+    if (said_which) salvo->claimed.saved_c = std::min(said_c, hits.c);
+    if (salvo->computed) {
+        salvo->computed->saved = std::min(successes.value_or(saved), salvo->computed->c + salvo->computed->h);
+        if (said_which && said_c <= salvo->computed->c && said_c + said_h == salvo->computed->saved) salvo->computed->saved_c = said_c;
+    }
+}
+
+}  // namespace ironlog::rules::ironclads
