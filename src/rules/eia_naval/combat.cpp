@@ -3,7 +3,7 @@
 // points, retreat and pursuit, and the consolidation of losses.
 #include "check/dice.hpp"
 #include "check/items.hpp"
-#include "rules/eia_naval/state.hpp"
+#include "rules/eia_naval/engine.hpp"
 
 #include <algorithm>
 #include <queue>

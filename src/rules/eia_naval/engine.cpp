@@ -6,7 +6,6 @@
 #include "check/items.hpp"
 #include "check/spelling.hpp"
 #include "check/verbs.hpp"
-#include "rules/eia_naval/state.hpp"
 
 #include <algorithm>
 

@@ -5,11 +5,124 @@
 #pragma once
 
 #include "check/engine.hpp"
+#include "rules/eia_naval/state.hpp"
 
 #include <memory>
 
 namespace ironlog::rules::eia_naval {
 
 std::unique_ptr<Engine> make_engine();
+
+class EiaEngine final : public Engine {
+public:
+    void begin(GameContext& ctx) override;
+    void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
+    void heading(const ngn::Heading& h, GameContext& ctx) override;
+    void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
+    void finish(GameContext& ctx) override;
+    void describe(std::ostream& os, const GameContext& ctx) const override;
+    bool describes_positions() const override { return true; }
+
+private:
+    // ---- engine.cpp ----
+    Fleet* fleet(const Entity& e);
+    Corps* corps_of(const Entity& e);
+    void in_step(const char* step, const ngn::Event& e, GameContext& ctx);
+    void announce(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void line_not_read(const ngn::Event& e, GameContext& ctx);
+    Power* power_of(const Entity& e);
+    std::optional<Where> where_of(const ngn::Item& item, GameContext& ctx, const RuleRef& rule);
+    std::string where_text(const Where& w) const;
+    bool at_war(int a, int b) const;
+    bool allied_combined(int a, int b) const;
+    // Powers that declared combined movement count as one for interceptions (6.2.3.1.1).
+    int bloc(int power) const;
+    // Where a bloc stands in 6.1's order: its latest member's place; 100 when Great Britain is in it
+    // (its place is its own announcement).
+    int bloc_place(int bloc_id) const;
+    std::string controller(const std::string& port) const;
+    int controller_side(const std::string& port, GameContext& ctx) const;
+    bool friendly_port(int power, const std::string& port, GameContext& ctx) const;
+    bool blockaded(const std::string& port, int owner, GameContext& ctx) const;
+    bool winter() const;
+    std::vector<Fleet*> fleets_at(const Where& w, int power);
+    bool nelson_with(const std::vector<Fleet*>& fleets) const;
+    const ngn::Dice* dice_of(const ngn::Event& e) const;
+    std::vector<Fleet*> fleet_list(const ngn::Event& e, std::size_t& i, GameContext& ctx, const RuleRef& rule);
+    void start_sequence(Major m, GameContext& ctx, ngn::SourcePos at);
+    void land_phase_over();
+    void end_sequence(GameContext& ctx, ngn::SourcePos at);
+    int phasing_side() const { return phasing_; }
+    bool phasing(int power) const;
+
+    // ---- movement.cpp ----
+    int step_cost(const Where& from, const Where& to, std::string& problem) const;
+    void move(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void intercept(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void port_control(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx);
+    void scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx);
+    void disembark(const ngn::Event& e, Corps& c, GameContext& ctx);
+
+    // ---- combat.cpp ----
+    void attack(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void evade(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour);
+    void lose(const ngn::Event& e, Fleet& f, GameContext& ctx);
+    void result(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void retreat(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool pursuit);
+    Cause wind_claim_mistake(const ngn::Event& e, bool automatic, std::optional<int> computed, std::optional<int> said,
+                             GameContext& ctx);
+    void decide(GameContext& ctx, ngn::SourcePos at);
+    void close_combat(GameContext& ctx, ngn::SourcePos at);
+    // The nearest ports a beaten stack may retreat to (6.3.5.1), and their distance in MP.
+    std::pair<std::vector<std::string>, int> retreat_ports(const Where& from, int power, GameContext& ctx) const;
+    void take_losses(std::vector<Fleet*>& fleets, int losses);
+    void consolidate(GameContext& ctx);
+    Combat* open_combat(GameContext& ctx, const ngn::Event& e);
+
+    std::optional<geometry::AreaMap> map_;
+    std::optional<TablePack> tables_;
+    bool map_missing_ = false;  // named, but not a file (reported with the header)
+    bool map_reported_ = false;
+    bool need_map(ngn::SourcePos at, GameContext& ctx);
+    std::deque<Power> powers_;  // by side index (a deque: sides declared later keep earlier ones in place)
+    // The power of a side index; a blank one (no side) for anything else.
+    Power& pw(int side);
+    const Power& pw(int side) const;
+    std::vector<std::unique_ptr<Fleet>> fleets_;
+    std::vector<std::unique_ptr<Leader>> leaders_;
+    std::vector<std::unique_ptr<Corps>> corps_;
+    std::map<const Entity*, Fleet*> fleet_by_;
+    std::map<const Entity*, Leader*> leader_by_;
+    std::map<const Entity*, Corps*> corps_by_;
+    std::map<std::string, std::string> port_controller_;  // changes of control in the record (port -> side name)
+
+    // where the replay stands
+    int month_ = 0;  // 1..12
+    std::string phase_, step_;
+    Major segment_ = Major::None;
+    int phasing_ = -1;   // the side whose sequence it is
+    std::vector<Major> order_;  // the sequences played this turn, in order
+    // the last move, for interceptions: its stack and where it went
+    std::vector<Fleet*> moving_;
+    bool moving_retreated_ = false;  // the last stack to move has since retreated or pursued
+    Where moving_at_;
+    std::string moving_start_port_;  // the port the moving stack sailed from, if it did
+    bool moving_into_port_ = false;      // entering a port (no box interception unless asked)
+    std::set<std::pair<std::string, int>> tried_;  // (place, power) interceptions tried against the moving stack
+    bool intercepted_here_ = false;
+    std::set<int> barred_;  // powers whose interceptors lost to the phasing side this sequence (6.2.3.4.2)
+    std::vector<std::unique_ptr<Combat>> combats_;
+    Combat* combat_ = nullptr;  // the combat being fought
+    std::map<Fleet*, int> assigned_;        // ships the record gives each fleet to lose in this combat
+    std::set<int> resulted_;                // powers that gave the combat's result
+    std::string retreated_to_port_;         // where the loser of this combat went, for the pursuit
+    bool retreat_reported_ = false;         // the loser's retreat broke the rules (said once)
+    std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
+    UnknownVerbs unknown_verbs_;
+    static const Verb<EiaEngine> kVerbs[];  // engine.cpp: verb -> handler
+};
 
 }  // namespace ironlog::rules::eia_naval

@@ -10,7 +10,7 @@
 
 #include "geometry/area_map.hpp"
 #include "notation/record.hpp"
-#include "rules/eia_naval/state.hpp"
+#include "rules/eia_naval/engine.hpp"
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 // interceptions; and 6.2.6, a fleet whose port falls to the enemy.
 #include "check/dice.hpp"
 #include "check/items.hpp"
-#include "rules/eia_naval/state.hpp"
+#include "rules/eia_naval/engine.hpp"
 
 #include <algorithm>
 

@@ -6,7 +6,6 @@
 #include "check/items.hpp"
 #include "check/spelling.hpp"
 #include "check/verbs.hpp"
-#include "rules/late19c/state.hpp"
 
 #include <algorithm>
 #include <sstream>

@@ -5,11 +5,149 @@
 #pragma once
 
 #include "check/engine.hpp"
+#include "rules/late19c/state.hpp"
 
 #include <memory>
 
 namespace ironlog::rules::late19c {
 
 std::unique_ptr<Engine> make_engine();
+
+class Late19cEngine final : public Engine {
+public:
+    void begin(GameContext& ctx) override;
+    void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
+    void setup(const ngn::Setup& s, const Entity& e, GameContext& ctx) override;
+    void terrain(const ngn::Terrain& t, GameContext& ctx) override;
+    void heading(const ngn::Heading& h, GameContext& ctx) override;
+    void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
+    void finish(GameContext& ctx) override;
+    void describe(std::ostream& os, const GameContext& ctx) const override;
+    bool describes_positions() const override { return true; }
+
+private:
+    // ---- engine.cpp: the order of battle, the turn, tiles, hits, exhaustion ----
+    Piece* piece(const Entity& e);
+    Piece* piece_named(const ngn::Item& item, GameContext& ctx);
+    std::vector<Piece*> pieces_at(Hex h);
+    std::string retreat_barred(const Piece& p, Hex to);
+    void find_moves_left_out(GameContext& ctx, ngn::SourcePos at);
+    std::string retreat_choices(const Piece& p);
+    std::vector<Piece*> enemies_of(const Piece& p);
+    bool commander_near(const Piece& p) const;
+    bool is_front(const Piece& defender, Hex from) const;
+    std::optional<HexRef> hex_arg(const ngn::Item& item, GameContext& ctx, const RuleRef& rule);
+    const ngn::Dice* dice_of(const ngn::Event& e) const;
+    void start_play(GameContext& ctx);
+    void start_turn(GameContext& ctx);
+    void end_turn(GameContext& ctx, ngn::SourcePos at);
+    void leave_phase(GameContext& ctx, ngn::SourcePos at);
+    void check_unresolved(GameContext& ctx, ngn::SourcePos at);
+    void unread_line(const Entity& actor, Piece* p, GameContext& ctx);
+    // the actions (engine.cpp's verb table)
+    static ngn::SourcePos action_pos(const ngn::Event& e);
+    void wrong_phase(const ngn::Event& e, const std::string& where, GameContext& ctx);
+    bool out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx);
+    Piece* piece_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    bool side_action(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void tile_action(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void torpedo_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
+    void fire_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
+    void move_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
+    void land_action(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void remove_sunk();
+    void tile(const ngn::Event& e, Piece& p, GameContext& ctx);
+    bool activate(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void add_hits(Piece& target, int count, PendingHit hit);
+    void hit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit& h, GameContext& ctx);
+    void hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx);
+    void lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos at);
+    void exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    int side_initial(int side) const;
+    int side_lost(int side) const;
+    bool exhausted(int side) const;
+    void check_modifiers(const ngn::Event& e, const ngn::Dice& dice, int expected, const std::string& working,
+                         const RuleRef& rule, GameContext& ctx);
+
+    // ---- land.cpp ----
+    void move_unit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void face(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void assault(const ngn::Event& e, Piece& p, GameContext& ctx, bool defending);
+    void advance(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool on);
+    void wire_work(const ngn::Event& e, Piece& p, GameContext& ctx, bool lay);
+    // A close combat waiting for the defender's roll, reported when play moves on without it.
+    void close_combat_open(GameContext& ctx, ngn::SourcePos at);
+    struct CloseCombat {
+        Piece* attacker = nullptr;
+        Piece* defender = nullptr;
+        ngn::SourcePos pos;
+        bool defended = false;
+    };
+    std::optional<CloseCombat> combat_;
+    // The hex aimed at: a hex written as such, or the hex of the unit or ship named.
+    struct Aim {
+        Hex hex;
+        Piece* piece = nullptr;
+        std::string key;  // the target, for "the same target as last turn"
+        ngn::SourcePos pos;
+    };
+    std::optional<Aim> aim(const ngn::Event& e, std::size_t from, GameContext& ctx, const RuleRef& rule);
+    // Where a shot landed: 0 on the target, 1 in front, 2 behind, -1 ineffective.
+    static int landing(int score);
+    std::optional<std::pair<int, std::optional<Hex>>> read_landing(const ngn::Item& item, const ngn::Item* next);
+
+    // ---- naval.cpp ----
+    void gunfire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void torpedo(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void move_ship(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    // Lands one shot of artillery or gunfire and hits what is in the hex it lands in.
+    // With other_reading, the landing the dice give where the claim differs: its hits may be
+    // resolved (the players may have followed the dice) but need not be.
+    void land_shot(int where, const Aim& target, Hex from, std::optional<Hex> claimed_hex, const PendingHit& hit,
+                   bool other_reading, const ngn::Item& at, GameContext& ctx);
+
+    // where the replay stands
+    std::string variant_;
+    std::vector<Piece*> fired_at_;  // the pieces fired at this turn
+    std::optional<EventsAhead> moves_ahead_;  // each ship's moves, to see one left out
+    std::string phase_;
+    ngn::SourcePos phase_pos_;  // of the open phase's heading
+    int turn_ = 0;
+    bool started_ = false;
+    bool ended_ = false;  // both sides reached their Exhaustion Point
+    int ended_turn_ = 0;
+    bool end_reported_ = false;
+
+    Readings readings_;
+    std::unique_ptr<Battlefield> field_;
+    std::vector<std::unique_ptr<Piece>> pieces_;
+    std::map<const Entity*, Piece*> by_entity_;
+    std::map<int, int> initial_by_side_;  // fixed when play begins
+    std::set<int> exhausted_sides_;
+    std::set<int> exhaustion_noted_;
+
+    // this turn
+    std::set<int> cards_drawn_;
+    std::vector<std::pair<Piece*, ngn::SourcePos>> order_;  // units activated in card order, where each began
+    std::set<Piece*> no_tile_reported_;
+    Piece* active_ = nullptr;
+    std::set<Piece*> activated_;
+    bool hits_begun_ = false;  // the effects of simultaneous fire are being resolved
+    RollOff order_rolls_;  // naval: who moves first
+    static constexpr int kUnreadLanding = -100;  // a landing word not read (a finding): the die says where
+    std::optional<int> first_mover_;  // naval: the side that moves first this turn
+    std::set<int> sides_moved_;
+    int last_mover_side_ = -1;
+    std::set<Hex> wire_laid_, wire_removed_;
+    UnknownVerbs unknown_verbs_;
+    static const Verb<Late19cEngine> kVerbs[];  // engine.cpp: verb -> handler
+    int unread_fire_turn_ = -1;  // a line of this turn's fire could not be read: hits with none to resolve stand
+};
 
 }  // namespace ironlog::rules::late19c

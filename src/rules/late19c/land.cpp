@@ -2,7 +2,7 @@
 // terrain), artillery fire, small-arms fire, close combat, limbering and barbed wire.
 #include "check/dice.hpp"
 #include "check/items.hpp"
-#include "rules/late19c/state.hpp"
+#include "rules/late19c/engine.hpp"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // movement with its 60-degree turns, minefields, and trading Flotation Points for speed or guns.
 #include "check/dice.hpp"
 #include "check/items.hpp"
-#include "rules/late19c/state.hpp"
+#include "rules/late19c/engine.hpp"
 
 #include <algorithm>
 #include <cmath>
