@@ -48,6 +48,23 @@ const ngn::Dice* one_d6(const ngn::Event& e, const RuleRef& rule, GameContext& c
 // The first word of an event's claim ("" when none).
 std::string claim_word(const ngn::Event& e);
 
+// A movement line read: its speed, distance (the legs' sum), turns, collisions.
+struct MoveLine {
+    std::optional<int> speed;
+    bool astern = false;
+    ngn::SourcePos speed_pos;
+    std::optional<double> moved;
+    std::vector<std::pair<double, ngn::SourcePos>> turns;
+    std::vector<std::pair<Ship*, ngn::SourcePos>> collisions;
+    bool leaves = false;
+};
+
+// A speed rule broken: the rule, why, and what it allows.
+struct SpeedProblem {
+    RuleRef rule;
+    std::string why, expected;
+};
+
 class IroncladsEngine final : public Engine {
 public:
     void begin(GameContext& ctx) override;
@@ -78,6 +95,14 @@ private:
     void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void movement(const ngn::Event& e, Ship& s, GameContext& ctx);
+    bool take_turn_to_move(const ngn::Event& e, Ship& s, GameContext& ctx);
+    MoveLine read_move_line(const ngn::Event& e, const Ship& s, GameContext& ctx);
+    std::optional<SpeedProblem> speed_problem(const Ship& s, int speed, bool back, int prev) const;
+    bool set_speed(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx);
+    bool change_speed(Ship& s, const MoveLine& line, int v, GameContext& ctx);
+    void check_turn(Ship& s, const MoveLine& line, GameContext& ctx);
+    void check_positions(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx);
+    void collide(const ngn::Event& e, Ship& s, Ship& other, ngn::SourcePos pos, GameContext& ctx);
     void fire(const ngn::Event& e, Ship& s, GameContext& ctx);
     void check_geometry(const ngn::Event& e, const Ship& firer, const Ship& target, std::optional<ArcSet> turret_arc, GameContext& ctx);
     void save(const ngn::Event& e, Ship& s, GameContext& ctx);

@@ -32,53 +32,78 @@ std::string IroncladsEngine::max_speed_reason(const Ship& s) const {
 }
 
 void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
-    // Who moves: the side without the initiative first, then ship by ship in turn.
-    if (moving_ != &s) {
-        if (!initiative_ && !movement_started_ && !initiative_unknown_)
-            ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
-                               "no side has the initiative in turn " + std::to_string(turn_) + ": it is decided before movement");
-        movement_started_ = true;
-        if (s.moved_turn == turn_) {
-            ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos, s.name + " has already moved in this movement phase");
-            return;  // that line is the one mistake
-        } else if (initiative_ && sides(ctx) == 2) {
-            auto unmoved = [&](int side) {
-                for (Ship* o : ships_of(side))
-                    if (o->on_table() && o->moved_turn != turn_ && o != &s) return true;
-                return false;
-            };
-            // A wrong initiative claim: the first ship to move shows which side the players gave it.
-            if (initiative_other_ && moves_by_side_.empty()) {
-                if (s.side() == 1 - *initiative_other_) initiative_ = initiative_other_;  // moved as the dice said
-                initiative_other_.reset();
-            }
-            // The side without the initiative moves first, then the sides alternate: after each
-            // ship, that side is level with the other or one ahead, until a side has moved all.
-            const int non = 1 - *initiative_;
-            ++moves_by_side_[s.side()];
-            int lead = moves_by_side_[non] - moves_by_side_[*initiative_];
-            int slip = lead < 0 ? -lead : lead - 1;
-            if (slip > order_slip_reported_ && unmoved(1 - s.side())) {
-                order_slip_reported_ = slip;
-                bool first = moves_by_side_[non] + moves_by_side_[*initiative_] == 1;
-                out_of_turn_.push_back(OutOfTurn{e.subject.pos,
-                                                 first ? "the side without the initiative moves the first ship" : "the sides move one ship each in turn",
-                                                 ctx.symbols.side(1 - s.side())->label() + " moves next", ctx.symbols.side(s.side())->label(),
-                                                 1 - s.side()});
-            }
-        }
-        moving_ = &s;
-        s.moved_turn = turn_;
+    if (moving_ != &s && !take_turn_to_move(e, s, ctx)) return;
+    MoveLine line = read_move_line(e, s, ctx);
+    // Struck in a collision earlier this phase: stopped until a later game turn.
+    if (s.collided_turn == turn_ && ((line.speed && *line.speed > 0) || (line.moved && *line.moved > tolerance_)) && line.collisions.empty()) {
+        ctx.findings.error(Kind::Illegal, kCollisions, e.subject.pos,
+                           s.name + " was stopped by a collision this game turn: it may move again in a later one", "speed 0",
+                           line.speed ? std::to_string(*line.speed) : decimal_text(*line.moved) + "cm");
+        return;
     }
+    // A ship whose starting speed no line gives: its first move shows the speed it was set to.
+    if (!line.speed && !s.speed_known && line.moved && line.collisions.empty())
+        line.speed = static_cast<int>(std::lround(std::clamp(*line.moved, -1e8, 1e8)));
+    const bool speed_slip = set_speed(e, s, line, ctx);
+    // Moving: exactly the current speed in cm; one turn on the Turn Device.
+    if (line.moved && line.collisions.empty() && std::fabs(*line.moved - s.speed) > tolerance_ && !speed_slip) {
+        ctx.findings.error(Kind::Illegal, kMoving, e.subject.pos,
+                           s.name + " must move exactly its current speed in cm", decimal_text(s.speed) + "cm", decimal_text(*line.moved) + "cm");
+    }
+    check_turn(s, line, ctx);
+    check_positions(e, s, line, ctx);
+    for (auto& [other, pos] : line.collisions) collide(e, s, *other, pos, ctx);
+    if (line.leaves) s.left = true;
+}
 
-    // The clauses: speed N | speed +N | astern, move D, turn D, collide SHIP, leaves.
-    std::optional<int> new_speed;
-    bool astern = s.astern;
-    std::optional<double> moved;
-    std::vector<std::pair<double, ngn::SourcePos>> turns;
-    std::vector<std::pair<Ship*, ngn::SourcePos>> collisions;
-    bool leaves = false;
-    ngn::SourcePos speed_pos = e.subject.pos;
+// Who moves: the side without the initiative first, then ship by ship in turn. False when the
+// ship has already moved (that line is then the one mistake).
+bool IroncladsEngine::take_turn_to_move(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    if (!initiative_ && !movement_started_ && !initiative_unknown_)
+        ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
+                           "no side has the initiative in turn " + std::to_string(turn_) + ": it is decided before movement");
+    movement_started_ = true;
+    if (s.moved_turn == turn_) {
+        ctx.findings.error(Kind::Illegal, kMovementOrder, e.subject.pos, s.name + " has already moved in this movement phase");
+        return false;  // that line is the one mistake
+    } else if (initiative_ && sides(ctx) == 2) {
+        auto unmoved = [&](int side) {
+            for (Ship* o : ships_of(side))
+                if (o->on_table() && o->moved_turn != turn_ && o != &s) return true;
+            return false;
+        };
+        // A wrong initiative claim: the first ship to move shows which side the players gave it.
+        if (initiative_other_ && moves_by_side_.empty()) {
+            if (s.side() == 1 - *initiative_other_) initiative_ = initiative_other_;  // moved as the dice said
+            initiative_other_.reset();
+        }
+        // The side without the initiative moves first, then the sides alternate: after each
+        // ship, that side is level with the other or one ahead, until a side has moved all.
+        const int non = 1 - *initiative_;
+        ++moves_by_side_[s.side()];
+        int lead = moves_by_side_[non] - moves_by_side_[*initiative_];
+        int slip = lead < 0 ? -lead : lead - 1;
+        if (slip > order_slip_reported_ && unmoved(1 - s.side())) {
+            order_slip_reported_ = slip;
+            bool first = moves_by_side_[non] + moves_by_side_[*initiative_] == 1;
+            out_of_turn_.push_back(OutOfTurn{e.subject.pos,
+                                             first ? "the side without the initiative moves the first ship" : "the sides move one ship each in turn",
+                                             ctx.symbols.side(1 - s.side())->label() + " moves next", ctx.symbols.side(s.side())->label(),
+                                             1 - s.side()});
+        }
+    }
+    moving_ = &s;
+    s.moved_turn = turn_;
+    moving_ = &s;
+    s.moved_turn = turn_;
+    return true;
+}
+
+// The clauses of a movement line: speed N | speed +N | astern, move D, turn D, collide SHIP, leaves.
+MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, GameContext& ctx) {
+    MoveLine line;
+    line.astern = s.astern;
+    line.speed_pos = e.subject.pos;
     const auto& a = e.args;
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string* w = word_text(a[i]);
@@ -86,40 +111,40 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         std::string key = w ? lower(*w) : std::string();
         if (key == "speed" && next && next->as<ngn::Number>()) {
             const auto& n = *next->as<ngn::Number>();
-            speed_pos = next->pos;
+            line.speed_pos = next->pos;
             if (!n.is_integer || !n.unit.empty()) {
                 ctx.findings.error(Kind::Illegal, kSpeed, next->pos, "a current speed is a whole number", "a whole number", n.text);
             }
             int v = static_cast<int>(std::lround(std::clamp(n.value, -1e8, 1e8)));
-            new_speed = n.has_sign ? s.start_speed + v : v;
-            if (n.has_sign && s.start_astern) new_speed = s.start_speed + v;
+            line.speed = n.has_sign ? s.start_speed + v : v;
+            if (n.has_sign && s.start_astern) line.speed = s.start_speed + v;
             ++i;
             if (i + 1 < a.size() && is_word(a[i + 1], "astern")) {
-                astern = true;
+                line.astern = true;
                 ++i;
             } else if (!n.has_sign) {
-                astern = false;
+                line.astern = false;
             }
         } else if (key == "astern") {
-            astern = true;
+            line.astern = true;
         } else if ((key == "move" || key == "turn") && next && next->as<ngn::Number>()) {
             const auto& n = *next->as<ngn::Number>();
             std::string unit = lower(n.unit);
             double v = unit == "mm" ? n.value / 10 : n.value;
             if (!unit.empty() && unit != "cm" && unit != "mm")
                 ctx.findings.error(Kind::Inconsistent, kMoving, next->pos, "distances on the table are in cm");
-            if (key == "move") moved = moved.value_or(0) + v;  // a move in legs: the legs' sum, turns between
-            else turns.emplace_back(v, next->pos);
+            if (key == "move") line.moved = line.moved.value_or(0) + v;  // a move in legs: the legs' sum, turns between
+            else line.turns.emplace_back(v, next->pos);
             ++i;
         } else if (key == "collide" && next) {
             Ship* other = ship_named(*next, ctx);
             if (!other || other == &s)
                 ctx.findings.error(Kind::Inconsistent, kCollisions, next->pos, "'" + reference_text(*next) + "' is not another ship");
             else
-                collisions.emplace_back(other, next->pos);
+                line.collisions.emplace_back(other, next->pos);
             ++i;
         } else if (key == "leaves") {
-            leaves = true;
+            line.leaves = true;
         } else if (key == "speed" || key == "move" || key == "turn" || key == "collide") {
             ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos, "'" + key + "' needs a value");
         } else {
@@ -129,106 +154,99 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (w && next && next->as<ngn::Number>()) ++i;  // the word's value goes with it: one finding
         }
     }
+    return line;
+}
 
-    // Struck in a collision earlier this phase: stopped until a later game turn.
-    if (s.collided_turn == turn_ && ((new_speed && *new_speed > 0) || (moved && *moved > tolerance_)) && collisions.empty()) {
-        ctx.findings.error(Kind::Illegal, kCollisions, e.subject.pos,
-                           s.name + " was stopped by a collision this game turn: it may move again in a later one", "speed 0",
-                           new_speed ? std::to_string(*new_speed) : decimal_text(*moved) + "cm");
-        return;
+// The first speed rule that a speed (astern or not) breaks, coming from prev.
+std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, int speed, bool back, int prev) const {
+    const int cap = max_speed(s);  // from the card as it stands (it may be read by the rules' values)
+    if (s.speed_set_turn == turn_)
+        return SpeedProblem{kSpeed, "the current speed is set once each game turn", std::to_string(s.speed)};
+    if (speed < 0) return SpeedProblem{kSpeed, "a current speed is not below zero", "0 or more"};
+    if (!s.speed_known) {
+        // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
+        if (back) return SpeedProblem{kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead"};
+        if (speed > cap)
+            return SpeedProblem{kSpeed, "the current speed lies between 0 and the maximum (" + max_speed_reason(s) + ")",
+                           "0 to " + std::to_string(cap)};
+        return std::nullopt;
     }
-    // A ship whose starting speed no line gives: its first move shows the speed it was set to.
-    if (!new_speed && !s.speed_known && moved && collisions.empty()) new_speed = static_cast<int>(std::lround(std::clamp(*moved, -1e8, 1e8)));
-    // Speed (Phase 2: changing a ship's current speed), once a game turn.
-    if (new_speed && rough_other_) {
+    if (s.bridge_turn == turn_ && !options_.bridge_either && (speed != prev || back != s.start_astern) &&
+        !(prev > cap && !s.start_astern))
+        // (a ship above its maximum still comes down by two: that is no order, and not the player's option)
+        return SpeedProblem{kProblems, s.name + "'s bridge was hit: no change of speed this game turn", std::to_string(prev)};
+    if (back != s.start_astern && prev != 0 && speed != 0)
+        return SpeedProblem{kBackwards,
+                       std::string("a ship comes to a full stop in one game turn before it goes ") + (back ? "astern" : "ahead again"),
+                       "speed 0"};
+    if (back && speed > 1) return SpeedProblem{kBackwards, "a ship goes astern at a current speed of 1 at most", "at most 1 astern"};
+    if (prev > cap && !s.start_astern) {
+        // above what it can make now: down by two each game turn until within
+        if (speed != std::max(0, prev - 2))
+            return SpeedProblem{kSpeed,
+                           s.name + "'s current speed (" + std::to_string(prev) + ") is above its maximum (" +
+                               max_speed_reason(s) + "): it must come down by two each game turn",
+                           std::to_string(std::max(0, prev - 2))};
+        return std::nullopt;
+    }
+    if (speed - prev > 1 || speed - prev < -2)
+        return SpeedProblem{kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
+                       std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1))};
+    if (speed > cap)
+        return SpeedProblem{kSpeed, "the current speed is at most " + max_speed_reason(s), "at most " + std::to_string(cap)};
+    return std::nullopt;
+}
+
+// A speed written: judged by the speed rules, from the speed at the start of the game turn (or
+// the one last turn's move showed). True when it broke a rule and the move shows a legal one.
+bool IroncladsEngine::change_speed(Ship& s, const MoveLine& line, int v, GameContext& ctx) {
+    bool speed_slip = false;
+    auto found = speed_problem(s, v, line.astern, s.start_speed);
+    // Last turn's move showed another speed than the one written: this change may follow it.
+    if (found && s.start_moved_speed && !speed_problem(s, v, line.astern, *s.start_moved_speed)) {
+        s.start_speed = *s.start_moved_speed;
+        found.reset();
+    }
+    // A move that does not match the speed written shows the speed the ship made.
+    std::optional<int> shown_by_move;
+    if (line.moved && line.collisions.empty() && std::fabs(*line.moved - v) > tolerance_ && *line.moved >= 0 &&
+        std::fabs(*line.moved - std::round(*line.moved)) <= 1e-9 && *line.moved <= 1e8)
+        shown_by_move = static_cast<int>(std::lround(*line.moved));
+    // A card that a wrong damage claim left short (prop): the speed may follow the rules' card.
+    if (found && s.fits_by_rules([&] { return !speed_problem(s, v, line.astern, s.start_speed); })) found.reset();
+    if (found)
+        ctx.findings.error(Kind::Illegal, found->rule, line.speed_pos, found->why, found->expected, std::to_string(v) + (line.astern ? " astern" : ""));
+    if (found && shown_by_move && !speed_problem(s, *shown_by_move, line.astern, s.start_speed)) {
+        // the speed written breaks a rule and the move shows a legal one: the speed is the one
+        // mistake, and the ship goes on at the speed it moved
+        speed_slip = true;
+        v = *shown_by_move;
+    } else {
+        s.moved_speed = shown_by_move;
+    }
+    s.speed = std::max(0, v);  // as played
+    s.astern = line.astern;
+    s.speed_known = true;
+    s.speed_set_turn = turn_;
+    s.speeds.push_back(s.speed);
+    return speed_slip;
+}
+
+// Phase 2: the current speed, changed once a game turn. True when the speed written broke a rule
+// and the move showed a legal one (the speed is then the one mistake, the move stands).
+bool IroncladsEngine::set_speed(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx) {
+    if (line.speed && rough_other_) {
         // a wrong sea-state claim: a speed above 6 shows the players sailed a calm sea
-        const bool fits_played = *new_speed <= max_speed(s);
+        const bool fits_played = *line.speed <= max_speed(s);
         std::swap(*rough_, *rough_other_);
-        const bool fits_other = *new_speed <= max_speed(s);
+        const bool fits_other = *line.speed <= max_speed(s);
         std::swap(*rough_, *rough_other_);
         if (!fits_played && fits_other) rough_ = rough_other_;
         if (fits_played != fits_other) rough_other_.reset();
     }
-    bool speed_slip = false;  // the speed written was illegal and the move showed a legal one
-    if (new_speed) {
-        int v = *new_speed;
-        struct Problem {
-            RuleRef rule;
-            std::string why, expected;
-        };
-        // The first speed rule that a speed (astern or not) breaks, coming from prev.
-        auto problem = [&](int speed, bool back, int prev) -> std::optional<Problem> {
-            const int cap = max_speed(s);  // from the card as it stands (it may be read by the rules' values)
-            auto illegal = [](const RuleRef& rule, const std::string& why, const std::string& expected) {
-                return std::optional<Problem>(Problem{rule, why, expected});
-            };
-            if (s.speed_set_turn == turn_)
-                return illegal(kSpeed, "the current speed is set once each game turn", std::to_string(s.speed));
-            if (speed < 0) return illegal(kSpeed, "a current speed is not below zero", "0 or more");
-            if (!s.speed_known) {
-                // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
-                if (back) return illegal(kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead");
-                if (speed > cap)
-                    return illegal(kSpeed, "the current speed lies between 0 and the maximum (" + max_speed_reason(s) + ")",
-                                   "0 to " + std::to_string(cap));
-                return std::nullopt;
-            }
-            if (s.bridge_turn == turn_ && !options_.bridge_either && (speed != prev || back != s.start_astern) &&
-                !(prev > cap && !s.start_astern))
-                // (a ship above its maximum still comes down by two: that is no order, and not the player's option)
-                return illegal(kProblems, s.name + "'s bridge was hit: no change of speed this game turn", std::to_string(prev));
-            if (back != s.start_astern && prev != 0 && speed != 0)
-                return illegal(kBackwards,
-                               std::string("a ship comes to a full stop in one game turn before it goes ") + (back ? "astern" : "ahead again"),
-                               "speed 0");
-            if (back && speed > 1) return illegal(kBackwards, "a ship goes astern at a current speed of 1 at most", "at most 1 astern");
-            if (prev > cap && !s.start_astern) {
-                // above what it can make now: down by two each game turn until within
-                if (speed != std::max(0, prev - 2))
-                    return illegal(kSpeed,
-                                   s.name + "'s current speed (" + std::to_string(prev) + ") is above its maximum (" +
-                                       max_speed_reason(s) + "): it must come down by two each game turn",
-                                   std::to_string(std::max(0, prev - 2)));
-                return std::nullopt;
-            }
-            if (speed - prev > 1 || speed - prev < -2)
-                return illegal(kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
-                               std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1)));
-            if (speed > cap)
-                return illegal(kSpeed, "the current speed is at most " + max_speed_reason(s), "at most " + std::to_string(cap));
-            return std::nullopt;
-        };
-        auto found = problem(v, astern, s.start_speed);
-        // Last turn's move showed another speed than the one written: this change may follow it.
-        if (found && s.start_moved_speed && !problem(v, astern, *s.start_moved_speed)) {
-            s.start_speed = *s.start_moved_speed;
-            found.reset();
-        }
-        // A move that does not match the speed written shows the speed the ship made.
-        std::optional<int> shown_by_move;
-        if (moved && collisions.empty() && std::fabs(*moved - v) > tolerance_ && *moved >= 0 &&
-            std::fabs(*moved - std::round(*moved)) <= 1e-9 && *moved <= 1e8)
-            shown_by_move = static_cast<int>(std::lround(*moved));
-        // A card that a wrong damage claim left short (prop): the speed may follow the rules' card.
-        if (found && s.fits_by_rules([&] { return !problem(v, astern, s.start_speed); })) found.reset();
-        if (found)
-            ctx.findings.error(Kind::Illegal, found->rule, speed_pos, found->why, found->expected, std::to_string(v) + (astern ? " astern" : ""));
-        if (found && shown_by_move && !problem(*shown_by_move, astern, s.start_speed)) {
-            // the speed written breaks a rule and the move shows a legal one: the speed is the one
-            // mistake, and the ship goes on at the speed it moved
-            speed_slip = true;
-            v = *shown_by_move;
-        } else {
-            s.moved_speed = shown_by_move;
-        }
-        s.speed = std::max(0, v);  // as played
-        s.astern = astern;
-        s.speed_known = true;
-        s.speed_set_turn = turn_;
-        s.speeds.push_back(s.speed);
-    }
+    const bool speed_slip = line.speed && change_speed(s, line, *line.speed, ctx);
     s.speed_known = true;
-    if (!new_speed && s.speed_set_turn != turn_ && (moved || !turns.empty()) && s.speed > max_speed(s) && !s.astern &&
+    if (!line.speed && s.speed_set_turn != turn_ && (line.moved || !line.turns.empty()) && s.speed > max_speed(s) && !s.astern &&
         s.start_speed == s.speed) {
         ctx.findings.error(Kind::Illegal, kSpeed, e.subject.pos,
                            s.name + "'s current speed (" + std::to_string(s.speed) + ") is above its maximum (" +
@@ -236,21 +254,20 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
                            std::to_string(std::max(0, s.speed - 2)), std::to_string(s.speed));
         s.speed_set_turn = turn_;  // once
     }
+    return speed_slip;
+}
 
-    // Moving: exactly the current speed in cm; one turn on the Turn Device.
-    if (moved && collisions.empty() && std::fabs(*moved - s.speed) > tolerance_ && !speed_slip) {
-        ctx.findings.error(Kind::Illegal, kMoving, e.subject.pos,
-                           s.name + " must move exactly its current speed in cm", decimal_text(s.speed) + "cm", decimal_text(*moved) + "cm");
-    }
-    if (!turns.empty()) {
-        const ngn::SourcePos tpos = turns.front().second;
-        s.turns_made += static_cast<int>(turns.size());
-        double amount = turns.front().first;
+// The one turn on the Turn Device a game turn, and what the bridge and steering allow.
+void IroncladsEngine::check_turn(Ship& s, const MoveLine& line, GameContext& ctx) {
+    if (!line.turns.empty()) {
+        const ngn::SourcePos tpos = line.turns.front().second;
+        s.turns_made += static_cast<int>(line.turns.size());
+        double amount = line.turns.front().first;
         if (s.speed == 0)
             ctx.findings.error(Kind::Illegal, kMoving, tpos, "a stopped ship does not move or turn");
         else if (s.turns_made > 1)
             ctx.findings.error(Kind::Illegal, kMoving, tpos, "a ship makes one turn on the Turn Device each game turn", "1 turn",
-                               std::to_string(s.turns_made) + " turns");
+                               std::to_string(s.turns_made) + " line.turns");
         else if (s.bridge_turn == turn_ && !options_.bridge_either)
             ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + "'s bridge was hit: no turn this game turn");
         else if (s.bridge_turn == turn_ && options_.bridge_either && s.speed != s.start_speed)
@@ -260,16 +277,18 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
             ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + " has major steering problems and cannot turn");
         else if (s.steering == 1 && amount > 4 + tolerance_)
             ctx.findings.error(Kind::Illegal, kProblems, tpos,
-                               s.name + " has steering problems: it turns up to 4 cm around the Turn Device", "at most 4cm",
+                               s.name + " has steering problems: it line.turns up to 4 cm around the Turn Device", "at most 4cm",
                                decimal_text(amount) + "cm");
     }
+}
 
-    // Positions, where recorded: the distance and the turn agree with the move.
+// Positions, where recorded: the distance and the turn agree with the move.
+void IroncladsEngine::check_positions(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx) {
     std::optional<ngn::TablePos> end_pos;
     if (e.claim)
         for (const auto& c : *e.claim)
             if (const auto* p = c.as<ngn::TablePos>()) end_pos = *p;
-    if (end_pos && s.pos && collisions.empty()) {
+    if (end_pos && s.pos && line.collisions.empty()) {
         double dx = end_pos->x - s.pos->x, dy = end_pos->y - s.pos->y;
         double d = std::hypot(dx, dy);
         double h0 = s.pos->heading.value_or(0), h1 = end_pos->heading.value_or(h0);
@@ -277,58 +296,23 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
         // the Turn Device is 120 mm across: 1 cm around it turns the ship 360 / (12 pi) degrees
         const double per_cm = 360.0 / (12.0 * M_PI);
         const double angle_tol = std::atan(tolerance_ / 6.0) * 180.0 / M_PI;
-        double turned = turns.empty() ? 0 : turns.front().first;
-        if (turns.empty() && std::fabs(d - s.speed) > tolerance_)
+        double turned = line.turns.empty() ? 0 : line.turns.front().first;
+        if (line.turns.empty() && std::fabs(d - s.speed) > tolerance_)
             ctx.findings.error(Kind::Illegal, kMoving, e.claim_pos,
                                "the positions show a move of " + decimal_text(d) + " cm; " + s.name + " moves exactly its speed",
                                decimal_text(s.speed) + "cm", decimal_text(d) + "cm");
-        else if (!turns.empty() && d > s.speed + tolerance_)
+        else if (!line.turns.empty() && d > s.speed + tolerance_)
             ctx.findings.error(Kind::Illegal, kMoving, e.claim_pos,
                                "the positions show a move of " + decimal_text(d) + " cm, more than " + s.name + "'s speed",
                                "at most " + decimal_text(s.speed) + "cm", decimal_text(d) + "cm");
         else if (dh > turned * per_cm + angle_tol)
             ctx.findings.error(Kind::Illegal, kMoving, e.claim_pos,
-                               turns.empty() ? s.name + " changed heading by " + decimal_text(dh) + " degrees with no turn recorded"
+                               line.turns.empty() ? s.name + " changed heading by " + decimal_text(dh) + " degrees with no turn recorded"
                                              : "a turn of " + decimal_text(turned) + " cm on the Turn Device changes the heading by at most " +
                                                    decimal_text(turned * per_cm) + " degrees",
                                "at most " + decimal_text(turned * per_cm) + " degrees", decimal_text(dh) + " degrees");
     }
     if (end_pos) s.pos = end_pos;
-
-    // Collisions: losses by the moving ship's speed, to both ships; both stop; neither fires.
-    for (auto& [other, pos] : collisions) {
-        int v = s.speed;
-        int prop = v >= 9 ? 5 : v >= 5 ? 3 : 2;
-        int hull = v >= 9 ? 2 : 1;
-        if (v == 0) ctx.findings.error(Kind::Illegal, kCollisions, pos, "a stopped ship does not move, so it cannot collide");
-        // a claim of the losses: prop N hull N
-        std::optional<int> cl_prop, cl_hull;
-        if (e.claim)
-            for (std::size_t i = 0; i + 1 < e.claim->size(); ++i) {
-                const auto* n = (*e.claim)[i + 1].as<ngn::Number>();
-                if (!n) continue;
-                if (is_word((*e.claim)[i], "prop")) cl_prop = std::abs(n->as_int());
-                if (is_word((*e.claim)[i], "hull")) cl_hull = std::abs(n->as_int());
-            }
-        if ((cl_prop && *cl_prop != prop) || (cl_hull && *cl_hull != hull))
-            ctx.findings.error(Kind::WrongResult, kCollisions, e.claim_pos,
-                               "a collision at speed " + std::to_string(v) + " costs both ships " + std::to_string(prop) +
-                                   " propulsion and " + std::to_string(hull) + " hull",
-                               "prop " + std::to_string(prop) + " hull " + std::to_string(hull),
-                               "prop " + std::to_string(cl_prop.value_or(prop)) + " hull " + std::to_string(cl_hull.value_or(hull)));
-        // as played: the card follows the claim, the rules' value kept beside it, so that a later
-        // line showing the rules' losses is no second finding
-        const int played_prop = cl_prop.value_or(prop), played_hull = cl_hull.value_or(hull);
-        for (Ship* x : {&s, other}) {
-            x->played(kProp, std::max(0, x->card.prop - played_prop), std::max(0, x->rules_value(kProp) - prop));
-            x->played(kHull, std::max(0, x->card.hull - played_hull), std::max(0, x->rules_value(kHull) - hull));
-            x->speed = 0;
-            x->astern = false;
-            x->collided_turn = turn_;
-            x->speeds.push_back(0);
-        }
-    }
-    if (leaves) s.left = true;
 }
 
 void IroncladsEngine::breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx) {
