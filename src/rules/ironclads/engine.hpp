@@ -59,6 +59,19 @@ struct MoveLine {
     bool leaves = false;
 };
 
+// A salvo line read: the guns, the arc turrets fire into, the target, range, arc fired on, dice.
+struct SalvoLine {
+    std::vector<int> mounts;
+    std::optional<ArcSet> into;
+    Ship* target = nullptr;
+    std::optional<double> range;
+    ngn::SourcePos range_pos;
+    ArcSet on = 0;
+    const ngn::Dice* dice = nullptr;
+    ngn::SourcePos dice_pos;
+    bool unread_word = false;  // a word not read (its finding made)
+};
+
 // A speed rule broken: the rule, why, and what it allows.
 struct SpeedProblem {
     RuleRef rule;
@@ -104,6 +117,13 @@ private:
     void check_positions(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx);
     void collide(const ngn::Event& e, Ship& s, Ship& other, ngn::SourcePos pos, GameContext& ctx);
     void fire(const ngn::Event& e, Ship& s, GameContext& ctx);
+    SalvoLine read_salvo_line(const ngn::Event& e, GameContext& ctx);
+    bool may_fire(const ngn::Event& e, Ship& s, const SalvoLine& line, GameContext& ctx);
+    std::optional<std::pair<double, double>> judge_range(const ngn::Event& e, const Ship& s, const Ship& target, const SalvoLine& line,
+                                                         GameContext& ctx);
+    void check_salvo_dice(Ship& s, const SalvoLine& line, int base, GameContext& ctx);
+    void claim_hits(const ngn::Event& e, const SalvoLine& line, std::optional<std::pair<int, int>>& scored,
+                    const std::optional<std::pair<double, double>>& range_doubt, Salvo& salvo, GameContext& ctx);
     void check_geometry(const ngn::Event& e, const Ship& firer, const Ship& target, std::optional<ArcSet> turret_arc, GameContext& ctx);
     void save(const ngn::Event& e, Ship& s, GameContext& ctx);
     void crit(const ngn::Event& e, Ship& s, GameContext& ctx);

@@ -87,61 +87,102 @@ std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim
 
 void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     const std::size_t findings_before = ctx.findings.all().size();
-    bool unread_word = false;
-    // fire <mount[,mount...]> [<arc>] <target> <range> [on <arc>] <dice> => hits
-    std::vector<int> mounts;
-    std::optional<ArcSet> into;
-    Ship* target = nullptr;
-    std::optional<double> range;
-    ngn::SourcePos range_pos;
-    ArcSet on = 0;
-    const ngn::Dice* dice = nullptr;
-    ngn::SourcePos dice_pos;
-    const auto& a = e.args;
-    for (std::size_t i = 1; i < a.size(); ++i) {
-        const ngn::Item& it = a[i];
-        if (const auto* d = it.as<ngn::Dice>()) {
-            dice = d;
-            dice_pos = it.pos;
-        } else if (const auto* n = it.as<ngn::Number>()) {
-            std::string u = lower(n->unit);
-            range = u == "mm" ? n->value / 10 : n->value;
-            range_pos = it.pos;
-        } else if (is_word(it, "on") && i + 1 < a.size()) {
-            auto m = word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
-            if (m && !is_turret(*m)) on = mount_arc(*m);
-            else ctx.findings.error(Kind::Inconsistent, kHits, a[i + 1].pos, "'on' names the target's arc fired upon: fwd, port, stbd or rear");
-            ++i;
-        } else if (const auto* l = it.as<ngn::List>(); l && mounts.empty()) {
-            for (const auto& x : l->items) {
-                auto m = word_text(x) ? parse_mount(*word_text(x)) : std::nullopt;
-                if (m) mounts.push_back(*m);
-                else ctx.findings.error(Kind::Inconsistent, kSalvo, x.pos, "'" + x.to_ngn() + "' is not a gun arc or turret");
-            }
-        } else if (auto m = word_text(it) ? parse_mount(*word_text(it)) : std::nullopt; m && !target) {
-            if (!mounts.empty() && std::all_of(mounts.begin(), mounts.end(), is_turret) && !is_turret(*m) && !into)
-                into = mount_arc(*m);  // the arc a turret fires into
-            else
-                mounts.push_back(*m);
-        } else if (Ship* t = ship_named(it, ctx); t && !target) {
-            target = t;
-        } else {
-            if (!unread_word)  // one word not read is the line's finding
-                ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
-                                   "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
-                                       it.to_ngn());
-            unread_word = true;
-        }
-    }
-    if (mounts.empty() || !target) {
+    SalvoLine line = read_salvo_line(e, ctx);
+    if (line.mounts.empty() || !line.target) {
         if (ctx.findings.all().size() == findings_before)  // (else the word that stood for them is the finding)
             ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a salvo names the guns that fire and the target");
         unread_gunfire_ = true;  // the salvo cannot be read: its save and damage are taken as played
         return;
     }
+    Ship* target = line.target;
+    if (!may_fire(e, s, line, ctx)) return;
+    int base = 0;
+    for (int m : line.mounts) base += s.card.guns[m];
+    if (base == 0)  // no stats left by a wrong claim, which the rules leave: the claim was a slip
+        for (int m : line.mounts)
+            if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m])) base += s.card.guns[m];
+    for (int m : line.mounts) s.fired.insert(m);
+    if (base == 0 && s.has_card) {
+        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(line.mounts.front())));
+        return;
+    }
+    const std::optional<std::pair<double, double>> range_doubt = judge_range(e, s, *target, line, ctx);
+    // The range the salvo is read at: the recorded one, or when that was flagged, the nearest
+    // the players could have fired at.
+    std::optional<double> played_range = line.range;
+    if (line.range && range_doubt) played_range = std::clamp(*line.range, range_doubt->first, range_doubt->second);
+    std::optional<std::pair<int, int>> scored;
+    if (!line.dice) {
+        ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded",
+                           std::to_string(fire_dice(s, *target, base)) + "d6", "none");
+    } else {
+        check_salvo_dice(s, line, base, ctx);
+        if (ctx.dice_ok && played_range) scored = score(*line.dice, band_for(*played_range));
+    }
+    Salvo salvo;
+    salvo.line = e.subject.pos.line;
+    salvo.range = played_range;
+    salvo.on = line.on;
+    if (scored) salvo.computed = SalvoScore{scored->first, scored->second, 0, std::nullopt};
+    salvo.claimed = salvo.computed.value_or(SalvoScore{});
+    if (e.claim) claim_hits(e, line, scored, range_doubt, salvo, ctx);
+    // no hits, or no armour to save with: nothing to roll
+    if (salvo.hits_most() == 0 || (target->has_card && target->card.armour == 0 && target->rules_stat[kArmour].value_or(0) == 0))
+        salvo.save_done = true;
+    target->salvos.push_back(salvo);
+}
+
+// fire <mount[,mount...]> [<arc>] <target> <range> [on <arc>] <dice> => hits
+SalvoLine IroncladsEngine::read_salvo_line(const ngn::Event& e, GameContext& ctx) {
+    SalvoLine line;
+    const auto& a = e.args;
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        const ngn::Item& it = a[i];
+        if (const auto* d = it.as<ngn::Dice>()) {
+            line.dice = d;
+            line.dice_pos = it.pos;
+        } else if (const auto* n = it.as<ngn::Number>()) {
+            std::string u = lower(n->unit);
+            line.range = u == "mm" ? n->value / 10 : n->value;
+            line.range_pos = it.pos;
+        } else if (is_word(it, "on") && i + 1 < a.size()) {
+            auto m = word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
+            if (m && !is_turret(*m)) line.on = mount_arc(*m);
+            else ctx.findings.error(Kind::Inconsistent, kHits, a[i + 1].pos, "'on' names the target's arc fired upon: fwd, port, stbd or rear");
+            ++i;
+        } else if (const auto* l = it.as<ngn::List>(); l && line.mounts.empty()) {
+            for (const auto& x : l->items) {
+                auto m = word_text(x) ? parse_mount(*word_text(x)) : std::nullopt;
+                if (m) line.mounts.push_back(*m);
+                else ctx.findings.error(Kind::Inconsistent, kSalvo, x.pos, "'" + x.to_ngn() + "' is not a gun arc or turret");
+            }
+        } else if (auto m = word_text(it) ? parse_mount(*word_text(it)) : std::nullopt; m && !line.target) {
+            if (!line.mounts.empty() && std::all_of(line.mounts.begin(), line.mounts.end(), is_turret) && !is_turret(*m) && !line.into)
+                line.into = mount_arc(*m);  // the arc a turret fires into
+            else
+                line.mounts.push_back(*m);
+        } else if (Ship* t = ship_named(it, ctx); t && !line.target) {
+            line.target = t;
+        } else {
+            if (!line.unread_word)  // one word not read is the line's finding
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                                   "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
+                                       it.to_ngn());
+            line.unread_word = true;
+        }
+    }
+    return line;
+}
+
+// Whether the guns may fire: the target on the table, no collision, one salvo for each arc or
+// turret group, turrets into their agreed arcs, and the geometry where positions are recorded.
+bool IroncladsEngine::may_fire(const ngn::Event& e, Ship& s, const SalvoLine& line, GameContext& ctx) {
+    Ship* target = line.target;
+    const auto& mounts = line.mounts;
+    const auto& into = line.into;
     if (!target->on_table()) {
         ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, target->name + " is no longer on the table");
-        return;
+        return false;
     }
     if (s.collided_turn == turn_)
         ctx.findings.error(Kind::Illegal, kCollisions, e.subject.pos, s.name + " collided this game turn and cannot fire in its firing phase");
@@ -168,20 +209,17 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
         }
     }
     check_geometry(e, s, *target, turrets ? into : std::nullopt, ctx);
-    int base = 0;
-    for (int m : mounts) base += s.card.guns[m];
-    if (base == 0)  // no stats left by a wrong claim, which the rules leave: the claim was a slip
-        for (int m : mounts)
-            if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m])) base += s.card.guns[m];
-    for (int m : mounts) s.fired.insert(m);
-    const bool cards_known = s.has_card && target->has_card;
-    if (base == 0 && s.has_card) {
-        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(mounts.front())));
-        return;
-    }
-    // range: at most 100 cm; bounded by the positions where they are known. A recorded range that
-    // is flagged is one finding: the salvo's hits are then read at whatever range the players
-    // could have fired at (range_doubt: from .. to, in cm), not counted against the wrong one.
+    return true;
+}
+
+// Range: at most 100 cm; bounded by the positions where they are known. A recorded range that
+// is flagged is one finding: the salvo's hits are then read at whatever range the players
+// could have fired at (from .. to, in cm, returned), not counted against the wrong one.
+std::optional<std::pair<double, double>> IroncladsEngine::judge_range(const ngn::Event& e, const Ship& s, const Ship& target_ship,
+                                                                      const SalvoLine& line, GameContext& ctx) {
+    const Ship* target = &target_ship;
+    const auto& range = line.range;
+    const auto& range_pos = line.range_pos;
     std::optional<std::pair<double, double>> range_doubt;
     if (!range) {
         ctx.findings.error(Kind::Inconsistent, kFiring, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
@@ -210,151 +248,146 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
             range_doubt = std::make_pair(std::min(nearest, 100.0), std::min(centres, 100.0));
         }
     }
-    // The range the salvo is read at: the recorded one, or when that was flagged, the nearest
-    // the players could have fired at.
-    std::optional<double> played_range = range;
-    if (range && range_doubt) played_range = std::clamp(*range, range_doubt->first, range_doubt->second);
+    return range_doubt;
+}
+
+// The number of dice a salvo rolls: one finding when it is wrong. Where an earlier mistake left
+// the cards or the fire aboard in doubt, dice that fit the rules' reading settle it.
+void IroncladsEngine::check_salvo_dice(Ship& s, const SalvoLine& line, int base, GameContext& ctx) {
+    Ship* target = line.target;
+    const auto& mounts = line.mounts;
+    const bool cards_known = s.has_card && target->has_card;
     int expected_dice = fire_dice(s, *target, base);
-    if (rough_other_ && dice) {
+    if (rough_other_) {
         // a wrong sea-state claim: the number of dice shows which sea the players fired in
         std::swap(*rough_, *rough_other_);
         int other = fire_dice(s, *target, base);
         std::swap(*rough_, *rough_other_);
         if (other != expected_dice) {
-            if (dice->declared_count() == other) {
+            if (line.dice->declared_count() == other) {
                 rough_ = rough_other_;
                 expected_dice = other;
             }
             rough_other_.reset();
         }
     }
-    std::optional<std::pair<int, int>> scored;
-    if (!dice) {
-        ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded", std::to_string(expected_dice) + "d6", "none");
-    } else {
-        int rolled = dice->declared_count();
-        if (rolled != expected_dice && cards_known && &s != target && (s.card_disputed() || target->card_disputed())) {
-            // a wrong damage claim earlier: the dice may show the players fired by the rules' cards
-            const Card played_s = s.card, played_t = target->card;
-            s.card = s.by_rules();
-            target->card = target->by_rules();
-            int base_by_rules = 0;
-            for (int m : mounts) base_by_rules += s.card.guns[m];
-            if (fire_dice(s, *target, base_by_rules) == rolled) {
-                s.rules_stat = {};
-                target->rules_stat = {};
-                expected_dice = rolled;
-            } else {
-                s.card = played_s;
-                target->card = played_t;
-            }
+    const int rolled = line.dice->declared_count();
+    if (rolled != expected_dice && cards_known && &s != target && (s.card_disputed() || target->card_disputed())) {
+        // a wrong damage claim earlier: the dice may show the players fired by the rules' cards
+        const Card played_s = s.card, played_t = target->card;
+        s.card = s.by_rules();
+        target->card = target->by_rules();
+        int base_by_rules = 0;
+        for (int m : mounts) base_by_rules += s.card.guns[m];
+        if (fire_dice(s, *target, base_by_rules) == rolled) {
+            s.rules_stat = {};
+            target->rules_stat = {};
+            expected_dice = rolled;
+        } else {
+            s.card = played_s;
+            target->card = played_t;
         }
-        if (rolled < expected_dice && cards_known && s.problems_unknown_turn >= 0 && turn_ > s.problems_unknown_turn &&
-            turn_ <= s.problems_unknown_turn + 3 && !s.on_fire(turn_)) {
-            // the problems roll left out may have been a fire: the dice show it
-            const auto fire = s.fire_turns;
-            s.fire_turns.agree({turn_, turn_});
-            if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
-            else s.fire_turns = fire;
-        }
-        if (rolled != expected_dice && s.fire_turns.parted()) {
-            // a wrong fire claim (reported): the dice may show the players fired by the rules
-            const auto fire = s.fire_turns;
-            s.fire_turns.agree(fire.rules());
-            if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
-            else s.fire_turns = fire;
-        }
-        if (rolled < expected_dice && cards_known && &s != target && (s.unrecorded_hits > 0 || target->unrecorded_hits > 0)) {
-            // gun or armour stats crossed off unrecorded in an earlier turn (a finding then)
-            for (int j = 1; j <= s.unrecorded_hits && base - j >= 0; ++j)
-                if (fire_dice(s, *target, base - j) == rolled) {
-                    for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
-                        while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
-                        if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
-                    }
-                    s.unrecorded_hits -= j;
-                    expected_dice = rolled;
-                    break;
-                }
-            for (int j = 1; expected_dice != rolled && j <= target->unrecorded_hits && target->card.armour - j >= 0; ++j) {
-                target->card.armour -= j;
-                if (fire_dice(s, *target, base) == rolled) {
-                    target->unrecorded_hits -= j;
-                    expected_dice = rolled;
-                } else {
-                    target->card.armour += j;
-                }
-            }
-        }
-        if (rolled != expected_dice && cards_known) {
-            std::string working;
-            fire_dice(s, *target, base, &working);
-            ctx.findings.error(Kind::WrongResult, kSalvo, dice_pos, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
-                               std::to_string(rolled) + "d6");
-        }
-        if (ctx.dice_ok && played_range) scored = score(*dice, band_for(*played_range));
     }
-    Salvo salvo;
-    salvo.line = e.subject.pos.line;
-    salvo.range = played_range;
-    salvo.on = on;
-    if (scored) salvo.computed = SalvoScore{scored->first, scored->second, 0, std::nullopt};
-    salvo.claimed = salvo.computed.value_or(SalvoScore{});
-    if (e.claim) {
-        auto claimed = read_hits(*e.claim);
-        if (claimed && scored && *claimed != *scored && range_doubt) {
-            // The range was already flagged: the claim is right if some band the players could
-            // have fired at gives it; that band's range is used for the save that follows.
-            for (Band b : {Band::Short, Band::Medium, Band::Long}) {
-                const double from = std::max(band_ranges(b).first, range_doubt->first);
-                const double to = std::min(band_ranges(b).second, range_doubt->second);
-                const double middle = (from + to) / 2;
-                if (from > to || band_for(middle) != b || score(*dice, b) != *claimed) continue;
-                scored = claimed;
-                salvo.computed = SalvoScore{claimed->first, claimed->second, 0, std::nullopt};
-                salvo.range = middle;
+    if (rolled < expected_dice && cards_known && s.problems_unknown_turn >= 0 && turn_ > s.problems_unknown_turn &&
+        turn_ <= s.problems_unknown_turn + 3 && !s.on_fire(turn_)) {
+        // the problems roll left out may have been a fire: the dice show it
+        const auto fire = s.fire_turns;
+        s.fire_turns.agree({turn_, turn_});
+        if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
+        else s.fire_turns = fire;
+    }
+    if (rolled != expected_dice && s.fire_turns.parted()) {
+        // a wrong fire claim (reported): the dice may show the players fired by the rules
+        const auto fire = s.fire_turns;
+        s.fire_turns.agree(fire.rules());
+        if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
+        else s.fire_turns = fire;
+    }
+    if (rolled < expected_dice && cards_known && &s != target && (s.unrecorded_hits > 0 || target->unrecorded_hits > 0)) {
+        // gun or armour stats crossed off unrecorded in an earlier turn (a finding then)
+        for (int j = 1; j <= s.unrecorded_hits && base - j >= 0; ++j)
+            if (fire_dice(s, *target, base - j) == rolled) {
+                for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
+                    while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
+                    if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
+                }
+                s.unrecorded_hits -= j;
+                expected_dice = rolled;
                 break;
             }
-        }
-        if (!claimed) {
-            ctx.findings.error(Kind::Inconsistent, kSalvo, e.claim_pos, "hits are claimed as 1C 1H, 2H, miss ...");
-        } else {
-            if (scored && *claimed != *scored) {
-                auto text = [](std::pair<int, int> p) {
-                    if (p.first + p.second == 0) return std::string("miss");
-                    std::string t;
-                    if (p.first) t += std::to_string(p.first) + "C";
-                    if (p.second) t += (t.empty() ? "" : " ") + std::to_string(p.second) + "H";
-                    return t;
-                };
-                const Band b = band_for(*salvo.range);
-                ctx.findings.error(Kind::WrongResult, kSalvo, e.claim_pos,
-                                   std::string("at ") + band_text(b) +
-                                       (b == Band::Long     ? " a 5 or 6 hits"
-                                        : b == Band::Medium ? " a 4 is a critical hit and a 5 or 6 a hit"
-                                                            : " a 3 or 4 is a critical hit and a 5 or 6 a hit"),
-                                   text(*scored), text(*claimed));
-            }
-            salvo.claimed = SalvoScore{claimed->first, claimed->second, 0, std::nullopt};
-            if (scored && *claimed != *scored && !range_doubt) {
-                // A band that gives the hits claimed may be the one the players fired at: the save
-                // that follows may be read at it too (the nearest such band to the range written).
-                std::optional<double> nearest;
-                for (Band b : {Band::Short, Band::Medium, Band::Long}) {
-                    if (score(*dice, b) != *claimed) continue;
-                    const double r = b == Band::Short ? std::min(*range, 24.5)
-                                   : b == Band::Medium ? (*range < 25 ? 25.5 : *range > 50 ? 49.5 : *range)
-                                                       : std::max(*range, 50.5);
-                    if (!nearest || std::fabs(r - *range) < std::fabs(*nearest - *range)) nearest = r;
-                }
-                salvo.claim_range = nearest;
+        for (int j = 1; expected_dice != rolled && j <= target->unrecorded_hits && target->card.armour - j >= 0; ++j) {
+            target->card.armour -= j;
+            if (fire_dice(s, *target, base) == rolled) {
+                target->unrecorded_hits -= j;
+                expected_dice = rolled;
+            } else {
+                target->card.armour += j;
             }
         }
     }
-    // no hits, or no armour to save with: nothing to roll
-    if (salvo.hits_most() == 0 || (target->has_card && target->card.armour == 0 && target->rules_stat[kArmour].value_or(0) == 0))
-        salvo.save_done = true;
-    target->salvos.push_back(salvo);
+    if (rolled != expected_dice && cards_known) {
+        std::string working;
+        fire_dice(s, *target, base, &working);
+        ctx.findings.error(Kind::WrongResult, kSalvo, line.dice_pos, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
+                           std::to_string(rolled) + "d6");
+    }
+}
+
+// The hits claimed: judged against the dice at the range the salvo is read at (or, after a
+// range already flagged, at any band the players could have fired at).
+void IroncladsEngine::claim_hits(const ngn::Event& e, const SalvoLine& line, std::optional<std::pair<int, int>>& scored,
+                                 const std::optional<std::pair<double, double>>& range_doubt, Salvo& salvo, GameContext& ctx) {
+    const ngn::Dice* dice = line.dice;
+    const auto& range = line.range;
+    auto claimed = read_hits(*e.claim);
+    if (claimed && scored && *claimed != *scored && range_doubt) {
+        // The range was already flagged: the claim is right if some band the players could
+        // have fired at gives it; that band's range is used for the save that follows.
+        for (Band b : {Band::Short, Band::Medium, Band::Long}) {
+            const double from = std::max(band_ranges(b).first, range_doubt->first);
+            const double to = std::min(band_ranges(b).second, range_doubt->second);
+            const double middle = (from + to) / 2;
+            if (from > to || band_for(middle) != b || score(*dice, b) != *claimed) continue;
+            scored = claimed;
+            salvo.computed = SalvoScore{claimed->first, claimed->second, 0, std::nullopt};
+            salvo.range = middle;
+            break;
+        }
+    }
+    if (!claimed) {
+        ctx.findings.error(Kind::Inconsistent, kSalvo, e.claim_pos, "hits are claimed as 1C 1H, 2H, miss ...");
+    } else {
+        if (scored && *claimed != *scored) {
+            auto text = [](std::pair<int, int> p) {
+                if (p.first + p.second == 0) return std::string("miss");
+                std::string t;
+                if (p.first) t += std::to_string(p.first) + "C";
+                if (p.second) t += (t.empty() ? "" : " ") + std::to_string(p.second) + "H";
+                return t;
+            };
+            const Band b = band_for(*salvo.range);
+            ctx.findings.error(Kind::WrongResult, kSalvo, e.claim_pos,
+                               std::string("at ") + band_text(b) +
+                                   (b == Band::Long     ? " a 5 or 6 hits"
+                                    : b == Band::Medium ? " a 4 is a critical hit and a 5 or 6 a hit"
+                                                        : " a 3 or 4 is a critical hit and a 5 or 6 a hit"),
+                               text(*scored), text(*claimed));
+        }
+        salvo.claimed = SalvoScore{claimed->first, claimed->second, 0, std::nullopt};
+        if (scored && *claimed != *scored && !range_doubt) {
+            // A band that gives the hits claimed may be the one the players fired at: the save
+            // that follows may be read at it too (the nearest such band to the range written).
+            std::optional<double> nearest;
+            for (Band b : {Band::Short, Band::Medium, Band::Long}) {
+                if (score(*dice, b) != *claimed) continue;
+                const double r = b == Band::Short ? std::min(*range, 24.5)
+                               : b == Band::Medium ? (*range < 25 ? 25.5 : *range > 50 ? 49.5 : *range)
+                                                   : std::max(*range, 50.5);
+                if (!nearest || std::fabs(r - *range) < std::fabs(*nearest - *range)) nearest = r;
+            }
+            salvo.claim_range = nearest;
+        }
+    }
 }
 
 namespace {
