@@ -2,6 +2,7 @@
 #include "rules/ironclads/engine.hpp"
 
 #include "check/dice.hpp"
+#include "check/verbs.hpp"
 #include "check/items.hpp"
 
 #include <algorithm>
@@ -185,125 +186,129 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
 
 // ---- events ------------------------------------------------------------------------------------------
 
-namespace {
-// The actions of Ironclads, matched once per event rather than compared as strings in turn.
-enum class Verb { Roll, Speed, Move, Turn, Collide, Leaves, BreaksOff, Fire, Save, Crit, Hit, Problems, Sinks, Card,
-                  Continue, Ends, End, InFormation, OutOfFormation, Unknown };
+// ---- the actions: a table from verb to handler ------------------------------------------------
 
-Verb verb_of(std::string_view word) {
-    static constexpr std::pair<std::string_view, Verb> verbs[] = {
-        {"roll", Verb::Roll},       {"speed", Verb::Speed},         {"move", Verb::Move},
-        {"turn", Verb::Turn},       {"collide", Verb::Collide},     {"leaves", Verb::Leaves},
-        {"breaks-off", Verb::BreaksOff}, {"fire", Verb::Fire},      {"save", Verb::Save},
-        {"crit", Verb::Crit},       {"hit", Verb::Hit},             {"problems", Verb::Problems},
-        {"sinks", Verb::Sinks},     {"card", Verb::Card},           {"continue", Verb::Continue},
-        {"ends", Verb::Ends},       {"end", Verb::End},             {"in-formation", Verb::InFormation},
-        {"out-of-formation", Verb::OutOfFormation}};
-    for (const auto& [name, v] : verbs)
-        if (same_lower(word, name)) return v;
-    return Verb::Unknown;
-}
-}  // namespace
+using V = Verb<IroncladsEngine>;
+#define SHIP_ACTION(call)                                                                       \
+    [](IroncladsEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) {              \
+        if (Ship* s = x.ship_acting(e, a, c)) call;                                             \
+        return true;                                                                            \
+    }
+#define SIDE_ACTION(call) [](IroncladsEngine& x, const ngn::Event& e, const Entity& a, GameContext& c) { return x.call(e, a, c), true; }
+const V IroncladsEngine::kVerbs[] = {
+    {"roll", SIDE_ACTION(side_roll)},
+    {"speed", SHIP_ACTION(x.movement_action(e, a, *s, c))},
+    {"move", SHIP_ACTION(x.movement_action(e, a, *s, c))},
+    {"turn", SHIP_ACTION(x.movement_action(e, a, *s, c))},
+    {"collide", SHIP_ACTION(x.movement_action(e, a, *s, c))},
+    {"leaves", SHIP_ACTION(x.movement_action(e, a, *s, c))},
+    {"breaks-off", SHIP_ACTION(x.breaks_off(e, *s, c))},
+    {"fire", SHIP_ACTION(x.gunfire_action(e, a, *s, c))},
+    {"save", SHIP_ACTION(x.gunfire_action(e, a, *s, c))},
+    {"crit", SHIP_ACTION(x.damage_action(e, a, *s, c))},
+    {"hit", SHIP_ACTION(x.damage_action(e, a, *s, c))},
+    {"problems", SHIP_ACTION(x.damage_action(e, a, *s, c))},
+    {"sinks", SHIP_ACTION((void)(x.in_phase(e, a, "end", kSunk, c) && (x.sinks(e, *s, c), true)))},
+    {"card", SHIP_ACTION(x.card_shown(e, *s, c))},
+    {"in-formation", SHIP_ACTION(x.formation(e, *s, c))},
+    {"out-of-formation", SHIP_ACTION(x.formation(e, *s, c))},
+    {"continue", SIDE_ACTION(side_decides)},
+    {"ends", SIDE_ACTION(side_decides)},
+    {"end", SIDE_ACTION(side_decides)},
+};
+#undef SHIP_ACTION
+#undef SIDE_ACTION
 
 void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
-    const std::string* verb_word = e.args.empty() ? nullptr : word_text(e.args.front());
-    const Verb v = verb_word ? verb_of(*verb_word) : Verb::Unknown;
-    auto verb = [&] { return verb_word ? lower(*verb_word) : std::string(); };  // for messages only
-    Ship* s = ship(actor);
-    const bool side_actor = actor.kind == ngn::EntityKind::Side;
-    auto in_phase = [&](const char* phase, const RuleRef& rule) {
-        if (phase_ == phase) return true;
-        ctx.findings.error(Kind::Illegal, rule, e.subject.pos,
-                           "'" + verb() + "' belongs in phase " + phase + (phase_.empty() ? std::string() : ", not in phase " + phase_));
-        unread_line(actor, s, ctx);
-        return false;
-    };
-    auto need_ship = [&]() {
-        if (s && s->sunk && s->kept_afloat && v != Verb::Card && v != Verb::Sinks) {
-            // sunk by the rules, kept in play by the players (reported): it plays on, as played
-            ctx.findings.excuse(*s->kept_afloat, e.subject.pos, s->name + " has sunk and plays no further part");
-            s->sunk = false;
-        }
-        if (s) {
-            if (!s->on_table() && v != Verb::Card)
-                ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
-                                   s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
-            return s->on_table() || v == Verb::Card;
-        }
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb() + "' is done by a ship, not by " + actor.label());
-        unread_line(actor, s, ctx);
-        return false;
-    };
-    switch (v) {
-    case Verb::Roll:
-        if (!side_actor) {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a side rolls for the sea state and the initiative, not a ship");
-            unread_line(actor, s, ctx);
-            return;
-        }
-        if (phase_ == "sea-state") sea_state_roll(e, actor, ctx);
-        else if (phase_ == "initiative") initiative_roll(e, actor, ctx);
-        else ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos, "sides roll in phase sea-state or phase initiative");
+    if (const V* v = find_verb(kVerbs, lower(e.verb()))) {
+        v->handle(*this, e, actor, ctx);
         return;
-    case Verb::BreaksOff:
-        if (need_ship()) breaks_off(e, *s, ctx);
-        return;
-    case Verb::Speed:
-    case Verb::Move:
-    case Verb::Turn:
-    case Verb::Collide:
-    case Verb::Leaves:
-        if (need_ship() && in_phase("movement", kMovementOrder)) movement(e, *s, ctx);
-        return;
-    case Verb::Fire:
-    case Verb::Save:
-        if (!need_ship() || !in_phase("firing", kFiring)) return;
-        if (segment_ == "damage" || damage_started_) {
-            ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos,
-                               "gunfire (Phase 3A) is over once damage is being resolved (Phase 3B)");
-        }
-        v == Verb::Fire ? fire(e, *s, ctx) : save(e, *s, ctx);
-        return;
-    case Verb::Crit:
-    case Verb::Hit:
-    case Verb::Problems:
-        if (!need_ship() || !in_phase("firing", kDamage)) return;
-        if (segment_ == "gunfire")
-            ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");
-        if (!damage_started_) close_gunfire(ctx);
-        damage_started_ = true;
-        if (v == Verb::Crit) crit(e, *s, ctx);
-        else if (v == Verb::Hit) hit(e, *s, ctx);
-        else problems(e, *s, ctx);
-        return;
-    case Verb::Sinks:
-        if (!need_ship() || !in_phase("end", kSunk)) return;
-        sinks(e, *s, ctx);
-        return;
-    case Verb::Card:
-        if (need_ship()) card_shown(e, *s, ctx);
-        return;
-    case Verb::Continue:
-    case Verb::Ends:
-    case Verb::End:
-        if (!side_actor) {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
-            unread_line(actor, s, ctx);
-        }
-        else in_phase("end", kEnding);
-        return;
-    case Verb::InFormation:
-    case Verb::OutOfFormation:
-        if (need_ship() && s->squadron < 0)
-            ctx.findings.error(Kind::Inconsistent, kFormations, e.subject.pos, s->name + " is in no squadron");
-        return;
-    case Verb::Unknown:
-        break;
     }
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
-                       "'" + e.verb() + "' is not an action of ironclads; the actions are roll, speed, move, turn, collide, leaves, "
-                       "breaks-off, fire, save, crit, hit, problems, sinks, card, in-formation, out-of-formation, continue, ends");
-    unread_line(actor, s, ctx);
+                       "'" + e.verb() + "' is not an action of ironclads; the actions are " + verb_list(kVerbs));
+    unread_line(actor, ship(actor), ctx);
+}
+
+// Whether the line is in its phase; if not, one finding, and the line stands for what its place was.
+bool IroncladsEngine::in_phase(const ngn::Event& e, const Entity& actor, const char* phase, const RuleRef& rule, GameContext& ctx) {
+    if (phase_ == phase) return true;
+    ctx.findings.error(Kind::Illegal, rule, e.subject.pos,
+                       "'" + lower(e.verb()) + "' belongs in phase " + phase + (phase_.empty() ? std::string() : ", not in phase " + phase_));
+    unread_line(actor, ship(actor), ctx);
+    return false;
+}
+
+// The ship that does a ship's action; null (said) when the actor is none, or is off the table.
+Ship* IroncladsEngine::ship_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    Ship* s = ship(actor);
+    const std::string verb = lower(e.verb());
+    if (!s) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a ship, not by " + actor.label());
+        unread_line(actor, s, ctx);
+        return nullptr;
+    }
+    if (s->sunk && s->kept_afloat && verb != "card" && verb != "sinks") {
+        // sunk by the rules, kept in play by the players (reported): it plays on, as played
+        ctx.findings.excuse(*s->kept_afloat, e.subject.pos, s->name + " has sunk and plays no further part");
+        s->sunk = false;
+    }
+    if (s->on_table() || verb == "card") return s;
+    ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
+                       s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
+    return nullptr;
+}
+
+// roll: a side's die for the sea state or the initiative.
+void IroncladsEngine::side_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (actor.kind != ngn::EntityKind::Side) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a side rolls for the sea state and the initiative, not a ship");
+        unread_line(actor, ship(actor), ctx);
+        return;
+    }
+    if (phase_ == "sea-state") sea_state_roll(e, actor, ctx);
+    else if (phase_ == "initiative") initiative_roll(e, actor, ctx);
+    else ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos, "sides roll in phase sea-state or phase initiative");
+}
+
+// continue, ends: the sides decide in the end phase whether to go on.
+void IroncladsEngine::side_decides(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (actor.kind != ngn::EntityKind::Side) {
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
+        unread_line(actor, ship(actor), ctx);
+        return;
+    }
+    in_phase(e, actor, "end", kEnding, ctx);
+}
+
+void IroncladsEngine::movement_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx) {
+    if (in_phase(e, actor, "movement", kMovementOrder, ctx)) movement(e, s, ctx);
+}
+
+// fire and save: Phase 3A, before any damage is resolved.
+void IroncladsEngine::gunfire_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx) {
+    if (!in_phase(e, actor, "firing", kFiring, ctx)) return;
+    if (segment_ == "damage" || damage_started_)
+        ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, "gunfire (Phase 3A) is over once damage is being resolved (Phase 3B)");
+    if (is_word(e.args.front(), "fire")) fire(e, s, ctx);
+    else save(e, s, ctx);
+}
+
+// crit, hit and problems: Phase 3B, after all gunfire.
+void IroncladsEngine::damage_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx) {
+    if (!in_phase(e, actor, "firing", kDamage, ctx)) return;
+    if (segment_ == "gunfire")
+        ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");
+    if (!damage_started_) close_gunfire(ctx);
+    damage_started_ = true;
+    const std::string verb = lower(e.verb());
+    if (verb == "crit") crit(e, s, ctx);
+    else if (verb == "hit") hit(e, s, ctx);
+    else problems(e, s, ctx);
+}
+
+// in-formation, out-of-formation (Appendix D): a ship of a squadron.
+void IroncladsEngine::formation(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    if (s.squadron < 0) ctx.findings.error(Kind::Inconsistent, kFormations, e.subject.pos, s.name + " is in no squadron");
 }
 
 // A line that could not be read is one finding; what it stood for, by its place in the
@@ -312,8 +317,8 @@ void IroncladsEngine::unread_line(const Entity& actor, Ship* s, GameContext& ctx
     if (actor.kind == ngn::EntityKind::Side) {
         if (phase_ == "sea-state") sea_rolls_.try_emplace(actor.index, 0);  // 0: rolled, the die unknown
         else if (phase_ == "initiative") {
-            initiative_rolls_.try_emplace(actor.index, 0);
-            if (initiative_rolls_.size() == static_cast<std::size_t>(sides(ctx))) {  // who has it is not known
+            if (!initiative_rolls_.thrown(actor.index)) initiative_rolls_.add(actor.index, std::nullopt);
+            if (initiative_rolls_.complete(static_cast<std::size_t>(sides(ctx)))) {  // who has it is not known
                 initiative_rolls_.clear();
                 initiative_unknown_ = true;
             }

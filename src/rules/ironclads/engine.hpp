@@ -5,6 +5,8 @@
 #pragma once
 
 #include "check/engine.hpp"
+#include "check/roll_off.hpp"
+#include "check/verbs.hpp"
 #include "rules/ironclads/state.hpp"
 
 #include <map>
@@ -105,6 +107,17 @@ private:
     void unread_line(const Entity& actor, Ship* s, GameContext& ctx);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
+    // the actions (engine.cpp's verb table)
+    static const Verb<IroncladsEngine> kVerbs[];
+    bool in_phase(const ngn::Event& e, const Entity& actor, const char* phase, const RuleRef& rule, GameContext& ctx);
+    Ship* ship_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void side_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void side_decides(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void movement_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx);
+    void gunfire_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx);
+    void damage_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx);
+    void formation(const ngn::Event& e, Ship& s, GameContext& ctx);
+
     void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void movement(const ngn::Event& e, Ship& s, GameContext& ctx);
@@ -169,7 +182,7 @@ private:
     // or save that later lines need, which are then taken as played.
     bool unread_gunfire_ = false;
     bool sea_claimed_early_ = false;   // the sea state was claimed before every side rolled (a finding already)
-    std::map<int, int> initiative_rolls_;
+    RollOff initiative_rolls_;  // this round of the initiative roll-off
     ngn::SourcePos initiative_pos_;
     std::optional<int> setup_initiative_;
 

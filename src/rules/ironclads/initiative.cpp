@@ -46,12 +46,12 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
         ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos, "the initiative has already been decided this turn");
         return;
     }
-    if (initiative_rolls_.count(actor.index))
+    if (initiative_rolls_.thrown(actor.index))
         ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
                            actor.name + " has already rolled in this round; the other side rolls before any re-roll");
-    initiative_rolls_[actor.index] = d ? d->faces[0].value : 0;  // 0: rolled, but the die cannot be read
+    initiative_rolls_.add(actor.index, d ? std::optional(d->faces[0].value) : std::nullopt);  // none: rolled, but not read
     std::string claim = claim_word(e);
-    if (initiative_rolls_.size() < static_cast<std::size_t>(sides(ctx))) {
+    if (!initiative_rolls_.complete(static_cast<std::size_t>(sides(ctx)))) {
         if (!claim.empty()) {
             // a roll is missing: this is its one finding, and the claim stands, as played
             ctx.findings.error(Kind::Inconsistent, kInitiative, e.claim_pos, "the initiative is claimed before every side has rolled");
@@ -60,18 +60,14 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
         }
         return;
     }
-    if (std::any_of(initiative_rolls_.begin(), initiative_rolls_.end(), [](const auto& p) { return p.second == 0; })) {
+    if (!initiative_rolls_.readable()) {
         // a die that cannot be read was reported: the claim stands, as played
         initiative_rolls_.clear();
         if (const Entity* side = claim.empty() ? nullptr : ctx.symbols.find_side(claim)) initiative_ = side->index;
         return;
     }
     // every side has rolled: the lowest has the initiative; a tie is rolled again
-    int low = 7;
-    for (const auto& [side, die] : initiative_rolls_) low = std::min(low, die);
-    std::vector<int> lowest;
-    for (const auto& [side, die] : initiative_rolls_)
-        if (die == low) lowest.push_back(side);
+    const std::vector<int> lowest = initiative_rolls_.lowest();
     std::string expected = lowest.size() > 1 ? "reroll" : ctx.symbols.side(lowest[0])->label();
     const Entity* claimed_side = claim.empty() ? nullptr : ctx.symbols.find_side(claim);
     std::string claimed = claim.empty() ? std::string() : (claimed_side ? claimed_side->label() : lower(claim) == "tie" ? "reroll" : lower(claim));
