@@ -6,10 +6,10 @@
 
 namespace ironlog {
 
-EventsAhead::EventsAhead(const ngn::Game& game, const Symbols& symbols, std::string_view verb) {
+EventsAhead::EventsAhead(const ngn::Game& game, const Symbols& symbols, const std::function<bool(const ngn::Event&)>& wanted) {
     for (const ngn::Line& line : game.lines) {
         const ngn::Event* e = line.as<ngn::Event>();
-        if (!e || e->args.empty() || !is_word(e->args.front(), verb)) continue;
+        if (!e || e->args.empty() || !wanted(*e)) continue;
         if (const Entity* actor = symbols.find(reference_text(e->subject))) by_actor_[actor].emplace_back(line.pos.line, e);
     }
 }

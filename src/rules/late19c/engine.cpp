@@ -554,6 +554,8 @@ const V Late19cEngine::kVerbs[] = {
 };
 #undef PIECE_ACTION
 
+bool Late19cEngine::is_action(std::string_view verb) { return find_verb(kVerbs, verb) != nullptr; }
+
 void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!started_) start_play(ctx);
     const std::string verb = lower(e.verb());

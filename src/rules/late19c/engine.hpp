@@ -46,6 +46,7 @@ private:
     void unread_line(const Entity& actor, Piece* p, GameContext& ctx);
     // the actions (engine.cpp's verb table)
     static ngn::SourcePos action_pos(const ngn::Event& e);
+    static bool is_action(std::string_view verb);
     void wrong_phase(const ngn::Event& e, const std::string& where, GameContext& ctx);
     bool out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx);
     Piece* piece_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx);

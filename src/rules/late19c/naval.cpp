@@ -324,12 +324,18 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
 // it was left out of the record (or that next move's first hex is written wrong). One finding,
 // at that next move; till then where the ship is is not known, and nothing is judged by it.
 void Late19cEngine::find_moves_left_out(GameContext& ctx, ngn::SourcePos at) {
-    if (!moves_ahead_) moves_ahead_.emplace(ctx.game, ctx.symbols, "move");
+    // each ship's moves, and its lines not read (one of which may have been the move)
+    if (!moves_ahead_)
+        moves_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) {
+            const std::string verb = lower(e.verb());
+            return verb == "move" || !is_action(verb);
+        });
     const Grid& g = field_->grid();
     for (auto& p : pieces_) {
         if (!p->ship || p->gone || p->moved || p->whereabouts_unknown || !p->hex) continue;
         const ngn::Event* next = moves_ahead_->next(p->entity, at.line);
         const ngn::Item* first = nullptr;
+        if (next && !is_word(next->args.front(), "move")) continue;  // a line not read: its own finding
         for (std::size_t i = 1; next && i < next->args.size() && !first; ++i)
             if (next->args[i].is<ngn::HexPos>()) first = &next->args[i];
         if (!first) continue;
