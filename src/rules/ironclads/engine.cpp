@@ -58,7 +58,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Turn) {
         leave_phase(ctx, at);
         if (in_turn_) end_of_turn(ctx, at);
-        if (!in_turn_ && !rough_ && sea_rolls_.empty() && !ctx.header.setup)
+        if (!in_turn_ && !sea_rough_ && sea_rolls_.empty() && !ctx.header.setup)
             ctx.findings.error(Kind::Illegal, kSeaState, at, "no sea state was rolled before the game began");
         if (game_over_turn_ >= 0 && !game_over_reported_) {
             game_over_reported_ = true;
@@ -123,9 +123,9 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
             if (!sea_rolls_.count(side->index) && !sea_claimed_early_)
                 ctx.findings.error(Kind::Illegal, kSeaState, sea_pos_.valid() ? sea_pos_ : at,
                                    side->name + " did not roll for the sea state (one die for each side)");
-        if (!rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {  // unclaimed: the dice say
+        if (!sea_rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {  // unclaimed: the dice say
             bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
-            rough_ = all_ones;
+            sea_rough_ = AsPlayed<bool>(all_ones);
         }
     } else if (phase_ == "initiative") {
         if (!initiative_ && !initiative_rolls_.empty()) {
@@ -397,7 +397,7 @@ void IroncladsEngine::finish(GameContext& ctx) {
 }
 
 void IroncladsEngine::describe(std::ostream& os, const GameContext& ctx) const {
-    os << "Sea state: " << (rough_ ? (*rough_ ? "rough" : "calm") : "not yet rolled") << "\n";
+    os << "Sea state: " << (sea_rough_ ? (sea_rough_->played() ? "rough" : "calm") : "not yet rolled") << "\n";
     if (initiative_) os << "Initiative: " << ctx.symbols.side(*initiative_)->label() << "\n";
     for (const auto& s : ships_) {
         os << "\n";

@@ -146,9 +146,13 @@ private:
     void card_shown(const ngn::Event& e, Ship& s, GameContext& ctx);
     void breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx);
 
-    int max_speed(const Ship& s) const;
+    int max_speed(const Ship& s) const { return max_speed(s, rough()); }
+    int max_speed(const Ship& s, bool rough_sea) const;
     std::string max_speed_reason(const Ship& s) const;
-    int fire_dice(const Ship& firer, const Ship& target, int base, std::string* working = nullptr) const;
+    int fire_dice(const Ship& firer, const Ship& target, int base, std::string* working = nullptr) const {
+        return fire_dice(firer, target, base, rough(), working);
+    }
+    int fire_dice(const Ship& firer, const Ship& target, int base, bool rough_sea, std::string* working) const;
 
     std::vector<std::unique_ptr<ShipLibrary>> libraries_;
     bool library_missing_ = false;
@@ -159,8 +163,10 @@ private:
     double tolerance_ = 0.5;
 
     // sea state; after a wrong claim, the other reading until play shows which was used
-    std::optional<bool> rough_;
-    std::optional<bool> rough_other_;
+    // The sea state once rolled or set up: as played, and the dice's beside it after a wrong claim
+    // (reported), until a speed or a salvo shows which sea the players sailed.
+    std::optional<AsPlayed<bool>> sea_rough_;
+    bool rough() const { return sea_rough_ && sea_rough_->played(); }
     std::map<int, int> sea_rolls_;  // side -> die
     ngn::SourcePos sea_pos_;
 

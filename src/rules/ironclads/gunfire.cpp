@@ -10,7 +10,7 @@
 
 namespace ironlog::rules::ironclads {
 
-int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, std::string* working) const {
+int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, bool rough_sea, std::string* working) const {
     // working, when asked for, explains the count for a finding; most salvos need none.
     int n = base;
     if (working) *working = std::to_string(base) + " stats";
@@ -18,7 +18,7 @@ int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, 
         n = (n + 1) / 2;
         if (working) *working += ", halved for the target's " + std::to_string(target.card.armour) + " armour: " + std::to_string(n);
     }
-    if (rough_.value_or(false)) {
+    if (rough_sea) {
         n = (n + 1) / 2;
         if (working) *working += ", halved again for the rough sea: " + std::to_string(n);
     }
@@ -258,17 +258,13 @@ void IroncladsEngine::check_salvo_dice(Ship& s, const SalvoLine& line, int base,
     const auto& mounts = line.mounts;
     const bool cards_known = s.has_card && target->has_card;
     int expected_dice = fire_dice(s, *target, base);
-    if (rough_other_) {
+    if (sea_rough_ && sea_rough_->parted()) {
         // a wrong sea-state claim: the number of dice shows which sea the players fired in
-        std::swap(*rough_, *rough_other_);
-        int other = fire_dice(s, *target, base);
-        std::swap(*rough_, *rough_other_);
-        if (other != expected_dice) {
-            if (line.dice->declared_count() == other) {
-                rough_ = rough_other_;
-                expected_dice = other;
-            }
-            rough_other_.reset();
+        const int by_rules = fire_dice(s, *target, base, sea_rough_->rules(), nullptr);
+        if (by_rules != expected_dice) {
+            const bool dice_follow_rules = line.dice->declared_count() == by_rules;
+            sea_rough_->agree(dice_follow_rules ? sea_rough_->rules() : sea_rough_->played());
+            if (dice_follow_rules) expected_dice = by_rules;
         }
     }
     const int rolled = line.dice->declared_count();

@@ -21,22 +21,23 @@ void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, G
         return;
     }
     const bool readable = std::none_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 0; });
+    std::optional<Cause> wrong_claim;
     if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && !readable) {
         // a die that cannot be read was reported: the claim stands, as played
     } else if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx))) {
         bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
         std::string expected = all_ones ? "rough" : "calm";
         if (expected != claim)
-            ctx.findings.error(Kind::WrongResult, kSeaState, e.claim_pos,
-                               "the sea is rough only when every side rolls a 1", expected, claim);
+            wrong_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kSeaState, e.claim_pos,
+                                                                "the sea is rough only when every side rolls a 1", expected, claim));
     } else {
         ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is claimed before every side has rolled");
         sea_claimed_early_ = true;  // a roll is missing: this is its one finding, and the claim stands
     }
     const bool dice_rough = sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) &&
                             std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
-    rough_ = claim == "rough";  // as played
-    if (sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && readable && dice_rough != *rough_) rough_other_ = dice_rough;
+    sea_rough_ = AsPlayed<bool>(claim == "rough");  // as played, the dice's sea beside it after a wrong claim
+    if (wrong_claim) sea_rough_->part(dice_rough, claim == "rough", *wrong_claim);
 }
 
 void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {

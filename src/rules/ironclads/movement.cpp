@@ -16,9 +16,9 @@ void IroncladsEngine::report_out_of_turn(GameContext& ctx, const std::set<int>& 
     out_of_turn_.clear();
 }
 
-int IroncladsEngine::max_speed(const Ship& s) const {
+int IroncladsEngine::max_speed(const Ship& s, bool rough_sea) const {
     int m = s.has_card ? s.card.prop : 1000;  // a ship without a card was reported once; no cascade
-    if (rough_.value_or(false)) m = std::min(m, 6);
+    if (rough_sea) m = std::min(m, 6);
     if (s.smokestack) m = std::min(m, 6);
     return m;
 }
@@ -27,7 +27,7 @@ int IroncladsEngine::max_speed(const Ship& s) const {
 std::string IroncladsEngine::max_speed_reason(const Ship& s) const {
     const int cap = max_speed(s);
     if (s.has_card && cap == s.card.prop) return std::to_string(cap) + ", the propulsion stats remaining";
-    if (rough_.value_or(false)) return "6 in a rough sea";
+    if (rough()) return "6 in a rough sea";
     return "6 with the smokestacks wrecked";
 }
 
@@ -235,14 +235,11 @@ bool IroncladsEngine::change_speed(Ship& s, const MoveLine& line, int v, GameCon
 // Phase 2: the current speed, changed once a game turn. True when the speed written broke a rule
 // and the move showed a legal one (the speed is then the one mistake, the move stands).
 bool IroncladsEngine::set_speed(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx) {
-    if (line.speed && rough_other_) {
+    if (line.speed && sea_rough_ && sea_rough_->parted()) {
         // a wrong sea-state claim: a speed above 6 shows the players sailed a calm sea
-        const bool fits_played = *line.speed <= max_speed(s);
-        std::swap(*rough_, *rough_other_);
-        const bool fits_other = *line.speed <= max_speed(s);
-        std::swap(*rough_, *rough_other_);
-        if (!fits_played && fits_other) rough_ = rough_other_;
-        if (fits_played != fits_other) rough_other_.reset();
+        const bool fits_played = *line.speed <= max_speed(s, sea_rough_->played());
+        const bool fits_rules = *line.speed <= max_speed(s, sea_rough_->rules());
+        if (fits_played != fits_rules) sea_rough_->agree(fits_rules ? sea_rough_->rules() : sea_rough_->played());
     }
     const bool speed_slip = line.speed && change_speed(s, line, *line.speed, ctx);
     s.speed_known = true;

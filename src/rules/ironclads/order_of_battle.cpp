@@ -138,7 +138,7 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (is_word(items[i], "sea") && i + 1 < items.size()) {
                 std::string v = lower(reference_text(items[++i]));
-                if (v == "rough" || v == "calm") rough_ = v == "rough";
+                if (v == "rough" || v == "calm") sea_rough_ = AsPlayed<bool>(v == "rough");
                 else ctx.findings.error(Kind::Inconsistent, kSeaState, items[i].pos, "the sea is rough or calm");
             } else if (is_word(items[i], "initiative")) {
                 setup_initiative_ = e.index;
