@@ -89,9 +89,8 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             s->assumed_hits = 0;
         }
         initiative_.reset();
-        initiative_other_.reset();
         initiative_unknown_ = false;
-        if (first && setup_initiative_) initiative_ = setup_initiative_;
+        if (first && setup_initiative_) initiative_ = AsPlayed<int>(*setup_initiative_);
         initiative_rolls_.clear();
         phase_.clear();
         segment_.clear();
@@ -398,7 +397,7 @@ void IroncladsEngine::finish(GameContext& ctx) {
 
 void IroncladsEngine::describe(std::ostream& os, const GameContext& ctx) const {
     os << "Sea state: " << (sea_rough_ ? (sea_rough_->played() ? "rough" : "calm") : "not yet rolled") << "\n";
-    if (initiative_) os << "Initiative: " << ctx.symbols.side(*initiative_)->label() << "\n";
+    if (initiative_) os << "Initiative: " << ctx.symbols.side(initiative_->played())->label() << "\n";
     for (const auto& s : ships_) {
         os << "\n";
         CardView v;

@@ -171,8 +171,9 @@ private:
     ngn::SourcePos sea_pos_;
 
     // initiative, this turn; after a wrong claim, the other reading until the first ship moves
-    std::optional<int> initiative_;  // side index
-    std::optional<int> initiative_other_;
+    // The side with the initiative (its index), as played; the dice's beside it after a wrong
+    // claim (reported), until the first ship to move shows which the players went by.
+    std::optional<AsPlayed<int>> initiative_;
     std::map<int, int> moves_by_side_;  // ships moved so far this movement phase
     int order_slip_reported_ = 0;
     // A ship moved out of turn is reported when the phase ends: a ship of the side that should

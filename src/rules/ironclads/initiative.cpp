@@ -56,7 +56,7 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
         if (!claim.empty()) {
             // a roll is missing: this is its one finding, and the claim stands, as played
             ctx.findings.error(Kind::Inconsistent, kInitiative, e.claim_pos, "the initiative is claimed before every side has rolled");
-            if (const Entity* side = ctx.symbols.find_side(claim)) initiative_ = side->index;
+            if (const Entity* side = ctx.symbols.find_side(claim)) initiative_ = AsPlayed<int>(side->index);
             initiative_rolls_.clear();  // the round is over, as played (a re-roll starts the next)
         }
         return;
@@ -64,7 +64,7 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
     if (!initiative_rolls_.readable()) {
         // a die that cannot be read was reported: the claim stands, as played
         initiative_rolls_.clear();
-        if (const Entity* side = claim.empty() ? nullptr : ctx.symbols.find_side(claim)) initiative_ = side->index;
+        if (const Entity* side = claim.empty() ? nullptr : ctx.symbols.find_side(claim)) initiative_ = AsPlayed<int>(side->index);
         return;
     }
     // every side has rolled: the lowest has the initiative; a tie is rolled again
@@ -72,17 +72,17 @@ void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, 
     std::string expected = lowest.size() > 1 ? "reroll" : ctx.symbols.side(lowest[0])->label();
     const Entity* claimed_side = claim.empty() ? nullptr : ctx.symbols.find_side(claim);
     std::string claimed = claim.empty() ? std::string() : (claimed_side ? claimed_side->label() : lower(claim) == "tie" ? "reroll" : lower(claim));
+    std::optional<Cause> wrong_claim;
     if (!claim.empty() && claimed != expected)
-        ctx.findings.error(Kind::WrongResult, kInitiative, e.claim_pos,
-                           lowest.size() > 1 ? "a tie is rolled again" : "the side rolling lowest has the initiative", expected, claimed);
+        wrong_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kInitiative, e.claim_pos,
+                                                            lowest.size() > 1 ? "a tie is rolled again" : "the side rolling lowest has the initiative",
+                                                            expected, claimed));
     initiative_rolls_.clear();
-    initiative_other_.reset();
-    if (!claim.empty()) {
-        if (claimed_side) initiative_ = claimed_side->index;  // as played
-        else if (claimed != "reroll" && lowest.size() == 1) initiative_ = lowest[0];  // a claim that names no side: the dice say
-        if (claimed_side && lowest.size() == 1 && lowest[0] != claimed_side->index) initiative_other_ = lowest[0];
-    } else if (lowest.size() == 1) {
-        initiative_ = lowest[0];
+    if (claimed_side) {
+        initiative_ = AsPlayed<int>(claimed_side->index);  // as played, the dice's side beside it
+        if (lowest.size() == 1 && wrong_claim) initiative_->part(lowest[0], claimed_side->index, *wrong_claim);
+    } else if (claimed != "reroll" && lowest.size() == 1) {
+        initiative_ = AsPlayed<int>(lowest[0]);  // no claim, or one that names no side: the dice say
     }
 }
 

@@ -73,19 +73,19 @@ bool IroncladsEngine::take_turn_to_move(const ngn::Event& e, Ship& s, GameContex
             return false;
         };
         // A wrong initiative claim: the first ship to move shows which side the players gave it.
-        if (initiative_other_ && moves_by_side_.empty()) {
-            if (s.side() == 1 - *initiative_other_) initiative_ = initiative_other_;  // moved as the dice said
-            initiative_other_.reset();
+        if (initiative_->parted() && moves_by_side_.empty()) {
+            const int by_dice = initiative_->rules();
+            initiative_->agree(s.side() == 1 - by_dice ? by_dice : initiative_->played());  // moved as the dice said, or as claimed
         }
         // The side without the initiative moves first, then the sides alternate: after each
         // ship, that side is level with the other or one ahead, until a side has moved all.
-        const int non = 1 - *initiative_;
+        const int holder = initiative_->played(), non = 1 - holder;
         ++moves_by_side_[s.side()];
-        int lead = moves_by_side_[non] - moves_by_side_[*initiative_];
+        int lead = moves_by_side_[non] - moves_by_side_[holder];
         int slip = lead < 0 ? -lead : lead - 1;
         if (slip > order_slip_reported_ && unmoved(1 - s.side())) {
             order_slip_reported_ = slip;
-            bool first = moves_by_side_[non] + moves_by_side_[*initiative_] == 1;
+            bool first = moves_by_side_[non] + moves_by_side_[holder] == 1;
             out_of_turn_.push_back(OutOfTurn{e.subject.pos,
                                              first ? "the side without the initiative moves the first ship" : "the sides move one ship each in turn",
                                              ctx.symbols.side(1 - s.side())->label() + " moves next", ctx.symbols.side(s.side())->label(),
