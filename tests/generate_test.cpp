@@ -2,6 +2,7 @@
 // single mutation of one is flagged, or, where it happens to be legal, checks clean after an
 // independent recomputation shows it legal.
 #include "test_util.hpp"
+#include "../tools/mutate/mistakes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -426,25 +427,12 @@ int expect_each_mistake_at_most_one_finding(const std::string& text, std::uint32
     return flagged;
 }
 
-// One number on one event line (a die face, a total, a claimed count, a range, a speed, a distance).
-const std::regex kNumber(R"((^|[ :=])(\d+)(cm|C|H)?(?= |$))");
+// One number on one event line (a die face, a total, a claimed count, a range, a speed, a distance),
+// made as the mutation tool makes it (tools/mutate/mistakes.hpp).
 int expect_one_number_mistake_at_most_one_finding(const std::string& text, std::uint32_t seed) {
     return expect_each_mistake_at_most_one_finding(
-        text, seed, [](const std::string& line) { return std::regex_search(line, kNumber); },
-        [](const Lines& lines, std::size_t i, std::mt19937& rng) {
-            std::vector<std::smatch> found;
-            for (auto it = std::sregex_iterator(lines[i].begin(), lines[i].end(), kNumber); it != std::sregex_iterator(); ++it)
-                found.push_back(*it);
-            const std::smatch& m = found[rng() % found.size()];
-            static const int deltas[] = {-2, -1, 1, 2, 3};
-            const int old_value = std::stoi(m[2]);
-            int value = old_value + deltas[rng() % 5];
-            if (value < 0) value = old_value + 1;
-            auto v = lines;
-            v[i] = lines[i].substr(0, static_cast<std::size_t>(m.position(2))) + std::to_string(value) +
-                   lines[i].substr(static_cast<std::size_t>(m.position(2) + m.length(2)));
-            return v;
-        });
+        text, seed, [](const std::string& line) { return std::regex_search(line, ironlog::mutate::kNumber); },
+        [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::wrong_number(lines, i, rng); });
 }
 
 // One event line left out (a roll, a move, a salvo, a save, a hit ...): the record says less
@@ -458,11 +446,7 @@ int expect_one_missing_line_at_most_one_finding(const std::string& text, std::ui
             const std::string word = line.substr(first, line.find(' ', first) - first);
             return word != "phase" && word != "segment" && word != "step" && word != "turn";
         },
-        [](const Lines& lines, std::size_t i, std::mt19937&) {
-            auto v = lines;
-            v.erase(v.begin() + static_cast<std::ptrdiff_t>(i));
-            return v;
-        });
+        [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::missing_line(lines, i, rng); });
 }
 
 }  // namespace
