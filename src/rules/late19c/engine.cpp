@@ -72,13 +72,13 @@ std::optional<int> landing_word(const std::string& w) {
     return std::nullopt;
 }
 
-std::optional<Card> read_card(const ngn::Item& item) {
+std::optional<PlayingCard> read_card(const ngn::Item& item) {
     std::string text;
     if (const auto* w = item.as<ngn::Word>()) text = w->text;
     else if (const auto* n = item.as<ngn::Number>()) text = n->text;
     else return std::nullopt;
     if (text.size() < 2) return std::nullopt;
-    Card c;
+    PlayingCard c;
     c.text = text;
     const char suit = static_cast<char>(std::toupper(static_cast<unsigned char>(text.back())));
     const std::string rank = lower(text.substr(0, text.size() - 1));
@@ -701,7 +701,7 @@ void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kTurnSequence, card_item ? card_item->pos : e.subject.pos,
                            "expected a playing card after 'tile': A, 2-10, J, Q or K, then H, C, D or S (7H, 10D, QS)",
                            std::string("a card such as 7H"), card_item ? card_item->to_ngn() : std::string("nothing"));
-        if (!p.tile) p.tile = Card{0, 0, card_item ? card_item->to_ngn() : std::string("?")};  // drawn, but unreadable
+        if (!p.tile) p.tile = PlayingCard{0, 0, card_item ? card_item->to_ngn() : std::string("?")};  // drawn, but unreadable
         return;
     }
     if (p.tile) {

@@ -25,13 +25,13 @@ inline RuleRef land(const char* heading) { return cite(std::string("Land/") + he
 inline RuleRef naval(const char* heading) { return cite(std::string("Naval/") + heading); }
 
 // A playing-card tile: Ace to King, then Hearts, Clubs, Diamonds, Spades.
-struct Card {
+struct PlayingCard {
     int rank = 0;  // 1 (Ace) .. 13 (King)
     int suit = 0;  // 0 Hearts, 1 Clubs, 2 Diamonds, 3 Spades
     std::string text;
     int order() const { return rank * 4 + suit; }
 };
-std::optional<Card> read_card(const ngn::Item& item);
+std::optional<PlayingCard> read_card(const ngn::Item& item);
 
 // A hit waiting for its resolution roll.
 struct PendingHit {
@@ -86,7 +86,7 @@ struct Piece {
     std::set<std::string> targets_now, targets_before;
 
     // this turn
-    std::optional<Card> tile;
+    std::optional<PlayingCard> tile;
     bool tile_removed = false;
     bool moved = false;
     bool moved_before = false;  // moved in the previous turn (option ship-still=last-turn)
