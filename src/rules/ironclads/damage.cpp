@@ -94,23 +94,7 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     // a stat written wrong (the finding above) that the claim names: as played
     if (!stat && word_error && e.claim && !e.claim->empty())
         if (const std::string* w = word_text(e.claim->front()); w && parse_stat(*w)) stat = parse_stat(*w);
-    bool line_flagged = false;  // a finding on this line already: the arc-first check is not added to it
-    if (s.resolved() >= s.unsaved_most() && s.assumed_hits > 0) {
-        --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
-        --s.hits_done;
-    } else if (s.resolved() >= s.unsaved_most() && (unread_gunfire_ || s.unread_damage_turn == turn_ || word_error)) {
-        s.salvo_not_recorded(e.subject.pos.line);  // its salvo, or an earlier damage line, could not be read
-    } else if (s.resolved() >= s.unsaved_most()) {
-        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
-        s.salvo_not_recorded(e.subject.pos.line);
-    } else if (s.crits_done < s.criticals_fewest() && !s.order_reported && s.unread_damage_turn != turn_) {
-        s.order_reported = true;
-        line_flagged = true;
-        ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
-                           "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) + " remain");
-        // (or their lines are left out: the stats they crossed off may show in later lines)
-        s.unrecorded_hits = std::max(s.unrecorded_hits, 3 * (s.criticals_fewest() - s.crits_done));
-    }
+    const bool line_flagged = count_hit(e, s, word_error, ctx);
     ++s.hits_done;
     if (!stat) {
         if (!word_error)
@@ -127,54 +111,83 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
             return;
         }
     }
-    // Gun stats come first from the arc fired upon (or the turrets bearing on it).
-    if (*stat < kMounts && !line_flagged) {
-        bool allowed = false;
-        std::string first;
-        for (const auto& v : s.salvos) {
-            if (v.unsaved_most() == 0) continue;
-            if (v.on == 0) {
-                allowed = true;
-                break;
-            }
-            int arc_mount = v.on == kArcF ? Fwd : v.on == kArcP ? Port : v.on == kArcS ? Stbd : Rear;
-            if (!is_turret(*stat)) {
-                if (*stat == arc_mount || s.none_left(arc_mount)) allowed = true;
-                else first = mount_name(arc_mount);
-            } else {
-                bool bears = s.card.turret_arcs[*stat - FwdTurret] && (*s.card.turret_arcs[*stat - FwdTurret] & v.on);
-                bool any_bearing_left = false;
-                for (int t = FwdTurret; t <= RearTurret; ++t)
-                    if (!s.none_left(t) && s.card.turret_arcs[t - FwdTurret] && (*s.card.turret_arcs[t - FwdTurret] & v.on))
-                        any_bearing_left = true;
-                if (bears || !any_bearing_left) allowed = true;
-                else first = "a turret that bears on " + std::string(mount_name(arc_mount));
-            }
-            if (allowed) break;
-        }
-        if (!allowed && !first.empty())
-            ctx.findings.error(Kind::Illegal, kHits, e.subject.pos,
-                               "gun stats lost to a hit come first from the arc fired upon", first, stat_name(*stat));
-    }
+    if (*stat < kMounts && !line_flagged) gun_stats_arc_first(e, s, *stat, ctx);
     const int before = stat_of(s.card, *stat);
     s.cross_off(*stat, 1);
-    // "=> prop 11": the stats the players left on the card
-    if (e.claim && !(e.claim->size() == 2 && (*e.claim)[1].is<ngn::Number>() && is_word((*e.claim)[0], stat_name(*stat))))
+    claim_stats_left(e, s, *stat, before, ctx);
+}
+
+// Whether the ship has a hit to resolve (a hit, not a critical hit, now): one finding when not,
+// or when its criticals are not resolved first. True when this line has its finding already.
+bool IroncladsEngine::count_hit(const ngn::Event& e, Ship& s, bool word_error, GameContext& ctx) {
+    bool line_flagged = false;
+    if (s.resolved() >= s.unsaved_most() && s.assumed_hits > 0) {
+        --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
+        --s.hits_done;
+    } else if (s.resolved() >= s.unsaved_most() && (unread_gunfire_ || s.unread_damage_turn == turn_ || word_error)) {
+        s.salvo_not_recorded(e.subject.pos.line);  // its salvo, or an earlier damage line, could not be read
+    } else if (s.resolved() >= s.unsaved_most()) {
+        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
+        s.salvo_not_recorded(e.subject.pos.line);
+    } else if (s.crits_done < s.criticals_fewest() && !s.order_reported && s.unread_damage_turn != turn_) {
+        s.order_reported = true;
+        line_flagged = true;
+        ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
+                           "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) + " remain");
+        // (or their lines are left out: the stats they crossed off may show in later lines)
+        s.unrecorded_hits = std::max(s.unrecorded_hits, 3 * (s.criticals_fewest() - s.crits_done));
+    }
+    return line_flagged;
+}
+
+// Gun stats lost to hits come first from the arc fired upon (or the turrets bearing on it).
+void IroncladsEngine::gun_stats_arc_first(const ngn::Event& e, const Ship& s, int stat, GameContext& ctx) {
+    bool allowed = false;
+    std::string first;
+    for (const auto& v : s.salvos) {
+        if (v.unsaved_most() == 0) continue;
+        if (v.on == 0) {
+            allowed = true;
+            break;
+        }
+        int arc_mount = v.on == kArcF ? Fwd : v.on == kArcP ? Port : v.on == kArcS ? Stbd : Rear;
+        if (!is_turret(stat)) {
+            if (stat == arc_mount || s.none_left(arc_mount)) allowed = true;
+            else first = mount_name(arc_mount);
+        } else {
+            bool bears = s.card.turret_arcs[stat - FwdTurret] && (*s.card.turret_arcs[stat - FwdTurret] & v.on);
+            bool any_bearing_left = false;
+            for (int t = FwdTurret; t <= RearTurret; ++t)
+                if (!s.none_left(t) && s.card.turret_arcs[t - FwdTurret] && (*s.card.turret_arcs[t - FwdTurret] & v.on))
+                    any_bearing_left = true;
+            if (bears || !any_bearing_left) allowed = true;
+            else first = "a turret that bears on " + std::string(mount_name(arc_mount));
+        }
+        if (allowed) break;
+    }
+    if (!allowed && !first.empty())
+        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos,
+                           "gun stats lost to a hit come first from the arc fired upon", first, stat_name(stat));
+}
+
+// "=> prop 11": the stats the players left on the card, compared with the replay's.
+void IroncladsEngine::claim_stats_left(const ngn::Event& e, Ship& s, int stat, int before, GameContext& ctx) {
+    if (e.claim && !(e.claim->size() == 2 && (*e.claim)[1].is<ngn::Number>() && is_word((*e.claim)[0], stat_name(stat))))
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.claim_pos,
-                           std::string("a hit's claim is its stat and the stats of it left: => ") + stat_name(*stat) + " " +
+                           std::string("a hit's claim is its stat and the stats of it left: => ") + stat_name(stat) + " " +
                                std::to_string(std::max(0, before - 1)));
     if (e.claim && e.claim->size() >= 2)
-        if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(*stat))) {
+        if (const auto* n = (*e.claim)[1].as<ngn::Number>(); n && is_word((*e.claim)[0], stat_name(stat))) {
             const int shown = n->as_int();
             if (shown == before - 1 || !s.has_card) {
-                stat_of(s.card, *stat) = shown;
-            } else if (s.follows(*stat, shown) || s.shows_unrecorded(*stat, shown)) {
+                stat_of(s.card, stat) = shown;
+            } else if (s.follows(stat, shown) || s.shows_unrecorded(stat, shown)) {
                 // the card the rules give (an earlier wrong claim was a slip), or hits crossed off
                 // unrecorded in an earlier turn (a finding then)
             } else {
                 ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
                                    std::to_string(shown));
-                s.played(*stat, shown, before - 1);  // as played
+                s.played(stat, shown, before - 1);  // as played
                 if (shown < before - 1) {
                     const int add = std::clamp(before - 1 - shown, 0, std::max(0, s.unsaved_most() - s.resolved()));
                     s.hits_done += add;

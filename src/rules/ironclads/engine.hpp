@@ -141,6 +141,9 @@ private:
     void save(const ngn::Event& e, Ship& s, GameContext& ctx);
     void crit(const ngn::Event& e, Ship& s, GameContext& ctx);
     void hit(const ngn::Event& e, Ship& s, GameContext& ctx);
+    bool count_hit(const ngn::Event& e, Ship& s, bool word_error, GameContext& ctx);
+    void gun_stats_arc_first(const ngn::Event& e, const Ship& s, int stat, GameContext& ctx);
+    void claim_stats_left(const ngn::Event& e, Ship& s, int stat, int before, GameContext& ctx);
     void problems(const ngn::Event& e, Ship& s, GameContext& ctx);
     void sinks(const ngn::Event& e, Ship& s, GameContext& ctx);
     void card_shown(const ngn::Event& e, Ship& s, GameContext& ctx);
