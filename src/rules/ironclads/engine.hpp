@@ -74,6 +74,20 @@ struct SalvoLine {
     bool unread_word = false;  // a word not read (its finding made)
 };
 
+// An armour save's dice judged: the saves they make, and what that gives against the salvo's
+// hits by the dice and as the players claimed them (a wrong claim is already a finding).
+struct SaveRoll {
+    const ngn::Dice* dice = nullptr;
+    std::optional<int> successes, expected, as_played;
+};
+
+// A save's claim: how many were saved, and which (C or H) when the player says.
+struct SaveClaim {
+    std::optional<int> count;
+    int said_c = 0, said_h = 0;
+    bool said_which = false;
+};
+
 // A speed rule broken: the rule, why, and what it allows.
 struct SpeedProblem {
     RuleRef rule;
@@ -139,6 +153,9 @@ private:
                     const std::optional<std::pair<double, double>>& range_doubt, Salvo& salvo, GameContext& ctx);
     void check_geometry(const ngn::Event& e, const Ship& firer, const Ship& target, std::optional<ArcSet> turret_arc, GameContext& ctx);
     void save(const ngn::Event& e, Ship& s, GameContext& ctx);
+    Salvo* salvo_to_save(const ngn::Event& e, Ship& s, GameContext& ctx);
+    SaveRoll judge_save_dice(const ngn::Event& e, Ship& s, Salvo& salvo, GameContext& ctx);
+    SaveClaim read_save_claim(const ngn::Event& e, GameContext& ctx);
     void crit(const ngn::Event& e, Ship& s, GameContext& ctx);
     void hit(const ngn::Event& e, Ship& s, GameContext& ctx);
     bool count_hit(const ngn::Event& e, Ship& s, bool word_error, GameContext& ctx);

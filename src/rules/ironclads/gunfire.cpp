@@ -443,6 +443,45 @@ void IroncladsEngine::check_geometry(const ngn::Event& e, const Ship& firer, con
 }
 
 void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    Salvo* salvo = salvo_to_save(e, s, ctx);
+    if (!salvo) return;
+    salvo->save_done = true;
+    SaveRoll roll = judge_save_dice(e, s, *salvo, ctx);
+    const SaveClaim claim = read_save_claim(e, ctx);
+    // A wrong hits claim that another range band gives: the players may have saved at that band.
+    const bool count_differs = claim.count && roll.expected && *claim.count != *roll.expected && claim.count != roll.as_played;
+    if (count_differs && salvo->claim_range && roll.dice && ctx.dice_ok &&
+        *claim.count == std::min(saves_at(*roll.dice, *salvo->claim_range), salvo->claimed.c + salvo->claimed.h))
+        roll.as_played = claim.count;
+    int saved = claim.count.value_or(roll.expected.value_or(0));
+    const bool count_wrong = claim.count && roll.expected && *claim.count != *roll.expected && claim.count != roll.as_played &&
+                             !(salvo->computed && salvo->computed->c + salvo->computed->h == 0);
+    if (count_wrong)
+        ctx.findings.error(Kind::WrongResult, kSaves, e.claim_pos,
+                           std::string("at ") + band_text(band_for(*salvo->range)) + " each " +
+                               (*salvo->range > 50 ? "3, 4, 5 or 6" : *salvo->range >= 25 ? "5 or 6" : "6") +
+                               " saves one hit, up to the hits taken",
+                           std::to_string(*roll.expected), std::to_string(*claim.count));
+    const SalvoScore& hits = salvo->claimed;
+    const SalvoScore& right = salvo->computed ? *salvo->computed : salvo->claimed;
+    auto fits = [&](const SalvoScore& r) { return claim.said_c <= r.c && claim.said_h <= r.h; };
+    // (a count already found wrong is the one finding: the hits named are then held only to the salvo's)
+    if (claim.said_which && ((claim.said_c + claim.said_h != saved && !count_wrong) || (!fits(hits) && !fits(right))))
+        ctx.findings.error(Kind::Inconsistent, kSaves, e.claim_pos,
+                           "the hits saved must be hits the salvo scored (" + std::to_string(right.c) + "C " + std::to_string(right.h) + "H)");
+    // the claimed reading saves what was claimed; the dice's reading what the dice give
+    salvo->claimed.saved = std::min(saved, hits.c + hits.h);
+    if (claim.said_which) salvo->claimed.saved_c = std::min(claim.said_c, hits.c);
+    if (salvo->computed) {
+        salvo->computed->saved = std::min(roll.successes.value_or(saved), salvo->computed->c + salvo->computed->h);
+        if (claim.said_which && claim.said_c <= salvo->computed->c && claim.said_c + claim.said_h == salvo->computed->saved)
+            salvo->computed->saved_c = claim.said_c;
+    }
+}
+
+// The salvo a save line saves against: the last whose save is not done. None (one finding, or
+// a salvo that could not be read) when there is none.
+Salvo* IroncladsEngine::salvo_to_save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     Salvo* salvo = nullptr;
     for (auto it = s.salvos.rbegin(); it != s.salvos.rend(); ++it)
         if (!it->save_done) {
@@ -452,24 +491,27 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (salvo) salvo->save_missing = false;
     if (!salvo && unread_gunfire_ && s.card.armour > 0) {
         s.salvo_not_recorded(e.subject.pos.line);  // its salvo is the line that could not be read
-        return;
+        return nullptr;
     }
     if (!salvo) {
         ctx.findings.error(Kind::Illegal, kSaves, e.subject.pos,
                            s.card.armour == 0 ? s.name + " has no armour stats: it has no save"
                                               : "there is no salvo with hits on " + s.name + " waiting for its armour save");
         if (s.card.armour > 0) s.salvo_not_recorded(e.subject.pos.line);
-        return;
+        return nullptr;
     }
-    salvo->save_done = true;
-    const ngn::Dice* dice = nullptr;
+    return salvo;
+}
+
+// The save's dice: one for each armour stat left; what they save at the salvo's range.
+SaveRoll IroncladsEngine::judge_save_dice(const ngn::Event& e, Ship& s, Salvo& salvo_ref, GameContext& ctx) {
+    Salvo* salvo = &salvo_ref;
+    SaveRoll roll;
     ngn::SourcePos dice_pos;
+    const ngn::Dice*& dice = roll.dice;
     for (const auto& a : e.args)
         if (const auto* d = a.as<ngn::Dice>()) dice = d, dice_pos = a.pos;
-    std::optional<int> expected;
-    std::optional<int> as_played;  // the same, up to the hits the players claimed (a wrong claim is already a finding)
-    std::optional<int> successes;
-    if (dice && ctx.dice_ok) successes = 0;
+    if (dice && ctx.dice_ok) roll.successes = 0;
     if (!dice) {
         ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
                            std::to_string(s.card.armour) + "d6", "none");
@@ -485,29 +527,32 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 ctx.findings.note(Kind::Unverifiable, kSaves, dice_pos,
                                   "at exactly " + decimal_text(r) + " cm the Quick Reference gives no save band (save-bands=quick-reference)");
             } else {
-                successes = saves_at(*dice, r);
+                roll.successes = saves_at(*dice, r);
                 const SalvoScore& hits = salvo->computed ? *salvo->computed : salvo->claimed;
-                expected = std::min(*successes, hits.c + hits.h);
-                as_played = std::min(*successes, salvo->claimed.c + salvo->claimed.h);
+                roll.expected = std::min(*roll.successes, hits.c + hits.h);
+                roll.as_played = std::min(*roll.successes, salvo->claimed.c + salvo->claimed.h);
             }
         }
     }
-    // the claim: how many were saved, and which (C or H) when the target's player says
-    std::optional<int> count;
-    int said_c = 0, said_h = 0;
-    bool said_which = false, said_odd = false;
+    return roll;
+}
+
+// The claim: how many were saved, and which (C or H) when the target's player says.
+SaveClaim IroncladsEngine::read_save_claim(const ngn::Event& e, GameContext& ctx) {
+    SaveClaim claim;
+    bool said_odd = false;
     if (e.claim) {
         for (const auto* p : elements(*e.claim)) {
             if (const auto* n = p->as<ngn::Number>()) {
                 std::string u = lower(n->unit);
-                if (u.empty() && !count) count = n->as_int();
-                else if (u == "c") said_c = saturating_add(said_c, n->as_int()), said_which = true;
-                else if (u == "h") said_h = saturating_add(said_h, n->as_int()), said_which = true;
+                if (u.empty() && !claim.count) claim.count = n->as_int();
+                else if (u == "c") claim.said_c = saturating_add(claim.said_c, n->as_int()), claim.said_which = true;
+                else if (u == "h") claim.said_h = saturating_add(claim.said_h, n->as_int()), claim.said_which = true;
             } else if (const auto* w = p->as<ngn::Word>()) {
                 std::string t = lower(w->text);
-                if (t == "c") ++said_c, said_which = true;
-                else if (t == "h") ++said_h, said_which = true;
-                else if (t == "none") count = 0;
+                if (t == "c") ++claim.said_c, claim.said_which = true;
+                else if (t == "h") ++claim.said_h, claim.said_which = true;
+                else if (t == "none") claim.count = 0;
                 else if (t != "saved" && t != "save" && t != "saves" && !said_odd) {
                     said_odd = true;
                     ctx.findings.error(Kind::Inconsistent, kVocabulary, p->pos,
@@ -515,35 +560,9 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
                 }
             }
         }
-        if (!count && said_which) count = said_c + said_h;
+        if (!claim.count && claim.said_which) claim.count = claim.said_c + claim.said_h;
     }
-    // A wrong hits claim that another range band gives: the players may have saved at that band.
-    if (count && expected && *count != *expected && count != as_played && salvo->claim_range && dice && ctx.dice_ok) {
-        if (*count == std::min(saves_at(*dice, *salvo->claim_range), salvo->claimed.c + salvo->claimed.h)) as_played = count;
-    }
-    int saved = count.value_or(expected.value_or(0));
-    const bool count_wrong =
-        count && expected && *count != *expected && count != as_played && !(salvo->computed && salvo->computed->c + salvo->computed->h == 0);
-    if (count_wrong)
-        ctx.findings.error(Kind::WrongResult, kSaves, e.claim_pos,
-                           std::string("at ") + band_text(band_for(*salvo->range)) + " each " +
-                               (*salvo->range > 50 ? "3, 4, 5 or 6" : *salvo->range >= 25 ? "5 or 6" : "6") +
-                               " saves one hit, up to the hits taken",
-                           std::to_string(*expected), std::to_string(*count));
-    const SalvoScore& hits = salvo->claimed;
-    const SalvoScore& right = salvo->computed ? *salvo->computed : salvo->claimed;
-    auto fits = [&](const SalvoScore& r) { return said_c <= r.c && said_h <= r.h; };
-    // (a count already found wrong is the one finding: the hits named are then held only to the salvo's)
-    if (said_which && ((said_c + said_h != saved && !count_wrong) || (!fits(hits) && !fits(right))))
-        ctx.findings.error(Kind::Inconsistent, kSaves, e.claim_pos,
-                           "the hits saved must be hits the salvo scored (" + std::to_string(right.c) + "C " + std::to_string(right.h) + "H)");
-    // the claimed reading saves what was claimed; the dice's reading what the dice give
-    salvo->claimed.saved = std::min(saved, hits.c + hits.h);
-    if (said_which) salvo->claimed.saved_c = std::min(said_c, hits.c);
-    if (salvo->computed) {
-        salvo->computed->saved = std::min(successes.value_or(saved), salvo->computed->c + salvo->computed->h);
-        if (said_which && said_c <= salvo->computed->c && said_c + said_h == salvo->computed->saved) salvo->computed->saved_c = said_c;
-    }
+    return claim;
 }
 
 }  // namespace ironlog::rules::ironclads
