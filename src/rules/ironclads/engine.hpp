@@ -132,6 +132,10 @@ private:
     void damage_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx);
     void formation(const ngn::Event& e, Ship& s, GameContext& ctx);
 
+    void declare_squadron(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
+    Card card_given(const ngn::Declaration& d, Ship& s, const ShipData& data, const std::optional<DerivedCard>& derived,
+                    const ShipSpec* spec, GameContext& ctx);
+
     void sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void movement(const ngn::Event& e, Ship& s, GameContext& ctx);

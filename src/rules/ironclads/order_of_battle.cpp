@@ -10,30 +10,7 @@
 namespace ironlog::rules::ironclads {
 
 void IroncladsEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
-    if (d.kind == ngn::EntityKind::Squadron) {
-        std::vector<Ship*> members;
-        for (const ngn::Item* n : elements(d.args)) {
-            Ship* s = ship_named(*n, ctx);
-            if (!s) {
-                ctx.findings.error(Kind::Inconsistent, kFormations, n->pos, "'" + reference_text(*n) + "' is not a declared ship");
-                continue;
-            }
-            if (s->squadron >= 0) {
-                ctx.findings.error(Kind::Inconsistent, kFormations, n->pos, s->name + " is already in another squadron");
-                continue;
-            }
-            if (s->side() != e.side)
-                ctx.findings.error(Kind::Illegal, kFormations, n->pos, s->name + " belongs to another side than the squadron");
-            members.push_back(s);
-        }
-        if (members.empty() || members.size() > 4)
-            ctx.findings.error(Kind::Illegal, kFormations, d.name.pos,
-                               "a squadron has one to four ships; " + e.label() + " has " + std::to_string(members.size()),
-                               "1 to 4 ships", std::to_string(members.size()));
-        for (Ship* s : members) s->squadron = static_cast<int>(squadrons_.size());
-        squadrons_.push_back(members);
-        return;
-    }
+    if (d.kind == ngn::EntityKind::Squadron) declare_squadron(d, e, ctx);
     if (d.kind != ngn::EntityKind::Ship) return;
     auto s = std::make_unique<Ship>();
     s->entity = &e;
@@ -59,53 +36,9 @@ void IroncladsEngine::declaration(const ngn::Declaration& d, const Entity& e, Ga
     }
     std::optional<DerivedCard> derived;
     if (spec) derived = derive_card(*spec);
-    auto known = [&](const char* stat) {
-        return derived && std::find(derived->unknown.begin(), derived->unknown.end(), stat) == derived->unknown.end();
-    };
-
     Card card;
     if (data.card.any() || (derived && !derived->unknown.empty())) {
-        // A card given directly: its stats as written; rows it leaves out come from the
-        // derivation when there is one, else are empty (gun rows) or missing (armour, prop, hull).
-        const Card* base = derived ? &derived->card : nullptr;
-        for (int m = 0; m < kMounts; ++m) card.guns[m] = data.card.guns[m].value_or(base ? base->guns[m] : 0);
-        card.armour = data.card.armour.value_or(base ? base->armour : 0);
-        card.prop = data.card.prop.value_or(base ? base->prop : 0);
-        card.hull = data.card.hull.value_or(base ? base->hull : 0);
-        std::string lacking;
-        if (!data.card.armour && !known("armour")) lacking += "armour";
-        if (!data.card.prop && !known("prop")) lacking += std::string(lacking.empty() ? "" : ", ") + "prop";
-        if (!data.card.hull && !known("hull")) lacking += std::string(lacking.empty() ? "" : ", ") + "hull";
-        if (!lacking.empty())
-            ctx.findings.error(Kind::Inconsistent, kCards, d.name.pos,
-                               s->name + "'s Data Card has no " + lacking + " stats" +
-                                   (derived ? " (its specifications lack " + derived->missing_text() + "): give them on the ship line" : ""));
-        if (derived) {
-            std::string expected, recorded;
-            for (int st = 0; st < kStats; ++st) {
-                if (st >= kMounts && !known(stat_name(st))) continue;
-                int want = stat_of(derived->card, st);
-                int got = stat_of(card, st);
-                if (want != got) {
-                    expected += (expected.empty() ? "" : ", ") + std::string(stat_name(st)) + " " + std::to_string(want);
-                    recorded += (recorded.empty() ? "" : ", ") + std::string(stat_name(st)) + " " + std::to_string(got);
-                }
-            }
-            if (!expected.empty())
-                ctx.findings.error(Kind::WrongResult, kCards, d.name.pos,
-                                   s->name + "'s Data Card disagrees with the card derived from its specifications" +
-                                       (spec->file.empty() ? std::string() : " (" + spec->file + ":" + std::to_string(spec->pos.line) + ")"),
-                                   expected, recorded);
-        }
-        // caps of Appendix A
-        for (int st = 0; st < kStats; ++st) {
-            int cap = st < kMounts ? mount_cap(st) : st == kArmour ? 7 : st == kProp ? 20 : 12;
-            if (stat_of(card, st) > cap)
-                ctx.findings.error(Kind::Illegal, kCards, d.name.pos,
-                                   std::string(stat_name(st)) + " has at most " + std::to_string(cap) + " stats on a Data Card",
-                                   "at most " + std::to_string(cap), std::to_string(stat_of(card, st)));
-        }
-        s->has_card = lacking.empty();
+        card = card_given(d, *s, data, derived, spec, ctx);
     } else if (derived) {
         card = derived->card;
         s->has_card = true;
@@ -130,6 +63,84 @@ void IroncladsEngine::declaration(const ngn::Declaration& d, const Entity& e, Ga
     s->base_width = data.base_width;
     by_entity_[&e] = s.get();
     ships_.push_back(std::move(s));
+}
+
+// A squadron (Appendix D): one to four declared ships of its side, each in one squadron.
+void IroncladsEngine::declare_squadron(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    std::vector<Ship*> members;
+    for (const ngn::Item* n : elements(d.args)) {
+        Ship* s = ship_named(*n, ctx);
+        if (!s) {
+            ctx.findings.error(Kind::Inconsistent, kFormations, n->pos, "'" + reference_text(*n) + "' is not a declared ship");
+            continue;
+        }
+        if (s->squadron >= 0) {
+            ctx.findings.error(Kind::Inconsistent, kFormations, n->pos, s->name + " is already in another squadron");
+            continue;
+        }
+        if (s->side() != e.side)
+            ctx.findings.error(Kind::Illegal, kFormations, n->pos, s->name + " belongs to another side than the squadron");
+        members.push_back(s);
+    }
+    if (members.empty() || members.size() > 4)
+        ctx.findings.error(Kind::Illegal, kFormations, d.name.pos,
+                           "a squadron has one to four ships; " + e.label() + " has " + std::to_string(members.size()),
+                           "1 to 4 ships", std::to_string(members.size()));
+    for (Ship* s : members) s->squadron = static_cast<int>(squadrons_.size());
+    squadrons_.push_back(members);
+}
+
+// A Data Card given on the ship line: its stats as written; rows it leaves out come from the
+// derivation when there is one, else are empty (gun rows) or missing (armour, prop, hull). It is
+// compared with the card its specifications give, and held to Appendix A's caps.
+Card IroncladsEngine::card_given(const ngn::Declaration& d, Ship& s_ref, const ShipData& data, const std::optional<DerivedCard>& derived,
+                                 const ShipSpec* spec, GameContext& ctx) {
+    Ship* s = &s_ref;
+    auto known = [&](const char* stat) {
+        return derived && std::find(derived->unknown.begin(), derived->unknown.end(), stat) == derived->unknown.end();
+    };
+    Card card;
+    // derivation when there is one, else are empty (gun rows) or missing (armour, prop, hull).
+    const Card* base = derived ? &derived->card : nullptr;
+    for (int m = 0; m < kMounts; ++m) card.guns[m] = data.card.guns[m].value_or(base ? base->guns[m] : 0);
+    card.armour = data.card.armour.value_or(base ? base->armour : 0);
+    card.prop = data.card.prop.value_or(base ? base->prop : 0);
+    card.hull = data.card.hull.value_or(base ? base->hull : 0);
+    std::string lacking;
+    if (!data.card.armour && !known("armour")) lacking += "armour";
+    if (!data.card.prop && !known("prop")) lacking += std::string(lacking.empty() ? "" : ", ") + "prop";
+    if (!data.card.hull && !known("hull")) lacking += std::string(lacking.empty() ? "" : ", ") + "hull";
+    if (!lacking.empty())
+        ctx.findings.error(Kind::Inconsistent, kCards, d.name.pos,
+                           s->name + "'s Data Card has no " + lacking + " stats" +
+                               (derived ? " (its specifications lack " + derived->missing_text() + "): give them on the ship line" : ""));
+    if (derived) {
+        std::string expected, recorded;
+        for (int st = 0; st < kStats; ++st) {
+            if (st >= kMounts && !known(stat_name(st))) continue;
+            int want = stat_of(derived->card, st);
+            int got = stat_of(card, st);
+            if (want != got) {
+                expected += (expected.empty() ? "" : ", ") + std::string(stat_name(st)) + " " + std::to_string(want);
+                recorded += (recorded.empty() ? "" : ", ") + std::string(stat_name(st)) + " " + std::to_string(got);
+            }
+        }
+        if (!expected.empty())
+            ctx.findings.error(Kind::WrongResult, kCards, d.name.pos,
+                               s->name + "'s Data Card disagrees with the card derived from its specifications" +
+                                   (spec->file.empty() ? std::string() : " (" + spec->file + ":" + std::to_string(spec->pos.line) + ")"),
+                               expected, recorded);
+    }
+    // caps of Appendix A
+    for (int st = 0; st < kStats; ++st) {
+        int cap = st < kMounts ? mount_cap(st) : st == kArmour ? 7 : st == kProp ? 20 : 12;
+        if (stat_of(card, st) > cap)
+            ctx.findings.error(Kind::Illegal, kCards, d.name.pos,
+                               std::string(stat_name(st)) + " has at most " + std::to_string(cap) + " stats on a Data Card",
+                               "at most " + std::to_string(cap), std::to_string(stat_of(card, st)));
+    }
+    s->has_card = lacking.empty();
+    return card;
 }
 
 void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& ctx) {
