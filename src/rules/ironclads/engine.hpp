@@ -133,6 +133,8 @@ private:
     void formation(const ngn::Event& e, Ship& s, GameContext& ctx);
 
     void declare_squadron(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
+    void setup_side(const ngn::Setup& st, const Entity& e, GameContext& ctx);
+    Salvo hits_noted(const ngn::Setup& st, const ngn::Item& list, GameContext& ctx);
     Card card_given(const ngn::Declaration& d, Ship& s, const ShipData& data, const std::optional<DerivedCard>& derived,
                     const ShipSpec* spec, GameContext& ctx);
 

@@ -146,18 +146,7 @@ Card IroncladsEngine::card_given(const ngn::Declaration& d, Ship& s_ref, const S
 void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& ctx) {
     const auto& items = st.args;
     if (e.kind == ngn::EntityKind::Side) {
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            if (is_word(items[i], "sea") && i + 1 < items.size()) {
-                std::string v = lower(reference_text(items[++i]));
-                if (v == "rough" || v == "calm") sea_rough_ = AsPlayed<bool>(v == "rough");
-                else ctx.findings.error(Kind::Inconsistent, kSeaState, items[i].pos, "the sea is rough or calm");
-            } else if (is_word(items[i], "initiative")) {
-                setup_initiative_ = e.index;
-            } else {
-                ctx.findings.error(Kind::Inconsistent, kVocabulary, items[i].pos,
-                                   "a side's setup line gives 'sea rough|calm' or 'initiative'");
-            }
-        }
+        setup_side(st, e, ctx);
         return;
     }
     Ship* s = ship(e);
@@ -209,18 +198,7 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
         } else if (is_word(it, "bridge")) {
             s->setup_bridge = true;
         } else if (is_word(it, "hits") && next) {
-            Salvo salvo;
-            for (const auto* v : elements(*next)) {
-                std::string t = lower(reference_text(*v));
-                int count = 1;
-                if (const auto* n = v->as<ngn::Number>()) count = n->as_int(), t = lower(n->unit);
-                if (t == "c") salvo.claimed.c += count;
-                else if (t == "h") salvo.claimed.h += count;
-                else ctx.findings.error(Kind::Inconsistent, kDamage, v->pos, "hits are written C (critical) or H");
-            }
-            salvo.save_done = true;
-            salvo.line = st.subject.pos.line;
-            s->salvos.push_back(salvo);
+            s->salvos.push_back(hits_noted(st, *next, ctx));
             ++i;
         } else if (is_word(it, "base") && next) {
             std::vector<DataProblem> problems;
@@ -235,6 +213,39 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
                                "base LxW, steering N, smokestack, fire N, bridge or hits C,H; found " + it.to_ngn());
         }
     }
+}
+
+// A side's set-up line: the sea state, and the side with the initiative of the record's first turn.
+void IroncladsEngine::setup_side(const ngn::Setup& st, const Entity& e, GameContext& ctx) {
+    const auto& items = st.args;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (is_word(items[i], "sea") && i + 1 < items.size()) {
+            std::string v = lower(reference_text(items[++i]));
+            if (v == "rough" || v == "calm") sea_rough_ = AsPlayed<bool>(v == "rough");
+            else ctx.findings.error(Kind::Inconsistent, kSeaState, items[i].pos, "the sea is rough or calm");
+        } else if (is_word(items[i], "initiative")) {
+            setup_initiative_ = e.index;
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, items[i].pos,
+                               "a side's setup line gives 'sea rough|calm' or 'initiative'");
+        }
+    }
+}
+
+// "hits C,H": unsaved hits noted on the card, for a record that starts in Phase 3B.
+Salvo IroncladsEngine::hits_noted(const ngn::Setup& st, const ngn::Item& list, GameContext& ctx) {
+    Salvo salvo;
+    for (const auto* v : elements(list)) {
+        std::string t = lower(reference_text(*v));
+        int count = 1;
+        if (const auto* n = v->as<ngn::Number>()) count = n->as_int(), t = lower(n->unit);
+        if (t == "c") salvo.claimed.c += count;
+        else if (t == "h") salvo.claimed.h += count;
+        else ctx.findings.error(Kind::Inconsistent, kDamage, v->pos, "hits are written C (critical) or H");
+    }
+    salvo.save_done = true;
+    salvo.line = st.subject.pos.line;
+    return salvo;
 }
 
 }  // namespace ironlog::rules::ironclads
