@@ -255,6 +255,13 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (result == "steering") ++s.steering;
     else if (result == "smokestack") s.smokestack = true;
     else if (result == "bridge") s.bridge_turn = turn_ + 1;
+    if (result == "fire" || expected == "fire") fire_aboard(e, s, d3, result, expected, wrong_claim, ctx);
+}
+
+// A fire (Damage resolution/Problems): salvos halved for the next 1D3 game turns. As played, and
+// by the rules beside it where the claim was wrong, so a later salvo may fit either.
+void IroncladsEngine::fire_aboard(const ngn::Event& e, Ship& s, const ngn::Dice* d3, const std::string& result, const std::string& expected,
+                                  const std::optional<Cause>& wrong_claim, GameContext& ctx) {
     int fire_length = 1;
     if (result == "fire") {
         std::optional<int> turns;
@@ -275,7 +282,6 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
     const auto now = s.fire_turns.played();
     const std::pair<int, int> played = result == "fire" ? std::pair{turn_ + 1, turn_ + fire_length} : now;
     const std::pair<int, int> by_rules = expected == "fire" ? std::pair{turn_ + 1, turn_ + fire_length} : s.fire_turns.rules();
-    if (result != "fire" && expected != "fire") return;
     if (wrong_claim) s.fire_turns.part(by_rules, played, *wrong_claim);
     else s.fire_turns.agree(played);
 }

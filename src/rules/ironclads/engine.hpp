@@ -168,6 +168,8 @@ private:
     void gun_stats_arc_first(const ngn::Event& e, const Ship& s, int stat, GameContext& ctx);
     void claim_stats_left(const ngn::Event& e, Ship& s, int stat, int before, GameContext& ctx);
     void problems(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void fire_aboard(const ngn::Event& e, Ship& s, const ngn::Dice* d3, const std::string& result, const std::string& expected,
+                     const std::optional<Cause>& wrong_claim, GameContext& ctx);
     void sinks(const ngn::Event& e, Ship& s, GameContext& ctx);
     void card_shown(const ngn::Event& e, Ship& s, GameContext& ctx);
     void breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx);
