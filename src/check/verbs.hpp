@@ -26,6 +26,17 @@ const Verb<Engine>* find_verb(const Verb<Engine> (&table)[N], std::string_view v
     return nullptr;
 }
 
+// The table's entry for the verb an event is written with (its first word, in any case); null
+// when the ruleset has no such action. Matched in place: no string is made per event.
+template <class Engine, std::size_t N>
+const Verb<Engine>* find_verb(const Verb<Engine> (&table)[N], const ngn::Event& e) {
+    const std::string* word = e.args.empty() ? nullptr : word_text(e.args.front());
+    if (!word) return nullptr;
+    for (const auto& v : table)
+        if (same_lower(*word, v.word)) return &v;
+    return nullptr;
+}
+
 // "move, intercept, ... and announce": the table's verbs for a message.
 template <class Engine, std::size_t N>
 std::string verb_list(const Verb<Engine> (&table)[N]) {

@@ -546,10 +546,9 @@ Corps* EiaEngine::corps_of(const Entity& e) {
 
 void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!need_map(e.subject.pos, ctx)) return;  // without the map nothing of the phase can be judged
-    const std::string verb = lower(e.verb());
+    if (const V* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
-    if (const V* v = find_verb(kVerbs, verb); v && v->handle(*this, e, actor, ctx)) return;
-    if (unknown_verbs_.first_time(verb))
+    if (unknown_verbs_.first_time(lower(e.verb())))
         ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
                            "'" + e.verb() + "' is not an action of eia-naval here; the actions are " + verb_list(kVerbs) +
                                " (lose, leave and scuttle by a fleet, disembark and lost by a corps: docs/rules/eia-naval.md)");

@@ -219,7 +219,7 @@ const V IroncladsEngine::kVerbs[] = {
 #undef SIDE_ACTION
 
 void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
-    if (const V* v = find_verb(kVerbs, lower(e.verb()))) {
+    if (const V* v = find_verb(kVerbs, e)) {
         v->handle(*this, e, actor, ctx);
         return;
     }
@@ -240,18 +240,19 @@ bool IroncladsEngine::in_phase(const ngn::Event& e, const Entity& actor, const c
 // The ship that does a ship's action; null (said) when the actor is none, or is off the table.
 Ship* IroncladsEngine::ship_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     Ship* s = ship(actor);
-    const std::string verb = lower(e.verb());
     if (!s) {
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a ship, not by " + actor.label());
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos,
+                           "'" + lower(e.verb()) + "' is done by a ship, not by " + actor.label());
         unread_line(actor, s, ctx);
         return nullptr;
     }
-    if (s->sunk && s->kept_afloat && verb != "card" && verb != "sinks") {
+    const bool card = is_word(e.args.front(), "card");
+    if (s->sunk && s->kept_afloat && !card && !is_word(e.args.front(), "sinks")) {
         // sunk by the rules, kept in play by the players (reported): it plays on, as played
         ctx.findings.excuse(*s->kept_afloat, e.subject.pos, s->name + " has sunk and plays no further part");
         s->sunk = false;
     }
-    if (s->on_table() || verb == "card") return s;
+    if (s->on_table() || card) return s;
     ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
                        s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
     return nullptr;
@@ -299,9 +300,8 @@ void IroncladsEngine::damage_action(const ngn::Event& e, const Entity& actor, Sh
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");
     if (!damage_started_) close_gunfire(ctx);
     damage_started_ = true;
-    const std::string verb = lower(e.verb());
-    if (verb == "crit") crit(e, s, ctx);
-    else if (verb == "hit") hit(e, s, ctx);
+    if (is_word(e.args.front(), "crit")) crit(e, s, ctx);
+    else if (is_word(e.args.front(), "hit")) hit(e, s, ctx);
     else problems(e, s, ctx);
 }
 

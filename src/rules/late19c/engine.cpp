@@ -558,12 +558,11 @@ bool Late19cEngine::is_action(std::string_view verb) { return find_verb(kVerbs, 
 
 void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!started_) start_play(ctx);
-    const std::string verb = lower(e.verb());
-    if (const V* v = find_verb(kVerbs, verb)) {
+    if (const V* v = find_verb(kVerbs, e)) {
         v->handle(*this, e, actor, ctx);
         return;
     }
-    if (unknown_verbs_.first_time(verb))
+    if (unknown_verbs_.first_time(lower(e.verb())))
         ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e),
                            "'" + e.verb() + "' is not an action of late19c; the actions are " + verb_list(kVerbs) +
                                " (roll and exhaustion by a side: docs/rules/late19c.md)");
@@ -588,19 +587,20 @@ bool Late19cEngine::out_of_phase_naval(const ngn::Event& e, const Entity& actor,
 
 // The piece that does a piece's action; null (said) when the actor is none, or may not act.
 Piece* Late19cEngine::piece_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
-    const std::string verb = lower(e.verb());
     Piece* p = piece(actor);
     if (!p) {
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a unit or a ship, not by " + actor.label());
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos,
+                           "'" + lower(e.verb()) + "' is done by a unit or a ship, not by " + actor.label());
         unread_line(actor, p, ctx);
         return nullptr;
     }
-    if (p->gone && verb != "hit" && !p->afloat_by_rules()) {
+    const bool hit = is_word(e.args.front(), "hit");
+    if (p->gone && !hit && !p->afloat_by_rules()) {
         ctx.findings.error(Kind::Illegal, p->ship ? kFlotation : kStrength, e.subject.pos,
                            p->name + (p->ship ? " has sunk or left the battle" : " has been destroyed") + " and plays no further part");
         return nullptr;
     }
-    if (!p->hex && verb != "tile" && verb != "hit") return nullptr;  // no position: reported when play began
+    if (!p->hex && !hit && !is_word(e.args.front(), "tile")) return nullptr;  // no position: reported when play began
     return p;
 }
 
