@@ -13,6 +13,13 @@ namespace ironlog::rules::late19c {
 
 std::unique_ptr<Engine> make_engine();
 
+// What the steps of a unit's move showed: whether it kept to a road all along, and which of the
+// step rules it broke already (each said once a move).
+struct UnitSteps {
+    bool on_road = false;
+    bool reported_step = false, reported_stop = false, reported_withdrawal = false;
+};
+
 class Late19cEngine final : public Engine {
 public:
     void begin(GameContext& ctx) override;
@@ -56,6 +63,9 @@ private:
     void fire_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
     void move_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
     void land_action(const ngn::Event& e, Piece& p, GameContext& ctx);
+    std::vector<std::pair<HexRef, ngn::SourcePos>> unit_path(const ngn::Event& e, GameContext& ctx);
+    UnitSteps unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, const std::set<Piece*>& facing_me,
+                         GameContext& ctx);
     void remove_sunk();
     void tile(const ngn::Event& e, Piece& p, GameContext& ctx);
     bool activate(const ngn::Event& e, Piece& p, GameContext& ctx);

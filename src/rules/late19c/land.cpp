@@ -366,19 +366,7 @@ void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
 
 void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
-    std::vector<std::pair<HexRef, ngn::SourcePos>> path;
-    for (std::size_t i = 1; i < e.args.size(); ++i)
-        for (const ngn::Item* it : elements(e.args[i])) {
-            if (!it->is<ngn::HexPos>()) {
-                ctx.findings.error(Kind::Inconsistent, movement("a"), it->pos,
-                                   "a move lists the hexes entered, in order (#0405 #0505/NE); not '" + it->to_ngn() + "'");
-                continue;
-            }
-            // a facing that is not an edge breaks Movement d; a hex id that does not read, Movement a
-            const bool bad_facing = !it->as<ngn::HexPos>()->facing.empty() &&
-                                    !geometry::hex::parse_facing(it->as<ngn::HexPos>()->facing);
-            if (auto ref = hex_arg(*it, ctx, bad_facing ? movement("d") : movement("a"))) path.emplace_back(*ref, it->pos);
-        }
+    std::vector<std::pair<HexRef, ngn::SourcePos>> path = unit_path(e, ctx);
     if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
     if (path.empty()) return;
     if (path.size() == 1 && path.front().first.hex == *p.hex) {  // a turn in its own hex
@@ -392,7 +380,6 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                            p.name + " must stay in its hex this turn (limbering, unlimbering or working on wire)");
     if (p.towed_by)
         ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, p.name + " is towed by " + p.towed_by->name + ": it moves with it");
-
     // nearest enemy before the move, for a side past its Exhaustion Point
     auto nearest_enemy = [&](Hex h) {
         int best = 1 << 20;
@@ -404,21 +391,100 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::set<Piece*> facing_me;
     for (Piece* en : enemies_of(p))
         if (g.adjacent(*en->hex, start) && is_front(*en, start)) facing_me.insert(en);
+    const UnitSteps steps_taken = unit_steps(p, path, facing_me, ctx);
+    const int steps = static_cast<int>(path.size());
+    int allowance = p.move_allowance();
+    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
+    RuleRef rule = movement("a");
+    if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
+    if (steps_taken.on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
+    const HexTerrain from = field_->at(start);
+    if (from.woods) allowance = std::min(allowance, 1), why = "moving through a wood, a unit moves 1 hex a turn", rule = kWoods;
+    if (from.river) allowance = std::min(allowance, 1), why = "a unit in the river moves 1 hex out of it", rule = kRivers;
+    if (from.trench && !from.river) allowance = std::min(allowance, 1), why = "a unit in a trench moves 1 hex out of it", rule = kTrenches;
+    if (steps > allowance)
+        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why + "; " + p.name + " moved " + std::to_string(steps),
+                           "at most " + std::to_string(allowance), std::to_string(steps));
+    const Hex end = path.back().first.hex;
+    if (!stacks_freely(p))
+        for (Piece* other : pieces_at(end))
+            if (other != &p && other != p.towing && other->side() == p.side() && !stacks_freely(*other)) {
+                ctx.findings.error(Kind::Illegal, movement("e"), path.back().second,
+                                   p.name + " ends its move in the hex of " + other->name +
+                                       ": only transport and commanders share a hex with friendly units");
+                break;
+            }
+    // a unit faced by an adjacent enemy moves only to withdraw from it (Movement h)
+    if (!steps_taken.reported_withdrawal)
+        for (Piece* en : facing_me)
+            if (g.adjacent(*en->hex, end)) {
+                ctx.findings.error(Kind::Illegal, movement("h"), path.back().second,
+                                   p.name + " is faced by " + en->name + ": it may move only to withdraw, and ends next to it still");
+                break;
+            }
+    if (exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before)
+        ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
+                           ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy");
+    // as played
+    p.hex = end;
+    if (path.back().first.facing) p.facing = *path.back().first.facing;
+    p.moved = true;
+    p.hexes_moved = steps;
+    p.move_on_road = steps_taken.on_road;
+    if (p.towing) p.towing->hex = end, p.towing->facing = p.facing;
+    const HexTerrain t = field_->at(end);
+    if ((t.river && !from.river) || (t.trench && !from.trench)) p.stopped_in = turn_;
+    if (!t.trench) p.trench_holder = false;
+    // it must face an adjacent enemy at once (Movement g)
+    std::vector<Piece*> adjacent_enemies;
+    for (Piece* en : enemies_of(p))
+        if (g.adjacent(*en->hex, end)) adjacent_enemies.push_back(en);
+    if (!steps_taken.reported_stop && !steps_taken.reported_step && !adjacent_enemies.empty() &&
+        std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); }))
+        ctx.findings.error(Kind::Illegal, movement("g"), path.back().second,
+                           p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " +
+                               "a facing towards it (" + hex_text(end) + "/" +
+                               geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")");
+}
 
-    bool on_road = field_->road_at(start);
-    bool reported_step = false, reported_stop = false, reported_withdrawal = false;
+// The hexes a move lists, in order (Movement a, d).
+std::vector<std::pair<HexRef, ngn::SourcePos>> Late19cEngine::unit_path(const ngn::Event& e, GameContext& ctx) {
+    std::vector<std::pair<HexRef, ngn::SourcePos>> path;
+    for (std::size_t i = 1; i < e.args.size(); ++i)
+        for (const ngn::Item* it : elements(e.args[i])) {
+            if (!it->is<ngn::HexPos>()) {
+                ctx.findings.error(Kind::Inconsistent, movement("a"), it->pos,
+                                   "a move lists the hexes entered, in order (#0405 #0505/NE); not '" + it->to_ngn() + "'");
+                continue;
+            }
+            // a facing that is not an edge breaks Movement d; a hex id that does not read, Movement a
+            const bool bad_facing = !it->as<ngn::HexPos>()->facing.empty() &&
+                                    !geometry::hex::parse_facing(it->as<ngn::HexPos>()->facing);
+            if (auto ref = hex_arg(*it, ctx, bad_facing ? movement("d") : movement("a"))) path.emplace_back(*ref, it->pos);
+        }
+    return path;
+}
+
+// Each step of a unit's move: hex to hex, no sea, a river only at a ford, no enemy's hex, the
+// stops terrain and enemies force, no move next to another enemy's front while withdrawing.
+UnitSteps Late19cEngine::unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
+                                    const std::set<Piece*>& facing_me, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const Hex start = *p.hex;
+    UnitSteps r;
+    r.on_road = field_->road_at(start);
     Hex prev = start;
     const int steps = static_cast<int>(path.size());
     for (int i = 0; i < steps; ++i) {
         const Hex cur = path[static_cast<std::size_t>(i)].first.hex;
         const ngn::SourcePos at = path[static_cast<std::size_t>(i)].second;
         const bool last = i == steps - 1;
-        if (!g.adjacent(prev, cur) && !reported_step) {
-            reported_step = true;
+        if (!g.adjacent(prev, cur) && !r.reported_step) {
+            r.reported_step = true;
             ctx.findings.error(Kind::Illegal, movement("a"), at,
                                hex_text(cur) + " is not adjacent to " + hex_text(prev) + ": units move hex to hex through the edges");
         }
-        if (!field_->road_between(prev, cur)) on_road = false;
+        if (!field_->road_between(prev, cur)) r.on_road = false;
         const HexTerrain t = field_->at(cur);
         if (t.sea)
             ctx.findings.error(Kind::Illegal, movement("a"), at, hex_text(cur) + " is sea: land units do not enter it");
@@ -448,14 +514,14 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                 if (other->side() != p.side()) return true;
             return false;
         }();
-        if (!last && !stop_rule_why.empty() && !reported_stop && !next_is_enemy) {
-            reported_stop = true;
+        if (!last && !stop_rule_why.empty() && !r.reported_stop && !next_is_enemy) {
+            r.reported_stop = true;
             ctx.findings.error(Kind::Illegal, stop_rule, at, p.name + " must stop at " + hex_text(cur) + ": " + stop_rule_why);
         }
-        if (!facing_me.empty() && !reported_withdrawal)
+        if (!facing_me.empty() && !r.reported_withdrawal)
             for (Piece* en : enemies_of(p))
                 if (!facing_me.count(en) && g.adjacent(*en->hex, cur) && is_front(*en, cur)) {
-                    reported_withdrawal = true;
+                    r.reported_withdrawal = true;
                     ctx.findings.error(Kind::Illegal, movement("h"), at,
                                        p.name + " withdraws from " + (*facing_me.begin())->name + ": it may not move next to the front of " +
                                            en->name);
@@ -463,60 +529,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                 }
         prev = cur;
     }
-    // how far it may go
-    int allowance = p.move_allowance();
-    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
-    RuleRef rule = movement("a");
-    if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
-    if (on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
-    const HexTerrain from = field_->at(start);
-    if (from.woods) allowance = std::min(allowance, 1), why = "moving through a wood, a unit moves 1 hex a turn", rule = kWoods;
-    if (from.river) allowance = std::min(allowance, 1), why = "a unit in the river moves 1 hex out of it", rule = kRivers;
-    if (from.trench && !from.river) allowance = std::min(allowance, 1), why = "a unit in a trench moves 1 hex out of it", rule = kTrenches;
-    if (steps > allowance)
-        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why + "; " + p.name + " moved " + std::to_string(steps),
-                           "at most " + std::to_string(allowance), std::to_string(steps));
-    // where it ends
-    const Hex end = path.back().first.hex;
-    if (!stacks_freely(p))
-        for (Piece* other : pieces_at(end))
-            if (other != &p && other != p.towing && other->side() == p.side() && !stacks_freely(*other)) {
-                ctx.findings.error(Kind::Illegal, movement("e"), path.back().second,
-                                   p.name + " ends its move in the hex of " + other->name +
-                                       ": only transport and commanders share a hex with friendly units");
-                break;
-            }
-    // a unit faced by an adjacent enemy moves only to withdraw from it (Movement h)
-    if (!reported_withdrawal)
-        for (Piece* en : facing_me)
-            if (g.adjacent(*en->hex, end)) {
-                ctx.findings.error(Kind::Illegal, movement("h"), path.back().second,
-                                   p.name + " is faced by " + en->name + ": it may move only to withdraw, and ends next to it still");
-                break;
-            }
-    if (exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before)
-        ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
-                           ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy");
-    // as played
-    p.hex = end;
-    if (path.back().first.facing) p.facing = *path.back().first.facing;
-    p.moved = true;
-    p.hexes_moved = steps;
-    p.move_on_road = on_road;
-    if (p.towing) p.towing->hex = end, p.towing->facing = p.facing;
-    const HexTerrain t = field_->at(end);
-    if ((t.river && !from.river) || (t.trench && !from.trench)) p.stopped_in = turn_;
-    if (!t.trench) p.trench_holder = false;
-    // it must face an adjacent enemy at once (Movement g)
-    std::vector<Piece*> adjacent_enemies;
-    for (Piece* en : enemies_of(p))
-        if (g.adjacent(*en->hex, end)) adjacent_enemies.push_back(en);
-    if (!reported_stop && !reported_step && !adjacent_enemies.empty() &&
-        std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); }))
-        ctx.findings.error(Kind::Illegal, movement("g"), path.back().second,
-                           p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " +
-                               "a facing towards it (" + hex_text(end) + "/" +
-                               geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")");
+    return r;
 }
 
 // ---- close combat ---------------------------------------------------------------------------------------
