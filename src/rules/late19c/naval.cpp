@@ -30,6 +30,38 @@ const char* landing_text(int where) {
 
 // ---- gunfire -------------------------------------------------------------------------------------------
 
+// Where each die's shot landed, as the claim says, in the order of the dice: on, front, behind
+// or none, each with the hex named after it if any. A word not read is that die's landing read
+// from the die.
+std::vector<std::pair<int, std::optional<Hex>>> Late19cEngine::claimed_landings(const ngn::Event& e, const ngn::Dice* dice,
+                                                                              GameContext& ctx) {
+    std::vector<std::pair<int, std::optional<Hex>>> said;
+    if (!e.claim) return said;
+    for (const ngn::Item* it : elements(*e.claim)) {
+        if (const auto* hp = it->as<ngn::HexPos>()) {
+            std::string problem;
+            auto ref = read_hex(*hp, problem);
+            if (!problem.empty()) ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos, problem);
+            if (!ref) continue;
+            if (!said.empty() && !said.back().second) said.back().second = ref->hex;
+            continue;
+        }
+        const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
+        if (auto where = landing_word(w)) {
+            said.emplace_back(*where, std::nullopt);
+        } else {
+            ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos,
+                               "each die's shot lands on (the target hex), front, behind or none; not '" + it->to_ngn() + "'");
+            said.emplace_back(kUnreadLanding, std::nullopt);  // that die's shot is then read from the die
+        }
+    }
+    if (dice && !said.empty() && said.size() != dice->faces.size())
+        ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.claim_pos,
+                           "say where each die's shot landed, one word per die (" + std::to_string(dice->faces.size()) + ")",
+                           std::to_string(dice->faces.size()) + " landings", std::to_string(said.size()));
+    return said;
+}
+
 void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
     const std::string which = e.args.size() > 1 && word_text(e.args[1]) ? lower(*word_text(e.args[1])) : "";
@@ -119,31 +151,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     }
 
     // the claim: where each die's shot landed, in the order of the dice
-    std::vector<std::pair<int, std::optional<Hex>>> said;
-    if (e.claim) {
-        for (const ngn::Item* it : elements(*e.claim)) {
-            if (const auto* hp = it->as<ngn::HexPos>()) {
-                std::string problem;
-                auto ref = read_hex(*hp, problem);
-                if (!problem.empty()) ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos, problem);
-                if (!ref) continue;
-                if (!said.empty() && !said.back().second) said.back().second = ref->hex;
-                continue;
-            }
-            const std::string w = word_text(*it) ? lower(*word_text(*it)) : "";
-            if (auto where = landing_word(w)) {
-                said.emplace_back(*where, std::nullopt);
-            } else {
-                ctx.findings.error(Kind::Inconsistent, guns_rule("f"), it->pos,
-                                   "each die's shot lands on (the target hex), front, behind or none; not '" + it->to_ngn() + "'");
-                said.emplace_back(kUnreadLanding, std::nullopt);  // that die's shot is then read from the die
-            }
-        }
-        if (judge && !said.empty() && said.size() != d->faces.size())
-            ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.claim_pos,
-                               "say where each die's shot landed, one word per die (" + std::to_string(d->faces.size()) + ")",
-                               std::to_string(d->faces.size()) + " landings", std::to_string(said.size()));
-    }
+    const std::vector<std::pair<int, std::optional<Hex>>> said = claimed_landings(e, judge ? d : nullptr, ctx);
     std::string right_text, said_text;
     bool wrong = false;
     PendingHit h;
