@@ -521,64 +521,8 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
     std::vector<Fleet*> fleets;
     for (Fleet* f : c.of(power))
         if (!f->gone && (named.empty() || std::find(named.begin(), named.end(), f) != named.end())) fleets.push_back(f);
-    if (!pursuit) {
-        const bool loser = c.winner && *c.winner != power;
-        if (c.port) {
-            if (power != c.attacker)
-                ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "after a port combat the defenders stay in the port");
-            else if (!(*to == Where{here->name, true}))
-                ctx.findings.error(Kind::Illegal, kPortRetreat, e.args.back().pos, "after a port combat the attackers retreat to the port's blockade box",
-                                   where_text(Where{here->name, true}), where_text(*to));
-        } else if (!loser) {
-            ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos,
-                               c.winner ? pw(power).name() + " won: the loser retreats"
-                                        : std::string("a draw: no one retreats"));
-        } else if (c.at.box && ((power == c.defender && c.defender_from_port) || (power == c.attacker && c.attacker_from_port))) {
-            if (!(*to == Where{here->name, false}))
-                ctx.findings.error(Kind::Illegal, kBoxRetreat, e.args.back().pos,
-                                   "beaten in the blockade box it sailed into from its port, the stack retreats into that port",
-                                   where_text(Where{here->name, false}), where_text(*to));
-        } else {
-            // a pursuit played before this retreat (reported) is undone while the retreat is
-            // judged: the rules' order has the loser retreat first
-            std::vector<std::pair<Fleet*, Where>> pursuers;
-            for (Fleet* f : c.early_pursuers) pursuers.push_back({f, f->at}), f->at = c.at;
-            auto [ports, mp] = retreat_ports(c.at, own, ctx);
-            for (auto& [f, at] : pursuers) f->at = at;
-            const bool to_port = there->port;
-            const bool ok_port = to_port && !to->box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
-            const bool adjacent_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name)) &&
-                                      !(there->ice && winter()) && !(there->dardanelles && !pw(own).dardanelles);
-            if (!ok_port && !adjacent_sea) {
-                retreat_reported_ = true;  // where the pursuers go is then not judged again
-                std::string list;
-                for (const auto& p : ports) list += (list.empty() ? "" : " or ") + p;
-                ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos,
-                                   "the loser retreats to the nearest unblockaded friendly port within 7 movement points" +
-                                       (list.empty() ? std::string(" (none here)") : " (" + list + ", " + std::to_string(mp) + " MP)") +
-                                       ", or to an adjacent sea area of the victor's choice",
-                                   list.empty() ? std::string("an adjacent sea area") : list, where_text(*to));
-            }
-            retreated_to_port_ = to_port ? there->name : std::string();
-        }
-        c.retreat_done = true;
-        if (c.interception && power == c.attacker) barred_.insert(bloc(power));  // 6.2.3.4.2
-    } else {
-        const bool winner = c.winner && *c.winner == power;
-        if (!winner) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
-        else if (c.port) ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
-        else if (!c.retreat_done) {
-            ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves");
-            c.early_pursuers.insert(c.early_pursuers.end(), fleets.begin(), fleets.end());
-        }
-        else if (retreat_reported_) {
-        } else if (retreated_to_port_.empty())
-            ctx.findings.error(Kind::Illegal, cite("6.3.5.1.1"), e.subject.pos, "the loser went to an adjacent sea area: there is no pursuit");
-        else if (!(*to == Where{retreated_to_port_, true}) &&
-                 !(c.at.box && *to == Where{here->name, false} && friendly_port(own, here->name, ctx)))
-            ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos, "pursuers follow the loser and blockade its port",
-                               where_text(Where{retreated_to_port_, true}), where_text(*to));
-    }
+    if (!pursuit) judge_retreat(e, power, own, *to, ctx);
+    else judge_pursuit(e, power, own, *to, fleets, ctx);
     // as played
     for (Fleet* f : fleets)
         if (std::find(moving_.begin(), moving_.end(), f) != moving_.end()) moving_.clear(), moving_retreated_ = true;
@@ -597,6 +541,78 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
     }
     for (auto& corps : corps_)
         if (corps->on && std::find(fleets.begin(), fleets.end(), corps->on) != fleets.end()) corps->at = *to;
+}
+
+// The loser's retreat (6.3.5.1-6.3.5.3), or the attackers' move to the blockade box after a port
+// combat (6.3.5.2): judged, then played.
+void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Where& to,
+                              GameContext& ctx) {
+    Combat& c = *combat_;
+    const geometry::Place* here = map_->find(c.at.place);
+    const geometry::Place* there = map_->find(to.place);
+    const bool loser = c.winner && *c.winner != power;
+    if (c.port) {
+        if (power != c.attacker)
+            ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "after a port combat the defenders stay in the port");
+        else if (!(to == Where{here->name, true}))
+            ctx.findings.error(Kind::Illegal, kPortRetreat, e.args.back().pos, "after a port combat the attackers retreat to the port's blockade box",
+                               where_text(Where{here->name, true}), where_text(to));
+    } else if (!loser) {
+        ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos,
+                           c.winner ? pw(power).name() + " won: the loser retreats"
+                                    : std::string("a draw: no one retreats"));
+    } else if (c.at.box && ((power == c.defender && c.defender_from_port) || (power == c.attacker && c.attacker_from_port))) {
+        if (!(to == Where{here->name, false}))
+            ctx.findings.error(Kind::Illegal, kBoxRetreat, e.args.back().pos,
+                               "beaten in the blockade box it sailed into from its port, the stack retreats into that port",
+                               where_text(Where{here->name, false}), where_text(to));
+    } else {
+        // a pursuit played before this retreat (reported) is undone while the retreat is
+        // judged: the rules' order has the loser retreat first
+        std::vector<std::pair<Fleet*, Where>> pursuers;
+        for (Fleet* f : c.early_pursuers) pursuers.push_back({f, f->at}), f->at = c.at;
+        auto [ports, mp] = retreat_ports(c.at, own, ctx);
+        for (auto& [f, at] : pursuers) f->at = at;
+        const bool to_port = there->port;
+        const bool ok_port = to_port && !to.box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
+        const bool adjacent_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name)) &&
+                                  !(there->ice && winter()) && !(there->dardanelles && !pw(own).dardanelles);
+        if (!ok_port && !adjacent_sea) {
+            retreat_reported_ = true;  // where the pursuers go is then not judged again
+            std::string list;
+            for (const auto& p : ports) list += (list.empty() ? "" : " or ") + p;
+            ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos,
+                               "the loser retreats to the nearest unblockaded friendly port within 7 movement points" +
+                                   (list.empty() ? std::string(" (none here)") : " (" + list + ", " + std::to_string(mp) + " MP)") +
+                                   ", or to an adjacent sea area of the victor's choice",
+                               list.empty() ? std::string("an adjacent sea area") : list, where_text(to));
+        }
+        retreated_to_port_ = to_port ? there->name : std::string();
+    }
+    c.retreat_done = true;
+    if (c.interception && power == c.attacker) barred_.insert(bloc(power));  // 6.2.3.4.2
+}
+
+// The victor's pursuit (6.3.5.1): after the retreat, to the blockade box of the port the loser
+// went to; none after a port combat, or when the loser went to an adjacent sea area.
+void EiaEngine::judge_pursuit(const ngn::Event& e, int power, int own, const Where& to, const std::vector<Fleet*>& fleets,
+                              GameContext& ctx) {
+    Combat& c = *combat_;
+    const geometry::Place* here = map_->find(c.at.place);
+    const bool winner = c.winner && *c.winner == power;
+    if (!winner) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
+    else if (c.port) ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
+    else if (!c.retreat_done) {
+        ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves");
+        c.early_pursuers.insert(c.early_pursuers.end(), fleets.begin(), fleets.end());
+    }
+    else if (retreat_reported_) {
+    } else if (retreated_to_port_.empty())
+        ctx.findings.error(Kind::Illegal, cite("6.3.5.1.1"), e.subject.pos, "the loser went to an adjacent sea area: there is no pursuit");
+    else if (!(to == Where{retreated_to_port_, true}) &&
+             !(c.at.box && to == Where{here->name, false} && friendly_port(own, here->name, ctx)))
+        ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos, "pursuers follow the loser and blockade its port",
+                           where_text(Where{retreated_to_port_, true}), where_text(to));
 }
 
 // ---- the end of a combat: losses taken, empty fleets removed ----------------------------------------------

@@ -72,6 +72,8 @@ private:
     void lose(const ngn::Event& e, Fleet& f, GameContext& ctx);
     void result(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void retreat(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool pursuit);
+    void judge_retreat(const ngn::Event& e, int power, int own, const Where& to, GameContext& ctx);
+    void judge_pursuit(const ngn::Event& e, int power, int own, const Where& to, const std::vector<Fleet*>& fleets, GameContext& ctx);
     Cause wind_claim_mistake(const ngn::Event& e, bool automatic, std::optional<int> computed, std::optional<int> said,
                              GameContext& ctx);
     void decide(GameContext& ctx, ngn::SourcePos at);
