@@ -161,91 +161,9 @@ void Late19cEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
     if (!p->ship && variant_ == "naval")
         ctx.findings.error(Kind::Inconsistent, kNavalTurn, d.name.pos,
                            "a naval battle has no land units: play [Variant \"combined\"] for land and sea together");
-    bool typed = false;
     std::optional<int> sp;
     const RuleRef rule = p->ship ? kFlotation : kStrength;
-    const auto& args = d.args;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const ngn::Item& it = args[i];
-        if (it.is<ngn::HexPos>()) {
-            if (auto ref = hex_arg(it, ctx, rule)) {
-                p->hex = ref->hex;
-                p->facing = ref->facing.value_or(0);
-                if (!ref->facing && std::get<ngn::HexPos>(it.value).facing.empty())
-                    ctx.findings.error(Kind::Inconsistent, rule, it.pos, p->name + "'s position needs a facing: #0405/N");
-            }
-            continue;
-        }
-        const std::string* w = word_text(it);
-        const std::string word = w ? lower(*w) : "";
-        auto number_after = [&](const char* what) -> std::optional<int> {
-            if (i + 1 < args.size())
-                if (auto n = whole(args[i + 1]); n && *n >= 0) {
-                    ++i;
-                    return n;
-                }
-            ctx.findings.error(Kind::Inconsistent, rule, it.pos, std::string("expected a whole number after '") + what + "'");
-            return std::nullopt;
-        };
-        if (p->ship) {
-            if (auto t = parse_ship_type(word); t && !typed) {
-                p->ship_type = *t;
-                typed = true;
-            } else if (word == "main") {
-                p->main_guns = number_after("main").value_or(0);
-            } else if (word == "secondary") {
-                p->secondary_guns = number_after("secondary").value_or(0);
-            } else if (word == "torpedoes") {
-                p->tubes = true;
-            } else if (word == "trainable") {
-                p->tubes = p->trainable = true;
-            } else {
-                ctx.findings.error(Kind::Inconsistent, rule, it.pos,
-                                   "a ship is declared with its type (battleship, ironclad, armoured-cruiser, protected-cruiser, "
-                                   "torpedo-boat, gunboat), main N, secondary N, torpedoes, trainable and a position; not '" +
-                                       it.to_ngn() + "'");
-            }
-            continue;
-        }
-        if (auto t = parse_unit_type(word); t && !typed) {
-            p->type = *t;
-            typed = true;
-            if (word == "cavalry") {
-                const std::string next = i + 1 < args.size() && word_text(args[i + 1]) ? lower(*word_text(args[i + 1])) : "";
-                if (next == "mounted" || next == "dismounted") {
-                    p->type = next == "mounted" ? UnitType::MountedCavalry : UnitType::DismountedCavalry;
-                    ++i;
-                } else {
-                    ctx.findings.error(Kind::Inconsistent, rule, it.pos, "say whether the cavalry is mounted or dismounted",
-                                       std::string("cavalry mounted or cavalry dismounted"), std::string("cavalry"));
-                }
-            } else if (p->type == UnitType::Artillery) {
-                if (i + 1 < args.size() && word_text(args[i + 1]))
-                    if (auto c = parse_artillery_class(*word_text(args[i + 1]))) {
-                        p->artillery = *c;
-                        ++i;
-                    }
-                if (p->artillery == ArtilleryClass::None)
-                    ctx.findings.error(Kind::Inconsistent, land("Artillery Fire Phase"), it.pos,
-                                       "say which artillery: heavy, medium, field or mountain (its range depends on it)");
-            }
-        } else if (auto q = parse_quality(word)) {
-            p->quality = *q;
-        } else if (word == "sp") {
-            sp = number_after("sp");
-        } else if (word == "towing") {
-            if (i + 1 < args.size()) {
-                p->pending_tow = reference_text(args[i + 1]);
-                p->pending_tow_pos = args[i + 1].pos;
-                ++i;
-            }
-        } else {
-            ctx.findings.error(Kind::Inconsistent, rule, it.pos,
-                               "a unit is declared with its type (infantry, cavalry mounted|dismounted, machine-gun, artillery "
-                               "heavy|medium|field|mountain, transport, commander), its quality (elite, average, poor), sp N and a "
-                               "position; not '" + it.to_ngn() + "'");
-        }
-    }
+    const bool typed = read_piece_words(d, *p, sp, ctx);
     if (!typed)
         ctx.findings.error(Kind::Inconsistent, rule, d.name.pos,
                            p->ship ? "say what type of ship " + p->name + " is (battleship, ironclad, armoured-cruiser, ...)"
@@ -272,6 +190,96 @@ void Late19cEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
     if (p->hex && field_->at(*p->hex).trench) p->trench_holder = true;
     by_entity_[&e] = p.get();
     pieces_.push_back(std::move(p));
+}
+
+// The words of a unit or ship line: its type, quality, strength, guns, place and the rest.
+// Returns whether a type was given; the strength written, if any, in `sp`.
+bool Late19cEngine::read_piece_words(const ngn::Declaration& d, Piece& p, std::optional<int>& sp, GameContext& ctx) {
+    bool typed = false;
+    const RuleRef rule = p.ship ? kFlotation : kStrength;
+    const auto& args = d.args;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const ngn::Item& it = args[i];
+        if (it.is<ngn::HexPos>()) {
+            if (auto ref = hex_arg(it, ctx, rule)) {
+                p.hex = ref->hex;
+                p.facing = ref->facing.value_or(0);
+                if (!ref->facing && std::get<ngn::HexPos>(it.value).facing.empty())
+                    ctx.findings.error(Kind::Inconsistent, rule, it.pos, p.name + "'s position needs a facing: #0405/N");
+            }
+            continue;
+        }
+        const std::string* w = word_text(it);
+        const std::string word = w ? lower(*w) : "";
+        auto number_after = [&](const char* what) -> std::optional<int> {
+            if (i + 1 < args.size())
+                if (auto n = whole(args[i + 1]); n && *n >= 0) {
+                    ++i;
+                    return n;
+                }
+            ctx.findings.error(Kind::Inconsistent, rule, it.pos, std::string("expected a whole number after '") + what + "'");
+            return std::nullopt;
+        };
+        if (p.ship) {
+            if (auto t = parse_ship_type(word); t && !typed) {
+                p.ship_type = *t;
+                typed = true;
+            } else if (word == "main") {
+                p.main_guns = number_after("main").value_or(0);
+            } else if (word == "secondary") {
+                p.secondary_guns = number_after("secondary").value_or(0);
+            } else if (word == "torpedoes") {
+                p.tubes = true;
+            } else if (word == "trainable") {
+                p.tubes = p.trainable = true;
+            } else {
+                ctx.findings.error(Kind::Inconsistent, rule, it.pos,
+                                   "a ship is declared with its type (battleship, ironclad, armoured-cruiser, protected-cruiser, "
+                                   "torpedo-boat, gunboat), main N, secondary N, torpedoes, trainable and a position; not '" +
+                                       it.to_ngn() + "'");
+            }
+            continue;
+        }
+        if (auto t = parse_unit_type(word); t && !typed) {
+            p.type = *t;
+            typed = true;
+            if (word == "cavalry") {
+                const std::string next = i + 1 < args.size() && word_text(args[i + 1]) ? lower(*word_text(args[i + 1])) : "";
+                if (next == "mounted" || next == "dismounted") {
+                    p.type = next == "mounted" ? UnitType::MountedCavalry : UnitType::DismountedCavalry;
+                    ++i;
+                } else {
+                    ctx.findings.error(Kind::Inconsistent, rule, it.pos, "say whether the cavalry is mounted or dismounted",
+                                       std::string("cavalry mounted or cavalry dismounted"), std::string("cavalry"));
+                }
+            } else if (p.type == UnitType::Artillery) {
+                if (i + 1 < args.size() && word_text(args[i + 1]))
+                    if (auto c = parse_artillery_class(*word_text(args[i + 1]))) {
+                        p.artillery = *c;
+                        ++i;
+                    }
+                if (p.artillery == ArtilleryClass::None)
+                    ctx.findings.error(Kind::Inconsistent, land("Artillery Fire Phase"), it.pos,
+                                       "say which artillery: heavy, medium, field or mountain (its range depends on it)");
+            }
+        } else if (auto q = parse_quality(word)) {
+            p.quality = *q;
+        } else if (word == "sp") {
+            sp = number_after("sp");
+        } else if (word == "towing") {
+            if (i + 1 < args.size()) {
+                p.pending_tow = reference_text(args[i + 1]);
+                p.pending_tow_pos = args[i + 1].pos;
+                ++i;
+            }
+        } else {
+            ctx.findings.error(Kind::Inconsistent, rule, it.pos,
+                               "a unit is declared with its type (infantry, cavalry mounted|dismounted, machine-gun, artillery "
+                               "heavy|medium|field|mountain, transport, commander), its quality (elite, average, poor), sp N and a "
+                               "position; not '" + it.to_ngn() + "'");
+        }
+    }
+    return typed;
 }
 
 void Late19cEngine::setup(const ngn::Setup& s, const Entity& e, GameContext& ctx) {
