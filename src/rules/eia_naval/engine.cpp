@@ -167,43 +167,7 @@ bool EiaEngine::need_map(ngn::SourcePos at, GameContext& ctx) {
 
 void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
     if (d.kind == ngn::EntityKind::Side) {
-        Power* p = power_of(e);
-        if (!p) return;
-        p->side = &e;
-        p->major = major_named(e.name);
-        auto sides_in = [&](const ngn::Item& it) {
-            std::vector<int> out;
-            for (const ngn::Item* x : elements(it)) {
-                const Entity* s = ctx.symbols.find_side(reference_text(*x));
-                if (!s) {
-                    ctx.findings.error(Kind::Inconsistent, kVocabulary, x->pos, "'" + reference_text(*x) + "' is not a side of this record");
-                    continue;
-                }
-                out.push_back(s->index);
-            }
-            return out;
-        };
-        for (std::size_t i = 0; i < d.args.size(); ++i) {
-            const std::string w = word_text(d.args[i]) ? lower(*word_text(d.args[i])) : "";
-            const bool next = i + 1 < d.args.size();
-            if (w == "access" && next) {
-                // access may be to a minor country's ports, which is no side of the record
-                for (const ngn::Item* x : elements(d.args[++i])) {
-                    if (const Entity* s = ctx.symbols.find_side(reference_text(*x))) p->access.insert(s->index);
-                    p->access_names.insert(lower(reference_text(*x)));
-                }
-            } else if ((w == "war" || w == "combined") && next) {
-                for (int s : sides_in(d.args[++i])) (w == "war" ? p->war : p->combined).insert(s);
-            } else if (w == "dardanelles") {
-                p->dardanelles = true;
-            } else if (w == "controls" && next) {
-                for (const ngn::Item* x : elements(d.args[++i])) port_controller_[reference_text(*x)] = e.name;
-            } else {
-                ctx.findings.error(Kind::Inconsistent, kVocabulary, d.args[i].pos,
-                                   "a major power is declared with war <sides>, combined <allies>, access <powers>, dardanelles and "
-                                   "controls <ports>; not '" + d.args[i].to_ngn() + "'");
-            }
-        }
+        declare_power(d, e, ctx);
         return;
     }
     need_map(d.name.pos, ctx);
@@ -265,6 +229,48 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
         c->transportable = unit_kind == "corps";
         corps_by_[&e] = c.get();
         corps_.push_back(std::move(c));
+    }
+}
+
+// A side: a major power (its name, its wars and alliances, combined movement), or a minor
+// state's controller (6.1.1).
+void EiaEngine::declare_power(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    Power* p = power_of(e);
+    if (!p) return;
+    p->side = &e;
+    p->major = major_named(e.name);
+    auto sides_in = [&](const ngn::Item& it) {
+        std::vector<int> out;
+        for (const ngn::Item* x : elements(it)) {
+            const Entity* s = ctx.symbols.find_side(reference_text(*x));
+            if (!s) {
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, x->pos, "'" + reference_text(*x) + "' is not a side of this record");
+                continue;
+            }
+            out.push_back(s->index);
+        }
+        return out;
+    };
+    for (std::size_t i = 0; i < d.args.size(); ++i) {
+        const std::string w = word_text(d.args[i]) ? lower(*word_text(d.args[i])) : "";
+        const bool next = i + 1 < d.args.size();
+        if (w == "access" && next) {
+            // access may be to a minor country's ports, which is no side of the record
+            for (const ngn::Item* x : elements(d.args[++i])) {
+                if (const Entity* s = ctx.symbols.find_side(reference_text(*x))) p->access.insert(s->index);
+                p->access_names.insert(lower(reference_text(*x)));
+            }
+        } else if ((w == "war" || w == "combined") && next) {
+            for (int s : sides_in(d.args[++i])) (w == "war" ? p->war : p->combined).insert(s);
+        } else if (w == "dardanelles") {
+            p->dardanelles = true;
+        } else if (w == "controls" && next) {
+            for (const ngn::Item* x : elements(d.args[++i])) port_controller_[reference_text(*x)] = e.name;
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, d.args[i].pos,
+                               "a major power is declared with war <sides>, combined <allies>, access <powers>, dardanelles and "
+                               "controls <ports>; not '" + d.args[i].to_ngn() + "'");
+        }
     }
 }
 
