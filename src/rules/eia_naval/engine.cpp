@@ -232,8 +232,8 @@ void EiaEngine::declaration(const ngn::Declaration& d, const Entity& e, GameCont
     }
 }
 
-// A side: a major power (its name, its wars and alliances, combined movement), or a minor
-// state's controller (6.1.1).
+// A side: a major power, with the powers it is at war with, its allies in combined movement,
+// the ports it has access to, permission for the Dardanelles, and the ports it controls.
 void EiaEngine::declare_power(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
     Power* p = power_of(e);
     if (!p) return;
