@@ -230,34 +230,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         return;
     }
     Combat& c = *combat_;
-    if (harbour) {
-        if (!c.port || !c.harbour_needed)
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos,
-                               c.port ? "the harbour defences fire only for a garrison at war with the attacker or denying it access"
-                                      : "harbour defences fire only in a port combat");
-        if (!c.rolled.empty() && !c.order_reported)
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "the harbour defences fire first, before the attacker's roll");
-    } else {
-        if (power < 0) {
-            ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, actor.label() + " is not a side of this combat");
-            return;
-        }
-        if (c.rolled.count(power)) ctx.findings.error(Kind::Illegal, kResolution, e.subject.pos, actor.label() + " has already rolled");
-        if (c.port && c.harbour_needed && !c.harbour_roll && power == c.attacker) {
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first");
-            c.order_reported = true;
-        }
-        if (c.port && power == c.defender && !c.rolled.count(c.attacker))
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
-        // the winner fires first; while a claim and the dice disagree (reported), either order
-        // follows, and a tie by the rules lets either side fire first
-        const std::optional<int> first = c.wind_winner.played();
-        if (!c.port && first && !c.rolled.count(*first) && !c.wind_winner.fits(power) &&
-            !(c.wind_winner.parted() && !c.wind_winner.rules()))
-            ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos, pw(*first).name() + " has the wind gauge and attacks first");
-        if (!c.port && !c.wind_decided && !c.exit_blockade)
-            ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
-    }
+    if (!roll_in_order(e, actor, power, harbour, ctx)) return;
     // the roll and its modifiers
     const ngn::Dice* d = dice_of(e);
     std::optional<int> modified, modified_as_written;
@@ -339,6 +312,42 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     c.losses[target] += inflicted;
     if (harbour) c.harbour_roll = modified.value_or(0);
     else c.rolled.insert(power);
+}
+
+// Whether a combat roll comes in its order (6.3.3): harbour defences first, then the attacker,
+// then the defender in a port; the wind gauge's winner first at sea; once each. False when the
+// roller is no side of the combat.
+bool EiaEngine::roll_in_order(const ngn::Event& e, const Entity& actor, int power, bool harbour, GameContext& ctx) {
+    Combat& c = *combat_;
+    if (harbour) {
+        if (!c.port || !c.harbour_needed)
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos,
+                               c.port ? "the harbour defences fire only for a garrison at war with the attacker or denying it access"
+                                      : "harbour defences fire only in a port combat");
+        if (!c.rolled.empty() && !c.order_reported)
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "the harbour defences fire first, before the attacker's roll");
+    } else {
+        if (power < 0) {
+            ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, actor.label() + " is not a side of this combat");
+            return false;
+        }
+        if (c.rolled.count(power)) ctx.findings.error(Kind::Illegal, kResolution, e.subject.pos, actor.label() + " has already rolled");
+        if (c.port && c.harbour_needed && !c.harbour_roll && power == c.attacker) {
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first");
+            c.order_reported = true;
+        }
+        if (c.port && power == c.defender && !c.rolled.count(c.attacker))
+            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
+        // the winner fires first; while a claim and the dice disagree (reported), either order
+        // follows, and a tie by the rules lets either side fire first
+        const std::optional<int> first = c.wind_winner.played();
+        if (!c.port && first && !c.rolled.count(*first) && !c.wind_winner.fits(power) &&
+            !(c.wind_winner.parted() && !c.wind_winner.rules()))
+            ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos, pw(*first).name() + " has the wind gauge and attacks first");
+        if (!c.port && !c.wind_decided && !c.exit_blockade)
+            ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
+    }
+    return true;
 }
 
 void EiaEngine::lose(const ngn::Event& e, Fleet& f, GameContext& ctx) {

@@ -29,6 +29,7 @@ private:
     Corps* corps_of(const Entity& e);
     void in_step(const char* step, const ngn::Event& e, GameContext& ctx);
     void announce(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    bool roll_in_order(const ngn::Event& e, const Entity& actor, int power, bool harbour, GameContext& ctx);
     void declare_power(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void line_not_read(const ngn::Event& e, GameContext& ctx);
     Power* power_of(const Entity& e);
