@@ -63,6 +63,7 @@ private:
     void fire_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
     void move_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
     void land_action(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void check_side_moving(const ngn::Event& e, const Piece& p, GameContext& ctx);
     bool read_piece_words(const ngn::Declaration& d, Piece& p, std::optional<int>& sp, GameContext& ctx);
     std::vector<std::pair<int, std::optional<Hex>>> claimed_landings(const ngn::Event& e, const ngn::Dice* dice, GameContext& ctx);
     std::vector<std::pair<HexRef, ngn::SourcePos>> unit_path(const ngn::Event& e, GameContext& ctx);

@@ -357,23 +357,24 @@ void Late19cEngine::find_moves_left_out(GameContext& ctx, ngn::SourcePos at) {
     }
 }
 
+// One side moves all its ships, then the other. A side may keep every ship where it is, which a
+// record does not show: only a ship of the first side moving after the other side's is out of turn.
+void Late19cEngine::check_side_moving(const ngn::Event& e, const Piece& p, GameContext& ctx) {
+    if (first_mover_ && p.side() == *first_mover_ && !sides_moved_.empty() && !sides_moved_.count(p.side()))
+        ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
+                           ctx.symbols.side(*first_mover_)->label() + " moves first this turn (lowest throw): its ships move before " +
+                               ctx.symbols.side(last_mover_side_)->label() + "'s",
+                           ctx.symbols.side(*first_mover_)->label() + " first", ctx.symbols.side(last_mover_side_)->label() + " first");
+    else if (last_mover_side_ >= 0 && p.side() != last_mover_side_ && sides_moved_.count(p.side()))
+        ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
+                           "one side moves its ships, then the other: " + ctx.symbols.side(p.side())->label() + " has moved already");
+    sides_moved_.insert(p.side());
+    last_mover_side_ = p.side();
+}
+
 void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
-    if (variant_ == "naval") {
-        // One side moves all its ships, then the other. A side may keep every ship where it is,
-        // which a record does not show: only a ship of the first side moving after the other
-        // side's is out of turn.
-        if (first_mover_ && p.side() == *first_mover_ && !sides_moved_.empty() && !sides_moved_.count(p.side()))
-            ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
-                               ctx.symbols.side(*first_mover_)->label() + " moves first this turn (lowest throw): its ships move before " +
-                                   ctx.symbols.side(last_mover_side_)->label() + "'s",
-                               ctx.symbols.side(*first_mover_)->label() + " first", ctx.symbols.side(last_mover_side_)->label() + " first");
-        else if (last_mover_side_ >= 0 && p.side() != last_mover_side_ && sides_moved_.count(p.side()))
-            ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos,
-                               "one side moves its ships, then the other: " + ctx.symbols.side(p.side())->label() + " has moved already");
-        sides_moved_.insert(p.side());
-        last_mover_side_ = p.side();
-    }
+    if (variant_ == "naval") check_side_moving(e, p, ctx);
     if (p.moved) ctx.findings.error(Kind::Illegal, ship_move("a"), e.subject.pos, p.name + " has already moved this turn");
     std::vector<std::pair<HexRef, ngn::SourcePos>> path;
     for (std::size_t i = 1; i < e.args.size(); ++i)
