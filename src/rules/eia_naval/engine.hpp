@@ -13,6 +13,14 @@ namespace ironlog::rules::eia_naval {
 
 std::unique_ptr<Engine> make_engine();
 
+// An interception tried: why it may not be (with the case), or how the die is read.
+struct InterceptionTry {
+    std::string why;  // "" when it may be tried
+    RuleRef rule;
+    bool adjacent = false;   // from the next area: 0 or 1 (6.2.3.2.2.1); else 0 to 3 (6.2.3.2.2.2)
+    bool automatic = false;  // in a blockade box: no die
+};
+
 class EiaEngine final : public Engine {
 public:
     void begin(GameContext& ctx) override;
@@ -30,6 +38,7 @@ private:
     void in_step(const char* step, const ngn::Event& e, GameContext& ctx);
     void announce(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     bool roll_in_order(const ngn::Event& e, const Entity& actor, int power, bool harbour, GameContext& ctx);
+    InterceptionTry who_may_intercept(int power, int mover, const Where& target, const Where& from, GameContext& ctx);
     void declare_power(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void line_not_read(const ngn::Event& e, GameContext& ctx);
     Power* power_of(const Entity& e);

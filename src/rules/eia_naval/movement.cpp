@@ -283,50 +283,10 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     const geometry::Place* tp = map_->find(target.place);
     const geometry::Place* fp = map_->find(from.place);
     if (!tp || !fp) return;
-    bool enemy = at_war(power, mover);
-    for (const Fleet* f : moving_)
-        if (f->carrying && at_war(power, f->carrying->power)) enemy = true;
-    std::string why;
-    RuleRef rule = kWhoIntercepts;
-    bool adjacent = false, automatic = false;
-    if (!enemy) {
-        why = pw(power).name() + " is not at war with the moving stack";
-        rule = cite("6.2.3.1");
-    } else if (barred_.count(bloc(power))) {
-        why = "its interceptors lost to the phasing stack: no more interceptions in this sequence";
-        rule = cite("6.2.3.4.2");
-    } else if (intercepted_here_) {
-        why = "the stack has already been intercepted there";
-        rule = kInterceptOrder;
-    } else if (tried_.count({where_text(target), bloc(power)})) {
-        why = "one stack only may try each interception for a major power";
-        rule = cite("6.2.3.1.2.5");
-    } else if (fp->port && from.box) {
-        if (target == Where{fp->name, false} && moving_into_port_)
-            why = "a fleet entering a port is intercepted in its blockade box only if it asks to be (invite)", rule = cite("6.2.3.1.2.1");
-        else if (!(from == target) && !(target == Where{fp->name, false}))
-            why = "a fleet in a blockade box intercepts only fleets entering that box", rule = cite("6.2.3.1.2.3");
-        automatic = true;
-    } else if (tp->port) {
-        why = target.box ? "only the fleets in a blockade box intercept in it" : "a fleet entering a port is intercepted only if it asks to be";
-        rule = target.box ? cite("6.2.3.1.2.3") : cite("6.2.3.1.2.1");
-    } else if (fp->port) {
-        if (!fp->touches.count(tp->name)) why = "a fleet in port intercepts only in the sea areas next to its port", rule = cite("6.2.3.1.2.2");
-        else if (blockaded(fp->name, power, ctx)) why = fp->name + " is blockaded", rule = cite("6.2.3.1.2.2");
-        // the book calls the port's sea areas adjacent (6.2.3.1.2.2) and does not say which roll a
-        // fleet in port needs there: option port-interception (docs/rules/eia-naval.md, audit)
-        adjacent = ctx.header.option("port-interception") != "same-area";
-    } else if (fp->name == tp->name) {
-        adjacent = false;
-    } else if (map_->adjacent(fp->name, tp->name)) {
-        adjacent = true;
-    } else {
-        why = "the interceptors are neither in " + tp->name + " nor next to it";
-        rule = cite("6.2.3.1");
-    }
-    if (why.empty() && tp->dardanelles && !pw(power).dardanelles)
-        why = "it may not enter the Dardanelles itself", rule = cite("6.2.3.1.2.4");
-    if (why.empty() && winter() && (tp->ice || fp->ice)) why = "no fleet moves in or out of the ice in winter", rule = kIce;
+    InterceptionTry attempt = who_may_intercept(power, mover, target, from, ctx);
+    std::string& why = attempt.why;
+    RuleRef& rule = attempt.rule;
+    const bool adjacent = attempt.adjacent, automatic = attempt.automatic;
     // the order of the major powers (6.2.3.1.1): no power tries after a later one
     if (why.empty())
         for (const auto& [place, other] : tried_)
@@ -405,6 +365,62 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         c->defender_from_port = moving_start_port_ == place->name;
         c->exit_blockade = c->defender_from_port;
     }
+}
+
+// Who may try to intercept the moving stack where it is (6.2.3.1-6.2.3.1.2.5, 6.2.3.4.2, ice):
+// why not, with the case, when it may not; and whether the try is from the next area (0-1), in
+// the same (0-3), or automatic (a blockade box).
+InterceptionTry EiaEngine::who_may_intercept(int power, int mover, const Where& target, const Where& from, GameContext& ctx) {
+    const geometry::Place* tp = map_->find(target.place);
+    const geometry::Place* fp = map_->find(from.place);
+    bool enemy = at_war(power, mover);
+    for (const Fleet* f : moving_)
+        if (f->carrying && at_war(power, f->carrying->power)) enemy = true;
+    InterceptionTry t;
+    t.rule = kWhoIntercepts;
+    std::string& why = t.why;
+    RuleRef& rule = t.rule;
+    bool& adjacent = t.adjacent;
+    bool& automatic = t.automatic;
+    if (!enemy) {
+        why = pw(power).name() + " is not at war with the moving stack";
+        rule = cite("6.2.3.1");
+    } else if (barred_.count(bloc(power))) {
+        why = "its interceptors lost to the phasing stack: no more interceptions in this sequence";
+        rule = cite("6.2.3.4.2");
+    } else if (intercepted_here_) {
+        why = "the stack has already been intercepted there";
+        rule = kInterceptOrder;
+    } else if (tried_.count({where_text(target), bloc(power)})) {
+        why = "one stack only may try each interception for a major power";
+        rule = cite("6.2.3.1.2.5");
+    } else if (fp->port && from.box) {
+        if (target == Where{fp->name, false} && moving_into_port_)
+            why = "a fleet entering a port is intercepted in its blockade box only if it asks to be (invite)", rule = cite("6.2.3.1.2.1");
+        else if (!(from == target) && !(target == Where{fp->name, false}))
+            why = "a fleet in a blockade box intercepts only fleets entering that box", rule = cite("6.2.3.1.2.3");
+        automatic = true;
+    } else if (tp->port) {
+        why = target.box ? "only the fleets in a blockade box intercept in it" : "a fleet entering a port is intercepted only if it asks to be";
+        rule = target.box ? cite("6.2.3.1.2.3") : cite("6.2.3.1.2.1");
+    } else if (fp->port) {
+        if (!fp->touches.count(tp->name)) why = "a fleet in port intercepts only in the sea areas next to its port", rule = cite("6.2.3.1.2.2");
+        else if (blockaded(fp->name, power, ctx)) why = fp->name + " is blockaded", rule = cite("6.2.3.1.2.2");
+        // the book calls the port's sea areas adjacent (6.2.3.1.2.2) and does not say which roll a
+        // fleet in port needs there: option port-interception (docs/rules/eia-naval.md, audit)
+        adjacent = ctx.header.option("port-interception") != "same-area";
+    } else if (fp->name == tp->name) {
+        adjacent = false;
+    } else if (map_->adjacent(fp->name, tp->name)) {
+        adjacent = true;
+    } else {
+        why = "the interceptors are neither in " + tp->name + " nor next to it";
+        rule = cite("6.2.3.1");
+    }
+    if (why.empty() && tp->dardanelles && !pw(power).dardanelles)
+        why = "it may not enter the Dardanelles itself", rule = cite("6.2.3.1.2.4");
+    if (why.empty() && winter() && (tp->ice || fp->ice)) why = "no fleet moves in or out of the ice in winter", rule = kIce;
+    return t;
 }
 
 // ---- a port changing hands (6.2.6) ------------------------------------------------------------------
