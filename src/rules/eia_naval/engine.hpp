@@ -38,6 +38,7 @@ private:
     void in_step(const char* step, const ngn::Event& e, GameContext& ctx);
     void announce(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     bool roll_in_order(const ngn::Event& e, const Entity& actor, int power, bool harbour, GameContext& ctx);
+    bool in_its_sequence(const ngn::Event& e, const std::vector<Fleet*>& stack, GameContext& ctx);
     InterceptionTry who_may_intercept(int power, int mover, const Where& target, const Where& from, GameContext& ctx);
     void declare_power(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void line_not_read(const ngn::Event& e, GameContext& ctx);

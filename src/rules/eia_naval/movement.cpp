@@ -71,27 +71,7 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
     }
     const int power = stack.front()->power;
     const Power& mover = pw(power);
-    // whose sequence it is: the power's own, or its ally's with combined movement (the later slot)
-    for (Fleet* f : stack) {
-        if (f->gone) {
-            ctx.findings.error(Kind::Illegal, kMovement, e.subject.pos, f->name + " has been removed from the map");
-            return;
-        }
-        if (phasing_ < 0) continue;
-        if (f->power == phasing_) continue;
-        if (!allied_combined(f->power, phasing_)) {
-            ctx.findings.error(Kind::Illegal, cite(f->minor.empty() ? "6.1" : "6.1.1"), e.subject.pos,
-                               f->name + " moves in " + pw(f->power).name() + "'s own sequence, not in " +
-                                   pw(phasing_).name() + "'s");
-            return;
-        }
-        const Major ally = pw(f->power).major;
-        if (std::find(order_.begin(), order_.end() - 1, ally) == order_.end() - 1 && ally != Major::None)
-            ctx.findings.error(Kind::Illegal, kCombinedMove, e.subject.pos,
-                               "combined movement is made in the sequence of the ally who moves last: " +
-                                   pw(f->power).name() + " has yet to move this phase");
-        break;
-    }
+    if (!in_its_sequence(e, stack, ctx)) return;
     const Where start = stack.front()->at;
     for (Fleet* f : stack) {
         if (!(f->at == start))
@@ -255,6 +235,32 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
     moving_into_port_ = end_place && end_place->port && !at.box && !invite;
     tried_.clear();
     intercepted_here_ = false;
+}
+
+// Whose sequence it is (6.1, 6.1.1, 6.1.2): each fleet moves in its power's own, or with combined
+// movement in the sequence of the ally who moves last. False when a fleet may not move now.
+bool EiaEngine::in_its_sequence(const ngn::Event& e, const std::vector<Fleet*>& stack, GameContext& ctx) {
+    for (Fleet* f : stack) {
+        if (f->gone) {
+            ctx.findings.error(Kind::Illegal, kMovement, e.subject.pos, f->name + " has been removed from the map");
+            return false;
+        }
+        if (phasing_ < 0) continue;
+        if (f->power == phasing_) continue;
+        if (!allied_combined(f->power, phasing_)) {
+            ctx.findings.error(Kind::Illegal, cite(f->minor.empty() ? "6.1" : "6.1.1"), e.subject.pos,
+                               f->name + " moves in " + pw(f->power).name() + "'s own sequence, not in " +
+                                   pw(phasing_).name() + "'s");
+            return false;
+        }
+        const Major ally = pw(f->power).major;
+        if (std::find(order_.begin(), order_.end() - 1, ally) == order_.end() - 1 && ally != Major::None)
+            ctx.findings.error(Kind::Illegal, kCombinedMove, e.subject.pos,
+                               "combined movement is made in the sequence of the ally who moves last: " +
+                                   pw(f->power).name() + " has yet to move this phase");
+        break;
+    }
+    return true;
 }
 
 // ---- interception ----------------------------------------------------------------------------------
