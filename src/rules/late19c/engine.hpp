@@ -66,7 +66,8 @@ private:
     void check_side_moving(const ngn::Event& e, const Piece& p, GameContext& ctx);
     bool read_piece_words(const ngn::Declaration& d, Piece& p, std::optional<int>& sp, GameContext& ctx);
     std::vector<std::pair<int, std::optional<Hex>>> claimed_landings(const ngn::Event& e, const ngn::Dice* dice, GameContext& ctx);
-    std::vector<std::pair<HexRef, ngn::SourcePos>> unit_path(const ngn::Event& e, GameContext& ctx);
+    std::vector<std::pair<HexRef, ngn::SourcePos>> move_path(const ngn::Event& e, const RuleRef& hex_rule, const RuleRef& facing_rule,
+                                                             GameContext& ctx);
     UnitSteps unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, const std::set<Piece*>& facing_me,
                          GameContext& ctx);
     void remove_sunk();

@@ -366,7 +366,7 @@ void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
 
 void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
-    std::vector<std::pair<HexRef, ngn::SourcePos>> path = unit_path(e, ctx);
+    std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, movement("a"), movement("d"), ctx);
     if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
     if (path.empty()) return;
     if (path.size() == 1 && path.front().first.hex == *p.hex) {  // a turn in its own hex
@@ -447,20 +447,21 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")");
 }
 
-// The hexes a move lists, in order (Movement a, d).
-std::vector<std::pair<HexRef, ngn::SourcePos>> Late19cEngine::unit_path(const ngn::Event& e, GameContext& ctx) {
+// The hexes a move lists, in order: each read by `hex_rule`, a facing that is not an edge by
+// `facing_rule` (a unit's Movement a and d; a ship's Movement a).
+std::vector<std::pair<HexRef, ngn::SourcePos>> Late19cEngine::move_path(const ngn::Event& e, const RuleRef& hex_rule,
+                                                                       const RuleRef& facing_rule, GameContext& ctx) {
     std::vector<std::pair<HexRef, ngn::SourcePos>> path;
     for (std::size_t i = 1; i < e.args.size(); ++i)
         for (const ngn::Item* it : elements(e.args[i])) {
             if (!it->is<ngn::HexPos>()) {
-                ctx.findings.error(Kind::Inconsistent, movement("a"), it->pos,
+                ctx.findings.error(Kind::Inconsistent, hex_rule, it->pos,
                                    "a move lists the hexes entered, in order (#0405 #0505/NE); not '" + it->to_ngn() + "'");
                 continue;
             }
-            // a facing that is not an edge breaks Movement d; a hex id that does not read, Movement a
             const bool bad_facing = !it->as<ngn::HexPos>()->facing.empty() &&
                                     !geometry::hex::parse_facing(it->as<ngn::HexPos>()->facing);
-            if (auto ref = hex_arg(*it, ctx, bad_facing ? movement("d") : movement("a"))) path.emplace_back(*ref, it->pos);
+            if (auto ref = hex_arg(*it, ctx, bad_facing ? facing_rule : hex_rule)) path.emplace_back(*ref, it->pos);
         }
     return path;
 }

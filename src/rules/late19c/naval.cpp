@@ -376,16 +376,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
     if (variant_ == "naval") check_side_moving(e, p, ctx);
     if (p.moved) ctx.findings.error(Kind::Illegal, ship_move("a"), e.subject.pos, p.name + " has already moved this turn");
-    std::vector<std::pair<HexRef, ngn::SourcePos>> path;
-    for (std::size_t i = 1; i < e.args.size(); ++i)
-        for (const ngn::Item* it : elements(e.args[i])) {
-            if (!it->is<ngn::HexPos>()) {
-                ctx.findings.error(Kind::Inconsistent, ship_move("a"), it->pos,
-                                   "a move lists the hexes entered, in order (#0405 #0505/NE); not '" + it->to_ngn() + "'");
-                continue;
-            }
-            if (auto ref = hex_arg(*it, ctx, ship_move("a"))) path.emplace_back(*ref, it->pos);
-        }
+    std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, ship_move("a"), ship_move("a"), ctx);
     if (!path.empty() && path.front().first.hex == *p.hex) {
         if (path.size() == 1 && path.front().first.facing && *path.front().first.facing != p.facing)
             ctx.findings.error(Kind::Illegal, ship_move("c"), path.front().second,
