@@ -8,9 +8,11 @@
 #include "rules/registry.hpp"
 #include "mistakes.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -71,6 +73,14 @@ std::vector<ironlog::Finding> problems(const std::string& text, const ironlog::C
     return out;
 }
 
+// One mistake that gave 2+ findings: the line as generated and as changed, then the findings (their
+// lines are the changed record's: after a missing line, one less than the generated game's).
+void show_cascade(const std::string& where, const std::string& was, const std::string& now,
+                  const std::vector<ironlog::Finding>& found) {
+    std::cout << where << "\n  was: " << was << "\n  now: " << now << "\n";
+    for (const auto& f : found) std::cout << "  " << f.pos.line << ":" << f.pos.column << " [" << f.rule.text() << "] " << f.message << "\n";
+}
+
 Counts count(const ironlog::Ruleset& r, const Kind& kind, const Settings& settings, int& to_show) {
     ironlog::CheckOptions options(ironlog::all_rulesets(), std::string(IRONLOG_SOURCE_DIR) + "/fixtures/games");
     ironlog::GenerateOptions generate;
@@ -93,8 +103,9 @@ Counts count(const ironlog::Ruleset& r, const Kind& kind, const Settings& settin
             else ++c.more;
             if (found.size() > 1 && to_show > 0) {
                 --to_show;
-                std::cout << r.info.id << ", " << kind.name << ", game " << g << ", line " << i + 1 << ": " << lines[i] << "\n";
-                for (const auto& f : found) std::cout << "  " << f.pos.line << ":" << f.pos.column << " [" << f.rule.text() << "] " << f.message << "\n";
+                const bool left_out = mutated->size() < lines.size();
+                show_cascade(r.info.id + ", " + kind.name + ", game " + std::to_string(g) + ", line " + std::to_string(i + 1), lines[i],
+                             left_out ? "(left out)" : (*mutated)[i], found);
             }
         }
     }
