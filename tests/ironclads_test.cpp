@@ -693,3 +693,34 @@ TEST(IroncladsOneMistake, AFireACollisionAndASinkingClaimedWrong) {
             "ironclads End phase/Ships sunk", Kind::Inconsistent);
     EXPECT_EQ(f.severity, ironlog::Severity::Warning);
 }
+
+// The lines the "as played" kit lets pass are kept aside, each with the finding it follows from
+// (`ironlog check --excused` shows them): a slip of the pen in a hit's claim, then the rules' value.
+TEST(IroncladsOneMistake, LaterLinesAreExcusedByTheirCause) {
+    const std::string body = std::string(kFire) + "      RdI fire port FM 60cm 7d6: 5 6 5 6 1 1 1 => 4H\n      FM save 6d6: 1 1 1 1 1 2 => 0\n" +
+                             "    segment damage\n      FM hit hull => hull 5\n      FM hit hull => hull 3\n      FM hit hull => hull 3\n" +
+                             "      FM hit hull => hull 2\n      FM problems 2d6: 3 5 = 8 => none\n  phase end\n";
+    const std::string text = game(body);
+    auto report = check(text);
+    ASSERT_EQ(report.games.size(), 1u);
+    const auto& g = report.games.front();
+    ASSERT_EQ(g.findings.size(), 1u) << describe(g.findings);
+    const std::uint32_t slip = g.findings.front().pos.line;
+    // the next line shows the rules' 3, and the last hit is the one the slip was counted for
+    ASSERT_EQ(g.excused.size(), 2u);
+    EXPECT_EQ(g.excused.front().cause.line, slip);
+    EXPECT_EQ(g.excused.back().cause.line, slip);
+    EXPECT_EQ(g.excused.back().what, "FM resolves a hit an earlier claim was counted for");
+    EXPECT_EQ(g.excused.front().pos.line, slip + 1);
+    EXPECT_EQ(g.excused.front().cause.rule.text(), "ironclads Damage resolution/Hits");
+    EXPECT_NE(g.excused.front().what.find("shows the rules' 3"), std::string::npos) << g.excused.front().what;
+    // a damage line that cannot be read: the hits after it are its, excused by it
+    std::string unread = body;
+    unread.replace(unread.find("hull 3"), 6, "hull 4");  // no slip
+    unread.replace(unread.find("FM hit hull => hull 5"), 21, "FM hti hull => hull 5");
+    auto r2 = check(game(unread));
+    ASSERT_EQ(r2.games.front().findings.size(), 1u) << describe(r2.games.front().findings);
+    const std::uint32_t not_read = r2.games.front().findings.front().pos.line;
+    ASSERT_FALSE(r2.games.front().excused.empty());
+    for (const auto& x : r2.games.front().excused) EXPECT_EQ(x.cause.line, not_read) << x.what;
+}

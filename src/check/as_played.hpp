@@ -10,6 +10,7 @@
 #include "check/finding.hpp"
 
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace ironlog {
@@ -46,6 +47,65 @@ public:
 private:
     T rules_{};
     T played_{};
+    std::optional<Cause> cause_;
+};
+
+// A mistake reported in one game turn: the lines of that turn that follow from it are excused by
+// it. e.g. a damage line that could not be read: the turn's damage counts are taken as played.
+class MistakeIn {
+public:
+    void mark(int turn, Cause why) {
+        turn_ = turn;
+        cause_ = std::move(why);
+    }
+    void clear() { cause_.reset(); }
+    bool in(int turn) const { return cause_ && turn_ == turn; }
+    std::optional<Cause> cause_in(int turn) const { return in(turn) ? cause_ : std::nullopt; }
+    int turn() const { return cause_ ? turn_ : -1; }  // -1: none
+    const std::optional<Cause>& cause() const { return cause_; }
+    // When the mistake was in `turn`: what a line at `pos` would have said is excused. True if so.
+    bool excuses(int turn, Findings& findings, ngn::SourcePos pos, std::string what) const {
+        if (!in(turn)) return false;
+        findings.excuse(*cause_, pos, std::move(what));
+        return true;
+    }
+
+private:
+    int turn_ = -1;
+    std::optional<Cause> cause_;
+};
+
+// Up to a number of things a reported mistake may have left unrecorded (stats crossed off with no
+// line, say), which later lines may show: each one shown is taken as played, excused by it.
+class Allowance {
+public:
+    int left() const { return left_; }
+    explicit operator bool() const { return left_ > 0; }
+    void add(int n, Cause why) {
+        left_ += n;
+        cause_ = std::move(why);
+    }
+    // At least n, for one mistake that may have left up to n unrecorded.
+    void at_least(int n, Cause why) {
+        if (n <= left_) return;
+        left_ = n;
+        cause_ = std::move(why);
+    }
+    void clear() {
+        left_ = 0;
+        cause_.reset();
+    }
+    // Takes n of them for a line at `pos` that shows them (excused by the mistake); false when
+    // fewer than n are left.
+    bool take(int n, Findings& findings, ngn::SourcePos pos, std::string what) {
+        if (n <= 0 || n > left_ || !cause_) return false;
+        left_ -= n;
+        findings.excuse(*cause_, pos, std::move(what));
+        return true;
+    }
+
+private:
+    int left_ = 0;
     std::optional<Cause> cause_;
 };
 

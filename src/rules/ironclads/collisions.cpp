@@ -23,18 +23,19 @@ void IroncladsEngine::collide(const ngn::Event& e, Ship& s, Ship& other, ngn::So
             if (is_word((*e.claim)[i], "prop")) cl_prop = std::abs(n->as_int());
             if (is_word((*e.claim)[i], "hull")) cl_hull = std::abs(n->as_int());
         }
+    std::optional<Cause> wrong_claim;
     if ((cl_prop && *cl_prop != prop) || (cl_hull && *cl_hull != hull))
-        ctx.findings.error(Kind::WrongResult, kCollisions, e.claim_pos,
+        wrong_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kCollisions, e.claim_pos,
                            "a collision at speed " + std::to_string(v) + " costs both ships " + std::to_string(prop) +
                                " propulsion and " + std::to_string(hull) + " hull",
                            "prop " + std::to_string(prop) + " hull " + std::to_string(hull),
-                           "prop " + std::to_string(cl_prop.value_or(prop)) + " hull " + std::to_string(cl_hull.value_or(hull)));
+                           "prop " + std::to_string(cl_prop.value_or(prop)) + " hull " + std::to_string(cl_hull.value_or(hull))));
     // as played: the card follows the claim, the rules' value kept beside it, so that a later
     // line showing the rules' losses is no second finding
     const int played_prop = cl_prop.value_or(prop), played_hull = cl_hull.value_or(hull);
     for (Ship* x : {&s, &other}) {
-        x->played(kProp, std::max(0, x->card.prop - played_prop), std::max(0, x->rules_value(kProp) - prop));
-        x->played(kHull, std::max(0, x->card.hull - played_hull), std::max(0, x->rules_value(kHull) - hull));
+        x->played(kProp, std::max(0, x->card.prop - played_prop), std::max(0, x->rules_value(kProp) - prop), wrong_claim);
+        x->played(kHull, std::max(0, x->card.hull - played_hull), std::max(0, x->rules_value(kHull) - hull), wrong_claim);
         x->speed = 0;
         x->astern = false;
         x->collided_turn = turn_;

@@ -8,39 +8,65 @@
 
 namespace ironlog::rules::ironclads {
 
+std::optional<Cause> IroncladsEngine::unread_damage_cause(const Ship& s) const {
+    return unread_gunfire_ ? unread_gunfire_ : s.unread_damage.cause_in(turn_);
+}
+
+bool IroncladsEngine::excused_in_damage(const Ship& s, ngn::SourcePos pos, const std::string& what, GameContext& ctx) const {
+    const std::optional<Cause> earlier = s.criticals_late ? s.criticals_late : s.unread_damage.cause_in(turn_);
+    if (earlier) ctx.findings.excuse(*earlier, pos, what);
+    return earlier.has_value();
+}
+
+// Hits left unresolved at the end of the damage resolution: one finding, unless one already
+// reported this turn explains them. The players may have crossed them off unrecorded (a
+// critical hit: up to 3 stats), which later lines may show.
+void IroncladsEngine::hits_left_unresolved(Ship& s, int done, ngn::SourcePos at, GameContext& ctx) {
+    const std::string what = s.name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_);
+    std::optional<Cause> why = s.problems_early;
+    if (why) ctx.findings.excuse(*why, at, what);
+    else if (!excused_in_damage(s, at, what, ctx))
+        why = Findings::cause_of(ctx.findings.error(Kind::Illegal, kDamage, at, what, std::to_string(s.unsaved_fewest()) + " resolved",
+                                                    std::to_string(done)));
+    else why = s.criticals_late ? s.criticals_late : s.unread_damage.cause_in(turn_);
+    s.unrecorded_hits.clear();
+    s.unrecorded_hits.add(std::max(0, s.unsaved_fewest() - done) + 2 * std::max(0, s.criticals_fewest() - s.crits_done), *why);
+}
+
 void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     // crit <stat> d6: N => crossed
     std::optional<int> stat;
     const ngn::Dice* dice = nullptr;
     ngn::SourcePos dice_pos;
-    bool word_error = false;
+    std::optional<Cause> word_error;
     for (std::size_t i = 1; i < e.args.size(); ++i) {
         const auto& it = e.args[i];
         if (const auto* d = it.as<ngn::Dice>()) dice = d, dice_pos = it.pos;
         else if (const std::string* w = word_text(it); w && parse_stat(*w)) stat = parse_stat(*w);
-        else {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a critical hit is written: crit <stat> d6: N => <stats crossed off>");
-            word_error = true;
-        }
+        else
+            word_error = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                                                               "a critical hit is written: crit <stat> d6: N => <stats crossed off>"));
     }
-    if (s.crits_done >= s.criticals_most() && s.resolved() >= s.unsaved_most() && s.assumed_hits > 0) {
-        --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
-        --s.hits_done;
-    }
-    if (s.crits_done >= s.criticals_most() && (unread_gunfire_ || s.unread_damage_turn == turn_)) {
-        s.salvo_not_recorded(e.subject.pos.line);  // its salvo, or an earlier damage line, could not be read
+    if (s.crits_done >= s.criticals_most() && s.resolved() >= s.unsaved_most() &&
+        s.assumed_hits.take(1, ctx.findings, e.subject.pos, s.name + " resolves a hit an earlier claim was counted for"))
+        --s.hits_done;  // an earlier claim was a wrong count, not a hit left out
+    if (s.crits_done >= s.criticals_most() && unread_damage_cause(s)) {
+        // its salvo, or an earlier damage line, could not be read
+        ctx.findings.excuse(*unread_damage_cause(s), e.subject.pos, s.name + " resolves a critical hit of a salvo not read");
+        s.salvo_not_recorded(e.subject.pos.line);
     } else if (s.crits_done >= s.criticals_most()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
                            std::to_string(s.criticals_most()) + " critical hit(s)", std::to_string(s.crits_done + 1));
         s.salvo_not_recorded(e.subject.pos.line);
-    } else if (s.hits_done > 0 && !s.order_reported && s.unread_damage_turn != turn_) {
+    } else if (s.hits_done > 0 && !excused_in_damage(s, e.subject.pos, s.name + " resolves a critical hit after hits", ctx)) {
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
     }
     ++s.crits_done;
     if (!stat) {
         if (!word_error)
-            ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos, "name the stat type the critical hit crosses off (prop, hull, armour, port ...)");
-        s.unrecorded_hits += 3;  // which stats it crossed off is not known: later lines may show them
+            word_error = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kCritical, e.subject.pos,
+                                                               "name the stat type the critical hit crosses off (prop, hull, armour, port ...)"));
+        s.unrecorded_hits.add(3, *word_error);  // which stats it crossed off is not known: later lines may show them
         return;
     }
     std::optional<int> expected, d3;
@@ -56,40 +82,40 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         else ctx.findings.error(Kind::Inconsistent, kCritical, e.claim_pos, "claim the number of stats crossed off: => 3");
     }
     const std::optional<int> by_rules = s.rules_stat[*stat];
-    if (claimed && expected && *claimed < *expected && s.has_card && s.unrecorded_hits > 0)
-        for (int j = 1; j <= s.unrecorded_hits && j <= stat_of(s.card, *stat); ++j)
-            if (*claimed == std::min(*d3, stat_of(s.card, *stat) - j)) {  // stats crossed off unrecorded (a finding then)
+    if (claimed && expected && *claimed < *expected && s.has_card && s.unrecorded_hits)
+        for (int j = 1; j <= s.unrecorded_hits.left() && j <= stat_of(s.card, *stat); ++j)
+            if (*claimed == std::min(*d3, stat_of(s.card, *stat) - j) &&  // stats crossed off unrecorded (a finding then)
+                s.unrecorded_hits.take(j, ctx.findings, e.claim_pos, s.name + "'s critical hit finds " + std::to_string(j) + " stat(s) crossed off unrecorded")) {
                 stat_of(s.card, *stat) -= j;
-                s.unrecorded_hits -= j;
                 expected = claimed;
                 break;
             }
     if (claimed && expected && *claimed != *expected && by_rules && *claimed == std::min(*d3, *by_rules)) {
         // the card the rules give, not the one an earlier wrong claim left: that claim was a slip
+        if (s.card_parted) ctx.findings.excuse(*s.card_parted, e.claim_pos, s.name + "'s critical hit follows the card the rules give");
         stat_of(s.card, *stat) = *by_rules;
         s.rules_stat[*stat].reset();
         expected = claimed;
     }
-    if (claimed && expected && *claimed != *expected)
-        ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
-                           "1D3 of a " + std::to_string(dice->faces[0].value) + " is " + std::to_string(*d3) +
-                               "; " + stat_name(*stat) + " has " + std::to_string(stat_of(s.card, *stat)) +
-                               " stats left, and what cannot be crossed off is a miss",
-                           std::to_string(*expected), std::to_string(*claimed));
     const int left = stat_of(s.card, *stat);
-    if (claimed && expected && *claimed != *expected)
-        s.played(*stat, std::max(0, left - *claimed), std::max(0, left - *expected));  // as played
-    else
+    if (claimed && expected && *claimed != *expected) {
+        const Cause why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
+                                                                "1D3 of a " + std::to_string(dice->faces[0].value) + " is " + std::to_string(*d3) +
+                                                                    "; " + stat_name(*stat) + " has " + std::to_string(left) +
+                                                                    " stats left, and what cannot be crossed off is a miss",
+                                                                std::to_string(*expected), std::to_string(*claimed)));
+        s.played(*stat, std::max(0, left - *claimed), std::max(0, left - *expected), why);  // as played
+    } else
         s.cross_off(*stat, claimed.value_or(expected.value_or(0)));
 }
 
 void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     std::optional<int> stat;
-    bool word_error = false;
+    std::optional<Cause> word_error;
     for (std::size_t i = 1; i < e.args.size(); ++i) {
         const auto& it = e.args[i];
         if (const std::string* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
-        else ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>"), word_error = true;
+        else word_error = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>"));
     }
     // a stat written wrong (the finding above) that the claim names: as played
     if (!stat && word_error && e.claim && !e.claim->empty())
@@ -98,13 +124,16 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     ++s.hits_done;
     if (!stat) {
         if (!word_error)
-            ctx.findings.error(Kind::Inconsistent, kHits, e.subject.pos, "name the stat type the hit crosses off (prop, hull, armour, port ...)");
-        s.unrecorded_hits += 1;  // which stat it crossed off is not known: a later line may show it
+            word_error = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kHits, e.subject.pos,
+                                                               "name the stat type the hit crosses off (prop, hull, armour, port ...)"));
+        s.unrecorded_hits.add(1, *word_error);  // which stat it crossed off is not known: a later line may show it
         return;
     }
     if (stat_of(s.card, *stat) == 0 && s.has_card) {
         if (s.rules_stat[*stat].value_or(0) > 0) {
-            stat_of(s.card, *stat) = *s.rules_stat[*stat];  // the earlier claim of none left was a slip
+            // the earlier claim of none left was a slip
+            if (s.card_parted) ctx.findings.excuse(*s.card_parted, e.subject.pos, s.name + " has " + stat_name(*stat) + " stats left by the rules");
+            stat_of(s.card, *stat) = *s.rules_stat[*stat];
             s.rules_stat[*stat].reset();
         } else {
             ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, std::string("no ") + stat_name(*stat) + " stats are left to cross off");
@@ -119,25 +148,28 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
 
 // Whether the ship has a hit to resolve (a hit, not a critical hit, now): one finding when not,
 // or when its criticals are not resolved first. True when this line has its finding already.
-bool IroncladsEngine::count_hit(const ngn::Event& e, Ship& s, bool word_error, GameContext& ctx) {
-    bool line_flagged = false;
-    if (s.resolved() >= s.unsaved_most() && s.assumed_hits > 0) {
-        --s.assumed_hits;  // an earlier claim was a wrong count, not a hit left out
-        --s.hits_done;
-    } else if (s.resolved() >= s.unsaved_most() && (unread_gunfire_ || s.unread_damage_turn == turn_ || word_error)) {
-        s.salvo_not_recorded(e.subject.pos.line);  // its salvo, or an earlier damage line, could not be read
-    } else if (s.resolved() >= s.unsaved_most()) {
+bool IroncladsEngine::count_hit(const ngn::Event& e, Ship& s, const std::optional<Cause>& word_error, GameContext& ctx) {
+    const bool none_left = s.resolved() >= s.unsaved_most();
+    const std::optional<Cause> not_read = word_error ? word_error : unread_damage_cause(s);
+    if (none_left && s.assumed_hits.take(1, ctx.findings, e.subject.pos, s.name + " resolves a hit an earlier claim was counted for")) {
+        --s.hits_done;  // an earlier claim was a wrong count, not a hit left out
+    } else if (none_left && not_read) {
+        // its salvo, or an earlier damage line, could not be read
+        ctx.findings.excuse(*not_read, e.subject.pos, s.name + " resolves a hit of a salvo not read");
+        s.salvo_not_recorded(e.subject.pos.line);
+    } else if (none_left) {
         ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
         s.salvo_not_recorded(e.subject.pos.line);
-    } else if (s.crits_done < s.criticals_fewest() && !s.order_reported && s.unread_damage_turn != turn_) {
-        s.order_reported = true;
-        line_flagged = true;
-        ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos,
-                           "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) + " remain");
+    } else if (s.crits_done < s.criticals_fewest() && !excused_in_damage(s, e.subject.pos, s.name + " resolves a hit before its critical hits", ctx)) {
+        const Cause why = Findings::cause_of(ctx.findings.error(
+            Kind::Illegal, kDamage, e.subject.pos,
+            "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) + " remain"));
+        s.criticals_late = why;
         // (or their lines are left out: the stats they crossed off may show in later lines)
-        s.unrecorded_hits = std::max(s.unrecorded_hits, 3 * (s.criticals_fewest() - s.crits_done));
+        s.unrecorded_hits.at_least(3 * (s.criticals_fewest() - s.crits_done), why);
+        return true;
     }
-    return line_flagged;
+    return false;
 }
 
 // Gun stats lost to hits come first from the arc fired upon (or the turrets bearing on it).
@@ -181,17 +213,17 @@ void IroncladsEngine::claim_stats_left(const ngn::Event& e, Ship& s, int stat, i
             const int shown = n->as_int();
             if (shown == before - 1 || !s.has_card) {
                 stat_of(s.card, stat) = shown;
-            } else if (s.follows(stat, shown) || s.shows_unrecorded(stat, shown)) {
+            } else if (s.follows(stat, shown, ctx.findings, e.claim_pos) || s.shows_unrecorded(stat, shown, ctx.findings, e.claim_pos)) {
                 // the card the rules give (an earlier wrong claim was a slip), or hits crossed off
                 // unrecorded in an earlier turn (a finding then)
             } else {
-                ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat", std::to_string(before - 1),
-                                   std::to_string(shown));
-                s.played(stat, shown, before - 1);  // as played
+                const Cause why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kHits, e.claim_pos, "a hit crosses off one stat",
+                                                                        std::to_string(before - 1), std::to_string(shown)));
+                s.played(stat, shown, before - 1, why);  // as played
                 if (shown < before - 1) {
                     const int add = std::clamp(before - 1 - shown, 0, std::max(0, s.unsaved_most() - s.resolved()));
                     s.hits_done += add;
-                    s.assumed_hits += add;
+                    s.assumed_hits.add(add, why);
                 }
             }
         }
@@ -207,22 +239,22 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     s.problems_done = true;
-    if (s.resolved() < s.unsaved_fewest() && s.stats_left() > 0 && !s.order_reported && s.unread_damage_turn != turn_) {
-        ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, "problems are rolled when all of the ship's hits are resolved",
-                           std::to_string(s.unsaved_fewest()) + " hits resolved", std::to_string(s.resolved()));
-        s.early_problems = true;
-    }
+    if (s.resolved() < s.unsaved_fewest() && s.stats_left() > 0 && !excused_in_damage(s, e.subject.pos, s.name + " rolls for problems with hits unresolved", ctx))
+        s.problems_early = Findings::cause_of(ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos,
+                                                                 "problems are rolled when all of the ship's hits are resolved",
+                                                                 std::to_string(s.unsaved_fewest()) + " hits resolved", std::to_string(s.resolved())));
     const ngn::Dice* two = nullptr;
     const ngn::Dice* d3 = nullptr;
     for (const auto& a : e.args)
         if (const auto* d = a.as<ngn::Dice>()) (two ? d3 : two) = d;
-    auto result_of = [&](int total) -> std::string {
+    auto result_with = [&](int total, const Card& card) -> std::string {
         if (total == 2) return "steering";
         if (total == 3 || (total == 4 && options_.smokestack_3_or_4)) return "smokestack";
-        if (total == 9 || total == 10) return !s.has_card ? "" : s.card.armour < 3 ? "fire" : "none";  // "" : unknown armour
+        if (total == 9 || total == 10) return !s.has_card ? "" : card.armour < 3 ? "fire" : "none";  // "" : unknown armour
         if (total >= 11) return "bridge";
         return "none";
     };
+    auto result_of = [&](int total) { return result_with(total, s.card); };
     std::string expected;
     std::string by_total_written;  // when the total written is not the faces' (already a finding): what it gives
     int total = 0;
@@ -241,7 +273,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         claim.clear();
     }
     if (!claim.empty() && !expected.empty() && claim != expected && claim != by_total_written &&
-        s.fits_by_rules([&] { return result_of(total) == claim; }))
+        s.fits_by_rules([&](const Card& card) { return result_with(total, card) == claim; }, ctx.findings, e.claim_pos))
         expected = claim;
     std::optional<Cause> wrong_claim;
     if (!claim.empty() && !expected.empty() && claim != expected && claim != by_total_written) {
@@ -312,11 +344,11 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
             int stat = *parse_stat(*w);
             int shown = next->as<ngn::Number>()->as_int();
             // a card that shows the rules' value after a wrong claim (reported) shows a slip
-            if (!s.follows(stat, shown)) {
-                ctx.findings.error(Kind::Inconsistent, kDamage, next->pos,
-                                   s.name + "'s card shows " + stat_name(stat) + " stats the game does not give",
-                                   std::to_string(stat_of(s.card, stat)), std::to_string(shown));
-                s.played(stat, shown, s.rules_value(stat));  // as played
+            if (!s.follows(stat, shown, ctx.findings, next->pos)) {
+                const Cause why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kDamage, next->pos,
+                                                                        s.name + "'s card shows " + stat_name(stat) + " stats the game does not give",
+                                                                        std::to_string(stat_of(s.card, stat)), std::to_string(shown)));
+                s.played(stat, shown, s.rules_value(stat), why);  // as played
             }
             ++i;
         } else {

@@ -11,10 +11,12 @@ namespace ironlog::rules::ironclads {
 void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
     // Phase 4A: a ship with no hull left sinks, whether or not the record says so.
     for (auto& s : ships_) {
-        if (s->rules_stat[kHull].value_or(0) > 0 && s->card.hull == 0) s->follows(kHull, *s->rules_stat[kHull]);  // not sunk: as the rules say
+        if (s->rules_stat[kHull].value_or(0) > 0 && s->card.hull == 0)
+            s->follows(kHull, *s->rules_stat[kHull], ctx.findings, at);  // not sunk: as the rules say
         if (s->on_table() && s->has_card && s->card.hull == 0) {
             s->sunk = true;
-            if (s->unread_end_turn == turn_ || s->kept_afloat) continue;  // the line not read may have said so; or said already
+            if (s->kept_afloat) continue;  // said already
+            if (s->unread_end.excuses(turn_, ctx.findings, at, s->name + " sank, as the line not read may have said")) continue;
             s->kept_afloat = Findings::cause_of(ctx.findings.warning(Kind::Inconsistent, kSunk, at,
                                  s->name + " has no hull stats left and sank at the end of turn " + std::to_string(turn_) +
                                      "; the record does not say so"));
@@ -31,7 +33,8 @@ void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
 }
 
 void IroncladsEngine::sinks(const ngn::Event& e, Ship& s, GameContext& ctx) {
-    if (s.card.hull > 0 && s.has_card && !s.shows_unrecorded(kHull, 0) && !s.follows(kHull, 0))
+    if (s.card.hull > 0 && s.has_card && !s.shows_unrecorded(kHull, 0, ctx.findings, e.subject.pos) &&
+        !s.follows(kHull, 0, ctx.findings, e.subject.pos))
         ctx.findings.error(Kind::Illegal, kSunk, e.subject.pos, "a ship sinks when it has no hull stats left",
                            "hull 0", "hull " + std::to_string(s.card.hull));
     s.sunk = true;

@@ -84,9 +84,9 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             if (!first) s->salvos.clear();
             s->crits_done = s->hits_done = 0;
             s->problems_done = false;
-            s->order_reported = false;
-            s->early_problems = false;
-            s->assumed_hits = 0;
+            s->criticals_late.reset();
+            s->problems_early.reset();
+            s->assumed_hits.clear();
         }
         initiative_.reset();
         initiative_unknown_ = false;
@@ -105,7 +105,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         order_slip_reported_ = 0;
         movement_started_ = false;
         damage_started_ = false;
-        unread_gunfire_ = false;
+        unread_gunfire_.reset();
     }
     if (segment != segment_) {
         if (segment == "damage") {
@@ -149,18 +149,12 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
             if (s->salvos.empty()) continue;
             const int done = s->resolved();
             const bool unresolved = (done < s->unsaved_fewest() || s->crits_done < s->criticals_fewest()) && s->stats_left() > 0;
-            // what the players may have crossed off unrecorded (a critical hit: up to 3 stats)
-            if (unresolved) s->unrecorded_hits = std::max(0, s->unsaved_fewest() - done) + 2 * std::max(0, s->criticals_fewest() - s->crits_done);
-            // (problems rolled early, criticals out of order, or a damage line not read: said already)
-            if (unresolved && !s->early_problems && !s->order_reported && s->unread_damage_turn != turn_)
-                ctx.findings.error(Kind::Illegal, kDamage, at,
-                                   s->name + " has unsaved hits left unresolved in the damage resolution of turn " + std::to_string(turn_),
-                                   std::to_string(s->unsaved_fewest()) + " resolved", std::to_string(done));
-            else if (done > 0 && !s->problems_done && s->on_table() && s->unread_damage_turn != turn_) {
-                ctx.findings.error(Kind::Illegal, kProblems, at,
-                                   s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_));
-                s->problems_unknown_turn = turn_;
-            }
+            if (unresolved) hits_left_unresolved(*s, done, at, ctx);
+            else if (done > 0 && !s->problems_done && s->on_table() &&
+                     !s->unread_damage.excuses(turn_, ctx.findings, at, s->name + " rolled no problems, as the line not read may have"))
+                s->problems_unknown.mark(turn_, Findings::cause_of(ctx.findings.error(
+                                                    Kind::Illegal, kProblems, at,
+                                                    s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_))));
         }
     }
 }
@@ -176,8 +170,12 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
                 // No save was due as played, the reason already a finding: hits the players did not
                 // claim, no armour left by the rules or by hits left unresolved, or a line of this
                 // gunfire that could not be read (it may have been the save).
-                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits || unread_gunfire_)
+                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits.left())
                     continue;
+                if (unread_gunfire_) {
+                    ctx.findings.excuse(*unread_gunfire_, ngn::SourcePos{v.line, 1}, "the save on " + s->name + " may be the line not read");
+                    continue;
+                }
                 ctx.findings.error(Kind::Inconsistent, kSaves, ngn::SourcePos{v.line, 1},
                                    "no armour save is recorded for this salvo on " + s->name + " (one save roll for each salvo with hits)");
             }
@@ -225,7 +223,7 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
     }
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
                        "'" + e.verb() + "' is not an action of ironclads; the actions are " + verb_list(kVerbs));
-    unread_line(actor, ship(actor), ctx);
+    unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
 }
 
 // Whether the line is in its phase; if not, one finding, and the line stands for what its place was.
@@ -233,7 +231,7 @@ bool IroncladsEngine::in_phase(const ngn::Event& e, const Entity& actor, const c
     if (phase_ == phase) return true;
     ctx.findings.error(Kind::Illegal, rule, e.subject.pos,
                        "'" + lower(e.verb()) + "' belongs in phase " + phase + (phase_.empty() ? std::string() : ", not in phase " + phase_));
-    unread_line(actor, ship(actor), ctx);
+    unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
     return false;
 }
 
@@ -243,7 +241,7 @@ Ship* IroncladsEngine::ship_acting(const ngn::Event& e, const Entity& actor, Gam
     if (!s) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos,
                            "'" + lower(e.verb()) + "' is done by a ship, not by " + actor.label());
-        unread_line(actor, s, ctx);
+        unread_line(actor, s, Findings::cause_of(ctx.findings.all().back()), ctx);
         return nullptr;
     }
     const bool card = is_word(e.args.front(), "card");
@@ -262,7 +260,7 @@ Ship* IroncladsEngine::ship_acting(const ngn::Event& e, const Entity& actor, Gam
 void IroncladsEngine::side_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (actor.kind != ngn::EntityKind::Side) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a side rolls for the sea state and the initiative, not a ship");
-        unread_line(actor, ship(actor), ctx);
+        unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
         return;
     }
     if (phase_ == "sea-state") sea_state_roll(e, actor, ctx);
@@ -274,7 +272,7 @@ void IroncladsEngine::side_roll(const ngn::Event& e, const Entity& actor, GameCo
 void IroncladsEngine::side_decides(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (actor.kind != ngn::EntityKind::Side) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
-        unread_line(actor, ship(actor), ctx);
+        unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
         return;
     }
     in_phase(e, actor, "end", kEnding, ctx);
@@ -310,9 +308,9 @@ void IroncladsEngine::formation(const ngn::Event& e, Ship& s, GameContext& ctx) 
     if (s.squadron < 0) ctx.findings.error(Kind::Inconsistent, kFormations, e.subject.pos, s.name + " is in no squadron");
 }
 
-// A line that could not be read is one finding; what it stood for, by its place in the
-// sequence, is taken as done, so that the lines after it are not held to its absence.
-void IroncladsEngine::unread_line(const Entity& actor, Ship* s, GameContext& ctx) {
+// A line that could not be read is one finding (why, just made); what it stood for, by its place
+// in the sequence, is taken as done, so that the lines after it are not held to its absence.
+void IroncladsEngine::unread_line(const Entity& actor, Ship* s, const Cause& why, GameContext& ctx) {
     if (actor.kind == ngn::EntityKind::Side) {
         if (phase_ == "sea-state") sea_rolls_.try_emplace(actor.index, 0);  // 0: rolled, the die unknown
         else if (phase_ == "initiative") {
@@ -333,13 +331,13 @@ void IroncladsEngine::unread_line(const Entity& actor, Ship* s, GameContext& ctx
         moving_ = s;
     } else if (phase_ == "firing") {
         if (segment_ == "damage" || damage_started_) {
-            s->unread_damage_turn = turn_;
-            s->unrecorded_hits += 3;  // a critical hit's worth of stats, as later lines may show
+            s->unread_damage.mark(turn_, why);
+            s->unrecorded_hits.add(3, why);  // a critical hit's worth of stats, as later lines may show
         } else {
-            unread_gunfire_ = true;
+            unread_gunfire_ = why;
         }
     } else if (phase_ == "end") {
-        s->unread_end_turn = turn_;
+        s->unread_end.mark(turn_, why);
     }
 }
 

@@ -61,6 +61,17 @@ struct MoveLine {
     bool leaves = false;
 };
 
+// What a salvo's number of dice is read from (Firing/Gunfire): the gun stats firing, halved for
+// the target's armour (3 or more), for a rough sea, and for a fire aboard the firer.
+struct SalvoReading {
+    int base = 0;
+    int target_armour = 0;
+    bool rough_sea = false;
+    bool firer_on_fire = false;
+};
+// The dice a salvo rolls; `working`, when given, says how the count was reached.
+int salvo_dice(const SalvoReading& salvo, std::string* working = nullptr);
+
 // A salvo line read: the guns, the arc turrets fire into, the target, range, arc fired on, dice.
 struct SalvoLine {
     std::vector<int> mounts;
@@ -118,7 +129,7 @@ private:
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
     void close_gunfire(GameContext& ctx);
     void report_out_of_turn(GameContext& ctx, const std::set<int>& sides_unmoved);
-    void unread_line(const Entity& actor, Ship* s, GameContext& ctx);
+    void unread_line(const Entity& actor, Ship* s, const Cause& why, GameContext& ctx);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
     // the actions (engine.cpp's verb table)
@@ -143,7 +154,10 @@ private:
     void movement(const ngn::Event& e, Ship& s, GameContext& ctx);
     bool take_turn_to_move(const ngn::Event& e, Ship& s, GameContext& ctx);
     MoveLine read_move_line(const ngn::Event& e, const Ship& s, GameContext& ctx);
-    std::optional<SpeedProblem> speed_problem(const Ship& s, int speed, bool back, int prev) const;
+    std::optional<SpeedProblem> speed_problem(const Ship& s, int speed, bool back, int prev) const {
+        return speed_problem(s, s.card, speed, back, prev);
+    }
+    std::optional<SpeedProblem> speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev) const;
     bool set_speed(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx);
     bool change_speed(Ship& s, const MoveLine& line, int v, GameContext& ctx);
     void check_turn(Ship& s, const MoveLine& line, GameContext& ctx);
@@ -164,7 +178,12 @@ private:
     SaveClaim read_save_claim(const ngn::Event& e, GameContext& ctx);
     void crit(const ngn::Event& e, Ship& s, GameContext& ctx);
     void hit(const ngn::Event& e, Ship& s, GameContext& ctx);
-    bool count_hit(const ngn::Event& e, Ship& s, bool word_error, GameContext& ctx);
+    bool count_hit(const ngn::Event& e, Ship& s, const std::optional<Cause>& word_error, GameContext& ctx);
+    // The line not read this phase that a ship's damage may follow from: its salvo's, or its own.
+    std::optional<Cause> unread_damage_cause(const Ship& s) const;
+    // Whether a damage-order finding at pos follows from one already reported this turn (excused).
+    bool excused_in_damage(const Ship& s, ngn::SourcePos pos, const std::string& what, GameContext& ctx) const;
+    void hits_left_unresolved(Ship& s, int done, ngn::SourcePos at, GameContext& ctx);
     void gun_stats_arc_first(const ngn::Event& e, const Ship& s, int stat, GameContext& ctx);
     void claim_stats_left(const ngn::Event& e, Ship& s, int stat, int before, GameContext& ctx);
     void problems(const ngn::Event& e, Ship& s, GameContext& ctx);
@@ -174,13 +193,15 @@ private:
     void card_shown(const ngn::Event& e, Ship& s, GameContext& ctx);
     void breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx);
 
-    int max_speed(const Ship& s) const { return max_speed(s, rough()); }
-    int max_speed(const Ship& s, bool rough_sea) const;
+    int max_speed(const Ship& s) const { return max_speed(s, s.card, rough()); }
+    int max_speed(const Ship& s, bool rough_sea) const { return max_speed(s, s.card, rough_sea); }
+    int max_speed(const Ship& s, const Card& card, bool rough_sea) const;
     std::string max_speed_reason(const Ship& s) const;
     int fire_dice(const Ship& firer, const Ship& target, int base, std::string* working = nullptr) const {
         return fire_dice(firer, target, base, rough(), working);
     }
     int fire_dice(const Ship& firer, const Ship& target, int base, bool rough_sea, std::string* working) const;
+    bool shows_unrecorded_stats(Ship& s, const SalvoLine& line, int base, int rolled, GameContext& ctx);
 
     std::vector<std::unique_ptr<ShipLibrary>> libraries_;
     bool library_missing_ = false;
@@ -215,7 +236,7 @@ private:
     bool initiative_unknown_ = false;  // this turn's initiative was not decided (a finding already)
     // A line of this firing phase that could not be read (a finding): it may have been the salvo
     // or save that later lines need, which are then taken as played.
-    bool unread_gunfire_ = false;
+    std::optional<Cause> unread_gunfire_;  // a gunfire line of this phase not read (reported)
     bool sea_claimed_early_ = false;   // the sea state was claimed before every side rolled (a finding already)
     RollOff initiative_rolls_;  // this round of the initiative roll-off
     ngn::SourcePos initiative_pos_;

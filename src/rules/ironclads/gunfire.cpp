@@ -11,18 +11,22 @@
 namespace ironlog::rules::ironclads {
 
 int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, bool rough_sea, std::string* working) const {
+    return salvo_dice(SalvoReading{base, target.card.armour, rough_sea, firer.on_fire(turn_)}, working);
+}
+
+int salvo_dice(const SalvoReading& salvo, std::string* working) {
     // working, when asked for, explains the count for a finding; most salvos need none.
-    int n = base;
-    if (working) *working = std::to_string(base) + " stats";
-    if (target.card.armour >= 3) {
+    int n = salvo.base;
+    if (working) *working = std::to_string(salvo.base) + " stats";
+    if (salvo.target_armour >= 3) {
         n = (n + 1) / 2;
-        if (working) *working += ", halved for the target's " + std::to_string(target.card.armour) + " armour: " + std::to_string(n);
+        if (working) *working += ", halved for the target's " + std::to_string(salvo.target_armour) + " armour: " + std::to_string(n);
     }
-    if (rough_sea) {
+    if (salvo.rough_sea) {
         n = (n + 1) / 2;
         if (working) *working += ", halved again for the rough sea: " + std::to_string(n);
     }
-    if (firer.on_fire(turn_)) {
+    if (salvo.firer_on_fire) {
         n = (n + 1) / 2;
         if (working) *working += ", halved for the fire aboard: " + std::to_string(n);
     }
@@ -91,7 +95,8 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (line.mounts.empty() || !line.target) {
         if (ctx.findings.all().size() == findings_before)  // (else the word that stood for them is the finding)
             ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "a salvo names the guns that fire and the target");
-        unread_gunfire_ = true;  // the salvo cannot be read: its save and damage are taken as played
+        // the salvo cannot be read: its save and damage are taken as played
+        unread_gunfire_ = Findings::cause_of(ctx.findings.all()[findings_before]);
         return;
     }
     Ship* target = line.target;
@@ -100,7 +105,7 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     for (int m : line.mounts) base += s.card.guns[m];
     if (base == 0)  // no stats left by a wrong claim, which the rules leave: the claim was a slip
         for (int m : line.mounts)
-            if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m])) base += s.card.guns[m];
+            if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m], ctx.findings, e.subject.pos)) base += s.card.guns[m];
     for (int m : line.mounts) s.fired.insert(m);
     if (base == 0 && s.has_card) {
         ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(line.mounts.front())));
@@ -255,78 +260,99 @@ std::optional<std::pair<double, double>> IroncladsEngine::judge_range(const ngn:
 // the cards or the fire aboard in doubt, dice that fit the rules' reading settle it.
 void IroncladsEngine::check_salvo_dice(Ship& s, const SalvoLine& line, int base, GameContext& ctx) {
     Ship* target = line.target;
-    const auto& mounts = line.mounts;
     const bool cards_known = s.has_card && target->has_card;
-    int expected_dice = fire_dice(s, *target, base);
+    const int rolled = line.dice->declared_count();
+    const ngn::SourcePos at = line.dice_pos;
+    // the salvo read from the game as it stands: the sea, the target's armour, a fire aboard
+    auto as_it_stands = [&] { return SalvoReading{base, target->card.armour, rough(), s.on_fire(turn_)}; };
+    int expected_dice = salvo_dice(as_it_stands());
     if (sea_rough_ && sea_rough_->parted()) {
         // a wrong sea-state claim: the number of dice shows which sea the players fired in
-        const int by_rules = fire_dice(s, *target, base, sea_rough_->rules(), nullptr);
-        if (by_rules != expected_dice) {
-            const bool dice_follow_rules = line.dice->declared_count() == by_rules;
+        SalvoReading by_rules = as_it_stands();
+        by_rules.rough_sea = sea_rough_->rules();
+        if (salvo_dice(by_rules) != expected_dice) {
+            const bool dice_follow_rules = rolled == salvo_dice(by_rules);
+            if (dice_follow_rules) {
+                ctx.findings.excuse(*sea_rough_->cause(), at, "the salvo is fired in the sea the rules give");
+                expected_dice = salvo_dice(by_rules);
+            }
             sea_rough_->agree(dice_follow_rules ? sea_rough_->rules() : sea_rough_->played());
-            if (dice_follow_rules) expected_dice = by_rules;
         }
     }
-    const int rolled = line.dice->declared_count();
     if (rolled != expected_dice && cards_known && &s != target && (s.card_disputed() || target->card_disputed())) {
         // a wrong damage claim earlier: the dice may show the players fired by the rules' cards
-        const Card played_s = s.card, played_t = target->card;
-        s.card = s.by_rules();
-        target->card = target->by_rules();
+        const Card firer_card = s.by_rules();
         int base_by_rules = 0;
-        for (int m : mounts) base_by_rules += s.card.guns[m];
-        if (fire_dice(s, *target, base_by_rules) == rolled) {
-            s.rules_stat = {};
-            target->rules_stat = {};
+        for (int m : line.mounts) base_by_rules += firer_card.guns[m];
+        SalvoReading by_rules = as_it_stands();
+        by_rules.base = base_by_rules;
+        by_rules.target_armour = target->by_rules().armour;
+        if (salvo_dice(by_rules) == rolled) {
+            const Cause why = s.card_parted ? *s.card_parted : *target->card_parted;
+            ctx.findings.excuse(why, at, "the salvo is fired by the cards the rules give");
+            s.settle_by_rules();
+            target->settle_by_rules();
             expected_dice = rolled;
-        } else {
-            s.card = played_s;
-            target->card = played_t;
         }
     }
-    if (rolled < expected_dice && cards_known && s.problems_unknown_turn >= 0 && turn_ > s.problems_unknown_turn &&
-        turn_ <= s.problems_unknown_turn + 3 && !s.on_fire(turn_)) {
+    const int unknown_from = s.problems_unknown.turn();
+    if (rolled < expected_dice && cards_known && unknown_from >= 0 && turn_ > unknown_from && turn_ <= unknown_from + 3 && !s.on_fire(turn_)) {
         // the problems roll left out may have been a fire: the dice show it
-        const auto fire = s.fire_turns;
-        s.fire_turns.agree({turn_, turn_});
-        if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
-        else s.fire_turns = fire;
+        SalvoReading on_fire = as_it_stands();
+        on_fire.firer_on_fire = true;
+        if (salvo_dice(on_fire) == rolled) {
+            ctx.findings.excuse(*s.problems_unknown.cause(), at, s.name + " fires halved by a fire the problems roll left out may have started");
+            s.fire_turns.agree({turn_, turn_});
+            expected_dice = rolled;
+        }
     }
     if (rolled != expected_dice && s.fire_turns.parted()) {
         // a wrong fire claim (reported): the dice may show the players fired by the rules
-        const auto fire = s.fire_turns;
-        s.fire_turns.agree(fire.rules());
-        if (fire_dice(s, *target, base) == rolled) expected_dice = rolled;
-        else s.fire_turns = fire;
-    }
-    if (rolled < expected_dice && cards_known && &s != target && (s.unrecorded_hits > 0 || target->unrecorded_hits > 0)) {
-        // gun or armour stats crossed off unrecorded in an earlier turn (a finding then)
-        for (int j = 1; j <= s.unrecorded_hits && base - j >= 0; ++j)
-            if (fire_dice(s, *target, base - j) == rolled) {
-                for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
-                    while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
-                    if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
-                }
-                s.unrecorded_hits -= j;
-                expected_dice = rolled;
-                break;
-            }
-        for (int j = 1; expected_dice != rolled && j <= target->unrecorded_hits && target->card.armour - j >= 0; ++j) {
-            target->card.armour -= j;
-            if (fire_dice(s, *target, base) == rolled) {
-                target->unrecorded_hits -= j;
-                expected_dice = rolled;
-            } else {
-                target->card.armour += j;
-            }
+        SalvoReading by_rules = as_it_stands();
+        by_rules.firer_on_fire = turn_ >= s.fire_turns.rules().first && turn_ <= s.fire_turns.rules().second;
+        if (salvo_dice(by_rules) == rolled) {
+            ctx.findings.excuse(*s.fire_turns.cause(), at, s.name + " fires as the rules' fire aboard gives");
+            s.fire_turns.agree(s.fire_turns.rules());
+            expected_dice = rolled;
         }
     }
+    if (rolled < expected_dice && cards_known && &s != target && (s.unrecorded_hits || target->unrecorded_hits))
+        if (shows_unrecorded_stats(s, line, base, rolled, ctx)) expected_dice = rolled;
     if (rolled != expected_dice && cards_known) {
         std::string working;
-        fire_dice(s, *target, base, &working);
-        ctx.findings.error(Kind::WrongResult, kSalvo, line.dice_pos, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
+        salvo_dice(as_it_stands(), &working);
+        ctx.findings.error(Kind::WrongResult, kSalvo, at, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
                            std::to_string(rolled) + "d6");
     }
+}
+
+// Gun stats of the firer or armour of the target crossed off unrecorded in an earlier turn (a
+// finding then): whether the dice rolled show them; if so they are crossed off now.
+bool IroncladsEngine::shows_unrecorded_stats(Ship& s, const SalvoLine& line, int base, int rolled, GameContext& ctx) {
+    Ship* target = line.target;
+    const auto& mounts = line.mounts;
+    const SalvoReading now{base, target->card.armour, rough(), s.on_fire(turn_)};
+    for (int j = 1; j <= s.unrecorded_hits.left() && base - j >= 0; ++j) {
+        SalvoReading fewer_guns = now;
+        fewer_guns.base = base - j;
+        if (salvo_dice(fewer_guns) != rolled) continue;
+        s.unrecorded_hits.take(j, ctx.findings, line.dice_pos, s.name + " fires with " + std::to_string(j) + " gun stat(s) crossed off unrecorded");
+        for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
+            while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
+            if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
+        }
+        return true;
+    }
+    for (int j = 1; j <= target->unrecorded_hits.left() && target->card.armour - j >= 0; ++j) {
+        SalvoReading less_armour = now;
+        less_armour.target_armour = target->card.armour - j;
+        if (salvo_dice(less_armour) != rolled) continue;
+        target->unrecorded_hits.take(j, ctx.findings, line.dice_pos,
+                                     target->name + " is fired on with " + std::to_string(j) + " armour stat(s) crossed off unrecorded");
+        target->card.armour -= j;
+        return true;
+    }
+    return false;
 }
 
 // The hits claimed: judged against the dice at the range the salvo is read at (or, after a
@@ -490,6 +516,7 @@ Salvo* IroncladsEngine::salvo_to_save(const ngn::Event& e, Ship& s, GameContext&
         }
     if (salvo) salvo->save_missing = false;
     if (!salvo && unread_gunfire_ && s.card.armour > 0) {
+        ctx.findings.excuse(*unread_gunfire_, e.subject.pos, "the save on " + s.name + " is for the salvo not read");
         s.salvo_not_recorded(e.subject.pos.line);  // its salvo is the line that could not be read
         return nullptr;
     }
@@ -516,7 +543,8 @@ SaveRoll IroncladsEngine::judge_save_dice(const ngn::Event& e, Ship& s, Salvo& s
         ctx.findings.error(Kind::Inconsistent, kSaves, e.subject.pos, "the armour save's dice are not recorded",
                            std::to_string(s.card.armour) + "d6", "none");
     } else {
-        if (s.has_card && !s.shows_unrecorded(kArmour, dice->declared_count()) && !s.follows(kArmour, dice->declared_count()))
+        if (s.has_card && !s.shows_unrecorded(kArmour, dice->declared_count(), ctx.findings, dice_pos) &&
+            !s.follows(kArmour, dice->declared_count(), ctx.findings, dice_pos))
             ctx.findings.error(Kind::WrongResult, kSaves, dice_pos,
                                "the armour save rolls one die for each armour stat remaining (" + std::to_string(s.card.armour) + ")",
                                std::to_string(s.card.armour) + "d6", std::to_string(dice->declared_count()) + "d6");

@@ -16,8 +16,8 @@ void IroncladsEngine::report_out_of_turn(GameContext& ctx, const std::set<int>& 
     out_of_turn_.clear();
 }
 
-int IroncladsEngine::max_speed(const Ship& s, bool rough_sea) const {
-    int m = s.has_card ? s.card.prop : 1000;  // a ship without a card was reported once; no cascade
+int IroncladsEngine::max_speed(const Ship& s, const Card& card, bool rough_sea) const {
+    int m = s.has_card ? card.prop : 1000;  // a ship without a card was reported once; no cascade
     if (rough_sea) m = std::min(m, 6);
     if (s.smokestack) m = std::min(m, 6);
     return m;
@@ -157,9 +157,10 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
     return line;
 }
 
-// The first speed rule that a speed (astern or not) breaks, coming from prev.
-std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, int speed, bool back, int prev) const {
-    const int cap = max_speed(s);  // from the card as it stands (it may be read by the rules' values)
+// The first speed rule that a speed (astern or not) breaks, coming from prev, with the ship's
+// card (or the card the rules give it, where a wrong claim made the two differ).
+std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev) const {
+    const int cap = max_speed(s, card, rough());
     if (s.speed_set_turn == turn_)
         return SpeedProblem{kSpeed, "the current speed is set once each game turn", std::to_string(s.speed)};
     if (speed < 0) return SpeedProblem{kSpeed, "a current speed is not below zero", "0 or more"};
@@ -213,7 +214,9 @@ bool IroncladsEngine::change_speed(Ship& s, const MoveLine& line, int v, GameCon
         std::fabs(*line.moved - std::round(*line.moved)) <= 1e-9 && *line.moved <= 1e8)
         shown_by_move = static_cast<int>(std::lround(*line.moved));
     // A card that a wrong damage claim left short (prop): the speed may follow the rules' card.
-    if (found && s.fits_by_rules([&] { return !speed_problem(s, v, line.astern, s.start_speed); })) found.reset();
+    if (found && s.fits_by_rules([&](const Card& card) { return !speed_problem(s, card, v, line.astern, s.start_speed); }, ctx.findings,
+                                 line.speed_pos))
+        found.reset();
     if (found)
         ctx.findings.error(Kind::Illegal, found->rule, line.speed_pos, found->why, found->expected, std::to_string(v) + (line.astern ? " astern" : ""));
     if (found && shown_by_move && !speed_problem(s, *shown_by_move, line.astern, s.start_speed)) {

@@ -142,25 +142,27 @@ struct Ship {
     std::vector<Salvo> salvos;
     int crits_done = 0, hits_done = 0;
     bool problems_done = false;
-    bool order_reported = false;  // criticals after hits: said once
-    bool early_problems = false;  // problems rolled with hits unresolved (a finding): not said again at the phase's end
-    // A hit claim showing d more stats crossed off than one hit (a finding) may be d hit lines
+    // This game turn's damage mistakes (reported), which later lines of the turn follow from:
+    // criticals resolved after hits; problems rolled with hits unresolved.
+    std::optional<Cause> criticals_late, problems_early;
+    // A hit claim showing d more stats crossed off than one hit (reported) may be d hit lines
     // left out: they are counted as resolved while hits remain, and given back if later lines
     // resolve more hits than the salvos leave.
-    int assumed_hits = 0;
-    // Hits left unresolved at the end of a damage phase (a finding): the players may have crossed
+    Allowance assumed_hits;
+    // Hits left unresolved (reported), or a damage line not read: the players may have crossed
     // them off unrecorded, so later lines may show up to this many stats fewer than the replay.
-    int unrecorded_hits = 0;
-    // A damage phase whose problems roll the record leaves out (a finding): a fire may have broken
+    Allowance unrecorded_hits;
+    // A damage phase whose problems roll the record leaves out (reported): a fire may have broken
     // out, which later salvos show by being halved (for up to 1D3 game turns after).
-    int problems_unknown_turn = -1;
-    // A line of this ship's damage, or of its end phase, that could not be read (a finding): its
+    MistakeIn problems_unknown;
+    // A line of this ship's damage, or of its end phase, that could not be read (reported): its
     // damage counts and its sinking are then taken as played.
-    int unread_damage_turn = -1, unread_end_turn = -1;
+    MistakeIn unread_damage, unread_end;
     // After a wrong damage claim the card follows the claim (as played), and here is what the
-    // rules gave for that stat: a later claim that follows the rules' value instead shows the
-    // wrong one was a slip of the pen, and is no second finding.
+    // rules gave for that stat, and the finding that parted them: a later line that follows the
+    // rules' value instead shows the wrong one was a slip of the pen, and is no second finding.
     std::array<std::optional<int>, kStats> rules_stat{};
+    std::optional<Cause> card_parted;
 
     // Crosses n stats off, on the card and on the rules' value where one is kept.
     void cross_off(int stat, int n) {
@@ -169,9 +171,12 @@ struct Ship {
     }
     // Whether n is the stat's value, on the card or by the rules; the rules' value, once a later
     // line shows the players had it, is the card's.
-    bool follows(int stat, int n) {
+    bool follows(int stat, int n, Findings& findings, ngn::SourcePos pos) {
         if (stat_of(card, stat) == n) return true;
         if (rules_stat[stat] != n) return false;
+        if (card_parted)
+            findings.excuse(*card_parted, pos, name + "'s " + stat_name(stat) + " shows the rules' " + std::to_string(n) + ", not the card's " +
+                                                   std::to_string(stat_of(card, stat)));
         stat_of(card, stat) = n;
         rules_stat[stat].reset();
         return true;
@@ -179,10 +184,10 @@ struct Ship {
     bool none_left(int stat) const { return stat_of(card, stat) == 0 || rules_stat[stat] == 0; }
     // Whether a stat shown lower than the card, by no more than the hits left unresolved earlier,
     // is explained by them: if so it is the card's, and they are used up.
-    bool shows_unrecorded(int stat, int shown) {
+    bool shows_unrecorded(int stat, int shown, Findings& findings, ngn::SourcePos pos) {
         const int gap = stat_of(card, stat) - shown;
-        if (gap <= 0 || gap > unrecorded_hits) return false;
-        unrecorded_hits -= gap;
+        if (!unrecorded_hits.take(gap, findings, pos, name + "'s " + stat_name(stat) + " shows " + std::to_string(gap) + " stat(s) crossed off unrecorded"))
+            return false;
         stat_of(card, stat) = shown;
         return true;
     }
@@ -196,27 +201,34 @@ struct Ship {
     bool card_disputed() const {
         return std::any_of(rules_stat.begin(), rules_stat.end(), [](const auto& v) { return v.has_value(); });
     }
-    // Whether the line fits (ok()) when read with the card the rules give: if so, that is the card
-    // the players had, and it is kept.
+    // Whether the line fits (ok(card)) read with the card the rules give: if so, that is the card
+    // the players had, and it is kept (the wrong claim was a slip).
     template <class Fits>
-    bool fits_by_rules(Fits&& ok) {
+    bool fits_by_rules(Fits&& ok, Findings& findings, ngn::SourcePos pos) {
         if (!card_disputed()) return false;
-        const Card played_card = card;
+        const Card rules_card = by_rules();
+        if (!ok(rules_card)) return false;
+        if (card_parted) findings.excuse(*card_parted, pos, name + "'s line follows the card the rules give");
+        settle_by_rules();
+        return true;
+    }
+    void settle_by_rules() {
         card = by_rules();
-        if (ok()) {
-            rules_stat = {};
-            return true;
-        }
-        card = played_card;
-        return false;
+        rules_stat = {};
+        card_parted.reset();
     }
     // The players' value for a stat, the rules' one differing (kept for later claims).
     // The stat by the rules: the value kept beside the card after a wrong claim, else the card's.
     int rules_value(int stat) const { return rules_stat[stat].value_or(stat_of(card, stat)); }
-    void played(int stat, int shown, int by_rules) {
+    // `why`: the finding of the wrong claim (none: the two were parted by an earlier one).
+    void played(int stat, int shown, int by_rules, const std::optional<Cause>& why) {
         stat_of(card, stat) = shown;
-        if (shown == by_rules) rules_stat[stat].reset();
-        else rules_stat[stat] = by_rules;
+        if (shown == by_rules) {
+            rules_stat[stat].reset();
+        } else {
+            rules_stat[stat] = by_rules;
+            if (why) card_parted = why;
+        }
     }
 
     bool on_table() const { return !sunk && !left; }
