@@ -89,7 +89,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             s->assumed_hits.clear();
         }
         initiative_.reset();
-        initiative_unknown_ = false;
+        initiative_unknown_.reset();
         if (first && setup_initiative_) initiative_ = AsPlayed<int>(*setup_initiative_);
         initiative_rolls_.clear();
         phase_.clear();
@@ -118,19 +118,23 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 
 void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
     if (phase_ == "sea-state") {
-        for (const Entity* side : ctx.symbols.sides())
-            if (!sea_rolls_.count(side->index) && !sea_claimed_early_)
-                ctx.findings.error(Kind::Illegal, kSeaState, sea_pos_.valid() ? sea_pos_ : at,
-                                   side->name + " did not roll for the sea state (one die for each side)");
+        const ngn::SourcePos where = sea_pos_.valid() ? sea_pos_ : at;
+        for (const Entity* side : ctx.symbols.sides()) {
+            if (sea_rolls_.count(side->index)) continue;
+            const std::string what = side->name + " did not roll for the sea state (one die for each side)";
+            if (sea_claimed_early_) ctx.findings.excuse(*sea_claimed_early_, where, what);
+            else ctx.findings.error(Kind::Illegal, kSeaState, where, what);
+        }
         if (!sea_rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {  // unclaimed: the dice say
             bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
             sea_rough_ = AsPlayed<bool>(all_ones);
         }
     } else if (phase_ == "initiative") {
         if (!initiative_ && !initiative_rolls_.empty()) {
-            ctx.findings.error(Kind::Illegal, kInitiative, initiative_pos_.valid() ? initiative_pos_ : at,
-                               "the initiative was not decided: every side rolls one die, and ties are rolled again");
-            initiative_unknown_ = true;  // who moves first is then not checked
+            // who moves first is then not checked
+            initiative_unknown_ = Findings::cause_of(
+                ctx.findings.error(Kind::Illegal, kInitiative, initiative_pos_.valid() ? initiative_pos_ : at,
+                                   "the initiative was not decided: every side rolls one die, and ties are rolled again"));
         }
     } else if (phase_ == "movement") {
         std::set<int> sides_unmoved;
@@ -317,7 +321,7 @@ void IroncladsEngine::unread_line(const Entity& actor, Ship* s, const Cause& why
             if (!initiative_rolls_.thrown(actor.index)) initiative_rolls_.add(actor.index, std::nullopt);
             if (initiative_rolls_.complete(static_cast<std::size_t>(sides(ctx)))) {  // who has it is not known
                 initiative_rolls_.clear();
-                initiative_unknown_ = true;
+                initiative_unknown_ = why;
             }
         }
         return;

@@ -233,11 +233,11 @@ private:
         int due_side = -1;
     };
     std::vector<OutOfTurn> out_of_turn_;
-    bool initiative_unknown_ = false;  // this turn's initiative was not decided (a finding already)
+    std::optional<Cause> initiative_unknown_;  // this turn's initiative was not decided (reported)
     // A line of this firing phase that could not be read (a finding): it may have been the salvo
     // or save that later lines need, which are then taken as played.
     std::optional<Cause> unread_gunfire_;  // a gunfire line of this phase not read (reported)
-    bool sea_claimed_early_ = false;   // the sea state was claimed before every side rolled (a finding already)
+    std::optional<Cause> sea_claimed_early_;   // the sea state was claimed before every side rolled (reported)
     RollOff initiative_rolls_;  // this round of the initiative roll-off
     ngn::SourcePos initiative_pos_;
     std::optional<int> setup_initiative_;

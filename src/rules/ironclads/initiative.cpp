@@ -31,8 +31,9 @@ void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, G
             wrong_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kSeaState, e.claim_pos,
                                                                 "the sea is rough only when every side rolls a 1", expected, claim));
     } else {
-        ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is claimed before every side has rolled");
-        sea_claimed_early_ = true;  // a roll is missing: this is its one finding, and the claim stands
+        // a roll is missing: this is its one finding, and the claim stands
+        sea_claimed_early_ = Findings::cause_of(
+            ctx.findings.error(Kind::Inconsistent, kSeaState, e.claim_pos, "the sea state is claimed before every side has rolled"));
     }
     const bool dice_rough = sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) &&
                             std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });

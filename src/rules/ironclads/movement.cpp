@@ -59,7 +59,9 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
 // Who moves: the side without the initiative first, then ship by ship in turn. False when the
 // ship has already moved (that line is then the one mistake).
 bool IroncladsEngine::take_turn_to_move(const ngn::Event& e, Ship& s, GameContext& ctx) {
-    if (!initiative_ && !movement_started_ && !initiative_unknown_)
+    if (!initiative_ && !movement_started_ && initiative_unknown_)
+        ctx.findings.excuse(*initiative_unknown_, e.subject.pos, "who moves first is not known");
+    else if (!initiative_ && !movement_started_)
         ctx.findings.error(Kind::Illegal, kInitiative, e.subject.pos,
                            "no side has the initiative in turn " + std::to_string(turn_) + ": it is decided before movement");
     movement_started_ = true;
