@@ -42,163 +42,215 @@ bool CardGiven::any() const {
     return armour || prop || hull;
 }
 
-ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataProblem>& problems) {
-    ShipData d;
-    auto problem = [&](const ngn::Item& at, std::string message) { problems.push_back(DataProblem{at.pos, std::move(message)}); };
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        const ngn::Item& key_item = items[i];
-        auto key_word = key_item.as<ngn::Word>();
-        if (!key_word) {
-            if (key_item.is<ngn::TablePos>()) {  // a bare position: where the ship starts
-                d.at = *key_item.as<ngn::TablePos>();
-                d.at_pos = key_item.pos;
-                continue;
+namespace {
+// Reads a ship line's data, name by name: each name takes the item after it (the cursor moves
+// past what it takes), and each value that cannot be read is one problem at its place.
+class ShipDataReader {
+public:
+    ShipDataReader(const std::vector<ngn::Item>& items, std::vector<DataProblem>& problems) : items_(items), problems_(problems) {}
+
+    ShipData read() {
+        for (i_ = 0; i_ < items_.size(); ++i_) {
+            const ngn::Item& key_item = items_[i_];
+            const auto* key_word = key_item.as<ngn::Word>();
+            if (!key_word && key_item.is<ngn::TablePos>()) {  // a bare position: where the ship starts
+                d_.at = *key_item.as<ngn::TablePos>();
+                d_.at_pos = key_item.pos;
+            } else if (!key_word) {
+                problem(key_item, "expected a ship data name (e.g. broadside, armour, knots, at), found " + key_item.to_ngn());
+            } else {
+                key_item_ = &key_item;
+                key_ = lower(key_word->text);
+                if (!history() && !build() && !card_stat() && !placement() && !mount()) unknown(key_word->text);
             }
-            problem(key_item, "expected a ship data name (e.g. broadside, armour, knots, at), found " + key_item.to_ngn());
-            continue;
         }
-        const std::string key = lower(key_word->text);
-        const ngn::Item* value = i + 1 < items.size() ? &items[i + 1] : nullptr;
-        auto need = [&](const char* what) -> const ngn::Item* {
-            if (!value) problem(key_item, "'" + key + "' needs " + what);
-            else ++i;
-            return value;
-        };
-        auto whole = [&](const char* what) -> std::optional<int> {
-            const ngn::Item* v = need(what);
-            if (!v) return std::nullopt;
-            const auto* n = v->as<ngn::Number>();
-            if (!n || !n->is_integer || n->value < 0 || n->has_sign || !n->unit.empty()) {
-                problem(*v, "'" + key + "' takes " + what + ", found " + v->to_ngn());
-                return std::nullopt;
-            }
-            return n->as_int();
-        };
-        if (key == "nation") {
-            if (const auto* v = need("a nation")) d.spec.nation = word_of(*v).value_or(v->to_ngn());
-        } else if (key == "years") {
-            if (const auto* v = need("years such as 1859-1879")) d.spec.years = word_of(*v).value_or(v->to_ngn());
-        } else if (key == "sisters") {
+        return std::move(d_);
+    }
+
+private:
+    void problem(const ngn::Item& at, std::string message) { problems_.push_back(DataProblem{at.pos, std::move(message)}); }
+    const ngn::Item* next() const { return i_ + 1 < items_.size() ? &items_[i_ + 1] : nullptr; }
+    // The name's value, taken; null (a problem) when the line ends.
+    const ngn::Item* need(const char* what) {
+        const ngn::Item* value = next();
+        if (!value) problem(*key_item_, "'" + key_ + "' needs " + what);
+        else ++i_;
+        return value;
+    }
+    std::optional<int> whole(const char* what) {
+        const ngn::Item* v = need(what);
+        if (!v) return std::nullopt;
+        const auto* n = v->as<ngn::Number>();
+        if (!n || !n->is_integer || n->value < 0 || n->has_sign || !n->unit.empty()) {
+            problem(*v, "'" + key_ + "' takes " + what + ", found " + v->to_ngn());
+            return std::nullopt;
+        }
+        return n->as_int();
+    }
+    // nation, years, sisters, class: who the ship is
+    bool history() {
+        if (key_ == "nation") {
+            if (const auto* v = need("a nation")) d_.spec.nation = word_of(*v).value_or(v->to_ngn());
+        } else if (key_ == "years") {
+            if (const auto* v = need("years such as 1859-1879")) d_.spec.years = word_of(*v).value_or(v->to_ngn());
+        } else if (key_ == "sisters") {
             if (const auto* v = need("the names of its sister ships")) {
                 if (const auto* l = v->as<ngn::List>())
-                    for (const auto& e : l->items) d.spec.sisters.push_back(reference_text(e));
+                    for (const auto& e : l->items) d_.spec.sisters.push_back(reference_text(e));
                 else
-                    d.spec.sisters.push_back(reference_text(*v));
+                    d_.spec.sisters.push_back(reference_text(*v));
             }
-        } else if (key == "class") {
-            if (const auto* v = need("the library entry the ship is built to")) d.class_name = reference_text(*v);
-        } else if (key == "knots") {
+        } else if (key_ == "class") {
+            if (const auto* v = need("the library entry the ship is built to")) d_.class_name = reference_text(*v);
+        } else {
+            return false;
+        }
+        return true;
+    }
+    // knots, tons, belt, backing, monitor: what Appendix A builds its card from
+    bool build() {
+        if (key_ == "knots") {
             if (const auto* v = need("its speed in knots")) {
                 const auto* n = v->as<ngn::Number>();
-                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "kn")) d.spec.knots = n->value, d.has_spec = true;
+                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "kn")) d_.spec.knots = n->value, d_.has_spec = true;
                 else problem(*v, "knots takes a speed such as 12.5 or 12.5kn, found " + v->to_ngn());
             }
-        } else if (key == "tons" || key == "displacement") {
+        } else if (key_ == "tons" || key_ == "displacement") {
             if (const auto* v = need("its displacement in tons")) {
                 const auto* n = v->as<ngn::Number>();
-                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "t")) d.spec.tons = n->value, d.has_spec = true;
-                else problem(*v, key + " takes a displacement such as 5630 or 5630t, found " + v->to_ngn());
+                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "t")) d_.spec.tons = n->value, d_.has_spec = true;
+                else problem(*v, key_ + " takes a displacement such as 5630 or 5630t, found " + v->to_ngn());
             }
-        } else if (key == "belt") {
+        } else if (key_ == "belt") {
             if (const auto* v = need("the thickness of its iron belt, or none")) {
                 auto w = word_of(*v);
-                if (auto in = inches(*v)) d.spec.belt_in = *in, d.has_spec = true;
-                else if (w && lower(*w) == "none") d.spec.no_belt = true, d.has_spec = true;
+                if (auto in = inches(*v)) d_.spec.belt_in = *in, d_.has_spec = true;
+                else if (w && lower(*w) == "none") d_.spec.no_belt = true, d_.has_spec = true;
                 else problem(*v, "belt takes a thickness such as 4.5in or 114mm, or none; found " + v->to_ngn());
             }
-        } else if (key == "backing") {
-            if (const auto* v = need("the wood backing: a thickness, or yes when its thickness is unknown")) {
-                auto w = word_of(*v);
-                if (auto in = inches(*v)) {
-                    d.spec.backing = ShipSpec::Backing::Given;
-                    d.spec.backing_in = *in;
-                } else if (w && (lower(*w) == "yes" || lower(*w) == "unknown")) {
-                    d.spec.backing = ShipSpec::Backing::Unknown;
-                } else if (w && (lower(*w) == "no" || lower(*w) == "none")) {
-                    d.spec.backing = ShipSpec::Backing::None;
-                } else {
-                    problem(*v, "backing takes a thickness such as 18in, or yes (thickness unknown), or no; found " + v->to_ngn());
-                }
-            }
-        } else if (key == "monitor") {
-            d.spec.monitor = true;
-        } else if (key == "armour" || key == "armor") {
-            d.card.armour = whole("a number of stats");
-        } else if (key == "prop" || key == "propulsion") {
-            d.card.prop = whole("a number of stats");
-        } else if (key == "hull") {
-            d.card.hull = whole("a number of stats");
-        } else if (key == "speed") {
-            d.speed = whole("the current speed, a whole number");
-            if (i + 1 < items.size() && items[i + 1].as<ngn::Word>() && lower(items[i + 1].as<ngn::Word>()->text) == "astern") {
-                d.astern = true;
-                ++i;
-            }
-        } else if (key == "at") {
-            if (const auto* v = need("a position (x, y, heading)")) {
-                if (const auto* p = v->as<ngn::TablePos>()) d.at = *p, d.at_pos = v->pos;
-                else problem(*v, "at takes a table position such as (30, 20, 90), found " + v->to_ngn());
-            }
-        } else if (key == "base") {
-            if (const auto* v = need("the base size, length x width in cm, e.g. 6x1.5")) {
-                std::string t = lower(word_of(*v).value_or(v->to_ngn()));
-                if (t.size() > 2 && t.substr(t.size() - 2) == "cm") t.resize(t.size() - 2);
-                auto x = t.find('x');
-                double l = 0, w = 0;
-                bool ok = x != std::string::npos;
-                if (ok) {
-                    auto r1 = std::from_chars(t.data(), t.data() + x, l);
-                    auto r2 = std::from_chars(t.data() + x + 1, t.data() + t.size(), w);
-                    ok = r1.ec == std::errc() && r2.ec == std::errc() && r1.ptr == t.data() + x && r2.ptr == t.data() + t.size() && l > 0 && w > 0;
-                }
-                if (ok) d.base_length = l, d.base_width = w;
-                else problem(*v, "base takes length x width in cm, e.g. 6x1.5, found " + v->to_ngn());
-            }
-        } else if (auto mount = parse_mount(key); mount || key == "broadside") {
-            const ngn::Item* v = need("a number of stats, or guns such as 18x6.4in-r");
-            if (!v) continue;
-            std::vector<int> mounts = mount ? std::vector<int>{*mount} : std::vector<int>{Port, Stbd};
-            if (const auto* n = v->as<ngn::Number>(); n && n->unit.empty()) {
-                if (!n->is_integer || n->value < 0 || n->has_sign) {
-                    problem(*v, key + " takes a whole number of stats, found " + v->to_ngn());
-                } else {
-                    for (int m : mounts) d.card.guns[m] = n->as_int();
-                }
-            } else {
-                std::vector<const ngn::Item*> guns;
-                if (const auto* l = v->as<ngn::List>())
-                    for (const auto& e : l->items) guns.push_back(&e);
-                else
-                    guns.push_back(v);
-                for (const ngn::Item* g : guns) {
-                    std::string error;
-                    auto text = word_of(*g).value_or(g->to_ngn());
-                    if (auto gun = parse_gun(text, error)) {
-                        for (int m : mounts) d.spec.guns[m].push_back(*gun);
-                        d.has_spec = true;
-                    } else {
-                        problem(*g, error);
-                    }
-                }
-            }
-            // a turret may be followed by the arcs it fires into: PS, FPSR ...
-            if (mount && is_turret(*mount) && i + 1 < items.size()) {
-                if (const auto* w = items[i + 1].as<ngn::Word>()) {
-                    if (auto arcs = parse_arcs(w->text)) {
-                        d.turret_arcs[*mount - FwdTurret] = *arcs;
-                        d.spec.turret_arcs[*mount - FwdTurret] = *arcs;
-                        ++i;
-                    }
-                }
-            }
+        } else if (key_ == "backing") {
+            if (const auto* v = need("the wood backing: a thickness, or yes when its thickness is unknown")) backing(*v);
+        } else if (key_ == "monitor") {
+            d_.spec.monitor = true;
         } else {
-            if (value && !value->as<ngn::Word>()) ++i;  // its value goes with it: one finding
-            problem(key_item, "unknown ship data '" + key_word->text +
-                                  "': expected guns (fwd, port, stbd, rear, broadside, fwd-turret, centre-turret, rear-turret), "
-                                  "armour, prop, hull, knots, tons, belt, backing, monitor, nation, years, sisters, class, speed, at or base");
+            return false;
+        }
+        return true;
+    }
+    void backing(const ngn::Item& v) {
+        auto w = word_of(v);
+        if (auto in = inches(v)) {
+            d_.spec.backing = ShipSpec::Backing::Given;
+            d_.spec.backing_in = *in;
+        } else if (w && (lower(*w) == "yes" || lower(*w) == "unknown")) {
+            d_.spec.backing = ShipSpec::Backing::Unknown;
+        } else if (w && (lower(*w) == "no" || lower(*w) == "none")) {
+            d_.spec.backing = ShipSpec::Backing::None;
+        } else {
+            problem(v, "backing takes a thickness such as 18in, or yes (thickness unknown), or no; found " + v.to_ngn());
         }
     }
-    return d;
+    // armour, prop, hull: the card's stats
+    bool card_stat() {
+        if (key_ == "armour" || key_ == "armor") d_.card.armour = whole("a number of stats");
+        else if (key_ == "prop" || key_ == "propulsion") d_.card.prop = whole("a number of stats");
+        else if (key_ == "hull") d_.card.hull = whole("a number of stats");
+        else return false;
+        return true;
+    }
+    // speed, at, base: where and how the ship starts
+    bool placement() {
+        if (key_ == "speed") {
+            d_.speed = whole("the current speed, a whole number");
+            if (next() && next()->as<ngn::Word>() && lower(next()->as<ngn::Word>()->text) == "astern") {
+                d_.astern = true;
+                ++i_;
+            }
+        } else if (key_ == "at") {
+            if (const auto* v = need("a position (x, y, heading)")) {
+                if (const auto* p = v->as<ngn::TablePos>()) d_.at = *p, d_.at_pos = v->pos;
+                else problem(*v, "at takes a table position such as (30, 20, 90), found " + v->to_ngn());
+            }
+        } else if (key_ == "base") {
+            if (const auto* v = need("the base size, length x width in cm, e.g. 6x1.5")) base(*v);
+        } else {
+            return false;
+        }
+        return true;
+    }
+    void base(const ngn::Item& v) {
+        std::string t = lower(word_of(v).value_or(v.to_ngn()));
+        if (t.size() > 2 && t.substr(t.size() - 2) == "cm") t.resize(t.size() - 2);
+        auto x = t.find('x');
+        double l = 0, w = 0;
+        bool ok = x != std::string::npos;
+        if (ok) {
+            auto r1 = std::from_chars(t.data(), t.data() + x, l);
+            auto r2 = std::from_chars(t.data() + x + 1, t.data() + t.size(), w);
+            ok = r1.ec == std::errc() && r2.ec == std::errc() && r1.ptr == t.data() + x && r2.ptr == t.data() + t.size() && l > 0 && w > 0;
+        }
+        if (ok) d_.base_length = l, d_.base_width = w;
+        else problem(v, "base takes length x width in cm, e.g. 6x1.5, found " + v.to_ngn());
+    }
+    // fwd, port, ..., broadside: a number of gun stats, or the guns themselves
+    bool mount() {
+        const auto mount = parse_mount(key_);
+        if (!mount && key_ != "broadside") return false;
+        const ngn::Item* v = need("a number of stats, or guns such as 18x6.4in-r");
+        if (!v) return true;
+        const std::vector<int> mounts = mount ? std::vector<int>{*mount} : std::vector<int>{Port, Stbd};
+        if (const auto* n = v->as<ngn::Number>(); n && n->unit.empty()) {
+            if (!n->is_integer || n->value < 0 || n->has_sign) problem(*v, key_ + " takes a whole number of stats, found " + v->to_ngn());
+            else
+                for (int m : mounts) d_.card.guns[m] = n->as_int();
+        } else {
+            guns(*v, mounts);
+        }
+        // a turret may be followed by the arcs it fires into: PS, FPSR ...
+        if (mount && is_turret(*mount) && next())
+            if (const auto* w = next()->as<ngn::Word>())
+                if (auto arcs = parse_arcs(w->text)) {
+                    d_.turret_arcs[*mount - FwdTurret] = *arcs;
+                    d_.spec.turret_arcs[*mount - FwdTurret] = *arcs;
+                    ++i_;
+                }
+        return true;
+    }
+    void guns(const ngn::Item& v, const std::vector<int>& mounts) {
+        std::vector<const ngn::Item*> listed;
+        if (const auto* l = v.as<ngn::List>())
+            for (const auto& e : l->items) listed.push_back(&e);
+        else
+            listed.push_back(&v);
+        for (const ngn::Item* g : listed) {
+            std::string error;
+            auto text = word_of(*g).value_or(g->to_ngn());
+            if (auto gun = parse_gun(text, error)) {
+                for (int m : mounts) d_.spec.guns[m].push_back(*gun);
+                d_.has_spec = true;
+            } else {
+                problem(*g, error);
+            }
+        }
+    }
+    void unknown(const std::string& word) {
+        if (next() && !next()->as<ngn::Word>()) ++i_;  // its value goes with it: one finding
+        problem(*key_item_, "unknown ship data '" + word +
+                                "': expected guns (fwd, port, stbd, rear, broadside, fwd-turret, centre-turret, rear-turret), "
+                                "armour, prop, hull, knots, tons, belt, backing, monitor, nation, years, sisters, class, speed, at or base");
+    }
+
+    const std::vector<ngn::Item>& items_;
+    std::vector<DataProblem>& problems_;
+    std::size_t i_ = 0;
+    const ngn::Item* key_item_ = nullptr;
+    std::string key_;
+    ShipData d_;
+};
+}  // namespace
+
+ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataProblem>& problems) {
+    return ShipDataReader(items, problems).read();
 }
 
 bool ShipLibrary::load(const std::filesystem::path& path, const std::string& shown_as, Findings& findings) {
