@@ -92,6 +92,12 @@ private:
     void spend_movement_points(const ngn::Event& e, StackMove& m, GameContext& ctx);
     void stack_moved(const StackMove& m);
     void intercept(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void interceptors_in_order(const std::vector<Fleet*>& stack, int power, const Where& from, const Where& target,
+                               InterceptionTry& attempt);
+    std::pair<std::optional<bool>, std::optional<bool>> interception_roll(const ngn::Event& e, bool nelson, const InterceptionTry& attempt,
+                                                                          GameContext& ctx);
+    void interceptors_engage(const ngn::Event& e, const std::vector<Fleet*>& stack, int power, int mover, const Where& from,
+                             const Where& target, bool disputed, GameContext& ctx);
     void port_control(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx);
     void scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx);

@@ -25,6 +25,18 @@ const RuleRef kBlockade = cite("6.2.7");
 const RuleRef kEnemyPort = cite("6.2.6");
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 
+// What an interception's claim says: intercepted (true) or failed (false), if it says.
+std::optional<bool> said_intercepted(const ngn::Event& e) {
+    std::optional<bool> said;
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim)) {
+            const std::string w = word_text(*c) ? lower(*word_text(*c)) : "";
+            if (w == "intercepted" || w == "success" || w == "succeeds" || w == "hit") said = true;
+            else if (w == "fails" || w == "failed" || w == "missed" || w == "miss") said = false;
+        }
+    return said;
+}
+
 }  // namespace
 
 // What it costs to go from one place to the next in a move, or why it cannot be done.
@@ -319,9 +331,36 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     const geometry::Place* fp = map_->find(from.place);
     if (!tp || !fp) return;
     InterceptionTry attempt = who_may_intercept(power, mover, target, from, ctx);
+    interceptors_in_order(stack, power, from, target, attempt);
+    const std::string& why = attempt.why;
+    const bool adjacent = attempt.adjacent;
+    if (!why.empty()) ctx.findings.error(Kind::Illegal, attempt.rule, e.subject.pos, why);
+    tried_.insert({where_text(target), bloc(power)});
+
+    const bool nelson = nelson_with(stack);
+    const auto [success, as_written] = interception_roll(e, nelson, attempt, ctx);
+    const std::optional<bool> said = said_intercepted(e);
+    if (said && success && *said != *success && *said != *as_written)
+        ctx.findings.error(Kind::WrongResult, cite(adjacent ? "6.2.3.2.2.1" : "6.2.3.2.2.2"), e.claim_pos,
+                           std::string("an interception ") + (adjacent ? "from the next area needs 0 or 1" : "in the same area needs 0 to 3") +
+                               (nelson ? " (NELSON takes one from the roll)" : ""),
+                           std::string(*success ? "intercepted" : "fails"), std::string(*said ? "intercepted" : "fails"));
+    const bool intercepted = said.value_or(success.value_or(false));
+    // a combat opened against the rules or the dice stands only if the record goes on to fight it
+    const bool disputed = !why.empty() || (said && success && *said != *success);
+    if (!intercepted) {
+        for (Fleet* f : moving_) f->may_continue = true;  // a failed interception does not stop the stack
+        return;
+    }
+    interceptors_engage(e, stack, power, mover, from, target, disputed, ctx);
+}
+
+// The interceptors as one stack, in their turn (6.2.2, 6.2.3.1.1, 6.2.3.1.2.5): no power tries
+// after a later one, and the fleets in one place intercept together. Adds to the try's why not.
+void EiaEngine::interceptors_in_order(const std::vector<Fleet*>& stack, int power, const Where& from, const Where& target,
+                                      InterceptionTry& attempt) {
     std::string& why = attempt.why;
     RuleRef& rule = attempt.rule;
-    const bool adjacent = attempt.adjacent, automatic = attempt.automatic;
     // the order of the major powers (6.2.3.1.1): no power tries after a later one
     if (why.empty())
         for (const auto& [place, other] : tried_)
@@ -336,16 +375,18 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         if (!(f->at == from)) why = f->name + " is not with the intercepting stack", rule = cite("6.2.3.1.2.5");
         if (!allied_combined(f->power, power)) why = f->name + " belongs to another power without combined movement", rule = cite("6.2.3.1.1");
     }
-    if (!why.empty()) ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why);
-    tried_.insert({where_text(target), bloc(power)});
+}
 
-    // the die: adjacent 0-1, same area 0-3, NELSON -1; automatic in a blockade box
+// The die of an interception (6.2.3.2.2, 6.2.3.2.3): adjacent 0-1, same area 0-3, NELSON -1;
+// automatic in a blockade box. Whether it succeeds with the right modifier and as written; neither
+// for a try the rules do not allow, or a die not read.
+std::pair<std::optional<bool>, std::optional<bool>> EiaEngine::interception_roll(const ngn::Event& e, bool nelson,
+                                                                                const InterceptionTry& attempt, GameContext& ctx) {
     std::optional<bool> success, as_written;
     const ngn::Dice* d = dice_of(e);
-    const bool nelson = nelson_with(stack);
-    if (!why.empty()) {
+    if (!attempt.why.empty()) {
         // an attempt the rules do not allow is not judged further
-    } else if (automatic) {
+    } else if (attempt.automatic) {
         success = as_written = true;
     } else if (!d) {
         ctx.findings.error(Kind::Inconsistent, cite("6.2.3.2.2"), e.subject.pos, "an interception at sea rolls a die: d6: 2");
@@ -357,30 +398,16 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
             ctx.findings.error(Kind::WrongResult, cite("6.2.3.2.3"), d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
                                nelson ? "NELSON with the interceptors takes one from the roll" : "no modifier applies to this roll",
                                std::to_string(expected), std::to_string(written));
-        const int need = adjacent ? 1 : 3;
+        const int need = attempt.adjacent ? 1 : 3;
         success = d->faces[0].value + expected <= need;
         as_written = d->faces[0].value + written <= need;
     }
-    std::optional<bool> said;
-    if (e.claim)
-        for (const ngn::Item* c : elements(*e.claim)) {
-            const std::string w = word_text(*c) ? lower(*word_text(*c)) : "";
-            if (w == "intercepted" || w == "success" || w == "succeeds" || w == "hit") said = true;
-            else if (w == "fails" || w == "failed" || w == "missed" || w == "miss") said = false;
-        }
-    if (said && success && *said != *success && *said != *as_written)
-        ctx.findings.error(Kind::WrongResult, cite(adjacent ? "6.2.3.2.2.1" : "6.2.3.2.2.2"), e.claim_pos,
-                           std::string("an interception ") + (adjacent ? "from the next area needs 0 or 1" : "in the same area needs 0 to 3") +
-                               (nelson ? " (NELSON takes one from the roll)" : ""),
-                           std::string(*success ? "intercepted" : "fails"), std::string(*said ? "intercepted" : "fails"));
-    const bool intercepted = said.value_or(success.value_or(false));
-    // a combat opened against the rules or the dice stands only if the record goes on to fight it
-    const bool disputed = !why.empty() || (said && success && *said != *success);
-    if (!intercepted) {
-        for (Fleet* f : moving_) f->may_continue = true;  // a failed interception does not stop the stack
-        return;
-    }
-    // as played: the interceptors move in, and the combat is fought at once
+    return {success, as_written};
+}
+
+// The interception as played: the interceptors move in, and the combat is fought at once.
+void EiaEngine::interceptors_engage(const ngn::Event& e, const std::vector<Fleet*>& stack, int power, int mover, const Where& from,
+                                    const Where& target, bool disputed, GameContext& ctx) {
     intercepted_here_ = true;
     for (Fleet* f : stack) f->at = target;
     for (auto& l : leaders_)
