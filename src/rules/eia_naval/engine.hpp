@@ -108,6 +108,8 @@ private:
     void evade(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour);
+    std::pair<std::optional<int>, std::optional<int>> modified_combat_roll(const ngn::Event& e, Combat& c, int power, bool harbour,
+                                                                           GameContext& ctx);
     void lose(const ngn::Event& e, Fleet& f, GameContext& ctx);
     void result(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void retreat(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool pursuit);
