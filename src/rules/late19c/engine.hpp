@@ -117,6 +117,17 @@ private:
 
     // ---- naval.cpp ----
     void gunfire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    // What a ship's gunfire knows of where it and its target are: whether it sees the target
+    // directly, whether both are where the replay has them, and a doubt on their positions.
+    struct GunSight {
+        bool direct = false;
+        bool placed = true;
+        std::optional<Cause> doubt;
+    };
+    GunSight gun_sight(Piece& p, const Aim& target, Weapon weapon, GameContext& ctx);
+    int gunfire_modifiers(const Piece& p, const Aim& target, bool direct, std::string& working) const;
+    void land_gunfire(const ngn::Event& e, const Piece& p, const Aim& target, Weapon weapon, const ngn::Dice* d, int expected, int written,
+                      bool all_placed, GameContext& ctx);
     void torpedo(const ngn::Event& e, Piece& p, GameContext& ctx);
     void move_ship(const ngn::Event& e, Piece& p, GameContext& ctx);
     void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
