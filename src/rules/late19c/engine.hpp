@@ -129,6 +129,9 @@ private:
     void land_gunfire(const ngn::Event& e, const Piece& p, const Aim& target, Weapon weapon, const ngn::Dice* d, int expected, int written,
                       bool all_placed, GameContext& ctx);
     void torpedo(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void check_torpedo_bearing(const Piece& p, const Aim& target, int range, GameContext& ctx);
+    Piece* first_ship_in_run(const Piece& p, Hex to);
+    std::optional<int> torpedo_hits_rolled(const ngn::Event& e, bool reaches_ship, GameContext& ctx);
     void move_ship(const ngn::Event& e, Piece& p, GameContext& ctx);
     void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
     void move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);

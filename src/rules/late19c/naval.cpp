@@ -231,55 +231,14 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
                            "a torpedo runs 3 hexes; " + hex_text(target->hex) + " is " + std::to_string(range) + " away",
                            std::string("at most 3"), std::to_string(range));
-    // its direction: ahead, astern or abeam; anywhere abeam for a torpedo boat's trainable tubes
-    const double off = range > 0 ? g.off_facing(*p.hex, p.facing, target->hex) : 0;
-    auto near = [&](double a) { return std::fabs(off - a) < 1e-6; };
-    if (range > 0) {
-        if (p.trainable && (near(0) || near(180)))
-            ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos, "trainable tubes fire abeam, not dead ahead or astern");
-        else if (!p.trainable && !near(0) && !near(90) && !near(180))
-            ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
-                               p.name + " fires torpedoes only directly ahead, astern or abeam; " + hex_text(target->hex) + " lies " +
-                                   std::to_string(std::lround(off)) + " degrees off its bow");
-    }
-    // the first ship in a hex the torpedo passes through is the one it hits
-    Piece* first = nullptr;
-    std::vector<Hex> path;
-    for (const auto& c : g.line(*p.hex, target->hex)) {
-        path.push_back(c.hex);
-        if (c.other) path.push_back(*c.other);
-    }
-    path.push_back(target->hex);
-    for (Hex h : path) {
-        for (Piece* q : pieces_at(h))
-            if (q->ship && q != &p) {
-                first = q;
-                break;
-            }
-        if (first) break;
-    }
+    check_torpedo_bearing(p, *target, range, ctx);
+    Piece* first = first_ship_in_run(p, target->hex);
     Piece* hit_ship = target->piece && target->piece->ship ? target->piece : first;
     if (first && hit_ship != first)
         ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
                            "the torpedo meets " + first->name + " at " + hex_text(*first->hex) + " first, and runs no further",
                            first->name, hit_ship ? hit_ship->name : hex_text(target->hex));
-    const ngn::Dice* d = dice_of(e);
-    std::optional<int> right, as_written;
-    if (first && !d) {
-        ctx.findings.error(Kind::Inconsistent, kTorpedoes, e.subject.pos, "a torpedo that reaches a ship rolls 3 D6: 3d6: ...");
-    } else if (d && ctx.dice_ok) {
-        if (d->faces.size() != 3) {
-            ctx.findings.error(Kind::Inconsistent, kTorpedoes, d->faces.back().pos, "a torpedo rolls 3 D6", std::string("3 dice"),
-                               std::to_string(d->faces.size()));
-        } else {
-            int n = 0;
-            for (const auto& f : d->faces)
-                if (f.value >= 4) ++n;
-            if (readings_.torpedo_any) n = std::min(n, 1);
-            right = as_written = n;
-        }
-    }
-    if (!first) right = 0;
+    const std::optional<int> right = torpedo_hits_rolled(e, first != nullptr, ctx);
     int hits = right.value_or(0);
     {
         const std::optional<int> said = claimed_hits(e, kTorpedoes, ctx.findings);
@@ -298,6 +257,66 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     h.disputed = right && hits != *right;
     if (hit_ship && hits > 0) add_hits(*hit_ship, hits, h);
     if (hit_ship && right && *right > hits) add_hits(*hit_ship, *right - hits, h);  // the dice's reading
+}
+
+// A torpedo's direction (Firing Torpedoes): ahead, astern or abeam; anywhere abeam for a torpedo
+// boat's trainable tubes.
+void Late19cEngine::check_torpedo_bearing(const Piece& p, const Aim& target, int range, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const double off = range > 0 ? g.off_facing(*p.hex, p.facing, target.hex) : 0;
+    auto near = [&](double a) { return std::fabs(off - a) < 1e-6; };
+    if (range > 0) {
+        if (p.trainable && (near(0) || near(180)))
+            ctx.findings.error(Kind::Illegal, kTorpedoes, target.pos, "trainable tubes fire abeam, not dead ahead or astern");
+        else if (!p.trainable && !near(0) && !near(90) && !near(180))
+            ctx.findings.error(Kind::Illegal, kTorpedoes, target.pos,
+                               p.name + " fires torpedoes only directly ahead, astern or abeam; " + hex_text(target.hex) + " lies " +
+                                   std::to_string(std::lround(off)) + " degrees off its bow");
+    }
+}
+
+// The first ship in a hex a torpedo from `p` to `to` passes through: the one it hits.
+Piece* Late19cEngine::first_ship_in_run(const Piece& p, Hex to) {
+    const Grid& g = field_->grid();
+    Piece* first = nullptr;
+    std::vector<Hex> path;
+    for (const auto& c : g.line(*p.hex, to)) {
+        path.push_back(c.hex);
+        if (c.other) path.push_back(*c.other);
+    }
+    path.push_back(to);
+    for (Hex h : path) {
+        for (Piece* q : pieces_at(h))
+            if (q->ship && q != &p) {
+                first = q;
+                break;
+            }
+        if (first) break;
+    }
+    return first;
+}
+
+// The hits a torpedo's dice give (Firing Torpedoes): each die of 4, 5 or 6 of the three, one at
+// most with torpedo-dice=any; none when it reaches no ship. Nothing when the dice are not read.
+std::optional<int> Late19cEngine::torpedo_hits_rolled(const ngn::Event& e, bool reaches_ship, GameContext& ctx) {
+    const ngn::Dice* d = dice_of(e);
+    std::optional<int> right;
+    if (reaches_ship && !d) {
+        ctx.findings.error(Kind::Inconsistent, kTorpedoes, e.subject.pos, "a torpedo that reaches a ship rolls 3 D6: 3d6: ...");
+    } else if (d && ctx.dice_ok) {
+        if (d->faces.size() != 3) {
+            ctx.findings.error(Kind::Inconsistent, kTorpedoes, d->faces.back().pos, "a torpedo rolls 3 D6", std::string("3 dice"),
+                               std::to_string(d->faces.size()));
+        } else {
+            int n = 0;
+            for (const auto& f : d->faces)
+                if (f.value >= 4) ++n;
+            if (readings_.torpedo_any) n = std::min(n, 1);
+            right = n;
+        }
+    }
+    if (!reaches_ship) right = 0;
+    return right;
 }
 
 // ---- who moves first, and ship movement ----------------------------------------------------------------------
