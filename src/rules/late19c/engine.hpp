@@ -114,6 +114,9 @@ private:
     // Where a shot landed: 0 on the target, 1 in front, 2 behind, -1 ineffective.
     static int landing(int score);
     std::optional<std::pair<int, std::optional<Hex>>> read_landing(const ngn::Item& item, const ngn::Item* next);
+    void check_artillery_reach(const Piece& p, const Aim& target, GameContext& ctx);
+    int artillery_modifiers(const Piece& p, const Aim& target, std::string& working) const;
+    std::optional<int> where_hex_lies(Hex hex, Hex target, Hex from) const;
 
     // ---- naval.cpp ----
     void gunfire(const ngn::Event& e, Piece& p, GameContext& ctx);

@@ -148,7 +148,6 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
 // ---- artillery fire ---------------------------------------------------------------------------------
 
 void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
-    const Grid& g = field_->grid();
     if (p.fired) ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos, p.name + " has already fired this turn: artillery fires once a turn");
     if (hits_begun_)
         ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos,
@@ -159,30 +158,9 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
     p.tile.reset();  // an artillery unit that fires loses its tile, and may not move this turn
     if (!target) return;
     p.targets_now.insert(target->key);
-    const int range = g.distance(*p.hex, target->hex);
-    if (range > artillery_range(p.artillery))
-        ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
-                           std::string(artillery_name(p.artillery)) + " ranges " + std::to_string(artillery_range(p.artillery)) +
-                               " hexes; the target is " + std::to_string(range) + " away",
-                           "at most " + std::to_string(artillery_range(p.artillery)), std::to_string(range));
-    else if (!g.in_arc(*p.hex, p.facing, target->hex, 30))
-        ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
-                           hex_text(target->hex) + " is outside " + p.name + "'s arc of fire (30 degrees either side of its facing, " +
-                               geometry::hex::facing_name(p.facing) + ")");
-    else if (range >= 2 && field_->dense(*p.hex)) {
-        auto first = field_->first_crossed(*p.hex, target->hex);
-        if (std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); }))
-            ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
-                               p.name + " fires out of woods, a built-up area or fortifications only from its edge: the next hex that "
-                               "way is " + hex_text(first.front()));
-    }
-    const bool direct = !field_->sight_blocked(*p.hex, target->hex);
-    int expected = 0;
+    check_artillery_reach(p, *target, ctx);
     std::string working;
-    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
-    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
-    if (p.targets_before.count(target->key)) expected += 1, add_working(working, 1, "same target as last turn");
-    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the gun");
+    const int expected = artillery_modifiers(p, *target, working);
 
     // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
@@ -207,11 +185,7 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
             const auto& c = claims.front();
             claimed_hex = c.hex;
             std::optional<int> said = c.where;
-            if (!said && c.hex) {  // a hex alone: where it lies
-                if (*c.hex == target->hex) said = 0;
-                else if (auto f = g.in_front(target->hex, *p.hex); std::find(f.begin(), f.end(), *c.hex) != f.end()) said = 1;
-                else if (auto b = g.behind(target->hex, *p.hex); std::find(b.begin(), b.end(), *c.hex) != b.end()) said = 2;
-            }
+            if (!said && c.hex) said = where_hex_lies(*c.hex, target->hex, *p.hex);  // a hex alone: where it lies
             if (!said) {
                 ctx.findings.error(Kind::WrongResult, kArtillery, c.pos,
                                    hex_text(*c.hex) + " is neither the target hex nor in front of or behind it",
@@ -237,6 +211,51 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
     const ngn::Item& at = e.claim ? e.claim->front() : e.subject;
     land_shot(where, *target, *p.hex, claimed_hex, h, false, at, ctx);
     if (where != right) land_shot(right, *target, *p.hex, std::nullopt, h, true, at, ctx);
+}
+
+// Whether an artillery unit reaches its target (Artillery Fire Phase): its range, its arc of fire
+// (30 degrees either side of its facing), and firing out of woods, a built-up area or
+// fortifications only from the edge.
+void Late19cEngine::check_artillery_reach(const Piece& p, const Aim& target, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const int range = g.distance(*p.hex, target.hex);
+    if (range > artillery_range(p.artillery))
+        ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
+                           std::string(artillery_name(p.artillery)) + " ranges " + std::to_string(artillery_range(p.artillery)) +
+                               " hexes; the target is " + std::to_string(range) + " away",
+                           "at most " + std::to_string(artillery_range(p.artillery)), std::to_string(range));
+    else if (!g.in_arc(*p.hex, p.facing, target.hex, 30))
+        ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
+                           hex_text(target.hex) + " is outside " + p.name + "'s arc of fire (30 degrees either side of its facing, " +
+                               geometry::hex::facing_name(p.facing) + ")");
+    else if (range >= 2 && field_->dense(*p.hex)) {
+        auto first = field_->first_crossed(*p.hex, target.hex);
+        if (std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); }))
+            ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
+                               p.name + " fires out of woods, a built-up area or fortifications only from its edge: the next hex that "
+                               "way is " + hex_text(first.front()));
+    }
+}
+
+// The modifiers of artillery fire (Artillery Fire Phase), with the working that shows them.
+int Late19cEngine::artillery_modifiers(const Piece& p, const Aim& target, std::string& working) const {
+    const bool direct = !field_->sight_blocked(*p.hex, target.hex);
+    int expected = 0;
+    if (field_->covered(target.hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
+    if (p.targets_before.count(target.key)) expected += 1, add_working(working, 1, "same target as last turn");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the gun");
+    return expected;
+}
+
+// Where a hex named alone in a claim lies from a shot at `target` fired from `from`: 0 the target
+// hex, 1 in front of it, 2 behind it; nothing when it is none of them.
+std::optional<int> Late19cEngine::where_hex_lies(Hex hex, Hex target, Hex from) const {
+    const Grid& g = field_->grid();
+    if (hex == target) return 0;
+    if (auto f = g.in_front(target, from); std::find(f.begin(), f.end(), hex) != f.end()) return 1;
+    if (auto b = g.behind(target, from); std::find(b.begin(), b.end(), hex) != b.end()) return 2;
+    return std::nullopt;
 }
 
 // ---- small-arms fire ------------------------------------------------------------------------------------
