@@ -117,6 +117,9 @@ private:
     void check_artillery_reach(const Piece& p, const Aim& target, GameContext& ctx);
     int artillery_modifiers(const Piece& p, const Aim& target, std::string& working) const;
     std::optional<int> where_hex_lies(Hex hex, Hex target, Hex from) const;
+    void check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx);
+    void check_small_arms_reach(const Piece& p, const Aim& target, GameContext& ctx);
+    int small_arms_modifiers(const Piece& p, const Aim& target, std::string& working) const;
 
     // ---- naval.cpp ----
     void gunfire(const ngn::Event& e, Piece& p, GameContext& ctx);

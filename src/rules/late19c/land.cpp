@@ -261,62 +261,20 @@ std::optional<int> Late19cEngine::where_hex_lies(Hex hex, Hex target, Hex from) 
 // ---- small-arms fire ------------------------------------------------------------------------------------
 
 void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
-    const Grid& g = field_->grid();
     const bool mg = p.type == UnitType::MachineGun;
     if (p.type == UnitType::Transport || p.type == UnitType::Commander) {
         ctx.findings.error(Kind::Illegal, fire_rule("g"), e.subject.pos,
                            with_article(p.what()) + " has no rifles, carbines or machine guns to fire");
         return;
     }
-    if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
-    const HexTerrain here = field_->at(*p.hex);
-    if (here.river) ctx.findings.error(Kind::Illegal, kRivers, e.subject.pos, p.name + " is in the river: units in rivers may not fire");
-    else if (here.trench && !p.trench_holder)
-        ctx.findings.error(Kind::Illegal, kTrenches, e.subject.pos, p.name + " is crossing a trench: it may not fire");
-    if (p.moved) {
-        int allowance = p.move_allowance() - 1 + (p.move_on_road ? 1 : 0);
-        if (p.hexes_moved > allowance)
-            ctx.findings.error(Kind::Illegal, movement("c"), e.subject.pos,
-                               p.name + " moved " + std::to_string(p.hexes_moved) + " hexes: a unit that fires this turn moves 1 hex less",
-                               "at most " + std::to_string(allowance), std::to_string(p.hexes_moved));
-    }
+    check_unit_may_fire(e, p, ctx);
     auto target = aim(e, 1, ctx, fire_rule("a"));
     p.fired = true;
     if (!target) return;
     p.targets_now.insert(target->key);
-    const int range = g.distance(*p.hex, target->hex);
-    const bool in_woods = here.woods && field_->at(target->hex).woods;
-    const int max_range = in_woods ? 1 : kSmallArmsRange;
-    if (range > max_range)
-        ctx.findings.error(Kind::Illegal, in_woods ? kWoods : fire_rule("a"), target->pos,
-                           in_woods ? "fire within a wood reaches 1 hex; the target is " + std::to_string(range) + " away"
-                                    : std::string(mg ? "machine guns" : "rifles and carbines") + " reach 3 hexes; the target is " +
-                                          std::to_string(range) + " away",
-                           "at most " + std::to_string(max_range), std::to_string(range));
-    else if (!g.in_arc(*p.hex, p.facing, target->hex, 60))
-        ctx.findings.error(Kind::Illegal, fire_rule("c"), target->pos,
-                           hex_text(target->hex) + " is outside " + p.name + "'s arc of fire (60 degrees either side of its facing, " +
-                               geometry::hex::facing_name(p.facing) + ")");
-    else if (range >= 2 && field_->dense(*p.hex) &&
-             [&] {
-                 auto first = field_->first_crossed(*p.hex, target->hex);
-                 return std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); });
-             }())
-        ctx.findings.error(Kind::Illegal, fire_rule("f"), target->pos,
-                           p.name + " fires out of woods, a built-up area or fortifications only from its edge");
-    else if (auto block = field_->sight_blocked(*p.hex, target->hex)) {
-        const bool one_deep = field_->dense(target->hex) && field_->dense(block->hex) && g.adjacent(block->hex, target->hex);
-        ctx.findings.error(Kind::Illegal, one_deep ? fire_rule("e") : fire_rule("d"), target->pos,
-                           one_deep ? "fire reaches only 1 hex into woods, built-up areas and fortifications: " + hex_text(block->hex) +
-                                          " is in the way"
-                                    : "units fire only at what they see directly: " + block->why + " at " + hex_text(block->hex) +
-                                          " blocks the line of sight");
-    }
-    int expected = 0;
+    check_small_arms_reach(p, *target, ctx);
     std::string working;
-    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
-    if (!p.moved) expected += 1, add_working(working, 1, "has not moved this turn");
-    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+    const int expected = small_arms_modifiers(p, *target, working);
 
     // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
@@ -363,6 +321,69 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
             add_hits(*t, hits, h);
             if (right > hits) add_hits(*t, right - hits, h);  // the dice's reading: may be resolved
         }
+}
+
+// Whether a unit may fire now (Fire Phase b, Movement c, Rivers, Trenches): once a turn, not in a
+// river nor crossing a trench, and having moved 1 hex less than it may.
+void Late19cEngine::check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx) {
+    if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
+    const HexTerrain here = field_->at(*p.hex);
+    if (here.river) ctx.findings.error(Kind::Illegal, kRivers, e.subject.pos, p.name + " is in the river: units in rivers may not fire");
+    else if (here.trench && !p.trench_holder)
+        ctx.findings.error(Kind::Illegal, kTrenches, e.subject.pos, p.name + " is crossing a trench: it may not fire");
+    if (p.moved) {
+        int allowance = p.move_allowance() - 1 + (p.move_on_road ? 1 : 0);
+        if (p.hexes_moved > allowance)
+            ctx.findings.error(Kind::Illegal, movement("c"), e.subject.pos,
+                               p.name + " moved " + std::to_string(p.hexes_moved) + " hexes: a unit that fires this turn moves 1 hex less",
+                               "at most " + std::to_string(allowance), std::to_string(p.hexes_moved));
+    }
+}
+
+// Whether small-arms fire reaches its target (Fire Phase a, c-f, Woods): its range (1 hex within
+// a wood), its arc (60 degrees either side of its facing), firing out of dense terrain only from
+// its edge, and the line of sight.
+void Late19cEngine::check_small_arms_reach(const Piece& p, const Aim& target, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const bool mg = p.type == UnitType::MachineGun;
+    const HexTerrain here = field_->at(*p.hex);
+    const int range = g.distance(*p.hex, target.hex);
+    const bool in_woods = here.woods && field_->at(target.hex).woods;
+    const int max_range = in_woods ? 1 : kSmallArmsRange;
+    if (range > max_range)
+        ctx.findings.error(Kind::Illegal, in_woods ? kWoods : fire_rule("a"), target.pos,
+                           in_woods ? "fire within a wood reaches 1 hex; the target is " + std::to_string(range) + " away"
+                                    : std::string(mg ? "machine guns" : "rifles and carbines") + " reach 3 hexes; the target is " +
+                                          std::to_string(range) + " away",
+                           "at most " + std::to_string(max_range), std::to_string(range));
+    else if (!g.in_arc(*p.hex, p.facing, target.hex, 60))
+        ctx.findings.error(Kind::Illegal, fire_rule("c"), target.pos,
+                           hex_text(target.hex) + " is outside " + p.name + "'s arc of fire (60 degrees either side of its facing, " +
+                               geometry::hex::facing_name(p.facing) + ")");
+    else if (range >= 2 && field_->dense(*p.hex) &&
+             [&] {
+                 auto first = field_->first_crossed(*p.hex, target.hex);
+                 return std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); });
+             }())
+        ctx.findings.error(Kind::Illegal, fire_rule("f"), target.pos,
+                           p.name + " fires out of woods, a built-up area or fortifications only from its edge");
+    else if (auto block = field_->sight_blocked(*p.hex, target.hex)) {
+        const bool one_deep = field_->dense(target.hex) && field_->dense(block->hex) && g.adjacent(block->hex, target.hex);
+        ctx.findings.error(Kind::Illegal, one_deep ? fire_rule("e") : fire_rule("d"), target.pos,
+                           one_deep ? "fire reaches only 1 hex into woods, built-up areas and fortifications: " + hex_text(block->hex) +
+                                          " is in the way"
+                                    : "units fire only at what they see directly: " + block->why + " at " + hex_text(block->hex) +
+                                          " blocks the line of sight");
+    }
+}
+
+// The modifiers of small-arms fire (Fire Phase g), with the working that shows them.
+int Late19cEngine::small_arms_modifiers(const Piece& p, const Aim& target, std::string& working) const {
+    int expected = 0;
+    if (field_->covered(target.hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (!p.moved) expected += 1, add_working(working, 1, "has not moved this turn");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+    return expected;
 }
 
 // ---- movement ------------------------------------------------------------------------------------------
