@@ -87,6 +87,8 @@ private:
 
     // ---- land.cpp ----
     void move_unit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx);
+    void check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx);
     void face(const ngn::Event& e, Piece& p, GameContext& ctx);
     void artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
     void small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
@@ -120,6 +122,8 @@ private:
     void check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx);
     void check_small_arms_reach(const Piece& p, const Aim& target, GameContext& ctx);
     int small_arms_modifiers(const Piece& p, const Aim& target, std::string& working) const;
+    bool close_combat_in_order(const ngn::Event& e, Piece& p, Piece& enemy, bool defending, GameContext& ctx);
+    int close_combat_modifiers(const Piece& p, const Piece& enemy, bool defending, bool adjacent, std::string& working) const;
 
     // ---- naval.cpp ----
     void gunfire(const ngn::Event& e, Piece& p, GameContext& ctx);

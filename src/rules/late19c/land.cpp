@@ -433,18 +433,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         if (g.adjacent(*en->hex, start) && is_front(*en, start)) facing_me.insert(en);
     const UnitSteps steps_taken = unit_steps(p, path, facing_me, ctx);
     const int steps = static_cast<int>(path.size());
-    int allowance = p.move_allowance();
-    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
-    RuleRef rule = movement("a");
-    if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
-    if (steps_taken.on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
-    const HexTerrain from = field_->at(start);
-    if (from.woods) allowance = std::min(allowance, 1), why = "moving through a wood, a unit moves 1 hex a turn", rule = kWoods;
-    if (from.river) allowance = std::min(allowance, 1), why = "a unit in the river moves 1 hex out of it", rule = kRivers;
-    if (from.trench && !from.river) allowance = std::min(allowance, 1), why = "a unit in a trench moves 1 hex out of it", rule = kTrenches;
-    if (steps > allowance)
-        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why + "; " + p.name + " moved " + std::to_string(steps),
-                           "at most " + std::to_string(allowance), std::to_string(steps));
+    check_unit_allowance(e, p, start, steps, steps_taken.on_road, ctx);
     const Hex end = path.back().first.hex;
     if (!stacks_freely(p))
         for (Piece* other : pieces_at(end))
@@ -472,16 +461,40 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     p.hexes_moved = steps;
     p.move_on_road = steps_taken.on_road;
     if (p.towing) p.towing->hex = end, p.towing->facing = p.facing;
-    const HexTerrain t = field_->at(end);
+    const HexTerrain from = field_->at(start), t = field_->at(end);
     if ((t.river && !from.river) || (t.trench && !from.trench)) p.stopped_in = turn_;
     if (!t.trench) p.trench_holder = false;
     // it must face an adjacent enemy at once (Movement g)
+    if (!steps_taken.reported_stop && !steps_taken.reported_step) check_facing_enemy(p, end, path.back().second, ctx);
+}
+
+// How far a unit moves (Movement a, c; Roads, Woods, Rivers, Trenches): its allowance, 1 less
+// having fired, 1 more all along a road, 1 hex out of a wood, a river or a trench.
+void Late19cEngine::check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx) {
+    int allowance = p.move_allowance();
+    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
+    RuleRef rule = movement("a");
+    if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
+    if (on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
+    const HexTerrain from = field_->at(start);
+    if (from.woods) allowance = std::min(allowance, 1), why = "moving through a wood, a unit moves 1 hex a turn", rule = kWoods;
+    if (from.river) allowance = std::min(allowance, 1), why = "a unit in the river moves 1 hex out of it", rule = kRivers;
+    if (from.trench && !from.river) allowance = std::min(allowance, 1), why = "a unit in a trench moves 1 hex out of it", rule = kTrenches;
+    if (steps > allowance)
+        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why + "; " + p.name + " moved " + std::to_string(steps),
+                           "at most " + std::to_string(allowance), std::to_string(steps));
+}
+
+// A unit that stops next to an enemy must face it at once (Movement g): `end` is where it
+// stopped, `at` the hex written last.
+void Late19cEngine::check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx) {
+    const Grid& g = field_->grid();
     std::vector<Piece*> adjacent_enemies;
     for (Piece* en : enemies_of(p))
         if (g.adjacent(*en->hex, end)) adjacent_enemies.push_back(en);
-    if (!steps_taken.reported_stop && !steps_taken.reported_step && !adjacent_enemies.empty() &&
+    if (!adjacent_enemies.empty() &&
         std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); }))
-        ctx.findings.error(Kind::Illegal, movement("g"), path.back().second,
+        ctx.findings.error(Kind::Illegal, movement("g"), at,
                            p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " +
                                "a facing towards it (" + hex_text(end) + "/" +
                                geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")");
@@ -591,47 +604,10 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
                            std::string(defending ? "say which unit attacks: " : "say which enemy unit is attacked: ") + e.verb() + " <unit> d6: ...");
         return;
     }
-    if (!defending) {
-        if (combat_) close_combat_open(ctx, e.subject.pos);
-        if (enemy->side() == p.side())
-            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.args[1].pos, enemy->name + " is on the same side");
-        else if (!enemy->on_map() || !g.adjacent(*p.hex, *enemy->hex))
-            ctx.findings.error(Kind::Illegal, close_rule("a"), e.args[1].pos,
-                               enemy->name + " is not adjacent to " + p.name + ": close combat is fought between adjacent hexes");
-        if (p.close_combats >= p.close_combats_allowed)
-            ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
-                               p.name + " has fought its close combat this turn: another only after advancing into a hex it won");
-        if (exhausted_sides_.count(p.side()))
-            ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
-                               ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: it attacks no more");
-        p.close_combats++;
-        combat_ = CloseCombat{&p, enemy, e.subject.pos, false};
-        p.vacated = enemy->hex;
-        p.can_advance = false;
-    } else {
-        if (!combat_ || combat_->defender != &p || combat_->attacker != enemy) {
-            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos,
-                               enemy->name + " has not attacked " + p.name + ": the defender rolls after the attacker");
-            return;
-        }
-        combat_->defended = true;
-    }
-    // the roller's modifiers against its enemy
-    int expected = 0;
-    std::string working;
+    if (!close_combat_in_order(e, p, *enemy, defending, ctx)) return;
     const bool adjacent = enemy->on_map() && g.adjacent(*p.hex, *enemy->hex);
-    const bool flank = adjacent && !is_front(defending ? p : *enemy, defending ? *enemy->hex : *p.hex);
-    if (!defending && flank) expected += 1, add_working(working, 1, "attack on the flank or rear");
-    if (defending && flank) expected -= 1, add_working(working, -1, "attacked in the flank or rear");
-    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
-    const HexTerrain mine = field_->at(*p.hex), theirs = field_->at(*enemy->hex);
-    const bool uphill = theirs.height > mine.height;
-    if (uphill || field_->covered(*enemy->hex))
-        expected -= 1, add_working(working, -1, uphill ? "enemy uphill" : "enemy in cover or fortifications");
-    if (readings_.uphill_twice && !defending && uphill) expected -= 1, add_working(working, -1, "attacking uphill (uphill=twice)");
-    if (mine.river) expected -= 1, add_working(working, -1, "in a river");
-    if (mine.trench && !p.trench_holder) expected -= 1, add_working(working, -1, "crossing a trench");
-    if (mine.woods) expected += 1, add_working(working, 1, "in a wood");
+    std::string working;
+    const int expected = close_combat_modifiers(p, *enemy, defending, adjacent, working);
 
     // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
@@ -668,6 +644,58 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
     h.land_fire = true;
     h.disputed = hits != right;
     if (hits || right) add_hits(*enemy, 1, h);  // when only the dice say hit, the roll may follow or not
+}
+
+// Who rolls when in a close combat (Close Combat a, c, d; Exhaustion Point): the attacker opens
+// it, against an adjacent enemy, once a turn and not past its side's Exhaustion Point; the
+// defender answers that attack. False when a defender's roll answers no attack.
+bool Late19cEngine::close_combat_in_order(const ngn::Event& e, Piece& p, Piece& enemy, bool defending, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    if (!defending) {
+        if (combat_) close_combat_open(ctx, e.subject.pos);
+        if (enemy.side() == p.side())
+            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.args[1].pos, enemy.name + " is on the same side");
+        else if (!enemy.on_map() || !g.adjacent(*p.hex, *enemy.hex))
+            ctx.findings.error(Kind::Illegal, close_rule("a"), e.args[1].pos,
+                               enemy.name + " is not adjacent to " + p.name + ": close combat is fought between adjacent hexes");
+        if (p.close_combats >= p.close_combats_allowed)
+            ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
+                               p.name + " has fought its close combat this turn: another only after advancing into a hex it won");
+        if (exhausted_sides_.count(p.side()))
+            ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
+                               ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: it attacks no more");
+        p.close_combats++;
+        combat_ = CloseCombat{&p, &enemy, e.subject.pos, false};
+        p.vacated = enemy.hex;
+        p.can_advance = false;
+        return true;
+    }
+    if (!combat_ || combat_->defender != &p || combat_->attacker != &enemy) {
+        ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos,
+                           enemy.name + " has not attacked " + p.name + ": the defender rolls after the attacker");
+        return false;
+    }
+    combat_->defended = true;
+    return true;
+}
+
+// The roller's modifiers against its enemy in close combat (Close Combat c), with the working
+// that shows them.
+int Late19cEngine::close_combat_modifiers(const Piece& p, const Piece& enemy, bool defending, bool adjacent, std::string& working) const {
+    int expected = 0;
+    const bool flank = adjacent && !is_front(defending ? p : enemy, defending ? *enemy.hex : *p.hex);
+    if (!defending && flank) expected += 1, add_working(working, 1, "attack on the flank or rear");
+    if (defending && flank) expected -= 1, add_working(working, -1, "attacked in the flank or rear");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+    const HexTerrain mine = field_->at(*p.hex), theirs = field_->at(*enemy.hex);
+    const bool uphill = theirs.height > mine.height;
+    if (uphill || field_->covered(*enemy.hex))
+        expected -= 1, add_working(working, -1, uphill ? "enemy uphill" : "enemy in cover or fortifications");
+    if (readings_.uphill_twice && !defending && uphill) expected -= 1, add_working(working, -1, "attacking uphill (uphill=twice)");
+    if (mine.river) expected -= 1, add_working(working, -1, "in a river");
+    if (mine.trench && !p.trench_holder) expected -= 1, add_working(working, -1, "crossing a trench");
+    if (mine.woods) expected += 1, add_working(working, 1, "in a wood");
+    return expected;
 }
 
 void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
