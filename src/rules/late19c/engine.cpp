@@ -893,6 +893,38 @@ std::string Late19cEngine::retreat_choices(const Piece& p) {
 }
 
 void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&, GameContext& ctx) {
+    const std::optional<int> die = unit_hit_die(e, ctx);
+    const Quality q = p.quality.value_or(Quality::Average);
+    // what the record says happened
+    std::optional<HexRef> to;
+    ngn::SourcePos to_pos = e.claim_pos;
+    std::string outcome = claimed_hit_outcome(e, to, to_pos, ctx);
+    const bool survives = die && *die >= hit_survival(q);
+    if (die) judge_hit_outcome(e, p, *die, survives, outcome, ctx);
+    if (outcome.empty()) outcome = die && !survives ? (readings_.failed_hit_loses_one ? "lose" : "destroyed") : "lose";
+    // as played
+    if (outcome == "destroyed") {
+        lose(p, p.strength, ctx, e.claim_pos);
+    } else if (outcome == "lose") {
+        lose(p, 1, ctx, e.claim_pos);
+    } else if (outcome == "retreat") {
+        if (!to) {
+            ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
+            return;
+        }
+        const std::string why = retreat_barred(p, to->hex);
+        if (!why.empty())
+            ctx.findings.error(Kind::Illegal, kRetreat, to_pos,
+                               "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why);
+        p.hex = to->hex;
+        if (to->facing) p.facing = *to->facing;
+        if (p.towing) p.towing->hex = p.hex;
+        if (p.towed_by) p.towed_by->hex = p.hex;  // a limbered gun and its team go together
+    }
+}
+
+// The die of a unit that is hit (Resolving hits on Units): one D6; nothing when it is not read.
+std::optional<int> Late19cEngine::unit_hit_die(const ngn::Event& e, GameContext& ctx) {
     const ngn::Dice* d = dice_of(e);
     std::optional<int> die;
     if (!d) {
@@ -904,11 +936,13 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
         else
             die = d->faces[0].value;
     }
-    const Quality q = p.quality.value_or(Quality::Average);
-    // what the record says happened
+    return die;
+}
+
+// What the record says a hit on a unit did: retreat (into `to`, written at `to_pos`), lose (1 SP)
+// or destroyed; "" when it does not say.
+std::string Late19cEngine::claimed_hit_outcome(const ngn::Event& e, std::optional<HexRef>& to, ngn::SourcePos& to_pos, GameContext& ctx) {
     std::string outcome;
-    std::optional<HexRef> to;
-    ngn::SourcePos to_pos = e.claim_pos;
     if (e.claim) {
         auto items = elements(*e.claim);
         for (std::size_t i = 0; i < items.size(); ++i) {
@@ -931,52 +965,38 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
             }
         }
     }
-    const bool survives = die && *die >= hit_survival(q);
-    if (die) {
-        std::string expected;
-        bool ok = true;
-        if (survives) {
-            ok = outcome == "retreat" || outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
-            expected = retreat_choices(p) + "lose 1";
-        } else if (readings_.failed_hit_loses_one) {
-            ok = outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
-            expected = "lose 1";
-        } else {
-            ok = outcome == "destroyed";
-            expected = "destroyed";
-        }
-        if (outcome.empty()) {
-            ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, e.subject.pos,
-                               "say what the hit did: " + expected, expected, std::string("nothing"));
-        } else if (!ok) {
-            std::string why = survives ? with_article(quality_name(q)) + " unit survives on " + std::to_string(hit_survival(q)) +
-                                             " or more (" + std::to_string(*die) + "): it retreats 1 hex or loses 1 SP"
-                                       : with_article(quality_name(q)) + " unit needs " + std::to_string(hit_survival(q)) +
-                                             " or more to survive (" + std::to_string(*die) + ")" +
-                                             (readings_.failed_hit_loses_one ? ": it loses 1 SP (failed-hit=lose-1)"
-                                                                             : ": it does not survive (failed-hit=destroyed)");
-            ctx.findings.error(Kind::WrongResult, kHitsOnUnits, e.claim_pos, why, expected, outcome);
-        }
+    return outcome;
+}
+
+// Whether the outcome the record gives a hit is what the die allows (Resolving hits on Units): a
+// unit that survives retreats 1 hex or loses 1 SP; one that does not is destroyed, or loses 1 SP
+// with failed-hit=lose-1.
+void Late19cEngine::judge_hit_outcome(const ngn::Event& e, const Piece& p, int die, bool survives, const std::string& outcome,
+                                      GameContext& ctx) {
+    const Quality q = p.quality.value_or(Quality::Average);
+    std::string expected;
+    bool ok = true;
+    if (survives) {
+        ok = outcome == "retreat" || outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
+        expected = retreat_choices(p) + "lose 1";
+    } else if (readings_.failed_hit_loses_one) {
+        ok = outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
+        expected = "lose 1";
+    } else {
+        ok = outcome == "destroyed";
+        expected = "destroyed";
     }
-    if (outcome.empty()) outcome = die && !survives ? (readings_.failed_hit_loses_one ? "lose" : "destroyed") : "lose";
-    // as played
-    if (outcome == "destroyed") {
-        lose(p, p.strength, ctx, e.claim_pos);
-    } else if (outcome == "lose") {
-        lose(p, 1, ctx, e.claim_pos);
-    } else if (outcome == "retreat") {
-        if (!to) {
-            ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
-            return;
-        }
-        const std::string why = retreat_barred(p, to->hex);
-        if (!why.empty())
-            ctx.findings.error(Kind::Illegal, kRetreat, to_pos,
-                               "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why);
-        p.hex = to->hex;
-        if (to->facing) p.facing = *to->facing;
-        if (p.towing) p.towing->hex = p.hex;
-        if (p.towed_by) p.towed_by->hex = p.hex;  // a limbered gun and its team go together
+    if (outcome.empty()) {
+        ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, e.subject.pos,
+                           "say what the hit did: " + expected, expected, std::string("nothing"));
+    } else if (!ok) {
+        std::string why = survives ? with_article(quality_name(q)) + " unit survives on " + std::to_string(hit_survival(q)) +
+                                         " or more (" + std::to_string(die) + "): it retreats 1 hex or loses 1 SP"
+                                   : with_article(quality_name(q)) + " unit needs " + std::to_string(hit_survival(q)) +
+                                         " or more to survive (" + std::to_string(die) + ")" +
+                                         (readings_.failed_hit_loses_one ? ": it loses 1 SP (failed-hit=lose-1)"
+                                                                         : ": it does not survive (failed-hit=destroyed)");
+        ctx.findings.error(Kind::WrongResult, kHitsOnUnits, e.claim_pos, why, expected, outcome);
     }
 }
 

@@ -76,6 +76,9 @@ private:
     void add_hits(Piece& target, int count, PendingHit hit);
     void hit(const ngn::Event& e, Piece& p, GameContext& ctx);
     void hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit& h, GameContext& ctx);
+    std::optional<int> unit_hit_die(const ngn::Event& e, GameContext& ctx);
+    std::string claimed_hit_outcome(const ngn::Event& e, std::optional<HexRef>& to, ngn::SourcePos& to_pos, GameContext& ctx);
+    void judge_hit_outcome(const ngn::Event& e, const Piece& p, int die, bool survives, const std::string& outcome, GameContext& ctx);
     void hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx);
     void lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos at);
     void exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx);
