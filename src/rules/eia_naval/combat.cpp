@@ -37,6 +37,19 @@ bool has_major(const std::vector<Fleet*>& fleets, const std::deque<Power>& power
 }
 
 std::string sign(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
+
+// What a combat roll's claim says: the percentage (25%) and the ships lost (a whole number).
+std::pair<std::optional<int>, std::optional<int>> claimed_percent_and_losses(const ngn::Event& e) {
+    std::optional<int> said_percent, said_losses;
+    if (e.claim)
+        for (const ngn::Item* it : elements(*e.claim)) {
+            const auto* n = it->as<ngn::Number>();
+            if (!n) continue;
+            if (n->unit == "%") said_percent = n->as_int();
+            else if (n->is_integer) said_losses = n->as_int();
+        }
+    return {said_percent, said_losses};
+}
 }  // namespace
 
 Combat* EiaEngine::open_combat(GameContext& ctx, const ngn::Event& e) {
@@ -231,32 +244,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     }
     Combat& c = *combat_;
     if (!roll_in_order(e, actor, power, harbour, ctx)) return;
-    // the roll and its modifiers
-    const ngn::Dice* d = dice_of(e);
-    std::optional<int> modified, modified_as_written;
-    if (!d) {
-        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "a combat roll is one die: d6: 4");
-    } else if (ctx.dice_ok && d->faces.size() == 1) {
-        int expected = 0;
-        std::string working;
-        if (!harbour) {
-            const auto& side = c.of(power);
-            const bool british = has_major(side, powers_, {Major::GreatBritain});
-            const bool prus_aus = has_major(side, powers_, {Major::Prussia, Major::Austria});
-            if (british) expected += 1, working = "+1 British";
-            if (prus_aus) expected -= 1, working += std::string(working.empty() ? "" : ", ") + "-1 Prussian or Austrian";
-        }
-        int written = 0;
-        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
-        if (written != expected)
-            ctx.findings.error(Kind::WrongResult, harbour ? kHarbour : kResolution,
-                               d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
-                               harbour ? std::string("the harbour defences roll unmodified")
-                                       : "the combat roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
-                               sign(expected), sign(written));
-        modified = d->faces[0].value + expected;
-        modified_as_written = d->faces[0].value + written;
-    }
+    const auto [modified, modified_as_written] = modified_combat_roll(e, c, power, harbour, ctx);
     // what it inflicts: a percentage of the roller's ships (the harbour value for harbour defences)
     const int target = harbour ? c.attacker : c.other(power);
     // ships that fire: after the losses of fire that came first (harbour defences, the wind gauge,
@@ -268,14 +256,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         percent = tables_->percentage(*modified);
         if (percent) losses = tables_->casualties(*percent, std::max(0, strength));
     }
-    std::optional<int> said_percent, said_losses;
-    if (e.claim)
-        for (const ngn::Item* it : elements(*e.claim)) {
-            const auto* n = it->as<ngn::Number>();
-            if (!n) continue;
-            if (n->unit == "%") said_percent = n->as_int();
-            else if (n->is_integer) said_losses = n->as_int();
-        }
+    const auto [said_percent, said_losses] = claimed_percent_and_losses(e);
     if (!tables_ && (said_percent || said_losses) && modified) {
         if (std::none_of(ctx.findings.all().begin(), ctx.findings.all().end(), [](const Finding& f) { return f.rule == kResolution && f.kind == Kind::Unverifiable; }))
             ctx.findings.note(Kind::Unverifiable, kResolution, e.claim_pos,
@@ -312,6 +293,39 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     c.losses[target] += inflicted;
     if (harbour) c.harbour_roll = modified.value_or(0);
     else c.rolled.insert(power);
+}
+
+// The combat roll and its modifiers (6.3.3.2, 6.3.3.3): +1 British, -1 Prussian or Austrian;
+// none for the harbour defences. The roll modified rightly and as written; neither when the die
+// is not read.
+std::pair<std::optional<int>, std::optional<int>> EiaEngine::modified_combat_roll(const ngn::Event& e, Combat& c, int power,
+                                                                                 bool harbour, GameContext& ctx) {
+    const ngn::Dice* d = dice_of(e);
+    std::optional<int> modified, modified_as_written;
+    if (!d) {
+        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "a combat roll is one die: d6: 4");
+    } else if (ctx.dice_ok && d->faces.size() == 1) {
+        int expected = 0;
+        std::string working;
+        if (!harbour) {
+            const auto& side = c.of(power);
+            const bool british = has_major(side, powers_, {Major::GreatBritain});
+            const bool prus_aus = has_major(side, powers_, {Major::Prussia, Major::Austria});
+            if (british) expected += 1, working = "+1 British";
+            if (prus_aus) expected -= 1, working += std::string(working.empty() ? "" : ", ") + "-1 Prussian or Austrian";
+        }
+        int written = 0;
+        for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
+        if (written != expected)
+            ctx.findings.error(Kind::WrongResult, harbour ? kHarbour : kResolution,
+                               d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
+                               harbour ? std::string("the harbour defences roll unmodified")
+                                       : "the combat roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
+                               sign(expected), sign(written));
+        modified = d->faces[0].value + expected;
+        modified_as_written = d->faces[0].value + written;
+    }
+    return {modified, modified_as_written};
 }
 
 // Whether a combat roll comes in its order (6.3.3): harbour defences first, then the attacker,

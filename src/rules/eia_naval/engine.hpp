@@ -21,6 +21,21 @@ struct InterceptionTry {
     bool automatic = false;  // in a blockade box: no die
 };
 
+// A stack's move as it is read, place by place (6.2.2): who moves, what it carries, where it has
+// got to and what it has spent, and which of the path's problems it has said already.
+struct StackMove {
+    std::vector<Fleet*> stack;
+    std::vector<Leader*> leaders;
+    std::vector<Corps*> carried;
+    std::map<Fleet*, int> joined;  // where fleets joined the stack (MP spent so far)
+    int power = -1;
+    const Power* mover = nullptr;  // pw(power)
+    Where start, at;
+    int cost = 0;
+    bool invite = false;  // asks to be intercepted in the box of the port it enters (6.2.3.1.2.1)
+    bool reported_path = false, reported_ice = false;
+};
+
 class EiaEngine final : public Engine {
 public:
     void begin(GameContext& ctx) override;
@@ -70,7 +85,19 @@ private:
     // ---- movement.cpp ----
     int step_cost(const Where& from, const Where& to, std::string& problem) const;
     void move(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void change_stack(const std::string& w, const ngn::Item& list, StackMove& m, GameContext& ctx);
+    void carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m, GameContext& ctx);
+    void move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx);
+    void enter_port(const ngn::Item& it, const Where& next, const geometry::Place& np, const StackMove& m, GameContext& ctx);
+    void spend_movement_points(const ngn::Event& e, StackMove& m, GameContext& ctx);
+    void stack_moved(const StackMove& m);
     void intercept(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void interceptors_in_order(const std::vector<Fleet*>& stack, int power, const Where& from, const Where& target,
+                               InterceptionTry& attempt);
+    std::pair<std::optional<bool>, std::optional<bool>> interception_roll(const ngn::Event& e, bool nelson, const InterceptionTry& attempt,
+                                                                          GameContext& ctx);
+    void interceptors_engage(const ngn::Event& e, const std::vector<Fleet*>& stack, int power, int mover, const Where& from,
+                             const Where& target, bool disputed, GameContext& ctx);
     void port_control(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx);
     void scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx);
@@ -81,6 +108,8 @@ private:
     void evade(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour);
+    std::pair<std::optional<int>, std::optional<int>> modified_combat_roll(const ngn::Event& e, Combat& c, int power, bool harbour,
+                                                                           GameContext& ctx);
     void lose(const ngn::Event& e, Fleet& f, GameContext& ctx);
     void result(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void retreat(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool pursuit);

@@ -25,6 +25,18 @@ const RuleRef kBlockade = cite("6.2.7");
 const RuleRef kEnemyPort = cite("6.2.6");
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 
+// What an interception's claim says: intercepted (true) or failed (false), if it says.
+std::optional<bool> said_intercepted(const ngn::Event& e) {
+    std::optional<bool> said;
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim)) {
+            const std::string w = word_text(*c) ? lower(*word_text(*c)) : "";
+            if (w == "intercepted" || w == "success" || w == "succeeds" || w == "hit") said = true;
+            else if (w == "fails" || w == "failed" || w == "missed" || w == "miss") said = false;
+        }
+    return said;
+}
+
 }  // namespace
 
 // What it costs to go from one place to the next in a move, or why it cannot be done.
@@ -57,93 +69,40 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
     if (!map_) return;
     close_combat(ctx, e.subject.pos);  // a move after a combat: the combat is over
     std::size_t i = 1;
-    std::vector<Fleet*> stack = fleet_list(e, i, ctx, kMovement);
-    std::vector<Leader*> leaders;
+    StackMove m;
+    m.stack = fleet_list(e, i, ctx, kMovement);
     for (std::size_t k = 1; k < i; ++k)
         for (const ngn::Item* x : elements(e.args[k]))
-            if (const Entity* ent = ctx.symbols.find(reference_text(*x)); ent && leader_by_.count(ent)) leaders.push_back(leader_by_[ent]);
-    if (stack.empty()) {
-        if (Fleet* f = fleet(actor)) stack.push_back(f);
+            if (const Entity* ent = ctx.symbols.find(reference_text(*x)); ent && leader_by_.count(ent)) m.leaders.push_back(leader_by_[ent]);
+    if (m.stack.empty()) {
+        if (Fleet* f = fleet(actor)) m.stack.push_back(f);
     }
-    if (stack.empty()) {
+    if (m.stack.empty()) {
         ctx.findings.error(Kind::Inconsistent, kMovement, e.subject.pos, "say which fleets move: GB move GB1,GB2 @\"English Channel\"");
         return;
     }
-    const int power = stack.front()->power;
-    const Power& mover = pw(power);
-    if (!in_its_sequence(e, stack, ctx)) return;
-    const Where start = stack.front()->at;
-    for (Fleet* f : stack) {
-        if (!(f->at == start))
+    m.power = m.stack.front()->power;
+    m.mover = &pw(m.power);
+    if (!in_its_sequence(e, m.stack, ctx)) return;
+    m.start = m.at = m.stack.front()->at;
+    for (Fleet* f : m.stack) {
+        if (!(f->at == m.start))
             ctx.findings.error(Kind::Illegal, kAddFleets, e.subject.pos,
-                               f->name + " is at " + where_text(f->at) + ", not with the stack at " + where_text(start) +
+                               f->name + " is at " + where_text(f->at) + ", not with the stack at " + where_text(m.start) +
                                    ": pick it up on the way (pick " + f->name + ")");
         if (f->done && !f->may_continue)
             ctx.findings.error(Kind::Illegal, kStackEnds, e.subject.pos, f->name + " has ended its move this sequence: no fleet moves twice");
     }
-    // corps carried; where fleets joined the stack (MP spent so far)
-    std::vector<Corps*> carried;
-    std::map<Fleet*, int> joined;
-    bool invite = false;
-    Where at = start;
-    int cost = 0;
-    bool reported_path = false, reported_ice = false;
-    const bool ice_start = map_->find(start.place) && map_->find(start.place)->ice && winter();
     for (; i < e.args.size(); ++i) {
         const ngn::Item& it = e.args[i];
         const std::string w = word_text(it) ? lower(*word_text(it)) : "";
         if ((w == "pick" || w == "drop" || w == "carrying") && i + 1 < e.args.size()) {
             ++i;
-            for (const ngn::Item* x : elements(e.args[i])) {
-                const Entity* ent = ctx.symbols.find(reference_text(*x));
-                if (w == "carrying") {
-                    Corps* c = ent && corps_by_.count(ent) ? corps_by_[ent] : nullptr;
-                    if (!c) {
-                        ctx.findings.error(Kind::Inconsistent, kTransport, x->pos, "'" + reference_text(*x) + "' is not a declared corps");
-                        continue;
-                    }
-                    if (!c->transportable)
-                        ctx.findings.error(Kind::Illegal, kTransport, x->pos,
-                                           "guerillas, cossacks, freikorps, insurrection corps and garrisons do not go by sea");
-                    else if (!(c->at == start) || c->on)
-                        ctx.findings.error(Kind::Illegal, kTransportPort, x->pos,
-                                           c->name + " must begin in the same port as its fleet (" + where_text(start) + ")");
-                    else if (map_->find(start.place) && (!map_->find(start.place)->port || start.box))
-                        ctx.findings.error(Kind::Illegal, kTransportPort, x->pos, "a corps embarks in a port");
-                    else if (!friendly_port(power, start.place, ctx) && controller_side(start.place, ctx) != c->power)
-                        ctx.findings.error(Kind::Illegal, kTransportPort, x->pos, "a corps embarks in a friendly controlled port");
-                    if (c->power != power && !allied_combined(c->power, power))
-                        ctx.findings.error(Kind::Illegal, kTransport, x->pos,
-                                           "a fleet carries another power's corps only with combined movement declared");
-                    carried.push_back(c);
-                    continue;
-                }
-                Fleet* f = ent ? fleet(*ent) : nullptr;
-                if (!f) {
-                    if (ent && leader_by_.count(ent) && w == "pick") leaders.push_back(leader_by_[ent]);
-                    continue;
-                }
-                if (w == "pick") {
-                    if (!(f->at == at) || f->power != power)
-                        ctx.findings.error(Kind::Illegal, kAddFleets, x->pos,
-                                           f->name + " is not at " + where_text(at) + " to be picked up");
-                    else if (f->done && !f->may_continue)
-                        ctx.findings.error(Kind::Illegal, kStackEnds, x->pos, f->name + " has ended its move this sequence");
-                    joined[f] = cost;  // it spends what the stack spends from here
-                    stack.push_back(f);
-                } else {
-                    auto found = std::find(stack.begin(), stack.end(), f);
-                    if (found == stack.end()) continue;
-                    f->mp += cost - joined[f];  // what it spent while with the stack
-                    f->at = at;
-                    f->done = true;
-                    stack.erase(found);
-                }
-            }
+            change_stack(w, e.args[i], m, ctx);
             continue;
         }
         if (w == "invite") {
-            invite = true;  // 6.2.3.1.2.1: entering a port, the player asks to be intercepted in the box
+            m.invite = true;  // 6.2.3.1.2.1: entering a port, the player asks to be intercepted in the box
             continue;
         }
         auto next = where_of(it, ctx, kMovement);
@@ -153,49 +112,128 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
                                    "a move lists the places entered (@area, @port/blockade, @port/port); not '" + it.to_ngn() + "'");
             continue;
         }
-        std::string problem;
-        const int step = step_cost(at, *next, problem);
-        if (!problem.empty() && !reported_path) {
-            reported_path = true;
-            ctx.findings.error(Kind::Illegal, kMovement, it.pos, "from " + where_text(at) + " to " + where_text(*next) + ": " + problem);
-        }
-        const geometry::Place* np = map_->find(next->place);
-        if (np && np->ice && winter() && !reported_ice) {
-            reported_ice = true;
-            ctx.findings.error(Kind::Illegal, kIce, it.pos, np->name + " is north of the ice line: no fleet enters it in winter");
-        }
-        if (ice_start && !reported_ice && !(map_->find(next->place) && map_->find(next->place)->ice && next->place == start.place)) {
-            reported_ice = true;
-            ctx.findings.error(Kind::Illegal, kIce, it.pos, start.place + " is north of the ice line: a fleet there stays until winter ends");
-        }
-        if (np && np->dardanelles && !mover.dardanelles)
-            ctx.findings.error(Kind::Illegal, kDardanelles, it.pos,
-                               mover.name() + " may not enter the Dardanelles: it neither holds nor besieges Constantinople, nor has access "
-                               "(write dardanelles on its side line when it does)");
-        if (np && np->port) {
-            const int owner = controller_side(np->name, ctx);
-            bool enemy_there = false, enemy_in_box = false;
-            for (auto& o : fleets_) {
-                if (o->gone || !at_war(o->power, power)) continue;
-                if (o->at == Where{np->name, false}) enemy_there = true;
-                if (o->at == Where{np->name, true}) enemy_in_box = true;
-            }
-            const bool holder_at_war = owner >= 0 && at_war(power, owner);
-            if (next->box && owner != power && !holder_at_war && !enemy_there && !enemy_in_box && !(at == Where{np->name, false}))
-                ctx.findings.error(Kind::Illegal, kBlockade, it.pos,
-                                   "a stack enters a blockade box only at war with the port's holder, or to reach an enemy fleet there");
-            const bool permitted = owner >= 0 ? mover.access.count(owner) > 0 : mover.access_names.count(lower(controller(np->name))) > 0;
-            if (!next->box && owner != power && !permitted && !enemy_there)
-                ctx.findings.error(Kind::Illegal, kPorts, it.pos,
-                                   np->name + " is held by " + controller(np->name) +
-                                       ": a fleet enters another power's port only to attack a fleet there or with permission (access)");
-        }
-        cost += step;
-        at = *next;
+        move_step(it, *next, m, ctx);
     }
-    // movement points
-    for (Fleet* f : stack) {
-        f->mp += cost - joined[f];
+    spend_movement_points(e, m, ctx);
+    if (m.carried.size() > m.stack.size())
+        ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, "one corps per fleet: " + std::to_string(m.stack.size()) + " fleets carry " +
+                                                                         std::to_string(m.carried.size()) + " corps");
+    stack_moved(m);
+}
+
+// Fleets picked up or dropped on the way (6.2.2.2), or corps carried (6.2.5): `w` says which, for
+// each named in `list`.
+void EiaEngine::change_stack(const std::string& w, const ngn::Item& list, StackMove& m, GameContext& ctx) {
+    for (const ngn::Item* x : elements(list)) {
+        const Entity* ent = ctx.symbols.find(reference_text(*x));
+        if (w == "carrying") {
+            carry_corps(*x, ent, m, ctx);
+            continue;
+        }
+        Fleet* f = ent ? fleet(*ent) : nullptr;
+        if (!f) {
+            if (ent && leader_by_.count(ent) && w == "pick") m.leaders.push_back(leader_by_[ent]);
+            continue;
+        }
+        if (w == "pick") {
+            if (!(f->at == m.at) || f->power != m.power)
+                ctx.findings.error(Kind::Illegal, kAddFleets, x->pos,
+                                   f->name + " is not at " + where_text(m.at) + " to be picked up");
+            else if (f->done && !f->may_continue)
+                ctx.findings.error(Kind::Illegal, kStackEnds, x->pos, f->name + " has ended its move this sequence");
+            m.joined[f] = m.cost;  // it spends what the stack spends from here
+            m.stack.push_back(f);
+        } else {
+            auto found = std::find(m.stack.begin(), m.stack.end(), f);
+            if (found == m.stack.end()) continue;
+            f->mp += m.cost - m.joined[f];  // what it spent while with the stack
+            f->at = m.at;
+            f->done = true;
+            m.stack.erase(found);
+        }
+    }
+}
+
+// A corps the stack carries (6.2.5, 6.2.5.1): one that goes by sea, embarking where its fleet
+// begins, in a friendly port, and another power's only with combined movement.
+void EiaEngine::carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m, GameContext& ctx) {
+    Corps* c = ent && corps_by_.count(ent) ? corps_by_[ent] : nullptr;
+    if (!c) {
+        ctx.findings.error(Kind::Inconsistent, kTransport, x.pos, "'" + reference_text(x) + "' is not a declared corps");
+        return;
+    }
+    const Where& start = m.start;
+    if (!c->transportable)
+        ctx.findings.error(Kind::Illegal, kTransport, x.pos,
+                           "guerillas, cossacks, freikorps, insurrection corps and garrisons do not go by sea");
+    else if (!(c->at == start) || c->on)
+        ctx.findings.error(Kind::Illegal, kTransportPort, x.pos,
+                           c->name + " must begin in the same port as its fleet (" + where_text(start) + ")");
+    else if (map_->find(start.place) && (!map_->find(start.place)->port || start.box))
+        ctx.findings.error(Kind::Illegal, kTransportPort, x.pos, "a corps embarks in a port");
+    else if (!friendly_port(m.power, start.place, ctx) && controller_side(start.place, ctx) != c->power)
+        ctx.findings.error(Kind::Illegal, kTransportPort, x.pos, "a corps embarks in a friendly controlled port");
+    if (c->power != m.power && !allied_combined(c->power, m.power))
+        ctx.findings.error(Kind::Illegal, kTransport, x.pos,
+                           "a fleet carries another power's corps only with combined movement declared");
+    m.carried.push_back(c);
+}
+
+// One place entered (6.2.1-6.2.1.4): what the step costs, and whether the ice, the Dardanelles
+// and a port let the stack in. A broken path and the ice are each said once a move.
+void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx) {
+    const bool ice_start = map_->find(m.start.place) && map_->find(m.start.place)->ice && winter();
+    std::string problem;
+    const int step = step_cost(m.at, next, problem);
+    if (!problem.empty() && !m.reported_path) {
+        m.reported_path = true;
+        ctx.findings.error(Kind::Illegal, kMovement, it.pos, "from " + where_text(m.at) + " to " + where_text(next) + ": " + problem);
+    }
+    const geometry::Place* np = map_->find(next.place);
+    if (np && np->ice && winter() && !m.reported_ice) {
+        m.reported_ice = true;
+        ctx.findings.error(Kind::Illegal, kIce, it.pos, np->name + " is north of the ice line: no fleet enters it in winter");
+    }
+    if (ice_start && !m.reported_ice && !(map_->find(next.place) && map_->find(next.place)->ice && next.place == m.start.place)) {
+        m.reported_ice = true;
+        ctx.findings.error(Kind::Illegal, kIce, it.pos, m.start.place + " is north of the ice line: a fleet there stays until winter ends");
+    }
+    if (np && np->dardanelles && !m.mover->dardanelles)
+        ctx.findings.error(Kind::Illegal, kDardanelles, it.pos,
+                           m.mover->name() + " may not enter the Dardanelles: it neither holds nor besieges Constantinople, nor has access "
+                           "(write dardanelles on its side line when it does)");
+    if (np && np->port) enter_port(it, next, *np, m, ctx);
+    m.cost += step;
+    m.at = next;
+}
+
+// Into a port or its blockade box (6.2.1.2, 6.2.7): a box only at war with the port's holder or
+// to reach an enemy fleet there; another power's port only to attack a fleet there or with access.
+void EiaEngine::enter_port(const ngn::Item& it, const Where& next, const geometry::Place& np, const StackMove& m, GameContext& ctx) {
+    const int power = m.power;
+    const int owner = controller_side(np.name, ctx);
+    bool enemy_there = false, enemy_in_box = false;
+    for (auto& o : fleets_) {
+        if (o->gone || !at_war(o->power, power)) continue;
+        if (o->at == Where{np.name, false}) enemy_there = true;
+        if (o->at == Where{np.name, true}) enemy_in_box = true;
+    }
+    const bool holder_at_war = owner >= 0 && at_war(power, owner);
+    if (next.box && owner != power && !holder_at_war && !enemy_there && !enemy_in_box && !(m.at == Where{np.name, false}))
+        ctx.findings.error(Kind::Illegal, kBlockade, it.pos,
+                           "a stack enters a blockade box only at war with the port's holder, or to reach an enemy fleet there");
+    const bool permitted = owner >= 0 ? m.mover->access.count(owner) > 0 : m.mover->access_names.count(lower(controller(np.name))) > 0;
+    if (!next.box && owner != power && !permitted && !enemy_there)
+        ctx.findings.error(Kind::Illegal, kPorts, it.pos,
+                           np.name + " is held by " + controller(np.name) +
+                               ": a fleet enters another power's port only to attack a fleet there or with permission (access)");
+}
+
+// What the move spent: each fleet's movement points (7 at most, 6.2.1), and the cost the claim
+// gives (=> 3 mp).
+void EiaEngine::spend_movement_points(const ngn::Event& e, StackMove& m, GameContext& ctx) {
+    for (Fleet* f : m.stack) {
+        f->mp += m.cost - m.joined[f];
         if (f->mp > 7)
             ctx.findings.error(Kind::Illegal, kMovement, e.subject.pos,
                                f->name + " has spent " + std::to_string(f->mp) + " movement points: a fleet has 7", std::string("at most 7"),
@@ -206,33 +244,36 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
             if (const std::string* w = word_text(*c); w && lower(*w) != "mp")
                 ctx.findings.error(Kind::Inconsistent, kVocabulary, c->pos, "a move's claim is what it costs: => 3 mp; not '" + *w + "'");
     // (a path already found broken is the one finding: what an impossible step costs is not asked)
-    if (e.claim && !reported_path)
+    if (e.claim && !m.reported_path)
         for (const ngn::Item* c : elements(*e.claim))
-            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != cost)
-                ctx.findings.error(Kind::WrongResult, kMovement, c->pos, "this move costs " + std::to_string(cost) + " movement points",
-                                   std::to_string(cost) + " mp", c->to_ngn());
-    if (carried.size() > stack.size())
-        ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, "one corps per fleet: " + std::to_string(stack.size()) + " fleets carry " +
-                                                                         std::to_string(carried.size()) + " corps");
-    // as played
+            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != m.cost)
+                ctx.findings.error(Kind::WrongResult, kMovement, c->pos, "this move costs " + std::to_string(m.cost) + " movement points",
+                                   std::to_string(m.cost) + " mp", c->to_ngn());
+}
+
+// The move as played: the stack, its leaders and the corps it carries are where it ended, and it
+// is the stack that may now be intercepted there.
+void EiaEngine::stack_moved(const StackMove& m) {
+    const std::vector<Fleet*>& stack = m.stack;
+    const Where& at = m.at;
     for (Fleet* f : stack) {
         f->at = at;
         f->done = true;
         f->may_continue = false;
     }
-    for (Leader* l : leaders) l->at = at;
-    for (std::size_t k = 0; k < carried.size(); ++k) {
-        carried[k]->on = k < stack.size() ? stack[k] : stack.back();
-        carried[k]->on->carrying = carried[k];
+    for (Leader* l : m.leaders) l->at = at;
+    for (std::size_t k = 0; k < m.carried.size(); ++k) {
+        m.carried[k]->on = k < stack.size() ? stack[k] : stack.back();
+        m.carried[k]->on->carrying = m.carried[k];
     }
     for (auto& c : corps_)
         if (c->on && std::find(stack.begin(), stack.end(), c->on) != stack.end()) c->at = at;
     moving_ = stack;
     moving_at_ = at;
-    const geometry::Place* start_place = map_->find(start.place);
-    moving_start_port_ = start_place && start_place->port && !start.box ? start_place->name : std::string();
+    const geometry::Place* start_place = map_->find(m.start.place);
+    moving_start_port_ = start_place && start_place->port && !m.start.box ? start_place->name : std::string();
     const geometry::Place* end_place = map_->find(at.place);
-    moving_into_port_ = end_place && end_place->port && !at.box && !invite;
+    moving_into_port_ = end_place && end_place->port && !at.box && !m.invite;
     tried_.clear();
     intercepted_here_ = false;
 }
@@ -290,9 +331,36 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     const geometry::Place* fp = map_->find(from.place);
     if (!tp || !fp) return;
     InterceptionTry attempt = who_may_intercept(power, mover, target, from, ctx);
+    interceptors_in_order(stack, power, from, target, attempt);
+    const std::string& why = attempt.why;
+    const bool adjacent = attempt.adjacent;
+    if (!why.empty()) ctx.findings.error(Kind::Illegal, attempt.rule, e.subject.pos, why);
+    tried_.insert({where_text(target), bloc(power)});
+
+    const bool nelson = nelson_with(stack);
+    const auto [success, as_written] = interception_roll(e, nelson, attempt, ctx);
+    const std::optional<bool> said = said_intercepted(e);
+    if (said && success && *said != *success && *said != *as_written)
+        ctx.findings.error(Kind::WrongResult, cite(adjacent ? "6.2.3.2.2.1" : "6.2.3.2.2.2"), e.claim_pos,
+                           std::string("an interception ") + (adjacent ? "from the next area needs 0 or 1" : "in the same area needs 0 to 3") +
+                               (nelson ? " (NELSON takes one from the roll)" : ""),
+                           std::string(*success ? "intercepted" : "fails"), std::string(*said ? "intercepted" : "fails"));
+    const bool intercepted = said.value_or(success.value_or(false));
+    // a combat opened against the rules or the dice stands only if the record goes on to fight it
+    const bool disputed = !why.empty() || (said && success && *said != *success);
+    if (!intercepted) {
+        for (Fleet* f : moving_) f->may_continue = true;  // a failed interception does not stop the stack
+        return;
+    }
+    interceptors_engage(e, stack, power, mover, from, target, disputed, ctx);
+}
+
+// The interceptors as one stack, in their turn (6.2.2, 6.2.3.1.1, 6.2.3.1.2.5): no power tries
+// after a later one, and the fleets in one place intercept together. Adds to the try's why not.
+void EiaEngine::interceptors_in_order(const std::vector<Fleet*>& stack, int power, const Where& from, const Where& target,
+                                      InterceptionTry& attempt) {
     std::string& why = attempt.why;
     RuleRef& rule = attempt.rule;
-    const bool adjacent = attempt.adjacent, automatic = attempt.automatic;
     // the order of the major powers (6.2.3.1.1): no power tries after a later one
     if (why.empty())
         for (const auto& [place, other] : tried_)
@@ -307,16 +375,18 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         if (!(f->at == from)) why = f->name + " is not with the intercepting stack", rule = cite("6.2.3.1.2.5");
         if (!allied_combined(f->power, power)) why = f->name + " belongs to another power without combined movement", rule = cite("6.2.3.1.1");
     }
-    if (!why.empty()) ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why);
-    tried_.insert({where_text(target), bloc(power)});
+}
 
-    // the die: adjacent 0-1, same area 0-3, NELSON -1; automatic in a blockade box
+// The die of an interception (6.2.3.2.2, 6.2.3.2.3): adjacent 0-1, same area 0-3, NELSON -1;
+// automatic in a blockade box. Whether it succeeds with the right modifier and as written; neither
+// for a try the rules do not allow, or a die not read.
+std::pair<std::optional<bool>, std::optional<bool>> EiaEngine::interception_roll(const ngn::Event& e, bool nelson,
+                                                                                const InterceptionTry& attempt, GameContext& ctx) {
     std::optional<bool> success, as_written;
     const ngn::Dice* d = dice_of(e);
-    const bool nelson = nelson_with(stack);
-    if (!why.empty()) {
+    if (!attempt.why.empty()) {
         // an attempt the rules do not allow is not judged further
-    } else if (automatic) {
+    } else if (attempt.automatic) {
         success = as_written = true;
     } else if (!d) {
         ctx.findings.error(Kind::Inconsistent, cite("6.2.3.2.2"), e.subject.pos, "an interception at sea rolls a die: d6: 2");
@@ -328,30 +398,16 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
             ctx.findings.error(Kind::WrongResult, cite("6.2.3.2.3"), d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
                                nelson ? "NELSON with the interceptors takes one from the roll" : "no modifier applies to this roll",
                                std::to_string(expected), std::to_string(written));
-        const int need = adjacent ? 1 : 3;
+        const int need = attempt.adjacent ? 1 : 3;
         success = d->faces[0].value + expected <= need;
         as_written = d->faces[0].value + written <= need;
     }
-    std::optional<bool> said;
-    if (e.claim)
-        for (const ngn::Item* c : elements(*e.claim)) {
-            const std::string w = word_text(*c) ? lower(*word_text(*c)) : "";
-            if (w == "intercepted" || w == "success" || w == "succeeds" || w == "hit") said = true;
-            else if (w == "fails" || w == "failed" || w == "missed" || w == "miss") said = false;
-        }
-    if (said && success && *said != *success && *said != *as_written)
-        ctx.findings.error(Kind::WrongResult, cite(adjacent ? "6.2.3.2.2.1" : "6.2.3.2.2.2"), e.claim_pos,
-                           std::string("an interception ") + (adjacent ? "from the next area needs 0 or 1" : "in the same area needs 0 to 3") +
-                               (nelson ? " (NELSON takes one from the roll)" : ""),
-                           std::string(*success ? "intercepted" : "fails"), std::string(*said ? "intercepted" : "fails"));
-    const bool intercepted = said.value_or(success.value_or(false));
-    // a combat opened against the rules or the dice stands only if the record goes on to fight it
-    const bool disputed = !why.empty() || (said && success && *said != *success);
-    if (!intercepted) {
-        for (Fleet* f : moving_) f->may_continue = true;  // a failed interception does not stop the stack
-        return;
-    }
-    // as played: the interceptors move in, and the combat is fought at once
+    return {success, as_written};
+}
+
+// The interception as played: the interceptors move in, and the combat is fought at once.
+void EiaEngine::interceptors_engage(const ngn::Event& e, const std::vector<Fleet*>& stack, int power, int mover, const Where& from,
+                                    const Where& target, bool disputed, GameContext& ctx) {
     intercepted_here_ = true;
     for (Fleet* f : stack) f->at = target;
     for (auto& l : leaders_)

@@ -192,6 +192,91 @@ void Late19cEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
     pieces_.push_back(std::move(p));
 }
 
+namespace {
+
+// A whole number after a word of a piece's line (main 4, sp 6): read, and `i` moves on to it.
+std::optional<int> number_after(const std::vector<ngn::Item>& args, std::size_t& i, const char* what, const RuleRef& rule,
+                                Findings& findings) {
+    if (i + 1 < args.size())
+        if (auto n = whole(args[i + 1]); n && *n >= 0) {
+            ++i;
+            return n;
+        }
+    findings.error(Kind::Inconsistent, rule, args[i].pos, std::string("expected a whole number after '") + what + "'");
+    return std::nullopt;
+}
+
+// One word of a ship's line, args[i] (Ship Flotation Values): its type (the first), main N,
+// secondary N, torpedoes, trainable.
+void read_ship_word(const std::string& word, const std::vector<ngn::Item>& args, std::size_t& i, Piece& p, bool& typed,
+                    Findings& findings) {
+    const ngn::Item& it = args[i];
+    if (auto t = parse_ship_type(word); t && !typed) {
+        p.ship_type = *t;
+        typed = true;
+    } else if (word == "main") {
+        p.main_guns = number_after(args, i, "main", kFlotation, findings).value_or(0);
+    } else if (word == "secondary") {
+        p.secondary_guns = number_after(args, i, "secondary", kFlotation, findings).value_or(0);
+    } else if (word == "torpedoes") {
+        p.tubes = true;
+    } else if (word == "trainable") {
+        p.tubes = p.trainable = true;
+    } else {
+        findings.error(Kind::Inconsistent, kFlotation, it.pos,
+                       "a ship is declared with its type (battleship, ironclad, armoured-cruiser, protected-cruiser, "
+                       "torpedo-boat, gunboat), main N, secondary N, torpedoes, trainable and a position; not '" +
+                           it.to_ngn() + "'");
+    }
+}
+
+// One word of a unit's line, args[i] (Unit Strength Points): its type (the first: cavalry mounted
+// or dismounted, artillery with its class), its quality, sp N, towing <unit>.
+void read_unit_word(const std::string& word, const std::vector<ngn::Item>& args, std::size_t& i, Piece& p, bool& typed,
+                    std::optional<int>& sp, Findings& findings) {
+    const ngn::Item& it = args[i];
+    if (auto t = parse_unit_type(word); t && !typed) {
+        p.type = *t;
+        typed = true;
+        if (word == "cavalry") {
+            const std::string next = i + 1 < args.size() && word_text(args[i + 1]) ? lower(*word_text(args[i + 1])) : "";
+            if (next == "mounted" || next == "dismounted") {
+                p.type = next == "mounted" ? UnitType::MountedCavalry : UnitType::DismountedCavalry;
+                ++i;
+            } else {
+                findings.error(Kind::Inconsistent, kStrength, it.pos, "say whether the cavalry is mounted or dismounted",
+                               std::string("cavalry mounted or cavalry dismounted"), std::string("cavalry"));
+            }
+        } else if (p.type == UnitType::Artillery) {
+            if (i + 1 < args.size() && word_text(args[i + 1]))
+                if (auto c = parse_artillery_class(*word_text(args[i + 1]))) {
+                    p.artillery = *c;
+                    ++i;
+                }
+            if (p.artillery == ArtilleryClass::None)
+                findings.error(Kind::Inconsistent, land("Artillery Fire Phase"), it.pos,
+                               "say which artillery: heavy, medium, field or mountain (its range depends on it)");
+        }
+    } else if (auto q = parse_quality(word)) {
+        p.quality = *q;
+    } else if (word == "sp") {
+        sp = number_after(args, i, "sp", kStrength, findings);
+    } else if (word == "towing") {
+        if (i + 1 < args.size()) {
+            p.pending_tow = reference_text(args[i + 1]);
+            p.pending_tow_pos = args[i + 1].pos;
+            ++i;
+        }
+    } else {
+        findings.error(Kind::Inconsistent, kStrength, it.pos,
+                       "a unit is declared with its type (infantry, cavalry mounted|dismounted, machine-gun, artillery "
+                       "heavy|medium|field|mountain, transport, commander), its quality (elite, average, poor), sp N and a "
+                       "position; not '" + it.to_ngn() + "'");
+    }
+}
+
+}  // namespace
+
 // The words of a unit or ship line: its type, quality, strength, guns, place and the rest.
 // Returns whether a type was given; the strength written, if any, in `sp`.
 bool Late19cEngine::read_piece_words(const ngn::Declaration& d, Piece& p, std::optional<int>& sp, GameContext& ctx) {
@@ -211,73 +296,8 @@ bool Late19cEngine::read_piece_words(const ngn::Declaration& d, Piece& p, std::o
         }
         const std::string* w = word_text(it);
         const std::string word = w ? lower(*w) : "";
-        auto number_after = [&](const char* what) -> std::optional<int> {
-            if (i + 1 < args.size())
-                if (auto n = whole(args[i + 1]); n && *n >= 0) {
-                    ++i;
-                    return n;
-                }
-            ctx.findings.error(Kind::Inconsistent, rule, it.pos, std::string("expected a whole number after '") + what + "'");
-            return std::nullopt;
-        };
-        if (p.ship) {
-            if (auto t = parse_ship_type(word); t && !typed) {
-                p.ship_type = *t;
-                typed = true;
-            } else if (word == "main") {
-                p.main_guns = number_after("main").value_or(0);
-            } else if (word == "secondary") {
-                p.secondary_guns = number_after("secondary").value_or(0);
-            } else if (word == "torpedoes") {
-                p.tubes = true;
-            } else if (word == "trainable") {
-                p.tubes = p.trainable = true;
-            } else {
-                ctx.findings.error(Kind::Inconsistent, rule, it.pos,
-                                   "a ship is declared with its type (battleship, ironclad, armoured-cruiser, protected-cruiser, "
-                                   "torpedo-boat, gunboat), main N, secondary N, torpedoes, trainable and a position; not '" +
-                                       it.to_ngn() + "'");
-            }
-            continue;
-        }
-        if (auto t = parse_unit_type(word); t && !typed) {
-            p.type = *t;
-            typed = true;
-            if (word == "cavalry") {
-                const std::string next = i + 1 < args.size() && word_text(args[i + 1]) ? lower(*word_text(args[i + 1])) : "";
-                if (next == "mounted" || next == "dismounted") {
-                    p.type = next == "mounted" ? UnitType::MountedCavalry : UnitType::DismountedCavalry;
-                    ++i;
-                } else {
-                    ctx.findings.error(Kind::Inconsistent, rule, it.pos, "say whether the cavalry is mounted or dismounted",
-                                       std::string("cavalry mounted or cavalry dismounted"), std::string("cavalry"));
-                }
-            } else if (p.type == UnitType::Artillery) {
-                if (i + 1 < args.size() && word_text(args[i + 1]))
-                    if (auto c = parse_artillery_class(*word_text(args[i + 1]))) {
-                        p.artillery = *c;
-                        ++i;
-                    }
-                if (p.artillery == ArtilleryClass::None)
-                    ctx.findings.error(Kind::Inconsistent, land("Artillery Fire Phase"), it.pos,
-                                       "say which artillery: heavy, medium, field or mountain (its range depends on it)");
-            }
-        } else if (auto q = parse_quality(word)) {
-            p.quality = *q;
-        } else if (word == "sp") {
-            sp = number_after("sp");
-        } else if (word == "towing") {
-            if (i + 1 < args.size()) {
-                p.pending_tow = reference_text(args[i + 1]);
-                p.pending_tow_pos = args[i + 1].pos;
-                ++i;
-            }
-        } else {
-            ctx.findings.error(Kind::Inconsistent, rule, it.pos,
-                               "a unit is declared with its type (infantry, cavalry mounted|dismounted, machine-gun, artillery "
-                               "heavy|medium|field|mountain, transport, commander), its quality (elite, average, poor), sp N and a "
-                               "position; not '" + it.to_ngn() + "'");
-        }
+        if (p.ship) read_ship_word(word, args, i, p, typed, ctx.findings);
+        else read_unit_word(word, args, i, p, typed, sp, ctx.findings);
     }
     return typed;
 }
@@ -873,6 +893,38 @@ std::string Late19cEngine::retreat_choices(const Piece& p) {
 }
 
 void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&, GameContext& ctx) {
+    const std::optional<int> die = unit_hit_die(e, ctx);
+    const Quality q = p.quality.value_or(Quality::Average);
+    // what the record says happened
+    std::optional<HexRef> to;
+    ngn::SourcePos to_pos = e.claim_pos;
+    std::string outcome = claimed_hit_outcome(e, to, to_pos, ctx);
+    const bool survives = die && *die >= hit_survival(q);
+    if (die) judge_hit_outcome(e, p, *die, survives, outcome, ctx);
+    if (outcome.empty()) outcome = die && !survives ? (readings_.failed_hit_loses_one ? "lose" : "destroyed") : "lose";
+    // as played
+    if (outcome == "destroyed") {
+        lose(p, p.strength, ctx, e.claim_pos);
+    } else if (outcome == "lose") {
+        lose(p, 1, ctx, e.claim_pos);
+    } else if (outcome == "retreat") {
+        if (!to) {
+            ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
+            return;
+        }
+        const std::string why = retreat_barred(p, to->hex);
+        if (!why.empty())
+            ctx.findings.error(Kind::Illegal, kRetreat, to_pos,
+                               "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why);
+        p.hex = to->hex;
+        if (to->facing) p.facing = *to->facing;
+        if (p.towing) p.towing->hex = p.hex;
+        if (p.towed_by) p.towed_by->hex = p.hex;  // a limbered gun and its team go together
+    }
+}
+
+// The die of a unit that is hit (Resolving hits on Units): one D6; nothing when it is not read.
+std::optional<int> Late19cEngine::unit_hit_die(const ngn::Event& e, GameContext& ctx) {
     const ngn::Dice* d = dice_of(e);
     std::optional<int> die;
     if (!d) {
@@ -884,11 +936,13 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
         else
             die = d->faces[0].value;
     }
-    const Quality q = p.quality.value_or(Quality::Average);
-    // what the record says happened
+    return die;
+}
+
+// What the record says a hit on a unit did: retreat (into `to`, written at `to_pos`), lose (1 SP)
+// or destroyed; "" when it does not say.
+std::string Late19cEngine::claimed_hit_outcome(const ngn::Event& e, std::optional<HexRef>& to, ngn::SourcePos& to_pos, GameContext& ctx) {
     std::string outcome;
-    std::optional<HexRef> to;
-    ngn::SourcePos to_pos = e.claim_pos;
     if (e.claim) {
         auto items = elements(*e.claim);
         for (std::size_t i = 0; i < items.size(); ++i) {
@@ -911,52 +965,38 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
             }
         }
     }
-    const bool survives = die && *die >= hit_survival(q);
-    if (die) {
-        std::string expected;
-        bool ok = true;
-        if (survives) {
-            ok = outcome == "retreat" || outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
-            expected = retreat_choices(p) + "lose 1";
-        } else if (readings_.failed_hit_loses_one) {
-            ok = outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
-            expected = "lose 1";
-        } else {
-            ok = outcome == "destroyed";
-            expected = "destroyed";
-        }
-        if (outcome.empty()) {
-            ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, e.subject.pos,
-                               "say what the hit did: " + expected, expected, std::string("nothing"));
-        } else if (!ok) {
-            std::string why = survives ? with_article(quality_name(q)) + " unit survives on " + std::to_string(hit_survival(q)) +
-                                             " or more (" + std::to_string(*die) + "): it retreats 1 hex or loses 1 SP"
-                                       : with_article(quality_name(q)) + " unit needs " + std::to_string(hit_survival(q)) +
-                                             " or more to survive (" + std::to_string(*die) + ")" +
-                                             (readings_.failed_hit_loses_one ? ": it loses 1 SP (failed-hit=lose-1)"
-                                                                             : ": it does not survive (failed-hit=destroyed)");
-            ctx.findings.error(Kind::WrongResult, kHitsOnUnits, e.claim_pos, why, expected, outcome);
-        }
+    return outcome;
+}
+
+// Whether the outcome the record gives a hit is what the die allows (Resolving hits on Units): a
+// unit that survives retreats 1 hex or loses 1 SP; one that does not is destroyed, or loses 1 SP
+// with failed-hit=lose-1.
+void Late19cEngine::judge_hit_outcome(const ngn::Event& e, const Piece& p, int die, bool survives, const std::string& outcome,
+                                      GameContext& ctx) {
+    const Quality q = p.quality.value_or(Quality::Average);
+    std::string expected;
+    bool ok = true;
+    if (survives) {
+        ok = outcome == "retreat" || outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
+        expected = retreat_choices(p) + "lose 1";
+    } else if (readings_.failed_hit_loses_one) {
+        ok = outcome == "lose" || (outcome == "destroyed" && p.strength <= 1);
+        expected = "lose 1";
+    } else {
+        ok = outcome == "destroyed";
+        expected = "destroyed";
     }
-    if (outcome.empty()) outcome = die && !survives ? (readings_.failed_hit_loses_one ? "lose" : "destroyed") : "lose";
-    // as played
-    if (outcome == "destroyed") {
-        lose(p, p.strength, ctx, e.claim_pos);
-    } else if (outcome == "lose") {
-        lose(p, 1, ctx, e.claim_pos);
-    } else if (outcome == "retreat") {
-        if (!to) {
-            ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
-            return;
-        }
-        const std::string why = retreat_barred(p, to->hex);
-        if (!why.empty())
-            ctx.findings.error(Kind::Illegal, kRetreat, to_pos,
-                               "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why);
-        p.hex = to->hex;
-        if (to->facing) p.facing = *to->facing;
-        if (p.towing) p.towing->hex = p.hex;
-        if (p.towed_by) p.towed_by->hex = p.hex;  // a limbered gun and its team go together
+    if (outcome.empty()) {
+        ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, e.subject.pos,
+                           "say what the hit did: " + expected, expected, std::string("nothing"));
+    } else if (!ok) {
+        std::string why = survives ? with_article(quality_name(q)) + " unit survives on " + std::to_string(hit_survival(q)) +
+                                         " or more (" + std::to_string(die) + "): it retreats 1 hex or loses 1 SP"
+                                   : with_article(quality_name(q)) + " unit needs " + std::to_string(hit_survival(q)) +
+                                         " or more to survive (" + std::to_string(die) + ")" +
+                                         (readings_.failed_hit_loses_one ? ": it loses 1 SP (failed-hit=lose-1)"
+                                                                         : ": it does not survive (failed-hit=destroyed)");
+        ctx.findings.error(Kind::WrongResult, kHitsOnUnits, e.claim_pos, why, expected, outcome);
     }
 }
 

@@ -76,6 +76,9 @@ private:
     void add_hits(Piece& target, int count, PendingHit hit);
     void hit(const ngn::Event& e, Piece& p, GameContext& ctx);
     void hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit& h, GameContext& ctx);
+    std::optional<int> unit_hit_die(const ngn::Event& e, GameContext& ctx);
+    std::string claimed_hit_outcome(const ngn::Event& e, std::optional<HexRef>& to, ngn::SourcePos& to_pos, GameContext& ctx);
+    void judge_hit_outcome(const ngn::Event& e, const Piece& p, int die, bool survives, const std::string& outcome, GameContext& ctx);
     void hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx);
     void lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos at);
     void exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx);
@@ -87,6 +90,8 @@ private:
 
     // ---- land.cpp ----
     void move_unit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx);
+    void check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx);
     void face(const ngn::Event& e, Piece& p, GameContext& ctx);
     void artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
     void small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
@@ -114,10 +119,32 @@ private:
     // Where a shot landed: 0 on the target, 1 in front, 2 behind, -1 ineffective.
     static int landing(int score);
     std::optional<std::pair<int, std::optional<Hex>>> read_landing(const ngn::Item& item, const ngn::Item* next);
+    void check_artillery_reach(const Piece& p, const Aim& target, GameContext& ctx);
+    int artillery_modifiers(const Piece& p, const Aim& target, std::string& working) const;
+    std::optional<int> where_hex_lies(Hex hex, Hex target, Hex from) const;
+    void check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx);
+    void check_small_arms_reach(const Piece& p, const Aim& target, GameContext& ctx);
+    int small_arms_modifiers(const Piece& p, const Aim& target, std::string& working) const;
+    bool close_combat_in_order(const ngn::Event& e, Piece& p, Piece& enemy, bool defending, GameContext& ctx);
+    int close_combat_modifiers(const Piece& p, const Piece& enemy, bool defending, bool adjacent, std::string& working) const;
 
     // ---- naval.cpp ----
     void gunfire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    // What a ship's gunfire knows of where it and its target are: whether it sees the target
+    // directly, whether both are where the replay has them, and a doubt on their positions.
+    struct GunSight {
+        bool direct = false;
+        bool placed = true;
+        std::optional<Cause> doubt;
+    };
+    GunSight gun_sight(Piece& p, const Aim& target, Weapon weapon, GameContext& ctx);
+    int gunfire_modifiers(const Piece& p, const Aim& target, bool direct, std::string& working) const;
+    void land_gunfire(const ngn::Event& e, const Piece& p, const Aim& target, Weapon weapon, const ngn::Dice* d, int expected, int written,
+                      bool all_placed, GameContext& ctx);
     void torpedo(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void check_torpedo_bearing(const Piece& p, const Aim& target, int range, GameContext& ctx);
+    Piece* first_ship_in_run(const Piece& p, Hex to);
+    std::optional<int> torpedo_hits_rolled(const ngn::Event& e, bool reaches_ship, GameContext& ctx);
     void move_ship(const ngn::Event& e, Piece& p, GameContext& ctx);
     void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
     void move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);

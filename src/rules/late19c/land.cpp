@@ -148,7 +148,6 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
 // ---- artillery fire ---------------------------------------------------------------------------------
 
 void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
-    const Grid& g = field_->grid();
     if (p.fired) ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos, p.name + " has already fired this turn: artillery fires once a turn");
     if (hits_begun_)
         ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos,
@@ -159,30 +158,9 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
     p.tile.reset();  // an artillery unit that fires loses its tile, and may not move this turn
     if (!target) return;
     p.targets_now.insert(target->key);
-    const int range = g.distance(*p.hex, target->hex);
-    if (range > artillery_range(p.artillery))
-        ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
-                           std::string(artillery_name(p.artillery)) + " ranges " + std::to_string(artillery_range(p.artillery)) +
-                               " hexes; the target is " + std::to_string(range) + " away",
-                           "at most " + std::to_string(artillery_range(p.artillery)), std::to_string(range));
-    else if (!g.in_arc(*p.hex, p.facing, target->hex, 30))
-        ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
-                           hex_text(target->hex) + " is outside " + p.name + "'s arc of fire (30 degrees either side of its facing, " +
-                               geometry::hex::facing_name(p.facing) + ")");
-    else if (range >= 2 && field_->dense(*p.hex)) {
-        auto first = field_->first_crossed(*p.hex, target->hex);
-        if (std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); }))
-            ctx.findings.error(Kind::Illegal, kArtillery, target->pos,
-                               p.name + " fires out of woods, a built-up area or fortifications only from its edge: the next hex that "
-                               "way is " + hex_text(first.front()));
-    }
-    const bool direct = !field_->sight_blocked(*p.hex, target->hex);
-    int expected = 0;
+    check_artillery_reach(p, *target, ctx);
     std::string working;
-    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
-    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
-    if (p.targets_before.count(target->key)) expected += 1, add_working(working, 1, "same target as last turn");
-    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the gun");
+    const int expected = artillery_modifiers(p, *target, working);
 
     // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
@@ -207,11 +185,7 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
             const auto& c = claims.front();
             claimed_hex = c.hex;
             std::optional<int> said = c.where;
-            if (!said && c.hex) {  // a hex alone: where it lies
-                if (*c.hex == target->hex) said = 0;
-                else if (auto f = g.in_front(target->hex, *p.hex); std::find(f.begin(), f.end(), *c.hex) != f.end()) said = 1;
-                else if (auto b = g.behind(target->hex, *p.hex); std::find(b.begin(), b.end(), *c.hex) != b.end()) said = 2;
-            }
+            if (!said && c.hex) said = where_hex_lies(*c.hex, target->hex, *p.hex);  // a hex alone: where it lies
             if (!said) {
                 ctx.findings.error(Kind::WrongResult, kArtillery, c.pos,
                                    hex_text(*c.hex) + " is neither the target hex nor in front of or behind it",
@@ -239,65 +213,68 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
     if (where != right) land_shot(right, *target, *p.hex, std::nullopt, h, true, at, ctx);
 }
 
+// Whether an artillery unit reaches its target (Artillery Fire Phase): its range, its arc of fire
+// (30 degrees either side of its facing), and firing out of woods, a built-up area or
+// fortifications only from the edge.
+void Late19cEngine::check_artillery_reach(const Piece& p, const Aim& target, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const int range = g.distance(*p.hex, target.hex);
+    if (range > artillery_range(p.artillery))
+        ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
+                           std::string(artillery_name(p.artillery)) + " ranges " + std::to_string(artillery_range(p.artillery)) +
+                               " hexes; the target is " + std::to_string(range) + " away",
+                           "at most " + std::to_string(artillery_range(p.artillery)), std::to_string(range));
+    else if (!g.in_arc(*p.hex, p.facing, target.hex, 30))
+        ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
+                           hex_text(target.hex) + " is outside " + p.name + "'s arc of fire (30 degrees either side of its facing, " +
+                               geometry::hex::facing_name(p.facing) + ")");
+    else if (range >= 2 && field_->dense(*p.hex)) {
+        auto first = field_->first_crossed(*p.hex, target.hex);
+        if (std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); }))
+            ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
+                               p.name + " fires out of woods, a built-up area or fortifications only from its edge: the next hex that "
+                               "way is " + hex_text(first.front()));
+    }
+}
+
+// The modifiers of artillery fire (Artillery Fire Phase), with the working that shows them.
+int Late19cEngine::artillery_modifiers(const Piece& p, const Aim& target, std::string& working) const {
+    const bool direct = !field_->sight_blocked(*p.hex, target.hex);
+    int expected = 0;
+    if (field_->covered(target.hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
+    if (p.targets_before.count(target.key)) expected += 1, add_working(working, 1, "same target as last turn");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the gun");
+    return expected;
+}
+
+// Where a hex named alone in a claim lies from a shot at `target` fired from `from`: 0 the target
+// hex, 1 in front of it, 2 behind it; nothing when it is none of them.
+std::optional<int> Late19cEngine::where_hex_lies(Hex hex, Hex target, Hex from) const {
+    const Grid& g = field_->grid();
+    if (hex == target) return 0;
+    if (auto f = g.in_front(target, from); std::find(f.begin(), f.end(), hex) != f.end()) return 1;
+    if (auto b = g.behind(target, from); std::find(b.begin(), b.end(), hex) != b.end()) return 2;
+    return std::nullopt;
+}
+
 // ---- small-arms fire ------------------------------------------------------------------------------------
 
 void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
-    const Grid& g = field_->grid();
     const bool mg = p.type == UnitType::MachineGun;
     if (p.type == UnitType::Transport || p.type == UnitType::Commander) {
         ctx.findings.error(Kind::Illegal, fire_rule("g"), e.subject.pos,
                            with_article(p.what()) + " has no rifles, carbines or machine guns to fire");
         return;
     }
-    if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
-    const HexTerrain here = field_->at(*p.hex);
-    if (here.river) ctx.findings.error(Kind::Illegal, kRivers, e.subject.pos, p.name + " is in the river: units in rivers may not fire");
-    else if (here.trench && !p.trench_holder)
-        ctx.findings.error(Kind::Illegal, kTrenches, e.subject.pos, p.name + " is crossing a trench: it may not fire");
-    if (p.moved) {
-        int allowance = p.move_allowance() - 1 + (p.move_on_road ? 1 : 0);
-        if (p.hexes_moved > allowance)
-            ctx.findings.error(Kind::Illegal, movement("c"), e.subject.pos,
-                               p.name + " moved " + std::to_string(p.hexes_moved) + " hexes: a unit that fires this turn moves 1 hex less",
-                               "at most " + std::to_string(allowance), std::to_string(p.hexes_moved));
-    }
+    check_unit_may_fire(e, p, ctx);
     auto target = aim(e, 1, ctx, fire_rule("a"));
     p.fired = true;
     if (!target) return;
     p.targets_now.insert(target->key);
-    const int range = g.distance(*p.hex, target->hex);
-    const bool in_woods = here.woods && field_->at(target->hex).woods;
-    const int max_range = in_woods ? 1 : kSmallArmsRange;
-    if (range > max_range)
-        ctx.findings.error(Kind::Illegal, in_woods ? kWoods : fire_rule("a"), target->pos,
-                           in_woods ? "fire within a wood reaches 1 hex; the target is " + std::to_string(range) + " away"
-                                    : std::string(mg ? "machine guns" : "rifles and carbines") + " reach 3 hexes; the target is " +
-                                          std::to_string(range) + " away",
-                           "at most " + std::to_string(max_range), std::to_string(range));
-    else if (!g.in_arc(*p.hex, p.facing, target->hex, 60))
-        ctx.findings.error(Kind::Illegal, fire_rule("c"), target->pos,
-                           hex_text(target->hex) + " is outside " + p.name + "'s arc of fire (60 degrees either side of its facing, " +
-                               geometry::hex::facing_name(p.facing) + ")");
-    else if (range >= 2 && field_->dense(*p.hex) &&
-             [&] {
-                 auto first = field_->first_crossed(*p.hex, target->hex);
-                 return std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); });
-             }())
-        ctx.findings.error(Kind::Illegal, fire_rule("f"), target->pos,
-                           p.name + " fires out of woods, a built-up area or fortifications only from its edge");
-    else if (auto block = field_->sight_blocked(*p.hex, target->hex)) {
-        const bool one_deep = field_->dense(target->hex) && field_->dense(block->hex) && g.adjacent(block->hex, target->hex);
-        ctx.findings.error(Kind::Illegal, one_deep ? fire_rule("e") : fire_rule("d"), target->pos,
-                           one_deep ? "fire reaches only 1 hex into woods, built-up areas and fortifications: " + hex_text(block->hex) +
-                                          " is in the way"
-                                    : "units fire only at what they see directly: " + block->why + " at " + hex_text(block->hex) +
-                                          " blocks the line of sight");
-    }
-    int expected = 0;
+    check_small_arms_reach(p, *target, ctx);
     std::string working;
-    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
-    if (!p.moved) expected += 1, add_working(working, 1, "has not moved this turn");
-    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+    const int expected = small_arms_modifiers(p, *target, working);
 
     // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
@@ -344,6 +321,69 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
             add_hits(*t, hits, h);
             if (right > hits) add_hits(*t, right - hits, h);  // the dice's reading: may be resolved
         }
+}
+
+// Whether a unit may fire now (Fire Phase b, Movement c, Rivers, Trenches): once a turn, not in a
+// river nor crossing a trench, and having moved 1 hex less than it may.
+void Late19cEngine::check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx) {
+    if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
+    const HexTerrain here = field_->at(*p.hex);
+    if (here.river) ctx.findings.error(Kind::Illegal, kRivers, e.subject.pos, p.name + " is in the river: units in rivers may not fire");
+    else if (here.trench && !p.trench_holder)
+        ctx.findings.error(Kind::Illegal, kTrenches, e.subject.pos, p.name + " is crossing a trench: it may not fire");
+    if (p.moved) {
+        int allowance = p.move_allowance() - 1 + (p.move_on_road ? 1 : 0);
+        if (p.hexes_moved > allowance)
+            ctx.findings.error(Kind::Illegal, movement("c"), e.subject.pos,
+                               p.name + " moved " + std::to_string(p.hexes_moved) + " hexes: a unit that fires this turn moves 1 hex less",
+                               "at most " + std::to_string(allowance), std::to_string(p.hexes_moved));
+    }
+}
+
+// Whether small-arms fire reaches its target (Fire Phase a, c-f, Woods): its range (1 hex within
+// a wood), its arc (60 degrees either side of its facing), firing out of dense terrain only from
+// its edge, and the line of sight.
+void Late19cEngine::check_small_arms_reach(const Piece& p, const Aim& target, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const bool mg = p.type == UnitType::MachineGun;
+    const HexTerrain here = field_->at(*p.hex);
+    const int range = g.distance(*p.hex, target.hex);
+    const bool in_woods = here.woods && field_->at(target.hex).woods;
+    const int max_range = in_woods ? 1 : kSmallArmsRange;
+    if (range > max_range)
+        ctx.findings.error(Kind::Illegal, in_woods ? kWoods : fire_rule("a"), target.pos,
+                           in_woods ? "fire within a wood reaches 1 hex; the target is " + std::to_string(range) + " away"
+                                    : std::string(mg ? "machine guns" : "rifles and carbines") + " reach 3 hexes; the target is " +
+                                          std::to_string(range) + " away",
+                           "at most " + std::to_string(max_range), std::to_string(range));
+    else if (!g.in_arc(*p.hex, p.facing, target.hex, 60))
+        ctx.findings.error(Kind::Illegal, fire_rule("c"), target.pos,
+                           hex_text(target.hex) + " is outside " + p.name + "'s arc of fire (60 degrees either side of its facing, " +
+                               geometry::hex::facing_name(p.facing) + ")");
+    else if (range >= 2 && field_->dense(*p.hex) &&
+             [&] {
+                 auto first = field_->first_crossed(*p.hex, target.hex);
+                 return std::any_of(first.begin(), first.end(), [&](Hex h) { return field_->dense(h); });
+             }())
+        ctx.findings.error(Kind::Illegal, fire_rule("f"), target.pos,
+                           p.name + " fires out of woods, a built-up area or fortifications only from its edge");
+    else if (auto block = field_->sight_blocked(*p.hex, target.hex)) {
+        const bool one_deep = field_->dense(target.hex) && field_->dense(block->hex) && g.adjacent(block->hex, target.hex);
+        ctx.findings.error(Kind::Illegal, one_deep ? fire_rule("e") : fire_rule("d"), target.pos,
+                           one_deep ? "fire reaches only 1 hex into woods, built-up areas and fortifications: " + hex_text(block->hex) +
+                                          " is in the way"
+                                    : "units fire only at what they see directly: " + block->why + " at " + hex_text(block->hex) +
+                                          " blocks the line of sight");
+    }
+}
+
+// The modifiers of small-arms fire (Fire Phase g), with the working that shows them.
+int Late19cEngine::small_arms_modifiers(const Piece& p, const Aim& target, std::string& working) const {
+    int expected = 0;
+    if (field_->covered(target.hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (!p.moved) expected += 1, add_working(working, 1, "has not moved this turn");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+    return expected;
 }
 
 // ---- movement ------------------------------------------------------------------------------------------
@@ -393,18 +433,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         if (g.adjacent(*en->hex, start) && is_front(*en, start)) facing_me.insert(en);
     const UnitSteps steps_taken = unit_steps(p, path, facing_me, ctx);
     const int steps = static_cast<int>(path.size());
-    int allowance = p.move_allowance();
-    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
-    RuleRef rule = movement("a");
-    if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
-    if (steps_taken.on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
-    const HexTerrain from = field_->at(start);
-    if (from.woods) allowance = std::min(allowance, 1), why = "moving through a wood, a unit moves 1 hex a turn", rule = kWoods;
-    if (from.river) allowance = std::min(allowance, 1), why = "a unit in the river moves 1 hex out of it", rule = kRivers;
-    if (from.trench && !from.river) allowance = std::min(allowance, 1), why = "a unit in a trench moves 1 hex out of it", rule = kTrenches;
-    if (steps > allowance)
-        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why + "; " + p.name + " moved " + std::to_string(steps),
-                           "at most " + std::to_string(allowance), std::to_string(steps));
+    check_unit_allowance(e, p, start, steps, steps_taken.on_road, ctx);
     const Hex end = path.back().first.hex;
     if (!stacks_freely(p))
         for (Piece* other : pieces_at(end))
@@ -432,16 +461,40 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     p.hexes_moved = steps;
     p.move_on_road = steps_taken.on_road;
     if (p.towing) p.towing->hex = end, p.towing->facing = p.facing;
-    const HexTerrain t = field_->at(end);
+    const HexTerrain from = field_->at(start), t = field_->at(end);
     if ((t.river && !from.river) || (t.trench && !from.trench)) p.stopped_in = turn_;
     if (!t.trench) p.trench_holder = false;
     // it must face an adjacent enemy at once (Movement g)
+    if (!steps_taken.reported_stop && !steps_taken.reported_step) check_facing_enemy(p, end, path.back().second, ctx);
+}
+
+// How far a unit moves (Movement a, c; Roads, Woods, Rivers, Trenches): its allowance, 1 less
+// having fired, 1 more all along a road, 1 hex out of a wood, a river or a trench.
+void Late19cEngine::check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx) {
+    int allowance = p.move_allowance();
+    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
+    RuleRef rule = movement("a");
+    if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
+    if (on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
+    const HexTerrain from = field_->at(start);
+    if (from.woods) allowance = std::min(allowance, 1), why = "moving through a wood, a unit moves 1 hex a turn", rule = kWoods;
+    if (from.river) allowance = std::min(allowance, 1), why = "a unit in the river moves 1 hex out of it", rule = kRivers;
+    if (from.trench && !from.river) allowance = std::min(allowance, 1), why = "a unit in a trench moves 1 hex out of it", rule = kTrenches;
+    if (steps > allowance)
+        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why + "; " + p.name + " moved " + std::to_string(steps),
+                           "at most " + std::to_string(allowance), std::to_string(steps));
+}
+
+// A unit that stops next to an enemy must face it at once (Movement g): `end` is where it
+// stopped, `at` the hex written last.
+void Late19cEngine::check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx) {
+    const Grid& g = field_->grid();
     std::vector<Piece*> adjacent_enemies;
     for (Piece* en : enemies_of(p))
         if (g.adjacent(*en->hex, end)) adjacent_enemies.push_back(en);
-    if (!steps_taken.reported_stop && !steps_taken.reported_step && !adjacent_enemies.empty() &&
+    if (!adjacent_enemies.empty() &&
         std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); }))
-        ctx.findings.error(Kind::Illegal, movement("g"), path.back().second,
+        ctx.findings.error(Kind::Illegal, movement("g"), at,
                            p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " +
                                "a facing towards it (" + hex_text(end) + "/" +
                                geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")");
@@ -551,47 +604,10 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
                            std::string(defending ? "say which unit attacks: " : "say which enemy unit is attacked: ") + e.verb() + " <unit> d6: ...");
         return;
     }
-    if (!defending) {
-        if (combat_) close_combat_open(ctx, e.subject.pos);
-        if (enemy->side() == p.side())
-            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.args[1].pos, enemy->name + " is on the same side");
-        else if (!enemy->on_map() || !g.adjacent(*p.hex, *enemy->hex))
-            ctx.findings.error(Kind::Illegal, close_rule("a"), e.args[1].pos,
-                               enemy->name + " is not adjacent to " + p.name + ": close combat is fought between adjacent hexes");
-        if (p.close_combats >= p.close_combats_allowed)
-            ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
-                               p.name + " has fought its close combat this turn: another only after advancing into a hex it won");
-        if (exhausted_sides_.count(p.side()))
-            ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
-                               ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: it attacks no more");
-        p.close_combats++;
-        combat_ = CloseCombat{&p, enemy, e.subject.pos, false};
-        p.vacated = enemy->hex;
-        p.can_advance = false;
-    } else {
-        if (!combat_ || combat_->defender != &p || combat_->attacker != enemy) {
-            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos,
-                               enemy->name + " has not attacked " + p.name + ": the defender rolls after the attacker");
-            return;
-        }
-        combat_->defended = true;
-    }
-    // the roller's modifiers against its enemy
-    int expected = 0;
-    std::string working;
+    if (!close_combat_in_order(e, p, *enemy, defending, ctx)) return;
     const bool adjacent = enemy->on_map() && g.adjacent(*p.hex, *enemy->hex);
-    const bool flank = adjacent && !is_front(defending ? p : *enemy, defending ? *enemy->hex : *p.hex);
-    if (!defending && flank) expected += 1, add_working(working, 1, "attack on the flank or rear");
-    if (defending && flank) expected -= 1, add_working(working, -1, "attacked in the flank or rear");
-    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
-    const HexTerrain mine = field_->at(*p.hex), theirs = field_->at(*enemy->hex);
-    const bool uphill = theirs.height > mine.height;
-    if (uphill || field_->covered(*enemy->hex))
-        expected -= 1, add_working(working, -1, uphill ? "enemy uphill" : "enemy in cover or fortifications");
-    if (readings_.uphill_twice && !defending && uphill) expected -= 1, add_working(working, -1, "attacking uphill (uphill=twice)");
-    if (mine.river) expected -= 1, add_working(working, -1, "in a river");
-    if (mine.trench && !p.trench_holder) expected -= 1, add_working(working, -1, "crossing a trench");
-    if (mine.woods) expected += 1, add_working(working, 1, "in a wood");
+    std::string working;
+    const int expected = close_combat_modifiers(p, *enemy, defending, adjacent, working);
 
     // The dice judged, when they can be read; else the claim stands, as played.
     const ngn::Dice* d = dice_of(e);
@@ -628,6 +644,58 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
     h.land_fire = true;
     h.disputed = hits != right;
     if (hits || right) add_hits(*enemy, 1, h);  // when only the dice say hit, the roll may follow or not
+}
+
+// Who rolls when in a close combat (Close Combat a, c, d; Exhaustion Point): the attacker opens
+// it, against an adjacent enemy, once a turn and not past its side's Exhaustion Point; the
+// defender answers that attack. False when a defender's roll answers no attack.
+bool Late19cEngine::close_combat_in_order(const ngn::Event& e, Piece& p, Piece& enemy, bool defending, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    if (!defending) {
+        if (combat_) close_combat_open(ctx, e.subject.pos);
+        if (enemy.side() == p.side())
+            ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.args[1].pos, enemy.name + " is on the same side");
+        else if (!enemy.on_map() || !g.adjacent(*p.hex, *enemy.hex))
+            ctx.findings.error(Kind::Illegal, close_rule("a"), e.args[1].pos,
+                               enemy.name + " is not adjacent to " + p.name + ": close combat is fought between adjacent hexes");
+        if (p.close_combats >= p.close_combats_allowed)
+            ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
+                               p.name + " has fought its close combat this turn: another only after advancing into a hex it won");
+        if (exhausted_sides_.count(p.side()))
+            ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
+                               ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: it attacks no more");
+        p.close_combats++;
+        combat_ = CloseCombat{&p, &enemy, e.subject.pos, false};
+        p.vacated = enemy.hex;
+        p.can_advance = false;
+        return true;
+    }
+    if (!combat_ || combat_->defender != &p || combat_->attacker != &enemy) {
+        ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos,
+                           enemy.name + " has not attacked " + p.name + ": the defender rolls after the attacker");
+        return false;
+    }
+    combat_->defended = true;
+    return true;
+}
+
+// The roller's modifiers against its enemy in close combat (Close Combat c), with the working
+// that shows them.
+int Late19cEngine::close_combat_modifiers(const Piece& p, const Piece& enemy, bool defending, bool adjacent, std::string& working) const {
+    int expected = 0;
+    const bool flank = adjacent && !is_front(defending ? p : enemy, defending ? *enemy.hex : *p.hex);
+    if (!defending && flank) expected += 1, add_working(working, 1, "attack on the flank or rear");
+    if (defending && flank) expected -= 1, add_working(working, -1, "attacked in the flank or rear");
+    if (commander_near(p)) expected += 1, add_working(working, 1, "commander with or next to the unit");
+    const HexTerrain mine = field_->at(*p.hex), theirs = field_->at(*enemy.hex);
+    const bool uphill = theirs.height > mine.height;
+    if (uphill || field_->covered(*enemy.hex))
+        expected -= 1, add_working(working, -1, uphill ? "enemy uphill" : "enemy in cover or fortifications");
+    if (readings_.uphill_twice && !defending && uphill) expected -= 1, add_working(working, -1, "attacking uphill (uphill=twice)");
+    if (mine.river) expected -= 1, add_working(working, -1, "in a river");
+    if (mine.trench && !p.trench_holder) expected -= 1, add_working(working, -1, "crossing a trench");
+    if (mine.woods) expected += 1, add_working(working, 1, "in a wood");
+    return expected;
 }
 
 void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {

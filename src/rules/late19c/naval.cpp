@@ -63,7 +63,6 @@ std::vector<std::pair<int, std::optional<Hex>>> Late19cEngine::claimed_landings(
 }
 
 void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
-    const Grid& g = field_->grid();
     const std::string which = e.args.size() > 1 && word_text(e.args[1]) ? lower(*word_text(e.args[1])) : "";
     if (which != "main" && which != "secondary") {
         ctx.findings.error(Kind::Inconsistent, guns_rule("b"), e.args.size() > 1 ? e.args[1].pos : e.subject.pos,
@@ -90,43 +89,15 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (!target) return;
     p.targets_now.insert(target->key);
     if (target->piece) fired_at_.push_back(target->piece);
-    const int range = g.distance(*p.hex, target->hex);
-    const bool direct = !field_->sight_blocked(*p.hex, target->hex);
-    // A ship whose move the record left out (a finding) is somewhere unknown: the range, the line
-    // of sight and the modifiers they give are not judged when it fires or is fired at, and where
-    // the shots land, whom they hit, is taken from the record's hit rolls.
-    // A range found too long may be a move of either ship left out of the record, with no later
-    // move to show it: till both move again, their positions are doubted (the kit's cause kept)
-    // and a range judged by them is excused.
-    const bool placed = !p.whereabouts_unknown && !(target->piece && target->piece->whereabouts_unknown);
-    const std::optional<Cause> doubt = p.position_doubted ? p.position_doubted
-                                       : target->piece    ? target->piece->position_doubted
-                                                          : std::nullopt;
-    const std::string too_far = std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) +
-                                " hexes; the target is " + std::to_string(range) + " away";
-    if (!placed) {
-    } else if (range > gun_range(weapon) && doubt) {
-        ctx.findings.excuse(*doubt, target->pos, too_far);
-    } else if (range > gun_range(weapon)) {
-        const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target->pos, too_far,
-                                                                  "at most " + std::to_string(gun_range(weapon)), std::to_string(range)));
-        p.position_doubted = cause;
-        if (target->piece) target->piece->position_doubted = cause;
-    } else if (target->piece && target->piece->ship && !direct)
-        ctx.findings.error(Kind::Illegal, guns_rule("d"), target->pos, "a ship fires at a ship only in direct line of sight");
+    const GunSight sight = gun_sight(p, *target, weapon, ctx);
     // while a ship is not where the replay has it, whom a shot hits is the record's hit rolls' word
     const bool all_placed = std::none_of(pieces_.begin(), pieces_.end(), [](const auto& q) {
         return (q->whereabouts_unknown || q->position_doubted) && !q->gone;
     });
     if (!all_placed) unread_fire_turn_ = turn_;
 
-    int expected = 0;
     std::string working;
-    if (field_->covered(target->hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
-    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
-    if (p.targets_before.count(target->key)) expected += 1, add_working(working, 1, "same target as last turn");
-    const bool still = readings_.ship_still_last_turn ? !p.moved_before : !p.moved;
-    if (still) expected += 1, add_working(working, 1, readings_.ship_still_last_turn ? "did not move last turn" : "has not moved this turn");
+    int expected = gunfire_modifiers(p, *target, sight.direct, working);
 
     // The dice judged, when they can be read; else the claimed landings stand, as played.
     const ngn::Dice* d = dice_of(e);
@@ -146,12 +117,61 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         if (written == expected + 1 && !p.targets_before.count(target->key) && target->piece &&
             target->piece->unrecorded_fire_turn == turn_ - 1)
             expected += 1, add_working(working, 1, "same target as last turn");
-        if (placed && !doubt) check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+        if (sight.placed && !sight.doubt) check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
         else expected = written;
     }
+    land_gunfire(e, p, *target, weapon, judge ? d : nullptr, expected, written, all_placed, ctx);
+}
 
-    // the claim: where each die's shot landed, in the order of the dice
-    const std::vector<std::pair<int, std::optional<Hex>>> said = claimed_landings(e, judge ? d : nullptr, ctx);
+// The range and the line of sight of a ship's gunfire (Firing Guns, Firing Guns d).
+// A ship whose move the record left out (a finding) is somewhere unknown: the range, the line
+// of sight and the modifiers they give are not judged when it fires or is fired at, and where
+// the shots land, whom they hit, is taken from the record's hit rolls.
+// A range found too long may be a move of either ship left out of the record, with no later
+// move to show it: till both move again, their positions are doubted (the kit's cause kept)
+// and a range judged by them is excused.
+Late19cEngine::GunSight Late19cEngine::gun_sight(Piece& p, const Aim& target, Weapon weapon, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const int range = g.distance(*p.hex, target.hex);
+    GunSight sight;
+    sight.direct = !field_->sight_blocked(*p.hex, target.hex);
+    sight.placed = !p.whereabouts_unknown && !(target.piece && target.piece->whereabouts_unknown);
+    sight.doubt = p.position_doubted ? p.position_doubted
+                  : target.piece     ? target.piece->position_doubted
+                                     : std::nullopt;
+    const std::string too_far = std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) +
+                                " hexes; the target is " + std::to_string(range) + " away";
+    if (!sight.placed) {
+    } else if (range > gun_range(weapon) && sight.doubt) {
+        ctx.findings.excuse(*sight.doubt, target.pos, too_far);
+    } else if (range > gun_range(weapon)) {
+        const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target.pos, too_far,
+                                                                  "at most " + std::to_string(gun_range(weapon)), std::to_string(range)));
+        p.position_doubted = cause;
+        if (target.piece) target.piece->position_doubted = cause;
+    } else if (target.piece && target.piece->ship && !sight.direct)
+        ctx.findings.error(Kind::Illegal, guns_rule("d"), target.pos, "a ship fires at a ship only in direct line of sight");
+    return sight;
+}
+
+// The modifiers of a ship's gunfire (Firing Guns f), with the working that shows them.
+int Late19cEngine::gunfire_modifiers(const Piece& p, const Aim& target, bool direct, std::string& working) const {
+    int expected = 0;
+    if (field_->covered(target.hex)) expected -= 1, add_working(working, -1, "target in cover or fortifications");
+    if (direct) expected += 2, add_working(working, 2, "direct line of sight");
+    if (p.targets_before.count(target.key)) expected += 1, add_working(working, 1, "same target as last turn");
+    const bool still = readings_.ship_still_last_turn ? !p.moved_before : !p.moved;
+    if (still) expected += 1, add_working(working, 1, readings_.ship_still_last_turn ? "did not move last turn" : "has not moved this turn");
+    return expected;
+}
+
+// Where each shot landed, as the claim says in the order of the dice, and what it hits (Firing
+// Guns f): judged by the dice `d` (null when they are not read: the claim stands), and where the
+// claim differs the dice's landing too, which may be resolved or not.
+void Late19cEngine::land_gunfire(const ngn::Event& e, const Piece& p, const Aim& target, Weapon weapon, const ngn::Dice* d, int expected,
+                                 int written, bool all_placed, GameContext& ctx) {
+    const bool judge = d != nullptr;
+    const std::vector<std::pair<int, std::optional<Hex>>> said = claimed_landings(e, d, ctx);
     std::string right_text, said_text;
     bool wrong = false;
     PendingHit h;
@@ -174,8 +194,8 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         said_text += std::string(said_text.empty() ? "" : " ") + landing_text(where);
         h.disputed = where != right || !all_placed;
         const ngn::Item& at = e.claim ? e.claim->front() : e.subject;
-        land_shot(where, *target, *p.hex, hex, h, false, at, ctx);
-        if (where != right) land_shot(right, *target, *p.hex, std::nullopt, h, true, at, ctx);
+        land_shot(where, target, *p.hex, hex, h, false, at, ctx);
+        if (where != right) land_shot(right, target, *p.hex, std::nullopt, h, true, at, ctx);
     }
     if (wrong)
         ctx.findings.error(Kind::WrongResult, guns_rule("f"), e.claim_pos,
@@ -211,55 +231,14 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
                            "a torpedo runs 3 hexes; " + hex_text(target->hex) + " is " + std::to_string(range) + " away",
                            std::string("at most 3"), std::to_string(range));
-    // its direction: ahead, astern or abeam; anywhere abeam for a torpedo boat's trainable tubes
-    const double off = range > 0 ? g.off_facing(*p.hex, p.facing, target->hex) : 0;
-    auto near = [&](double a) { return std::fabs(off - a) < 1e-6; };
-    if (range > 0) {
-        if (p.trainable && (near(0) || near(180)))
-            ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos, "trainable tubes fire abeam, not dead ahead or astern");
-        else if (!p.trainable && !near(0) && !near(90) && !near(180))
-            ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
-                               p.name + " fires torpedoes only directly ahead, astern or abeam; " + hex_text(target->hex) + " lies " +
-                                   std::to_string(std::lround(off)) + " degrees off its bow");
-    }
-    // the first ship in a hex the torpedo passes through is the one it hits
-    Piece* first = nullptr;
-    std::vector<Hex> path;
-    for (const auto& c : g.line(*p.hex, target->hex)) {
-        path.push_back(c.hex);
-        if (c.other) path.push_back(*c.other);
-    }
-    path.push_back(target->hex);
-    for (Hex h : path) {
-        for (Piece* q : pieces_at(h))
-            if (q->ship && q != &p) {
-                first = q;
-                break;
-            }
-        if (first) break;
-    }
+    check_torpedo_bearing(p, *target, range, ctx);
+    Piece* first = first_ship_in_run(p, target->hex);
     Piece* hit_ship = target->piece && target->piece->ship ? target->piece : first;
     if (first && hit_ship != first)
         ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
                            "the torpedo meets " + first->name + " at " + hex_text(*first->hex) + " first, and runs no further",
                            first->name, hit_ship ? hit_ship->name : hex_text(target->hex));
-    const ngn::Dice* d = dice_of(e);
-    std::optional<int> right, as_written;
-    if (first && !d) {
-        ctx.findings.error(Kind::Inconsistent, kTorpedoes, e.subject.pos, "a torpedo that reaches a ship rolls 3 D6: 3d6: ...");
-    } else if (d && ctx.dice_ok) {
-        if (d->faces.size() != 3) {
-            ctx.findings.error(Kind::Inconsistent, kTorpedoes, d->faces.back().pos, "a torpedo rolls 3 D6", std::string("3 dice"),
-                               std::to_string(d->faces.size()));
-        } else {
-            int n = 0;
-            for (const auto& f : d->faces)
-                if (f.value >= 4) ++n;
-            if (readings_.torpedo_any) n = std::min(n, 1);
-            right = as_written = n;
-        }
-    }
-    if (!first) right = 0;
+    const std::optional<int> right = torpedo_hits_rolled(e, first != nullptr, ctx);
     int hits = right.value_or(0);
     {
         const std::optional<int> said = claimed_hits(e, kTorpedoes, ctx.findings);
@@ -278,6 +257,66 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     h.disputed = right && hits != *right;
     if (hit_ship && hits > 0) add_hits(*hit_ship, hits, h);
     if (hit_ship && right && *right > hits) add_hits(*hit_ship, *right - hits, h);  // the dice's reading
+}
+
+// A torpedo's direction (Firing Torpedoes): ahead, astern or abeam; anywhere abeam for a torpedo
+// boat's trainable tubes.
+void Late19cEngine::check_torpedo_bearing(const Piece& p, const Aim& target, int range, GameContext& ctx) {
+    const Grid& g = field_->grid();
+    const double off = range > 0 ? g.off_facing(*p.hex, p.facing, target.hex) : 0;
+    auto near = [&](double a) { return std::fabs(off - a) < 1e-6; };
+    if (range > 0) {
+        if (p.trainable && (near(0) || near(180)))
+            ctx.findings.error(Kind::Illegal, kTorpedoes, target.pos, "trainable tubes fire abeam, not dead ahead or astern");
+        else if (!p.trainable && !near(0) && !near(90) && !near(180))
+            ctx.findings.error(Kind::Illegal, kTorpedoes, target.pos,
+                               p.name + " fires torpedoes only directly ahead, astern or abeam; " + hex_text(target.hex) + " lies " +
+                                   std::to_string(std::lround(off)) + " degrees off its bow");
+    }
+}
+
+// The first ship in a hex a torpedo from `p` to `to` passes through: the one it hits.
+Piece* Late19cEngine::first_ship_in_run(const Piece& p, Hex to) {
+    const Grid& g = field_->grid();
+    Piece* first = nullptr;
+    std::vector<Hex> path;
+    for (const auto& c : g.line(*p.hex, to)) {
+        path.push_back(c.hex);
+        if (c.other) path.push_back(*c.other);
+    }
+    path.push_back(to);
+    for (Hex h : path) {
+        for (Piece* q : pieces_at(h))
+            if (q->ship && q != &p) {
+                first = q;
+                break;
+            }
+        if (first) break;
+    }
+    return first;
+}
+
+// The hits a torpedo's dice give (Firing Torpedoes): each die of 4, 5 or 6 of the three, one at
+// most with torpedo-dice=any; none when it reaches no ship. Nothing when the dice are not read.
+std::optional<int> Late19cEngine::torpedo_hits_rolled(const ngn::Event& e, bool reaches_ship, GameContext& ctx) {
+    const ngn::Dice* d = dice_of(e);
+    std::optional<int> right;
+    if (reaches_ship && !d) {
+        ctx.findings.error(Kind::Inconsistent, kTorpedoes, e.subject.pos, "a torpedo that reaches a ship rolls 3 D6: 3d6: ...");
+    } else if (d && ctx.dice_ok) {
+        if (d->faces.size() != 3) {
+            ctx.findings.error(Kind::Inconsistent, kTorpedoes, d->faces.back().pos, "a torpedo rolls 3 D6", std::string("3 dice"),
+                               std::to_string(d->faces.size()));
+        } else {
+            int n = 0;
+            for (const auto& f : d->faces)
+                if (f.value >= 4) ++n;
+            if (readings_.torpedo_any) n = std::min(n, 1);
+            right = n;
+        }
+    }
+    if (!reaches_ship) right = 0;
+    return right;
 }
 
 // ---- who moves first, and ship movement ----------------------------------------------------------------------
