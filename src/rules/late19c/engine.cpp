@@ -534,6 +534,8 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
         if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;
         if (p->unread_hit_turn == turn_) missing = 0;
         // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
+        if (missing > 0 && !p->gone && p->rules_strength == 0 && p->strength_parted)
+            ctx.findings.excuse(*p->strength_parted, at, p->name + "'s hits are left unresolved: the rules have it sunk");
         if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
         if (missing > 0 && !p->gone && p->rules_strength != 0)
             ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
@@ -623,7 +625,7 @@ Piece* Late19cEngine::piece_acting(const ngn::Event& e, const Entity& actor, Gam
         return nullptr;
     }
     const bool hit = is_word(e.args.front(), "hit");
-    if (p->gone && !hit && !p->afloat_by_rules()) {
+    if (p->gone && !hit && !p->afloat_by_rules(ctx.findings, e.subject.pos)) {
         ctx.findings.error(Kind::Illegal, p->ship ? kFlotation : kStrength, e.subject.pos,
                            p->name + (p->ship ? " has sunk or left the battle" : " has been destroyed") + " and plays no further part");
         return nullptr;
@@ -835,7 +837,7 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     // leaves out or that could not be read (one finding, at the first of them). The roll stands
     // as played, read on the row it names.
     const bool unseen_fire = p.unrecorded_fire_turn == turn_ || unread_fire_turn_ == turn_;
-    if (p.hits.empty() && !p.afloat_by_rules() && !unseen_fire) {
+    if (p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos) && !unseen_fire) {
         p.unrecorded_fire_turn = turn_;
         unread_fire_turn_ = turn_;  // a fire left out may have hit other ships too
         const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
@@ -1058,10 +1060,10 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
                                expected ? std::optional<std::string>(text(*expected)) : std::nullopt, std::string("nothing"));
         claimed = expected;
     } else if (expected && *expected != *claimed) {
-        ctx.findings.error(Kind::WrongResult, kShipHits, e.claim_pos,
-                           std::string(weapon_name(*row)) + " on " + with_article(ship_stats(p.ship_type).name) + ", " + std::to_string(*die) +
-                               ": " + text(*expected),
-                           text(*expected), text(*claimed));
+        p.strength_parted = Findings::cause_of(ctx.findings.error(
+            Kind::WrongResult, kShipHits, e.claim_pos,
+            std::string(weapon_name(*row)) + " on " + with_article(ship_stats(p.ship_type).name) + ", " + std::to_string(*die) + ": " + text(*expected),
+            text(*expected), text(*claimed)));
     }
     const std::optional<int> rules_after =
         expected && claimed && *expected != *claimed ? std::optional<int>(std::max(0, p.rules_strength.value_or(p.strength) - *expected))

@@ -52,7 +52,7 @@ std::optional<Late19cEngine::Aim> Late19cEngine::aim(const ngn::Event& e, std::s
         ctx.findings.error(Kind::Inconsistent, rule, it.pos, "'" + it.to_ngn() + "' is neither a hex nor a declared unit or ship");
         return std::nullopt;
     }
-    if (!t->on_map() && !(t->afloat_by_rules() && t->on_map())) {
+    if (!t->on_map() && !(t->afloat_by_rules(ctx.findings, it.pos) && t->on_map())) {
         ctx.findings.error(Kind::Illegal, rule, it.pos, t->name + " is no longer on the map");
         return std::nullopt;
     }

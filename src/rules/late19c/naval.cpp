@@ -76,7 +76,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         return;
     }
     const Weapon weapon = main ? stats.main : *stats.secondary;
-    if (p.broke_off && p.broke_off_turn < turn_ && !p.whole_by_rules(stats.critical))
+    if (p.broke_off && p.broke_off_turn < turn_ && !p.whole_by_rules(stats.critical, ctx.findings, e.subject.pos))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle (at its Critical Point): it fires no more");
     if ((main ? p.fired_main : p.fired_secondary))
         ctx.findings.error(Kind::Illegal, guns_rule(main ? "b" : "c"), e.args[1].pos,
@@ -216,7 +216,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, p.name + " is not equipped to fire torpedoes (declare it with torpedoes)");
         return;
     }
-    if (p.broke_off && p.broke_off_turn < turn_ && !p.whole_by_rules(ship_stats(p.ship_type).critical))
+    if (p.broke_off && p.broke_off_turn < turn_ && !p.whole_by_rules(ship_stats(p.ship_type).critical, ctx.findings, e.subject.pos))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it fires no more");
     if (p.fired_torpedo) ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, p.name + " has fired its torpedo this turn: one a turn");
     else if (p.torpedoes_fired >= kTorpedoesPerBattle)
@@ -482,7 +482,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                " hexes (each 60-degree turn costing one); this move takes " + std::to_string(cost),
                            "at most " + std::to_string(allowance), std::to_string(cost));
     const Hex end = path.back().first.hex;
-    if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before && !p.whole_by_rules(ship_stats(p.ship_type).critical))
+    if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before && !p.whole_by_rules(ship_stats(p.ship_type).critical, ctx.findings, e.subject.pos))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it does not close the enemy");
     p.hex = end;
     p.whereabouts_unknown = false;

@@ -63,6 +63,7 @@ struct Piece {
     // After a wrong claim of FP lost, the FP the rules leave (the ship plays on as claimed): a
     // ship sunk by the claim that the record goes on to use shows the claim was a slip.
     std::optional<int> rules_strength;
+    std::optional<Cause> strength_parted;  // the wrong claim that parted them (reported)
     int unrecorded_fire_turn = -1;  // the turn a hit roll showed a fire the record leaves out
     int unrecorded_loss = 0;        // the most FP hits left unresolved (a finding) may have cost: it may have sunk
     // A line of this piece that could not be read (a finding): a move (where it is, then, is not
@@ -104,16 +105,18 @@ struct Piece {
     bool on_map() const { return !gone && hex.has_value(); }
     // A ship breaking off only because of a wrong claim, that the record goes on to fire with: the
     // claim was a slip, and the ship has the FP the rules give.
-    bool whole_by_rules(int critical) {
+    bool whole_by_rules(int critical, Findings& findings, ngn::SourcePos pos) {
         if (!broke_off || rules_strength.value_or(0) <= critical) return false;
+        if (strength_parted) findings.excuse(*strength_parted, pos, name + " plays on with the FP the rules give, above its Critical Point");
         strength = *rules_strength;
         rules_strength.reset();
         broke_off = false;
         return true;
     }
     // A ship sunk only by a wrong claim, used again by the record: back, with the FP the rules give.
-    bool afloat_by_rules() {
+    bool afloat_by_rules(Findings& findings, ngn::SourcePos pos) {
         if (!ship || !(gone || sinking) || rules_strength.value_or(0) <= 0) return false;
+        if (strength_parted) findings.excuse(*strength_parted, pos, name + " is afloat with the FP the rules give");
         strength = *rules_strength;
         rules_strength.reset();
         gone = sinking = false;
