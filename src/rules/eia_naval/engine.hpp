@@ -34,6 +34,7 @@ struct StackMove {
     int cost = 0;
     bool invite = false;  // asks to be intercepted in the box of the port it enters (6.2.3.1.2.1)
     bool reported_path = false, reported_ice = false;
+    bool ice_start = false;  // it starts north of the ice line in winter (found once, at the start)
 };
 
 class EiaEngine final : public Engine {

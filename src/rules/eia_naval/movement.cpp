@@ -85,6 +85,8 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
     m.mover = &pw(m.power);
     if (!in_its_sequence(e, m.stack, ctx)) return;
     m.start = m.at = m.stack.front()->at;
+    const geometry::Place* start_place = map_->find(m.start.place);
+    m.ice_start = start_place && start_place->ice && winter();
     for (Fleet* f : m.stack) {
         if (!(f->at == m.start))
             ctx.findings.error(Kind::Illegal, kAddFleets, e.subject.pos,
@@ -182,7 +184,6 @@ void EiaEngine::carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m,
 // One place entered (6.2.1-6.2.1.4): what the step costs, and whether the ice, the Dardanelles
 // and a port let the stack in. A broken path and the ice are each said once a move.
 void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx) {
-    const bool ice_start = map_->find(m.start.place) && map_->find(m.start.place)->ice && winter();
     std::string problem;
     const int step = step_cost(m.at, next, problem);
     if (!problem.empty() && !m.reported_path) {
@@ -194,7 +195,7 @@ void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, 
         m.reported_ice = true;
         ctx.findings.error(Kind::Illegal, kIce, it.pos, np->name + " is north of the ice line: no fleet enters it in winter");
     }
-    if (ice_start && !m.reported_ice && !(map_->find(next.place) && map_->find(next.place)->ice && next.place == m.start.place)) {
+    if (m.ice_start && !m.reported_ice && !(np && np->ice && next.place == m.start.place)) {
         m.reported_ice = true;
         ctx.findings.error(Kind::Illegal, kIce, it.pos, m.start.place + " is north of the ice line: a fleet there stays until winter ends");
     }

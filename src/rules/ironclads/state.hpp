@@ -186,6 +186,7 @@ struct Ship {
     // is explained by them: if so it is the card's, and they are used up.
     bool shows_unrecorded(int stat, int shown, Findings& findings, ngn::SourcePos pos) {
         const int gap = stat_of(card, stat) - shown;
+        if (gap <= 0 || gap > unrecorded_hits.left()) return false;  // (before the message is made)
         if (!unrecorded_hits.take(gap, findings, pos, name + "'s " + stat_name(stat) + " shows " + std::to_string(gap) + " stat(s) crossed off unrecorded"))
             return false;
         stat_of(card, stat) = shown;
