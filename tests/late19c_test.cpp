@@ -664,3 +664,19 @@ TEST(Late19cNaval, OneMistakeOneFinding) {
     one(sea(kFleets, "turn 2\n  phase move-order\n    Red roll d6: 5 => Blue\n  phase movement\n    BB move #0409 #0408\n    RC move #0406\n"),
         "late19c Naval/Turn Sequence (Naval Combat only)", Kind::Inconsistent);
 }
+
+// An action word that is not one is said once; a later line using it is excused by that finding
+// (`ironlog check --excused` shows it), and the lines it stood for are taken as played.
+TEST(Late19cOneMistake, AnUnknownWordIsSaidOnceAndExcusedAfter) {
+    const auto report = check(sea(kFleets, "turn 2\n  phase guns\n    BB salute RC\n    RC salute BB\n"));
+    ASSERT_EQ(report.games.size(), 1u);
+    const auto& g = report.games.front();
+    std::vector<Finding> vocabulary;
+    for (const auto& f : g.findings)
+        if (f.rule.text() == "ngn 5.3 Events") vocabulary.push_back(f);
+    ASSERT_EQ(vocabulary.size(), 1u) << describe(g.findings);
+    ASSERT_EQ(g.excused.size(), 1u);
+    EXPECT_EQ(g.excused.front().cause.line, vocabulary.front().pos.line);
+    EXPECT_EQ(g.excused.front().pos.line, vocabulary.front().pos.line + 1);
+    EXPECT_EQ(g.excused.front().what, "'salute' is not an action of late19c");
+}

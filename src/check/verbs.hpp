@@ -5,6 +5,8 @@
 #include "check/engine.hpp"
 #include "check/items.hpp"
 
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -48,10 +50,15 @@ std::string verb_list(const Verb<Engine> (&table)[N]) {
 // Verbs a record uses that the ruleset does not know: each is said once a game.
 class UnknownVerbs {
 public:
-    bool first_time(std::string_view verb) { return said_.insert(std::string(verb)).second; }
+    // The finding that said this verb is not an action, the first time; none before then.
+    std::optional<Cause> said_before(std::string_view verb) const {
+        const auto it = said_.find(std::string(verb));
+        return it == said_.end() ? std::nullopt : std::optional<Cause>(it->second);
+    }
+    void said(std::string_view verb, const Cause& why) { said_.emplace(std::string(verb), why); }
 
 private:
-    std::set<std::string> said_;
+    std::map<std::string, Cause> said_;
 };
 
 }  // namespace ironlog

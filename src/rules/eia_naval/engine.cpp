@@ -554,10 +554,15 @@ void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx
     if (!need_map(e.subject.pos, ctx)) return;  // without the map nothing of the phase can be judged
     if (const V* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
-    if (unknown_verbs_.first_time(lower(e.verb())))
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, at,
-                           "'" + e.verb() + "' is not an action of eia-naval here; the actions are " + verb_list(kVerbs) +
-                               " (lose, leave and scuttle by a fleet, disembark and lost by a corps: docs/rules/eia-naval.md)");
+    // said once for each word: a later line using it is excused by the first
+    if (const auto first = unknown_verbs_.said_before(lower(e.verb())))
+        ctx.findings.excuse(*first, at, "'" + e.verb() + "' is not an action of eia-naval here");
+    else
+        unknown_verbs_.said(lower(e.verb()),
+                            Findings::cause_of(ctx.findings.error(
+                                Kind::Inconsistent, kVocabulary, at,
+                                "'" + e.verb() + "' is not an action of eia-naval here; the actions are " + verb_list(kVerbs) +
+                                    " (lose, leave and scuttle by a fleet, disembark and lost by a corps: docs/rules/eia-naval.md)")));
     line_not_read(e, ctx);
 }
 

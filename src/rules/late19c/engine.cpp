@@ -532,7 +532,7 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
         // Hits left unresolved earlier (a finding then) may have sunk it since, as played; a hit
         // roll of it that could not be read may have resolved these.
         if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;
-        if (p->unread_hit_turn == turn_) missing = 0;
+        if (missing > 0 && p->unread_hit.excuses(turn_, ctx.findings, at, p->name + "'s hits may be resolved by the roll not read")) missing = 0;
         // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
         if (missing > 0 && !p->gone && p->rules_strength == 0 && p->strength_parted)
             ctx.findings.excuse(*p->strength_parted, at, p->name + "'s hits are left unresolved: the rules have it sunk");
@@ -592,11 +592,17 @@ void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
         v->handle(*this, e, actor, ctx);
         return;
     }
-    if (unknown_verbs_.first_time(lower(e.verb())))
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e),
-                           "'" + e.verb() + "' is not an action of late19c; the actions are " + verb_list(kVerbs) +
-                               " (roll and exhaustion by a side: docs/rules/late19c.md)");
-    unread_line(actor, piece(actor), ctx);
+    // said once for each word: a later line using it is excused by the first
+    std::optional<Cause> why = unknown_verbs_.said_before(lower(e.verb()));
+    if (why) {
+        ctx.findings.excuse(*why, action_pos(e), "'" + e.verb() + "' is not an action of late19c");
+    } else {
+        why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e),
+                                                    "'" + e.verb() + "' is not an action of late19c; the actions are " + verb_list(kVerbs) +
+                                                        " (roll and exhaustion by a side: docs/rules/late19c.md)"));
+        unknown_verbs_.said(lower(e.verb()), *why);
+    }
+    unread_line(actor, piece(actor), *why, ctx);
 }
 
 ngn::SourcePos Late19cEngine::action_pos(const ngn::Event& e) { return e.args.empty() ? e.subject.pos : e.args.front().pos; }
@@ -611,7 +617,7 @@ void Late19cEngine::wrong_phase(const ngn::Event& e, const std::string& where, G
 bool Late19cEngine::out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx) {
     if (variant_ != "naval") return false;
     wrong_phase(e, where, ctx);
-    unread_line(actor, piece(actor), ctx);
+    unread_line(actor, piece(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
     return true;
 }
 
@@ -621,7 +627,7 @@ Piece* Late19cEngine::piece_acting(const ngn::Event& e, const Entity& actor, Gam
     if (!p) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos,
                            "'" + lower(e.verb()) + "' is done by a unit or a ship, not by " + actor.label());
-        unread_line(actor, p, ctx);
+        unread_line(actor, p, Findings::cause_of(ctx.findings.all().back()), ctx);
         return nullptr;
     }
     const bool hit = is_word(e.args.front(), "hit");
@@ -639,7 +645,7 @@ bool Late19cEngine::side_action(const ngn::Event& e, const Entity& actor, GameCo
     const std::string verb = lower(e.verb());
     if (actor.kind != ngn::EntityKind::Side) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "'" + verb + "' is done by a side, not by " + actor.label());
-        unread_line(actor, piece(actor), ctx);
+        unread_line(actor, piece(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
         return true;
     }
     if (verb == "exhaustion") {
@@ -795,7 +801,7 @@ bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // A line of the naval battle that could not be read, or that stands out of its phase, is one
 // finding; what it stood for by its place in the turn is taken as done, so that the lines after
 // it are not held to its absence.
-void Late19cEngine::unread_line(const Entity& actor, Piece* p, GameContext& ctx) {
+void Late19cEngine::unread_line(const Entity& actor, Piece* p, const Cause& why, GameContext& ctx) {
     if (variant_ != "naval") return;
     if (actor.kind == ngn::EntityKind::Side) {
         if (phase_ == "move-order" && !order_rolls_.thrown(actor.index)) {
@@ -806,10 +812,10 @@ void Late19cEngine::unread_line(const Entity& actor, Piece* p, GameContext& ctx)
     }
     if (!p) return;
     if (phase_ == "movement") {
-        p->whereabouts_unknown = true;
+        p->whereabouts_unknown = why;
         p->moved = true;
     } else if (phase_ == "guns" || phase_ == "torpedoes") {
-        if (hits_begun_) p->unread_hit_turn = turn_;
+        if (hits_begun_) p->unread_hit.mark(turn_, why);
         else unread_fire_turn_ = turn_;
     }
 }

@@ -50,7 +50,7 @@ private:
     void end_turn(GameContext& ctx, ngn::SourcePos at);
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
     void check_unresolved(GameContext& ctx, ngn::SourcePos at);
-    void unread_line(const Entity& actor, Piece* p, GameContext& ctx);
+    void unread_line(const Entity& actor, Piece* p, const Cause& why, GameContext& ctx);
     // the actions (engine.cpp's verb table)
     static ngn::SourcePos action_pos(const ngn::Event& e);
     static bool is_action(std::string_view verb);

@@ -389,10 +389,10 @@ void Late19cEngine::find_moves_left_out(GameContext& ctx, ngn::SourcePos at) {
         std::string problem;
         auto ref = read_hex(*first->as<ngn::HexPos>(), problem);
         if (!ref || ref->hex == *p->hex || g.adjacent(*p->hex, ref->hex)) continue;
-        p->whereabouts_unknown = true;
-        ctx.findings.error(Kind::Illegal, ship_move("a"), first->pos,
-                           hex_text(ref->hex) + " is not adjacent to " + hex_text(*p->hex) + ", where " + p->name +
-                               " was last recorded: a move of it is left out of the record, or this hex is written wrong");
+        p->whereabouts_unknown = Findings::cause_of(
+            ctx.findings.error(Kind::Illegal, ship_move("a"), first->pos,
+                               hex_text(ref->hex) + " is not adjacent to " + hex_text(*p->hex) + ", where " + p->name +
+                                   " was last recorded: a move of it is left out of the record, or this hex is written wrong"));
     }
 }
 
@@ -439,7 +439,10 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     for (const auto& [ref, at] : path) {
         auto d = g.direction(prev, ref.hex);
         if (!d) {
-            if (!reported && !p.whereabouts_unknown)  // (after a move not read, the ship may be anywhere)
+            // (after a move not read, the ship may be anywhere)
+            if (!reported && p.whereabouts_unknown)
+                ctx.findings.excuse(*p.whereabouts_unknown, at, p.name + " moves on from where the move not read left it");
+            else if (!reported)
                 ctx.findings.error(Kind::Illegal, ship_move("a"), at, hex_text(ref.hex) + " is not adjacent to " + hex_text(prev));
             reported = true;
             prev = ref.hex;
@@ -485,7 +488,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before && !p.whole_by_rules(ship_stats(p.ship_type).critical, ctx.findings, e.subject.pos))
         ctx.findings.error(Kind::Illegal, kBreakOff, e.subject.pos, p.name + " is breaking off from battle: it does not close the enemy");
     p.hex = end;
-    p.whereabouts_unknown = false;
+    p.whereabouts_unknown.reset();
     p.position_doubted.reset();
     p.facing = dir;
     p.moved = true;

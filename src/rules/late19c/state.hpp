@@ -3,6 +3,7 @@
 // (guns, torpedoes, ship movement). Internal to src/rules/late19c.
 #pragma once
 
+#include "check/as_played.hpp"
 #include "check/engine.hpp"
 #include "check/verbs.hpp"
 #include "check/lookahead.hpp"
@@ -68,9 +69,9 @@ struct Piece {
     int unrecorded_loss = 0;        // the most FP hits left unresolved (a finding) may have cost: it may have sunk
     // A line of this piece that could not be read (a finding): a move (where it is, then, is not
     // known until it next moves) or a hit roll (its hits may be resolved by it).
-    bool whereabouts_unknown = false;
+    std::optional<Cause> whereabouts_unknown;  // the line of its move not read
     std::optional<Cause> position_doubted;  // a range by it found too long (reported): a move may be left out
-    int unread_hit_turn = -1;
+    MistakeIn unread_hit;  // a hit roll of it not read, this turn
     bool broke_off = false; // at the Critical Point: it leaves the battle
     int broke_off_turn = 0;
 
