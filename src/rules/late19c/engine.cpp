@@ -816,7 +816,7 @@ void Late19cEngine::unread_line(const Entity& actor, Piece* p, const Cause& why,
         p->moved = true;
     } else if (phase_ == "guns" || phase_ == "torpedoes") {
         if (hits_begun_) p->unread_hit.mark(turn_, why);
-        else unread_fire_turn_ = turn_;
+        else unread_fire_.mark(turn_, why);
     }
 }
 
@@ -842,12 +842,15 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     // hit (the record shows it afloat, as the rules have it), or hits from a fire the record
     // leaves out or that could not be read (one finding, at the first of them). The roll stands
     // as played, read on the row it names.
-    const bool unseen_fire = p.unrecorded_fire_turn == turn_ || unread_fire_turn_ == turn_;
-    if (p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos) && !unseen_fire) {
-        p.unrecorded_fire_turn = turn_;
-        unread_fire_turn_ = turn_;  // a fire left out may have hit other ships too
+    const std::optional<Cause> unseen_fire = p.unrecorded_fire.in(turn_) ? p.unrecorded_fire.cause() : unread_fire_.cause_in(turn_);
+    const bool nothing_hit_it = p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos);
+    if (nothing_hit_it && unseen_fire) {
+        ctx.findings.excuse(*unseen_fire, e.subject.pos, p.name + "'s hit may be from the fire not read or left out");
+    } else if (nothing_hit_it) {
         const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
                                                                   p.name + " has no hit to resolve: nothing that hit it is recorded"));
+        p.unrecorded_fire.mark(turn_, cause);
+        unread_fire_.mark(turn_, cause);  // a fire left out may have hit other ships too
         // or a move left out put a ship fired at this turn elsewhere, and the shots landed by it
         for (Piece* q : fired_at_)
             if (q->ship && !q->position_doubted) q->position_doubted = cause;
@@ -1015,11 +1018,11 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
     } else if (named && row && *named != *row) {
         // Said once for the ship this turn; the hit is read on the row named, as played (a fire
         // the record leaves out may be where it came from, and its other hits then stand too).
-        if (p.unrecorded_fire_turn != turn_)
-            ctx.findings.error(Kind::WrongResult, kShipHits, e.subject.pos,
-                               std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
-                               std::string(weapon_name(*row)), std::string(weapon_name(*named)));
-        p.unrecorded_fire_turn = turn_;
+        if (!p.unrecorded_fire.excuses(turn_, ctx.findings, e.subject.pos, p.name + "'s hit is read on the row named"))
+            p.unrecorded_fire.mark(turn_, Findings::cause_of(ctx.findings.error(
+                                              Kind::WrongResult, kShipHits, e.subject.pos,
+                                              std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
+                                              std::string(weapon_name(*row)), std::string(weapon_name(*named)))));
         row = named;
     }
     if (!row && named) {

@@ -189,7 +189,7 @@ private:
     std::set<Hex> wire_laid_, wire_removed_;
     UnknownVerbs unknown_verbs_;
     static const Verb<Late19cEngine> kVerbs[];  // engine.cpp: verb -> handler
-    int unread_fire_turn_ = -1;  // a line of this turn's fire could not be read: hits with none to resolve stand
+    MistakeIn unread_fire_;  // a line of this turn's fire not read, or a ship not where the replay has it: hits with none to resolve stand
 };
 
 }  // namespace ironlog::rules::late19c

@@ -91,10 +91,11 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (target->piece) fired_at_.push_back(target->piece);
     const GunSight sight = gun_sight(p, *target, weapon, ctx);
     // while a ship is not where the replay has it, whom a shot hits is the record's hit rolls' word
-    const bool all_placed = std::none_of(pieces_.begin(), pieces_.end(), [](const auto& q) {
+    const auto unplaced = std::find_if(pieces_.begin(), pieces_.end(), [](const auto& q) {
         return (q->whereabouts_unknown || q->position_doubted) && !q->gone;
     });
-    if (!all_placed) unread_fire_turn_ = turn_;
+    const bool all_placed = unplaced == pieces_.end();
+    if (!all_placed) unread_fire_.mark(turn_, (*unplaced)->whereabouts_unknown ? *(*unplaced)->whereabouts_unknown : *(*unplaced)->position_doubted);
 
     std::string working;
     int expected = gunfire_modifiers(p, *target, sight.direct, working);
@@ -115,7 +116,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         // The target was hit last turn by a fire the record leaves out (a finding then): it may
         // have been this ship's, and "same target" is then its due.
         if (written == expected + 1 && !p.targets_before.count(target->key) && target->piece &&
-            target->piece->unrecorded_fire_turn == turn_ - 1)
+            target->piece->unrecorded_fire.turn() == turn_ - 1)
             expected += 1, add_working(working, 1, "same target as last turn");
         if (sight.placed && !sight.doubt) check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
         else expected = written;

@@ -65,7 +65,7 @@ struct Piece {
     // ship sunk by the claim that the record goes on to use shows the claim was a slip.
     std::optional<int> rules_strength;
     std::optional<Cause> strength_parted;  // the wrong claim that parted them (reported)
-    int unrecorded_fire_turn = -1;  // the turn a hit roll showed a fire the record leaves out
+    MistakeIn unrecorded_fire;  // a hit roll showed a fire the record leaves out (reported), this turn
     int unrecorded_loss = 0;        // the most FP hits left unresolved (a finding) may have cost: it may have sunk
     // A line of this piece that could not be read (a finding): a move (where it is, then, is not
     // known until it next moves) or a hit roll (its hits may be resolved by it).
