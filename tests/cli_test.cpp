@@ -41,7 +41,7 @@ TEST(Cli, CheckExitStatus) {
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("no-such-file.ngn: cannot open"), std::string::npos) << missing.err;
     EXPECT_EQ(run_ironlog({"check", fixture("games")}).status, 2);
-    auto stdin_run = run_ironlog({"check", "-"}, read_file(fixture("games/tmbv-lissa-sample.ngn")));
+    auto stdin_run = run_ironlog({"check", "-"}, read_file(fixture("games/late19c-river-sample.ngn")));
     EXPECT_EQ(stdin_run.status, 0) << stdin_run.out;
     // from standard input, the files a record names are looked for in the current folder
     auto elsewhere = run_ironlog({"check", "-"}, read_file(fixture(kSample)));

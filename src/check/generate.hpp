@@ -11,7 +11,9 @@ namespace ironlog {
 
 // What a generator may need beyond the seed: the files a ruleset's records name (a map).
 struct GenerateOptions {
-    std::string map;  // an area map file, written into [Map] as given (eia-naval)
+    std::string map;      // an area map file, written into [Map] as given (eia-naval)
+    std::string tables;   // a table pack, written into [Tables] as given (tmbv)
+    std::string library;  // a ship manifest or library, written into [Library] as given (tmbv)
 };
 
 // A small deterministic random source (SplitMix64): the same numbers on every platform.

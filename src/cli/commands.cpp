@@ -422,6 +422,8 @@ int run_generate(const GenerateArgs& args) {
     std::ostream& out = args.output.empty() ? std::cout : file;
     GenerateOptions options;
     options.map = args.map;
+    options.tables = args.tables;
+    options.library = args.library;
     for (int i = 1; i <= args.games; ++i) {
         std::string text;
         try {

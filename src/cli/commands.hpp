@@ -56,6 +56,8 @@ struct GenerateArgs {
     std::uint64_t seed = 1;
     std::string output;  // "" = standard output
     std::string map;     // an area map, for the rulesets played on one (eia-naval)
+    std::string tables;  // a table pack (tmbv)
+    std::string library; // a ship manifest (tmbv)
 };
 int run_generate(const GenerateArgs& args);
 

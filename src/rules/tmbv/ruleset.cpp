@@ -5,10 +5,12 @@
 // Determination. Citations follow the rules' own headings; docs/rules/tmbv.md lists this.
 #include "rules/tmbv/ruleset.hpp"
 
+#include "rules/tmbv/engine.hpp"
+#include "rules/tmbv/generator.hpp"
+
 namespace ironlog::rules::tmbv {
 
 namespace {
-RuleRef cite(const char* section, const char* title = "") { return RuleRef{"tmbv", section, title}; }
 
 std::vector<SequenceNode> impulse_steps() {
     SequenceNode formation = step("formation", cite("7.5.1", "Formation Phases"), {"7.5.1", "7.5.2", "7.5.3", "7.5.4"});
@@ -59,6 +61,17 @@ RulesetInfo declare() {
 
     r.sequences = {campaign, lissa};
     r.entity_kinds = {ngn::EntityKind::Ship, ngn::EntityKind::Fleet, ngn::EntityKind::Leader, ngn::EntityKind::Formation};
+    // Readings where the book is silent or reads two ways; the first value is the default.
+    r.options = {
+        RuleOption{"hex-columns", {"even-low", "odd-low"}, cite("7.2.2", "TBB Deployment"),
+                   "which columns of the TBB sit half a hex lower: the even ones or the odd ones (docs/hexes.md)"},
+        RuleOption{"los-edge", {"both", "either"}, cite("7.7", "Line-of-Sight"),
+                   "a line of sight running exactly along a hex edge is blocked when ships stand on both sides of it, or on either"},
+        RuleOption{"visibility-count", {"firers", "firers-and-targets"}, cite("7.6.4", "Visibility"),
+                   "the ships that 'engaged in fire combat' in an impulse are the ships that fired, or those and the ships fired at"},
+        RuleOption{"three-times", {"major", "decisive"}, cite("12.2", "Determine the Winner"),
+                   "a side with exactly three times its opponent's VP wins a major or a decisive victory (12.2 gives neither)"},
+    };
     r.optional_rules = {
         OptionalRule{"critical-hits", cite("14.1", "Critical Hits"), "a 0 after damage rolls for a critical hit"},
         OptionalRule{"affondatore-not-ready", cite("14.2", "Affondatore Not Ready"), "Affondatore starts damaged"},
@@ -71,7 +84,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), nullptr, nullptr, nullptr};
+    static const Ruleset r{declare(), make_engine, generate_game, nullptr};
     return r;
 }
 

@@ -1,0 +1,151 @@
+// TBB deployment (7.2) and the Battle of Lissa's set-up (13.2.1-13.2.3): formations and ships
+// declared, placed on their hexes, stacked (7.2.7) and arrayed in valid formations (7.4.4-7.4.6).
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+const RuleRef kVocabulary = ngn_rule("4.1", "Declarations");
+const RuleRef kManifestRule{"tmbv", "2.0", "Game Components"};
+
+std::string shape_of(const std::string& w) {
+    if (w == "line-ahead" || w == "line-abreast" || w == "flying-wedge") return w;
+    if (w == "wedge") return "flying-wedge";
+    return {};
+}
+}  // namespace
+
+void TmbvEngine::declare_formation(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    Formation& f = formations_.emplace_back();
+    f.entity = &e;
+    f.side = e.side;
+    formation_by_[&e] = &f;
+    for (const auto& it : d.args) {
+        const std::string shape = word_text(it) ? shape_of(lower(*word_text(it))) : "";
+        if (!shape.empty() && f.shape.empty()) f.shape = shape;
+        else
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                               "a tmbv formation is declared with its shape: line-ahead, line-abreast or flying-wedge (7.4.4-7.4.6); not '" +
+                                   it.to_ngn() + "'");
+    }
+    if (f.shape.empty())
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, d.name.pos,
+                           "say the formation's shape: line-ahead, line-abreast or flying-wedge (7.4.4-7.4.6)");
+    if (f.shape == "flying-wedge" && italy_ >= 0 && f.side == italy_)
+        ctx.findings.error(Kind::Illegal, cite("7.4.6"), d.name.pos, "only the Austrian player may use the flying wedge formation");
+}
+
+void TmbvEngine::declare_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    Ship& s = ships_.emplace_back();
+    s.entity = &e;
+    s.side = e.side;
+    ship_by_[&e] = &s;
+    say_no_manifest(ctx, d.name.pos);
+    if (manifest_) {
+        s.manifest = manifest_->find(e.name);
+        if (!s.manifest && !e.alias.empty()) s.manifest = manifest_->find(e.alias);
+        if (!s.manifest)
+            ctx.findings.error(Kind::Inconsistent, kManifestRule, d.name.pos,
+                               "'" + e.name + "' is not in the ship manifest " + manifest_->file() + ": its values are not verified");
+    }
+    for (const auto& it : d.args) {
+        const Entity* named = it.is<ngn::Word>() || it.is<ngn::Text>() ? ctx.symbols.find(reference_text(it)) : nullptr;
+        if (it.is<ngn::HexPos>()) place(s, it, ctx);
+        else if (is_word(it, "flagship")) s.flagship = true;
+        else if (is_word(it, "independent")) s.independent = s.out_of_command = true;
+        else if (named && named->kind == ngn::EntityKind::Formation && formation_by_.count(named)) s.formation = formation_by_[named];
+        else
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
+                               "a tmbv ship is declared with its formation (a formation declared above), flagship or independent, and "
+                               "its hex and facing (#E:0808/N); not '" + it.to_ngn() + "'");
+    }
+    if (s.formation && s.formation->side != s.side)
+        ctx.findings.error(Kind::Inconsistent, cite("7.4.1"), d.name.pos, s.label() + " is in a formation of the other side");
+    if (s.flagship && s.formation) {
+        if (s.formation->flagship)
+            ctx.findings.error(Kind::Inconsistent, cite("7.4.2"), d.name.pos,
+                               s.formation->entity->label() + " has a flagship already: " + s.formation->flagship->label());
+        else
+            s.formation->flagship = &s;
+    }
+    if (s.flagship && s.out_of_command)
+        ctx.findings.error(Kind::Illegal, cite("7.4.3"), d.name.pos, "a flagship cannot be declared independent (7.4.3)");
+}
+
+void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {
+    const auto* h = it.as<ngn::HexPos>();
+    const auto hex = geometry::hex::parse_hex(h->hex);
+    const auto facing = geometry::hex::parse_facing(h->facing);
+    std::string problem;
+    if (!hex) problem = "a hex is its column and row, two digits each: #E:0808";
+    else if (!facing) problem = "a ship's place gives its facing, the hex side its bow points at: N, NE, SE, S, SW or NW (docs/hexes.md)";
+    else if (h->board.size() > 1 || (h->board.size() == 1 && (h->board[0] < 'A' || h->board[0] > 'F')))
+        problem = "the TBB's six boards are A to F (7.2.2); not '" + h->board + "'";
+    if (!problem.empty()) {
+        ctx.findings.error(Kind::Inconsistent, ngn_rule("5.2", "Positions"), it.pos, problem);
+        s.place_said = true;
+        return;
+    }
+    s.at = Spot{h->board, *hex};
+    s.facing = *facing;
+    s.placed = true;
+}
+
+// Before the first impulse: every ship placed, stacking (7.2.7), formations (7.4.1, 7.4.4-7.4.6)
+// and the Lissa set-up's own rules (13.2.1, 13.2.2).
+void TmbvEngine::check_deployment(GameContext& ctx, ngn::SourcePos at) {
+    if (!ships_.empty() && italy_ < 0)
+        ctx.findings.warning(Kind::Inconsistent, cite("13.2.3"), at,
+                             "no side is named Italy: the side with the initiative (13.2.3) and the winner of a tie (13.2.4) are not known");
+    if (!ships_.empty()) say_no_tables(ctx, at);
+    for (Ship& s : ships_)
+        if (!s.placed && !s.place_said)
+            ctx.findings.error(Kind::Inconsistent, cite("7.2.3"), s.entity->pos, "say where " + s.label() + " is set up: its hex and facing, #E:0808/N");
+    for (std::size_t i = 0; i < ships_.size(); ++i)
+        for (std::size_t j = i + 1; j < ships_.size(); ++j) {
+            const Ship &a = ships_[i], &b = ships_[j];
+            if (!a.placed || !b.placed || !(a.at == b.at)) continue;
+            const bool ok = a.formation && a.formation == b.formation && a.facing == b.facing &&
+                            (!a.manifest || !b.manifest || a.manifest->ma == b.manifest->ma);
+            if (!ok)
+                ctx.findings.error(Kind::Illegal, cite("7.2.7"), b.entity->pos,
+                                   b.label() + " is set up in " + a.label() + "'s hex: two ships share a hex only in one formation, facing "
+                                   "the same way at the same speed");
+        }
+    for (const Formation& f : formations_) check_formation_shape(f, ctx, at);
+}
+
+// 7.4.1, 7.4.4-7.4.6: at set-up, a formation has a flagship and at least two ships, all facing
+// the flagship's way, arrayed in the shape it declares.
+void TmbvEngine::check_formation_shape(const Formation& f, GameContext& ctx, ngn::SourcePos) {
+    std::vector<const Ship*> members;
+    for (const Ship& s : ships_)
+        if (s.formation == &f && s.placed && !s.out_of_command) members.push_back(&s);
+    const ngn::SourcePos pos = f.entity->pos;
+    if (members.size() < 2) {
+        ctx.findings.error(Kind::Illegal, cite("7.4.1"), pos, f.entity->label() + " has fewer than 2 ships: a formation needs at least 2");
+        return;
+    }
+    if (!f.flagship) {
+        ctx.findings.error(Kind::Inconsistent, cite("7.4.2"), pos, f.entity->label() + " has no flagship: mark one of its ships flagship");
+        return;
+    }
+    const char* rule = f.shape == "line-ahead" ? "7.4.4" : f.shape == "line-abreast" ? "7.4.5" : "7.4.6";
+    for (const Ship* s : members)
+        if (s->facing != f.flagship->facing)
+            ctx.findings.error(Kind::Illegal, cite(rule), s->entity->pos,
+                               s->label() + " faces " + geometry::hex::facing_name(s->facing) + ", not the flagship's way (" +
+                                   geometry::hex::facing_name(f.flagship->facing) + ")");
+    const auto in_shape = linked_in_shape(f, members);
+    for (const Ship* s : members)
+        if (!in_shape.count(s))
+            ctx.findings.error(Kind::Illegal, cite(rule), s->entity->pos,
+                               s->label() + " is not in " + f.entity->label() + "'s " + f.shape + " formation: " + shape_rule(f.shape));
+}
+
+}  // namespace ironlog::rules::tmbv

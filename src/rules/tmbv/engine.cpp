@@ -1,0 +1,241 @@
+// The tmbv engine's core: the files a record names, the impulse sequence (7.5), the verb table,
+// and what `ironlog state` shows.
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
+const RuleRef kCharts{"tmbv", "7.8.6", "Fire Combat Resolution"};
+const RuleRef kManifests{"tmbv", "2.0", "Game Components"};
+}  // namespace
+
+RuleRef cite(const char* section, const char* title) { return RuleRef{"tmbv", section, title}; }
+
+std::unique_ptr<Engine> make_engine() { return std::make_unique<TmbvEngine>(); }
+
+const Verb<TmbvEngine> kVerbs[] = {
+    {"fire", TmbvEngine::on_fire},
+    {"move", TmbvEngine::on_move},
+    {"ram", TmbvEngine::on_ram},
+    {"start", TmbvEngine::on_start},
+    {"independent", TmbvEngine::on_independent},
+};
+
+// ---- the files and the scenario ---------------------------------------------------------------------
+
+template <class T>
+std::optional<T> load_first(const std::vector<std::filesystem::path>& paths, GameContext& ctx) {
+    for (const auto& path : paths) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(path, ec)) return T::load(path, path.lexically_normal().string(), ctx.findings);
+    }
+    return std::nullopt;
+}
+
+void TmbvEngine::begin(GameContext& ctx) {
+    // Only the Battle of Lissa is replayed: a campaign's battles are not yet (docs/rules/tmbv.md).
+    lissa_ = ctx.header.sequence && ctx.header.sequence->variant == "lissa";
+    if (!lissa_) return;
+    manifest_ = load_first<Manifest>(ctx.header.libraries, ctx);
+    tables_ = load_first<TablePack>(ctx.header.tables, ctx);
+    grid_ = geometry::hex::Grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow
+                                                                               : geometry::hex::Columns::EvenLow);
+    los_edge_either_ = ctx.header.option("los-edge") == "either";
+    rifled_rule_ = ctx.header.rule_in_force("austrian-rifled-guns");
+    count_targets_ = ctx.header.option("visibility-count") == "firers-and-targets";
+    vp_.assign(ctx.symbols.sides().size(), 0);
+    side_names_.assign(ctx.symbols.sides().size(), "");
+    for (const Entity* s : ctx.symbols.sides()) {
+        const std::string n = lower(s->name);
+        if (s->index >= 0 && static_cast<std::size_t>(s->index) < side_names_.size()) side_names_[static_cast<std::size_t>(s->index)] = n;
+        if (n == "italy" || n == "italian" || n == "italians" || lower(s->alias) == "ita") italy_ = s->index;
+    }
+    initiative_ = italy_;  // 13.2.3: the Italian player has the initiative
+}
+
+// Said once, where first needed: what the record cannot be checked for without the players' files.
+void TmbvEngine::say_no_manifest(GameContext& ctx, ngn::SourcePos at) {
+    if (manifest_ || said_no_manifest_) return;
+    said_no_manifest_ = true;
+    ctx.findings.note(Kind::Unverifiable, kManifests, at,
+                      "no ship manifest ([Library \"...\"], docs/rules/tmbv.md): movement allowances, combat factors, hull boxes, "
+                      "rams and the victory points of ships sunk are not verified");
+}
+
+void TmbvEngine::say_no_tables(GameContext& ctx, ngn::SourcePos at) {
+    if (tables_ || said_no_tables_) return;
+    said_no_tables_ = true;
+    ctx.findings.note(Kind::Unverifiable, kCharts, at,
+                      "no table pack of the Player Aid Charts ([Tables \"...\"], docs/rules/tmbv.md): fire combat, ram and DIW "
+                      "start-up results, damage effects, the weather's visibility limit and moves across boards are not verified");
+}
+
+void TmbvEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    if (!lissa_) return;
+    if (d.kind == ngn::EntityKind::Formation) declare_formation(d, e, ctx);
+    else if (d.kind == ngn::EntityKind::Ship) declare_ship(d, e, ctx);
+}
+
+Ship* TmbvEngine::ship(const Entity& e) {
+    auto it = ship_by_.find(&e);
+    return it == ship_by_.end() ? nullptr : it->second;
+}
+
+std::vector<Ship*> TmbvEngine::ships_of(int side) {
+    std::vector<Ship*> out;
+    for (Ship& s : ships_)
+        if (s.side == side) out.push_back(&s);
+    return out;
+}
+
+std::string TmbvEngine::side_name(int side, const GameContext& ctx) const {
+    const Entity* s = ctx.symbols.side(side);
+    return s ? s->label() : "side " + std::to_string(side + 1);
+}
+
+// ---- the impulse sequence (7.5) ---------------------------------------------------------------------
+
+void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    if (!lissa_) return;
+    if (h.kind == ngn::HeadingKind::Impulse) {
+        if (!in_play_) check_deployment(ctx, h.label_pos);
+        in_play_ = true;
+        end_activation(ctx, h.label_pos);
+        if (impulse_ > 0) end_impulse(ctx, h.label_pos);
+        begin_impulse(h, ctx);
+    } else if (h.kind == ngn::HeadingKind::Step) {
+        end_activation(ctx, h.label_pos);
+        if (lower(h.label) != step_) last_side_ = -1;  // the ships out of formation alternate afresh (7.5.5)
+        step_ = lower(h.label);
+    } else if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
+        end_activation(ctx, h.label_pos);
+        step_.clear();
+    }
+}
+
+void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
+    ++impulse_;
+    step_.clear();
+    last_side_ = -1;
+    engaged_last_ = impulse_ == 1 ? 0 : static_cast<int>(engaged_now_.size());
+    engaged_now_.clear();
+    for (Ship& s : ships_) {
+        s.activated = s.fired = s.fired_upon = s.targeted = s.moved = s.started = false;
+        s.mp_spent = 0;
+        s.out_of_command = s.independent;
+    }
+    for (Formation& f : formations_) f.activated = false;
+    adjust_visibility(h, ctx);
+}
+
+// The end of an activation: its targets are marked Fired Upon (7.8.5); a ship that entered an
+// enemy's hex and made no ram broke 7.3.9.
+void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos) {
+    for (Ship& s : ships_) {
+        if (s.targeted) s.fired_upon = true, s.targeted = false;
+        if (s.ram_pending) {
+            ctx.findings.error(Kind::Illegal, cite("7.3.9"), *s.ram_move_pos,
+                               s.label() + " entered an enemy ship's hex (" + spot_text(*s.ram_pending) +
+                                   "), which a ship may do only to ram: a ram line follows its move");
+            s.ram_pending.reset();
+        }
+    }
+    active_formation_ = nullptr;
+    active_ship_ = nullptr;
+}
+
+// A ship afloat that spent no MP this impulse is Dead in the Water (7.3.1).
+void TmbvEngine::end_impulse(GameContext&, ngn::SourcePos) {
+    for (Ship& s : ships_)
+        if (afloat(s) && s.mp_spent == 0 && !s.diw) s.diw = true, s.turned = false;
+}
+
+void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!lissa_) return;
+    if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
+    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
+    const std::string what = "'" + e.verb() + "' is not an action of a tmbv ship here";
+    if (const auto first = unknown_verbs_.said_before(lower(e.verb())))
+        ctx.findings.excuse(*first, at, what);
+    else
+        unknown_verbs_.said(lower(e.verb()),
+                            Findings::cause_of(ctx.findings.error(
+                                Kind::Inconsistent, kVocabulary, at,
+                                what + "; a ship's actions are " + verb_list(kVerbs) + " (docs/rules/tmbv.md)")));
+}
+
+bool TmbvEngine::on_move(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
+    Ship* s = t.ship(a);
+    if (!s) return false;
+    if (t.activate(*s, e, ctx)) t.move(*s, e, ctx);
+    return true;
+}
+
+bool TmbvEngine::on_fire(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
+    Ship* s = t.ship(a);
+    if (!s) return false;
+    if (t.activate(*s, e, ctx)) t.fire(*s, e, ctx);
+    return true;
+}
+
+bool TmbvEngine::on_ram(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
+    Ship* s = t.ship(a);
+    if (!s) return false;
+    t.ram(*s, e, ctx);
+    return true;
+}
+
+bool TmbvEngine::on_start(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
+    Ship* s = t.ship(a);
+    if (!s) return false;
+    if (t.activate(*s, e, ctx)) t.start_up(*s, e, ctx);
+    return true;
+}
+
+// 7.4.3: a player may declare any ship but a flagship to operate on its own.
+bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
+    Ship* s = t.ship(a);
+    if (!s) return false;
+    if (s->flagship)
+        ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos,
+                           s->label() + " is a flagship: only ships that are not flagships may be declared independent");
+    else
+        s->independent = s->out_of_command = true;
+    return true;
+}
+
+void TmbvEngine::finish(GameContext& ctx) {
+    if (!lissa_) return;
+    const ngn::SourcePos at{ctx.game.last_line, 1};
+    if (!in_play_) check_deployment(ctx, at);
+    end_activation(ctx, at);
+    judge_result(ctx);
+}
+
+void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
+    os << "Impulse: " << impulse_ << "\n";
+    os << "Visibility: " << (visibility_ ? std::to_string(*visibility_) + " hexes" : "not known") << "\n";
+    for (std::size_t i = 0; i < vp_.size(); ++i) os << side_name(static_cast<int>(i), ctx) << ": " << vp_[i] << " VP\n";
+    for (const Ship& s : ships_) {
+        os << s.entity->name << ": ";
+        if (s.sunk) {
+            os << "sunk\n";
+            continue;
+        }
+        os << (s.placed ? spot_text(s.at, s.facing) : "not placed") << ", hits " << s.hits.played();
+        if (s.manifest) os << " of " << s.manifest->hull;
+        if (s.formation) os << ", " << s.formation->entity->label() << (s.flagship ? " flagship" : "");
+        if (s.out_of_command || !s.formation) os << ", out of command";
+        if (s.diw) os << ", DIW";
+        if (s.turned) os << ", Turned";
+        if (s.fired_upon) os << ", Fired Upon";
+        os << "\n";
+    }
+}
+
+}  // namespace ironlog::rules::tmbv

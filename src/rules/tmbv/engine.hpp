@@ -1,0 +1,154 @@
+// The tmbv engine: a battle on the Tactical Battle Board (7.0) played impulse by impulse (7.5):
+// deployment, movement, formations, visibility and line of sight, fire combat, ram attacks and
+// the battle's victory, from the manifest and table pack the record names.
+// docs/rules/tmbv.md lists each case with how it is checked.
+#pragma once
+
+#include "check/engine.hpp"
+#include "check/verbs.hpp"
+#include "rules/tmbv/manifest.hpp"
+#include "rules/tmbv/state.hpp"
+#include "rules/tmbv/tables.hpp"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+
+namespace ironlog::rules::tmbv {
+
+std::unique_ptr<Engine> make_engine();
+
+RuleRef cite(const char* section, const char* title = "");
+// What a formation's shape asks, in a few words (7.4.4-7.4.6).
+std::string shape_rule(const std::string& shape);
+
+// A modified roll as the rules give it and as the record wrote it.
+struct ModifiedRoll {
+    int face = 0;
+    int rules = 0;                   // face + the modifiers the rules give
+    std::optional<int> recorded;     // face + the record's modifiers, or its "= total"; none when it wrote neither
+    std::string rules_text;          // "7 +4(cf) -1(range)"
+    int played() const { return recorded.value_or(rules); }
+};
+
+class TmbvEngine final : public Engine {
+public:
+    void begin(GameContext& ctx) override;
+    void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
+    void heading(const ngn::Heading& h, GameContext& ctx) override;
+    void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
+    void finish(GameContext& ctx) override;
+    void describe(std::ostream& os, const GameContext& ctx) const override;
+    bool describes_positions() const override { return true; }
+
+    // ---- the handlers of the verb table (engine.cpp) ----
+    static bool on_move(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
+    static bool on_fire(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
+    static bool on_ram(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
+    static bool on_start(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
+    static bool on_independent(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
+
+private:
+    // ---- engine.cpp: the impulse sequence (7.5) ----
+    Ship* ship(const Entity& e);
+    void begin_impulse(const ngn::Heading& h, GameContext& ctx);
+    void end_impulse(GameContext& ctx, ngn::SourcePos at);
+    void end_activation(GameContext& ctx, ngn::SourcePos at);
+    bool afloat(const Ship& s) const { return s.placed && !s.sunk; }
+    std::vector<Ship*> ships_of(int side);
+    std::string side_name(int side, const GameContext& ctx) const;
+    void say_no_manifest(GameContext& ctx, ngn::SourcePos at);
+    void say_no_tables(GameContext& ctx, ngn::SourcePos at);
+
+    // ---- deployment.cpp: 7.2, 13.2.1-13.2.3 ----
+    void declare_formation(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
+    void declare_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
+    void place(Ship& s, const ngn::Item& it, GameContext& ctx);
+    void check_deployment(GameContext& ctx, ngn::SourcePos at);
+    void check_formation_shape(const Formation& f, GameContext& ctx, ngn::SourcePos at);
+
+    // ---- formations.cpp: 7.4 and the activation order 7.5 ----
+    bool activate(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool activate_single(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool in_formation(const Ship& s) const;
+    // Ships of a formation linked to its flagship by sight (7.4.2), the flagship included.
+    std::vector<const Ship*> linked(const Formation& f) const;
+    bool formations_left(int side) const;
+    // Members of a formation arrayed in its shape at set-up (7.4.4-7.4.6), the flagship included.
+    std::set<const Ship*> linked_in_shape(const Formation& f, const std::vector<const Ship*>& members) const;
+    bool singles_left(int side) const;
+
+    // ---- visibility.cpp: the TBB's hexes (7.2.2), visibility (7.6) and line of sight (7.7) ----
+    std::optional<Hex> grid_hex(const Spot& s) const;
+    std::optional<int> distance(const Spot& a, const Spot& b) const;
+    bool sees(const Ship& a, const Ship& b) const;  // within visibility and a clear line of sight
+    std::optional<const Ship*> blocker(const Ship& from, const Ship& to) const;
+    bool boards_unknown(const Spot& a, const Spot& b) const;
+    void say_boards_unknown(GameContext& ctx, ngn::SourcePos at);
+    void adjust_visibility(const ngn::Heading& h, GameContext& ctx);
+    std::string spot_text(const Spot& s, std::optional<int> facing = std::nullopt) const;
+
+    // ---- movement.cpp: 7.3 ----
+    void move(Ship& s, const ngn::Event& e, GameContext& ctx);
+    int allowance(const Ship& s, GameContext& ctx) const;
+    bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx);
+    void start_up(Ship& s, const ngn::Event& e, GameContext& ctx);
+
+    // ---- fire_combat.cpp: 7.8 ----
+    void fire(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool may_fire_at(Ship& s, Ship& target, const ngn::Event& e, GameContext& ctx);
+    bool in_broadside(const Ship& s, const Ship& target, std::string& arc) const;
+    ModifiedRoll modified(const ngn::Dice& dice, const std::vector<std::pair<std::string, int>>& mods) const;
+    std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target) const;
+    void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
+                    std::optional<Cause> why, GameContext& ctx);
+    char crew_of(const Ship& s) const;
+    bool rifled(const Ship& s) const;
+    int combat_factor(const Ship& s) const;
+    bool roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice);
+
+    // ---- ram_attacks.cpp: 7.9 ----
+    void ram(Ship& s, const ngn::Event& e, GameContext& ctx);
+    std::vector<std::pair<std::string, int>> ram_modifiers(const Ship& s, const Ship& target) const;
+
+    // ---- victory.cpp: 7.9 Combat End Game (the second 7.9), 12.1, 12.2, 13.2.4 ----
+    void score_sinking(const Ship& s);
+    void judge_result(GameContext& ctx);
+
+    std::optional<Manifest> manifest_;
+    std::optional<TablePack> tables_;
+    std::deque<Ship> ships_;
+    std::deque<Formation> formations_;
+    std::map<const Entity*, Ship*> ship_by_;
+    std::map<const Entity*, Formation*> formation_by_;
+    geometry::hex::Grid grid_;
+    bool lissa_ = false;  // the Battle of Lissa (13.2): the one battle the engine replays
+    bool los_edge_either_ = false;
+    bool rifled_rule_ = false;  // 14.3 in force
+    bool vp_unknown_ = false;   // a ship sunk that the manifest lacks: its VP are not known
+    std::string weather_ = "rough";  // 13.2.3
+    int initiative_ = -1;            // the side with the initiative (13.2.3: Italy)
+    int italy_ = -1;
+    // where the battle stands
+    int impulse_ = 0;
+    std::optional<int> visibility_;  // hexes; none until known
+    int engaged_last_ = 0;  // ships that engaged in fire combat in the impulse before (7.6.4)
+    bool in_play_ = false;
+    std::string step_;
+    Formation* active_formation_ = nullptr;
+    Ship* active_ship_ = nullptr;
+    std::vector<const Ship*> linked_now_;  // the active formation's ships linked to its flagship (7.4.2)
+    std::set<const Ship*> engaged_now_;    // ships that engaged in fire combat this impulse (7.6.4)
+    bool count_targets_ = false;           // option visibility-count=firers-and-targets
+    int last_side_ = -1;        // the side of the last activation this impulse
+    std::vector<int> vp_;       // by side (12.1)
+    std::vector<std::string> side_names_;  // by side, lower case
+    bool said_no_manifest_ = false, said_no_tables_ = false, said_boards_ = false;
+    UnknownVerbs unknown_verbs_;
+    friend struct Verbs;
+};
+
+}  // namespace ironlog::rules::tmbv

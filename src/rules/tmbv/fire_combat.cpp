@@ -1,0 +1,223 @@
+// Fire combat (7.8): broadside arcs, one target a ship, range within visibility, a clear line of
+// sight, the Fired Upon marker; the roll modified by the combat factor and the Player Aid
+// Charts' modifiers, the hits read from the Fire Combat Results table, crossed off the hull.
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <cmath>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+const RuleRef kClaims = ngn_rule("5.6", "Claims");
+
+std::string signed_text(int v) { return (v < 0 ? "" : "+") + std::to_string(v); }
+
+// What a claim says of hits: "2 hits", "1 hit", "miss", "no hits", each with "sunk" after it.
+struct HitsClaim {
+    std::optional<int> hits;
+    bool sunk = false;
+    bool understood = true;
+};
+
+HitsClaim read_hits_claim(const ngn::Event& e) {
+    HitsClaim c;
+    if (!e.claim) return c;
+    const auto items = elements(*e.claim);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const ngn::Item& it = *items[i];
+        if (const auto* n = it.as<ngn::Number>(); n && n->is_integer && n->value >= 0 && !c.hits && i + 1 < items.size() &&
+                                                   (is_word(*items[i + 1], "hit") || is_word(*items[i + 1], "hits")))
+            c.hits = n->as_int(), ++i;
+        else if ((is_word(it, "miss") || is_word(it, "no")) && !c.hits)
+            c.hits = 0, i += is_word(it, "no") && i + 1 < items.size() && is_word(*items[i + 1], "hits") ? 1 : 0;
+        else if (is_word(it, "sunk") && !c.sunk)
+            c.sunk = true;
+        else
+            c.understood = false;
+    }
+    return c;
+}
+}  // namespace
+
+// 13.0: Austrian crews are A, Italian B (unless the manifest says otherwise); a bridge hit makes
+// a crew C (14.1.2).
+char TmbvEngine::crew_of(const Ship& s) const {
+    if (s.manifest && s.manifest->crew) return s.manifest->crew;
+    return s.side == italy_ ? 'B' : 'A';
+}
+
+// 14.3: with the optional rule, Ferdinand Max and Habsburg fire as rifled.
+bool TmbvEngine::rifled(const Ship& s) const {
+    if (s.manifest && s.manifest->rifled) return true;
+    if (!rifled_rule_) return false;
+    const std::string n = lower(s.entity->name);
+    return n.find("ferdinand max") != std::string::npos || n.find("habsburg") != std::string::npos ||
+           n.find("hapsburg") != std::string::npos || n.find("habsberg") != std::string::npos;
+}
+
+int TmbvEngine::combat_factor(const Ship& s) const {
+    if (!s.manifest) return 0;
+    return s.manifest->cf + (tables_ ? tables_->damage(s.hits.played()).cf : 0);
+}
+
+// 7.8.2: the two hex sides along each side of a ship: the arc whose middle is the corner between
+// them, 60 degrees either way, its edges included.
+bool TmbvEngine::in_broadside(const Ship& s, const Ship& t, std::string& arc) const {
+    const auto a = grid_hex(s.at), b = grid_hex(t.at);
+    if (!a || !b || *a == *b || boards_unknown(s.at, t.at)) return false;
+    const double bearing = grid_.bearing(*a, *b);
+    const double bow = 60.0 * s.facing;
+    for (const auto& [name, beam] : {std::pair{"starboard", bow + 90.0}, std::pair{"port", bow - 90.0}}) {
+        double off = std::fmod(std::fabs(bearing - beam), 360.0);
+        if (off > 180.0) off = 360.0 - off;
+        if (off <= 60.0 + 1e-6) {
+            arc = name;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice) {
+    for (const auto& it : e.args)
+        if (const auto* d = it.as<ngn::Dice>()) dice = d;
+    if (!dice || dice->faces.empty()) {
+        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "write the die roll: d10: 7");
+        return false;
+    }
+    return true;
+}
+
+ModifiedRoll TmbvEngine::modified(const ngn::Dice& dice, const std::vector<std::pair<std::string, int>>& mods) const {
+    ModifiedRoll r;
+    r.face = dice.faces.front().value;
+    r.rules = r.face;
+    r.rules_text = std::to_string(r.face);
+    for (const auto& [label, v] : mods) {
+        r.rules = saturating_add(r.rules, v);
+        r.rules_text += " " + signed_text(v) + "(" + label + ")";
+    }
+    if (mods.size()) r.rules_text += " = " + std::to_string(r.rules);
+    if (dice.total) r.recorded = *dice.total;
+    else if (!dice.modifiers.empty()) {
+        int t = r.face;
+        for (const auto& m : dice.modifiers) t = saturating_add(t, m.value);
+        r.recorded = t;
+    }
+    return r;
+}
+
+std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t) const {
+    std::vector<std::pair<std::string, int>> out{{"cf", combat_factor(s)}};  // 7.8.7: the CF is a DRM
+    const auto d = distance(s.at, t.at);
+    for (const ChartModifier& m : tables_->fire_modifiers()) {
+        const bool applies = (m.what == "range" && d && m.band.holds(*d)) || (m.what == "visibility" && visibility_ && m.band.holds(*visibility_)) ||
+                             (m.what == "small" && t.manifest && t.manifest->small) || (m.what == "ironclad" && t.manifest && t.manifest->ironclad) ||
+                             (m.what == "crew" && m.which.size() == 1 && std::toupper(static_cast<unsigned char>(m.which[0])) == crew_of(s)) ||
+                             (m.what == "rifled" && rifled(s)) || (m.what == "weather" && m.which == weather_) || m.what == "defence";
+        if (!applies) continue;
+        if (m.what == "defence") {
+            if (t.manifest && t.manifest->defence) out.emplace_back("defence", m.value * t.manifest->defence);
+        } else {
+            out.emplace_back(m.what, m.value);
+        }
+    }
+    return out;
+}
+
+// 7.8.1-7.8.5, 7.6.2, 7.7: whether the ship may fire at the target now; the first reason it may
+// not is the one finding (the fire is then replayed as played).
+bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext& ctx) {
+    auto refuse = [&](const char* rule, std::string message) {
+        ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, std::move(message));
+        return false;
+    };
+    if (t.side == s.side) return refuse("7.8.1", s.label() + " fires at " + t.label() + ", a ship of its own side");
+    if (s.moved) return refuse("7.5.1", s.label() + " has moved: an activated ship fires before it moves (7.8)");
+    if (s.fired) return refuse("7.8.3", s.label() + " has fired already: one target a turn, from one broadside");
+    if (t.fired_upon) return refuse("7.8.5", t.label() + " was fired upon in an earlier activation phase of this impulse (Fired Upon marker)");
+    const auto d = distance(s.at, t.at);
+    if (!d) say_boards_unknown(ctx, e.subject.pos);
+    if (d && visibility_ && *d > *visibility_)
+        return refuse("7.6.2", t.label() + " is " + std::to_string(*d) + " hexes away, beyond the visibility of " + std::to_string(*visibility_));
+    std::string arc;
+    const bool small = s.manifest && s.manifest->small;
+    std::string written;
+    for (const auto& it : e.args)
+        if (is_word(it, "port") || is_word(it, "starboard")) written = lower(*word_text(it));
+    if (d && !small && !in_broadside(s, t, arc))
+        return refuse("7.8.2", t.label() + " is not in " + s.label() + "'s broadside arcs: a ship that is not small fires only through its broadside hex sides");
+    if (d && !small && !written.empty() && written != arc)
+        return refuse("7.8.2", t.label() + " is in " + s.label() + "'s " + arc + " arc, not its " + written + " arc");
+    if (const auto b = blocker(s, t)) return refuse("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
+    return true;
+}
+
+void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
+    const RuleRef rule = cite("7.8.6");
+    Ship* target = nullptr;
+    for (std::size_t i = 1; i < e.args.size() && !target; ++i) {
+        const Entity* named = e.args[i].is<ngn::Word>() || e.args[i].is<ngn::Text>() ? ctx.symbols.find(reference_text(e.args[i])) : nullptr;
+        if (named) target = ship(*named);
+    }
+    if (!target || !afloat(*target)) {
+        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, target ? target->label() + " is not afloat" : "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
+        return;
+    }
+    may_fire_at(s, *target, e, ctx);
+    s.fired = true;
+    target->targeted = true;
+    engaged_now_.insert(&s);
+    if (count_targets_) engaged_now_.insert(target);
+    const ngn::Dice* dice = nullptr;
+    if (!roll_read(e, rule, ctx, dice)) return;
+    const HitsClaim claim = read_hits_claim(e);
+    if (!claim.understood) ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a fire's claim is the hits: => 2 hits, => 1 hit, => miss; sunk after them");
+    say_no_tables(ctx, e.subject.pos);
+    if (!tables_ || !tables_->has_fire() || !s.manifest || !target->manifest || !ctx.dice_ok) {
+        judge_hits(*target, claim.hits.value_or(0), claim.hits, e, claim.sunk, std::nullopt, ctx);
+        return;
+    }
+    const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
+    std::optional<Cause> why;
+    if (roll.recorded && *roll.recorded != roll.rules)
+        why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos,
+                                                    "the modified roll: the CF and the Fire Combat Modifiers", roll.rules_text,
+                                                    std::to_string(*roll.recorded)));
+    const int rules_hits = *tables_->fire_hits(roll.rules);
+    const int played_hits = *tables_->fire_hits(roll.played());
+    if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why)
+        why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.6"), e.claim->front().pos,
+                                                    "the Fire Combat Results table gives for " + roll.rules_text, std::to_string(rules_hits) + " hits",
+                                                    std::to_string(*claim.hits) + " hits"));
+    judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
+}
+
+// 7.8.7: hits cross off hull boxes; a ship with all its boxes crossed off sinks. The players'
+// count is played on; a claim of sinking that neither count gives is a finding.
+void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
+                            std::optional<Cause> why, GameContext& ctx) {
+    const int rules = saturating_add(t.hits.rules(), rules_hits);
+    const int played = saturating_add(t.hits.played(), played_hits.value_or(rules_hits));
+    if (why) t.hits.part(rules, played, *why);
+    else if (t.hits.cause()) t.hits.part(rules, played, *t.hits.cause());
+    else t.hits.agree(played);
+    if (!t.manifest) {
+        if (claimed_sunk) t.sunk = true, score_sinking(t);
+        return;
+    }
+    const bool gone = played >= t.manifest->hull;
+    const bool gone_by_rules = t.hits.rules() >= t.manifest->hull;
+    if (claimed_sunk && !gone && !gone_by_rules)
+        ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos,
+                           t.label() + " has " + std::to_string(played) + " of its " + std::to_string(t.manifest->hull) + " hull boxes crossed off: it is afloat",
+                           "afloat", "sunk");
+    if (gone || claimed_sunk) {
+        t.sunk = true;
+        score_sinking(t);
+    }
+}
+
+}  // namespace ironlog::rules::tmbv

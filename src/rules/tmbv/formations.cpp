@@ -1,0 +1,161 @@
+// Ship formations (7.4) and who activates when (7.5): formations one at a time, the initiative
+// player's first and the players alternating; then the ships out of formation one by one.
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::tmbv {
+
+std::string shape_rule(const std::string& shape) {
+    if (shape == "line-ahead") return "each ship in the hex astern of the ship ahead (or ahead of the one behind, the flagship in the middle)";
+    if (shape == "line-abreast") return "each ship 1 or 2 hexes from the next, within the flagship's broadside arcs";
+    return "each ship 1 or 2 hexes astern of the flagship or of the next ship to it, a V behind the flagship";
+}
+
+bool TmbvEngine::in_formation(const Ship& s) const {
+    return s.formation && !s.out_of_command && s.formation->flagship && afloat(*s.formation->flagship);
+}
+
+// 7.4.2: linked to the flagship by sight, directly or through a chain of the formation's ships.
+std::vector<const Ship*> TmbvEngine::linked(const Formation& f) const {
+    std::vector<const Ship*> found;
+    if (!f.flagship || !afloat(*f.flagship)) return found;
+    found.push_back(f.flagship);
+    for (std::size_t i = 0; i < found.size(); ++i)
+        for (const Ship& s : ships_)
+            if (s.formation == &f && afloat(s) && !s.out_of_command && std::find(found.begin(), found.end(), &s) == found.end() &&
+                sees(*found[i], s))
+                found.push_back(&s);
+    return found;
+}
+
+bool TmbvEngine::formations_left(int side) const {
+    for (const Formation& f : formations_)
+        if (f.side == side && !f.activated && f.flagship && afloat(*f.flagship)) return true;
+    return false;
+}
+
+bool TmbvEngine::singles_left(int side) const {
+    for (const Ship& s : ships_)
+        if (s.side == side && afloat(s) && !s.activated && !in_formation(s)) return true;
+    return false;
+}
+
+// Whose turn it is to activate: the initiative player first, then the players alternate; a
+// player with nothing left to activate lets the other go on (7.5.1-7.5.5).
+static int next_side(int last, int initiative, int other, bool initiative_left, bool other_left) {
+    if (last < 0) return initiative_left ? initiative : other;
+    const int turn = last == initiative ? other : initiative;
+    const bool turn_left = turn == initiative ? initiative_left : other_left;
+    return turn_left ? turn : last;
+}
+
+bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
+    if (!afloat(s)) {
+        ctx.findings.error(Kind::Illegal, cite("7.8.7"), e.subject.pos, s.label() + (s.sunk ? " has sunk" : " is not on the board"));
+        return false;
+    }
+    if (step_ == "formation") return activate_formation(s, e, ctx);
+    if (step_ == "non-formation") return activate_single(s, e, ctx);
+    return true;  // a record without steps: the order of activation is not judged
+}
+
+bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx) {
+    if (!active_formation_) {
+        if (!in_formation(s)) {
+            ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
+                               s.label() + " is out of command: it activates alone, in the non-formation step");
+            s.activated = true;
+            return true;
+        }
+        Formation& f = *s.formation;
+        int expected = s.side;
+        if (initiative_ >= 0) {
+            int opponent = -1;
+            for (const Formation& g : formations_)
+                if (g.side != initiative_) opponent = g.side;
+            expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
+        }
+        if (f.activated)
+            ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse");
+        else if (expected >= 0 && expected != s.side)
+            ctx.findings.error(Kind::Illegal, cite(last_side_ < 0 ? "7.5.1" : "7.5.2"), e.subject.pos,
+                               "it is " + side_name(expected, ctx) + "'s turn to activate a formation", side_name(expected, ctx),
+                               side_name(s.side, ctx));
+        active_formation_ = &f;
+        f.activated = true;
+        last_side_ = s.side;
+        const auto chain = linked(f);
+        linked_now_.assign(chain.begin(), chain.end());
+        for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
+            if (m.formation == &f && std::find(chain.begin(), chain.end(), &m) == chain.end()) m.out_of_command = true;
+    } else if (s.formation != active_formation_ || !in_formation(s)) {
+        ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos,
+                           s.label() + " is not in " + active_formation_->entity->label() + ", the formation this step activates");
+        s.activated = true;
+        return true;
+    }
+    if (std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end())
+        ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos,
+                           s.label() + " is out of formation (no line of sight within visibility to its flagship, directly or through "
+                                       "its formation's ships): it activates alone, in the non-formation step");
+    s.activated = true;
+    return true;
+}
+
+bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx) {
+    if (active_ship_ == &s) return true;
+    end_activation(ctx, e.subject.pos);
+    if (in_formation(s) && !s.formation->activated) {
+        ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
+                           s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation");
+    } else if (s.activated) {
+        ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, s.label() + " has activated already this impulse");
+    } else if (initiative_ >= 0) {
+        int opponent = -1;
+        for (const Ship& o : ships_)
+            if (o.side != initiative_) opponent = o.side;
+        const int expected = next_side(last_side_, initiative_, opponent, singles_left(initiative_), opponent >= 0 && singles_left(opponent));
+        if (expected >= 0 && expected != s.side)
+            ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
+                               "it is " + side_name(expected, ctx) + "'s turn to activate a ship out of formation", side_name(expected, ctx),
+                               side_name(s.side, ctx));
+    }
+    active_ship_ = &s;
+    last_side_ = s.side;
+    s.activated = true;
+    return true;
+}
+
+// 7.4.4-7.4.6 at set-up: the ships reached from the flagship through the shape's links.
+std::set<const Ship*> TmbvEngine::linked_in_shape(const Formation& f, const std::vector<const Ship*>& members) const {
+    std::set<const Ship*> in{f.flagship};
+    std::vector<const Ship*> todo{f.flagship};
+    const Ship& flag = *f.flagship;
+    auto links = [&](const Ship& from, const Ship& to) {
+        const auto a = grid_hex(from.at), b = grid_hex(to.at);
+        if (!a || !b || boards_unknown(from.at, to.at)) return false;
+        const int d = grid_.distance(*a, *b);
+        if (d == 0) return true;  // stacked (7.2.7)
+        if (f.shape == "line-ahead") {
+            const bool astern = grid_.neighbour(*a, geometry::hex::turn_facing(from.facing, 3)) == *b;
+            const bool ahead = grid_.neighbour(*a, from.facing) == *b;
+            return astern || ahead;
+        }
+        if (d > 2) return false;
+        std::string arc;
+        if (f.shape == "line-abreast") return in_broadside(flag, to, arc);
+        return grid_.off_facing(*a, from.facing, *b) > 90.0;  // flying wedge: astern of the ship it forms on
+    };
+    while (!todo.empty()) {
+        const Ship* x = todo.back();
+        todo.pop_back();
+        for (const Ship* m : members)
+            if (!in.count(m) && links(*x, *m)) in.insert(m), todo.push_back(m);
+    }
+    return in;
+}
+
+}  // namespace ironlog::rules::tmbv

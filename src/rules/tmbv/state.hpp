@@ -1,0 +1,65 @@
+// The state of a battle on the Tactical Battle Board (7.0), data only: the ships with their
+// counters and markers, the formations, and where the impulse sequence stands.
+#pragma once
+
+#include "check/as_played.hpp"
+#include "check/symbols.hpp"
+#include "geometry/hex.hpp"
+#include "rules/tmbv/manifest.hpp"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ironlog::rules::tmbv {
+
+using geometry::hex::Hex;
+
+// A hex of the TBB as a record writes it: its board (A to F, or "" for one board) and the hex.
+struct Spot {
+    std::string board;
+    Hex hex;
+    friend bool operator==(const Spot&, const Spot&) = default;
+};
+
+struct Formation {
+    const Entity* entity = nullptr;
+    std::string shape;  // line-ahead, line-abreast, flying-wedge
+    int side = -1;
+    struct Ship* flagship = nullptr;
+    bool activated = false;  // this impulse (7.5.1-7.5.4)
+};
+
+struct Ship {
+    const Entity* entity = nullptr;
+    int side = -1;
+    const ManifestShip* manifest = nullptr;  // null: the manifest lacks it (or none was named)
+    Formation* formation = nullptr;          // null: out of command (7.4.3)
+    bool flagship = false;
+    bool independent = false;     // declared out of command by its player (7.4.3, 13.2.1), for the battle
+    bool out_of_command = false;  // this impulse: independent, or out of sight of its flagship when its formation activated (7.4.3)
+    bool placed = false;
+    bool place_said = false;  // its place could not be read (reported)
+    Spot at;
+    int facing = 0;
+    AsPlayed<int> hits;  // hull boxes crossed off (7.8.7)
+    bool sunk = false;
+    bool diw = false;     // Dead in the Water (7.3.1)
+    bool turned = false;  // ended its last move with a turn (7.3.4)
+    std::optional<Cause> diw_unsure;  // a start-up roll read against the rules: its moves are as played
+    // this impulse
+    bool activated = false;
+    bool fired = false;
+    bool fired_upon = false;  // by an earlier activation phase of this impulse (7.8.5)
+    bool targeted = false;    // by the activation under way
+    bool moved = false;
+    int mp_spent = 0;
+    bool started = false;     // rolled its DIW start-up this impulse (7.3.10)
+    std::optional<Spot> ram_pending;  // entered an enemy's hex: a ram must follow (7.3.9)
+    std::optional<ngn::SourcePos> ram_move_pos;
+
+    std::string label() const { return entity->label(); }
+};
+
+}  // namespace ironlog::rules::tmbv

@@ -1,0 +1,201 @@
+#include "rules/tmbv/tables.hpp"
+
+#include "check/items.hpp"
+#include "check/symbols.hpp"
+#include "notation/parser.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+const RuleRef kPack{"tmbv", "7.8.6", "Fire Combat Resolution"};
+const char* kShape =
+    "a table pack line is one of: source \"...\"; weather <name> <visibility limit>; visibility-track <lowest> <highest>; "
+    "board <letter> <column offset> <row offset>; fire-modifier, ram-modifier or start-modifier <condition> <value>; "
+    "fire-result <lowest> <highest> <hits>; ram-result <lowest> <highest> fail|<target hits> <rammer hits>; "
+    "diw-start <lowest> <highest> moves|diw; damage <hits> ma <change> cf <change>";
+
+std::optional<int> integer(const std::vector<ngn::Item>& a, std::size_t i) {
+    if (i >= a.size()) return std::nullopt;
+    const auto* n = a[i].as<ngn::Number>();
+    if (!n || !n->is_integer || !n->unit.empty() || n->value < -99 || n->value > 99) return std::nullopt;
+    return n->as_int();
+}
+
+std::optional<Band> band(const std::vector<ngn::Item>& a, std::size_t i) {
+    auto lo = integer(a, i), hi = integer(a, i + 1);
+    if (!lo || !hi || *lo > *hi) return std::nullopt;
+    return Band{*lo, *hi};
+}
+
+template <class Row>
+const Row* row_for(const std::vector<Row>& rows, int roll) {
+    if (rows.empty()) return nullptr;
+    if (roll < rows.front().rolls.low) return &rows.front();
+    if (roll > rows.back().rolls.high) return &rows.back();
+    for (const Row& r : rows)
+        if (r.rolls.holds(roll)) return &r;
+    return nullptr;
+}
+
+template <class Row>
+void sort_rows(std::vector<Row>& rows) {
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.rolls.low < b.rolls.low; });
+}
+}  // namespace
+
+// Reads the pack's lines one by one; each kind of line has its own reader.
+class PackReader {
+public:
+    PackReader(TablePack& pack, std::function<void(ngn::SourcePos, std::string)> problem) : p_(pack), problem_(std::move(problem)) {}
+
+    void line(const ngn::Event& e) {
+        const std::string what = lower(reference_text(e.subject));
+        const auto& a = e.args;
+        bool ok = false;
+        if (what == "source") ok = a.size() == 1 && a[0].is<ngn::Text>() && (p_.source_ = reference_text(a[0]), true);
+        else if (what == "weather") ok = a.size() == 2 && word_text(a[0]) && integer(a, 1) && (p_.caps_[lower(*word_text(a[0]))] = *integer(a, 1), true);
+        else if (what == "visibility-track") ok = a.size() == 2 && band(a, 0) && (p_.track_ = std::pair{*integer(a, 0), *integer(a, 1)}, true);
+        else if (what == "board") ok = board(a);
+        else if (what == "fire-modifier") ok = modifier(a, p_.fire_mods_);
+        else if (what == "ram-modifier") ok = modifier(a, p_.ram_mods_);
+        else if (what == "start-modifier") ok = modifier(a, p_.start_mods_);
+        else if (what == "fire-result") ok = a.size() == 3 && band(a, 0) && integer(a, 2) && *integer(a, 2) >= 0 &&
+                                             (p_.fire_.push_back(FireRow{*band(a, 0), *integer(a, 2)}), true);
+        else if (what == "ram-result") ok = ram(a);
+        else if (what == "diw-start") ok = a.size() == 3 && band(a, 0) && (is_word(a[2], "moves") || is_word(a[2], "diw")) &&
+                                           (p_.start_.push_back(StartRow{*band(a, 0), is_word(a[2], "moves")}), true);
+        else if (what == "damage") ok = damage(a);
+        if (!ok) problem_(e.subject.pos, std::string(kShape) + "; not this");
+    }
+
+    void finish() {
+        sort_rows(p_.fire_);
+        sort_rows(p_.ram_);
+        sort_rows(p_.start_);
+        std::sort(p_.damage_.begin(), p_.damage_.end(), [](const DamageRow& a, const DamageRow& b) { return a.hits < b.hits; });
+        gaps(p_.fire_, "fire-result");
+        gaps(p_.ram_, "ram-result");
+        gaps(p_.start_, "diw-start");
+        if (p_.source_.empty()) problem_(ngn::SourcePos{1, 1}, "a table pack says where its values come from: source \"...\"");
+    }
+
+private:
+    bool board(const std::vector<ngn::Item>& a) {
+        if (a.size() != 3 || !word_text(a[0]) || !integer(a, 1) || !integer(a, 2)) return false;
+        if (*integer(a, 1) % 2 != 0) {
+            problem_(a[1].pos, "a board's column offset is even, so that its columns keep their half-hex shift");
+            return true;
+        }
+        p_.boards_[*word_text(a[0])] = geometry::hex::Hex{*integer(a, 1), *integer(a, 2)};
+        return true;
+    }
+
+    bool modifier(const std::vector<ngn::Item>& a, std::vector<ChartModifier>& into) {
+        if (a.empty() || !word_text(a[0])) return false;
+        ChartModifier m;
+        m.what = lower(*word_text(a[0]));
+        m.pos = a[0].pos;
+        std::size_t value_at = 1;
+        if (m.what == "range" || m.what == "visibility") {
+            if (!band(a, 1)) return false;
+            m.band = *band(a, 1);
+            value_at = 3;
+        } else if (m.what == "crew" || m.what == "weather" || m.what == "ram") {
+            if (a.size() < 2 || !word_text(a[1])) return false;
+            m.which = lower(*word_text(a[1]));
+            value_at = 2;
+        } else if (m.what != "small" && m.what != "ironclad" && m.what != "defence" && m.what != "rifled" && m.what != "diw") {
+            return false;
+        }
+        if (a.size() != value_at + 1 || !integer(a, value_at)) return false;
+        m.value = *integer(a, value_at);
+        into.push_back(m);
+        return true;
+    }
+
+    bool ram(const std::vector<ngn::Item>& a) {
+        if (!band(a, 0)) return false;
+        if (a.size() == 3 && is_word(a[2], "fail")) return p_.ram_.push_back(RamRow{*band(a, 0), true, 0, 0}), true;
+        if (a.size() != 4 || !integer(a, 2) || !integer(a, 3) || *integer(a, 2) < 0 || *integer(a, 3) < 0) return false;
+        p_.ram_.push_back(RamRow{*band(a, 0), false, *integer(a, 2), *integer(a, 3)});
+        return true;
+    }
+
+    bool damage(const std::vector<ngn::Item>& a) {
+        if (a.size() != 5 || !integer(a, 0) || *integer(a, 0) < 1 || !is_word(a[1], "ma") || !integer(a, 2) || !is_word(a[3], "cf") ||
+            !integer(a, 4))
+            return false;
+        p_.damage_.push_back(DamageRow{*integer(a, 0), *integer(a, 2), *integer(a, 4)});
+        return true;
+    }
+
+    template <class Row>
+    void gaps(const std::vector<Row>& rows, const char* name) {
+        for (std::size_t i = 1; i < rows.size(); ++i)
+            if (rows[i].rolls.low != rows[i - 1].rolls.high + 1)
+                problem_(ngn::SourcePos{1, 1}, std::string("the ") + name + " rows leave a gap or overlap between " +
+                                                   std::to_string(rows[i - 1].rolls.high) + " and " + std::to_string(rows[i].rolls.low));
+    }
+
+    TablePack& p_;
+    std::function<void(ngn::SourcePos, std::string)> problem_;
+};
+
+TablePack TablePack::load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings) {
+    TablePack pack;
+    pack.file_ = shown_name;
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    PackReader reader(pack, [&](ngn::SourcePos pos, std::string message) {
+        findings.error(Kind::Inconsistent, kPack, pos, std::move(message)).file = shown_name;
+    });
+    ngn::for_each_line(text, [&](ngn::LineResult&& r) {
+        if (r.error) {
+            findings.error(Kind::Syntax, kPack, r.error->pos, r.error->message).file = shown_name;
+        } else if (const auto* e = r.line ? r.line->as<ngn::Event>() : nullptr) {
+            reader.line(*e);
+        } else if (r.line && !r.line->is<ngn::Blank>()) {
+            findings.error(Kind::Inconsistent, kPack, r.line->pos, kShape).file = shown_name;
+        }
+    });
+    reader.finish();
+    return pack;
+}
+
+std::optional<int> TablePack::fire_hits(int roll) const {
+    const FireRow* r = row_for(fire_, roll);
+    return r ? std::optional<int>(r->hits) : std::nullopt;
+}
+
+const RamRow* TablePack::ram(int roll) const { return row_for(ram_, roll); }
+
+std::optional<bool> TablePack::starts(int roll) const {
+    const StartRow* r = row_for(start_, roll);
+    return r ? std::optional<bool>(r->moves) : std::nullopt;
+}
+
+DamageRow TablePack::damage(int hits) const {
+    DamageRow out;
+    for (const DamageRow& d : damage_)
+        if (hits >= d.hits) out = d;
+    return out;
+}
+
+std::optional<int> TablePack::visibility_cap(const std::string& weather) const {
+    auto it = caps_.find(lower(weather));
+    return it == caps_.end() ? std::nullopt : std::optional<int>(it->second);
+}
+
+std::optional<geometry::hex::Hex> TablePack::board_offset(const std::string& board) const {
+    auto it = boards_.find(board);
+    return it == boards_.end() ? std::nullopt : std::optional<geometry::hex::Hex>(it->second);
+}
+
+}  // namespace ironlog::rules::tmbv

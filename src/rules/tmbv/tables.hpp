@@ -1,0 +1,94 @@
+// The Player Aid Charts the rulebook text refers to and leaves out (weather, fire combat
+// modifiers and results, ram, DIW start-up, damage effects), read from the table pack a record
+// names in [Tables], and the TBB's at-start arrangement (7.2.2, a diagram the text lacks). The
+// book's own numbers (7.6.4 visibility changes, 12.1 VP, 12.2 victory levels, 14.1 critical
+// hits) are in the engine beside their case. Format: docs/rules/tmbv.md; a test pack with
+// made-up values is fixtures/tables/tmbv-test-pack.ngn.
+#pragma once
+
+#include "check/finding.hpp"
+#include "geometry/hex.hpp"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ironlog::rules::tmbv {
+
+// A row of a table read by a modified roll: from `low` to `high`; the first row also takes
+// every roll below it and the last every roll above it.
+struct Band {
+    int low = 0, high = 0;
+    bool holds(int v) const { return v >= low && v <= high; }
+};
+
+// A die roll modifier of a chart and when it applies. `what` is one of: range, visibility (a
+// band of hexes), small, ironclad (the target), defence (per point of the target's defense
+// factor), crew (A/B/C of the firer or rammer), rifled, weather, ram (single/double), diw.
+struct ChartModifier {
+    std::string what;
+    std::string which;  // crew letter, weather name, ram kind; "" when none
+    Band band;          // range and visibility bands
+    int value = 0;
+    ngn::SourcePos pos;
+};
+
+struct FireRow {
+    Band rolls;
+    int hits = 0;
+};
+struct RamRow {
+    Band rolls;
+    bool fails = false;
+    int target_hits = 0, rammer_hits = 0;
+};
+struct StartRow {
+    Band rolls;
+    bool moves = false;
+};
+struct DamageRow {
+    int hits = 0;  // from this many hull boxes crossed off
+    int ma = 0, cf = 0;
+};
+
+class TablePack {
+public:
+    static TablePack load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings);
+
+    std::string source() const { return source_; }
+    std::string file() const { return file_; }
+    bool has_fire() const { return !fire_.empty(); }
+    bool has_ram() const { return !ram_.empty(); }
+    bool has_start() const { return !start_.empty(); }
+
+    const std::vector<ChartModifier>& fire_modifiers() const { return fire_mods_; }
+    const std::vector<ChartModifier>& ram_modifiers() const { return ram_mods_; }
+    const std::vector<ChartModifier>& start_modifiers() const { return start_mods_; }
+    std::optional<int> fire_hits(int modified_roll) const;
+    const RamRow* ram(int modified_roll) const;
+    std::optional<bool> starts(int modified_roll) const;
+    // What damage does to a ship's MA and CF after `hits` hull boxes (the last row reached).
+    DamageRow damage(int hits) const;
+    // The weather's upper limit on visibility (7.6.5); none when the pack does not give it.
+    std::optional<int> visibility_cap(const std::string& weather) const;
+    std::optional<std::pair<int, int>> visibility_track() const { return track_; }
+    // Where a board's hexes stand in one grid (7.2.2): its column and row offsets.
+    std::optional<geometry::hex::Hex> board_offset(const std::string& board) const;
+    bool has_boards() const { return !boards_.empty(); }
+
+private:
+    std::vector<ChartModifier> fire_mods_, ram_mods_, start_mods_;
+    std::vector<FireRow> fire_;
+    std::vector<RamRow> ram_;
+    std::vector<StartRow> start_;
+    std::vector<DamageRow> damage_;
+    std::map<std::string, int> caps_;  // weather (lower case) -> visibility limit
+    std::optional<std::pair<int, int>> track_;
+    std::map<std::string, geometry::hex::Hex> boards_;
+    std::string source_, file_;
+    friend class PackReader;
+};
+
+}  // namespace ironlog::rules::tmbv

@@ -1,0 +1,104 @@
+// The TBB's hexes (7.2.2: six boards, placed by the table pack's board lines), visibility (7.6)
+// and line of sight (7.7).
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+namespace ironlog::rules::tmbv {
+
+std::optional<Hex> TmbvEngine::grid_hex(const Spot& s) const {
+    if (s.board.empty() || !tables_) return s.hex;
+    const auto off = tables_->board_offset(s.board);
+    if (!off) return s.hex;
+    return Hex{s.hex.col + off->col, s.hex.row + off->row};
+}
+
+// Two hexes on different boards whose places the table pack does not give cannot be measured.
+bool TmbvEngine::boards_unknown(const Spot& a, const Spot& b) const {
+    if (a.board == b.board) return false;
+    return !tables_ || !tables_->board_offset(a.board) || !tables_->board_offset(b.board);
+}
+
+void TmbvEngine::say_boards_unknown(GameContext& ctx, ngn::SourcePos at) {
+    if (said_boards_) return;
+    said_boards_ = true;
+    ctx.findings.note(Kind::Unverifiable, cite("7.2.2"), at,
+                      "the table pack does not place the TBB's boards (board <letter> <column> <row>): ranges, lines of sight "
+                      "and moves from one board to another are not verified");
+}
+
+std::optional<int> TmbvEngine::distance(const Spot& a, const Spot& b) const {
+    if (boards_unknown(a, b)) return std::nullopt;
+    return grid_.distance(*grid_hex(a), *grid_hex(b));
+}
+
+// 7.7: a ship (of either side) between the two blocks the line; a line along the edge of two
+// hexes is blocked when both hold a ship (or either, with los-edge=either).
+std::optional<const Ship*> TmbvEngine::blocker(const Ship& from, const Ship& to) const {
+    if (boards_unknown(from.at, to.at)) return std::nullopt;
+    auto ship_at = [&](Hex h) -> const Ship* {
+        for (const Ship& s : ships_)
+            if (&s != &from && &s != &to && afloat(s) && !boards_unknown(s.at, from.at) && *grid_hex(s.at) == h) return &s;
+        return nullptr;
+    };
+    for (const auto& c : grid_.line(*grid_hex(from.at), *grid_hex(to.at))) {
+        const Ship* a = ship_at(c.hex);
+        const Ship* b = c.other ? ship_at(*c.other) : nullptr;
+        if (a && (!c.other || b || los_edge_either_)) return a;
+        if (b && los_edge_either_) return b;
+    }
+    return std::nullopt;
+}
+
+// 7.6.1, 7.6.3, 7.7: within the visibility's hexes, the line of sight clear.
+bool TmbvEngine::sees(const Ship& a, const Ship& b) const {
+    const auto d = distance(a.at, b.at);
+    if (!d) return true;  // not measurable: given the benefit of the doubt
+    if (visibility_ && *d > *visibility_) return false;
+    return !blocker(a, b);
+}
+
+// 7.6.4, 7.6.5: at the start of each impulse the track moves by the ships that fired in the one
+// before, never above the weather's limit. The record may write it: `impulse 3 visibility 5`.
+void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
+    std::optional<int> written;
+    ngn::SourcePos at = h.label_pos;
+    for (std::size_t i = 0; i + 1 < h.args.size(); ++i)
+        if (is_word(h.args[i], "visibility") && h.args[i + 1].is<ngn::Number>())
+            written = h.args[i + 1].as<ngn::Number>()->as_int(), at = h.args[i + 1].pos;
+    const std::optional<int> cap = tables_ ? tables_->visibility_cap(weather_) : std::nullopt;
+    std::optional<int> rules;
+    if (impulse_ == 1) {
+        rules = cap;  // the track starts at the weather's limit unless the record says otherwise
+        if (written && cap && *written > *cap)
+            ctx.findings.error(Kind::Illegal, cite("7.6.5"), at, "visibility cannot be above the " + weather_ + " weather's limit",
+                               "at most " + std::to_string(*cap), std::to_string(*written));
+        visibility_ = written ? written : rules;
+        return;
+    }
+    if (visibility_) {
+        const int change = engaged_last_ == 0 ? 1 : engaged_last_ <= 10 ? -1 : -2;
+        int v = *visibility_ + change;
+        if (cap) v = std::min(v, *cap);
+        const auto track = tables_ ? tables_->visibility_track() : std::nullopt;
+        const int lowest = track ? track->first : 0;
+        v = std::max(v, lowest);
+        if (track) v = std::min(v, track->second);
+        rules = v;
+    }
+    if (written && rules && *written != *rules)
+        ctx.findings.error(Kind::WrongResult, cite(*written > *rules && cap && *written > *cap ? "7.6.5" : "7.6.4"), at,
+                           std::to_string(engaged_last_) + " ships engaged in fire combat in impulse " + std::to_string(impulse_ - 1) +
+                               ": visibility " + std::to_string(*visibility_) + (engaged_last_ == 0 ? " rises one space" : engaged_last_ <= 10 ? " falls one space" : " falls two spaces") +
+                               (cap ? " (at most " + std::to_string(*cap) + " in " + weather_ + " weather)" : ""),
+                           std::to_string(*rules), std::to_string(*written));
+    visibility_ = written ? written : rules;
+}
+
+std::string TmbvEngine::spot_text(const Spot& s, std::optional<int> facing) const {
+    std::string out = "#" + (s.board.empty() ? "" : s.board + ":") + geometry::hex::hex_name(s.hex).substr(1);
+    if (facing) out += std::string("/") + geometry::hex::facing_name(*facing);
+    return out;
+}
+
+}  // namespace ironlog::rules::tmbv
