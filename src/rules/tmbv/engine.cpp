@@ -3,6 +3,7 @@
 #include "rules/tmbv/engine.hpp"
 
 #include "check/items.hpp"
+#include "check/lookahead.hpp"
 
 #include <algorithm>
 
@@ -135,7 +136,10 @@ void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
 
 // The end of an activation: its targets are marked Fired Upon (7.8.5); a ship that entered an
 // enemy's hex and made no ram broke 7.3.9.
-void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos) {
+void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
+    if (active_formation_)  // a ship of the formation with no move may have had its move left out
+        for (Ship& s : ships_)
+            if (std::find(linked_now_.begin(), linked_now_.end(), &s) != linked_now_.end()) missed_move(s, at, ctx);
     for (Ship& s : ships_) {
         if (s.targeted) s.fired_upon = true, s.targeted = false;
         if (s.ram_pending) {
@@ -150,7 +154,9 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos) {
 }
 
 // A ship afloat that spent no MP this impulse is Dead in the Water (7.3.1).
-void TmbvEngine::end_impulse(GameContext&, ngn::SourcePos) {
+void TmbvEngine::end_impulse(GameContext& ctx, ngn::SourcePos at) {
+    for (Ship& s : ships_)
+        if (!s.activated && !in_formation(s)) missed_move(s, at, ctx);
     for (Ship& s : ships_)
         if (afloat(s) && s.mp_spent == 0 && !s.diw) s.diw = true, s.turned = false;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "check/engine.hpp"
+#include "check/lookahead.hpp"
 #include "check/verbs.hpp"
 #include "rules/tmbv/manifest.hpp"
 #include "rules/tmbv/state.hpp"
@@ -19,6 +20,8 @@
 namespace ironlog::rules::tmbv {
 
 std::unique_ptr<Engine> make_engine();
+
+struct Walk;  // a move as it is read, step by step (movement.cpp)
 
 RuleRef cite(const char* section, const char* title = "");
 // What a formation's shape asks, in a few words (7.4.4-7.4.6).
@@ -93,21 +96,26 @@ private:
 
     // ---- movement.cpp: 7.3 ----
     void move(Ship& s, const ngn::Event& e, GameContext& ctx);
-    int allowance(const Ship& s, GameContext& ctx) const;
+    void step(Ship& s, Walk& w, const ngn::Item& it, int facing, const Spot& to, bool last, bool small, GameContext& ctx);
+    void jump(Ship& s, Walk& w, const Spot& to, const ngn::Item& it, GameContext& ctx);
+    void judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, GameContext& ctx);
+    // MP of a ship this impulse, from the hits played or the hits the rules give (they may part).
+    int allowance(const Ship& s, bool by_rules) const;
     bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx);
     void start_up(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx);
 
     // ---- fire_combat.cpp: 7.8 ----
     void fire(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool may_fire_at(Ship& s, Ship& target, const ngn::Event& e, GameContext& ctx);
     bool in_broadside(const Ship& s, const Ship& target, std::string& arc) const;
     ModifiedRoll modified(const ngn::Dice& dice, const std::vector<std::pair<std::string, int>>& mods) const;
-    std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target) const;
+    std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false) const;
     void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
                     std::optional<Cause> why, GameContext& ctx);
     char crew_of(const Ship& s) const;
     bool rifled(const Ship& s) const;
-    int combat_factor(const Ship& s) const;
+    int combat_factor(const Ship& s, bool by_rules = false) const;
     bool roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice);
 
     // ---- ram_attacks.cpp: 7.9 ----
@@ -147,6 +155,7 @@ private:
     std::vector<int> vp_;       // by side (12.1)
     std::vector<std::string> side_names_;  // by side, lower case
     bool said_no_manifest_ = false, said_no_tables_ = false, said_boards_ = false;
+    std::optional<EventsAhead> moves_ahead_;  // each ship's moves, to see one left out
     UnknownVerbs unknown_verbs_;
     friend struct Verbs;
 };

@@ -57,9 +57,9 @@ bool TmbvEngine::rifled(const Ship& s) const {
            n.find("hapsburg") != std::string::npos || n.find("habsberg") != std::string::npos;
 }
 
-int TmbvEngine::combat_factor(const Ship& s) const {
+int TmbvEngine::combat_factor(const Ship& s, bool by_rules) const {
     if (!s.manifest) return 0;
-    return s.manifest->cf + (tables_ ? tables_->damage(s.hits.played()).cf : 0);
+    return s.manifest->cf + (tables_ ? tables_->damage(by_rules ? s.hits.rules() : s.hits.played()).cf : 0);
 }
 
 // 7.8.2: the two hex sides along each side of a ship: the arc whose middle is the corner between
@@ -109,8 +109,8 @@ ModifiedRoll TmbvEngine::modified(const ngn::Dice& dice, const std::vector<std::
     return r;
 }
 
-std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t) const {
-    std::vector<std::pair<std::string, int>> out{{"cf", combat_factor(s)}};  // 7.8.7: the CF is a DRM
+std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t, bool by_rules) const {
+    std::vector<std::pair<std::string, int>> out{{"cf", combat_factor(s, by_rules)}};  // 7.8.7: the CF is a DRM
     const auto d = distance(s.at, t.at);
     for (const ChartModifier& m : tables_->fire_modifiers()) {
         const bool applies = (m.what == "range" && d && m.band.holds(*d)) || (m.what == "visibility" && visibility_ && m.band.holds(*visibility_)) ||
@@ -130,8 +130,15 @@ std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& 
 // 7.8.1-7.8.5, 7.6.2, 7.7: whether the ship may fire at the target now; the first reason it may
 // not is the one finding (the fire is then replayed as played).
 bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext& ctx) {
+    // where either ship is, is in doubt after a mistake in its move: what depends on it is excused
+    const std::optional<Cause> doubt = s.doubt ? s.doubt : t.doubt;
     auto refuse = [&](const char* rule, std::string message) {
         ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, std::move(message));
+        return false;
+    };
+    auto refuse_placed = [&](const char* rule, std::string message) {
+        if (!doubt) return refuse(rule, std::move(message));
+        ctx.findings.excuse(*doubt, e.subject.pos, std::move(message));
         return false;
     };
     if (t.side == s.side) return refuse("7.8.1", s.label() + " fires at " + t.label() + ", a ship of its own side");
@@ -141,17 +148,17 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
     const auto d = distance(s.at, t.at);
     if (!d) say_boards_unknown(ctx, e.subject.pos);
     if (d && visibility_ && *d > *visibility_)
-        return refuse("7.6.2", t.label() + " is " + std::to_string(*d) + " hexes away, beyond the visibility of " + std::to_string(*visibility_));
+        return refuse_placed("7.6.2", t.label() + " is " + std::to_string(*d) + " hexes away, beyond the visibility of " + std::to_string(*visibility_));
     std::string arc;
     const bool small = s.manifest && s.manifest->small;
     std::string written;
     for (const auto& it : e.args)
         if (is_word(it, "port") || is_word(it, "starboard")) written = lower(*word_text(it));
     if (d && !small && !in_broadside(s, t, arc))
-        return refuse("7.8.2", t.label() + " is not in " + s.label() + "'s broadside arcs: a ship that is not small fires only through its broadside hex sides");
+        return refuse_placed("7.8.2", t.label() + " is not in " + s.label() + "'s broadside arcs: a ship that is not small fires only through its broadside hex sides");
     if (d && !small && !written.empty() && written != arc)
-        return refuse("7.8.2", t.label() + " is in " + s.label() + "'s " + arc + " arc, not its " + written + " arc");
-    if (const auto b = blocker(s, t)) return refuse("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
+        return refuse_placed("7.8.2", t.label() + " is in " + s.label() + "'s " + arc + " arc, not its " + written + " arc");
+    if (const auto b = blocker(s, t)) return refuse_placed("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
     return true;
 }
 
@@ -182,13 +189,24 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     }
     const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
     std::optional<Cause> why;
-    if (roll.recorded && *roll.recorded != roll.rules)
+    std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;  // the range is in doubt
+    // the firer's CF after hits the players counted apart from the rules (reported)
+    if (!doubt && s.hits.cause() && roll.recorded && *roll.recorded == modified(*dice, fire_modifiers(s, *target, true)).rules) doubt = s.hits.cause();
+    if (roll.recorded && *roll.recorded != roll.rules && doubt)
+        ctx.findings.excuse(*doubt, dice->faces.front().pos, "the modified roll at a range in doubt"), why = doubt;
+    else if (roll.recorded && *roll.recorded != roll.rules)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos,
                                                     "the modified roll: the CF and the Fire Combat Modifiers", roll.rules_text,
                                                     std::to_string(*roll.recorded)));
     const int rules_hits = *tables_->fire_hits(roll.rules);
-    const int played_hits = *tables_->fire_hits(roll.played());
-    if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why)
+    int played_hits = *tables_->fire_hits(roll.played());
+    if (s.hits.cause() && claim.hits && *claim.hits != played_hits && !why) {  // the CF the rules' hit count leaves
+        const int by_rules = *tables_->fire_hits(modified(*dice, fire_modifiers(s, *target, true)).played());
+        if (*claim.hits == by_rules) why = s.hits.cause(), played_hits = by_rules, ctx.findings.excuse(*why, e.claim->front().pos, "hits at the CF the rules' hit count leaves");
+    }
+    if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why && doubt)
+        ctx.findings.excuse(*doubt, e.claim->front().pos, "the hits at a range in doubt"), why = doubt;
+    else if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.6"), e.claim->front().pos,
                                                     "the Fire Combat Results table gives for " + roll.rules_text, std::to_string(rules_hits) + " hits",
                                                     std::to_string(*claim.hits) + " hits"));
@@ -208,13 +226,14 @@ void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_h
         if (claimed_sunk) t.sunk = true, score_sinking(t);
         return;
     }
+    // sunk when the claim says so and either count allows it, or when both counts fill the hull
     const bool gone = played >= t.manifest->hull;
     const bool gone_by_rules = t.hits.rules() >= t.manifest->hull;
     if (claimed_sunk && !gone && !gone_by_rules)
         ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos,
                            t.label() + " has " + std::to_string(played) + " of its " + std::to_string(t.manifest->hull) + " hull boxes crossed off: it is afloat",
                            "afloat", "sunk");
-    if (gone || claimed_sunk) {
+    if ((gone && gone_by_rules) || claimed_sunk) {
         t.sunk = true;
         score_sinking(t);
     }

@@ -109,15 +109,27 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
     if (active_ship_ == &s) return true;
     end_activation(ctx, e.subject.pos);
     if (in_formation(s) && !s.formation->activated) {
+        // said once: the players played the formation's ships alone this impulse (as played)
         ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
                            s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation");
+        s.formation->activated = true;
+        for (Ship& m : ships_)
+            if (m.formation == s.formation) m.out_of_command = true;
     } else if (s.activated) {
         ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, s.label() + " has activated already this impulse");
     } else if (initiative_ >= 0) {
         int opponent = -1;
         for (const Ship& o : ships_)
             if (o.side != initiative_) opponent = o.side;
-        const int expected = next_side(last_side_, initiative_, opponent, singles_left(initiative_), opponent >= 0 && singles_left(opponent));
+        auto expected_side = [&] {
+            return next_side(last_side_, initiative_, opponent, singles_left(initiative_), opponent >= 0 && singles_left(opponent));
+        };
+        int expected = expected_side();
+        if (expected >= 0 && expected != s.side) {  // the other side's ship that should be next may have had its move left out
+            for (Ship& o : ships_)
+                if (o.side == expected && afloat(o) && !o.activated && !in_formation(o) && missed_move(o, e.subject.pos, ctx)) last_side_ = expected;
+            expected = expected_side();
+        }
         if (expected >= 0 && expected != s.side)
             ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
                                "it is " + side_name(expected, ctx) + "'s turn to activate a ship out of formation", side_name(expected, ctx),
@@ -136,7 +148,7 @@ std::set<const Ship*> TmbvEngine::linked_in_shape(const Formation& f, const std:
     const Ship& flag = *f.flagship;
     auto links = [&](const Ship& from, const Ship& to) {
         const auto a = grid_hex(from.at), b = grid_hex(to.at);
-        if (!a || !b || boards_unknown(from.at, to.at)) return false;
+        if (!a || !b || boards_unknown(from.at, to.at)) return true;  // not measurable: the benefit of the doubt
         const int d = grid_.distance(*a, *b);
         if (d == 0) return true;  // stacked (7.2.7)
         if (f.shape == "line-ahead") {

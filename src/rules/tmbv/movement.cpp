@@ -9,23 +9,38 @@ namespace ironlog::rules::tmbv {
 
 namespace {
 const char* kMoveShape = "a move lists each hex the ship enters, with its facing where it turns: move #E:0708 #E:0607/NW";
+}  // namespace
 
-// Where a move stands, step by step.
+// Where a move stands, step by step, and the one mistake it has shown (the rest of the move is
+// then read as played: one mistake, one finding).
 struct Walk {
     Spot at;
     int facing = 0;
     int mp = 0;
+    int turns = 0;
     bool turned_here = false;  // turned in the hex it is in
     bool started = false;      // has left its first hex or turned in it
-    bool wrong = false;        // one mistake reported: the rest of the move is read as played
     bool ended = false;        // entered an enemy's hex (7.3.9)
-};
-}  // namespace
+    bool lost = false;         // a hex could not be read: where the ship is, is the next hex read
+    std::optional<Cause> unsure;   // the ship's place and facing were in doubt when the move began
+    bool facing_free = false;      // the next step's way is taken as the ship's facing (it was in doubt)
+    std::optional<Cause> mistake;  // the one finding this move gave
+    bool misplaced = false;        // ... and it was about where the ship went (not the MP it spent)
 
-int TmbvEngine::allowance(const Ship& s, GameContext&) const {
+    void wrong(GameContext& ctx, const RuleRef& rule, ngn::SourcePos pos, std::string message, std::optional<std::string> expected = {},
+               std::optional<std::string> recorded = {}) {
+        if (mistake) return;
+        misplaced = rule.section != "7.3" && rule.section != "7.3.10";
+        mistake = Findings::cause_of(ctx.findings.error(rule.section == "5.2" ? Kind::Inconsistent : Kind::Illegal, rule, pos,
+                                                        std::move(message), std::move(expected), std::move(recorded)));
+    }
+};
+
+int TmbvEngine::allowance(const Ship& s, bool by_rules) const {
     auto own = [&](const Ship& x) {
         if (!x.manifest) return -1;
-        const int ma = x.manifest->ma + (tables_ ? tables_->damage(x.hits.played()).ma : 0);
+        const int hits = by_rules ? x.hits.rules() : x.hits.played();
+        const int ma = x.manifest->ma + (tables_ ? tables_->damage(hits).ma : 0);
         return std::max(0, ma);
     };
     int mp = own(s);
@@ -39,25 +54,62 @@ int TmbvEngine::allowance(const Ship& s, GameContext&) const {
 // move that ended turning (7.3.4).
 static void turn(Walk& w, int to, bool small, bool marked_turned, const ngn::Item& it, const std::string& who, GameContext& ctx) {
     const int steps = geometry::hex::facing_steps(w.facing, to);
-    auto wrong = [&](const char* rule, std::string message) {
-        if (!w.wrong) ctx.findings.error(Kind::Illegal, cite(rule), it.pos, who + " " + message);
-        w.wrong = true;
-    };
-    if (steps == 3) wrong("7.3.5", "would move backwards");
-    else if (steps == 2 || (steps == 1 && w.turned_here)) wrong("7.3.3", "turns more than one hex side in one hex");
-    else if (steps == 1 && !w.started && marked_turned) wrong("7.3.4", "ended its last move turning (Turned marker): it moves one hex before it turns again");
+    if (w.facing_free && w.unsure) {  // the facing it turns from was in doubt: the turn is taken as played
+        ctx.findings.excuse(*w.unsure, it.pos, who + "'s turn from a facing in doubt");
+        w.facing_free = false;
+    } else if (steps == 3) w.wrong(ctx, cite("7.3.5"), it.pos, who + " would move backwards");
+    else if (steps == 2 || (steps == 1 && w.turned_here)) w.wrong(ctx, cite("7.3.3"), it.pos, who + " turns more than one hex side in one hex");
+    else if (steps == 1 && !w.started && marked_turned)
+        w.wrong(ctx, cite("7.3.4"), it.pos, who + " ended its last move turning (Turned marker): it moves one hex before it turns again");
     w.mp += small ? 0 : 1;
+    w.turns += 1;
     w.facing = to;
     w.turned_here = true;
 }
 
+// The first hex of a move far from where the ship is: a move left out, or a hex written wrong
+// before. Said once, unless an earlier mistake already left the ship's place in doubt; the ship is
+// then where the record has it (as played).
+void TmbvEngine::jump(Ship& s, Walk& w, const Spot& to, const ngn::Item& it, GameContext& ctx) {
+    const std::string what = s.label() + " moves hex by hex: " + spot_text(to) + " is not next to " + spot_text(w.at) +
+                             ", where the record left it (a move left out, or a hex written wrong)";
+    if (w.unsure) ctx.findings.excuse(*w.unsure, it.pos, what);
+    else w.wrong(ctx, cite("7.3.2"), it.pos, what);
+    w.at = to;
+    w.lost = false;
+    w.turned_here = false;
+    w.facing_free = true;
+}
+
+void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const Spot& to, bool last, bool small, GameContext& ctx) {
+    const auto dir = boards_unknown(w.at, to) ? std::nullopt : grid_.direction(*grid_hex(w.at), *grid_hex(to));
+    if (boards_unknown(w.at, to)) say_boards_unknown(ctx, it.pos);
+    else if (w.lost || (!dir && !w.started)) {
+        jump(s, w, to, it, ctx);
+        w.mp += 1;
+        w.started = true;
+        if (facing >= 0) w.facing = facing, w.facing_free = false;  // the facing it came to is the record's
+        return;
+    }
+    else if (!dir) w.wrong(ctx, cite("7.3.2"), it.pos, s.label() + " moves hex by hex: " + spot_text(to) + " is not next to " + spot_text(w.at));
+    else if (*dir != w.facing && w.facing_free) ctx.findings.excuse(*w.unsure, it.pos, s.label() + "'s facing was in doubt");
+    else if (*dir != w.facing) turn(w, *dir, small, s.turned, it, s.label(), ctx);  // the bow hex only (7.3.2): it turned before leaving
+    if (dir) w.facing = *dir;
+    w.facing_free = false;
+    w.mp += 1;
+    w.at = to;
+    w.turned_here = false;
+    w.started = true;
+    w.ended = !may_enter(s, to, it, last, ctx);
+    if (facing >= 0 && facing != w.facing) turn(w, facing, small, false, it, s.label(), ctx);
+}
+
 void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
-    if (s.diw && !s.started)
-        ctx.findings.error(Kind::Illegal, cite("7.3.10"), e.subject.pos,
-                           s.label() + " is Dead in the Water: it rolls to start (" + s.label() + " start d10: N) before it moves");
-    if (s.moved)
-        ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos, s.label() + " has moved already this impulse");
+    if (s.moved) ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos, s.label() + " has moved already this impulse");
     Walk w{s.at, s.facing};
+    w.unsure = s.doubt;
+    w.facing_free = s.doubt.has_value();
+    w.lost = s.place_unknown;
     const bool small = s.manifest && s.manifest->small;
     std::vector<const ngn::Item*> steps;  // the items after the verb, lists opened
     for (std::size_t i = 1; i < e.args.size(); ++i)
@@ -67,55 +119,88 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         const auto* h = it.as<ngn::HexPos>();
         const auto hex = h ? geometry::hex::parse_hex(h->hex) : std::nullopt;
         const auto read_facing = h && !h->facing.empty() ? geometry::hex::parse_facing(h->facing) : std::nullopt;
-        if (!hex || (h && !h->facing.empty() && !read_facing)) {
-            ctx.findings.error(Kind::Inconsistent, ngn_rule("5.2", "Positions"), it.pos, kMoveShape);
-            return;
+        if (!hex || (h && !h->facing.empty() && !read_facing)) {  // read on: the next hex says where the ship is
+            w.wrong(ctx, ngn_rule("5.2", "Positions"), it.pos, kMoveShape);
+            w.mp += 1, w.lost = w.started = true;
+            continue;
         }
-        if (w.ended && !w.wrong) {
-            ctx.findings.error(Kind::Illegal, cite("7.3.9"), it.pos, s.label() + " entered an enemy ship's hex: its movement ends there");
-            w.wrong = true;
-        }
+        if (w.ended) w.wrong(ctx, cite("7.3.9"), it.pos, s.label() + " entered an enemy ship's hex: its movement ends there");
         const int facing = read_facing.value_or(-1);  // -1: not written
         const Spot to{h->board.empty() ? w.at.board : h->board, *hex};
-        if (to == w.at) {  // a turn in its first hex (7.3.4)
+        if (to == w.at && !w.started) {  // a turn in its first hex (7.3.4)
             if (facing >= 0) turn(w, facing, small, s.turned, it, s.label(), ctx);
             w.started = true;
             continue;
         }
-        if (boards_unknown(w.at, to)) say_boards_unknown(ctx, it.pos);
-        else if (const auto dir = grid_.direction(*grid_hex(w.at), *grid_hex(to)); !dir) {
-            if (!w.wrong) ctx.findings.error(Kind::Illegal, cite("7.3.2"), it.pos, s.label() + " moves hex by hex: " + spot_text(to) + " is not next to " + spot_text(w.at));
-            w.wrong = true;
-        } else if (*dir != w.facing) {
-            turn(w, *dir, small, s.turned, it, s.label(), ctx);  // the bow hex only (7.3.2): it turned before leaving
-        }
-        w.mp += 1;
-        w.at = to;
-        w.turned_here = false;
-        w.started = true;
-        w.ended = !may_enter(s, to, it, i + 1 == steps.size(), ctx);
-        if (facing >= 0 && facing != w.facing) turn(w, facing, small, false, it, s.label(), ctx);
+        step(s, w, it, facing, to, i + 1 == steps.size(), small, ctx);
     }
-    const int mp = allowance(s, ctx);
-    if (mp >= 0 && w.mp > mp && !w.wrong)
-        ctx.findings.error(Kind::Illegal, cite("7.3"), e.subject.pos,
-                           s.label() + " spends more MP than its allowance" + (step_ == "formation" && in_formation(s) ? " (its formation's slowest ship's MA, 3.0)" : ""),
-                           "at most " + std::to_string(mp) + " MP", std::to_string(w.mp) + " MP");
-    if (e.claim && !e.claim->empty()) {
-        const auto* n = e.claim->front().as<ngn::Number>();
-        if (!n || e.claim->size() > 2 || (e.claim->size() == 2 && !is_word((*e.claim)[1], "mp")))
-            ctx.findings.error(Kind::Inconsistent, ngn_rule("5.6", "Claims"), e.claim_pos, "a move's claim is the MP it spent: => 3 mp");
-        else if (n->as_int() != w.mp && !w.wrong)
-            ctx.findings.error(Kind::WrongResult, cite("7.3.3"), e.claim->front().pos,
-                               "MP spent: 1 a hex entered, " + std::string(small ? "0 (a small ship)" : "1") + " a hex side turned",
-                               std::to_string(w.mp), std::to_string(n->as_int()));
+    if (s.diw && !s.started && w.mp > 0) {  // 7.3.10; a jump already said explains a missing start-up too
+        const std::string what = s.label() + " is Dead in the Water: it rolls to start (" + s.label() + " start d10: N) before it moves";
+        if (w.mistake && w.mistake->rule.section == "7.3.2") ctx.findings.excuse(*w.mistake, e.subject.pos, what);
+        else if (w.unsure) ctx.findings.excuse(*w.unsure, e.subject.pos, what);
+        else w.wrong(ctx, cite("7.3.10"), e.subject.pos, what);
     }
+    judge_mp(s, w, e, small, ctx);
     s.at = w.at;
     s.facing = w.facing;
     s.turned = w.turned_here && !w.ended;
     s.mp_spent += w.mp;
     s.moved = true;
     if (w.mp > 0) s.diw = false;
+    s.place_unknown = w.lost;
+    s.doubt = w.mistake ? w.mistake : w.lost ? w.unsure : std::nullopt;  // a move read cleanly settles where the ship is
+}
+
+// 7.3: no more MP than the allowance; the claim is the MP spent.
+void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, GameContext& ctx) {
+    const int mp = allowance(s, false);
+    // a hit count the players played apart from the rules (reported) may be what slowed the ship
+    std::optional<Cause> hits_apart;
+    for (const Ship& o : ships_)
+        if ((&o == &s || (o.formation && o.formation == s.formation)) && o.hits.cause()) hits_apart = o.hits.cause();
+    if (mp >= 0 && w.mp > mp && !w.mistake && w.unsure)
+        ctx.findings.excuse(*w.unsure, e.subject.pos, "the MP spent from a place in doubt");
+    else if (mp >= 0 && w.mp > mp && !w.mistake && hits_apart && w.mp <= allowance(s, true))
+        ctx.findings.excuse(*hits_apart, e.subject.pos, "the MP allowed by the hits the rules give");
+    else if (mp >= 0 && w.mp > mp && !w.mistake)
+        w.wrong(ctx, cite("7.3"), e.subject.pos,
+                s.label() + " spends more MP than its allowance" + (step_ == "formation" && in_formation(s) ? " (its formation's slowest ship's MA, 3.0)" : ""),
+                "at most " + std::to_string(mp) + " MP", std::to_string(w.mp) + " MP");
+    if (!e.claim || e.claim->empty()) return;
+    const auto* n = e.claim->front().as<ngn::Number>();
+    if (!n || e.claim->size() > 2 || (e.claim->size() == 2 && !is_word((*e.claim)[1], "mp")))
+        ctx.findings.error(Kind::Inconsistent, ngn_rule("5.6", "Claims"), e.claim_pos, "a move's claim is the MP it spent: => 3 mp");
+    else if (!s.manifest && n->as_int() < w.mp && n->as_int() >= w.mp - w.turns)
+        return;  // without the manifest, whether a turn was free (a small ship) is not known
+    else if (n->as_int() != w.mp && !w.mistake && w.unsure)
+        ctx.findings.excuse(*w.unsure, e.claim->front().pos, "the MP spent from a place in doubt");
+    else if (n->as_int() != w.mp && !w.mistake)
+        w.mistake = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.3.3"), e.claim->front().pos,
+                                                          "MP spent: 1 a hex entered, " + std::string(small ? "0 (a small ship)" : "1") + " a hex side turned",
+                                                          std::to_string(w.mp), std::to_string(n->as_int())));
+}
+
+// A ship with no move where the record's next move for it starts two hexes or more away: its move
+// was left out here. Said once; till that move the ship is where it may be (as played).
+bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
+    if (!afloat(s) || s.mp_spent > 0 || s.place_unknown || (s.diw && !s.started)) return false;
+    if (!moves_ahead_) moves_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) { return same_lower(e.verb(), "move"); });
+    const ngn::Event* next = moves_ahead_->next(s.entity, at.line);
+    const ngn::HexPos* first = nullptr;
+    for (std::size_t i = 1; next && i < next->args.size() && !first; ++i) first = next->args[i].as<ngn::HexPos>();
+    const auto hex = first ? geometry::hex::parse_hex(first->hex) : std::nullopt;
+    if (!hex) return false;
+    const Spot to{first->board.empty() ? s.at.board : first->board, *hex};
+    const auto d = distance(s.at, to);
+    if (!d || *d < 2) return false;
+    s.doubt = Findings::cause_of(ctx.findings.error(
+        Kind::Inconsistent, cite("7.3"), at,
+        s.label() + " does not move here, and its next move (line " + std::to_string(next->subject.pos.line) + ") starts at " +
+            spot_text(to) + ", " + std::to_string(*d) + " hexes from " + spot_text(s.at) + ": its move was left out"));
+    s.place_unknown = true;
+    s.activated = true;
+    s.mp_spent = 1;  // it moved: not Dead in the Water
+    return true;
 }
 
 // 7.3.6-7.3.9: through a hex of one ship, not of two; ending beside a friend only in a
@@ -123,7 +208,7 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
 bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
     std::vector<Ship*> there;
     for (Ship& o : ships_)
-        if (&o != &s && afloat(o) && o.at == to) there.push_back(&o);
+        if (&o != &s && afloat(o) && !o.place_unknown && !o.doubt && o.at == to) there.push_back(&o);  // a ship in doubt is where it may be
     for (Ship* o : there)
         if (o->side != s.side) {
             s.ram_pending = to;

@@ -61,9 +61,12 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "name the ship rammed: Affondatore ram RdI d10: 6 => 2 hits");
         return;
     }
-    if (!s.ram_pending || !(target->at == *s.ram_pending))
-        ctx.findings.error(Kind::Illegal, cite("7.9"), e.subject.pos,
-                           s.label() + " rams by moving into " + target->label() + "'s hex; its move just before ends there");
+    const std::string not_in = s.label() + " rams by moving into " + target->label() + "'s hex; its move just before ends there";
+    const std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;
+    if ((!s.ram_pending || !(target->at == *s.ram_pending)) && doubt)
+        ctx.findings.excuse(*doubt, e.subject.pos, not_in);  // where one of them is, is in doubt
+    else if (!s.ram_pending || !(target->at == *s.ram_pending))
+        ctx.findings.error(Kind::Illegal, cite("7.9"), e.subject.pos, not_in);
     else if (s.manifest && s.manifest->ram == 0)
         ctx.findings.error(Kind::Illegal, cite("7.9.1"), e.subject.pos, s.label() + " has no ram bow indicator: it cannot ram");
     s.ram_pending.reset();

@@ -47,7 +47,8 @@ struct Ship {
     bool sunk = false;
     bool diw = false;     // Dead in the Water (7.3.1)
     bool turned = false;  // ended its last move with a turn (7.3.4)
-    std::optional<Cause> diw_unsure;  // a start-up roll read against the rules: its moves are as played
+    bool place_unknown = false;  // its last move's last hex could not be read: nowhere till it moves again
+    std::optional<Cause> doubt;  // its last move showed a mistake: its place is the record's, in doubt till a move reads clean
     // this impulse
     bool activated = false;
     bool fired = false;

@@ -38,7 +38,7 @@ std::optional<const Ship*> TmbvEngine::blocker(const Ship& from, const Ship& to)
     if (boards_unknown(from.at, to.at)) return std::nullopt;
     auto ship_at = [&](Hex h) -> const Ship* {
         for (const Ship& s : ships_)
-            if (&s != &from && &s != &to && afloat(s) && !boards_unknown(s.at, from.at) && *grid_hex(s.at) == h) return &s;
+            if (&s != &from && &s != &to && afloat(s) && !s.place_unknown && !boards_unknown(s.at, from.at) && *grid_hex(s.at) == h) return &s;
         return nullptr;
     };
     for (const auto& c : grid_.line(*grid_hex(from.at), *grid_hex(to.at))) {
