@@ -126,7 +126,7 @@ void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
     engaged_last_ = impulse_ == 1 ? 0 : static_cast<int>(engaged_now_.size());
     engaged_now_.clear();
     for (Ship& s : ships_) {
-        s.activated = s.fired = s.fired_upon = s.targeted = s.moved = s.started = false;
+        s.activated = s.fired = s.fired_upon = s.targeted = s.moved = s.started = s.order_said = false;
         s.mp_spent = 0;
         s.out_of_command = s.independent;
     }
@@ -165,14 +165,32 @@ void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ct
     if (!lissa_) return;
     if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
-    const std::string what = "'" + e.verb() + "' is not an action of a tmbv ship here";
-    if (const auto first = unknown_verbs_.said_before(lower(e.verb())))
-        ctx.findings.excuse(*first, at, what);
+    const std::string verb = e.verb();
+    const std::string what = verb.empty() ? "a ship's line begins with its action, after its name: " + actor.label() + " move #E:0708"
+                                          : "'" + verb + "' is not an action of a tmbv ship here";
+    std::optional<Cause> why = unknown_verbs_.said_before(lower(verb));
+    if (why && !verb.empty())
+        ctx.findings.excuse(*why, at, what);
     else
-        unknown_verbs_.said(lower(e.verb()),
-                            Findings::cause_of(ctx.findings.error(
-                                Kind::Inconsistent, kVocabulary, at,
-                                what + "; a ship's actions are " + verb_list(kVerbs) + " (docs/rules/tmbv.md)")));
+        unknown_verbs_.said(lower(verb), *(why = Findings::cause_of(ctx.findings.error(
+                                               Kind::Inconsistent, kVocabulary, at,
+                                               what + "; a ship's actions are " + verb_list(kVerbs) + " (docs/rules/tmbv.md)"))));
+    if (Ship* s = ship(actor)) line_not_read(*s, e, *why, ctx);
+}
+
+// A ship's line that could not be read stands for what it may have been: the ship's activation,
+// a move to where its next move starts (as played).
+void TmbvEngine::line_not_read(Ship& s, const ngn::Event& e, const Cause& why, GameContext& ctx) {
+    if (!afloat(s)) return;
+    if (step_ == "non-formation" && active_ship_ != &s) {
+        end_activation(ctx, e.subject.pos);
+        active_ship_ = &s;
+        last_side_ = s.side;
+    }
+    s.activated = true;
+    s.place_unknown = true;
+    s.doubt = why;
+    s.mp_spent = std::max(s.mp_spent, 1);
 }
 
 bool TmbvEngine::on_move(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {

@@ -59,6 +59,7 @@ private:
     void begin_impulse(const ngn::Heading& h, GameContext& ctx);
     void end_impulse(GameContext& ctx, ngn::SourcePos at);
     void end_activation(GameContext& ctx, ngn::SourcePos at);
+    void line_not_read(Ship& s, const ngn::Event& e, const Cause& why, GameContext& ctx);
     bool afloat(const Ship& s) const { return s.placed && !s.sunk; }
     std::vector<Ship*> ships_of(int side);
     std::string side_name(int side, const GameContext& ctx) const;
@@ -80,6 +81,7 @@ private:
     // Ships of a formation linked to its flagship by sight (7.4.2), the flagship included.
     std::vector<const Ship*> linked(const Formation& f) const;
     bool formations_left(int side) const;
+    std::optional<Cause> doubt_in(const Formation& f) const;
     // Members of a formation arrayed in its shape at set-up (7.4.4-7.4.6), the flagship included.
     std::set<const Ship*> linked_in_shape(const Formation& f, const std::vector<const Ship*>& members) const;
     bool singles_left(int side) const;

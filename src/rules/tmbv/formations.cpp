@@ -31,6 +31,14 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f) const {
     return found;
 }
 
+// A ship of the formation whose place is in doubt after a reported mistake: who is linked to the
+// flagship is then in doubt too.
+std::optional<Cause> TmbvEngine::doubt_in(const Formation& f) const {
+    for (const Ship& m : ships_)
+        if (m.formation == &f && afloat(m) && m.doubt) return m.doubt;
+    return std::nullopt;
+}
+
 bool TmbvEngine::formations_left(int side) const {
     for (const Formation& f : formations_)
         if (f.side == side && !f.activated && f.flagship && afloat(*f.flagship)) return true;
@@ -91,17 +99,20 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         linked_now_.assign(chain.begin(), chain.end());
         for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
             if (m.formation == &f && std::find(chain.begin(), chain.end(), &m) == chain.end()) m.out_of_command = true;
-    } else if (s.formation != active_formation_ || !in_formation(s)) {
-        ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos,
-                           s.label() + " is not in " + active_formation_->entity->label() + ", the formation this step activates");
-        s.activated = true;
+    } else if (s.formation != active_formation_) {
+        if (!s.order_said)  // said once an impulse for a ship: its later lines follow from it
+            ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos,
+                               s.label() + " is not in " + active_formation_->entity->label() + ", the formation this step activates");
+        s.activated = s.order_said = true;
         return true;
     }
-    if (std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end())
-        ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos,
-                           s.label() + " is out of formation (no line of sight within visibility to its flagship, directly or through "
-                                       "its formation's ships): it activates alone, in the non-formation step");
-    s.activated = true;
+    if (std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end() && !s.order_said) {
+        const std::string what = s.label() + " is out of formation (no line of sight within visibility to its flagship, directly or "
+                                             "through its formation's ships): it activates alone, in the non-formation step";
+        if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);  // a place in doubt may link it
+        else ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what);
+    }
+    s.activated = s.order_said = true;
     return true;
 }
 
@@ -110,8 +121,9 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
     end_activation(ctx, e.subject.pos);
     if (in_formation(s) && !s.formation->activated) {
         // said once: the players played the formation's ships alone this impulse (as played)
-        ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
-                           s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation");
+        const std::string what = s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation";
+        if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);
+        else ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, what);
         s.formation->activated = true;
         for (Ship& m : ships_)
             if (m.formation == s.formation) m.out_of_command = true;

@@ -46,7 +46,7 @@ int TmbvEngine::allowance(const Ship& s, bool by_rules) const {
     int mp = own(s);
     if (mp < 0 || step_ != "formation" || !in_formation(s)) return mp;
     for (const Ship& o : ships_)  // 3.0 MP: a fleet moves at its slowest ship's MA
-        if (o.formation == s.formation && afloat(o) && !o.out_of_command && own(o) >= 0) mp = std::min(mp, own(o));
+        if (o.formation == s.formation && afloat(o) && !o.out_of_command && !o.doubt && own(o) >= 0) mp = std::min(mp, own(o));
     return mp;
 }
 
@@ -183,7 +183,7 @@ void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, Gam
 // A ship with no move where the record's next move for it starts two hexes or more away: its move
 // was left out here. Said once; till that move the ship is where it may be (as played).
 bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
-    if (!afloat(s) || s.mp_spent > 0 || s.place_unknown || (s.diw && !s.started)) return false;
+    if (!afloat(s) || s.mp_spent > 0 || s.place_unknown || s.doubt || (s.diw && !s.started)) return false;
     if (!moves_ahead_) moves_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) { return same_lower(e.verb(), "move"); });
     const ngn::Event* next = moves_ahead_->next(s.entity, at.line);
     const ngn::HexPos* first = nullptr;

@@ -28,7 +28,8 @@ struct Formation {
     std::string shape;  // line-ahead, line-abreast, flying-wedge
     int side = -1;
     struct Ship* flagship = nullptr;
-    bool activated = false;  // this impulse (7.5.1-7.5.4)
+    bool activated = false;
+    bool order_said = false;  // a finding on its place in the order of activation (said once an impulse)  // this impulse (7.5.1-7.5.4)
 };
 
 struct Ship {
@@ -51,6 +52,7 @@ struct Ship {
     std::optional<Cause> doubt;  // its last move showed a mistake: its place is the record's, in doubt till a move reads clean
     // this impulse
     bool activated = false;
+    bool order_said = false;  // a finding on its place in the order of activation (said once an impulse)
     bool fired = false;
     bool fired_upon = false;  // by an earlier activation phase of this impulse (7.8.5)
     bool targeted = false;    // by the activation under way
