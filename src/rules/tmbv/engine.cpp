@@ -126,7 +126,7 @@ void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
     engaged_last_ = impulse_ == 1 ? 0 : static_cast<int>(engaged_now_.size());
     engaged_now_.clear();
     for (Ship& s : ships_) {
-        s.activated = s.fired = s.fired_upon = s.targeted = s.moved = s.started = s.order_said = false;
+        s.activated = s.fired = s.fired_upon = s.targeted = s.moved = s.started = s.order_said = s.in_chain = false;
         s.mp_spent = 0;
         s.out_of_command = s.independent;
     }
@@ -140,6 +140,7 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
     if (active_formation_)  // a ship of the formation with no move may have had its move left out
         for (Ship& s : ships_)
             if (std::find(linked_now_.begin(), linked_now_.end(), &s) != linked_now_.end()) missed_move(s, at, ctx);
+    if (active_ship_) missed_move(*active_ship_, at, ctx);
     for (Ship& s : ships_) {
         if (s.targeted) s.fired_upon = true, s.targeted = false;
         if (s.ram_pending) {
@@ -151,12 +152,13 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
     }
     active_formation_ = nullptr;
     active_ship_ = nullptr;
+    formation_moved_ = false;
 }
 
 // A ship afloat that spent no MP this impulse is Dead in the Water (7.3.1).
 void TmbvEngine::end_impulse(GameContext& ctx, ngn::SourcePos at) {
     for (Ship& s : ships_)
-        if (!s.activated && !in_formation(s)) missed_move(s, at, ctx);
+        if (!in_formation(s) || s.formation->activated) missed_move(s, at, ctx);
     for (Ship& s : ships_)
         if (afloat(s) && s.mp_spent == 0 && !s.diw) s.diw = true, s.turned = false;
 }

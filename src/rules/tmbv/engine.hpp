@@ -78,6 +78,7 @@ private:
     bool activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool activate_single(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool in_formation(const Ship& s) const;
+    bool chain_known() const;
     // Ships of a formation linked to its flagship by sight (7.4.2), the flagship included.
     std::vector<const Ship*> linked(const Formation& f) const;
     bool formations_left(int side) const;
@@ -115,6 +116,7 @@ private:
     std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false) const;
     void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
                     std::optional<Cause> why, GameContext& ctx);
+    void unrecorded_hits(Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed, GameContext& ctx);
     char crew_of(const Ship& s) const;
     bool rifled(const Ship& s) const;
     int combat_factor(const Ship& s, bool by_rules = false) const;
@@ -150,6 +152,7 @@ private:
     std::string step_;
     Formation* active_formation_ = nullptr;
     Ship* active_ship_ = nullptr;
+    bool formation_moved_ = false;  // a ship of the active formation has moved: no more fire (7.5.1)
     std::vector<const Ship*> linked_now_;  // the active formation's ships linked to its flagship (7.4.2)
     std::set<const Ship*> engaged_now_;    // ships that engaged in fire combat this impulse (7.6.4)
     bool count_targets_ = false;           // option visibility-count=firers-and-targets

@@ -41,8 +41,7 @@ HitsClaim read_hits_claim(const ngn::Event& e) {
 }
 }  // namespace
 
-// 13.0: Austrian crews are A, Italian B (unless the manifest says otherwise); a bridge hit makes
-// a crew C (14.1.2).
+// 13.0: Austrian crews are A, Italian B, unless the manifest says otherwise.
 char TmbvEngine::crew_of(const Ship& s) const {
     if (s.manifest && s.manifest->crew) return s.manifest->crew;
     return s.side == italy_ ? 'B' : 'A';
@@ -143,6 +142,8 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
     };
     if (t.side == s.side) return refuse("7.8.1", s.label() + " fires at " + t.label() + ", a ship of its own side");
     if (s.moved) return refuse("7.5.1", s.label() + " has moved: an activated ship fires before it moves (7.8)");
+    if (active_formation_ && formation_moved_)
+        return refuse("7.5.1", "a ship of " + active_formation_->entity->label() + " has moved: all its ships fire before any of them moves");
     if (s.fired) return refuse("7.8.3", s.label() + " has fired already: one target a turn, from one broadside");
     if (t.fired_upon) return refuse("7.8.5", t.label() + " was fired upon in an earlier activation phase of this impulse (Fired Upon marker)");
     const auto d = distance(s.at, t.at);
@@ -154,9 +155,9 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
     std::string written;
     for (const auto& it : e.args)
         if (is_word(it, "port") || is_word(it, "starboard")) written = lower(*word_text(it));
-    if (d && !small && !in_broadside(s, t, arc))
+    if (d && s.manifest && !small && !in_broadside(s, t, arc))
         return refuse_placed("7.8.2", t.label() + " is not in " + s.label() + "'s broadside arcs: a ship that is not small fires only through its broadside hex sides");
-    if (d && !small && !written.empty() && written != arc)
+    if (d && s.manifest && !small && !written.empty() && written != arc)
         return refuse_placed("7.8.2", t.label() + " is in " + s.label() + "'s " + arc + " arc, not its " + written + " arc");
     if (const auto b = blocker(s, t)) return refuse_placed("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
     return true;
@@ -187,9 +188,10 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         judge_hits(*target, claim.hits.value_or(0), claim.hits, e, claim.sunk, std::nullopt, ctx);
         return;
     }
+    std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;  // the range is in doubt
+    if (!doubt) unrecorded_hits(s, *target, *dice, claim.hits, ctx);
     const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
     std::optional<Cause> why;
-    std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;  // the range is in doubt
     // the firer's CF after hits the players counted apart from the rules (reported)
     if (!doubt && s.hits.cause() && roll.recorded && *roll.recorded == modified(*dice, fire_modifiers(s, *target, true)).rules) doubt = s.hits.cause();
     if (roll.recorded && *roll.recorded != roll.rules && doubt)
@@ -211,6 +213,30 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     "the Fire Combat Results table gives for " + roll.rules_text, std::to_string(rules_hits) + " hits",
                                                     std::to_string(*claim.hits) + " hits"));
     judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
+}
+
+// A ship that fires with the CF of a ship with more hits than the record has given it: a hit left
+// out of the record (a fire line missing). Said once, where it first shows; its hits are then as
+// played.
+void TmbvEngine::unrecorded_hits(Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed, GameContext& ctx) {
+    if (!s.manifest || s.hits.cause()) return;
+    const ModifiedRoll now = modified(dice, fire_modifiers(s, t));
+    const int now_hits = *tables_->fire_hits(now.rules);
+    if (now.recorded ? *now.recorded == now.rules : (!claimed || *claimed == now_hits)) return;
+    for (int k = 1; s.hits.played() + k < s.manifest->hull; ++k) {
+        Ship more = s;
+        more.hits.agree(s.hits.played() + k);
+        const ModifiedRoll r = modified(dice, fire_modifiers(more, t));
+        const bool fits = now.recorded ? *now.recorded == r.rules : *claimed == *tables_->fire_hits(r.rules);
+        if (r.rules == now.rules || !fits) continue;
+        const Cause why = Findings::cause_of(ctx.findings.error(
+            Kind::Inconsistent, cite("7.8.7"), dice.faces.front().pos,
+            s.label() + " fires with the CF of a ship with " + std::to_string(s.hits.played() + k) + " hull boxes crossed off; the record has given it " +
+                std::to_string(s.hits.played()) + " (a hit left out of the record?)",
+            "CF " + std::to_string(combat_factor(s)), "CF " + std::to_string(combat_factor(more))));
+        s.hits.part(s.hits.rules(), s.hits.played() + k, why);
+        return;
+    }
 }
 
 // 7.8.7: hits cross off hull boxes; a ship with all its boxes crossed off sinks. The players'

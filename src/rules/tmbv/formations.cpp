@@ -14,8 +14,11 @@ std::string shape_rule(const std::string& shape) {
     return "each ship 1 or 2 hexes astern of the flagship or of the next ship to it, a V behind the flagship";
 }
 
+// Who sees whom can be worked out: the visibility is known and the boards are placed.
+bool TmbvEngine::chain_known() const { return visibility_.has_value() && tables_ && tables_->has_boards(); }
+
 bool TmbvEngine::in_formation(const Ship& s) const {
-    return s.formation && !s.out_of_command && s.formation->flagship && afloat(*s.formation->flagship);
+    return s.formation && !s.out_of_command && !s.formation->played_apart && s.formation->flagship && afloat(*s.formation->flagship);
 }
 
 // 7.4.2: linked to the flagship by sight, directly or through a chain of the formation's ships.
@@ -31,11 +34,11 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f) const {
     return found;
 }
 
-// A ship of the formation whose place is in doubt after a reported mistake: who is linked to the
-// flagship is then in doubt too.
-std::optional<Cause> TmbvEngine::doubt_in(const Formation& f) const {
-    for (const Ship& m : ships_)
-        if (m.formation == &f && afloat(m) && m.doubt) return m.doubt;
+// A ship whose place is in doubt after a reported mistake: who is linked to a flagship is then in
+// doubt too.
+std::optional<Cause> TmbvEngine::doubt_in(const Formation&) const {
+    for (const Ship& m : ships_)  // any ship: one whose place is in doubt may stand in a line of sight
+        if (afloat(m) && m.doubt) return m.doubt;
     return std::nullopt;
 }
 
@@ -98,7 +101,10 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         const auto chain = linked(f);
         linked_now_.assign(chain.begin(), chain.end());
         for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
-            if (m.formation == &f && std::find(chain.begin(), chain.end(), &m) == chain.end()) m.out_of_command = true;
+            if (m.formation == &f) {
+                m.in_chain = chain_known() && std::find(chain.begin(), chain.end(), &m) != chain.end();
+                m.out_of_command = m.out_of_command || !m.in_chain;
+            }
     } else if (s.formation != active_formation_) {
         if (!s.order_said)  // said once an impulse for a ship: its later lines follow from it
             ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos,
@@ -106,7 +112,7 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         s.activated = s.order_said = true;
         return true;
     }
-    if (std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end() && !s.order_said) {
+    if (chain_known() && std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end() && !s.order_said) {
         const std::string what = s.label() + " is out of formation (no line of sight within visibility to its flagship, directly or "
                                              "through its formation's ships): it activates alone, in the non-formation step";
         if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);  // a place in doubt may link it
@@ -123,12 +129,17 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
         // said once: the players played the formation's ships alone this impulse (as played)
         const std::string what = s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation";
         if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);
-        else ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, what);
+        else s.formation->played_apart = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, what));
         s.formation->activated = true;
         for (Ship& m : ships_)
             if (m.formation == s.formation) m.out_of_command = true;
     } else if (s.activated) {
         ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, s.label() + " has activated already this impulse");
+    } else if (s.in_chain && !s.order_said) {
+        const std::string what = s.label() + " activated with its formation (in sight of its flagship): it does not activate again alone";
+        if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);  // who was in sight is in doubt
+        else ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, what);
+        s.order_said = true;
     } else if (initiative_ >= 0) {
         int opponent = -1;
         for (const Ship& o : ships_)

@@ -146,6 +146,7 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
     s.turned = w.turned_here && !w.ended;
     s.mp_spent += w.mp;
     s.moved = true;
+    if (active_formation_) formation_moved_ = true;
     if (w.mp > 0) s.diw = false;
     s.place_unknown = w.lost;
     s.doubt = w.mistake ? w.mistake : w.lost ? w.unsure : std::nullopt;  // a move read cleanly settles where the ship is

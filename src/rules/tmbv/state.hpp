@@ -28,8 +28,9 @@ struct Formation {
     std::string shape;  // line-ahead, line-abreast, flying-wedge
     int side = -1;
     struct Ship* flagship = nullptr;
-    bool activated = false;
-    bool order_said = false;  // a finding on its place in the order of activation (said once an impulse)  // this impulse (7.5.1-7.5.4)
+    bool activated = false;  // this impulse (7.5.1-7.5.4)
+    // its ships were played alone while the rules keep it a formation (reported): so they are from then on
+    std::optional<Cause> played_apart;
 };
 
 struct Ship {
@@ -53,6 +54,7 @@ struct Ship {
     // this impulse
     bool activated = false;
     bool order_said = false;  // a finding on its place in the order of activation (said once an impulse)
+    bool in_chain = false;    // linked to its flagship when its formation activated: it activated with it (7.4.2)
     bool fired = false;
     bool fired_upon = false;  // by an earlier activation phase of this impulse (7.8.5)
     bool targeted = false;    // by the activation under way

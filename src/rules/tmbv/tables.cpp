@@ -61,9 +61,9 @@ public:
         else if (what == "weather") ok = a.size() == 2 && word_text(a[0]) && integer(a, 1) && (p_.caps_[lower(*word_text(a[0]))] = *integer(a, 1), true);
         else if (what == "visibility-track") ok = a.size() == 2 && band(a, 0) && (p_.track_ = std::pair{*integer(a, 0), *integer(a, 1)}, true);
         else if (what == "board") ok = board(a);
-        else if (what == "fire-modifier") ok = modifier(a, p_.fire_mods_);
-        else if (what == "ram-modifier") ok = modifier(a, p_.ram_mods_);
-        else if (what == "start-modifier") ok = modifier(a, p_.start_mods_);
+        else if (what == "fire-modifier") ok = modifier(a, p_.fire_mods_, {"range", "visibility", "small", "ironclad", "defence", "crew", "rifled", "weather"});
+        else if (what == "ram-modifier") ok = modifier(a, p_.ram_mods_, {"ram", "small", "ironclad", "crew", "weather", "diw"});
+        else if (what == "start-modifier") ok = modifier(a, p_.start_mods_, {"crew"});
         else if (what == "fire-result") ok = a.size() == 3 && band(a, 0) && integer(a, 2) && *integer(a, 2) >= 0 &&
                                              (p_.fire_.push_back(FireRow{*band(a, 0), *integer(a, 2)}), true);
         else if (what == "ram-result") ok = ram(a);
@@ -95,10 +95,12 @@ private:
         return true;
     }
 
-    bool modifier(const std::vector<ngn::Item>& a, std::vector<ChartModifier>& into) {
+    // A modifier whose condition is one the engine knows for this table (so none is read and ignored).
+    bool modifier(const std::vector<ngn::Item>& a, std::vector<ChartModifier>& into, std::initializer_list<std::string_view> known) {
         if (a.empty() || !word_text(a[0])) return false;
         ChartModifier m;
         m.what = lower(*word_text(a[0]));
+        if (std::find(known.begin(), known.end(), m.what) == known.end()) return false;
         m.pos = a[0].pos;
         std::size_t value_at = 1;
         if (m.what == "range" || m.what == "visibility") {

@@ -4,6 +4,8 @@
 
 #include "check/items.hpp"
 
+#include <algorithm>
+
 namespace ironlog::rules::tmbv {
 
 std::optional<Hex> TmbvEngine::grid_hex(const Spot& s) const {
@@ -81,10 +83,11 @@ void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
         int v = *visibility_ + change;
         if (cap) v = std::min(v, *cap);
         const auto track = tables_ ? tables_->visibility_track() : std::nullopt;
-        const int lowest = track ? track->first : 0;
-        v = std::max(v, lowest);
-        if (track) v = std::min(v, track->second);
+        if (track) v = std::clamp(v, track->first, track->second);
+        // without the track's ends (printed on the TBB) a fall may stop at its lowest space
+        if (!track && written && *written == *visibility_ && v < *visibility_) v = *written;
         rules = v;
+        if (!track && v < *visibility_ && !written) rules.reset();  // it may have stopped at the track's end: not known
     }
     if (written && rules && *written != *rules)
         ctx.findings.error(Kind::WrongResult, cite(*written > *rules && cap && *written > *cap ? "7.6.5" : "7.6.4"), at,
