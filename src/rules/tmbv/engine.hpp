@@ -107,6 +107,7 @@ private:
     bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx);
     void start_up(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx);
+    std::optional<Cause> place_in_question(Ship& o, ngn::SourcePos at, GameContext& ctx);
 
     // ---- fire_combat.cpp: 7.8 ----
     void fire(Ship& s, const ngn::Event& e, GameContext& ctx);

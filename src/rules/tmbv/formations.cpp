@@ -102,7 +102,7 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         linked_now_.assign(chain.begin(), chain.end());
         for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
             if (m.formation == &f) {
-                m.in_chain = chain_known() && std::find(chain.begin(), chain.end(), &m) != chain.end();
+                m.in_chain = chain_known() && !doubt_in(f) && std::find(chain.begin(), chain.end(), &m) != chain.end();
                 m.out_of_command = m.out_of_command || !m.in_chain;
             }
     } else if (s.formation != active_formation_) {

@@ -204,12 +204,19 @@ bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     return true;
 }
 
+// Whether another ship's place is in question: a mistake left it in doubt, or its next move starts
+// too far from where the record left it (its move was left out: said now, once).
+std::optional<Cause> TmbvEngine::place_in_question(Ship& o, ngn::SourcePos at, GameContext& ctx) {
+    if (!o.doubt) missed_move(o, at, ctx);
+    return o.doubt;
+}
+
 // 7.3.6-7.3.9: through a hex of one ship, not of two; ending beside a friend only in a
 // formation; into an enemy's hex only to ram, which ends the move. False when the move ends here.
 bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
     std::vector<Ship*> there;
-    for (Ship& o : ships_)
-        if (&o != &s && afloat(o) && !o.place_unknown && !o.doubt && o.at == to) there.push_back(&o);  // a ship in doubt is where it may be
+    for (Ship& o : ships_)  // a ship whose place is in question is where it may be
+        if (&o != &s && afloat(o) && !o.place_unknown && o.at == to && !place_in_question(o, it.pos, ctx)) there.push_back(&o);
     for (Ship* o : there)
         if (o->side != s.side) {
             s.ram_pending = to;
@@ -228,7 +235,8 @@ bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool la
 // is in the table pack.
 void TmbvEngine::start_up(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.3.10");
-    if (!s.diw) ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s.label() + " is not Dead in the Water: it has no start-up roll to make");
+    if (!s.diw && s.doubt) ctx.findings.excuse(*s.doubt, e.subject.pos, s.label() + " is not Dead in the Water");  // its moves were in doubt
+    else if (!s.diw) ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s.label() + " is not Dead in the Water: it has no start-up roll to make");
     const ngn::Dice* dice = nullptr;
     if (!roll_read(e, rule, ctx, dice)) return;
     std::optional<bool> claimed;
