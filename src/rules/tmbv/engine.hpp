@@ -95,6 +95,7 @@ private:
     bool boards_unknown(const Spot& a, const Spot& b) const;
     void say_boards_unknown(GameContext& ctx, ngn::SourcePos at);
     void adjust_visibility(const ngn::Heading& h, GameContext& ctx);
+    std::optional<int> next_visibility(std::optional<int> from, std::optional<int> written) const;
     std::string spot_text(const Spot& s, std::optional<int> facing = std::nullopt) const;
 
     // ---- movement.cpp: 7.3 ----
@@ -148,6 +149,8 @@ private:
     // where the battle stands
     int impulse_ = 0;
     std::optional<int> visibility_;  // hexes; none until known
+    std::optional<int> visibility_by_rules_;   // the rules' count, while a written value parts from it
+    std::optional<Cause> visibility_parted_;
     int engaged_last_ = 0;  // ships that engaged in fire combat in the impulse before (7.6.4)
     bool in_play_ = false;
     std::string step_;

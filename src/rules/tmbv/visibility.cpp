@@ -60,8 +60,23 @@ bool TmbvEngine::sees(const Ship& a, const Ship& b) const {
     return !blocker(a, b);
 }
 
-// 7.6.4, 7.6.5: at the start of each impulse the track moves by the ships that fired in the one
-// before, never above the weather's limit. The record may write it: `impulse 3 visibility 5`.
+// 7.6.4, 7.6.5: the track one impulse on from `from`, by the ships that fired in the impulse
+// before, never above the weather's limit; none when it cannot be known.
+std::optional<int> TmbvEngine::next_visibility(std::optional<int> from, std::optional<int> written) const {
+    if (!from) return std::nullopt;
+    const std::optional<int> cap = tables_ ? tables_->visibility_cap(weather_) : std::nullopt;
+    int v = *from + (engaged_last_ == 0 ? 1 : engaged_last_ <= 10 ? -1 : -2);
+    if (cap) v = std::min(v, *cap);
+    const auto track = tables_ ? tables_->visibility_track() : std::nullopt;
+    if (track) v = std::clamp(v, track->first, track->second);
+    // without the track's ends (printed on the TBB) a fall may stop at its lowest space
+    if (!track && written && *written == *from && v < *from) return written;
+    if (!track && v < *from && !written) return std::nullopt;
+    return v;
+}
+
+// At the start of each impulse (7.6.4). The record may write it: `impulse 3 visibility 5`. A value
+// written against the rules is played on; a later one may follow it or the rules' count.
 void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
     std::optional<int> written;
     ngn::SourcePos at = h.label_pos;
@@ -69,33 +84,32 @@ void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
         if (is_word(h.args[i], "visibility") && h.args[i + 1].is<ngn::Number>())
             written = h.args[i + 1].as<ngn::Number>()->as_int(), at = h.args[i + 1].pos;
     const std::optional<int> cap = tables_ ? tables_->visibility_cap(weather_) : std::nullopt;
-    std::optional<int> rules;
-    if (impulse_ == 1) {
-        rules = cap;  // the track starts at the weather's limit unless the record says otherwise
+    if (impulse_ == 1) {  // the track starts at the weather's limit unless the record says otherwise
         if (written && cap && *written > *cap)
             ctx.findings.error(Kind::Illegal, cite("7.6.5"), at, "visibility cannot be above the " + weather_ + " weather's limit",
                                "at most " + std::to_string(*cap), std::to_string(*written));
-        visibility_ = written ? written : rules;
+        visibility_ = written ? written : cap;
+        visibility_by_rules_ = visibility_;
         return;
     }
-    if (visibility_) {
-        const int change = engaged_last_ == 0 ? 1 : engaged_last_ <= 10 ? -1 : -2;
-        int v = *visibility_ + change;
-        if (cap) v = std::min(v, *cap);
-        const auto track = tables_ ? tables_->visibility_track() : std::nullopt;
-        if (track) v = std::clamp(v, track->first, track->second);
-        // without the track's ends (printed on the TBB) a fall may stop at its lowest space
-        if (!track && written && *written == *visibility_ && v < *visibility_) v = *written;
-        rules = v;
-        if (!track && v < *visibility_ && !written) rules.reset();  // it may have stopped at the track's end: not known
+    const std::optional<int> rules = next_visibility(visibility_, written);
+    const std::optional<int> by_rules = visibility_parted_ ? next_visibility(visibility_by_rules_, written) : rules;
+    if (written && rules && *written != *rules && by_rules && *written == *by_rules) {
+        ctx.findings.excuse(*visibility_parted_, at, "visibility as the rules count it");
+    } else if (written && rules && *written != *rules) {
+        visibility_parted_ = Findings::cause_of(ctx.findings.error(
+            Kind::WrongResult, cite(cap && *written > *cap ? "7.6.5" : "7.6.4"), at,
+            std::to_string(engaged_last_) + " ships engaged in fire combat in impulse " + std::to_string(impulse_ - 1) + ": visibility " +
+                std::to_string(*visibility_) + (engaged_last_ == 0 ? " rises one space" : engaged_last_ <= 10 ? " falls one space" : " falls two spaces") +
+                (cap ? " (at most " + std::to_string(*cap) + " in " + weather_ + " weather)" : ""),
+            std::to_string(*rules), std::to_string(*written)));
+        visibility_by_rules_ = rules;
+        visibility_ = written;
+        return;
     }
-    if (written && rules && *written != *rules)
-        ctx.findings.error(Kind::WrongResult, cite(*written > *rules && cap && *written > *cap ? "7.6.5" : "7.6.4"), at,
-                           std::to_string(engaged_last_) + " ships engaged in fire combat in impulse " + std::to_string(impulse_ - 1) +
-                               ": visibility " + std::to_string(*visibility_) + (engaged_last_ == 0 ? " rises one space" : engaged_last_ <= 10 ? " falls one space" : " falls two spaces") +
-                               (cap ? " (at most " + std::to_string(*cap) + " in " + weather_ + " weather)" : ""),
-                           std::to_string(*rules), std::to_string(*written));
     visibility_ = written ? written : rules;
+    visibility_by_rules_ = by_rules;
+    if (visibility_by_rules_ == visibility_) visibility_parted_.reset();
 }
 
 std::string TmbvEngine::spot_text(const Spot& s, std::optional<int> facing) const {
