@@ -89,6 +89,7 @@ struct RulesetInfo {
     std::vector<OptionalRule> optional_rules;
     std::vector<RuleOption> options;
     double default_tolerance_cm = 0.5;  // for tables measured with a ruler
+    std::string engine_scope;            // what the rule engine replays, where it is not the whole book ("" = all of it)
 
     const DieSpec* die(int sides) const;
     const Sequence* sequence(std::string_view variant) const;  // "" = the default

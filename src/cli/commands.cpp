@@ -255,7 +255,7 @@ int run_rules(const RulesArgs& args) {
         auto doc = nlohmann::ordered_json::array();
         for (const Ruleset* r : list) {
             const RulesetInfo& i = r->info;
-            nlohmann::ordered_json j{{"id", i.id}, {"title", i.title}, {"book", i.book}, {"engine", static_cast<bool>(r->make_engine)}};
+            nlohmann::ordered_json j{{"id", i.id}, {"title", i.title}, {"book", i.book}, {"engine", static_cast<bool>(r->make_engine)}, {"engine_scope", i.engine_scope}};
             auto dice = nlohmann::ordered_json::array();
             for (const auto& d : i.dice) dice.push_back({{"sides", d.sides}, {"faces", d.faces_text()}, {"reading", d.reading}});
             j["dice"] = dice;
@@ -295,7 +295,10 @@ int run_rules(const RulesArgs& args) {
         if (k) std::cout << "\n";
         std::cout << i.id << "  " << i.title << "\n";
         std::cout << "  rulebook: " << i.book << "\n";
-        std::cout << "  rule engine: " << (list[k]->make_engine ? "yes" : "not yet (header, declarations, dice and sequence of play are checked)") << "\n";
+        std::cout << "  rule engine: "
+                  << (!list[k]->make_engine ? "not yet (header, declarations, dice and sequence of play are checked)"
+                      : list[k]->info.engine_scope.empty() ? "yes" : "yes: " + list[k]->info.engine_scope)
+                  << "\n";
         std::cout << "  dice:";
         for (const auto& d : i.dice) std::cout << " d" << d.sides << " (faces " << d.faces_text() << ")";
         std::cout << "\n";

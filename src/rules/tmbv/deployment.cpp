@@ -146,6 +146,21 @@ void TmbvEngine::check_formation_shape(const Formation& f, GameContext& ctx, ngn
         if (!in_shape.count(s))
             ctx.findings.error(Kind::Illegal, cite(rule), s->entity->pos,
                                s->label() + " is not in " + f.entity->label() + "'s " + f.shape + " formation: " + shape_rule(f.shape));
+    if (f.shape == "line-ahead" && flagship_at_the_rear(f, members))
+        ctx.findings.error(Kind::Illegal, cite("7.4.4"), f.flagship->entity->pos,
+                           f.flagship->label() + " is at the rear of the line: a line-ahead's flagship leads it or stands in its middle");
+}
+
+// 7.4.4: ships ahead of the flagship in its line and none astern of it.
+bool TmbvEngine::flagship_at_the_rear(const Formation& f, const std::vector<const Ship*>& members) const {
+    auto next = [&](const Ship& from, int facing) -> const Ship* {
+        const auto h = grid_hex(from.at);
+        for (const Ship* m : members)
+            if (m != &from && h && !boards_unknown(from.at, m->at) && grid_hex(m->at) == grid_.neighbour(*h, facing)) return m;
+        return nullptr;
+    };
+    const Ship& flag = *f.flagship;
+    return next(flag, flag.facing) && !next(flag, geometry::hex::turn_facing(flag.facing, 3));
 }
 
 }  // namespace ironlog::rules::tmbv

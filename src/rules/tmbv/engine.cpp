@@ -246,7 +246,8 @@ void TmbvEngine::finish(GameContext& ctx) {
 void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
     os << "Impulse: " << impulse_ << "\n";
     os << "Visibility: " << (visibility_ ? std::to_string(*visibility_) + " hexes" : "not known") << "\n";
-    for (std::size_t i = 0; i < vp_.size(); ++i) os << side_name(static_cast<int>(i), ctx) << ": " << vp_[i] << " VP\n";
+    const auto vp = victory_points();
+    for (std::size_t i = 0; i < vp.size(); ++i) os << side_name(static_cast<int>(i), ctx) << ": " << vp[i] << " VP\n";
     for (const Ship& s : ships_) {
         os << s.entity->name << ": ";
         if (s.sunk) {

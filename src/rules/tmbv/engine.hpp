@@ -72,9 +72,11 @@ private:
     void place(Ship& s, const ngn::Item& it, GameContext& ctx);
     void check_deployment(GameContext& ctx, ngn::SourcePos at);
     void check_formation_shape(const Formation& f, GameContext& ctx, ngn::SourcePos at);
+    bool flagship_at_the_rear(const Formation& f, const std::vector<const Ship*>& members) const;
 
     // ---- formations.cpp: 7.4 and the activation order 7.5 ----
     bool activate(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx);
     bool activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool activate_single(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool in_formation(const Ship& s) const;
@@ -118,7 +120,7 @@ private:
     std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false) const;
     void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
                     std::optional<Cause> why, GameContext& ctx);
-    void unrecorded_hits(Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed, GameContext& ctx);
+    int unrecorded_hits(const Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed) const;
     char crew_of(const Ship& s) const;
     bool rifled(const Ship& s) const;
     int combat_factor(const Ship& s, bool by_rules = false) const;
@@ -129,7 +131,7 @@ private:
     std::vector<std::pair<std::string, int>> ram_modifiers(const Ship& s, const Ship& target) const;
 
     // ---- victory.cpp: 7.9 Combat End Game (the second 7.9), 12.1, 12.2, 13.2.4 ----
-    void score_sinking(const Ship& s);
+    std::vector<int> victory_points() const;
     void judge_result(GameContext& ctx);
 
     std::optional<Manifest> manifest_;
@@ -142,7 +144,6 @@ private:
     bool lissa_ = false;  // the Battle of Lissa (13.2): the one battle the engine replays
     bool los_edge_either_ = false;
     bool rifled_rule_ = false;  // 14.3 in force
-    bool vp_unknown_ = false;   // a ship sunk that the manifest lacks: its VP are not known
     std::string weather_ = "rough";  // 13.2.3
     int initiative_ = -1;            // the side with the initiative (13.2.3: Italy)
     int italy_ = -1;
@@ -157,7 +158,8 @@ private:
     Formation* active_formation_ = nullptr;
     Ship* active_ship_ = nullptr;
     bool formation_moved_ = false;  // a ship of the active formation has moved: no more fire (7.5.1)
-    std::vector<const Ship*> linked_now_;  // the active formation's ships linked to its flagship (7.4.2)
+    std::vector<const Ship*> linked_now_;
+    std::optional<Cause> chain_doubt_;  // why who is linked in the active formation is in doubt, if it is  // the active formation's ships linked to its flagship (7.4.2)
     std::set<const Ship*> engaged_now_;    // ships that engaged in fire combat this impulse (7.6.4)
     bool count_targets_ = false;           // option visibility-count=firers-and-targets
     int last_side_ = -1;        // the side of the last activation this impulse

@@ -148,7 +148,9 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
     if (t.fired_upon) return refuse("7.8.5", t.label() + " was fired upon in an earlier activation phase of this impulse (Fired Upon marker)");
     const auto d = distance(s.at, t.at);
     if (!d) say_boards_unknown(ctx, e.subject.pos);
-    if (d && visibility_ && *d > *visibility_)
+    if (d && visibility_ && *d > *visibility_ && visibility_parted_ && visibility_by_rules_ && *d <= *visibility_by_rules_)
+        ctx.findings.excuse(*visibility_parted_, e.subject.pos, "a range within the visibility the rules count");
+    else if (d && visibility_ && *d > *visibility_)
         return refuse_placed("7.6.2", t.label() + " is " + std::to_string(*d) + " hexes away, beyond the visibility of " + std::to_string(*visibility_));
     std::string arc;
     const bool small = s.manifest && s.manifest->small;
@@ -170,7 +172,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         const Entity* named = e.args[i].is<ngn::Word>() || e.args[i].is<ngn::Text>() ? ctx.symbols.find(reference_text(e.args[i])) : nullptr;
         if (named) target = ship(*named);
     }
-    if (!target || !afloat(*target)) {
+    if (!target || !still_afloat(*target, e.subject.pos, ctx)) {
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, target ? target->label() + " is not afloat" : "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
         return;
     }
@@ -189,7 +191,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         return;
     }
     std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;  // the range is in doubt
-    if (!doubt) unrecorded_hits(s, *target, *dice, claim.hits, ctx);
+    const int unrecorded = doubt ? 0 : unrecorded_hits(s, *target, *dice, claim.hits);
     const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
     std::optional<Cause> why;
     // the firer's CF after hits the players counted apart from the rules (reported)
@@ -213,30 +215,26 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     "the Fire Combat Results table gives for " + roll.rules_text, std::to_string(rules_hits) + " hits",
                                                     std::to_string(*claim.hits) + " hits"));
     judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
+    // the roll fits a firer with hits the record left out: its later rolls may follow that CF
+    if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why);
 }
 
-// A ship that fires with the CF of a ship with more hits than the record has given it: a hit left
-// out of the record (a fire line missing). Said once, where it first shows; its hits are then as
-// played.
-void TmbvEngine::unrecorded_hits(Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed, GameContext& ctx) {
-    if (!s.manifest || s.hits.cause()) return;
+// How many more hull boxes than the record has given the firer would give the CF its roll was
+// written with (or its claimed hits): a hit left out of the record may be why the roll is off.
+// 0 when none would.
+int TmbvEngine::unrecorded_hits(const Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) const {
+    if (!s.manifest || s.hits.cause()) return 0;
     const ModifiedRoll now = modified(dice, fire_modifiers(s, t));
     const int now_hits = *tables_->fire_hits(now.rules);
-    if (now.recorded ? *now.recorded == now.rules : (!claimed || *claimed == now_hits)) return;
+    if (now.recorded ? *now.recorded == now.rules : (!claimed || *claimed == now_hits)) return 0;
     for (int k = 1; s.hits.played() + k < s.manifest->hull; ++k) {
         Ship more = s;
         more.hits.agree(s.hits.played() + k);
         const ModifiedRoll r = modified(dice, fire_modifiers(more, t));
         const bool fits = now.recorded ? *now.recorded == r.rules : *claimed == *tables_->fire_hits(r.rules);
-        if (r.rules == now.rules || !fits) continue;
-        const Cause why = Findings::cause_of(ctx.findings.error(
-            Kind::Inconsistent, cite("7.8.7"), dice.faces.front().pos,
-            s.label() + " fires with the CF of a ship with " + std::to_string(s.hits.played() + k) + " hull boxes crossed off; the record has given it " +
-                std::to_string(s.hits.played()) + " (a hit left out of the record?)",
-            "CF " + std::to_string(combat_factor(s)), "CF " + std::to_string(combat_factor(more))));
-        s.hits.part(s.hits.rules(), s.hits.played() + k, why);
-        return;
+        if (r.rules != now.rules && fits) return k;
     }
+    return 0;
 }
 
 // 7.8.7: hits cross off hull boxes; a ship with all its boxes crossed off sinks. The players'
@@ -249,19 +247,20 @@ void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_h
     else if (t.hits.cause()) t.hits.part(rules, played, *t.hits.cause());
     else t.hits.agree(played);
     if (!t.manifest) {
-        if (claimed_sunk) t.sunk = true, score_sinking(t);
+        if (claimed_sunk) t.sunk = true;
         return;
     }
     // sunk when the claim says so and either count allows it, or when both counts fill the hull
     const bool gone = played >= t.manifest->hull;
     const bool gone_by_rules = t.hits.rules() >= t.manifest->hull;
+    std::optional<Cause> rejected;
     if (claimed_sunk && !gone && !gone_by_rules)
-        ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos,
+        rejected = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos,
                            t.label() + " has " + std::to_string(played) + " of its " + std::to_string(t.manifest->hull) + " hull boxes crossed off: it is afloat",
-                           "afloat", "sunk");
-    if ((gone && gone_by_rules) || claimed_sunk) {
+                           "afloat", "sunk"));
+    if ((gone && gone_by_rules) || claimed_sunk) {  // sunk as the record has it; a line that still uses it is excused
+        t.sunk_by_claim = rejected;
         t.sunk = true;
-        score_sinking(t);
     }
 }
 

@@ -39,7 +39,7 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f) const {
 std::optional<Cause> TmbvEngine::doubt_in(const Formation&) const {
     for (const Ship& m : ships_)  // any ship: one whose place is in doubt may stand in a line of sight
         if (afloat(m) && m.doubt) return m.doubt;
-    return std::nullopt;
+    return visibility_parted_;  // a visibility played apart from the rules: who sees whom is in doubt too
 }
 
 bool TmbvEngine::formations_left(int side) const {
@@ -63,8 +63,19 @@ static int next_side(int last, int initiative, int other, bool initiative_left, 
     return turn_left ? turn : last;
 }
 
+// Whether a ship is afloat; one sunk only by a claim the rules did not give, which the record goes
+// on using, plays on (the claim was the mistake, reported).
+bool TmbvEngine::still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx) {
+    if (s.sunk && s.sunk_by_claim) {
+        ctx.findings.excuse(*s.sunk_by_claim, at, s.label() + " has sunk");
+        s.sunk = false;
+        s.sunk_by_claim.reset();
+    }
+    return afloat(s);
+}
+
 bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
-    if (!afloat(s)) {
+    if (!still_afloat(s, e.subject.pos, ctx)) {
         ctx.findings.error(Kind::Illegal, cite("7.8.7"), e.subject.pos, s.label() + (s.sunk ? " has sunk" : " is not on the board"));
         return false;
     }
@@ -100,11 +111,17 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         last_side_ = s.side;
         const auto chain = linked(f);
         linked_now_.assign(chain.begin(), chain.end());
+        chain_doubt_ = doubt_in(f);  // a place in doubt now leaves who is linked in doubt for the whole step
         for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
             if (m.formation == &f) {
                 m.in_chain = chain_known() && !doubt_in(f) && std::find(chain.begin(), chain.end(), &m) != chain.end();
                 m.out_of_command = m.out_of_command || !m.in_chain;
             }
+    } else if (s.independent) {
+        if (!s.order_said)
+            ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, s.label() + " is out of command: it activates alone, in the non-formation step");
+        s.activated = s.order_said = true;
+        return true;
     } else if (s.formation != active_formation_) {
         if (!s.order_said)  // said once an impulse for a ship: its later lines follow from it
             ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos,
@@ -115,7 +132,7 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
     if (chain_known() && std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end() && !s.order_said) {
         const std::string what = s.label() + " is out of formation (no line of sight within visibility to its flagship, directly or "
                                              "through its formation's ships): it activates alone, in the non-formation step";
-        if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);  // a place in doubt may link it
+        if (chain_doubt_) ctx.findings.excuse(*chain_doubt_, e.subject.pos, what);  // a place in doubt may link it
         else ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what);
     }
     s.activated = s.order_said = true;

@@ -89,6 +89,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
         w.mp += 1;
         w.started = true;
         if (facing >= 0) w.facing = facing, w.facing_free = false;  // the facing it came to is the record's
+        w.ended = !may_enter(s, to, it, last, ctx);
         return;
     }
     else if (!dir) w.wrong(ctx, cite("7.3.2"), it.pos, s.label() + " moves hex by hex: " + spot_text(to) + " is not next to " + spot_text(w.at));
@@ -127,7 +128,7 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         if (w.ended) w.wrong(ctx, cite("7.3.9"), it.pos, s.label() + " entered an enemy ship's hex: its movement ends there");
         const int facing = read_facing.value_or(-1);  // -1: not written
         const Spot to{h->board.empty() ? w.at.board : h->board, *hex};
-        if (to == w.at && !w.started) {  // a turn in its first hex (7.3.4)
+        if (to == w.at && (!w.started || facing >= 0)) {  // a turn in the hex it is in (in its first hex: 7.3.4)
             if (facing >= 0) turn(w, facing, small, s.turned, it, s.label(), ctx);
             w.started = true;
             continue;
@@ -149,7 +150,8 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (active_formation_) formation_moved_ = true;
     if (w.mp > 0) s.diw = false;
     s.place_unknown = w.lost;
-    s.doubt = w.mistake ? w.mistake : w.lost ? w.unsure : std::nullopt;  // a move read cleanly settles where the ship is
+    // a move read cleanly settles where the ship is; one that entered no hex settles nothing
+    s.doubt = w.mistake ? w.mistake : (w.lost || !w.started) ? w.unsure : std::nullopt;
 }
 
 // 7.3: no more MP than the allowance; the claim is the MP spent.

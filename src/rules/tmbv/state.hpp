@@ -47,6 +47,7 @@ struct Ship {
     int facing = 0;
     AsPlayed<int> hits;  // hull boxes crossed off (7.8.7)
     bool sunk = false;
+    std::optional<Cause> sunk_by_claim;  // sunk only by a claim the rules did not give (reported)
     bool diw = false;     // Dead in the Water (7.3.1)
     bool turned = false;  // ended its last move with a turn (7.3.4)
     bool place_unknown = false;  // its last move's last hex could not be read: nowhere till it moves again

@@ -6,17 +6,19 @@
 
 namespace ironlog::rules::tmbv {
 
-// 12.1 Per Occurrence: a sunk enemy ship's defense rating, and 5 more for an ironclad (none for
-// Turkish or French ships).
-void TmbvEngine::score_sinking(const Ship& s) {
-    if (vp_.size() != 2) return;
-    if (!s.manifest) {
-        vp_unknown_ = true;
-        return;
+// 12.1 Per Occurrence: each sunk enemy ship's defense rating, and 5 more for an ironclad (none for
+// Turkish or French ships). Counted at the end from the ships sunk, so that a sinking played back
+// (a claim that was the mistake) counts for nothing.
+std::vector<int> TmbvEngine::victory_points() const {
+    std::vector<int> vp(vp_.size(), 0);
+    if (vp.size() != 2) return vp;
+    for (const Ship& s : ships_) {
+        if (!s.sunk || !s.manifest || s.side < 0) continue;
+        const std::string owner = side_names_[static_cast<std::size_t>(s.side)];
+        if (owner == "turkey" || owner == "france" || owner == "turkish" || owner == "french") continue;
+        vp[static_cast<std::size_t>(1 - s.side)] += s.manifest->defence + (s.manifest->ironclad ? 5 : 0);
     }
-    const std::string owner = s.entity && s.side >= 0 ? side_names_[static_cast<std::size_t>(s.side)] : "";
-    if (owner == "turkey" || owner == "france" || owner == "turkish" || owner == "french") return;
-    vp_[static_cast<std::size_t>(1 - s.side)] += s.manifest->defence + (s.manifest->ironclad ? 5 : 0);
+    return vp;
 }
 
 // 12.2: minor (more, not twice as many), major (twice, less than three times), decisive (more
@@ -32,11 +34,14 @@ void TmbvEngine::judge_result(GameContext& ctx) {
     const auto* r = ctx.header.result;
     if (!r || r->value == "*" || vp_.size() != 2 || !ctx.header.sequence || ctx.header.sequence->variant != "lissa") return;
     if (impulse_ < 12) return;  // a battle broken off: the players may agree its end
-    if (vp_unknown_) {
+    bool unknown = false;
+    for (const Ship& s : ships_) unknown = unknown || (s.sunk && !s.manifest);
+    if (unknown) {
         ctx.findings.note(Kind::Unverifiable, cite("13.2.4"), r->value_pos, "a ship sunk is not in the manifest: the winner is not verified");
         return;
     }
-    const int a = vp_[0], b = vp_[1];
+    const auto vp = victory_points();
+    const int a = vp[0], b = vp[1];
     const int winner = a == b ? italy_ : (a > b ? 0 : 1);  // 13.2.4: a tie goes to Italy
     if (winner < 0) return;
     const std::string lvl = a == b ? "" : level(std::max(a, b), std::min(a, b), ctx.header.option("three-times") == "decisive");
