@@ -230,6 +230,49 @@ void bench_check(const Settings& s) {
         rss_full <= rss_small * 1.25 + 4 ? "ok" : "GROWS");
 }
 
+// ---- 1b. parse + check, ruleset by ruleset ------------------------------------------------------------
+
+// Each ruleset's generated games, with the files they are played with (the repository's fixtures),
+// checked alone: events a second side by side, in the same run. A ruleset's engine should keep
+// within 30 % of the others' mean (tmbv, issue 18).
+void bench_rulesets(const Settings& s) {
+    std::printf("\nParse + check by ruleset (single thread, generated games)\n");
+    const std::string fixtures = std::string(IRONLOG_SOURCE_DIR) + "/fixtures/";
+    ironlog::GenerateOptions options;
+    options.map = fixtures + "maps/eia-sample-map.ngn";
+    options.tables = fixtures + "tables/tmbv-test-pack.ngn";
+    options.library = fixtures + "tables/tmbv-lissa-test-manifest.ngn";
+    const std::size_t bytes = static_cast<std::size_t>(s.check_mb * 1024 * 1024 / 4);
+    std::vector<std::pair<std::string, double>> rates;
+    for (const ironlog::Ruleset* r : ironlog::all_rulesets().all) {
+        if (!r->generate) continue;
+        std::string text;
+        for (int i = 1; text.size() < bytes; ++i) {
+            const std::string tables = r->info.id == "eia-naval" ? fixtures + "tables/eia-naval-tables.ngn" : options.tables;
+            ironlog::GenerateOptions o = options;
+            o.tables = tables;
+            ngn::ParsedFile parsed = ngn::parse_text(r->generate(20261125, i, o));
+            text += (text.empty() ? "" : "\n") + ngn::format_game(parsed.games.front());
+        }
+        const fs::path file = s.dir / ("check-" + r->info.id + ".ngn");
+        write(file, text);
+        const auto t0 = Clock::now();
+        const CheckTotals totals = parse_and_check(file);
+        const double secs = seconds_since(t0);
+        const double rate = static_cast<double>(totals.events) / secs;
+        rates.emplace_back(r->info.id, rate);
+        row("parse + check, " + r->info.id, with_commas(rate) + " events/s",
+            fmt(static_cast<double>(text.size()) / 1048576.0 / secs, "MB/s") + ", " + std::to_string(totals.games) + " games",
+            totals.problems == 0 ? "" : std::to_string(totals.problems) + " PROBLEMS");
+    }
+    for (const auto& [id, rate] : rates) {
+        double others = 0;
+        for (const auto& [other, r] : rates) others += other == id ? 0 : r;
+        others /= static_cast<double>(rates.size() - 1);
+        row("  " + id + " against the others' mean", fmt(100.0 * rate / others, "%", 0), ">= 70 %", rate >= 0.7 * others ? "ok" : "BELOW");
+    }
+}
+
 // ---- 2. archive ingest ----------------------------------------------------------------------------
 
 struct IngestTotals {
@@ -437,6 +480,7 @@ int main(int argc, char** argv) {
     fs::create_directories(s.dir);
     std::printf("ironlog_bench %s, data in %s%s\n", IRONLOG_VERSION, s.dir.string().c_str(), s.quick ? " (quick run: small sizes)" : "");
     bench_check(s);
+    bench_rulesets(s);
     bench_ingest(s);
     bench_queries(s);
     return 0;

@@ -134,13 +134,21 @@ std::vector<Crossing> Grid::line(Hex from, Hex to) const {
     const double length = std::hypot(dx, dy);
     const double apothem = kSqrt3 / 2.0;
 
+    // The outward normals of the six edges, worked out once.
+    static const std::array<geometry::Point, kFacings> normals = [] {
+        std::array<geometry::Point, kFacings> n{};
+        for (int k = 0; k < kFacings; ++k) {
+            const double ang = (90.0 - 60.0 * k) * kPi / 180.0;
+            n[static_cast<std::size_t>(k)] = geometry::Point{std::cos(ang), std::sin(ang)};
+        }
+        return n;
+    }();
     // The part [t0, t1] of the line inside a hex whose edges are moved out by `grow`.
     auto clip = [&](geometry::Point c, double grow, double& t0, double& t1) {
         t0 = 0;
         t1 = 1;
         for (int k = 0; k < kFacings; ++k) {
-            const double ang = (90.0 - 60.0 * k) * kPi / 180.0;  // outward normal of edge k
-            const double nx = std::cos(ang), ny = std::sin(ang);
+            const double nx = normals[static_cast<std::size_t>(k)].x, ny = normals[static_cast<std::size_t>(k)].y;
             const double start = (a.x - c.x) * nx + (a.y - c.y) * ny - (apothem + grow);
             const double rate = dx * nx + dy * ny;
             if (std::fabs(rate) < 1e-12) {
@@ -166,6 +174,8 @@ std::vector<Crossing> Grid::line(Hex from, Hex to) const {
     for (Hex h : within(from, n)) {
         if (h == from || h == to || distance(h, to) > n) continue;
         const geometry::Point c = centre(h);
+        // a hex whose centre lies further than its circumradius (1) from the line cannot touch it
+        if (std::fabs((c.x - a.x) * dy - (c.y - a.y) * dx) > (1.0 + 1e-6) * length) continue;
         double t0 = 0, t1 = 0;
         if (clip(c, -1e-7, t0, t1) && (t1 - t0) * length > 1e-6) {
             hits.push_back(Hit{h, (t0 + t1) / 2, false});

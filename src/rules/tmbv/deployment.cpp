@@ -91,7 +91,7 @@ void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {
         s.place_said = true;
         return;
     }
-    s.at = Spot{h->board, *hex};
+    s.at = make_spot(h->board.empty() ? 0 : h->board[0], *hex);
     s.facing = *facing;
     s.placed = true;
 }

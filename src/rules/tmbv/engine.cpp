@@ -6,6 +6,8 @@
 #include "check/lookahead.hpp"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 namespace ironlog::rules::tmbv {
 
@@ -29,11 +31,35 @@ const Verb<TmbvEngine> kVerbs[] = {
 
 // ---- the files and the scenario ---------------------------------------------------------------------
 
+// The first of the files a record names that is there, read once a run: a file of many games is
+// checked against the same pack or manifest game after game. A file changed since (size or time)
+// is read again; its problems are reported with every game that uses it.
 template <class T>
 std::optional<T> load_first(const std::vector<std::filesystem::path>& paths, GameContext& ctx) {
+    struct Read {
+        std::uintmax_t size = 0;
+        std::filesystem::file_time_type time;
+        T value;
+        std::vector<Finding> problems;
+    };
+    static std::mutex lock;
+    static std::map<std::string, Read> read;
     for (const auto& path : paths) {
         std::error_code ec;
-        if (std::filesystem::is_regular_file(path, ec)) return T::load(path, path.lexically_normal().string(), ctx.findings);
+        if (!std::filesystem::is_regular_file(path, ec)) continue;
+        const std::string name = path.lexically_normal().string();
+        const auto size = std::filesystem::file_size(path, ec);
+        const auto time = std::filesystem::last_write_time(path, ec);
+        std::lock_guard<std::mutex> guard(lock);
+        auto it = read.find(name);
+        if (it == read.end() || it->second.size != size || it->second.time != time) {
+            Findings problems;
+            T value = T::load(path, name, problems);
+            if (read.size() > 64) read.clear();  // a run over many different files keeps few
+            it = read.insert_or_assign(name, Read{size, time, std::move(value), problems.all()}).first;
+        }
+        for (const Finding& f : it->second.problems) ctx.findings.all().push_back(f);
+        return it->second.value;
     }
     return std::nullopt;
 }

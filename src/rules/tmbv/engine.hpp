@@ -32,7 +32,8 @@ struct ModifiedRoll {
     int face = 0;
     int rules = 0;                   // face + the modifiers the rules give
     std::optional<int> recorded;     // face + the record's modifiers, or its "= total"; none when it wrote neither
-    std::string rules_text;          // "7 +4(cf) -1(range)"
+    std::vector<std::pair<std::string, int>> mods;  // the rules' modifiers, named
+    std::string rules_text() const;  // "7 +4(cf) -1(range) = 10", made only for a finding
     int played() const { return recorded.value_or(rules); }
 };
 
@@ -90,6 +91,7 @@ private:
     bool singles_left(int side) const;
 
     // ---- visibility.cpp: the TBB's hexes (7.2.2), visibility (7.6) and line of sight (7.7) ----
+    Spot make_spot(char board, Hex hex) const;
     std::optional<Hex> grid_hex(const Spot& s) const;
     std::optional<int> distance(const Spot& a, const Spot& b) const;
     bool sees(const Ship& a, const Ship& b) const;  // within visibility and a clear line of sight

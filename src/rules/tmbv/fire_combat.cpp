@@ -89,16 +89,19 @@ bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext
     return true;
 }
 
+std::string ModifiedRoll::rules_text() const {
+    std::string out = std::to_string(face);
+    for (const auto& [label, v] : mods) out += " " + signed_text(v) + "(" + label + ")";
+    if (!mods.empty()) out += " = " + std::to_string(rules);
+    return out;
+}
+
 ModifiedRoll TmbvEngine::modified(const ngn::Dice& dice, const std::vector<std::pair<std::string, int>>& mods) const {
     ModifiedRoll r;
     r.face = dice.faces.front().value;
     r.rules = r.face;
-    r.rules_text = std::to_string(r.face);
-    for (const auto& [label, v] : mods) {
-        r.rules = saturating_add(r.rules, v);
-        r.rules_text += " " + signed_text(v) + "(" + label + ")";
-    }
-    if (mods.size()) r.rules_text += " = " + std::to_string(r.rules);
+    for (const auto& [label, v] : mods) r.rules = saturating_add(r.rules, v);
+    r.mods = mods;
     if (dice.total) r.recorded = *dice.total;
     else if (!dice.modifiers.empty()) {
         int t = r.face;
@@ -200,7 +203,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.excuse(*doubt, dice->faces.front().pos, "the modified roll at a range in doubt"), why = doubt;
     else if (roll.recorded && *roll.recorded != roll.rules)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos,
-                                                    "the modified roll: the CF and the Fire Combat Modifiers", roll.rules_text,
+                                                    "the modified roll: the CF and the Fire Combat Modifiers", roll.rules_text(),
                                                     std::to_string(*roll.recorded)));
     const int rules_hits = *tables_->fire_hits(roll.rules);
     int played_hits = *tables_->fire_hits(roll.played());
@@ -212,7 +215,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.excuse(*doubt, e.claim->front().pos, "the hits at a range in doubt"), why = doubt;
     else if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.6"), e.claim->front().pos,
-                                                    "the Fire Combat Results table gives for " + roll.rules_text, std::to_string(rules_hits) + " hits",
+                                                    "the Fire Combat Results table gives for " + roll.rules_text(), std::to_string(rules_hits) + " hits",
                                                     std::to_string(*claim.hits) + " hits"));
     judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF

@@ -22,15 +22,30 @@ bool TmbvEngine::in_formation(const Ship& s) const {
 }
 
 // 7.4.2: linked to the flagship by sight, directly or through a chain of the formation's ships.
+// Ships next to one already linked are linked first: they need no line of sight worked out.
 std::vector<const Ship*> TmbvEngine::linked(const Formation& f) const {
     std::vector<const Ship*> found;
     if (!f.flagship || !afloat(*f.flagship)) return found;
     found.push_back(f.flagship);
-    for (std::size_t i = 0; i < found.size(); ++i)
-        for (const Ship& s : ships_)
-            if (s.formation == &f && afloat(s) && !s.out_of_command && std::find(found.begin(), found.end(), &s) == found.end() &&
-                sees(*found[i], s))
-                found.push_back(&s);
+    std::vector<const Ship*> rest;
+    for (const Ship& s : ships_)
+        if (s.formation == &f && &s != f.flagship && afloat(s) && !s.out_of_command) rest.push_back(&s);
+    auto next_to = [&](const Ship& a, const Ship& b) {
+        const auto d = distance(a.at, b.at);
+        return d && *d <= 1 && (!visibility_ || *d <= *visibility_);
+    };
+    for (bool grew = true; grew && !rest.empty();) {
+        grew = false;
+        for (bool adjacent : {true, false}) {
+            for (auto it = rest.begin(); it != rest.end();) {
+                const Ship& s = **it;
+                const bool joins = std::any_of(found.begin(), found.end(), [&](const Ship* x) { return adjacent ? next_to(*x, s) : sees(*x, s); });
+                if (joins) found.push_back(&s), it = rest.erase(it), grew = true;
+                else ++it;
+            }
+            if (grew) break;  // the cheap links again before any line of sight
+        }
+    }
     return found;
 }
 

@@ -120,14 +120,15 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         const auto* h = it.as<ngn::HexPos>();
         const auto hex = h ? geometry::hex::parse_hex(h->hex) : std::nullopt;
         const auto read_facing = h && !h->facing.empty() ? geometry::hex::parse_facing(h->facing) : std::nullopt;
-        if (!hex || (h && !h->facing.empty() && !read_facing)) {  // read on: the next hex says where the ship is
+        const bool bad_board = h && (h->board.size() > 1 || (h->board.size() == 1 && (h->board[0] < 'A' || h->board[0] > 'F')));
+        if (!hex || bad_board || (h && !h->facing.empty() && !read_facing)) {  // read on: the next hex says where the ship is
             w.wrong(ctx, ngn_rule("5.2", "Positions"), it.pos, kMoveShape);
             w.mp += 1, w.lost = w.started = true;
             continue;
         }
         if (w.ended) w.wrong(ctx, cite("7.3.9"), it.pos, s.label() + " entered an enemy ship's hex: its movement ends there");
         const int facing = read_facing.value_or(-1);  // -1: not written
-        const Spot to{h->board.empty() ? w.at.board : h->board, *hex};
+        const Spot to = make_spot(h->board.empty() ? w.at.board : h->board[0], *hex);
         if (to == w.at && (!w.started || facing >= 0)) {  // a turn in the hex it is in (in its first hex: 7.3.4)
             if (facing >= 0) turn(w, facing, small, s.turned, it, s.label(), ctx);
             w.started = true;
@@ -193,7 +194,7 @@ bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     for (std::size_t i = 1; next && i < next->args.size() && !first; ++i) first = next->args[i].as<ngn::HexPos>();
     const auto hex = first ? geometry::hex::parse_hex(first->hex) : std::nullopt;
     if (!hex) return false;
-    const Spot to{first->board.empty() ? s.at.board : first->board, *hex};
+    const Spot to = make_spot(first->board.empty() ? s.at.board : first->board[0], *hex);
     const auto d = distance(s.at, to);
     if (!d || *d < 2) return false;
     s.doubt = Findings::cause_of(ctx.findings.error(
@@ -218,7 +219,7 @@ std::optional<Cause> TmbvEngine::place_in_question(Ship& o, ngn::SourcePos at, G
 bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
     std::vector<Ship*> there;
     for (Ship& o : ships_)  // a ship whose place is in question is where it may be
-        if (&o != &s && afloat(o) && !o.place_unknown && o.at == to && !place_in_question(o, it.pos, ctx)) there.push_back(&o);
+        if (o.at.hex == to.hex && &o != &s && o.at == to && afloat(o) && !o.place_unknown && !place_in_question(o, it.pos, ctx)) there.push_back(&o);
     for (Ship* o : there)
         if (o->side != s.side) {
             s.ram_pending = to;
@@ -257,7 +258,7 @@ void TmbvEngine::start_up(Ship& s, const ngn::Event& e, GameContext& ctx) {
         const ModifiedRoll roll = modified(*dice, mods);
         rules = tables_->starts(roll.played());
         if (roll.recorded && *roll.recorded != roll.rules)
-            ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos, "the start-up roll's modifiers", roll.rules_text, std::to_string(*roll.recorded));
+            ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos, "the start-up roll's modifiers", roll.rules_text(), std::to_string(*roll.recorded));
         else if (rules && claimed && *rules != *claimed)
             ctx.findings.error(Kind::WrongResult, rule, e.claim->front().pos, "the DIW Startup Table gives", *rules ? "moves" : "diw", *claimed ? "moves" : "diw");
     }

@@ -84,7 +84,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     std::optional<Cause> why;
     if (roll.recorded && *roll.recorded != roll.rules)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos, "the modified roll: the Ram Attack Table's modifiers",
-                                                    roll.rules_text, std::to_string(*roll.recorded)));
+                                                    roll.rules_text(), std::to_string(*roll.recorded)));
     const RamRow& by_rules = *tables_->ram(roll.rules);
     const RamRow& as_played = *tables_->ram(roll.played());
     auto text = [](const RamRow& r) { return r.fails ? std::string("fail") : std::to_string(r.target_hits) + " hits rammer " + std::to_string(r.rammer_hits); };
@@ -94,7 +94,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     };
     if (!why && !fits(by_rules) && !fits(as_played))
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.4"), e.claim_pos,
-                                                    "the Ram Attack Results Table gives for " + roll.rules_text, text(by_rules),
+                                                    "the Ram Attack Results Table gives for " + roll.rules_text(), text(by_rules),
                                                     claim.fail ? "fail" : std::to_string(claim.target.value_or(0)) + " hits rammer " + std::to_string(claim.rammer.value_or(0))));
     const RamRow& played = fits(as_played) ? as_played : by_rules;
     judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e, claim.sunk, why, ctx);

@@ -16,11 +16,14 @@ namespace ironlog::rules::tmbv {
 
 using geometry::hex::Hex;
 
-// A hex of the TBB as a record writes it: its board (A to F, or "" for one board) and the hex.
+// A hex of the TBB as a record writes it: its board (A to F, or 0 for one board) and the hex; and
+// where it stands in the one grid of all six boards, when the table pack places its board.
 struct Spot {
-    std::string board;
+    char board = 0;
     Hex hex;
-    friend bool operator==(const Spot&, const Spot&) = default;
+    Hex grid;             // hex plus its board's offset (7.2.2)
+    bool on_grid = true;  // false: a board the pack does not place
+    friend bool operator==(const Spot& a, const Spot& b) { return a.board == b.board && a.hex == b.hex; }
 };
 
 struct Formation {

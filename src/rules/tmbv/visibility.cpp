@@ -8,18 +8,19 @@
 
 namespace ironlog::rules::tmbv {
 
-std::optional<Hex> TmbvEngine::grid_hex(const Spot& s) const {
-    if (s.board.empty() || !tables_) return s.hex;
-    const auto off = tables_->board_offset(s.board);
-    if (!off) return s.hex;
-    return Hex{s.hex.col + off->col, s.hex.row + off->row};
+Spot TmbvEngine::make_spot(char board, Hex hex) const {
+    Spot s{board, hex, hex, true};
+    if (board == 0) return s;
+    const auto off = tables_ ? tables_->board_offset(std::string(1, board)) : std::nullopt;
+    if (off) s.grid = Hex{hex.col + off->col, hex.row + off->row};
+    s.on_grid = off.has_value();
+    return s;
 }
 
+std::optional<Hex> TmbvEngine::grid_hex(const Spot& s) const { return s.grid; }
+
 // Two hexes on different boards whose places the table pack does not give cannot be measured.
-bool TmbvEngine::boards_unknown(const Spot& a, const Spot& b) const {
-    if (a.board == b.board) return false;
-    return !tables_ || !tables_->board_offset(a.board) || !tables_->board_offset(b.board);
-}
+bool TmbvEngine::boards_unknown(const Spot& a, const Spot& b) const { return a.board != b.board && (!a.on_grid || !b.on_grid); }
 
 void TmbvEngine::say_boards_unknown(GameContext& ctx, ngn::SourcePos at) {
     if (said_boards_) return;
@@ -113,7 +114,7 @@ void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
 }
 
 std::string TmbvEngine::spot_text(const Spot& s, std::optional<int> facing) const {
-    std::string out = "#" + (s.board.empty() ? "" : s.board + ":") + geometry::hex::hex_name(s.hex).substr(1);
+    std::string out = "#" + (s.board == 0 ? std::string() : std::string(1, s.board) + ":") + geometry::hex::hex_name(s.hex).substr(1);
     if (facing) out += std::string("/") + geometry::hex::facing_name(*facing);
     return out;
 }
