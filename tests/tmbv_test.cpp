@@ -721,3 +721,138 @@ TEST(TmbvVisibility, ElevenShipsEngagedLowerItTwoSpaces) {
     clean(record(support, italy, fire + impulse(2, N({}), 3), option));
     one(record(support, italy, fire + impulse(2, N({}), 4), option), "tmbv 7.6.4", Kind::WrongResult, "3", "4");
 }
+
+// ---- 14.1 critical hits, 14.2 Affondatore not ready, 14.4 dispatch ships (optional) -------------------
+
+namespace {
+const std::string kCritical = "[Rules \"critical-hits\"]\n";
+// Re d'Italia hits Habsburg (7 +4(cf) -1(range) -1(ironclad) -1(weather) = 8: 1 hit), the critical
+// lines follow, Re d'Italia moves on (still 4 hexes off), then the later lines; `next` is the impulses after.
+std::string after_hit(std::initializer_list<std::string> critical, std::initializer_list<std::string> later = {}, const std::string& next = "",
+                      const std::string& tags = kCritical) {
+    std::vector<std::string> events{"RdI fire Hab d10: 7 => 1 hit"};
+    events.insert(events.end(), critical.begin(), critical.end());
+    events.push_back("RdI move #E:0404 => 1 mp");
+    events.insert(events.end(), later.begin(), later.end());
+    std::string steps = "      step non-formation\n";
+    for (const auto& e : events) steps += "        " + e + "\n";
+    return record(kHab, kRdI, impulse(1, steps) + next, tags);
+}
+}  // namespace
+
+TEST(TmbvOptional, ACriticalHitRollFollowsDamage) {
+    clean(after_hit({"Hab critical d10: 4 => none"}));
+    clean(after_hit({"Hab critical d10: 4"}));
+    // off by default: the roll is not part of the game
+    one(after_hit({"Hab critical d10: 4 => none"}, {}, "", ""), "tmbv 14.1", Kind::Inconsistent);
+    // left out: said once, at the next line or at the impulse's end
+    one(after_hit({}), "tmbv 14.1", Kind::Inconsistent);
+    one(record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 7 => 1 hit"})), kCritical), "tmbv 14.1", Kind::Inconsistent);
+    // only after an attack that damaged the ship: a miss gives none
+    one(record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 2 => miss", "Hab critical d10: 4 => none"})), kCritical), "tmbv 14.1", Kind::Illegal);
+    // a 0 calls for a second die: 0-3 on fire, 4-7 bridge, 8-9 rudder
+    clean(after_hit({"Hab critical 2d10: 0 6 => bridge"}));
+    one(after_hit({"Hab critical 2d10: 0 6 => fire"}), "tmbv 14.1.2", Kind::WrongResult, "bridge", "fire");
+    one(after_hit({"Hab critical 2d10: 0 3 => rudder"}), "tmbv 14.1.1", Kind::WrongResult, "fire", "rudder");
+    one(after_hit({"Hab critical d10: 5 => rudder"}), "tmbv 14.1.3", Kind::WrongResult, "none", "rudder");
+    one(after_hit({"Hab critical d10: 0 => none"}), "tmbv 14.1", Kind::Inconsistent);
+}
+
+TEST(TmbvOptional, ABridgeHitMakesTheCrewCAndTheCFTwoLess) {
+    // Habsburg (CF 3, crew A) at Re d'Italia, 4 hexes: 9 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) = 10, 2 hits;
+    // with its bridge hit: 9 +1(cf) -1(range) -1(ironclad) -1(crew) -1(weather) = 6, 1 hit
+    clean(after_hit({"Hab critical 2d10: 0 5 => bridge"}, {"Hab fire RdI d10: 9 => 1 hit", "RdI critical d10: 3 => none"}));
+    one(after_hit({"Hab critical 2d10: 0 5 => bridge"}, {"Hab fire RdI d10: 9 => 2 hits", "RdI critical d10: 3 => none"}), "tmbv 7.8.6",
+        Kind::WrongResult, "1 hits", "2 hits");
+    clean(after_hit({"Hab critical d10: 5 => none"}, {"Hab fire RdI d10: 9 => 2 hits", "RdI critical d10: 3 => none"}));
+}
+
+TEST(TmbvOptional, OnFire) {
+    // each impulse's end: the die +1 for Habsburg's crew A: 8 or more out, 3-7 burns a hull box, 0-2 explodes
+    const std::string fire = "Hab critical 2d10: 0 2 => fire";
+    clean(after_hit({fire}, {"Hab on-fire d10: 7 => out"}));
+    clean(after_hit({fire}, {"Hab on-fire d10: 6 => burns"}, impulse(2, N({"RdI move #E:0403 => 1 mp", "Hab on-fire d10: 9 => out"}))));
+    clean(after_hit({fire}, {"Hab on-fire d10: 1 => explodes"}));
+    one(after_hit({fire}, {"Hab on-fire d10: 6 => out"}), "tmbv 14.1.1", Kind::WrongResult, "burns", "out");
+    one(after_hit({fire}, {"Hab on-fire d10: 1 => burns"}), "tmbv 14.1.1", Kind::WrongResult, "explodes", "burns");
+    // the roll is due at every impulse's end while it burns; a ship not on fire does not roll
+    one(after_hit({fire}), "tmbv 14.1.1", Kind::Inconsistent);
+    one(after_hit({fire}, {"Hab on-fire d10: 6 => burns"}, impulse(2, N({"RdI move #E:0403 => 1 mp"}))), "tmbv 14.1.1", Kind::Inconsistent);
+    one(after_hit({"Hab critical d10: 4 => none"}, {"Hab on-fire d10: 9 => out"}), "tmbv 14.1.1", Kind::Illegal);
+    // exploded: it has sunk
+    one(after_hit({fire}, {"Hab on-fire d10: 1 => explodes"}, impulse(2, N({"RdI move #E:0403 => 1 mp", "Hab fire RdI d10: 5 => miss"}))), "tmbv 7.8.7",
+        Kind::Illegal);
+}
+
+TEST(TmbvOptional, RudderHit) {
+    // Dead in the Water till a roll of 7 or more (+1 for crew A) at an impulse's end repairs it
+    const std::string hit = "Hab critical 2d10: 0 9 => rudder";
+    clean(after_hit({hit}, {"Hab rudder d10: 6 => repaired"}, impulse(2, N({"RdI move #E:0403 => 1 mp", "Hab move #E:0804 => 1 mp"}))));
+    clean(after_hit({hit}, {"Hab rudder d10: 5 => diw"}, impulse(2, N({"RdI move #E:0403 => 1 mp", "Hab rudder d10: 8 => repaired"}))));
+    one(after_hit({hit}, {"Hab rudder d10: 5 => repaired"}), "tmbv 14.1.3", Kind::WrongResult, "diw", "repaired");
+    one(after_hit({hit}, {"Hab rudder d10: 5 => diw"}, impulse(2, N({"RdI move #E:0403 => 1 mp", "Hab move #E:0804 => 1 mp", "Hab rudder d10: 8 => repaired"}))),
+        "tmbv 14.1.3", Kind::Illegal);
+    one(after_hit({hit}), "tmbv 14.1.3", Kind::Inconsistent);
+}
+
+TEST(TmbvOptional, AffondatoreNotReady) {
+    const std::string tags = "[Rules \"affondatore-not-ready\"]\n";
+    const std::string italy = kRdI + "ship Aff \"Affondatore\" #E:0605/N\n";
+    // a die halved, fractions dropped, plus 1: 5 gives 3 hits
+    clean(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 3 hits", "RdI move #E:0404 => 1 mp"})), tags));
+    one(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 2 hits", "RdI move #E:0404 => 1 mp"})), tags), "tmbv 14.2", Kind::WrongResult, "3 hits",
+        "2 hits");
+    one(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 3 hits"}))), "tmbv 14.2", Kind::Inconsistent);
+    one(record(kHab, italy, impulse(1, N({"Aff move #E:0604 => 1 mp"})), tags), "tmbv 14.2", Kind::Inconsistent);
+    one(record(kHab, italy, impulse(1, N({"RdI not-ready d10: 5 => 3 hits"})), tags), "tmbv 14.2", Kind::Illegal);
+    // its crew is C while the hits stand: Affondatore (CF 2, one less after 3 hits in the test pack) at
+    // Habsburg, 2 hexes: 8 +1(cf) +1(range) -1(ironclad) -1(crew) -1(weather) = 7
+    const auto f = problems_in(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 3 hits", "Aff fire Hab d10: 8 => 9 hits"})), tags), "games");
+    ASSERT_EQ(f.size(), 1u) << describe(f);
+    EXPECT_NE(f[0].message.find("8 +1(cf) +1(range) -1(ironclad) -1(crew) -1(weather) = 7"), std::string::npos) << describe(f);
+}
+
+TEST(TmbvOptional, DispatchShips) {
+    const std::string tags = "[Rules \"dispatch-ships\"]\n";
+    // Greif (a D ship) activates with the Main Fleet, whose flagship it sees
+    const std::string main = kMain + "ship Gre \"Greif\" #E:1005/N\n";
+    const std::string with = impulse(1, kItalyMoves + F({"Kai move #E:0904 => 1 mp", "Fri move #E:0804 => 1 mp", "Gre move #E:1004 => 1 mp"}));
+    clean(record(main, kItalianLine, with, tags));
+    one(record(main, kItalianLine, with), "tmbv 7.5.1", Kind::Illegal);
+    // not a D ship; a D ship out of the flagship's sight (visibility 5)
+    one(record(kMain + "ship Sal \"Salamander\" #E:1005/N\n", kItalianLine,
+               impulse(1, kItalyMoves + F({"Kai move #E:0904 => 1 mp", "Fri move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp"})), tags),
+        "tmbv 7.5.1", Kind::Illegal);
+    one(record(kMain + "ship Gre \"Greif\" #E:1605/N\n", kItalianLine,
+               impulse(1, kItalyMoves + F({"Kai move #E:0904 => 1 mp", "Fri move #E:0804 => 1 mp", "Gre move #E:1604 => 1 mp"})), tags),
+        "tmbv 14.4", Kind::Illegal);
+}
+
+TEST(TmbvOptional, ADispatchShipLinksShipsOutOfTheFlagshipsSight) {
+    // Friedrich two hexes astern of Kaiser, Palestro between them; Greif sees both (3 and 2 hexes)
+    const std::string main = "formation Main \"Main Fleet\" flying-wedge\nship Kai \"Kaiser\" Main flagship #E:0605/N\n"
+                             "ship Fri \"Friedrich\" Main #E:0607/N\n";
+    const std::string italy = "ship Pal \"Palestro\" #E:0606/SE\n";
+    const std::string tags = "[Rules \"dispatch-ships\"]\n";
+    const std::string play = impulse(1, F({"Kai move #E:0604 => 1 mp", "Fri move #E:0607/NW #E:0507 => 2 mp"}) +
+                                            N({"Pal move #E:0707 => 1 mp", "Gre move #E:0806 => 1 mp"}));
+    clean(record(main + "ship Gre \"Greif\" #E:0807/N\n", italy, play, tags));
+    one(record(main + "ship Gre \"Greif\" #E:0807/N\n", italy, play), "tmbv 7.4.3", Kind::Illegal);
+    // too far to see Kaiser: no link
+    one(record(main + "ship Gre \"Greif\" #E:1407/N\n", italy,
+               impulse(1, F({"Kai move #E:0604 => 1 mp", "Fri move #E:0607/NW #E:0507 => 2 mp"}) + N({"Pal move #E:0707 => 1 mp", "Gre move #E:1406 => 1 mp"})),
+               tags),
+        "tmbv 7.4.3", Kind::Illegal);
+    // it served the Main Fleet this impulse: it does not activate with the Battle Fleet
+    const std::string battle = "formation Battle \"Battle Fleet\" line-ahead\nship Hab \"Habsburg\" Battle flagship #E:1005/N\n"
+                               "ship Sal \"Salamander\" Battle #E:1006/N\n";
+    const std::string both = main + battle + "ship Gre \"Greif\" #E:0807/N\n";
+    const std::string kai = "Kai move #E:0604 => 1 mp", fri = "Fri move #E:0607/NW #E:0507 => 2 mp";
+    clean(record(both, italy, impulse(1, F({kai, fri, "Gre move #E:0806 => 1 mp"}) + F({"Hab move #E:1004 => 1 mp", "Sal move #E:1005 => 1 mp"}) +
+                                            N({"Pal move #E:0707 => 1 mp"})),
+                 tags));
+    one(record(both, italy, impulse(1, F({kai, fri}) + F({"Hab move #E:1004 => 1 mp", "Sal move #E:1005 => 1 mp", "Gre move #E:0806 => 1 mp"}) +
+                                           N({"Pal move #E:0707 => 1 mp"})),
+               tags),
+        "tmbv 14.4", Kind::Illegal);
+}

@@ -27,6 +27,10 @@ const Verb<TmbvEngine> kVerbs[] = {
     {"ram", TmbvEngine::on_ram},
     {"start", TmbvEngine::on_start},
     {"independent", TmbvEngine::on_independent},
+    {"critical", TmbvEngine::on_critical},
+    {"on-fire", [](TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& c) { return TmbvEngine::on_end_roll(t, e, a, c, true); }},
+    {"rudder", [](TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& c) { return TmbvEngine::on_end_roll(t, e, a, c, false); }},
+    {"not-ready", TmbvEngine::on_not_ready},
 };
 
 // ---- the files and the scenario ---------------------------------------------------------------------
@@ -74,6 +78,9 @@ void TmbvEngine::begin(GameContext& ctx) {
                                                                                : geometry::hex::Columns::EvenLow);
     los_edge_either_ = ctx.header.option("los-edge") == "either";
     rifled_rule_ = ctx.header.rule_in_force("austrian-rifled-guns");
+    critical_rule_ = ctx.header.rule_in_force("critical-hits");
+    not_ready_rule_ = ctx.header.rule_in_force("affondatore-not-ready");
+    dispatch_rule_ = ctx.header.rule_in_force("dispatch-ships");
     count_targets_ = ctx.header.option("visibility-count") == "firers-and-targets";
     vp_.assign(ctx.symbols.sides().size(), 0);
     side_names_.assign(ctx.symbols.sides().size(), "");
@@ -155,6 +162,7 @@ void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
         s.activated = s.fired = s.fired_upon = s.targeted = s.moved = s.started = s.order_said = s.in_chain = false;
         s.mp_spent = 0;
         s.out_of_command = s.independent;
+        s.relayed_for = nullptr;
     }
     for (Formation& f : formations_) f.activated = false;
     adjust_visibility(h, ctx);
@@ -183,14 +191,16 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
 
 // A ship afloat that spent no MP this impulse is Dead in the Water (7.3.1).
 void TmbvEngine::end_impulse(GameContext& ctx, ngn::SourcePos at) {
+    end_rolls_missing(ctx, at);
     for (Ship& s : ships_)
         if (!in_formation(s) || s.formation->activated) missed_move(s, at, ctx);
     for (Ship& s : ships_)
-        if (afloat(s) && s.mp_spent == 0 && !s.diw) s.diw = true, s.turned = false;
+        if (afloat(s) && s.mp_spent == 0 && !s.diw && !repaired_now(s)) s.diw = true, s.turned = false;
 }
 
 void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!lissa_) return;
+    criticals_due(e, actor, ctx);
     if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
     const std::string verb = e.verb();
@@ -266,6 +276,7 @@ void TmbvEngine::finish(GameContext& ctx) {
     const ngn::SourcePos at{ctx.game.last_line, 1};
     if (!in_play_) check_deployment(ctx, at);
     end_activation(ctx, at);
+    if (impulse_ > 0) end_rolls_missing(ctx, at);  // the last impulse's end-of-impulse rolls (14.1)
     judge_result(ctx);
 }
 
@@ -286,6 +297,9 @@ void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
         if (s.out_of_command || !s.formation) os << ", out of command";
         if (s.diw) os << ", DIW";
         if (s.turned) os << ", Turned";
+        if (s.on_fire) os << ", On Fire";
+        if (s.bridge) os << ", Bridge Hit";
+        if (s.rudder) os << ", Rudder Hit";
         if (s.fired_upon) os << ", Fired Upon";
         os << "\n";
     }

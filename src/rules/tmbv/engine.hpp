@@ -53,6 +53,10 @@ public:
     static bool on_ram(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
     static bool on_start(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
     static bool on_independent(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
+    // ---- optional_rules.cpp: 14.1, 14.2 ----
+    static bool on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
+    static bool on_end_roll(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx, bool fire);
+    static bool on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
 
 private:
     // ---- engine.cpp: the impulse sequence (7.5) ----
@@ -83,7 +87,12 @@ private:
     bool in_formation(const Ship& s) const;
     bool chain_known() const;
     // Ships of a formation linked to its flagship by sight (7.4.2), the flagship included.
-    std::vector<const Ship*> linked(const Formation& f) const;
+    // With 14.4 a dispatch ship in sight of the flagship links the ships it sees.
+    std::vector<const Ship*> linked(const Formation& f, bool with_relays = true) const;
+    std::vector<const Ship*> relays_for(const Formation& f) const;  // 14.4: dispatch ships that may serve it
+    void claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
+    bool is_dispatch(const Ship& s) const;
+    bool accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx);
     bool formations_left(int side) const;
     std::optional<Cause> doubt_in(const Formation& f) const;
     // Members of a formation arrayed in its shape at set-up (7.4.4-7.4.6), the flagship included.
@@ -132,6 +141,17 @@ private:
     void ram(Ship& s, const ngn::Event& e, GameContext& ctx);
     std::vector<std::pair<std::string, int>> ram_modifiers(const Ship& s, const Ship& target) const;
 
+    // ---- optional_rules.cpp ----
+    bool rule_off(const char* rule, const char* name, const ngn::Event& e, GameContext& ctx);
+    void note_damage(Ship& t, int hits, const ngn::Event& e);
+    void criticals_due(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void end_roll_result(Ship& s, const std::string& result, const ngn::Event& e, GameContext& ctx);
+    void end_rolls_missing(GameContext& ctx, ngn::SourcePos at);
+    bool is_affondatore(const Ship& s) const;
+    // 14.1.3: its rudder repaired at this impulse's end: the DIW marker goes, whatever its MP
+    bool repaired_now(const Ship& s) const { return s.rudder_rolled == impulse_ && !s.rudder; }
+    void not_ready_missing(Ship& s, ngn::SourcePos at, GameContext& ctx);
+
     // ---- victory.cpp: 7.9 Combat End Game (the second 7.9), 12.1, 12.2, 13.2.4 ----
     std::vector<int> victory_points() const;
     void judge_result(GameContext& ctx);
@@ -145,7 +165,10 @@ private:
     geometry::hex::Grid grid_;
     bool lissa_ = false;  // the Battle of Lissa (13.2): the one battle the engine replays
     bool los_edge_either_ = false;
-    bool rifled_rule_ = false;  // 14.3 in force
+    bool rifled_rule_ = false;    // 14.3 in force
+    bool critical_rule_ = false;  // 14.1 in force
+    bool not_ready_rule_ = false; // 14.2 in force
+    bool dispatch_rule_ = false;  // 14.4 in force
     std::string weather_ = "rough";  // 13.2.3
     int initiative_ = -1;            // the side with the initiative (13.2.3: Italy)
     int italy_ = -1;

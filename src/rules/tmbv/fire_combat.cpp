@@ -43,6 +43,7 @@ HitsClaim read_hits_claim(const ngn::Event& e) {
 
 // 13.0: Austrian crews are A, Italian B, unless the manifest says otherwise.
 char TmbvEngine::crew_of(const Ship& s) const {
+    if (s.bridge || (s.not_ready && s.hits.played() > 0)) return 'C';  // 14.1.2, 14.2
     if (s.manifest && s.manifest->crew) return s.manifest->crew;
     return s.side == italy_ ? 'B' : 'A';
 }
@@ -58,7 +59,7 @@ bool TmbvEngine::rifled(const Ship& s) const {
 
 int TmbvEngine::combat_factor(const Ship& s, bool by_rules) const {
     if (!s.manifest) return 0;
-    return s.manifest->cf + (tables_ ? tables_->damage(by_rules ? s.hits.rules() : s.hits.played()).cf : 0);
+    return s.manifest->cf + (tables_ ? tables_->damage(by_rules ? s.hits.rules() : s.hits.played()).cf : 0) - (s.bridge ? 2 : 0);  // 14.1.2
 }
 
 // 7.8.2: the two hex sides along each side of a ship: the arc whose middle is the corner between
@@ -191,6 +192,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_fire() || !s.manifest || !target->manifest || !ctx.dice_ok) {
         judge_hits(*target, claim.hits.value_or(0), claim.hits, e, claim.sunk, std::nullopt, ctx);
+        note_damage(*target, claim.hits.value_or(0), e);
         return;
     }
     std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;  // the range is in doubt
@@ -218,6 +220,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     "the Fire Combat Results table gives for " + roll.rules_text(), std::to_string(rules_hits) + " hits",
                                                     std::to_string(*claim.hits) + " hits"));
     judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
+    note_damage(*target, claim.hits.value_or(played_hits), e);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
     if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why);
 }

@@ -23,10 +23,12 @@ bool TmbvEngine::in_formation(const Ship& s) const {
 
 // 7.4.2: linked to the flagship by sight, directly or through a chain of the formation's ships.
 // Ships next to one already linked are linked first: they need no line of sight worked out.
-std::vector<const Ship*> TmbvEngine::linked(const Formation& f) const {
+std::vector<const Ship*> TmbvEngine::linked(const Formation& f, bool with_relays) const {
     std::vector<const Ship*> found;
     if (!f.flagship || !afloat(*f.flagship)) return found;
     found.push_back(f.flagship);
+    const std::vector<const Ship*> relays = with_relays ? relays_for(f) : std::vector<const Ship*>{};
+    found.insert(found.end(), relays.begin(), relays.end());
     std::vector<const Ship*> rest;
     for (const Ship& s : ships_)
         if (s.formation == &f && &s != f.flagship && afloat(s) && !s.out_of_command) rest.push_back(&s);
@@ -46,7 +48,49 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f) const {
             if (grew) break;  // the cheap links again before any line of sight
         }
     }
+    // the relays stay in the chain only if they are the formation's own ships
+    std::erase_if(found, [&](const Ship* x) { return x->formation != &f && x != f.flagship; });
     return found;
+}
+
+// 14.4: a dispatch ship (type D) afloat, in sight of the flagship, not serving another this impulse.
+std::vector<const Ship*> TmbvEngine::relays_for(const Formation& f) const {
+    std::vector<const Ship*> relays;
+    if (!dispatch_rule_) return relays;
+    for (const Ship& d : ships_)
+        if (is_dispatch(d) && afloat(d) && d.formation != &f && (!d.relayed_for || d.relayed_for == &f) && sees(*f.flagship, d))
+            relays.push_back(&d);
+    return relays;
+}
+
+// 14.4: a dispatch ship serves one flagship an impulse: the one whose ships it linked first.
+void TmbvEngine::claim_relays(const Formation& f, const std::vector<const Ship*>& chain) {
+    if (!dispatch_rule_) return;
+    const auto plain = linked(f, false);
+    if (chain.size() == plain.size()) return;
+    for (Ship& d : ships_) {
+        const auto relays = relays_for(f);
+        if (std::find(relays.begin(), relays.end(), &d) == relays.end()) continue;
+        for (const Ship* m : chain)
+            if (std::find(plain.begin(), plain.end(), m) == plain.end() && sees(d, *m)) d.relayed_for = &f;
+    }
+}
+
+// Without the manifest a ship's type is unknown: any ship may be a dispatch ship.
+bool TmbvEngine::is_dispatch(const Ship& s) const { return !s.manifest || s.manifest->type == 'D'; }
+
+// 14.4: a dispatch ship may activate with any formation whose flagship it sees, whatever its place.
+bool TmbvEngine::accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx) {
+    if (!dispatch_rule_ || !is_dispatch(s) || s.formation == &f) return false;
+    if (s.relayed_for && s.relayed_for != &f)
+        ctx.findings.error(Kind::Illegal, cite("14.4"), e.subject.pos,
+                           s.label() + " serves " + s.relayed_for->entity->label() + " this impulse: a dispatch ship serves one flagship an impulse");
+    else if (chain_known() && !doubt_in(f) && !sees(*f.flagship, s))
+        ctx.findings.error(Kind::Illegal, cite("14.4"), e.subject.pos,
+                           s.label() + " does not see " + f.flagship->label() + " (line of sight within visibility): it cannot activate with its formation");
+    s.relayed_for = &f;
+    s.activated = s.order_said = true;
+    return true;
 }
 
 // A ship whose place is in doubt after a reported mistake: who is linked to a flagship is then in
@@ -94,6 +138,7 @@ bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, cite("7.8.7"), e.subject.pos, s.label() + (s.sunk ? " has sunk" : " is not on the board"));
         return false;
     }
+    not_ready_missing(s, e.subject.pos, ctx);
     if (step_ == "formation") return activate_formation(s, e, ctx);
     if (step_ == "non-formation") return activate_single(s, e, ctx);
     return true;  // a record without steps: the order of activation is not judged
@@ -125,6 +170,7 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         f.activated = true;
         last_side_ = s.side;
         const auto chain = linked(f);
+        claim_relays(f, chain);
         linked_now_.assign(chain.begin(), chain.end());
         chain_doubt_ = doubt_in(f);  // a place in doubt now leaves who is linked in doubt for the whole step
         for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
@@ -132,6 +178,8 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
                 m.in_chain = chain_known() && !doubt_in(f) && std::find(chain.begin(), chain.end(), &m) != chain.end();
                 m.out_of_command = m.out_of_command || !m.in_chain;
             }
+    } else if ((!s.order_said || s.relayed_for != active_formation_) && accompanies(s, *active_formation_, e, ctx)) {
+        return true;
     } else if (s.independent) {
         if (!s.order_said)
             ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, s.label() + " is out of command: it activates alone, in the non-formation step");

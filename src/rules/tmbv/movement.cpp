@@ -136,7 +136,11 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         }
         step(s, w, it, facing, to, i + 1 == steps.size(), small, ctx);
     }
-    if (s.diw && !s.started && w.mp > 0) {  // 7.3.10; a jump already said explains a missing start-up too
+    if (s.rudder && w.mp > 0 && s.critical_claim)  // 14.1.3: no move till the rudder is repaired
+        ctx.findings.excuse(*s.critical_claim, e.subject.pos, s.label() + "'s rudder is hit");
+    else if (s.rudder && w.mp > 0)
+        w.wrong(ctx, cite("14.1.3"), e.subject.pos, s.label() + "'s rudder is hit: it is Dead in the Water till a roll of 7 or more repairs it");
+    else if (s.diw && !s.started && w.mp > 0) {  // 7.3.10; a jump already said explains a missing start-up too
         const std::string what = s.label() + " is Dead in the Water: it rolls to start (" + s.label() + " start d10: N) before it moves";
         if (w.mistake && w.mistake->rule.section == "7.3.2") ctx.findings.excuse(*w.mistake, e.subject.pos, what);
         else if (w.unsure) ctx.findings.excuse(*w.unsure, e.subject.pos, what);

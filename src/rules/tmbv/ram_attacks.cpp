@@ -77,6 +77,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_ram() || !s.manifest || !target->manifest || !ctx.dice_ok) {
         judge_hits(*target, claim.target.value_or(0), claim.target, e, claim.sunk, std::nullopt, ctx);
+        note_damage(*target, claim.target.value_or(0), e);
         judge_hits(s, claim.rammer.value_or(0), claim.rammer, e, claim.rammer_sunk, std::nullopt, ctx);
         return;
     }
@@ -98,6 +99,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     claim.fail ? "fail" : std::to_string(claim.target.value_or(0)) + " hits rammer " + std::to_string(claim.rammer.value_or(0))));
     const RamRow& played = fits(as_played) ? as_played : by_rules;
     judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e, claim.sunk, why, ctx);
+    note_damage(*target, claim.fail ? 0 : claim.target.value_or(played.target_hits), e);
     judge_hits(s, by_rules.rammer_hits, claim.fail ? 0 : claim.rammer.value_or(played.rammer_hits), e, claim.rammer_sunk, why, ctx);
 }
 

@@ -25,7 +25,7 @@ RulesetInfo declare() {
     r.book = "000_67b85be8b31fd984.txt";
     r.dice = {DieSpec{10, 0, 9, 0, "one ten-sided die; 0 reads 0, not 10"}};
     r.dice_rule = cite("2.0", "Game Components");
-    r.engine_scope = "the Battle of Lissa on the Tactical Battle Board ([Variant \"lissa\"], 7.0-7.9, 12.1-12.2, 13.2, 14.3), checked "
+    r.engine_scope = "the Battle of Lissa on the Tactical Battle Board ([Variant \"lissa\"], 7.0-7.9, 12.1-12.2, 13.2, 14.1-14.4), checked "
                      "end to end with the players' manifest and table pack; the campaign's battles and phases: sequence of play only";
 
     Sequence campaign;

@@ -53,6 +53,12 @@ struct Ship {
     std::optional<Cause> sunk_by_claim;  // sunk only by a claim the rules did not give (reported)
     bool diw = false;     // Dead in the Water (7.3.1)
     bool turned = false;  // ended its last move with a turn (7.3.4)
+    // the optional rules' state (14.1, 14.2)
+    bool on_fire = false, bridge = false, rudder = false, not_ready = false;
+    int fire_rolled = 0, rudder_rolled = 0;         // the impulse of the last end-of-impulse roll
+    std::optional<ngn::SourcePos> critical_due;     // an attack damaged it: its critical-hit roll comes next
+    std::optional<Cause> critical_claim;            // its critical hit is one claimed against the die (reported)
+    const Formation* relayed_for = nullptr;         // a dispatch ship's flagship this impulse (14.4)
     bool place_unknown = false;  // its last move's last hex could not be read: nowhere till it moves again
     std::optional<Cause> doubt;  // its last move showed a mistake: its place is the record's, in doubt till a move reads clean
     // this impulse
