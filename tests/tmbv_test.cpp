@@ -331,7 +331,7 @@ TEST(TmbvFormations, LineAhead) {
     auto italy = [](const std::string& ships) { return "formation Italian \"Italian Fleet\" line-ahead\nship RdI \"Re d'Italia\" Italian flagship #E:0405/N\n" + ships; };
     clean(record(austria, italy("ship Pal \"Palestro\" Italian #E:0406/N\nship SMa \"San Martino\" Italian #E:0407/N\n"), impulse(1, N({}))));
     // the flagship in the middle
-    clean(record(austria, italy("ship Pal \"Palestro\" Italian #E:0404/N\nship SMa \"San Martino\" Italian #E:0406/N\n"), impulse(1, N({}))));
+    clean(record(austria, italy("ship Anc \"Ancona\" Italian #E:0404/N\nship SMa \"San Martino\" Italian #E:0406/N\n"), impulse(1, N({}))));
     one(record(austria, italy("ship Pal \"Palestro\" Italian #E:0506/N\n"), impulse(1, N({}))), "tmbv 7.4.4", Kind::Illegal);
     one(record(austria, italy("ship Pal \"Palestro\" Italian #E:0406/S\n"), impulse(1, N({}))), "tmbv 7.4.4", Kind::Illegal);
     one(record(austria, italy("ship Pal \"Palestro\" Italian #E:0406/N\nship SMa \"San Martino\" Italian #E:0408/N\n"), impulse(1, N({}))),
@@ -343,7 +343,7 @@ TEST(TmbvFormations, LineAheadFlagshipNotAtTheRear) {
     const std::string austria = "ship Hab \"Habsburg\" #E:0905/N\n";
     one(record(austria,
                "formation Italian \"Italian Fleet\" line-ahead\nship RdI \"Re d'Italia\" Italian flagship #E:0405/N\n"
-               "ship Pal \"Palestro\" Italian #E:0404/N\nship SMa \"San Martino\" Italian #E:0403/N\n",
+               "ship Anc \"Ancona\" Italian #E:0404/N\nship Cas \"Castelfidardo\" Italian #E:0403/N\n",
                impulse(1, N({}))),
         "tmbv 7.4.4", Kind::Illegal);
 }
@@ -458,12 +458,12 @@ TEST(TmbvActivation, OneFormationAStep) {
 }
 
 TEST(TmbvActivation, FormationsBeforeSingleShips) {
-    const std::string italy = kItalianLine + "ship Aff \"Affondatore\" independent #E:0606/SE\n";
-    clean(record(kMain, italy, impulse(1, kItalyMoves + kAustriaMoves + N({"Aff move #E:0707 => 1 mp"}))));
+    const std::string italy = kItalianLine + "ship Aff \"Affondatore\" independent #E:0505/S\n";
+    clean(record(kMain, italy, impulse(1, kItalyMoves + kAustriaMoves + N({"Aff move #E:0506 => 1 mp"}))));
     // a ship of a formation not yet activated, in the non-formation step
     one(record(kMain, italy, impulse(1, N({"RdI move #E:0404 => 1 mp"}))), "tmbv 7.5.5", Kind::Illegal);
     // a ship out of command, in a formation step
-    one(record(kMain, italy, impulse(1, F({"Aff move #E:0707 => 1 mp"}))), "tmbv 7.5.5", Kind::Illegal);
+    one(record(kMain, italy, impulse(1, F({"Aff move #E:0506 => 1 mp"}))), "tmbv 7.5.5", Kind::Illegal);
 }
 
 TEST(TmbvActivation, AShipInFormationDoesNotActivateAgainAlone) {
@@ -545,7 +545,7 @@ TEST(TmbvFire, OwnSideArcAndOnce) {
 }
 
 TEST(TmbvFire, FiredUponMarker) {
-    const std::string italy = kItalianLine + "ship Aff \"Affondatore\" independent #E:0603/N\n";
+    const std::string italy = kItalianLine + "ship Aff \"Affondatore\" independent #E:0505/S\n";
     // one activation, two ships at one target: legal (Palestro: 9 +2(cf) -1(range) -1(ironclad) -1(weather) = 8)
     clean(record(kHab, italy, impulse(1, F({"RdI fire Hab d10: 7 => 1 hit", "Pal fire Hab d10: 9 => 1 hit"}))));
     // a later activation may not (Affondatore: 7 +2(cf) -1(ironclad) -1(weather) = 7)
@@ -797,19 +797,19 @@ TEST(TmbvOptional, RudderHit) {
 
 TEST(TmbvOptional, AffondatoreNotReady) {
     const std::string tags = "[Rules \"affondatore-not-ready\"]\n";
-    const std::string italy = kRdI + "ship Aff \"Affondatore\" #E:0605/N\n";
+    const std::string italy = kRdI + "ship Aff \"Affondatore\" #E:0505/S\n";
     // a die halved, fractions dropped, plus 1: 5 gives 3 hits
     clean(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 3 hits", "RdI move #E:0404 => 1 mp"})), tags));
     one(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 2 hits", "RdI move #E:0404 => 1 mp"})), tags), "tmbv 14.2", Kind::WrongResult, "3 hits",
         "2 hits");
     one(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 3 hits"}))), "tmbv 14.2", Kind::Inconsistent);
-    one(record(kHab, italy, impulse(1, N({"Aff move #E:0604 => 1 mp"})), tags), "tmbv 14.2", Kind::Inconsistent);
+    one(record(kHab, italy, impulse(1, N({"Aff move #E:0506 => 1 mp"})), tags), "tmbv 14.2", Kind::Inconsistent);
     one(record(kHab, italy, impulse(1, N({"RdI not-ready d10: 5 => 3 hits"})), tags), "tmbv 14.2", Kind::Illegal);
     // its crew is C while the hits stand: Affondatore (CF 2, one less after 3 hits in the test pack) at
-    // Habsburg, 2 hexes: 8 +1(cf) +1(range) -1(ironclad) -1(crew) -1(weather) = 7
+    // Habsburg, 3 hexes: 8 +1(cf) -1(ironclad) -1(crew) -1(weather) = 6
     const auto f = problems_in(record(kHab, italy, impulse(1, N({"Aff not-ready d10: 5 => 3 hits", "Aff fire Hab d10: 8 => 9 hits"})), tags), "games");
     ASSERT_EQ(f.size(), 1u) << describe(f);
-    EXPECT_NE(f[0].message.find("8 +1(cf) +1(range) -1(ironclad) -1(crew) -1(weather) = 7"), std::string::npos) << describe(f);
+    EXPECT_NE(f[0].message.find("8 +1(cf) -1(ironclad) -1(crew) -1(weather) = 6"), std::string::npos) << describe(f);
 }
 
 TEST(TmbvOptional, DispatchShips) {
@@ -855,4 +855,45 @@ TEST(TmbvOptional, ADispatchShipLinksShipsOutOfTheFlagshipsSight) {
                                            N({"Pal move #E:0707 => 1 mp"})),
                tags),
         "tmbv 14.4", Kind::Illegal);
+}
+
+// ---- 13.2.1, 13.2.2 the Lissa set-up ------------------------------------------------------------------
+
+TEST(TmbvDeployment, TheItalianLinesOrderAndAffondatore) {
+    const std::string austria = "ship Hab \"Habsburg\" #E:0905/N\n";
+    // bow to stern: Ancona, Re d'Italia, Palestro (13.2.1); Affondatore beside Re d'Italia, its bow the other way
+    const std::string line = "formation Italian \"Italian Fleet\" line-ahead\nship RdI \"Re d'Italia\" Italian flagship #E:0405/N\n";
+    const std::string aff = "ship Aff \"Affondatore\" independent #E:0505/S\n";
+    clean(record(austria, line + "ship Anc \"Ancona\" Italian #E:0404/N\nship Pal \"Palestro\" Italian #E:0406/N\n" + aff, impulse(1, N({}))));
+    one(record(austria, line + "ship Pal \"Palestro\" Italian #E:0404/N\nship Anc \"Ancona\" Italian #E:0406/N\n" + aff, impulse(1, N({}))),
+        "tmbv 13.2.1", Kind::Illegal, "Anc, RdI, Pal", "Pal, RdI, Anc");
+    const std::string ships = line + "ship Anc \"Ancona\" Italian #E:0404/N\nship Pal \"Palestro\" Italian #E:0406/N\n";
+    one(record(austria, ships + "ship Aff \"Affondatore\" independent #E:0605/S\n", impulse(1, N({}))), "tmbv 13.2.1", Kind::Illegal);
+    one(record(austria, ships + "ship Aff \"Affondatore\" independent #E:0505/N\n", impulse(1, N({}))), "tmbv 13.2.1", Kind::Illegal, "S", "N");
+    one(record(austria, ships + "ship Aff \"Affondatore\" Italian #E:0505/S\n", impulse(1, N({}))), "tmbv 13.2.1", Kind::Illegal);
+}
+
+TEST(TmbvDeployment, TheAustrianFlagshipsOneBehindAnother) {
+    // Kaiser 1 or 2 hexes straight behind Ferdinand Max, Hum behind Kaiser (13.2.2); each wedge of two ships
+    const auto austria = [](const std::string& kaiser, const std::string& hum) {
+        return "formation Battle \"Battle Fleet\" flying-wedge\nformation Main \"Main Fleet\" flying-wedge\n"
+               "formation Support \"Support Fleet\" flying-wedge\n"
+               "ship EFM \"Erzherzog Ferdinand Max\" Battle flagship #A:1009/S\nship Hab \"Habsburg\" Battle #A:0909/S\n"
+               "ship Kai \"Kaiser\" Main flagship #A:" + kaiser + "/S\nship Fri \"Friedrich\" Main #A:0" + std::to_string(std::stoi(kaiser) / 100 - 1) +
+               kaiser.substr(2) + "/S\n"
+               "ship Hum \"Hum\" Support flagship #A:" + hum + "/S\nship See \"Seehund\" Support #A:0" + std::to_string(std::stoi(hum) / 100 - 1) +
+               hum.substr(2) + "/S\n";
+    };
+    const std::string italy = "ship RdI \"Re d'Italia\" #A:1020/N\n";
+    clean(record(austria("1007", "1005"), italy, impulse(1, N({})), "", ""));
+    clean(record(austria("1008", "1006"), italy, impulse(1, N({})), "", ""));
+    one(record(austria("1006", "1004"), italy, impulse(1, N({})), "", ""), "tmbv 13.2.2", Kind::Illegal);
+    one(record(austria("1007", "1004"), italy, impulse(1, N({})), "", ""), "tmbv 13.2.2", Kind::Illegal);
+}
+
+TEST(TmbvVisibility, WithoutThePackARiseMayStopAtTheUnknownLimit) {
+    // no ship fired: the track rises, unless the weather's limit (on the missing charts) stops it
+    clean(record(kHab, kRdI, impulse(1, N({}), 5) + impulse(2, N({}), 5), "", ""));
+    clean(record(kHab, kRdI, impulse(1, N({}), 5) + impulse(2, N({}), 6), "", ""));
+    one(record(kHab, kRdI, impulse(1, N({}), 5) + impulse(2, N({}), 4), "", ""), "tmbv 7.6.4", Kind::WrongResult, "6", "4");
 }

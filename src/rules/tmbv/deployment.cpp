@@ -5,6 +5,8 @@
 #include "check/items.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <set>
 
 namespace ironlog::rules::tmbv {
@@ -118,6 +120,8 @@ void TmbvEngine::check_deployment(GameContext& ctx, ngn::SourcePos at) {
                                    "the same way at the same speed");
         }
     for (const Formation& f : formations_) check_formation_shape(f, ctx, at);
+    check_italian_setup(ctx);
+    check_austrian_setup(ctx);
 }
 
 // 7.4.1, 7.4.4-7.4.6: at set-up, a formation has a flagship and at least two ships, all facing
@@ -125,7 +129,7 @@ void TmbvEngine::check_deployment(GameContext& ctx, ngn::SourcePos at) {
 void TmbvEngine::check_formation_shape(const Formation& f, GameContext& ctx, ngn::SourcePos) {
     std::vector<const Ship*> members;
     for (const Ship& s : ships_)
-        if (s.formation == &f && s.placed && !s.out_of_command) members.push_back(&s);
+        if (s.formation == &f && s.placed && !s.out_of_command && !is_affondatore(s)) members.push_back(&s);  // 13.2.1: it is never in one
     const ngn::SourcePos pos = f.entity->pos;
     if (members.size() < 2) {
         ctx.findings.error(Kind::Illegal, cite("7.4.1"), pos, f.entity->label() + " has fewer than 2 ships: a formation needs at least 2");
@@ -161,6 +165,103 @@ bool TmbvEngine::flagship_at_the_rear(const Formation& f, const std::vector<cons
     };
     const Ship& flag = *f.flagship;
     return next(flag, flag.facing) && !next(flag, geometry::hex::turn_facing(flag.facing, 3));
+}
+
+// The ship of a side whose name holds `key` (names as the manifest or the book spell them).
+const Ship* TmbvEngine::named(const char* key, int side) const {
+    for (const Ship& s : ships_)
+        if (s.side == side && s.placed && lower(s.entity->name).find(key) != std::string::npos) return &s;
+    return nullptr;
+}
+
+namespace {
+// 13.2.1's order of the Italian line, bow to stern, by a part of each name.
+const char* const kItalianOrder[] = {"carignano", "castelfidardo", "ancona", "italia", "palestro", "martino", "portogallo", "maria pia", "messagero"};
+
+int order_of(const std::string& name) {
+    const std::string n = lower(name);
+    for (int i = 0; i < static_cast<int>(std::size(kItalianOrder)); ++i)
+        if (n.find(kItalianOrder[i]) != std::string::npos) return i;
+    return -1;
+}
+}  // namespace
+
+// 13.2.1: the Italian line in the book's order, bow first; Affondatore beside Re d'Italia, its bow
+// the other way, out of command.
+void TmbvEngine::check_italian_setup(GameContext& ctx) {
+    if (italy_ < 0) return;
+    const Ship* rdi = named("italia", italy_);
+    const Ship* aff = nullptr;
+    for (const Ship& s : ships_)
+        if (s.side == italy_ && s.placed && is_affondatore(s)) aff = &s;
+    if (rdi && aff && !boards_unknown(rdi->at, aff->at)) {
+        if (const auto d = distance(rdi->at, aff->at); d && *d != 1)
+            ctx.findings.error(Kind::Illegal, cite("13.2.1"), aff->entity->pos, aff->label() + " is set up next to " + rdi->label() + " (in a hex beside it)");
+        else if (aff->facing != geometry::hex::turn_facing(rdi->facing, 3))
+            ctx.findings.error(Kind::Illegal, cite("13.2.1"), aff->entity->pos, aff->label() + "'s bow faces the other way from " + rdi->label() + "'s",
+                               geometry::hex::facing_name(geometry::hex::turn_facing(rdi->facing, 3)), geometry::hex::facing_name(aff->facing));
+    }
+    if (aff && aff->formation && !aff->out_of_command)
+        ctx.findings.error(Kind::Illegal, cite("13.2.1"), aff->entity->pos, aff->label() + " starts Out of Command: declare it independent, in no formation");
+    if (!rdi || !rdi->formation || rdi->formation->shape != "line-ahead") return;
+    // bow to stern: how far ahead along the line's facing each ship stands
+    const int facing = rdi->formation->flagship ? rdi->formation->flagship->facing : rdi->facing;
+    const double a = facing * 60.0 * 3.14159265358979 / 180.0;
+    std::vector<std::pair<double, const Ship*>> line;
+    for (const Ship& s : ships_) {
+        const auto h = grid_hex(s.at);
+        if (s.formation != rdi->formation || !s.placed || order_of(s.entity->name) < 0) continue;
+        if (!h || boards_unknown(s.at, rdi->at)) return;  // where it stands on the line cannot be measured
+        const auto c = grid_.centre(*h);
+        line.emplace_back(c.x * std::sin(a) + c.y * std::cos(a), &s);
+    }
+    std::sort(line.begin(), line.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    bool in_order = true;  // a ship further ahead comes earlier in the book's list (two in a hex: either)
+    for (std::size_t i = 0; i < line.size(); ++i)
+        for (std::size_t j = i + 1; j < line.size(); ++j)
+            if (line[i].first > line[j].first + 1e-6 && order_of(line[i].second->entity->name) > order_of(line[j].second->entity->name)) in_order = false;
+    if (in_order) return;
+    std::vector<const Ship*> book;
+    for (const auto& [ahead, s] : line) book.push_back(s);
+    std::sort(book.begin(), book.end(), [](const Ship* x, const Ship* y) { return order_of(x->entity->name) < order_of(y->entity->name); });
+    std::string expected, recorded;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        expected += (i ? ", " : "") + book[i]->label();
+        recorded += (i ? ", " : "") + line[i].second->label();
+    }
+    ctx.findings.error(Kind::Illegal, cite("13.2.1"), rdi->formation->entity->pos, "the Italian line's order, bow to stern", expected, recorded);
+}
+
+// Whether `s` stands 1 to `hexes` hexes straight astern of `lead`.
+bool TmbvEngine::astern_within(const Ship& lead, const Ship& s, int hexes) const {
+    const auto from = grid_hex(lead.at), to = grid_hex(s.at);
+    if (!from || !to) return true;
+    Hex h = *from;
+    for (int i = 0; i < hexes; ++i)
+        if ((h = grid_.neighbour(h, geometry::hex::turn_facing(lead.facing, 3))) == *to) return true;
+    return false;
+}
+
+// 13.2.2: the Main Fleet's flagship (Kaiser) 1 or 2 hexes straight behind the Battle Fleet's
+// (Erzherzog Ferdinand Max), the Support Fleet's (Hum) behind the Main Fleet's.
+void TmbvEngine::check_austrian_setup(GameContext& ctx) {
+    const auto flagship = [&](const char* key) -> const Ship* {
+        for (const Formation& f : formations_)
+            if (f.flagship && f.flagship->placed && lower(f.flagship->entity->name) == key) return f.flagship;
+        return nullptr;
+    };
+    const Ship* battle = nullptr;
+    for (const Formation& f : formations_)
+        if (f.flagship && f.flagship->placed && lower(f.flagship->entity->name).find("ferdinand max") != std::string::npos) battle = f.flagship;
+    const Ship* main = flagship("kaiser");
+    const Ship* support = flagship("hum");
+    const auto behind = [&](const Ship* lead, const Ship* s, const char* fleets) {
+        if (!lead || !s || boards_unknown(lead->at, s->at) || astern_within(*lead, *s, 2)) return;
+        ctx.findings.error(Kind::Illegal, cite("13.2.2"), s->entity->pos,
+                           s->label() + " is set up 1 or 2 hexes straight behind " + lead->label() + " (" + fleets + ")");
+    };
+    behind(battle, main, "the Main Fleet's flagship behind the Battle Fleet's");
+    behind(main, support, "the Support Fleet's flagship behind the Main Fleet's");
 }
 
 }  // namespace ironlog::rules::tmbv

@@ -78,6 +78,11 @@ private:
     void check_deployment(GameContext& ctx, ngn::SourcePos at);
     void check_formation_shape(const Formation& f, GameContext& ctx, ngn::SourcePos at);
     bool flagship_at_the_rear(const Formation& f, const std::vector<const Ship*>& members) const;
+    // 13.2.1, 13.2.2: the Lissa set-up's places relative to one another
+    void check_italian_setup(GameContext& ctx);
+    void check_austrian_setup(GameContext& ctx);
+    const Ship* named(const char* key, int side) const;
+    bool astern_within(const Ship& lead, const Ship& s, int hexes) const;
 
     // ---- formations.cpp: 7.4 and the activation order 7.5 ----
     bool activate(Ship& s, const ngn::Event& e, GameContext& ctx);

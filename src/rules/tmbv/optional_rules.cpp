@@ -39,6 +39,7 @@ void TmbvEngine::note_damage(Ship& t, int hits, const ngn::Event& e) {
 
 // A ship whose critical-hit roll is due and whose line this is not: said once.
 void TmbvEngine::criticals_due(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (!critical_rule_) return;
     for (Ship& s : ships_) {
         if (!s.critical_due || (s.entity == &actor && same_lower(e.verb(), "critical"))) continue;
         ctx.findings.error(Kind::Inconsistent, cite("14.1"), e.subject.pos,
@@ -119,6 +120,7 @@ void TmbvEngine::end_roll_result(Ship& s, const std::string& result, const ngn::
 
 // Each impulse's end: a ship on fire or with its rudder hit that did not roll (said once a ship).
 void TmbvEngine::end_rolls_missing(GameContext& ctx, ngn::SourcePos at) {
+    if (!critical_rule_) return;
     for (Ship& s : ships_) {
         if (s.critical_due)
             ctx.findings.error(Kind::Inconsistent, cite("14.1"), at,

@@ -73,6 +73,9 @@ std::optional<int> TmbvEngine::next_visibility(std::optional<int> from, std::opt
     // without the track's ends (printed on the TBB) a fall may stop at its lowest space
     if (!track && written && *written == *from && v < *from) return written;
     if (!track && v < *from && !written) return std::nullopt;
+    // without the weather's limit (a Player Aid Chart) a rise may stop at it
+    if (!cap && written && *written == *from && v > *from) return written;
+    if (!cap && v > *from && !written) return std::nullopt;
     return v;
 }
 
