@@ -115,17 +115,23 @@ ModifiedRoll TmbvEngine::modified(const ngn::Dice& dice, const std::vector<std::
 std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t, bool by_rules) const {
     std::vector<std::pair<std::string, int>> out{{"cf", combat_factor(s, by_rules)}};  // 7.8.7: the CF is a DRM
     const auto d = distance(s.at, t.at);
+    const char crew = crew_of(s);
     for (const ChartModifier& m : tables_->fire_modifiers()) {
-        const bool applies = (m.what == "range" && d && m.band.holds(*d)) || (m.what == "visibility" && visibility_ && m.band.holds(*visibility_)) ||
-                             (m.what == "small" && t.manifest && t.manifest->small) || (m.what == "ironclad" && t.manifest && t.manifest->ironclad) ||
-                             (m.what == "crew" && m.which.size() == 1 && std::toupper(static_cast<unsigned char>(m.which[0])) == crew_of(s)) ||
-                             (m.what == "rifled" && rifled(s)) || (m.what == "weather" && m.which == weather_) || m.what == "defence";
-        if (!applies) continue;
-        if (m.what == "defence") {
-            if (t.manifest && t.manifest->defence) out.emplace_back("defence", m.value * t.manifest->defence);
-        } else {
-            out.emplace_back(m.what, m.value);
+        bool applies = false;
+        switch (m.kind) {
+            case ModifierKind::Range: applies = d && m.band.holds(*d); break;
+            case ModifierKind::Visibility: applies = visibility_ && m.band.holds(*visibility_); break;
+            case ModifierKind::Small: applies = t.manifest && t.manifest->small; break;
+            case ModifierKind::Ironclad: applies = t.manifest && t.manifest->ironclad; break;
+            case ModifierKind::Crew: applies = m.which.size() == 1 && std::toupper(static_cast<unsigned char>(m.which[0])) == crew; break;
+            case ModifierKind::Rifled: applies = rifled(s); break;
+            case ModifierKind::Weather: applies = m.which == weather_; break;
+            case ModifierKind::Defence:
+                if (t.manifest && t.manifest->defence) out.emplace_back("defence", m.value * t.manifest->defence);
+                break;
+            default: break;  // not a fire modifier (the pack reader refuses it)
         }
+        if (applies) out.emplace_back(m.what, m.value);
     }
     return out;
 }

@@ -29,9 +29,11 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f, bool with_relays
     found.push_back(f.flagship);
     const std::vector<const Ship*> relays = with_relays ? relays_for(f) : std::vector<const Ship*>{};
     found.insert(found.end(), relays.begin(), relays.end());
-    std::vector<const Ship*> rest;
+    // each ship still out, with how many of `found` it has been tested against for sight: a line
+    // of sight is worked out once a pair
+    std::vector<std::pair<const Ship*, std::size_t>> rest;
     for (const Ship& s : ships_)
-        if (s.formation == &f && &s != f.flagship && afloat(s) && !s.out_of_command) rest.push_back(&s);
+        if (s.formation == &f && &s != f.flagship && afloat(s) && !s.out_of_command) rest.emplace_back(&s, 0);
     auto next_to = [&](const Ship& a, const Ship& b) {
         const auto d = distance(a.at, b.at);
         return d && *d <= 1 && (!visibility_ || *d <= *visibility_);
@@ -40,8 +42,10 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f, bool with_relays
         grew = false;
         for (bool adjacent : {true, false}) {
             for (auto it = rest.begin(); it != rest.end();) {
-                const Ship& s = **it;
-                const bool joins = std::any_of(found.begin(), found.end(), [&](const Ship* x) { return adjacent ? next_to(*x, s) : sees(*x, s); });
+                const Ship& s = *it->first;
+                const auto from = found.begin() + static_cast<std::ptrdiff_t>(adjacent ? 0 : it->second);
+                const bool joins = std::any_of(from, found.end(), [&](const Ship* x) { return adjacent ? next_to(*x, s) : sees(*x, s); });
+                if (!adjacent) it->second = found.size();
                 if (joins) found.push_back(&s), it = rest.erase(it), grew = true;
                 else ++it;
             }

@@ -91,7 +91,9 @@ private:
             problem_(a[1].pos, "a board's column offset is even, so that its columns keep their half-hex shift");
             return true;
         }
-        p_.boards_[*word_text(a[0])] = geometry::hex::Hex{*integer(a, 1), *integer(a, 2)};
+        const std::string& board = *word_text(a[0]);
+        p_.boards_[board] = geometry::hex::Hex{*integer(a, 1), *integer(a, 2)};
+        if (board.size() == 1 && board[0] >= 'A' && board[0] <= 'F') p_.letters_[static_cast<std::size_t>(board[0] - 'A')] = p_.boards_[board];
         return true;
     }
 
@@ -101,6 +103,12 @@ private:
         ChartModifier m;
         m.what = lower(*word_text(a[0]));
         if (std::find(known.begin(), known.end(), m.what) == known.end()) return false;
+        static const std::map<std::string, ModifierKind> kinds{
+            {"range", ModifierKind::Range},   {"visibility", ModifierKind::Visibility}, {"small", ModifierKind::Small},
+            {"ironclad", ModifierKind::Ironclad}, {"defence", ModifierKind::Defence}, {"crew", ModifierKind::Crew},
+            {"rifled", ModifierKind::Rifled}, {"weather", ModifierKind::Weather},       {"ram", ModifierKind::Ram},
+            {"diw", ModifierKind::Diw}};
+        m.kind = kinds.at(m.what);
         m.pos = a[0].pos;
         std::size_t value_at = 1;
         if (m.what == "range" || m.what == "visibility") {

@@ -10,6 +10,7 @@
 #include "geometry/hex.hpp"
 
 #include <filesystem>
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,8 +28,12 @@ struct Band {
 // A die roll modifier of a chart and when it applies. `what` is one of: range, visibility (a
 // band of hexes), small, ironclad (the target), defence (per point of the target's defense
 // factor), crew (A/B/C of the firer or rammer), rifled, weather, ram (single/double), diw.
+// What a modifier depends on, read once from its name (the replay asks at every roll).
+enum class ModifierKind { Range, Visibility, Small, Ironclad, Defence, Crew, Rifled, Weather, Ram, Diw };
+
 struct ChartModifier {
     std::string what;
+    ModifierKind kind = ModifierKind::Range;
     std::string which;  // crew letter, weather name, ram kind; "" when none
     Band band;          // range and visibility bands
     int value = 0;
@@ -76,6 +81,10 @@ public:
     std::optional<std::pair<int, int>> visibility_track() const { return track_; }
     // Where a board's hexes stand in one grid (7.2.2): its column and row offsets.
     std::optional<geometry::hex::Hex> board_offset(const std::string& board) const;
+    // The same for a board letter A-F, without a string (looked up at every hex read)
+    std::optional<geometry::hex::Hex> board_offset(char board) const {
+        return board >= 'A' && board <= 'F' ? letters_[static_cast<std::size_t>(board - 'A')] : std::nullopt;
+    }
     bool has_boards() const { return !boards_.empty(); }
 
 private:
@@ -87,6 +96,7 @@ private:
     std::map<std::string, int> caps_;  // weather (lower case) -> visibility limit
     std::optional<std::pair<int, int>> track_;
     std::map<std::string, geometry::hex::Hex> boards_;
+    std::array<std::optional<geometry::hex::Hex>, 6> letters_;  // boards_ by letter
     std::string source_, file_;
     friend class PackReader;
 };

@@ -11,7 +11,7 @@ namespace ironlog::rules::tmbv {
 Spot TmbvEngine::make_spot(char board, Hex hex) const {
     Spot s{board, hex, hex, true};
     if (board == 0) return s;
-    const auto off = tables_ ? tables_->board_offset(std::string(1, board)) : std::nullopt;
+    const auto off = tables_ ? tables_->board_offset(board) : std::nullopt;
     if (off) s.grid = Hex{hex.col + off->col, hex.row + off->row};
     s.on_grid = off.has_value();
     return s;
