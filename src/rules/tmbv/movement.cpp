@@ -130,7 +130,8 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         const int facing = read_facing.value_or(-1);  // -1: not written
         const Spot to = make_spot(h->board.empty() ? w.at.board : h->board[0], *hex);
         if (to == w.at && (!w.started || facing >= 0)) {  // a turn in the hex it is in (in its first hex: 7.3.4)
-            if (facing >= 0) turn(w, facing, small, s.turned, it, s.label(), ctx);
+            if (facing >= 0 && w.facing_free) w.facing = facing, w.facing_free = false;  // from a facing in doubt: the record's
+            else if (facing >= 0) turn(w, facing, small, s.turned, it, s.label(), ctx);
             w.started = true;
             continue;
         }
@@ -156,7 +157,8 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (w.mp > 0) s.diw = false;
     s.place_unknown = w.lost;
     // a move read cleanly settles where the ship is; one that entered no hex settles nothing
-    s.doubt = w.mistake ? w.mistake : (w.lost || !w.started) ? w.unsure : std::nullopt;
+    // nor one that never showed which way the ship faces (its facing was in doubt and still is)
+    s.doubt = w.mistake ? w.mistake : (w.lost || !w.started || w.facing_free) ? w.unsure : std::nullopt;
 }
 
 // 7.3: no more MP than the allowance; the claim is the MP spent.
