@@ -248,7 +248,7 @@ bool TmbvEngine::on_fire(TmbvEngine& t, const ngn::Event& e, const Entity& a, Ga
 bool TmbvEngine::on_ram(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
     Ship* s = t.ship(a);
     if (!s) return false;
-    t.ram(*s, e, ctx);
+    if (t.activate(*s, e, ctx)) t.ram(*s, e, ctx);  // a ram is the ship's own line too (its move may be missing)
     return true;
 }
 

@@ -144,6 +144,7 @@ private:
 
     // ---- ram_attacks.cpp: 7.9 ----
     void ram(Ship& s, const ngn::Event& e, GameContext& ctx);
+    void ram_move_left_out(Ship& s, const Ship& target, const ngn::Event& e, GameContext& ctx);
     std::vector<std::pair<std::string, int>> ram_modifiers(const Ship& s, const Ship& target) const;
 
     // ---- optional_rules.cpp ----

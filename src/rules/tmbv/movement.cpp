@@ -194,7 +194,15 @@ void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, Gam
 // was left out here. Said once; till that move the ship is where it may be (as played).
 bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     if (!afloat(s) || s.mp_spent > 0 || s.place_unknown || s.doubt || (s.diw && !s.started)) return false;
-    if (!moves_ahead_) moves_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) { return same_lower(e.verb(), "move"); });
+    // the moves that write a hex: a ship that stays put (=> 0 mp) is still where its move left it
+    if (!moves_ahead_)
+        moves_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) {
+            if (!same_lower(e.verb(), "move")) return false;
+            for (std::size_t i = 1; i < e.args.size(); ++i)
+                for (const ngn::Item* it : elements(e.args[i]))
+                    if (it->is<ngn::HexPos>()) return true;
+            return false;
+        });
     const ngn::Event* next = moves_ahead_->next(s.entity, at.line);
     const ngn::HexPos* first = nullptr;
     for (std::size_t i = 1; next && i < next->args.size() && !first; ++i) first = next->args[i].as<ngn::HexPos>();

@@ -50,6 +50,20 @@ std::vector<std::pair<std::string, int>> TmbvEngine::ram_modifiers(const Ship& s
     return out;
 }
 
+// A ram by a ship that has not moved, next to its target: no move into the target's hex, or one
+// left out. Said once; the ship is then in the target's hex, as played.
+void TmbvEngine::ram_move_left_out(Ship& s, const Ship& target, const ngn::Event& e, GameContext& ctx) {
+    ctx.findings.error(Kind::Illegal, cite("7.9"), e.subject.pos,
+                       s.label() + " rams " + target.label() + " from the next hex without moving into its hex; if its move was left out, write it (" +
+                           s.label() + " move " + spot_text(target.at) + " => 1 mp)");
+    const auto from = grid_hex(s.at), to = grid_hex(target.at);
+    if (const auto dir = from && to ? grid_.direction(*from, *to) : std::nullopt) s.facing = *dir;
+    s.at = target.at;
+    s.mp_spent = 1;
+    s.moved = true;
+    s.diw = false;
+}
+
 void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.9.3");
     Ship* target = nullptr;
@@ -65,6 +79,8 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;
     if ((!s.ram_pending || !(target->at == *s.ram_pending)) && doubt)
         ctx.findings.excuse(*doubt, e.subject.pos, not_in);  // where one of them is, is in doubt
+    else if (!s.ram_pending && !s.moved && distance(s.at, target->at) == 1)
+        ram_move_left_out(s, *target, e, ctx);
     else if (!s.ram_pending || !(target->at == *s.ram_pending))
         ctx.findings.error(Kind::Illegal, cite("7.9"), e.subject.pos, not_in);
     else if (s.manifest && s.manifest->ram == 0)
