@@ -897,3 +897,49 @@ TEST(TmbvVisibility, WithoutThePackARiseMayStopAtTheUnknownLimit) {
     clean(record(kHab, kRdI, impulse(1, N({}), 5) + impulse(2, N({}), 6), "", ""));
     one(record(kHab, kRdI, impulse(1, N({}), 5) + impulse(2, N({}), 4), "", ""), "tmbv 7.6.4", Kind::WrongResult, "6", "4");
 }
+
+// ---- one mistake, one finding: what a line left out leaves behind ------------------------------------
+
+TEST(TmbvOneMistake, ARamWithoutItsMove) {
+    // Re d'Italia rams Habsburg in the next hex without moving into it: one finding; it is then in
+    // Habsburg's hex and moves on from there
+    const std::string ahead = "ship Hab \"Habsburg\" #E:0404/N\n";
+    one(record(ahead, kRdI, impulse(1, N({"RdI ram Hab d10: 6 => 2 hits rammer 1"})) + impulse(2, N({"RdI move #E:0403 => 1 mp"}))), "tmbv 7.9",
+        Kind::Illegal);
+}
+
+TEST(TmbvOneMistake, AMoveLeftOutIsSeenPastMovesThatStayPut) {
+    // Re d'Italia's impulse 1 move (to #E:0403) is left out; it stays put in impulse 2 and starts again from #E:0403
+    const auto text = [](const std::string& first) {
+        return record(kHab, kRdI,
+                      impulse(1, N({first, "Hab move #E:0804 => 1 mp"})) + impulse(2, N({"RdI move => 0 mp", "Hab move #E:0803 => 1 mp"})) +
+                          impulse(3, N({"RdI start d10: 9 => moves", "RdI move #E:0402 => 1 mp", "Hab move #E:0802 => 1 mp"})));
+    };
+    clean(text("RdI move #E:0404 #E:0403 => 2 mp"));
+    const std::string left_out = record(kHab, kRdI,
+                                        impulse(1, N({"Hab move #E:0804 => 1 mp"})) + impulse(2, N({"RdI move => 0 mp", "Hab move #E:0803 => 1 mp"})) +
+                                            impulse(3, N({"RdI start d10: 9 => moves", "RdI move #E:0402 => 1 mp", "Hab move #E:0802 => 1 mp"})));
+    one(left_out, "tmbv 7.3", Kind::Inconsistent);
+}
+
+TEST(TmbvOneMistake, AShipTheRecordNamesNoMoreIsTakenAsSunk) {
+    // Kaiserin Elisabeth (hull 2) is sunk by Re d'Italia in impulse 2; Habsburg then ends its move in its hex
+    const std::string austria = kHab + "ship KEl \"Kaiserin Elisabeth\" #E:0803/N\n";
+    const auto text = [&](const std::string& fire) {
+        std::vector<std::string> second{"RdI move #E:0403 => 1 mp", "Hab move #E:0803 #E:0802 => 2 mp"};
+        if (!fire.empty()) second.insert(second.begin(), fire);
+        std::string steps = "      step non-formation\n";
+        for (const auto& e : second) steps += "        " + e + "\n";
+        return record(austria, kRdI,
+                      impulse(1, N({"RdI move #E:0404 => 1 mp", "KEl move #E:0802 => 1 mp", "Hab move #E:0804 => 1 mp"})) + impulse(2, steps) +
+                          impulse(3, N({"RdI move #E:0402 => 1 mp", "Hab move #E:0801 => 1 mp"})));
+    };
+    clean(text("RdI fire KEl d10: 9 => 2 hits sunk"));
+    // the fire left out: one finding where the record first plays on without it
+    one(text(""), "tmbv 7.8.7", Kind::Inconsistent);
+}
+
+TEST(TmbvOneMistake, AFireBeyondVisibilityIsNotJudgedAgainForItsRange) {
+    // Habsburg is 4 hexes off at visibility 3: the fire is the finding, not its roll's range too
+    one(record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 7 => 3 hits"}), 3)), "tmbv 7.6.2", Kind::Illegal);
+}

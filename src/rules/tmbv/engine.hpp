@@ -97,6 +97,7 @@ private:
     std::vector<const Ship*> relays_for(const Formation& f) const;  // 14.4: dispatch ships that may serve it
     void claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
     bool is_dispatch(const Ship& s) const;
+    bool links_gone(const Formation& f, ngn::SourcePos at, GameContext& ctx);
     bool accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx);
     bool formations_left(int side) const;
     std::optional<Cause> doubt_in(const Formation& f) const;
@@ -146,6 +147,11 @@ private:
     void ram(Ship& s, const ngn::Event& e, GameContext& ctx);
     void ram_move_left_out(Ship& s, const Ship& target, const ngn::Event& e, GameContext& ctx);
     std::vector<std::pair<std::string, int>> ram_modifiers(const Ship& s, const Ship& target) const;
+
+    // ---- victory.cpp: a ship the record no longer names ----
+    bool gone(const Ship& x, std::uint32_t line, GameContext& ctx);
+    bool take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx);
+    void index_record(GameContext& ctx);
 
     // ---- optional_rules.cpp ----
     bool rule_off(const char* rule, const char* name, const ngn::Event& e, GameContext& ctx);
@@ -197,6 +203,10 @@ private:
     std::vector<int> vp_;       // by side (12.1)
     std::vector<std::string> side_names_;  // by side, lower case
     bool said_no_manifest_ = false, said_no_tables_ = false, said_boards_ = false;
+    std::optional<std::map<const Entity*, std::uint32_t>> last_named_;  // the last event line naming each ship
+    std::vector<std::uint32_t> impulse_lines_;                           // where each impulse heading stands
+    std::uint32_t last_event_line_ = 0;
+    std::optional<Cause> placed_refusal_;  // the fire being judged was refused for where the ships are
     std::optional<EventsAhead> moves_ahead_;  // each ship's moves, to see one left out
     UnknownVerbs unknown_verbs_;
     friend struct Verbs;

@@ -145,8 +145,12 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, std::move(message));
         return false;
     };
+    placed_refusal_.reset();
     auto refuse_placed = [&](const char* rule, std::string message) {
-        if (!doubt) return refuse(rule, std::move(message));
+        if (!doubt) {  // the places it follows from are suspect now: the roll's range is not judged again
+            placed_refusal_ = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, std::move(message)));
+            return false;
+        }
         ctx.findings.excuse(*doubt, e.subject.pos, std::move(message));
         return false;
     };
@@ -171,7 +175,9 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         return refuse_placed("7.8.2", t.label() + " is not in " + s.label() + "'s broadside arcs: a ship that is not small fires only through its broadside hex sides");
     if (d && s.manifest && !small && !written.empty() && written != arc)
         return refuse_placed("7.8.2", t.label() + " is in " + s.label() + "'s " + arc + " arc, not its " + written + " arc");
-    if (const auto b = blocker(s, t)) return refuse_placed("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
+    auto b = blocker(s, t);
+    while (b && take_as_sunk(const_cast<Ship&>(**b), e.subject.pos, ctx)) b = blocker(s, t);  // a ship the record no longer names
+    if (b) return refuse_placed("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
     return true;
 }
 
@@ -201,7 +207,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         note_damage(*target, claim.hits.value_or(0), e);
         return;
     }
-    std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;  // the range is in doubt
+    std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt ? target->doubt : placed_refusal_;  // the range is in doubt
     const int unrecorded = doubt ? 0 : unrecorded_hits(s, *target, *dice, claim.hits);
     const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
     std::optional<Cause> why;

@@ -97,6 +97,15 @@ bool TmbvEngine::accompanies(Ship& s, const Formation& f, const ngn::Event& e, G
     return true;
 }
 
+// Ships of a formation the record names no more, taken as sunk (its links are then worked out
+// again without them). Whether any was.
+bool TmbvEngine::links_gone(const Formation& f, ngn::SourcePos at, GameContext& ctx) {
+    bool any = false;
+    for (Ship& m : ships_)
+        if (m.formation == &f) any = take_as_sunk(m, at, ctx) || m.taken_as_sunk || any;
+    return any;
+}
+
 // A ship whose place is in doubt after a reported mistake: who is linked to a flagship is then in
 // doubt too.
 std::optional<Cause> TmbvEngine::doubt_in(const Formation&) const {
@@ -163,6 +172,11 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
             for (const Formation& g : formations_)
                 if (g.side != initiative_) opponent = g.side;
             expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
+            if (expected >= 0 && expected != s.side) {  // a formation whose flagship the record names no more
+                for (Formation& g : formations_)
+                    if (g.side == expected && !g.activated && g.flagship) take_as_sunk(*g.flagship, e.subject.pos, ctx);
+                expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
+            }
         }
         if (f.activated)
             ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse");
@@ -209,6 +223,11 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
 bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (active_ship_ == &s) return true;
     end_activation(ctx, e.subject.pos);
+    if (in_formation(s) && !s.formation->activated) take_as_sunk(*s.formation->flagship, e.subject.pos, ctx);  // played as gone
+    if (s.in_chain && !s.order_said && links_gone(*s.formation, e.subject.pos, ctx)) {
+        const auto chain = linked(*s.formation);
+        s.in_chain = std::find(chain.begin(), chain.end(), &s) != chain.end();
+    }
     if (in_formation(s) && !s.formation->activated) {
         // said once: the players played the formation's ships alone this impulse (as played)
         const std::string what = s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation";
@@ -235,6 +254,11 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
         if (expected >= 0 && expected != s.side) {  // the other side's ship that should be next may have had its move left out
             for (Ship& o : ships_)
                 if (o.side == expected && afloat(o) && !o.activated && !in_formation(o) && missed_move(o, e.subject.pos, ctx)) last_side_ = expected;
+            expected = expected_side();
+        }
+        if (expected >= 0 && expected != s.side) {  // or be one the record names no more
+            for (Ship& o : ships_)
+                if (o.side == expected && afloat(o) && !o.activated && !in_formation(o)) take_as_sunk(o, e.subject.pos, ctx);
             expected = expected_side();
         }
         if (expected >= 0 && expected != s.side)

@@ -233,7 +233,9 @@ std::optional<Cause> TmbvEngine::place_in_question(Ship& o, ngn::SourcePos at, G
 bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
     std::vector<Ship*> there;
     for (Ship& o : ships_)  // a ship whose place is in question is where it may be
-        if (o.at.hex == to.hex && &o != &s && o.at == to && afloat(o) && !o.place_unknown && !place_in_question(o, it.pos, ctx)) there.push_back(&o);
+        if (o.at.hex == to.hex && &o != &s && o.at == to && afloat(o) && !o.place_unknown && !place_in_question(o, it.pos, ctx) &&
+            !take_as_sunk(o, it.pos, ctx))
+            there.push_back(&o);
     for (Ship* o : there)
         if (o->side != s.side) {
             s.ram_pending = to;

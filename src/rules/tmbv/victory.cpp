@@ -4,6 +4,9 @@
 
 #include "check/items.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 namespace ironlog::rules::tmbv {
 
 // 12.1 Per Occurrence: each sunk enemy ship's defense rating, and 5 more for an ironclad (none for
@@ -57,6 +60,45 @@ void TmbvEngine::judge_result(GameContext& ctx) {
                            "victory points: " + side_name(0, ctx) + " " + std::to_string(a) + ", " + side_name(1, ctx) + " " + std::to_string(b) +
                                (a == b ? " (a tie: the Italian player wins)" : ""),
                            expected, recorded);
+}
+
+// Whether the record names `x` in no event after `line`, though it did name it in one before: the
+// players played on as if it were gone (a sinking left out, most likely).
+bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
+    if (!afloat(x)) return false;
+    index_record(ctx);
+    const auto it = last_named_->find(x.entity);
+    if (it == last_named_->end() || it->second >= line) return false;
+    // and the record plays a whole impulse more without it: silence at the record's end says nothing
+    const auto next = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
+    return next != impulse_lines_.end() && last_event_line_ > *next;
+}
+
+// Once a game: the last event line naming each ship, and where the impulses begin.
+void TmbvEngine::index_record(GameContext& ctx) {
+    if (!last_named_) {
+        last_named_.emplace();
+        for (const ngn::Line& l : ctx.game.lines) {
+            if (const auto* h = l.as<ngn::Heading>(); h && h->kind == ngn::HeadingKind::Impulse) impulse_lines_.push_back(l.pos.line);
+            const ngn::Event* e = l.as<ngn::Event>();
+            if (!e) continue;
+            last_event_line_ = l.pos.line;
+            if (const Entity* a = ctx.symbols.find(reference_text(e->subject))) (*last_named_)[a] = l.pos.line;
+            for (const auto& it : e->args)
+                if (it.is<ngn::Word>() || it.is<ngn::Text>())
+                    if (const Entity* n = ctx.symbols.find(reference_text(it))) (*last_named_)[n] = l.pos.line;
+        }
+    }
+}
+
+// Said once for the ship; from here it is sunk, as the players played it (its VP count).
+bool TmbvEngine::take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx) {
+    if (!gone(x, at.line, ctx)) return false;
+    ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at,
+                       x.label() + " is afloat, but the record names it no more after line " + std::to_string((*last_named_)[x.entity]) +
+                           " and plays on as if it were gone: the line that sank it is missing (taken as sunk from here)");
+    x.sunk = x.taken_as_sunk = true;
+    return true;
 }
 
 }  // namespace ironlog::rules::tmbv
