@@ -176,19 +176,20 @@ TEST(TmbvSample, TheSampleBattleChecksClean) {
 TEST(TmbvSample, EachSeededMistakeIsOneFinding) {
     const std::string sample = read_file(kSource / "fixtures/games/tmbv-lissa-sample.ngn");
     const std::vector<SeededMistake> mistakes = {
-            {"Mes start d10: 3 => diw", "Mes start d10: 3 => moves", "tmbv 7.3.10", Kind::WrongResult},
-            {"RdI move #D:1209/N #D:1208 #D:1207 => 3 mp", "RdI move #D:1209/N #D:1208 #D:1207 => 2 mp", "tmbv 7.3.3", Kind::WrongResult},
-            {"Aff move #E:0810 => 1 mp", "Aff move #E:0810 => 2 mp", "tmbv 7.3.3", Kind::WrongResult},
-            {"impulse 5 visibility 4", "impulse 5 visibility 5", "tmbv 7.6.4", Kind::WrongResult},
-            {"Cas ram Adr d10: 9 => 3 hits rammer 1", "Cas ram Adr d10: 9 => 2 hits rammer 1", "tmbv 7.8.4", Kind::WrongResult},
+            {"Gre start d10: 0 +1(crew) => diw", "Gre start d10: 0 +1(crew) => moves", "tmbv 7.3.10", Kind::WrongResult},
+            {"PdC move #D:1102/N #D:1101 => 3 mp", "PdC move #D:1102/N #D:1101 => 2 mp", "tmbv 7.3.3", Kind::WrongResult},
+            {"Aff move #E:1202 #E:1201/NW #E:1101 #B:1016 => 4 mp", "Aff move #E:1202 #E:1201/NW #E:1101 #B:1016 => 3 mp", "tmbv 7.3.3",
+             Kind::WrongResult},
+            {"impulse 2 visibility 5", "impulse 2 visibility 4", "tmbv 7.6.4", Kind::WrongResult},
+            {"SMa ram PEu d10: 7 => 2 hits rammer 1", "SMa ram PEu d10: 7 => 3 hits rammer 1", "tmbv 7.8.4", Kind::WrongResult},
             {"[Result \"Italy minor\"]", "[Result \"Austria minor\"]", "tmbv 12.2", Kind::WrongResult},
             {"[Result \"Italy minor\"]", "[Result \"Italy major\"]", "tmbv 12.2", Kind::WrongResult},
-            {"Sal fire Cas d10: 5 +2(cf)", "Sal fire Cas d10: 5 +3(cf)", "tmbv 7.8.6", Kind::WrongResult},
-            {"Anc fire Hab d10: 0 => miss", "Anc fire Hab d10: 0 => 1 hit", "tmbv 7.8.6", Kind::WrongResult},
-            {"Hab fire PdC d10: 7 => 2 hits", "Hab fire PdC d10: 7 => 2 hits sunk", "tmbv 7.8.7", Kind::WrongResult},
-            // a hit too many on Ferdinand Max: one finding, not a second for its move at the damaged MA after it
-            {"PdC fire EFM d10: 9 +3(cf) -1(ironclad) -1(weather) => 2 hits", "PdC fire EFM d10: 9 +3(cf) -1(ironclad) -1(weather) => 3 hits",
-             "tmbv 7.8.6", Kind::WrongResult},
+            {"Cas fire Dra d10: 6 +3(cf)", "Cas fire Dra d10: 6 +2(cf)", "tmbv 7.8.6", Kind::WrongResult},
+            {"Cas fire KEl d10: 2 => miss", "Cas fire KEl d10: 2 => 1 hit", "tmbv 7.8.6", Kind::WrongResult},
+            {"Nov fire PdC d10: 8 => 2 hits", "Nov fire PdC d10: 8 => 2 hits sunk", "tmbv 7.8.7", Kind::WrongResult},
+            // a hit too many on Drache: one finding, not a second for its move at the damaged MA after it
+            {"Aff fire Dra d10: 9 +2(cf) +1(range) -1(ironclad) -1(weather) => 2 hits",
+             "Aff fire Dra d10: 9 +2(cf) +1(range) -1(ironclad) -1(weather) => 3 hits", "tmbv 7.8.6", Kind::WrongResult},
     };
     for (const auto& m : mistakes) expect_each_mistake_once(sample, {m}, "games");  // each on its own: one failing does not hide the rest
 }
@@ -336,6 +337,30 @@ TEST(TmbvFormations, LineAhead) {
     one(record(austria, italy("ship Pal \"Palestro\" Italian #E:0406/S\n"), impulse(1, N({}))), "tmbv 7.4.4", Kind::Illegal);
     one(record(austria, italy("ship Pal \"Palestro\" Italian #E:0406/N\nship SMa \"San Martino\" Italian #E:0408/N\n"), impulse(1, N({}))),
         "tmbv 7.4.4", Kind::Illegal);
+}
+
+TEST(TmbvFormations, LineAheadFollowsThePathOfTheShipAhead) {
+    // Re d'Italia leads (#E:0405/N), Palestro and San Martino astern; the head turns NE in place and
+    // goes on; each ship behind enters the hex of the ship ahead, turns where it turned, goes on
+    const std::string austria = "ship Hab \"Habsburg\" #E:1205/N\n";
+    const std::string line = "formation Italian \"Italian Fleet\" line-ahead\nship RdI \"Re d'Italia\" Italian flagship #E:0405/N\n"
+                             "ship Pal \"Palestro\" Italian #E:0406/N\nship SMa \"San Martino\" Italian #E:0407/N\n";
+    const std::string follow = F({"RdI move #E:0405/NE #E:0505 #E:0604 => 3 mp", "Pal move #E:0405/NE #E:0505 => 3 mp", "SMa move #E:0406 #E:0405/NE => 3 mp"});
+    clean(record(austria, line, impulse(1, follow)));
+    // the whole line turning at once is not following the path: Palestro and San Martino leave it
+    const auto wheel = problems_in(record(austria, line,
+                                          impulse(1, F({"RdI move #E:0405/NE #E:0505 #E:0604 => 3 mp", "Pal move #E:0406/NE #E:0506 #E:0605 => 3 mp",
+                                                        "SMa move #E:0407/NE #E:0507 #E:0606 => 3 mp"}))),
+                                   "games");
+    ASSERT_EQ(wheel.size(), 2u) << describe(wheel);
+    for (const auto& f : wheel) EXPECT_EQ(f.rule.text(), "tmbv 7.4.4") << describe(wheel);
+    // a gap of hexes breaks the line (7.4.3): San Martino stays put in impulse 1; in impulse 2 it is
+    // two hexes astern of Palestro and activates alone
+    const std::string first = impulse(1, F({"RdI move #E:0404 => 1 mp", "Pal move #E:0405 => 1 mp", "SMa move => 0 mp"}));
+    clean(record(austria, line,
+                 first + impulse(2, F({"RdI move #E:0403 => 1 mp", "Pal move #E:0404 => 1 mp"}) + N({"SMa start d10: 9 => moves", "SMa move #E:0406 => 1 mp"}))));
+    one(record(austria, line, first + impulse(2, F({"RdI move #E:0403 => 1 mp", "Pal move #E:0404 => 1 mp", "SMa start d10: 9 => moves"}))), "tmbv 7.4.3",
+        Kind::Illegal);
 }
 
 TEST(TmbvFormations, LineAheadFlagshipNotAtTheRear) {

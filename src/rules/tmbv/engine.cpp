@@ -33,6 +33,8 @@ const Verb<TmbvEngine> kVerbs[] = {
     {"not-ready", TmbvEngine::on_not_ready},
 };
 
+bool is_action(const ngn::Event& e) { return find_verb(kVerbs, e) != nullptr; }
+
 // ---- the files and the scenario ---------------------------------------------------------------------
 
 // The first of the files a record names that is there, read once a run: a file of many games is
@@ -174,6 +176,7 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
     if (active_formation_)  // a ship of the formation with no move may have had its move left out
         for (Ship& s : ships_)
             if (std::find(linked_now_.begin(), linked_now_.end(), &s) != linked_now_.end()) missed_move(s, at, ctx);
+    if (active_formation_ && active_formation_->shape == "line-ahead") check_line_path(*active_formation_, ctx);
     if (active_ship_) missed_move(*active_ship_, at, ctx);
     for (Ship& s : ships_) {
         if (s.targeted) s.fired_upon = true, s.targeted = false;

@@ -24,6 +24,7 @@ std::unique_ptr<Engine> make_engine();
 struct Walk;  // a move as it is read, step by step (movement.cpp)
 
 RuleRef cite(const char* section, const char* title = "");
+bool is_action(const ngn::Event& e);  // a line written with one of a tmbv ship's actions
 // What a formation's shape asks, in a few words (7.4.4-7.4.6).
 std::string shape_rule(const std::string& shape);
 
@@ -98,6 +99,7 @@ private:
     void claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
     bool is_dispatch(const Ship& s) const;
     bool links_gone(const Formation& f, ngn::SourcePos at, GameContext& ctx);
+    void check_line_path(const Formation& f, GameContext& ctx);
     bool accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx);
     bool formations_left(int side) const;
     std::optional<Cause> doubt_in(const Formation& f) const;
@@ -152,6 +154,7 @@ private:
     bool gone(const Ship& x, std::uint32_t line, GameContext& ctx);
     bool take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx);
     void index_record(GameContext& ctx);
+    bool acts_later(const Ship& x, std::uint32_t line, GameContext& ctx);
 
     // ---- optional_rules.cpp ----
     bool rule_off(const char* rule, const char* name, const ngn::Event& e, GameContext& ctx);
@@ -207,7 +210,8 @@ private:
     std::vector<std::uint32_t> impulse_lines_;                           // where each impulse heading stands
     std::uint32_t last_event_line_ = 0;
     std::optional<Cause> placed_refusal_;  // the fire being judged was refused for where the ships are
-    std::optional<EventsAhead> moves_ahead_;  // each ship's moves, to see one left out
+    std::optional<EventsAhead> moves_ahead_;
+    std::optional<EventsAhead> acts_ahead_;  // each ship's own lines  // each ship's moves, to see one left out
     UnknownVerbs unknown_verbs_;
     friend struct Verbs;
 };

@@ -38,13 +38,17 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f, bool with_relays
         const auto d = distance(a.at, b.at);
         return d && *d <= 1 && (!visibility_ || *d <= *visibility_);
     };
+    // 7.4.4: a line-ahead is an unbroken line: its ships are linked hex to hex (a gap of hexes puts
+    // the ships beyond it out of formation, 7.4.3); a dispatch ship still links by sight (14.4)
+    const bool line = f.shape == "line-ahead";
+    auto in_sight = [&](const Ship& x, const Ship& s) { return (!line || x.formation != &f) && sees(x, s); };
     for (bool grew = true; grew && !rest.empty();) {
         grew = false;
         for (bool adjacent : {true, false}) {
             for (auto it = rest.begin(); it != rest.end();) {
                 const Ship& s = *it->first;
                 const auto from = found.begin() + static_cast<std::ptrdiff_t>(adjacent ? 0 : it->second);
-                const bool joins = std::any_of(from, found.end(), [&](const Ship* x) { return adjacent ? next_to(*x, s) : sees(*x, s); });
+                const bool joins = std::any_of(from, found.end(), [&](const Ship* x) { return adjacent ? next_to(*x, s) : in_sight(*x, s); });
                 if (!adjacent) it->second = found.size();
                 if (joins) found.push_back(&s), it = rest.erase(it), grew = true;
                 else ++it;
@@ -178,8 +182,9 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
                 expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
             }
         }
+        std::optional<Cause> again;  // a second activation: who is linked was judged at the first
         if (f.activated)
-            ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse");
+            again = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse"));
         else if (expected >= 0 && expected != s.side)
             ctx.findings.error(Kind::Illegal, cite(last_side_ < 0 ? "7.5.1" : "7.5.2"), e.subject.pos,
                                "it is " + side_name(expected, ctx) + "'s turn to activate a formation", side_name(expected, ctx),
@@ -190,10 +195,12 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         const auto chain = linked(f);
         claim_relays(f, chain);
         linked_now_.assign(chain.begin(), chain.end());
-        chain_doubt_ = doubt_in(f);  // a place in doubt now leaves who is linked in doubt for the whole step
+        chain_doubt_ = again ? again : doubt_in(f);  // a place in doubt now leaves who is linked in doubt for the whole step
         for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
             if (m.formation == &f) {
+                m.line_start = m.at, m.line_facing = m.facing, m.entered_now.clear(), m.move_faulted = false;
                 m.in_chain = chain_known() && !doubt_in(f) && std::find(chain.begin(), chain.end(), &m) != chain.end();
+                if (m.in_chain) m.left_line.reset();
                 m.out_of_command = m.out_of_command || !m.in_chain;
             }
     } else if ((!s.order_said || s.relayed_for != active_formation_) && accompanies(s, *active_formation_, e, ctx)) {
@@ -214,6 +221,7 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         const std::string what = s.label() + " is out of formation (no line of sight within visibility to its flagship, directly or "
                                              "through its formation's ships): it activates alone, in the non-formation step";
         if (chain_doubt_) ctx.findings.excuse(*chain_doubt_, e.subject.pos, what);  // a place in doubt may link it
+        else if (s.left_line) ctx.findings.excuse(*s.left_line, e.subject.pos, what);  // the players keep it in the line it left
         else ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what);
     }
     s.activated = s.order_said = true;
@@ -229,6 +237,8 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
         s.in_chain = std::find(chain.begin(), chain.end(), &s) != chain.end();
     }
     if (in_formation(s) && !s.formation->activated) {
+        for (Ship& m : ships_)  // a move of its formation left out leaves who is linked in doubt
+            if (m.formation == s.formation && afloat(m)) place_in_question(m, e.subject.pos, ctx);
         // said once: the players played the formation's ships alone this impulse (as played)
         const std::string what = s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation";
         if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);
@@ -259,6 +269,11 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
         if (expected >= 0 && expected != s.side) {  // or be one the record names no more
             for (Ship& o : ships_)
                 if (o.side == expected && afloat(o) && !o.activated && !in_formation(o)) take_as_sunk(o, e.subject.pos, ctx);
+            expected = expected_side();
+        }
+        if (expected >= 0 && expected != s.side) {  // or have no line left this impulse: it did nothing (7.3.1: it is DIW)
+            for (Ship& o : ships_)
+                if (o.side == expected && afloat(o) && !o.activated && !in_formation(o) && !acts_later(o, e.subject.pos.line, ctx)) o.activated = true;
             expected = expected_side();
         }
         if (expected >= 0 && expected != s.side)
@@ -299,6 +314,46 @@ std::set<const Ship*> TmbvEngine::linked_in_shape(const Formation& f, const std:
             if (!in.count(m) && links(*x, *m)) in.insert(m), todo.push_back(m);
     }
     return in;
+}
+
+// 7.4.4: when a line-ahead has moved, each ship in it but its head entered only hexes the ships of
+// the line stood in or moved through: it followed the path of the ship ahead. The head is the end
+// of the line whose bow hex none of its ships held; with none or two such ends it is not judged.
+void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx) {
+    std::vector<Ship*> line;
+    for (Ship& m : ships_)
+        if (m.formation == &f && std::find(linked_now_.begin(), linked_now_.end(), &m) != linked_now_.end()) line.push_back(&m);
+    if (line.size() < 2 || chain_doubt_ || !chain_known()) return;
+    for (const Ship* m : line)  // a move of the line left out (said) or in doubt: its path is not known
+        if (m->doubt || m->place_unknown) return;
+    const Ship* head = nullptr;
+    int heads = 0;
+    for (const Ship* m : line) {
+        const auto h = grid_hex(m->line_start);
+        int next = 0;
+        bool bow_held = false;
+        for (const Ship* o : line) {
+            if (o == m) continue;
+            const auto d = distance(m->line_start, o->line_start);
+            next += d && *d <= 1;
+            bow_held = bow_held || (h && grid_hex(o->line_start) == grid_.neighbour(*h, m->line_facing));
+        }
+        if (next <= 1 && !bow_held) head = m, ++heads;
+    }
+    if (heads != 1) return;
+    auto on_trail = [&](const Ship& m, const Spot& at) {
+        for (const Ship* o : line)
+            if (o != &m && (o->line_start == at || std::find(o->entered_now.begin(), o->entered_now.end(), at) != o->entered_now.end())) return true;
+        return false;
+    };
+    for (Ship* m : line) {
+        if (m == head || m->move_faulted) continue;
+        const auto off = std::find_if(m->entered_now.begin(), m->entered_now.end(), [&](const Spot& at) { return !on_trail(*m, at); });
+        if (off == m->entered_now.end()) continue;
+        m->left_line = Findings::cause_of(ctx.findings.error(
+            Kind::Illegal, cite("7.4.4"), m->move_pos,
+            m->label() + " enters " + spot_text(*off) + ", off its line's path: a ship in line-ahead follows the path the ship ahead of it moved through"));
+    }
 }
 
 }  // namespace ironlog::rules::tmbv

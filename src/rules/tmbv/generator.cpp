@@ -3,7 +3,8 @@
 // three Austrian flying wedges from board A. Twelve impulses (7.5): each formation in turn, the
 // initiative player's (Italy, 13.2.3) first, then the ships out of formation one by one; each
 // activated ship fires at the nearest enemy it may (7.8), then moves forward, turning where it may
-// (7.3), the formation together at its slowest ship's MA; Affondatore hunts the nearest enemy and
+// (7.3), the formation together at its slowest ship's MA (the Italian line's ships each following
+// the path of the ship ahead, 7.4.4); Affondatore hunts the nearest enemy and
 // rams when one stands in its bow hex (7.9). Visibility follows 7.6.4; a ship that cannot move is
 // Dead in the Water and rolls to start (7.3.10). The result comes from the VP (12.1, 12.2, 13.2.4).
 #include "rules/tmbv/generator.hpp"
@@ -116,6 +117,14 @@ private:
     bool in_formation(const GShip& s) const;
     void fire(GShip& s);
     void move(GShip& s, int mp, const Manoeuvre* fixed);
+    struct Step {  // one thing a ship does in its move: a turn in its hex, or a hex entered
+        bool turn = false;
+        int facing = 0;
+        Hex hex;
+    };
+    void move_line(std::vector<GShip*> members, int mp);
+    std::vector<Step> steps_of(const GShip& s, const Manoeuvre& m) const;
+    std::vector<Step> walk(GShip& s, const std::vector<Step>& steps, int mp);
     bool start_up(GShip& s);
     std::vector<Manoeuvre> manoeuvres(const GShip& s, int mp);
     bool try_move(GShip& s, const Manoeuvre& m, int mp, bool write);
@@ -282,9 +291,11 @@ std::vector<GShip*> Battle::linked(int f) {
     std::vector<GShip*> found;
     for (GShip& s : ships_)
         if (s.formation == f && s.flagship && !s.sunk) found.push_back(&s);
+    const bool line = std::string(kFormations[f].shape) == "line-ahead";  // as the engine: an unbroken line (7.4.4)
     for (std::size_t i = 0; i < found.size(); ++i)
         for (GShip& s : ships_)
-            if (s.formation == f && !s.sunk && !s.independent && std::find(found.begin(), found.end(), &s) == found.end() && sees(*found[i], s))
+            if (s.formation == f && !s.sunk && !s.independent && std::find(found.begin(), found.end(), &s) == found.end() &&
+                (!line || grid_.distance(found[i]->at, s.at) <= 1) && sees(*found[i], s))
                 found.push_back(&s);
     return found;
 }
@@ -463,6 +474,100 @@ bool Battle::hunt(GShip& s, int mp) {
     return true;
 }
 
+// 7.4.4: the head of the line picks its manoeuvre; each ship behind enters the hex the ship ahead
+// of it started in, then does what that ship did, as far as its MP go. The head is found as the
+// engine finds it: the end of the line whose bow hex none of its ships holds; the ships behind in
+// order along the line. A line with no such head (bent out of shape) moves ship by ship.
+void Battle::move_line(std::vector<GShip*> members, int mp) {
+    std::vector<GShip*> heads;
+    for (GShip* m : members) {
+        int next = 0;
+        bool bow_held = false;
+        for (GShip* o : members) {
+            if (o == m) continue;
+            next += grid_.distance(m->at, o->at) <= 1;
+            bow_held = bow_held || o->at == grid_.neighbour(m->at, m->facing);
+        }
+        if (next <= 1 && !bow_held) heads.push_back(m);
+    }
+    if (heads.size() != 1) {
+        for (GShip* m : members) move(*m, mp, nullptr);
+        return;
+    }
+    std::vector<GShip*> order{heads.front()};  // along the line from its head
+    for (std::size_t i = 0; i < order.size(); ++i)
+        for (GShip* m : members)
+            if (std::find(order.begin(), order.end(), m) == order.end() && grid_.distance(order[i]->at, m->at) <= 1) order.push_back(m);
+    std::vector<Step> ahead;
+    std::optional<Hex> ahead_start;
+    for (GShip* s : order) {
+        const Hex start = s->at;
+        std::vector<Step> done;
+        if (s->sunk || (s->diw && !s->started)) {
+        } else if (!ahead_start) {
+            for (const Manoeuvre& m : manoeuvres(*s, mp))
+                if (try_move(*s, m, mp, false)) {
+                    done = walk(*s, steps_of(*s, m), mp);
+                    break;
+                }
+            if (done.empty()) body_ << "        " << s->alias << " move => 0 mp\n";
+        } else {
+            std::vector<Step> follow{Step{false, 0, *ahead_start}};
+            follow.insert(follow.end(), ahead.begin(), ahead.end());
+            done = walk(*s, follow, mp);
+            if (done.empty()) body_ << "        " << s->alias << " move => 0 mp\n";
+        }
+        ahead = done;
+        ahead_start = start;
+    }
+}
+
+std::vector<Battle::Step> Battle::steps_of(const GShip& s, const Manoeuvre& m) const {
+    std::vector<Step> out;
+    Hex at = s.at;
+    int facing = s.facing;
+    if (m.first_turn) facing = hx::turn_facing(facing, m.first_turn), out.push_back(Step{true, facing, at});
+    for (int i = 0; i < m.n1 + m.n2; ++i) {
+        at = grid_.neighbour(at, facing);
+        out.push_back(Step{false, facing, at});
+        if (i + 1 == m.n1 && m.mid_turn) facing = hx::turn_facing(facing, m.mid_turn), out.push_back(Step{true, facing, at});
+    }
+    return out;
+}
+
+// Does the steps in order while they are legal and the MP last; writes the move. What it did.
+std::vector<Battle::Step> Battle::walk(GShip& s, const std::vector<Step>& steps, int mp) {
+    std::vector<Step> done;
+    std::vector<std::pair<Hex, std::optional<int>>> items;
+    Hex at = s.at;
+    int facing = s.facing, cost = 0;
+    bool turned_here = false;
+    for (const Step& step : steps) {
+        if (step.turn) {
+            const int c = s.m->small ? 0 : 1;
+            if (cost + c > mp || turned_here || (done.empty() && s.turned) || hx::facing_steps(facing, step.facing) != 1) break;
+            facing = step.facing, cost += c, turned_here = true;
+            if (!items.empty() && items.back().first == at) items.back().second = facing;
+            else items.emplace_back(at, facing);
+        } else {
+            if (cost + 1 > mp || grid_.direction(at, step.hex) != facing || !on_board(step.hex) || count_at(step.hex, &s) > 0) break;
+            at = step.hex, cost += 1, turned_here = false;
+            items.emplace_back(at, std::nullopt);
+        }
+        done.push_back(step);
+    }
+    if (cost == 0) return {};
+    body_ << "        " << s.alias << " move";
+    for (const auto& [h, f] : items) body_ << " " << spot(h, f);
+    body_ << " => " << cost << " mp\n";
+    s.at = at;
+    s.turned = done.back().turn;
+    s.facing = facing;
+    s.mp += cost;
+    s.diw = false;
+    return done;
+}
+
 void Battle::activate_formation(int f) {
     auto members = linked(f);
     for (GShip& s : ships_)
@@ -473,6 +578,7 @@ void Battle::activate_formation(int f) {
     int mp = 99;
     for (GShip* s : members) mp = std::min(mp, allowance(*s));  // 3.0 MP: the slowest ship's MA
     for (GShip* s : members) s->started = start_up(*s);
+    if (std::string(kFormations[f].shape) == "line-ahead") return move_line(members, mp);
     // the ships furthest ahead move first, so that none runs into the next
     const int facing = members.front()->facing;
     const double ahead = 60.0 * facing;

@@ -26,6 +26,7 @@ struct Walk {
     bool facing_free = false;      // the next step's way is taken as the ship's facing (it was in doubt)
     std::optional<Cause> mistake;  // the one finding this move gave
     bool misplaced = false;        // ... and it was about where the ship went (not the MP it spent)
+    std::vector<Spot> entered;     // each hex entered, in order
 
     void wrong(GameContext& ctx, const RuleRef& rule, ngn::SourcePos pos, std::string message, std::optional<std::string> expected = {},
                std::optional<std::string> recorded = {}) {
@@ -86,6 +87,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
     if (boards_unknown(w.at, to)) say_boards_unknown(ctx, it.pos);
     else if (w.lost || (!dir && !w.started)) {
         jump(s, w, to, it, ctx);
+        w.entered.push_back(to);
         w.mp += 1;
         w.started = true;
         if (facing >= 0) w.facing = facing, w.facing_free = false;  // the facing it came to is the record's
@@ -99,6 +101,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
     w.facing_free = false;
     w.mp += 1;
     w.at = to;
+    w.entered.push_back(to);
     w.turned_here = false;
     w.started = true;
     w.ended = !may_enter(s, to, it, last, ctx);
@@ -148,6 +151,11 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         else w.wrong(ctx, cite("7.3.10"), e.subject.pos, what);
     }
     judge_mp(s, w, e, small, ctx);
+    if (active_formation_ && s.formation == active_formation_) {  // for the line's path (7.4.4), judged when the formation is done
+        s.entered_now.insert(s.entered_now.end(), w.entered.begin(), w.entered.end());
+        s.move_pos = e.subject.pos;
+        s.move_faulted = s.move_faulted || w.mistake || w.unsure || w.lost;
+    }
     s.at = w.at;
     s.facing = w.facing;
     s.turned = w.turned_here && !w.ended;
@@ -194,9 +202,11 @@ void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, Gam
 // was left out here. Said once; till that move the ship is where it may be (as played).
 bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     if (!afloat(s) || s.mp_spent > 0 || s.place_unknown || s.doubt || (s.diw && !s.started)) return false;
-    // the moves that write a hex: a ship that stays put (=> 0 mp) is still where its move left it
+    // the moves that write a hex (a ship that stays put, => 0 mp, is still where its move left it),
+    // and the ship's lines that cannot be read, which may be a move written wrong: one stops the look
     if (!moves_ahead_)
         moves_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) {
+            if (!is_action(e)) return true;
             if (!same_lower(e.verb(), "move")) return false;
             for (std::size_t i = 1; i < e.args.size(); ++i)
                 for (const ngn::Item* it : elements(e.args[i]))
@@ -204,6 +214,7 @@ bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
             return false;
         });
     const ngn::Event* next = moves_ahead_->next(s.entity, at.line);
+    if (next && !is_action(*next)) return false;
     const ngn::HexPos* first = nullptr;
     for (std::size_t i = 1; next && i < next->args.size() && !first; ++i) first = next->args[i].as<ngn::HexPos>();
     const auto hex = first ? geometry::hex::parse_hex(first->hex) : std::nullopt;

@@ -60,6 +60,14 @@ struct Ship {
     std::optional<ngn::SourcePos> critical_due;     // an attack damaged it: its critical-hit roll comes next
     std::optional<Cause> critical_claim;            // its critical hit is one claimed against the die (reported)
     const Formation* relayed_for = nullptr;         // a dispatch ship's flagship this impulse (14.4)
+    // in a line-ahead's activation (7.4.4): where it stood, the hexes it entered, its move line, and
+    // whether that move showed a mistake of its own
+    Spot line_start;
+    int line_facing = 0;
+    std::vector<Spot> entered_now;
+    ngn::SourcePos move_pos;
+    bool move_faulted = false;
+    std::optional<Cause> left_line;  // it left its line's path (reported): out of it as the players kept it
     bool place_unknown = false;  // its last move's last hex could not be read: nowhere till it moves again
     std::optional<Cause> doubt;  // its last move showed a mistake: its place is the record's, in doubt till a move reads clean
     // this impulse

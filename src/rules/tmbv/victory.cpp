@@ -74,6 +74,16 @@ bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
     return next != impulse_lines_.end() && last_event_line_ > *next;
 }
 
+// Whether the record has a line of `x`'s own after `line` in the same impulse.
+bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx) {
+    index_record(ctx);
+    if (!acts_ahead_) acts_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event&) { return true; });
+    const ngn::Event* next = acts_ahead_->next(x.entity, line);
+    if (!next) return false;
+    const auto heading = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
+    return heading == impulse_lines_.end() || next->subject.pos.line < *heading;
+}
+
 // Once a game: the last event line naming each ship, and where the impulses begin.
 void TmbvEngine::index_record(GameContext& ctx) {
     if (!last_named_) {
