@@ -218,8 +218,11 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         return true;
     }
     if (chain_known() && std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end() && !s.order_said) {
-        const std::string what = s.label() + " is out of formation (no line of sight within visibility to its flagship, directly or "
-                                             "through its formation's ships): it activates alone, in the non-formation step";
+        const std::string what =
+            s.label() + (s.formation->shape == "line-ahead"
+                             ? " is out of formation (not in an unbroken line with its flagship: a gap of hexes, 7.4.4)"
+                             : " is out of formation (no line of sight within visibility to its flagship, directly or through its formation's ships)") +
+            ": it activates alone, in the non-formation step";
         if (chain_doubt_) ctx.findings.excuse(*chain_doubt_, e.subject.pos, what);  // a place in doubt may link it
         else if (s.left_line) ctx.findings.excuse(*s.left_line, e.subject.pos, what);  // the players keep it in the line it left
         else ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what);
