@@ -134,6 +134,64 @@ std::string TmbvEngine::side_name(int side, const GameContext& ctx) const {
     return s ? s->label() : "side " + std::to_string(side + 1);
 }
 
+// ---- the record read ahead: what the players did next ----------------------------------------------
+
+// Once a game, when first asked: each ship's own lines, and where the impulses begin.
+void TmbvEngine::index_acts(GameContext& ctx) {
+    if (acts_indexed_) return;
+    acts_indexed_ = true;
+    for (const ngn::Line& l : ctx.game.lines) {
+        if (const auto* h = l.as<ngn::Heading>(); h && h->kind == ngn::HeadingKind::Impulse) impulse_lines_.push_back(l.pos.line);
+        const ngn::Event* e = l.as<ngn::Event>();
+        if (!e) continue;
+        last_event_line_ = l.pos.line;
+        if (const Entity* a = ctx.symbols.find(reference_text(e->subject))) acts_[a].emplace_back(l.pos.line, e);
+    }
+}
+
+// Once a game, when first asked (a finding is near): the last line naming each ship, as actor or target.
+void TmbvEngine::index_names(GameContext& ctx) {
+    if (last_named_) return;
+    index_acts(ctx);
+    last_named_.emplace();
+    for (const auto& [actor, lines] : acts_) (*last_named_)[actor] = lines.back().first;
+    for (const ngn::Line& l : ctx.game.lines)
+        if (const ngn::Event* e = l.as<ngn::Event>())
+            for (std::size_t i = 1; i < e->args.size(); ++i)  // the first is the action
+                if (e->args[i].is<ngn::Word>() || e->args[i].is<ngn::Text>())
+                    if (const Entity* n = ctx.symbols.find(reference_text(e->args[i]))) (*last_named_)[n] = std::max((*last_named_)[n], l.pos.line);
+}
+
+// The ship's next move after `line` that writes a hex (a ship that stays put, => 0 mp, is still
+// where its move left it); none at a line of its that cannot be read, which may be a move written wrong.
+const ngn::Event* TmbvEngine::next_placed_move(const Ship& s, std::uint32_t line, GameContext& ctx) {
+    index_acts(ctx);
+    const auto it = acts_.find(s.entity);
+    if (it == acts_.end()) return nullptr;
+    const auto& lines = it->second;
+    for (auto p = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t l, const auto& x) { return l < x.first; }); p != lines.end(); ++p) {
+        const ngn::Event& e = *p->second;
+        if (!is_action(e)) return nullptr;
+        if (!same_lower(e.verb(), "move")) continue;
+        for (std::size_t i = 1; i < e.args.size(); ++i)
+            for (const ngn::Item* item : elements(e.args[i]))
+                if (item->is<ngn::HexPos>()) return &e;
+    }
+    return nullptr;
+}
+
+// Whether the record has a line of `x`'s own after `line` in the same impulse.
+bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx) {
+    index_acts(ctx);
+    const auto it = acts_.find(x.entity);
+    if (it == acts_.end()) return false;
+    const auto& lines = it->second;
+    const auto next = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t l, const auto& y) { return l < y.first; });
+    if (next == lines.end()) return false;
+    const auto heading = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
+    return heading == impulse_lines_.end() || next->first < *heading;
+}
+
 // ---- the impulse sequence (7.5) ---------------------------------------------------------------------
 
 void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {

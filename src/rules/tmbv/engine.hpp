@@ -5,7 +5,6 @@
 #pragma once
 
 #include "check/engine.hpp"
-#include "check/lookahead.hpp"
 #include "check/verbs.hpp"
 #include "rules/tmbv/manifest.hpp"
 #include "rules/tmbv/state.hpp"
@@ -153,7 +152,11 @@ private:
     // ---- victory.cpp: a ship the record no longer names ----
     bool gone(const Ship& x, std::uint32_t line, GameContext& ctx);
     bool take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx);
-    void index_record(GameContext& ctx);
+
+    // ---- engine.cpp: the record read ahead ----
+    void index_acts(GameContext& ctx);
+    void index_names(GameContext& ctx);
+    const ngn::Event* next_placed_move(const Ship& s, std::uint32_t line, GameContext& ctx);
     bool acts_later(const Ship& x, std::uint32_t line, GameContext& ctx);
 
     // ---- optional_rules.cpp ----
@@ -210,8 +213,8 @@ private:
     std::vector<std::uint32_t> impulse_lines_;                           // where each impulse heading stands
     std::uint32_t last_event_line_ = 0;
     std::optional<Cause> placed_refusal_;  // the fire being judged was refused for where the ships are
-    std::optional<EventsAhead> moves_ahead_;
-    std::optional<EventsAhead> acts_ahead_;  // each ship's own lines  // each ship's moves, to see one left out
+    bool acts_indexed_ = false;
+    std::map<const Entity*, std::vector<std::pair<std::uint32_t, const ngn::Event*>>> acts_;  // each ship's own lines, in order
     UnknownVerbs unknown_verbs_;
     friend struct Verbs;
 };

@@ -202,19 +202,7 @@ void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, Gam
 // was left out here. Said once; till that move the ship is where it may be (as played).
 bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     if (!afloat(s) || s.mp_spent > 0 || s.place_unknown || s.doubt || (s.diw && !s.started)) return false;
-    // the moves that write a hex (a ship that stays put, => 0 mp, is still where its move left it),
-    // and the ship's lines that cannot be read, which may be a move written wrong: one stops the look
-    if (!moves_ahead_)
-        moves_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) {
-            if (!is_action(e)) return true;
-            if (!same_lower(e.verb(), "move")) return false;
-            for (std::size_t i = 1; i < e.args.size(); ++i)
-                for (const ngn::Item* it : elements(e.args[i]))
-                    if (it->is<ngn::HexPos>()) return true;
-            return false;
-        });
-    const ngn::Event* next = moves_ahead_->next(s.entity, at.line);
-    if (next && !is_action(*next)) return false;
+    const ngn::Event* next = next_placed_move(s, at.line, ctx);
     const ngn::HexPos* first = nullptr;
     for (std::size_t i = 1; next && i < next->args.size() && !first; ++i) first = next->args[i].as<ngn::HexPos>();
     const auto hex = first ? geometry::hex::parse_hex(first->hex) : std::nullopt;
@@ -244,18 +232,22 @@ std::optional<Cause> TmbvEngine::place_in_question(Ship& o, ngn::SourcePos at, G
 bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
     std::vector<Ship*> there;
     for (Ship& o : ships_)  // a ship whose place is in question is where it may be
-        if (o.at.hex == to.hex && &o != &s && o.at == to && afloat(o) && !o.place_unknown && !place_in_question(o, it.pos, ctx) &&
-            !take_as_sunk(o, it.pos, ctx))
-            there.push_back(&o);
+        if (o.at.hex == to.hex && &o != &s && o.at == to && afloat(o) && !o.place_unknown && !place_in_question(o, it.pos, ctx)) there.push_back(&o);
+    // a ship the record names no more is gone as the players played it (asked only where it matters)
+    auto drop_gone = [&] { std::erase_if(there, [&](Ship* o) { return take_as_sunk(*o, it.pos, ctx); }); };
     for (Ship* o : there)
-        if (o->side != s.side) {
+        if (o->side != s.side && !take_as_sunk(*o, it.pos, ctx)) {
             s.ram_pending = to;
             s.ram_move_pos = it.pos;
             return false;
         }
+    std::erase_if(there, [&](const Ship* o) { return !afloat(*o); });  // an enemy taken as sunk just now
+    const auto shares = [&] { return there.size() == 1 && in_formation(*there[0]) && in_formation(s) && there[0]->formation == s.formation; };
+    if (there.size() >= 2) drop_gone();
     if (there.size() >= 2)
         ctx.findings.error(Kind::Illegal, cite("7.3.7"), it.pos, s.label() + " cannot enter or pass through a hex of two ships (" + spot_text(to) + ")");
-    else if (there.size() == 1 && last && !(in_formation(*there[0]) && in_formation(s) && there[0]->formation == s.formation))
+    else if (there.size() == 1 && last && !shares()) drop_gone();
+    if (there.size() == 1 && last && !shares())
         ctx.findings.error(Kind::Illegal, cite("7.3.8"), it.pos,
                            s.label() + " ends its move in " + there[0]->label() + "'s hex: only ships of one formation may share a hex");
     return true;

@@ -66,39 +66,12 @@ void TmbvEngine::judge_result(GameContext& ctx) {
 // players played on as if it were gone (a sinking left out, most likely).
 bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
     if (!afloat(x)) return false;
-    index_record(ctx);
+    index_names(ctx);
     const auto it = last_named_->find(x.entity);
     if (it == last_named_->end() || it->second >= line) return false;
     // and the record plays a whole impulse more without it: silence at the record's end says nothing
     const auto next = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
     return next != impulse_lines_.end() && last_event_line_ > *next;
-}
-
-// Whether the record has a line of `x`'s own after `line` in the same impulse.
-bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx) {
-    index_record(ctx);
-    if (!acts_ahead_) acts_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event&) { return true; });
-    const ngn::Event* next = acts_ahead_->next(x.entity, line);
-    if (!next) return false;
-    const auto heading = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
-    return heading == impulse_lines_.end() || next->subject.pos.line < *heading;
-}
-
-// Once a game: the last event line naming each ship, and where the impulses begin.
-void TmbvEngine::index_record(GameContext& ctx) {
-    if (!last_named_) {
-        last_named_.emplace();
-        for (const ngn::Line& l : ctx.game.lines) {
-            if (const auto* h = l.as<ngn::Heading>(); h && h->kind == ngn::HeadingKind::Impulse) impulse_lines_.push_back(l.pos.line);
-            const ngn::Event* e = l.as<ngn::Event>();
-            if (!e) continue;
-            last_event_line_ = l.pos.line;
-            if (const Entity* a = ctx.symbols.find(reference_text(e->subject))) (*last_named_)[a] = l.pos.line;
-            for (const auto& it : e->args)
-                if (it.is<ngn::Word>() || it.is<ngn::Text>())
-                    if (const Entity* n = ctx.symbols.find(reference_text(it))) (*last_named_)[n] = l.pos.line;
-        }
-    }
 }
 
 // Said once for the ship; from here it is sunk, as the players played it (its VP count).
