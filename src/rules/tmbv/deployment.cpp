@@ -44,6 +44,8 @@ void TmbvEngine::declare_formation(const ngn::Declaration& d, const Entity& e, G
 
 void TmbvEngine::declare_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
     Ship& s = ships_.emplace_back();
+    s.index = ships_.size() - 1;
+    hexes_.emplace_back();
     s.entity = &e;
     s.side = e.side;
     ship_by_[&e] = &s;
@@ -93,7 +95,7 @@ void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {
         s.place_said = true;
         return;
     }
-    s.at = make_spot(h->board.empty() ? 0 : h->board[0], *hex);
+    set_place(s, make_spot(h->board.empty() ? 0 : h->board[0], *hex));
     s.facing = *facing;
     s.placed = true;
 }

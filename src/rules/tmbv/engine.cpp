@@ -173,9 +173,8 @@ const ngn::Event* TmbvEngine::next_placed_move(const Ship& s, std::uint32_t line
         const ngn::Event& e = *p->second;
         if (!is_action(e)) return nullptr;
         if (!same_lower(e.verb(), "move")) continue;
-        for (std::size_t i = 1; i < e.args.size(); ++i)
-            for (const ngn::Item* item : elements(e.args[i]))
-                if (item->is<ngn::HexPos>()) return &e;
+        for (const ngn::Item* item : elements(e.args))
+            if (item->is<ngn::HexPos>()) return &e;
     }
     return nullptr;
 }

@@ -234,7 +234,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
     note_damage(*target, claim.hits.value_or(played_hits), e);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
-    if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why);
+    if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why), hits_parted_ = true, ++hits_changed_;
 }
 
 // How many more hull boxes than the record has given the firer would give the CF its roll was
@@ -261,6 +261,8 @@ void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_h
                             std::optional<Cause> why, GameContext& ctx) {
     const int rules = saturating_add(t.hits.rules(), rules_hits);
     const int played = saturating_add(t.hits.played(), played_hits.value_or(rules_hits));
+    ++hits_changed_;
+    hits_parted_ = hits_parted_ || why || t.hits.cause();
     if (why) t.hits.part(rules, played, *why);
     else if (t.hits.cause()) t.hits.part(rules, played, *t.hits.cause());
     else t.hits.agree(played);

@@ -26,7 +26,8 @@ struct Walk {
     bool facing_free = false;      // the next step's way is taken as the ship's facing (it was in doubt)
     std::optional<Cause> mistake;  // the one finding this move gave
     bool misplaced = false;        // ... and it was about where the ship went (not the MP it spent)
-    std::vector<Spot> entered;     // each hex entered, in order
+    bool record_path = false;      // a line-ahead's ship: its path is judged after (7.4.4)
+    std::vector<Spot> entered;     // each hex entered, in order (only then)
 
     void wrong(GameContext& ctx, const RuleRef& rule, ngn::SourcePos pos, std::string message, std::optional<std::string> expected = {},
                std::optional<std::string> recorded = {}) {
@@ -40,9 +41,11 @@ struct Walk {
 int TmbvEngine::allowance(const Ship& s, bool by_rules) const {
     auto own = [&](const Ship& x) {
         if (!x.manifest) return -1;
+        if (!by_rules && x.ma_kept_at == hits_changed_) return x.ma_kept;
         const int hits = by_rules ? x.hits.rules() : x.hits.played();
-        const int ma = x.manifest->ma + (tables_ ? tables_->damage(hits).ma : 0);
-        return std::max(0, ma);
+        const int ma = std::max(0, x.manifest->ma + (tables_ ? tables_->damage(hits).ma : 0));
+        if (!by_rules) x.ma_kept = ma, x.ma_kept_at = hits_changed_;
+        return ma;
     };
     int mp = own(s);
     if (mp < 0 || step_ != "formation" || !in_formation(s)) return mp;
@@ -87,7 +90,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
     if (boards_unknown(w.at, to)) say_boards_unknown(ctx, it.pos);
     else if (w.lost || (!dir && !w.started)) {
         jump(s, w, to, it, ctx);
-        w.entered.push_back(to);
+        if (w.record_path) w.entered.push_back(to);
         w.mp += 1;
         w.started = true;
         if (facing >= 0) w.facing = facing, w.facing_free = false;  // the facing it came to is the record's
@@ -101,7 +104,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
     w.facing_free = false;
     w.mp += 1;
     w.at = to;
-    w.entered.push_back(to);
+    if (w.record_path) w.entered.push_back(to);
     w.turned_here = false;
     w.started = true;
     w.ended = !may_enter(s, to, it, last, ctx);
@@ -114,10 +117,10 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
     w.unsure = s.doubt;
     w.facing_free = s.doubt.has_value();
     w.lost = s.place_unknown;
+    w.record_path = active_formation_ && s.formation == active_formation_ && active_formation_->shape == "line-ahead";
     const bool small = s.manifest && s.manifest->small;
-    std::vector<const ngn::Item*> steps;  // the items after the verb, lists opened
-    for (std::size_t i = 1; i < e.args.size(); ++i)
-        for (const ngn::Item* it : elements(e.args[i])) steps.push_back(it);
+    std::vector<const ngn::Item*> steps = elements(e.args);  // the items after the verb, lists opened
+    if (!steps.empty()) steps.erase(steps.begin());
     for (std::size_t i = 0; i < steps.size(); ++i) {
         const ngn::Item& it = *steps[i];
         const auto* h = it.as<ngn::HexPos>();
@@ -151,12 +154,12 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         else w.wrong(ctx, cite("7.3.10"), e.subject.pos, what);
     }
     judge_mp(s, w, e, small, ctx);
-    if (active_formation_ && s.formation == active_formation_) {  // for the line's path (7.4.4), judged when the formation is done
+    if (w.record_path) {  // for the line's path (7.4.4), judged when the formation is done
         s.entered_now.insert(s.entered_now.end(), w.entered.begin(), w.entered.end());
         s.move_pos = e.subject.pos;
         s.move_faulted = s.move_faulted || w.mistake || w.unsure || w.lost;
     }
-    s.at = w.at;
+    set_place(s, w.at);
     s.facing = w.facing;
     s.turned = w.turned_here && !w.ended;
     s.mp_spent += w.mp;
@@ -175,7 +178,7 @@ void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, Gam
     // a hit count the players played apart from the rules (reported) may be what slowed the ship
     std::optional<Cause> hits_apart;
     for (const Ship& o : ships_)
-        if ((&o == &s || (o.formation && o.formation == s.formation)) && o.hits.cause()) hits_apart = o.hits.cause();
+        if (hits_parted_ && (&o == &s || (o.formation && o.formation == s.formation)) && o.hits.cause()) hits_apart = o.hits.cause();
     if (mp >= 0 && w.mp > mp && !w.mistake && w.unsure)
         ctx.findings.excuse(*w.unsure, e.subject.pos, "the MP spent from a place in doubt");
     else if (mp >= 0 && w.mp > mp && !w.mistake && hits_apart && w.mp <= allowance(s, true))
@@ -231,8 +234,11 @@ std::optional<Cause> TmbvEngine::place_in_question(Ship& o, ngn::SourcePos at, G
 // formation; into an enemy's hex only to ram, which ends the move. False when the move ends here.
 bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
     std::vector<Ship*> there;
-    for (Ship& o : ships_)  // a ship whose place is in question is where it may be
-        if (o.at.hex == to.hex && &o != &s && o.at == to && afloat(o) && !o.place_unknown && !place_in_question(o, it.pos, ctx)) there.push_back(&o);
+    for (std::size_t i = 0; i < hexes_.size(); ++i) {  // a ship whose place is in question is where it may be
+        if (!(hexes_[i] == to.hex)) continue;
+        Ship& o = ships_[i];
+        if (&o != &s && o.at == to && afloat(o) && !o.place_unknown && !place_in_question(o, it.pos, ctx)) there.push_back(&o);
+    }
     // a ship the record names no more is gone as the players played it (asked only where it matters)
     auto drop_gone = [&] { std::erase_if(there, [&](Ship* o) { return take_as_sunk(*o, it.pos, ctx); }); };
     for (Ship* o : there)

@@ -58,7 +58,7 @@ void TmbvEngine::ram_move_left_out(Ship& s, const Ship& target, const ngn::Event
                            s.label() + " move " + spot_text(target.at) + " => 1 mp)");
     const auto from = grid_hex(s.at), to = grid_hex(target.at);
     if (const auto dir = from && to ? grid_.direction(*from, *to) : std::nullopt) s.facing = *dir;
-    s.at = target.at;
+    set_place(s, target.at);
     s.mp_spent = 1;
     s.moved = true;
     s.diw = false;

@@ -38,6 +38,9 @@ struct Formation {
 
 struct Ship {
     const Entity* entity = nullptr;
+    std::size_t index = 0;  // in the engine's list of ships (and of their hexes)
+    mutable int ma_kept = 0;                // its MA after its hits as played, worked out ...
+    mutable std::uint64_t ma_kept_at = 0;   // ... when the engine's count of hits changes stood at this
     int side = -1;
     const ManifestShip* manifest = nullptr;  // null: the manifest lacks it (or none was named)
     Formation* formation = nullptr;          // null: out of command (7.4.3)

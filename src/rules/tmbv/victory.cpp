@@ -66,6 +66,8 @@ void TmbvEngine::judge_result(GameContext& ctx) {
 // players played on as if it were gone (a sinking left out, most likely).
 bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
     if (!afloat(x)) return false;
+    index_acts(ctx);
+    if (const auto own = acts_.find(x.entity); own != acts_.end() && own->second.back().first > line) return false;  // it acts again
     index_names(ctx);
     const auto it = last_named_->find(x.entity);
     if (it == last_named_->end() || it->second >= line) return false;
