@@ -45,7 +45,7 @@ void TmbvEngine::declare_formation(const ngn::Declaration& d, const Entity& e, G
 void TmbvEngine::declare_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
     Ship& s = ships_.emplace_back();
     s.index = ships_.size() - 1;
-    hexes_.emplace_back();
+    hexes_.emplace_back(), grids_.emplace_back();
     s.entity = &e;
     s.side = e.side;
     ship_by_[&e] = &s;

@@ -177,8 +177,10 @@ private:
     std::optional<Manifest> manifest_;
     std::optional<TablePack> tables_;
     std::deque<Ship> ships_;
-    std::vector<Hex> hexes_;  // each ship's hex, by its index: looked through at every hex a move enters
-    void set_place(Ship& s, const Spot& at) { s.at = at, hexes_[s.index] = at.hex; }
+    // each ship's hex on its board and on the one grid, by its index: looked through at every hex a
+    // move enters and every hex a line of sight crosses
+    std::vector<Hex> hexes_, grids_;
+    void set_place(Ship& s, const Spot& at) { s.at = at, hexes_[s.index] = at.hex, grids_[s.index] = at.grid; }
     bool hits_parted_ = false;  // some ship's hits were played apart from the rules' (reported)
     std::uint64_t hits_changed_ = 1;  // counts changes of hits: a ship's MA kept from before is good while it stands
     std::deque<Formation> formations_;

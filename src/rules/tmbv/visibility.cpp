@@ -40,8 +40,11 @@ std::optional<int> TmbvEngine::distance(const Spot& a, const Spot& b) const {
 std::optional<const Ship*> TmbvEngine::blocker(const Ship& from, const Ship& to) const {
     if (boards_unknown(from.at, to.at)) return std::nullopt;
     auto ship_at = [&](Hex h) -> const Ship* {
-        for (const Ship& s : ships_)
-            if (&s != &from && &s != &to && afloat(s) && !s.place_unknown && !boards_unknown(s.at, from.at) && *grid_hex(s.at) == h) return &s;
+        for (std::size_t i = 0; i < grids_.size(); ++i) {
+            if (!(grids_[i] == h)) continue;
+            const Ship& s = ships_[i];
+            if (&s != &from && &s != &to && afloat(s) && !s.place_unknown && !boards_unknown(s.at, from.at)) return &s;
+        }
         return nullptr;
     };
     for (const auto& c : grid_.line(*grid_hex(from.at), *grid_hex(to.at))) {
