@@ -29,11 +29,15 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f, bool with_relays
     found.push_back(f.flagship);
     const std::vector<const Ship*> relays = with_relays ? relays_for(f) : std::vector<const Ship*>{};
     found.insert(found.end(), relays.begin(), relays.end());
-    // each ship still out, with how many of `found` it has been tested against for sight: a line
-    // of sight is worked out once a pair
-    std::vector<std::pair<const Ship*, std::size_t>> rest;
+    // each ship still out, with how many of `found` it has been tested against: each pair is
+    // worked out once
+    struct Rest {
+        const Ship* ship;
+        std::size_t tested[2];  // how many of `found` it was tested against: for sight, for being next to one
+    };
+    std::vector<Rest> rest;
     for (const Ship& s : ships_)
-        if (s.formation == &f && &s != f.flagship && afloat(s) && !s.out_of_command) rest.emplace_back(&s, 0);
+        if (s.formation == &f && &s != f.flagship && afloat(s) && !s.out_of_command) rest.push_back(Rest{&s, {0, 0}});
     auto next_to = [&](const Ship& a, const Ship& b) {
         const auto d = distance(a.at, b.at);
         return d && *d <= 1 && (!visibility_ || *d <= *visibility_);
@@ -46,10 +50,11 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f, bool with_relays
         grew = false;
         for (bool adjacent : {true, false}) {
             for (auto it = rest.begin(); it != rest.end();) {
-                const Ship& s = *it->first;
-                const auto from = found.begin() + static_cast<std::ptrdiff_t>(adjacent ? 0 : it->second);
+                const Ship& s = *it->ship;
+                std::size_t& tested = it->tested[adjacent];
+                const auto from = found.begin() + static_cast<std::ptrdiff_t>(tested);
                 const bool joins = std::any_of(from, found.end(), [&](const Ship* x) { return adjacent ? next_to(*x, s) : in_sight(*x, s); });
-                if (!adjacent) it->second = found.size();
+                tested = found.size();
                 if (joins) found.push_back(&s), it = rest.erase(it), grew = true;
                 else ++it;
             }
