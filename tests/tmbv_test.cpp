@@ -733,12 +733,12 @@ TEST(TmbvVisibility, ElevenShipsEngagedLowerItTwoSpaces) {
                                 "ship Hum \"Hum\" Support flagship #E:0605/N\nship See \"Seehund\" Support #E:0605/N\n"
                                 "ship Dal \"Dalmat\" Support #E:0506/N\nship Rek \"Reka\" Support #E:0506/N\n"
                                 "ship Vel \"Velebit\" Support #E:0706/N\nship Wal \"Wall\" Support #E:0706/N\n"
-                                "ship Str \"Streiter\" Support #E:0406/N\nship Ker \"Kerka\" Support #E:0406/N\n"
-                                "ship Nar \"Narenta\" Support #E:0806/N\nship AHo \"Andreas Hofer\" #E:1005/N\n";
+                                "ship KEl \"Kaiserin Elisabeth\" Support #E:0406/N\nship Gre \"Greif\" Support #E:0406/N\n"
+                                "ship Str \"Streiter\" Support #E:0806/N\nship AHo \"Andreas Hofer\" #E:1005/N\n";
     const std::string italy = "ship RdI \"Re d'Italia\" #E:0603/N\nship Pal \"Palestro\" #E:1003/N\n";
     const std::string fire = impulse(1, F({"Hum fire RdI d10: 0 => miss", "See fire RdI d10: 0 => miss", "Dal fire RdI d10: 0 => miss",
                                            "Rek fire RdI d10: 0 => miss", "Vel fire RdI d10: 0 => miss", "Wal fire RdI d10: 0 => miss",
-                                           "Str fire RdI d10: 0 => miss", "Ker fire RdI d10: 0 => miss", "Nar fire RdI d10: 0 => miss"}) +
+                                           "Str fire RdI d10: 0 => miss", "Gre fire RdI d10: 0 => miss", "KEl fire RdI d10: 0 => miss"}) +
                                             N({"RdI move #E:0602 => 1 mp", "AHo fire Pal d10: 0 => miss"}));
     const std::string option = "[Options \"visibility-count=firers-and-targets\"]\n";
     clean(record(support, italy, fire + impulse(2, N({}), 4)));
@@ -967,4 +967,20 @@ TEST(TmbvOneMistake, AShipTheRecordNamesNoMoreIsTakenAsSunk) {
 TEST(TmbvOneMistake, AFireBeyondVisibilityIsNotJudgedAgainForItsRange) {
     // Habsburg is 4 hexes off at visibility 3: the fire is the finding, not its roll's range too
     one(record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 7 => 3 hits"}), 3)), "tmbv 7.6.2", Kind::Illegal);
+}
+
+TEST(TmbvDeployment, KerkaAndNarentaEnterLaterOnBoardAsEdge) {
+    // 13.2.2: off the map at the start; they enter along an edge of board A (the test pack's board A
+    // is columns 01-12, rows 01-16), Out of Command
+    const auto entering = [](const std::string& ship) {
+        return impulse(1, N({"RdI move #E:0404 => 1 mp", "Hab move #E:0804 => 1 mp"})) + "    impulse 2\nside Austria\n" + ship +
+               N({"RdI move #E:0403 => 1 mp", "Hab move #E:0803 => 1 mp"});
+    };
+    clean(record(kHab, kRdI, entering("ship Ker \"Kerka\" independent #A:1201/S\n")));
+    clean(record(kHab, kRdI, entering("ship Nar \"Narenta\" #A:0116/N\n")));
+    one(record(kHab, kRdI, entering("ship Nar \"Narenta\" #A:0505/S\n")), "tmbv 13.2.2", Kind::Illegal);
+    one(record(kHab, kRdI, entering("ship Ker \"Kerka\" independent #B:0101/S\n")), "tmbv 13.2.2", Kind::Illegal);
+    one(record(kHab, kRdI, entering("ship Sal \"Salamander\" #A:1201/S\n")), "tmbv 13.2", Kind::Illegal);
+    // set up at the start: they start off the map
+    one(record(kHab + "ship Ker \"Kerka\" independent #A:1201/S\n", kRdI, impulse(1, N({}))), "tmbv 13.2.2", Kind::Illegal);
 }

@@ -79,6 +79,55 @@ void TmbvEngine::declare_ship(const ngn::Declaration& d, const Entity& e, GameCo
     }
     if (s.flagship && s.out_of_command)
         ctx.findings.error(Kind::Illegal, cite("7.4.3"), d.name.pos, "a flagship cannot be declared independent (7.4.3)");
+    if (lissa_) check_late_entry(s, d.name.pos, ctx);
+}
+
+namespace {
+bool enters_later(const std::string& name) {
+    const std::string n = lower(name);
+    return n.find("kerka") != std::string::npos || n.find("narenta") != std::string::npos;
+}
+}  // namespace
+
+// 13.2.2: Kerka and Narenta start off the map and enter along an edge of board A, Out of Command;
+// every other ship is set up before the battle.
+void TmbvEngine::check_late_entry(const Ship& s, ngn::SourcePos at, GameContext& ctx) {
+    const RuleRef rule = cite("13.2.2");
+    const bool late = enters_later(s.entity->name);
+    if (!in_play_) {
+        if (late)
+            ctx.findings.error(Kind::Illegal, rule, at, s.label() + " starts off the map: declare it where it enters, under the impulse it enters in");
+        return;
+    }
+    if (!late) {
+        ctx.findings.error(Kind::Illegal, cite("13.2"), at, s.label() + " is set up before the battle: only Kerka and Narenta enter later (13.2.2)");
+        return;
+    }
+    if (s.formation && !s.out_of_command)
+        ctx.findings.error(Kind::Illegal, rule, at, s.label() + " enters Out of Command: declare it independent, in no formation");
+    if (!s.placed) return;
+    if (s.at.board != 'A')
+        ctx.findings.error(Kind::Illegal, rule, at, s.label() + " enters along an edge of board A, not on board " + std::string(1, s.at.board ? s.at.board : '?'));
+    else if (const auto size = board_size('A'); size && s.at.hex.col != 1 && s.at.hex.row != 1 && s.at.hex.col != size->col && s.at.hex.row != size->row)
+        ctx.findings.error(Kind::Illegal, rule, at,
+                           s.label() + " enters along an edge of board A: its first hex is in column 01 or " + std::to_string(size->col) + ", or row 01 or " +
+                               std::to_string(size->row));
+}
+
+// A board's columns and rows, from where the pack places the boards next to it; none when no
+// board lies beyond it both ways.
+std::optional<Hex> TmbvEngine::board_size(char board) const {
+    const auto at = tables_ ? tables_->board_offset(board) : std::nullopt;
+    if (!at) return std::nullopt;
+    std::optional<int> cols, rows;
+    for (char b = 'A'; b <= 'F'; ++b) {
+        const auto other = tables_->board_offset(b);
+        if (!other || b == board) continue;
+        if (other->row == at->row && other->col > at->col) cols = std::min(cols.value_or(other->col - at->col), other->col - at->col);
+        if (other->col == at->col && other->row > at->row) rows = std::min(rows.value_or(other->row - at->row), other->row - at->row);
+    }
+    if (!cols || !rows) return std::nullopt;
+    return Hex{*cols, *rows};
 }
 
 void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {

@@ -78,6 +78,8 @@ private:
     void check_deployment(GameContext& ctx, ngn::SourcePos at);
     void check_formation_shape(const Formation& f, GameContext& ctx, ngn::SourcePos at);
     bool flagship_at_the_rear(const Formation& f, const std::vector<const Ship*>& members) const;
+    void check_late_entry(const Ship& s, ngn::SourcePos at, GameContext& ctx);
+    std::optional<Hex> board_size(char board) const;
     // 13.2.1, 13.2.2: the Lissa set-up's places relative to one another
     void check_italian_setup(GameContext& ctx);
     void check_austrian_setup(GameContext& ctx);
