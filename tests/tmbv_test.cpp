@@ -984,3 +984,11 @@ TEST(TmbvDeployment, KerkaAndNarentaEnterLaterOnBoardAsEdge) {
     // set up at the start: they start off the map
     one(record(kHab + "ship Ker \"Kerka\" independent #A:1201/S\n", kRdI, impulse(1, N({}))), "tmbv 13.2.2", Kind::Illegal);
 }
+
+TEST(TmbvOptional, TheEndOfImpulseRollsComeLast) {
+    // Habsburg's fire roll written before Re d'Italia's move, in the same impulse: one finding
+    one(record(kHab, kRdI,
+               impulse(1, N({"RdI fire Hab d10: 7 => 1 hit", "Hab critical 2d10: 0 2 => fire", "Hab on-fire d10: 7 => out", "RdI move #E:0404 => 1 mp"})),
+               kCritical),
+        "tmbv 14.1.1", Kind::Illegal);
+}

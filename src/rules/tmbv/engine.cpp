@@ -223,6 +223,7 @@ void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
         s.out_of_command = s.independent;
         s.relayed_for = nullptr;
     }
+    end_roll_at_.reset();
     for (Formation& f : formations_) f.activated = false;
     adjust_visibility(h, ctx);
 }

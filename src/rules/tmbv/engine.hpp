@@ -167,6 +167,8 @@ private:
     void criticals_due(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void end_roll_result(Ship& s, const std::string& result, const ngn::Event& e, GameContext& ctx);
     void end_rolls_missing(GameContext& ctx, ngn::SourcePos at);
+    void end_roll_too_early(ngn::SourcePos at, GameContext& ctx);
+    std::optional<std::pair<ngn::SourcePos, RuleRef>> end_roll_at_;  // this impulse's first end roll (14.1.1, 14.1.3)
     bool is_affondatore(const Ship& s) const;
     // 14.1.3: its rudder repaired at this impulse's end: the DIW marker goes, whatever its MP
     bool repaired_now(const Ship& s) const { return s.rudder_rolled == impulse_ && !s.rudder; }

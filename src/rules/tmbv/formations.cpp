@@ -161,6 +161,7 @@ bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
         return false;
     }
     not_ready_missing(s, e.subject.pos, ctx);
+    end_roll_too_early(e.subject.pos, ctx);
     if (step_ == "formation") return activate_formation(s, e, ctx);
     if (step_ == "non-formation") return activate_single(s, e, ctx);
     return true;  // a record without steps: the order of activation is not judged

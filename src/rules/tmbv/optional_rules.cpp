@@ -95,6 +95,7 @@ bool TmbvEngine::on_end_roll(TmbvEngine& t, const ngn::Event& e, const Entity& a
     else if (rolled == t.impulse_)
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s->label() + " has rolled for it already this impulse");
     rolled = t.impulse_;
+    if (!t.end_roll_at_) t.end_roll_at_ = std::pair{e.subject.pos, rule};
     const ngn::Dice* dice = nullptr;
     if (!t.roll_read(e, rule, ctx, dice)) return true;
     const ModifiedRoll roll = t.modified(*dice, {{"crew", crew_modifier(t.crew_of(*s))}});
@@ -116,6 +117,15 @@ void TmbvEngine::end_roll_result(Ship& s, const std::string& result, const ngn::
     if (!s.on_fire && !s.rudder) s.critical_claim.reset();
     if (result == "burns") judge_hits(s, 1, 1, e, false, std::nullopt, ctx);
     if (result == "explodes") s.sunk = true;
+}
+
+// 14.1.1, 14.1.3: the rolls stand at the impulse's end: a ship activating after one is said once.
+void TmbvEngine::end_roll_too_early(ngn::SourcePos at, GameContext& ctx) {
+    if (!end_roll_at_) return;
+    ctx.findings.error(Kind::Illegal, end_roll_at_->second, end_roll_at_->first,
+                       "the rolls for fires and rudders come at the end of the impulse, after every activation: a ship activates after it (line " +
+                           std::to_string(at.line) + ")");
+    end_roll_at_.reset();
 }
 
 // Each impulse's end: a ship on fire or with its rudder hit that did not roll (said once a ship).
