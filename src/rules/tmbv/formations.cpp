@@ -231,7 +231,8 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
             ": it activates alone, in the non-formation step";
         if (chain_doubt_) ctx.findings.excuse(*chain_doubt_, e.subject.pos, what);  // a place in doubt may link it
         else if (s.left_line) ctx.findings.excuse(*s.left_line, e.subject.pos, what);  // the players keep it in the line it left
-        else ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what);
+        else  // the players keep it in formation: as played from here, its place in question (a move left out?)
+            s.left_line = s.doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what));
     }
     s.activated = s.order_said = true;
     return true;
