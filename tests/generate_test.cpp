@@ -544,5 +544,5 @@ TEST(Generate, TmbvOneMissingLineIsOneFinding) {
             return word != "phase" && word != "segment" && word != "step" && word != "turn" && word != "impulse";
         },
         [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::missing_line(lines, i, rng); },
-        11);  // of 180: not yet one finding throughout (a one-hex move left out breaks a line-ahead or a range before it shows; docs/testing.md)
+        11);  // of 180: not yet one finding throughout (a hit left out shows in a later CF or sinking; docs/testing.md)
 }

@@ -149,6 +149,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
     auto refuse_placed = [&](const char* rule, std::string message) {
         if (!doubt) {  // the places it follows from are suspect now: the roll's range is not judged again
             placed_refusal_ = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, std::move(message)));
+            s.doubt = t.doubt = placed_refusal_;  // as the players fired, one of them is not where the record has it (a move left out?)
             return false;
         }
         ctx.findings.excuse(*doubt, e.subject.pos, std::move(message));
