@@ -214,7 +214,7 @@ TEST(Archive, ListFiltersQueriesAndSearch) {
     // a whole year: the five games, the one dated 2026.14.01 (a mistake its check reports) included
     EXPECT_EQ(count({"--from", "2026", "--to", "2026"}), 5u);
     EXPECT_EQ(count({"--from", "2026-01-01", "--to", "2026-12-31"}), 4u);
-    for (const char* bad : {"01/03/2026", "2026-3-1", "march", ""}) {
+    for (const char* bad : {"01/03/2026", "2026-3-1", "march", "", "2026-13-45", "2026-02-30", "2026-00", "2026.13"}) {
         auto r = run_ironlog({"archive", "--db", db, "list", "--from", bad});
         EXPECT_EQ(r.status, 2) << bad;
         EXPECT_NE(r.err.find("expected a date such as 2026-03-01"), std::string::npos) << r.err;
@@ -222,6 +222,13 @@ TEST(Archive, ListFiltersQueriesAndSearch) {
     EXPECT_EQ(count({"--result", "draw"}), 2u);
     EXPECT_EQ(count({"--has", "wrong-result"}), 1u);
     EXPECT_EQ(count({"--has", "unverifiable"}), 0u);  // the admiral games' "no engine" are notes
+    // a record with syntax errors is refused by archive add: asking for them is an error, not an empty list
+    auto syntax = run_ironlog({"archive", "--db", db, "list", "--has", "syntax"});
+    EXPECT_EQ(syntax.status, 2);
+    EXPECT_NE(syntax.err.find("--has syntax"), std::string::npos) << syntax.err;
+    auto missing = run_ironlog({"archive", "--db", db, "show", "999", "--format", "json"});
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_NE(missing.err.find("no game #999"), std::string::npos) << missing.err;
     auto standings = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "query", "standings", "--event", "Spring Cup", "--format", "json"}).out);
     ASSERT_EQ(standings.size(), 3u);
     EXPECT_EQ(standings[0]["player"], "Ann");  // a win and a draw

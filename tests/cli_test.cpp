@@ -49,6 +49,10 @@ TEST(Cli, CheckExitStatus) {
     EXPECT_NE(elsewhere.out.find("[Library] names '../ships/lissa-1866.ngn', which is not a file"), std::string::npos) << elsewhere.out;
     EXPECT_NE(elsewhere.out.find("1 error,"), std::string::npos) << elsewhere.out;  // and its ships are not reported again
     EXPECT_EQ(run_ironlog({"check", "-"}, "").status, 1);  // an empty record holds no game
+    // an option value out of range is an error naming the option, not a run
+    auto negative = run_ironlog({"check", "--max-errors", "-1", fixture(kSample)});
+    EXPECT_EQ(negative.status, 2);
+    EXPECT_NE(negative.err.find("--max-errors"), std::string::npos) << negative.err;
 }
 
 TEST(Cli, GlobalFlagsAfterTheSubcommand) {

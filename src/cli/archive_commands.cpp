@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <tuple>
 #include <fstream>
@@ -292,13 +293,24 @@ std::optional<std::string> date_bound(const std::string& text, bool upper) {
                                                  [](char c) { return c >= '0' && c <= '9'; });
     };
     const std::string rest = upper ? "99" : "00";
+    // a month and a day the calendar has (std::chrono), not only digits
+    auto number = [&](std::size_t at, std::size_t n) { return static_cast<unsigned>(std::stoi(d.substr(at, n))); };
+    const auto month_ok = [&] { return std::chrono::month{number(5, 2)}.ok(); };
     if (d.size() == 4 && digits(0, 4)) return d + "-" + rest + "-" + rest;
-    if (d.size() == 7 && digits(0, 4) && d[4] == '-' && digits(5, 2)) return d + "-" + rest;
-    if (d.size() == 10 && digits(0, 4) && d[4] == '-' && digits(5, 2) && d[7] == '-' && digits(8, 2)) return d;
+    if (d.size() == 7 && digits(0, 4) && d[4] == '-' && digits(5, 2) && month_ok()) return d + "-" + rest;
+    if (d.size() == 10 && digits(0, 4) && d[4] == '-' && digits(5, 2) && d[7] == '-' && digits(8, 2) &&
+        std::chrono::year_month_day{std::chrono::year{static_cast<int>(number(0, 4))}, std::chrono::month{number(5, 2)}, std::chrono::day{number(8, 2)}}
+            .ok())
+        return d;
     return std::nullopt;
 }
 
 int list(const ArchiveArgs& a, archive::Archive& ar) {
+    if (a.has && *a.has == "syntax") {  // archive add refuses such records: none is ever stored
+        std::cerr << "ironlog: --has syntax: a record with syntax errors is not stored (archive add refuses it), so no game has them; "
+                     "check the file itself (ironlog check)\n";
+        return 2;
+    }
     archive::Filter f{a.event, a.round, a.player, a.side, a.ruleset, a.from, a.to, a.result, a.has};
     for (auto [bound, upper, name] : {std::tuple{&f.from, false, "--from"}, std::tuple{&f.to, true, "--to"}}) {
         if (!*bound) continue;

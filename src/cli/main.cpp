@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json", "sarif"}))
         ->capture_default_str();
     c->add_option("--max-errors", check.max_errors, "stop reading a file after this many syntax errors (0: no limit)")
+        ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     c->add_flag("--no-excerpt{false}", check.excerpts, "text output: do not show the source line under each finding");
     c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
