@@ -58,9 +58,10 @@ struct Archive::Statements {
     explicit Statements(const sqlite::Database& db)
         : find_hash(db, "SELECT id FROM game WHERE sha256 = ?1"),
           insert_game(db,
-                      "INSERT INTO game (record, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
+                      "INSERT INTO game (id, record, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
                       " variant, rules, options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
-                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?17,?18,?19,?20)"),
+                      " VALUES ((SELECT id + 1 FROM game_id_high),"  // never an id given before (migration 5)
+                      " ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?17,?18,?19,?20)"),
           insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
           insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),
           insert_finding(db,

@@ -79,7 +79,7 @@ struct SearchHit {
 
 class Archive {
 public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     Archive(const std::string& path, Mode mode);
     ~Archive();
