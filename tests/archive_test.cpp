@@ -12,6 +12,7 @@
 #include <csignal>
 #include <poll.h>
 #include <pty.h>
+#include <sys/stat.h>
 #include <regex>
 #include <sys/wait.h>
 #include <thread>
@@ -304,7 +305,7 @@ TEST(Archive, RecheckRefreshesFindings) {
 }
 
 // Runs ironlog on a pseudo-terminal (as a user at a terminal would) and returns all it wrote.
-std::string run_on_terminal(const std::vector<std::string>& args) {
+std::string run_on_terminal(const std::vector<std::string>& args, const std::string& typed = "") {
     int master = -1;
     pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
     if (pid == 0) {
@@ -314,6 +315,10 @@ std::string run_on_terminal(const std::vector<std::string>& args) {
         argv.push_back(nullptr);
         execv(kBinary.c_str(), argv.data());
         _exit(127);
+    }
+    if (!typed.empty()) {  // typed at the terminal, then Ctrl-D on a line of its own
+        const std::string keys = typed + "\x04";
+        if (write(master, keys.data(), keys.size()) != static_cast<ssize_t>(keys.size())) ADD_FAILURE() << "could not type";
     }
     std::string out;
     char buf[4096];
@@ -345,6 +350,14 @@ TEST(Archive, AddShowsProgressOnATerminalOnly) {
     EXPECT_EQ(r.err.find("adding"), std::string::npos) << r.err;
     EXPECT_NE(r.out.find("3 archived"), std::string::npos) << r.out;
     fs::remove_all(dir);
+}
+
+TEST(Cli, StandardInputOnATerminalSaysItWaits) {
+    auto seen = run_on_terminal({"check", "-"}, "[NGN \"1\"]\n[Ruleset \"ironclads\"]\n");
+    EXPECT_NE(seen.find("reading a record from standard input (end it with Ctrl-D)"), std::string::npos) << seen;
+    // from a pipe or a file, nothing is said
+    auto piped = run_ironlog({"check", "-"}, read_file(fixture("games/late19c-river-sample.ngn")));
+    EXPECT_EQ(piped.err.find("reading a record"), std::string::npos) << piped.err;
 }
 
 // ---- failure paths --------------------------------------------------------------------------------
@@ -579,6 +592,19 @@ TEST(ArchiveFailures, APlaceThatCannotBeWritten) {
     auto missing = run_ironlog({"archive", "--db", "/nonexistent/archive.db", "list"});
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find("there is no archive at /nonexistent/archive.db"), std::string::npos) << missing.err;
+}
+
+TEST(ArchiveFailures, AFifoADeviceOrADirectoryIsNotAnArchive) {
+    auto dir = temp_dir();
+    const std::string fifo = (dir / "pipe.db").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    for (const std::string& place : {fifo, std::string("/dev/null"), dir.string()}) {
+        auto r = run_ironlog({"archive", "--db", place, "list"});  // refused at once: nothing waits on it
+        EXPECT_EQ(r.status, 2) << place;
+        EXPECT_NE(r.err.find(place), std::string::npos) << r.err;
+        EXPECT_TRUE(r.err.find("not a regular file") != std::string::npos || r.err.find("is a directory") != std::string::npos) << r.err;
+    }
+    fs::remove_all(dir);
 }
 
 TEST(ArchiveFailures, FilesThatAreNotIroncladArchivesAreLeftUntouched) {

@@ -84,6 +84,8 @@ Archive::Archive(const std::string& path, Mode mode) : path_(path) {
     const bool exists = fs::exists(path, ec);
     std::uintmax_t size = exists ? fs::file_size(path, ec) : 0;
     if (exists && fs::is_directory(path, ec)) throw OpenError(path + " is a directory, not an archive");
+    if (exists && !fs::is_regular_file(path, ec))  // a FIFO or a device would be waited on for ever
+        throw OpenError(path + " is not a regular file (a FIFO, a device or a socket), not an archive: ironlog will not touch it");
     if (!exists && mode != Mode::Create)
         throw OpenError("there is no archive at " + path + ": 'ironlog archive init' makes one (or name another with --db)");
     int version = 0;

@@ -18,6 +18,8 @@
 #include <iterator>
 #include <sstream>
 
+#include <unistd.h>
+
 namespace ironlog::cli {
 
 namespace {
@@ -89,7 +91,11 @@ CheckOptions options_for(const std::string& path) {
 }
 
 std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error) {
-    if (path == "-") return std::make_unique<std::istream>(std::cin.rdbuf());
+    if (path == "-") {
+        if (isatty(STDIN_FILENO))  // someone at a terminal may not know ironlog waits for them
+            std::cerr << "ironlog: reading a record from standard input (end it with Ctrl-D)\n";
+        return std::make_unique<std::istream>(std::cin.rdbuf());
+    }
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
         error = "is a directory, not a record";
