@@ -165,6 +165,17 @@ TEST(Cli, FmtWritesCanonicalForm) {
     EXPECT_EQ(run_ironlog({"fmt", "--check", file.string()}).status, 0);
     EXPECT_FALSE(std::filesystem::exists(dir / "game.ngn.ironlog-tmp"));
     EXPECT_EQ(run_ironlog({"fmt", "--check", "--in-place", file.string()}).status, 2);
+    // through a link: the file it points at is rewritten (its mode kept), the link stays a link
+    write_file(file, messy);
+    ::chmod(file.c_str(), 0604);
+    const auto link = dir / "link.ngn";
+    std::filesystem::create_symlink("game.ngn", link);
+    EXPECT_EQ(run_ironlog({"fmt", "--in-place", link.string()}).status, 0);
+    EXPECT_TRUE(std::filesystem::is_symlink(link));
+    EXPECT_EQ(read_file(file), out.out);
+    ::stat(file.c_str(), &st);
+    EXPECT_EQ(st.st_mode & 0777, 0604u);
+    EXPECT_FALSE(std::filesystem::exists(dir / "game.ngn.ironlog-tmp"));
     std::filesystem::remove_all(dir);
 }
 

@@ -18,6 +18,8 @@
 #include <iterator>
 #include <sstream>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ironlog::cli {
@@ -50,34 +52,38 @@ std::string format_file(const ngn::ParsedFile& parsed) {
     return out;
 }
 
-// Replaces a file by writing a sibling and renaming it over: never a half-written record.
+// Replaces a file by writing a sibling and renaming it over: never a half-written record. A link
+// is written through (the file it points at is replaced, the link stays); the file keeps its mode;
+// the new file and its folder are synced before and after the rename, so a power cut leaves the
+// old record or the new one.
 bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
-    fs::path target(path);
-    fs::path tmp = target;
-    tmp += ".ironlog-tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            error = "cannot write " + tmp.string() + ": " + std::strerror(errno);
-            return false;
-        }
-        out << text;
-        out.flush();
-        if (!out) {
-            error = "cannot write " + tmp.string() + ": " + std::strerror(errno);
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            return false;
-        }
-    }
     std::error_code ec;
-    fs::permissions(tmp, fs::status(target, ec).permissions(), ec);
-    fs::rename(tmp, target, ec);
+    const fs::path target = fs::is_symlink(path, ec) ? fs::canonical(path, ec) : fs::path(path);
     if (ec) {
-        error = "cannot replace " + path + ": " + ec.message();
-        fs::remove(tmp, ec);
+        error = "cannot follow the link " + path + ": " + ec.message();
         return false;
     }
+    fs::path tmp = target;
+    tmp += ".ironlog-tmp";
+    const auto mode = static_cast<mode_t>(fs::status(target, ec).permissions() & fs::perms::mask);
+    auto fail = [&](const std::string& what) {
+        error = what + ": " + std::strerror(errno);
+        fs::remove(tmp, ec);
+        return false;
+    };
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) return fail("cannot write " + tmp.string());
+    for (std::size_t done = 0; done < text.size();) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return ::close(fd), fail("cannot write " + tmp.string());
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) return ::close(fd), fail("cannot write " + tmp.string());
+    if (::close(fd) != 0) return fail("cannot write " + tmp.string());
+    if (::rename(tmp.c_str(), target.c_str()) != 0) return fail("cannot replace " + target.string());
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) ::fsync(dir), ::close(dir);
     return true;
 }
 
