@@ -304,6 +304,24 @@ TEST(Archive, RecheckRefreshesFindings) {
     fs::remove_all(dir);
 }
 
+TEST(Archive, RecheckFindsTheFilesARecordNamesFromAnyFolder) {
+    // a record added by a path relative to where ironlog ran names its pack and manifest relative to
+    // itself; a recheck run from elsewhere still finds them
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    const auto here = fs::current_path();
+    fs::current_path(kSource / "fixtures/games");
+    auto added = run_ironlog({"archive", "--db", db, "add", "tmbv-lissa-sample.ngn"});
+    fs::current_path(dir);
+    auto r = run_ironlog({"archive", "--db", db, "add", "--recheck"});
+    fs::current_path(here);
+    ASSERT_EQ(added.status, 0) << added.err;
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(scalar(db, "SELECT errors + warnings + notes FROM game WHERE id = 1"), 0);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM finding"), 0);
+    fs::remove_all(dir);
+}
+
 // Runs ironlog on a pseudo-terminal (as a user at a terminal would) and returns all it wrote.
 std::string run_on_terminal(const std::vector<std::string>& args, const std::string& typed = "") {
     int master = -1;

@@ -209,7 +209,8 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 }
                 GameReport report = check_game(game, index, options);
                 out.before_store(where);
-                auto r = ar.add(game, record, report, path, index);
+                // stored with its full path: a recheck from any folder finds the files it names
+                auto r = ar.add(game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index);
                 if (r.status == archive::Archive::Added::Duplicate) {
                     ++duplicates;
                     out.say(where + " is already archived as #" + std::to_string(r.id) + "\n", BatchedOutput::Said::Duplicate);
