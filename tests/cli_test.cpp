@@ -304,3 +304,33 @@ TEST(Cli, ExcusedLinesNameTheirCause) {
     EXPECT_NE(shown.out.find("1 error, 0 warnings, 2 notes"), std::string::npos) << shown.out;
     std::filesystem::remove_all(dir);
 }
+
+TEST(Cli, ControlAndBidiCharactersFromAFileAreShownEscaped) {
+    // a file handed over by a player: its name clears the screen, its record hides text behind a
+    // right-to-left override; neither reaches the terminal raw
+    auto dir = temp_dir();
+    const std::string esc = "\x1b[2J", rlo = "\xe2\x80\xae";
+    const auto file = dir / ("game" + esc + ".ngn");
+    write_file(file, "[NGN \"1\"]\n[Ruleset \"ironclads\"]\n[Event \"Cup " + rlo + "puC\"]\nside A\nturn x " + rlo + "\n");
+    auto r = run_ironlog({"check", file.string()});
+    const std::string all = r.out + r.err;
+    EXPECT_EQ(all.find('\x1b'), std::string::npos) << all;
+    EXPECT_EQ(all.find(rlo), std::string::npos) << all;
+    EXPECT_NE(all.find("game\\x1b[2J.ngn"), std::string::npos) << all;
+    // the archive's text output too: the stored file name and a tag
+    const std::string db = (dir / "a.db").string();
+    std::string sample = read_file(fixture("games/late19c-river-sample.ngn"));
+    const auto event = sample.find("[Event \"");
+    ASSERT_NE(event, std::string::npos);
+    sample.insert(event + 8, rlo);
+    const auto stored = dir / ("river" + esc + ".ngn");
+    write_file(stored, sample);
+    auto added = run_ironlog({"archive", "--db", db, "add", stored.string()});
+    EXPECT_EQ((added.out + added.err).find('\x1b'), std::string::npos) << added.out << added.err;
+    auto shown = run_ironlog({"archive", "--db", db, "show", "1"});
+    EXPECT_EQ(shown.status, 0) << shown.err;
+    EXPECT_EQ(shown.out.find('\x1b'), std::string::npos) << shown.out;
+    EXPECT_EQ(shown.out.find(rlo), std::string::npos) << shown.out;
+    EXPECT_NE(shown.out.find("\\u202e"), std::string::npos) << shown.out;
+    std::filesystem::remove_all(dir);
+}

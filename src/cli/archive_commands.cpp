@@ -88,7 +88,7 @@ public:
     ~Progress() { clear(); }
     void show(std::size_t done, const std::string& path) {
         if (!on_) return;
-        std::cerr << "\radding " << done << "/" << total_ << " " << path << "\033[K" << std::flush;
+        std::cerr << "\radding " << done << "/" << total_ << " " << output::visible(path) << "\033[K" << std::flush;
         shown_ = true;
     }
     void clear() {
@@ -196,7 +196,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
             };
             const CheckOptions options = options_for(path);
             auto add_game = [&](const ngn::Game& game, std::size_t index, std::string_view record) {
-                const std::string where = path + ": game " + std::to_string(index);
+                const std::string where = output::visible(path) + ": game " + std::to_string(index);
                 if (!game.errors.empty()) {
                     // A record that does not read is refused, with its errors: nothing is stored.
                     progress.clear();
@@ -241,7 +241,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 status = 2;
             }
             if (index == 0 && outside.errors.empty()) {
-                std::cout << path << ": no game in this file\n";
+                std::cout << output::visible(path) << ": no game in this file\n";
                 status = std::max(status, 1);
             }
         }
@@ -363,9 +363,9 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
             std::cout << j.dump(2) << "\n";
             continue;
         }
-        std::cout << "Game #" << id << " (from " << g->summary.source << ", imported " << g->summary.imported_at << ", checked with ironlog "
+        std::cout << "Game #" << id << " (from " << output::visible(g->summary.source) << ", imported " << g->summary.imported_at << ", checked with ironlog "
                   << g->summary.checked_with << ")\n";
-        for (const auto& [n, v] : g->tags) std::cout << "[" << n << " " << ngn::quote(v) << "]\n";
+        for (const auto& [n, v] : g->tags) std::cout << "[" << output::visible(n) << " " << output::visible(ngn::quote(v)) << "]\n";
         std::cout << "Result: " << (g->summary.result.empty() ? "*" : g->summary.result) << "\n";
         for (const auto& s : g->summary.sides) {
             std::cout << "Side " << s.number << ": " << s.name << (s.alias.empty() ? "" : " (" + s.alias + ")");
@@ -374,13 +374,13 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
         }
         std::cout << "Findings: " << g->summary.errors << " errors, " << g->summary.warnings << " warnings, " << g->summary.notes << " notes\n";
         for (const auto& f : g->findings) {
-            std::cout << "#" << id << ":" << f.line << ":" << f.column << ": " << f.severity << ": " << f.message;
+            std::cout << "#" << id << ":" << f.line << ":" << f.column << ": " << f.severity << ": " << output::visible(f.message);
             if (f.rule) std::cout << " [" << *f.rule << "]";
             if (f.kind != "syntax") std::cout << " (" << f.kind << ")";
             std::cout << "\n";
-            if (f.expected) std::cout << "  expected: " << *f.expected << "\n";
-            if (f.recorded) std::cout << "  recorded: " << *f.recorded << "\n";
-            if (f.ruling_text) std::cout << "  ruled at line " << f.ruling_line.value_or(0) << ": \"" << *f.ruling_text << "\"\n";
+            if (f.expected) std::cout << "  expected: " << output::visible(*f.expected) << "\n";
+            if (f.recorded) std::cout << "  recorded: " << output::visible(*f.recorded) << "\n";
+            if (f.ruling_text) std::cout << "  ruled at line " << f.ruling_line.value_or(0) << ": \"" << output::visible(*f.ruling_text) << "\"\n";
         }
     }
     return status;
@@ -569,7 +569,7 @@ int run_archive(const ArchiveArgs& a) {
         std::cerr << "ironlog: " << e.what() << "\n";
         return 2;
     } catch (const sqlite::Error& e) {
-        std::cerr << "ironlog: " << path << ": " << explain(e) << "\n";
+        std::cerr << "ironlog: " << output::visible(path) << ": " << explain(e) << "\n";
         return 2;
     }
     return 2;

@@ -139,7 +139,7 @@ int run_check(const CheckArgs& args) {
         std::string error;
         auto in = open_record(path, error);
         if (!in) {
-            spdlog::error("{}: {}", path, error);
+            spdlog::error("{}: {}", output::visible(path), error);
             writer->begin_file(path, error);
             FileReport r;
             r.source = ngn::SourceExcerpts(path);
@@ -156,7 +156,7 @@ int run_check(const CheckArgs& args) {
                                            writer->game(g, source);
                                        });
         if (rest.read_failed) {
-            spdlog::error("{}: reading stopped: {}", path, std::strerror(errno));
+            spdlog::error("{}: reading stopped: {}", output::visible(path), std::strerror(errno));
             io_failure = true;
         }
         writer->end_file(rest);
@@ -171,7 +171,7 @@ int run_fmt(const FmtArgs& args) {
     for (const auto& path : args.files) {
         std::string text, error;
         if (!read_file(path, text, error)) {
-            spdlog::error("{}: {}", path, error);
+            spdlog::error("{}: {}", output::visible(path), error);
             status = 2;
             continue;
         }
@@ -187,15 +187,15 @@ int run_fmt(const FmtArgs& args) {
                 for (const auto& e : g.errors)
                     output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
             if (parsed.games.empty() && parsed.error_count() == 0)
-                std::cerr << path << ": error: no game in this file; nothing to format\n";
-            std::cerr << path << ": not formatted: correct the errors first\n";
+                std::cerr << output::visible(path) << ": error: no game in this file; nothing to format\n";
+            std::cerr << output::visible(path) << ": not formatted: correct the errors first\n";
             status = std::max(status, 1);
             continue;
         }
         std::string formatted = format_file(parsed);
         if (args.check) {
             if (formatted != text) {
-                std::cout << path << ": not in canonical form\n";
+                std::cout << output::visible(path) << ": not in canonical form\n";
                 status = std::max(status, 1);
             }
         } else if (args.in_place) {

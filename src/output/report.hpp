@@ -8,6 +8,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ironlog::output {
@@ -51,6 +52,9 @@ void write_sarif(std::ostream& os, const std::vector<FileReport>& files);
 
 // file:line:col: severity: message [rule] (kind), then expected/recorded, then the source
 // line with a caret.
+// Text as a terminal may show it: control characters (C0, DEL, C1) as \xNN or \uNNNN, and
+// Unicode bidirectional controls as \uNNNN, so that what a file holds cannot rewrite the screen.
+std::string visible(std::string_view text);
 void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt);
 void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt);
 void write_summary(std::ostream& os, const Summary& s);

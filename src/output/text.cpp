@@ -1,9 +1,26 @@
 #include "output/report.hpp"
 #include "output/writers.hpp"
 
+#include <cstdio>
+#include <string>
+#include <string_view>
+
 namespace ironlog::output {
 
 namespace {
+
+// The length of a character that must not reach a terminal raw at `at`: a C0 or C1 control, DEL,
+// or a Unicode bidirectional control (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069),
+// which would let a file or a record rewrite what the umpire sees. 0 for any other.
+std::size_t hidden_char(std::string_view s, std::size_t at) {
+    const auto b = [&](std::size_t i) { return at + i < s.size() ? static_cast<unsigned char>(s[at + i]) : 0u; };
+    if (b(0) < 0x20 || b(0) == 0x7F) return 1;
+    if (b(0) == 0xC2 && b(1) >= 0x80 && b(1) <= 0x9F) return 2;
+    if (b(0) == 0xD8 && b(1) == 0x9C) return 2;
+    if (b(0) == 0xE2 && b(1) == 0x80 && (b(2) == 0x8E || b(2) == 0x8F || (b(2) >= 0xAA && b(2) <= 0xAE))) return 3;
+    if (b(0) == 0xE2 && b(1) == 0x81 && b(2) >= 0xA6 && b(2) <= 0xA9) return 3;
+    return 0;
+}
 
 // The line with tabs shown as single spaces (so the caret lines up), cut to a window of
 // about 100 characters around the column when it is long.
@@ -30,7 +47,7 @@ void write_excerpt(std::ostream& os, const ngn::SourceExcerpts& source, const Fi
     for (std::size_t i = from; i < to; ++i) {
         unsigned char c = static_cast<unsigned char>(chars[i].front());
         if (chars[i] == "\t") os << ' ';
-        else if (c < 0x20 || c == 0x7F) os << '?';
+        else if (c < 0x20 || c == 0x7F || hidden_char(chars[i], 0)) os << '?';  // one character for one: the caret stays in line
         else os << chars[i];
     }
     if (to < chars.size()) os << "...";
@@ -41,20 +58,43 @@ void write_excerpt(std::ostream& os, const ngn::SourceExcerpts& source, const Fi
 
 }  // namespace
 
+std::string visible(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = hidden_char(text, i);
+        if (n == 0) {
+            out += text[i++];
+            continue;
+        }
+        char buf[16];
+        if (n == 1) std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(text[i]));
+        else if (n == 2) std::snprintf(buf, sizeof buf, "\\u%04x", ((static_cast<unsigned char>(text[i]) & 0x1Fu) << 6) | (static_cast<unsigned char>(text[i + 1]) & 0x3Fu));
+        else
+            std::snprintf(buf, sizeof buf, "\\u%04x",
+                          ((static_cast<unsigned char>(text[i]) & 0x0Fu) << 12) | ((static_cast<unsigned char>(text[i + 1]) & 0x3Fu) << 6) |
+                              (static_cast<unsigned char>(text[i + 2]) & 0x3Fu));
+        out += buf;
+        i += n;
+    }
+    return out;
+}
+
 void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt) {
     // A finding in another file the record uses (a ship library) shows that file, without an excerpt.
+    // Whatever came from a file or its name is shown with its control characters escaped.
     const bool elsewhere = !f.file.empty();
     if (elsewhere)
-        os << f.file << ":" << f.pos.line << ":" << f.pos.column;
+        os << visible(f.file) << ":" << f.pos.line << ":" << f.pos.column;
     else
-        os << source.path() << ":" << f.pos.line << ":" << source.display_column(f.pos);
-    os << ": " << to_string(f.severity) << ": " << f.message;
-    if (!f.rule.empty()) os << " [" << f.rule.text() << "]";
+        os << visible(source.path()) << ":" << f.pos.line << ":" << source.display_column(f.pos);
+    os << ": " << to_string(f.severity) << ": " << visible(f.message);
+    if (!f.rule.empty()) os << " [" << visible(f.rule.text()) << "]";
     if (f.kind != Kind::Syntax) os << " (" << to_string(f.kind) << ")";
     os << "\n";
-    if (f.expected) os << "  expected: " << *f.expected << "\n";
-    if (f.recorded) os << "  recorded: " << *f.recorded << "\n";
-    if (f.ruling) os << "  ruled at line " << f.ruling->pos.line << ": \"" << f.ruling->text << "\"\n";
+    if (f.expected) os << "  expected: " << visible(*f.expected) << "\n";
+    if (f.recorded) os << "  recorded: " << visible(*f.recorded) << "\n";
+    if (f.ruling) os << "  ruled at line " << f.ruling->pos.line << ": \"" << visible(f.ruling->text) << "\"\n";
     if (excerpt && !elsewhere) write_excerpt(os, source, f);
 }
 
