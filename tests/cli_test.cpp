@@ -29,6 +29,14 @@ TEST(Cli, HelpAndUsage) {
     auto v = run_ironlog({"--version"});
     EXPECT_EQ(v.status, 0);
     EXPECT_NE(v.out.find("ironlog 0."), std::string::npos);
+    // a command written wrong: the nearest one is suggested, at any level
+    auto typo = run_ironlog({"chek", "x.ngn"});
+    EXPECT_EQ(typo.status, 2);
+    EXPECT_NE(typo.err.find("unknown command 'chek'; did you mean 'check'?"), std::string::npos) << typo.err;
+    auto nested = run_ironlog({"archive", "--db", "/nonexistent/a.db", "lst"});
+    EXPECT_EQ(nested.status, 2);
+    EXPECT_NE(nested.err.find("unknown command 'lst'; did you mean 'list'?"), std::string::npos) << nested.err;
+    EXPECT_EQ(run_ironlog({"zzzzzz"}).err.find("did you mean"), std::string::npos);
 }
 
 TEST(Cli, CheckExitStatus) {

@@ -7,7 +7,61 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+// Levenshtein distance, for a command written wrong (short words: the plain table is enough).
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// The first word of the command line that names no command where a command is expected, with
+// the nearest command there: "unknown command 'chek'; did you mean 'check'?". None when the
+// parse failed for another reason.
+std::optional<std::string> nearest_command(CLI::App& app, int argc, char** argv) {
+    CLI::App* at = &app;
+    for (int i = 1; i < argc; ++i) {
+        const std::string word = argv[i];
+        if (word.rfind("-", 0) == 0) {  // an option: skip its value too when it takes one
+            const CLI::Option* o = word.find('=') == std::string::npos ? at->get_option_no_throw(word) : nullptr;
+            if (o && o->get_type_size() > 0) ++i;
+            continue;
+        }
+        auto commands = at->get_subcommands([](CLI::App*) { return true; });
+        if (commands.empty()) return std::nullopt;  // a file or a value: not a command
+        CLI::App* named = nullptr;
+        for (CLI::App* c : commands)
+            if (c->get_name() == word) named = c;
+        if (named) {
+            at = named;
+            continue;
+        }
+        std::string best;
+        std::size_t best_distance = 3;  // at most two letters off
+        for (CLI::App* c : commands)
+            if (const auto d = edit_distance(word, c->get_name()); d < best_distance) best = c->get_name(), best_distance = d;
+        return "unknown command '" + word + "'" + (best.empty() ? "" : "; did you mean '" + best + "'?") + " (--help lists them)";
+    }
+    return std::nullopt;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     CLI::App app{"ironlog: record, check and archive naval wargames played face to face, written in NGN "
@@ -83,6 +137,10 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
+        if (const auto hint = nearest_command(app, argc, argv)) {
+            std::cerr << "ironlog: " << *hint << "\n";
+            return 2;
+        }
         int code = app.exit(e);
         return code == 0 ? 0 : 2;
     }
