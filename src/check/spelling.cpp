@@ -26,10 +26,12 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+    if (word.size() > kLongestMistyped) return {};
     const std::size_t limit = std::max<std::size_t>(1, word.size() / 3);
     std::string best;
     std::size_t best_d = limit + 1;
     for (const auto& c : candidates) {
+        if (c.size() > word.size() + best_d || word.size() > c.size() + best_d) continue;  // as far apart as their lengths at least
         std::size_t d = edit_distance(word, c);
         if (d < best_d) {
             best_d = d;

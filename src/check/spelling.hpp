@@ -7,6 +7,10 @@
 
 namespace ironlog {
 
+// Longer than this, a word is not taken as a name mistyped (no suggestion is looked for): a name
+// of a hundred thousand letters in a hostile record would otherwise cost seconds a comparison.
+inline constexpr std::size_t kLongestMistyped = 64;
+
 // Edit distance (insertions, deletions, substitutions, and two neighbouring letters swapped,
 // each one edit), ignoring case.
 std::size_t edit_distance(std::string_view a, std::string_view b);

@@ -59,10 +59,11 @@ const Entity* Symbols::find_side(std::string_view text) const {
 
 std::string Symbols::suggest(std::string_view text) const {
     std::string best;
+    if (text.size() > kLongestMistyped) return best;
     std::size_t best_d = std::max<std::size_t>(2, text.size() / 3) + 1;
     for (const auto& e : entities_) {
         for (const std::string* key : {&e.alias, &e.name}) {
-            if (key->empty()) continue;
+            if (key->empty() || key->size() >= text.size() + best_d || text.size() >= key->size() + best_d) continue;
             std::size_t d = edit_distance(text, *key);
             if (d < best_d) {
                 best_d = d;

@@ -1,5 +1,6 @@
 // ironlog: records, checks and archives face-to-face naval wargames written in NGN.
 #include "cli/archive_commands.hpp"
+#include "check/spelling.hpp"
 #include "cli/commands.hpp"
 #include "rules/registry.hpp"
 
@@ -14,22 +15,6 @@
 #include <vector>
 
 namespace {
-
-// Levenshtein distance, for a command written wrong (short words: the plain table is enough).
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
 
 // The first word of the command line that names no command where a command is expected, with
 // the nearest command there: "unknown command 'chek'; did you mean 'check'?". None when the
@@ -55,7 +40,7 @@ std::optional<std::string> nearest_command(CLI::App& app, int argc, char** argv)
         std::string best;
         std::size_t best_distance = 3;  // at most two letters off
         for (CLI::App* c : commands)
-            if (const auto d = edit_distance(word, c->get_name()); d < best_distance) best = c->get_name(), best_distance = d;
+            if (const auto d = ironlog::edit_distance(word, c->get_name()); d < best_distance) best = c->get_name(), best_distance = d;
         return "unknown command '" + word + "'" + (best.empty() ? "" : "; did you mean '" + best + "'?") + " (--help lists them)";
     }
     return std::nullopt;
