@@ -663,6 +663,13 @@ TEST(ArchiveFailures, FilesThatAreNotIroncladArchivesAreLeftUntouched) {
     for (std::size_t i = 100; i < 400 && i < bytes.size(); ++i) bytes[i] = static_cast<char>(0xA5);
     write_file(dir / "damaged.db", bytes);
     untouched(dir / "damaged.db", "is damaged");
+    // an archive damaged past its first page: its header reads, its pages do not
+    std::string deep = read_file(good);
+    ASSERT_GT(deep.size(), 8u * 4096u);
+    const std::size_t page = deep.size() / 4096 - 2;  // a page of rows near the end, not the schema's
+    for (std::size_t i = page * 4096 + 8; i < (page + 1) * 4096; ++i) deep[i] = static_cast<char>(0x5A);
+    write_file(dir / "damaged-deep.db", deep);
+    untouched(dir / "damaged-deep.db", "is damaged");
     // an archive of a newer ironlog
     {
         sqlite::Database d(good, SQLITE_OPEN_READWRITE);
