@@ -669,7 +669,16 @@ TEST(ArchiveFailures, FilesThatAreNotIroncladArchivesAreLeftUntouched) {
     const std::size_t page = deep.size() / 4096 - 2;  // a page of rows near the end, not the schema's
     for (std::size_t i = page * 4096 + 8; i < (page + 1) * 4096; ++i) deep[i] = static_cast<char>(0x5A);
     write_file(dir / "damaged-deep.db", deep);
-    untouched(dir / "damaged-deep.db", "is damaged");
+    for (std::vector<std::string> cmd : {std::vector<std::string>{"init"}, {"add", kSample}, {"rm", "1"}}) {  // a command that writes
+        std::vector<std::string> args = {"archive", "--db", (dir / "damaged-deep.db").string()};
+        args.insert(args.end(), cmd.begin(), cmd.end());
+        auto r = run_ironlog(args);
+        EXPECT_EQ(r.status, 2) << cmd[0];
+        EXPECT_NE(r.err.find("is damaged"), std::string::npos) << r.err;
+    }
+    run_ironlog({"archive", "--db", (dir / "damaged-deep.db").string(), "list"});  // a read may go as far as it can
+    EXPECT_EQ(read_file(dir / "damaged-deep.db"), deep);
+    EXPECT_FALSE(fs::exists(dir / "damaged-deep.db-wal"));
     // an archive of a newer ironlog
     {
         sqlite::Database d(good, SQLITE_OPEN_READWRITE);

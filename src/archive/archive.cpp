@@ -109,8 +109,9 @@ Archive::Archive(const std::string& path, Mode mode) : path_(path) {
             const auto tables = q.integer(2);
             if (app != kApplicationId && (app != 0 || tables > 0))
                 throw OpenError(path + " is an SQLite database but not an ironlog archive: ironlog will not touch it");
-            // its pages beyond the first, read through once: a damaged archive is not written to
-            sqlite::Statement check(ro, "PRAGMA quick_check(1)");
+            // before a write, its pages beyond the first read through once: a damaged archive is not
+            // written to (a read goes on, and says so where it meets a damaged page)
+            sqlite::Statement check(ro, mode == Mode::Read ? "SELECT 'ok'" : "PRAGMA quick_check(1)");
             if (check.step() && check.text(0) != "ok")
                 throw OpenError(path + " is damaged (SQLite's quick_check: " + check.text(0) + "): ironlog will not touch it");
         } catch (const sqlite::Error& e) {
