@@ -370,6 +370,20 @@ TEST(Archive, AddShowsProgressOnATerminalOnly) {
     fs::remove_all(dir);
 }
 
+TEST(Cli, ColourOnATerminalOnlyOrWhenAsked) {
+    const std::string mistakes = fixture("errors/tmbv-mistakes.ngn");
+    EXPECT_NE(run_on_terminal({"check", mistakes}).find("\033[1;31merror:\033[0m"), std::string::npos);     // auto, a terminal
+    EXPECT_EQ(run_on_terminal({"check", "--color=never", mistakes}).find("\033[1;31m"), std::string::npos);  // never
+    EXPECT_EQ(run_ironlog({"check", mistakes}).out.find('\033'), std::string::npos);                          // auto, a pipe
+    EXPECT_NE(run_ironlog({"check", "--color=always", mistakes}).out.find("\033[1;31merror:"), std::string::npos);
+    EXPECT_EQ(run_ironlog({"check", "--color=sometimes", mistakes}).status, 2);
+    ::setenv("NO_COLOR", "1", 1);  // https://no-color.org: no colour by default, even on a terminal
+    const std::string plain = run_on_terminal({"check", mistakes});
+    ::unsetenv("NO_COLOR");
+    EXPECT_EQ(plain.find("\033[1;31m"), std::string::npos);
+    EXPECT_NE(plain.find("error:"), std::string::npos);
+}
+
 TEST(Cli, StandardInputOnATerminalSaysItWaits) {
     auto seen = run_on_terminal({"check", "-"}, "[NGN \"1\"]\n[Ruleset \"ironclads\"]\n");
     EXPECT_NE(seen.find("reading a record from standard input (end it with Ctrl-D)"), std::string::npos) << seen;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -131,7 +132,9 @@ int run_check(const CheckArgs& args) {
     const output::Format format = args.format == "json"    ? output::Format::Json
                                   : args.format == "sarif" ? output::Format::Sarif
                                                            : output::Format::Text;
-    auto writer = output::make_writer(format, std::cout, args.excerpts, args.summary);
+    const char* no_color = std::getenv("NO_COLOR");  // https://no-color.org: set and not empty
+    const bool colour = args.color == "always" || (args.color == "auto" && isatty(STDOUT_FILENO) && !(no_color && *no_color));
+    auto writer = output::make_writer(format, std::cout, args.excerpts, args.summary, colour);
     bool io_failure = false;
     ngn::ParseOptions parse_options;
     parse_options.max_errors = args.max_errors;

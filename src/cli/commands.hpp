@@ -27,6 +27,7 @@ struct CheckArgs {
     bool excerpts = true;
     bool summary = true;
     bool excused = false;  // show the lines excused as following from a mistake already reported
+    std::string color = "auto";  // auto (a terminal, unless NO_COLOR is set), always, never
 };
 int run_check(const CheckArgs& args);
 

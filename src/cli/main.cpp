@@ -71,6 +71,9 @@ int main(int argc, char** argv) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     c->add_flag("--no-excerpt{false}", check.excerpts, "text output: do not show the source line under each finding");
+    c->add_option("--color", check.color, "text output in colour: auto (on a terminal, unless NO_COLOR is set), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
     c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
     c->add_flag("--excused", check.excused,
                 "also show, as notes, the lines not reported because they follow from a mistake already reported");

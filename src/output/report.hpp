@@ -43,7 +43,7 @@ private:
 };
 
 // text: excerpts shows each finding's line with a caret; summary ends with the counts line.
-std::unique_ptr<ReportWriter> make_writer(Format format, std::ostream& os, bool excerpts = true, bool summary = false);
+std::unique_ptr<ReportWriter> make_writer(Format format, std::ostream& os, bool excerpts = true, bool summary = false, bool colour = false);
 
 // The same for reports held whole (tests, small inputs).
 void write_text(std::ostream& os, const std::vector<FileReport>& files, bool excerpts = true);
@@ -55,8 +55,9 @@ void write_sarif(std::ostream& os, const std::vector<FileReport>& files);
 // Text as a terminal may show it: control characters (C0, DEL, C1) as \xNN or \uNNNN, and
 // Unicode bidirectional controls as \uNNNN, so that what a file holds cannot rewrite the screen.
 std::string visible(std::string_view text);
-void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt);
-void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt);
+// colour: the severity and the caret in a terminal's colours (ANSI), as compilers show them
+void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt, bool colour = false);
+void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt, bool colour = false);
 void write_summary(std::ostream& os, const Summary& s);
 
 }  // namespace ironlog::output

@@ -24,7 +24,7 @@ std::size_t hidden_char(std::string_view s, std::size_t at) {
 
 // The line with tabs shown as single spaces (so the caret lines up), cut to a window of
 // about 100 characters around the column when it is long.
-void write_excerpt(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f) {
+void write_excerpt(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool colour) {
     if (f.pos.line == 0 || !source.has(f.pos.line)) return;
     std::string_view line = source.line(f.pos.line);
     std::size_t col = source.display_column(f.pos);  // 1-based, in characters
@@ -53,7 +53,7 @@ void write_excerpt(std::ostream& os, const ngn::SourceExcerpts& source, const Fi
     if (to < chars.size()) os << "...";
     os << "\n " << std::string(gutter.size(), ' ') << " | " << (from > 0 ? "   " : "");
     std::size_t caret = col > from ? col - 1 - from : 0;
-    os << std::string(std::min(caret, width + 1), ' ') << "^\n";
+    os << std::string(std::min(caret, width + 1), ' ') << (colour ? "\033[1;32m^\033[0m\n" : "^\n");
 }
 
 }  // namespace
@@ -80,7 +80,10 @@ std::string visible(std::string_view text) {
     return out;
 }
 
-void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt) {
+// As compilers colour them: errors red, warnings magenta, notes cyan, all bold.
+const char* severity_colour(Severity s) { return s == Severity::Error ? "\033[1;31m" : s == Severity::Warning ? "\033[1;35m" : "\033[1;36m"; }
+
+void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, const Finding& f, bool excerpt, bool colour) {
     // A finding in another file the record uses (a ship library) shows that file, without an excerpt.
     // Whatever came from a file or its name is shown with its control characters escaped.
     const bool elsewhere = !f.file.empty();
@@ -88,14 +91,15 @@ void write_finding_text(std::ostream& os, const ngn::SourceExcerpts& source, con
         os << visible(f.file) << ":" << f.pos.line << ":" << f.pos.column;
     else
         os << visible(source.path()) << ":" << f.pos.line << ":" << source.display_column(f.pos);
-    os << ": " << to_string(f.severity) << ": " << visible(f.message);
+    if (colour) os << ": " << severity_colour(f.severity) << to_string(f.severity) << ":\033[0m " << visible(f.message);
+    else os << ": " << to_string(f.severity) << ": " << visible(f.message);
     if (!f.rule.empty()) os << " [" << visible(f.rule.text()) << "]";
     if (f.kind != Kind::Syntax) os << " (" << to_string(f.kind) << ")";
     os << "\n";
     if (f.expected) os << "  expected: " << visible(*f.expected) << "\n";
     if (f.recorded) os << "  recorded: " << visible(*f.recorded) << "\n";
     if (f.ruling) os << "  ruled at line " << f.ruling->pos.line << ": \"" << visible(f.ruling->text) << "\"\n";
-    if (excerpt && !elsewhere) write_excerpt(os, source, f);
+    if (excerpt && !elsewhere) write_excerpt(os, source, f, colour);
 }
 
 void write_summary(std::ostream& os, const Summary& s) {
@@ -106,26 +110,26 @@ void write_summary(std::ostream& os, const Summary& s) {
        << plural(s.games, "game") << " (" << plural(s.files, "file") << ")\n";
 }
 
-void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt) {
+void write_finding_text(std::ostream& os, const ngn::SourceText& source, const Finding& f, bool excerpt, bool colour) {
     ngn::SourceExcerpts excerpts(source.path());
     if (f.pos.line != 0 && f.pos.line <= source.line_count()) excerpts.keep(f.pos.line, source.line(f.pos.line));
-    write_finding_text(os, excerpts, f, excerpt);
+    write_finding_text(os, excerpts, f, excerpt, colour);
 }
 
 namespace {
 
 class TextWriter : public ReportWriter {
 public:
-    TextWriter(std::ostream& os, bool excerpts, bool summary) : os_(os), excerpts_(excerpts), summary_(summary) {}
+    TextWriter(std::ostream& os, bool excerpts, bool summary, bool colour) : os_(os), excerpts_(excerpts), summary_(summary), colour_(colour) {}
 
 private:
     void on_begin_file(const std::string&, const std::optional<std::string>&) override {}  // read errors go to stderr
     void on_game(const GameReport& g, const ngn::SourceExcerpts& source) override {
-        for (const auto& f : g.findings) write_finding_text(os_, source, f, excerpts_);
+        for (const auto& f : g.findings) write_finding_text(os_, source, f, excerpts_, colour_);
     }
     void on_end_file(const FileReport& file) override {
         if (file.read_error) return;
-        for (const auto& f : file.findings) write_finding_text(os_, file.source, f, excerpts_);
+        for (const auto& f : file.findings) write_finding_text(os_, file.source, f, excerpts_, colour_);
     }
     void on_finish(const Summary& s) override {
         if (summary_) write_summary(os_, s);
@@ -133,13 +137,13 @@ private:
     }
 
     std::ostream& os_;
-    bool excerpts_, summary_;
+    bool excerpts_, summary_, colour_;
 };
 
 }  // namespace
 
-std::unique_ptr<ReportWriter> make_text_writer(std::ostream& os, bool excerpts, bool summary) {
-    return std::make_unique<TextWriter>(os, excerpts, summary);
+std::unique_ptr<ReportWriter> make_text_writer(std::ostream& os, bool excerpts, bool summary, bool colour) {
+    return std::make_unique<TextWriter>(os, excerpts, summary, colour);
 }
 
 }  // namespace ironlog::output

@@ -47,13 +47,13 @@ void ReportWriter::end_file(const FileReport& file) {
 
 void ReportWriter::finish() { on_finish(summary_); }
 
-std::unique_ptr<ReportWriter> make_writer(Format format, std::ostream& os, bool excerpts, bool summary) {
+std::unique_ptr<ReportWriter> make_writer(Format format, std::ostream& os, bool excerpts, bool summary, bool colour) {
     switch (format) {
         case Format::Json: return make_json_writer(os);
         case Format::Sarif: return make_sarif_writer(os);
         case Format::Text: break;
     }
-    return make_text_writer(os, excerpts, summary);
+    return make_text_writer(os, excerpts, summary, colour);
 }
 
 void write_text(std::ostream& os, const std::vector<FileReport>& files, bool excerpts) {
