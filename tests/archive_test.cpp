@@ -361,6 +361,11 @@ TEST(Archive, AddShowsProgressOnATerminalOnly) {
     EXPECT_NE(seen.find("adding 2/2 "), std::string::npos) << seen;
     EXPECT_NE(seen.find("\r\033[K"), std::string::npos) << "the progress line is wiped";
     EXPECT_NE(seen.find("3 archived"), std::string::npos) << seen;
+    // one file alone shows it too (a large one would otherwise look stuck)
+    const std::string one_db = (dir / "one.db").string();
+    std::string alone = run_on_terminal({"archive", "--db", one_db, "add", fixture("games/two-games.ngn")});
+    EXPECT_NE(alone.find("adding 1/1 " + fixture("games/two-games.ngn")), std::string::npos) << alone;
+    EXPECT_NE(alone.find("2 archived"), std::string::npos) << alone;
     // into files (a script, a log), no progress at all
     fs::remove(db);
     auto r = run_ironlog(args);

@@ -84,11 +84,18 @@ json finding_json(const archive::StoredFinding& f) {
 // only on a terminal, and wiped before any other line is written so the two never mix.
 class Progress {
 public:
-    explicit Progress(std::size_t total) : total_(total), on_(total > 1 && isatty(STDERR_FILENO)) {}
+    explicit Progress(std::size_t total) : total_(total), on_(isatty(STDERR_FILENO)) {}
     ~Progress() { clear(); }
-    void show(std::size_t done, const std::string& path) {
+    // A file as it begins (games 0), then the games read in it, ten times a second at most: one
+    // large file shows it is moving too.
+    void show(std::size_t done, const std::string& path, std::size_t games = 0) {
         if (!on_) return;
-        std::cerr << "\radding " << done << "/" << total_ << " " << output::visible(path) << "\033[K" << std::flush;
+        const auto now = std::chrono::steady_clock::now();
+        if (games > 0 && now - last_ < std::chrono::milliseconds(100)) return;
+        last_ = now;
+        std::cerr << "\radding " << done << "/" << total_ << " " << output::visible(path);
+        if (games > 0) std::cerr << ", game " << games;
+        std::cerr << "\033[K" << std::flush;
         shown_ = true;
     }
     void clear() {
@@ -101,6 +108,7 @@ private:
     std::size_t total_;
     bool on_;
     bool shown_ = false;
+    std::chrono::steady_clock::time_point last_{};
 };
 
 // Games are stored a batch at a time (Archive::begin_batch): a game's line is printed once
@@ -220,7 +228,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                                 " errors, " + std::to_string(report.count(Severity::Warning)) + " warnings)\n",
                             BatchedOutput::Said::Stored);
                 }
-                progress.show(done, path);
+                progress.show(done, path, index);
             };
             std::size_t index = 0;
             ngn::FileErrors outside = ngn::read_games(
