@@ -292,32 +292,25 @@ void TmbvEngine::line_not_read(Ship& s, const ngn::Event& e, const Cause& why, G
     s.mp_spent = std::max(s.mp_spent, 1);
 }
 
-bool TmbvEngine::on_move(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
-    Ship* s = t.ship(a);
+// A ship's own line (a ram's too: its move may be missing): the ship activates, then acts.
+bool TmbvEngine::activated_line(const ngn::Event& e, const Entity& a, GameContext& ctx, void (TmbvEngine::*act)(Ship&, const ngn::Event&, GameContext&)) {
+    Ship* s = ship(a);
     if (!s) return false;
-    if (t.activate(*s, e, ctx)) t.move(*s, e, ctx);
+    if (activate(*s, e, ctx)) (this->*act)(*s, e, ctx);
     return true;
 }
 
-bool TmbvEngine::on_fire(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
-    Ship* s = t.ship(a);
-    if (!s) return false;
-    if (t.activate(*s, e, ctx)) t.fire(*s, e, ctx);
-    return true;
-}
+bool TmbvEngine::on_move(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) { return t.activated_line(e, a, ctx, &TmbvEngine::move); }
+bool TmbvEngine::on_fire(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) { return t.activated_line(e, a, ctx, &TmbvEngine::fire); }
+bool TmbvEngine::on_ram(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) { return t.activated_line(e, a, ctx, &TmbvEngine::ram); }
+bool TmbvEngine::on_start(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) { return t.activated_line(e, a, ctx, &TmbvEngine::start_up); }
 
-bool TmbvEngine::on_ram(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
-    Ship* s = t.ship(a);
-    if (!s) return false;
-    if (t.activate(*s, e, ctx)) t.ram(*s, e, ctx);  // a ram is the ship's own line too (its move may be missing)
-    return true;
-}
-
-bool TmbvEngine::on_start(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
-    Ship* s = t.ship(a);
-    if (!s) return false;
-    if (t.activate(*s, e, ctx)) t.start_up(*s, e, ctx);
-    return true;
+// The ship a line names after its action (a fire's or a ram's target); none when it names none.
+Ship* TmbvEngine::named_ship(const ngn::Event& e, GameContext& ctx) {
+    for (std::size_t i = 1; i < e.args.size(); ++i)
+        if (e.args[i].is<ngn::Word>() || e.args[i].is<ngn::Text>())
+            if (const Entity* named = ctx.symbols.find(reference_text(e.args[i])); named && ship(*named)) return ship(*named);
+    return nullptr;
 }
 
 // 7.4.3: a player may declare any ship but a flagship to operate on its own.

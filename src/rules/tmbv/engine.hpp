@@ -59,6 +59,8 @@ public:
     static bool on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
 
 private:
+    bool activated_line(const ngn::Event& e, const Entity& a, GameContext& ctx, void (TmbvEngine::*act)(Ship&, const ngn::Event&, GameContext&));
+    Ship* named_ship(const ngn::Event& e, GameContext& ctx);
     // ---- engine.cpp: the impulse sequence (7.5) ----
     Ship* ship(const Entity& e);
     void begin_impulse(const ngn::Heading& h, GameContext& ctx);

@@ -184,11 +184,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
 
 void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.8.6");
-    Ship* target = nullptr;
-    for (std::size_t i = 1; i < e.args.size() && !target; ++i) {
-        const Entity* named = e.args[i].is<ngn::Word>() || e.args[i].is<ngn::Text>() ? ctx.symbols.find(reference_text(e.args[i])) : nullptr;
-        if (named) target = ship(*named);
-    }
+    Ship* target = named_ship(e, ctx);
     if (!target || !still_afloat(*target, e.subject.pos, ctx)) {
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, target ? target->label() + " is not afloat" : "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
         return;

@@ -66,11 +66,7 @@ void TmbvEngine::ram_move_left_out(Ship& s, const Ship& target, const ngn::Event
 
 void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.9.3");
-    Ship* target = nullptr;
-    for (std::size_t i = 1; i < e.args.size() && !target; ++i) {
-        const Entity* named = e.args[i].is<ngn::Word>() || e.args[i].is<ngn::Text>() ? ctx.symbols.find(reference_text(e.args[i])) : nullptr;
-        if (named) target = ship(*named);
-    }
+    Ship* target = named_ship(e, ctx);
     if (!target) {
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "name the ship rammed: Affondatore ram RdI d10: 6 => 2 hits");
         return;
