@@ -124,7 +124,7 @@ TEST(Archive, AddStoresOnceRefusesBrokenRecordsKeepsFindings) {
     EXPECT_NE(first.err.find("expected a die face 0-9 after 'd10:', found 'x'"), std::string::npos);
     auto again = run_ironlog({"archive", "--db", db, "add", kSample});
     EXPECT_EQ(again.status, 0);
-    EXPECT_NE(again.out.find("is already archived as #1"), std::string::npos) << again.out;
+    EXPECT_NE(again.out.find("already stored as game 1"), std::string::npos) << again.out;
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM game"), 2);
     // findings with their citations, and the record byte for byte
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM finding WHERE game_id = 2 AND rule = 'ironclads Sea state' AND expected = 'calm'"), 1);
@@ -295,7 +295,12 @@ TEST(Archive, RecheckRefreshesFindings) {
         sqlite::Database d(db, SQLITE_OPEN_READWRITE);
         d.exec("DELETE FROM finding; UPDATE game SET errors = 0, checked_with = '0.0.1'");
     }
-    auto r = run_ironlog({"archive", "--db", db, "add", "--recheck"});
+    // the findings were changed outside ironlog: a recheck refuses the game until told
+    auto refused = run_ironlog({"archive", "--db", db, "add", "--recheck"});
+    EXPECT_EQ(refused.status, 1);
+    EXPECT_NE(refused.err.find("game #1 fails verification"), std::string::npos) << refused.err;
+    EXPECT_EQ(scalar(db, "SELECT errors FROM game WHERE id = 1"), 0);
+    auto r = run_ironlog({"archive", "--db", db, "add", "--recheck", "--unverified"});
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(scalar(db, "SELECT errors FROM game WHERE id = 1"), 12);
     EXPECT_EQ(scalar(db, "SELECT count(*) FROM game WHERE checked_with = '0.0.1'"), 0);
@@ -729,6 +734,10 @@ TEST(ArchiveMigrations, FromEveryEarlierVersion) {
             EXPECT_NE(r.out.find("Old Cup"), std::string::npos);
             auto hits = run_ironlog({"archive", "--db", db, "query", "search", "bora"});
             EXPECT_NE(hits.out.find("#1:3: note: a squall from the bora"), std::string::npos) << hits.out;
+            // the games stored before migration 6 are chained as they stood (adopted), and verify
+            EXPECT_EQ(scalar(db, "SELECT count(*) FROM chain WHERE action = 'adopt' AND game_id = 1"), 1);
+            auto v = run_ironlog({"archive", "--db", db, "verify"});
+            EXPECT_EQ(v.status, 0) << v.out;
         }
         fs::remove_all(dir);
     }

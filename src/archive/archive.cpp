@@ -1,8 +1,10 @@
 #include "archive/archive.hpp"
 
+#include "archive/ledger.hpp"
 #include "archive/sha256.hpp"
 #include "notation/format.hpp"
 #include "notation/labels.hpp"
+#include "notation/parser.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -18,15 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kApplicationId = 0x49524C47;  // "IRLG": an ironlog archive
-
-std::string now_utc() {
-    auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 // "2026.11.14", "2026-11-??" -> "2026-11-14", "2026-11-00"; anything else -> nullopt.
 std::optional<std::string> sortable_date(const std::string& d) {
@@ -51,17 +44,17 @@ std::string default_path() {
 
 // Prepared once, reused for every record (bulk imports bind and step, never re-prepare).
 struct Archive::Statements {
-    sqlite::Statement find_hash, insert_game, insert_side, insert_player, insert_finding, delete_findings, last_note_id, index_notes,
+    sqlite::Statement find_identity, insert_game, insert_side, insert_player, insert_finding, delete_findings, last_note_id, index_notes,
         update_counts;
     // A game's rows of these, many to a statement (up to 32 rows: as fast as 64 or 128)
     sqlite::RowsInsert insert_tags, insert_entities, insert_lines, insert_notes;
     explicit Statements(const sqlite::Database& db)
-        : find_hash(db, "SELECT id FROM game WHERE sha256 = ?1"),
+        : find_identity(db, "SELECT id FROM game WHERE identity = ?1"),
           insert_game(db,
                       "INSERT INTO game (id, record, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
-                      " variant, rules, options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
-                      " VALUES ((SELECT id + 1 FROM game_id_high),"  // never an id given before (migration 5)
-                      " ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?17,?18,?19,?20)"),
+                      " variant, rules, options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes, identity)"
+                      " VALUES (coalesce(?22, (SELECT id + 1 FROM game_id_high)),"  // never an id given before (migration 5)
+                      " ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?17,?18,?19,?20,?21)"),
           insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
           insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),
           insert_finding(db,
@@ -142,6 +135,7 @@ Archive::Archive(const std::string& path, Mode mode) : path_(path) {
         throw OpenError("cannot open the archive " + path + ": " + e.what());
     }
     st_ = std::make_shared<Statements>(db_);
+    ledger_ = std::make_shared<Ledger>(db_);
 }
 
 // A batch not committed is not stored: whatever was written of it is rolled back.
@@ -220,8 +214,31 @@ void Archive::migrate() {
             continue;
         }
         db_.exec(migrations()[static_cast<std::size_t>(v)]);
+        if (v + 1 == 6) adopt_stored_games();
         db_.exec("PRAGMA application_id = " + std::to_string(kApplicationId) + "; PRAGMA user_version = " + std::to_string(v + 1) + ";");
         t.commit();
+    }
+}
+
+// Migration 6: the games stored before it get their identity and their place in the chain,
+// in the order they were added. Two of them the same game but for layout (stored twice before
+// ironlog knew a game by its content) keep the first's identity; verify names the other.
+void Archive::adopt_stored_games() {
+    Ledger ledger(db_);
+    sqlite::Statement games(db_, "SELECT id, record FROM game ORDER BY id");
+    sqlite::Statement taken(db_, "SELECT 1 FROM game WHERE identity = ?1");
+    sqlite::Statement set(db_, "UPDATE game SET identity = ?2 WHERE id = ?1");
+    while (games.step()) {
+        const std::int64_t id = games.integer(0);
+        auto parsed = ngn::parse_text(games.text(1));
+        if (parsed.games.size() == 1) {
+            const std::string identity = sha256_hex(ngn::identity_text(parsed.games.front()));
+            taken.bind(1, identity);
+            const bool twin = taken.step();
+            taken.reset();
+            if (!twin) set.bind(1, id).bind(2, identity).run();
+        }
+        ledger.append("adopt", id, ledger.content_of(id));
     }
 }
 
@@ -295,30 +312,35 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
     if (!batch_open_) {
         sqlite::Transaction t(db_);
         const std::int64_t notes_after = last_note_id();
-        AddResult r = write_game(game, record, report, source, source_index);
+        AddResult r = write_game(game, record, report, source, source_index, std::nullopt);
         index_notes_after(notes_after);
         t.commit();
         return r;
     }
     try {
-        return write_game(game, record, report, source, source_index);
+        return write_game(game, record, report, source, source_index, std::nullopt);
     } catch (...) {
         abandon_batch();  // part of a game may be written: the batch goes, so nothing of it is stored
         throw;
     }
 }
 
+std::optional<std::int64_t> Archive::stored_as(const std::string& identity) {
+    auto& q = st_->find_identity;
+    q.bind(1, identity);
+    std::optional<std::int64_t> id;
+    if (q.step()) id = q.integer(0);
+    q.reset();
+    return id;
+}
+
 Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
-                                       const std::string& source, std::size_t source_index) {
+                                       const std::string& source, std::size_t source_index, std::optional<std::int64_t> as_id) {
     auto& st = *st_;
+    const std::string identity = sha256_hex(ngn::identity_text(game));
+    if (!as_id)
+        if (auto id = stored_as(identity)) return AddResult{Added::Duplicate, *id};
     const std::string hash = sha256_hex(record);
-    st.find_hash.bind(1, hash);
-    if (st.find_hash.step()) {
-        AddResult r{Added::Duplicate, st.find_hash.integer(0)};
-        st.find_hash.reset();
-        return r;
-    }
-    st.find_hash.reset();
 
     auto tag = [&](const char* name) -> std::optional<std::string> {
         if (const ngn::Tag* t = game.tag(name)) return t->value;
@@ -344,7 +366,9 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         .bind(17, IRONLOG_VERSION)
         .bind(18, report.count(ironlog::Severity::Error))
         .bind(19, report.count(ironlog::Severity::Warning))
-        .bind(20, report.count(ironlog::Severity::Note));
+        .bind(20, report.count(ironlog::Severity::Note))
+        .bind(21, identity)
+        .bind(22, as_id);
     st.insert_game.run();
     const std::int64_t id = db_.last_insert_id();
 
@@ -469,7 +493,54 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         q.bind(base + 1, id).bind(base + 2, n.line).bind_static(base + 3, n.kind).bind_static(base + 4, n.text);
     });
     write_findings(id, report);
-    return AddResult{Added::New, id};
+    ledger_->append(as_id ? "replace" : "add", id, ledger_->content_of(id, hash));
+    return AddResult{as_id ? Added::Replaced : Added::New, id};
+}
+
+Archive::AddResult Archive::replace(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
+                                    const std::string& source, std::size_t source_index) {
+    sqlite::Transaction t(db_);
+    if (auto other = stored_as(sha256_hex(ngn::identity_text(game))); other && *other != id) return AddResult{Added::Duplicate, *other};
+    sqlite::Statement old(db_, "SELECT record, sha256, source, imported_at FROM game WHERE id = ?1");
+    old.bind(1, id);
+    if (!old.step()) return AddResult{Added::Missing, id};
+    if (old.text(1) == sha256_hex(record)) return AddResult{Added::Unchanged, id};
+    // The version replaced goes to the history with what the chain holds of it.
+    std::string rows;
+    const std::string content = ledger_->content_of(id, &rows);
+    sqlite::Statement keep(db_,
+                           "INSERT INTO game_history (game_id, version, record, rows_digest, content, source, imported_at, replaced_at)"
+                           " VALUES (?1, (SELECT coalesce(max(version), 0) + 1 FROM game_history WHERE game_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7)");
+    keep.bind(1, id).bind_blob(2, old.text(0)).bind(3, rows).bind(4, content).bind(5, old.optional_text(2)).bind(6, old.text(3)).bind(7, now_utc()).run();
+    sqlite::Statement gone(db_, "DELETE FROM game WHERE id = ?1");
+    gone.bind(1, id).run();
+    const std::int64_t notes_after = last_note_id();
+    AddResult r = write_game(game, record, report, source, source_index, id);
+    index_notes_after(notes_after);
+    t.commit();
+    return r;
+}
+
+std::vector<GameVersion> Archive::history(std::int64_t id) {
+    sqlite::Statement q(db_, "SELECT version, record, coalesce(source, ''), imported_at, replaced_at FROM game_history WHERE game_id = ?1 ORDER BY version");
+    q.bind(1, id);
+    std::vector<GameVersion> out;
+    while (q.step()) out.push_back(GameVersion{static_cast<int>(q.integer(0)), q.text(1), q.text(2), q.text(3), q.text(4)});
+    return out;
+}
+
+std::optional<std::string> Archive::chain_hash(std::int64_t seq) {
+    sqlite::Statement q(db_, "SELECT hash FROM chain WHERE seq = ?1");
+    q.bind(1, seq);
+    if (!q.step()) return std::nullopt;
+    return q.text(0);
+}
+
+Verification Archive::verify(bool full) { return ledger_->verify(full); }
+
+bool Archive::verified(std::int64_t id) {
+    auto chained = ledger_->chained(id);
+    return chained && *chained == ledger_->content_of(id);
 }
 
 void Archive::write_findings(std::int64_t id, const ironlog::GameReport& report) {
@@ -506,6 +577,7 @@ bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& repor
     if (db_.changes() == 0) return false;
     st.delete_findings.bind(1, id).run();
     write_findings(id, report);
+    ledger_->append("recheck", id, ledger_->content_of(id));
     t.commit();
     return true;
 }
@@ -602,6 +674,7 @@ bool Archive::remove(std::int64_t id) {
     sqlite::Statement q(db_, "DELETE FROM game WHERE id = ?1");
     q.bind(1, id).run();
     bool removed = db_.changes() > 0;
+    if (removed) ledger_->append("remove", id, std::nullopt);
     t.commit();
     return removed;
 }

@@ -3,6 +3,7 @@
 // what the notation and checking layers produce; it checks nothing itself.
 #pragma once
 
+#include "archive/ledger.hpp"
 #include "archive/sqlite.hpp"
 #include "check/report.hpp"
 #include "notation/record.hpp"
@@ -62,6 +63,12 @@ struct StoredGame {
     std::vector<StoredFinding> findings;
 };
 
+// An earlier version of a game, kept when a corrected record replaced it.
+struct GameVersion {
+    int version = 0;
+    std::string record, source, imported_at, replaced_at;
+};
+
 struct Filter {
     std::optional<std::string> event, round, player, side, ruleset, from, to, result, has_kind;
 };
@@ -79,7 +86,7 @@ struct SearchHit {
 
 class Archive {
 public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
     Archive(const std::string& path, Mode mode);
     ~Archive();
@@ -88,13 +95,20 @@ public:
     const std::string& path() const { return path_; }
     int schema_version();
 
-    enum class Added { New, Duplicate };
+    enum class Added {
+        New,        // stored under a new id
+        Duplicate,  // the same game (ngn::identity_text) is stored already, as id
+        Replaced,   // replace: stored in place of game id, the old version kept in its history
+        Unchanged,  // replace: the record is byte for byte the one stored
+        Missing,    // replace: there is no game id
+    };
     struct AddResult {
         Added status = Added::New;
         std::int64_t id = 0;
     };
     // Stores one game with its findings; `record` is the game's text exactly as read, and the
-    // same text is stored once. Outside a batch the game is its own transaction; inside one it
+    // same game (its tags and lines of play, whatever the layout, comments and notes) is
+    // stored once. Outside a batch the game is its own transaction; inside one it
     // is stored when the batch is committed. Either way a failure leaves no trace of the game:
     // inside a batch, add rolls the whole batch back before it throws.
     AddResult add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
@@ -109,6 +123,19 @@ public:
     void commit_batch();
     void rollback_batch();
     static constexpr std::chrono::milliseconds kBatchTime{1000};
+
+    // Stores a corrected record in place of game id, under the same id, in one transaction; the
+    // version it replaces is kept (history). Refused as a Duplicate when the record is another
+    // stored game.
+    AddResult replace(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
+                      const std::string& source, std::size_t source_index);
+    std::vector<GameVersion> history(std::int64_t id);
+
+    // Tamper evidence (ledger.hpp): everything recomputed, and whether one game is as the
+    // chain last recorded it.
+    Verification verify(bool full);
+    bool verified(std::int64_t id);
+    std::optional<std::string> chain_hash(std::int64_t seq);  // the hash of chain entry seq
 
     // Replaces a stored game's findings (after an upgrade of ironlog); false if there is no such game.
     bool replace_findings(std::int64_t id, const ironlog::GameReport& report);
@@ -136,7 +163,9 @@ public:
 private:
     void migrate();
     AddResult write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
-                         std::size_t source_index);
+                         std::size_t source_index, std::optional<std::int64_t> as_id);
+    std::optional<std::int64_t> stored_as(const std::string& identity);
+    void adopt_stored_games();
     void write_findings(std::int64_t id, const ironlog::GameReport& report);
     std::int64_t last_note_id();
     void index_notes_after(std::int64_t id);
@@ -147,6 +176,7 @@ private:
     sqlite::Database db_;
     struct Statements;
     std::shared_ptr<Statements> st_;
+    std::shared_ptr<Ledger> ledger_;
     bool batch_open_ = false;
     std::int64_t batch_notes_after_ = 0;  // the notes the batch wrote have higher ids
     std::chrono::steady_clock::time_point batch_started_;

@@ -221,7 +221,9 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 auto r = ar.add(game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index);
                 if (r.status == archive::Archive::Added::Duplicate) {
                     ++duplicates;
-                    out.say(where + " is already archived as #" + std::to_string(r.id) + "\n", BatchedOutput::Said::Duplicate);
+                    out.say(where + " already stored as game " + std::to_string(r.id) + " (the same game; 'archive add --replace " +
+                                std::to_string(r.id) + "' stores this version in its place)\n",
+                            BatchedOutput::Said::Duplicate);
                 } else {
                     ++added;
                     out.say(where + " archived as #" + std::to_string(r.id) + " (" + std::to_string(report.count(Severity::Error)) +
@@ -263,9 +265,16 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
     return status;
 }
 
-int recheck(archive::Archive& ar) {
-    std::size_t done = 0;
+int recheck(const ArchiveArgs& a, archive::Archive& ar) {
+    std::size_t done = 0, refused = 0;
     for (auto id : ar.ids()) {
+        // a game changed outside ironlog is not judged again: its new findings would launder the edit
+        if (!a.unverified && !ar.verified(id)) {
+            std::cerr << "ironlog: game #" << id << " fails verification (changed outside ironlog; 'archive verify' says how): not rechecked "
+                      << "(--unverified rechecks it anyway)\n";
+            ++refused;
+            continue;
+        }
         auto g = ar.get(id);
         if (!g) continue;
         // The stored record is read again and checked as it stands in its own text; the
@@ -287,8 +296,92 @@ int recheck(archive::Archive& ar) {
         ar.replace_findings(id, report);
         ++done;
     }
-    std::cout << done << " games rechecked with ironlog " << IRONLOG_VERSION << "\n";
+    std::cout << done << " games rechecked with ironlog " << IRONLOG_VERSION << (refused ? ", " + std::to_string(refused) + " refused" : "") << "\n";
+    return refused ? 1 : 0;
+}
+
+// The one game of a file, read whole: what --replace stores in place of a game.
+int replace(const ArchiveArgs& a, archive::Archive& ar) {
+    if (a.files.size() != 1) {
+        std::cerr << "ironlog: --replace " << *a.replace << " needs one file, holding the corrected record of that game\n";
+        return 2;
+    }
+    const std::string& path = a.files.front();
+    std::string error;
+    auto in = open_record(path, error);
+    if (!in) {
+        spdlog::error("{}: {}", path, error);
+        return 2;
+    }
+    std::stringstream text;
+    text << in->rdbuf();
+    const std::string record = text.str();
+    auto parsed = ngn::parse_text(record);
+    if (parsed.games.size() != 1) {
+        std::cerr << "ironlog: " << output::visible(path) << ": --replace needs exactly one game in the file; it holds " << parsed.games.size() << "\n";
+        return 2;
+    }
+    ngn::Game& game = parsed.games.front();
+    if (parsed.error_count() > 0) {
+        std::cerr << "ironlog: " << output::visible(path) << ": the record has syntax errors ('ironlog check' shows them): nothing replaced\n";
+        return 1;
+    }
+    GameReport report = check_game(game, 1, options_for(path));
+    auto r = ar.replace(*a.replace, game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), 1);
+    using archive::Archive;
+    switch (r.status) {
+        case Archive::Added::Missing: std::cerr << "ironlog: no game #" << r.id << " in " << output::visible(ar.path()) << ": nothing replaced\n"; return 1;
+        case Archive::Added::Duplicate:
+            std::cerr << "ironlog: " << output::visible(path) << " is game #" << r.id << ", stored already: nothing replaced\n";
+            return 1;
+        case Archive::Added::Unchanged: std::cout << output::visible(path) << " is game #" << r.id << " byte for byte: nothing to replace\n"; return 0;
+        default: break;
+    }
+    const auto versions = ar.history(r.id);
+    std::cout << output::visible(path) << " replaced game #" << r.id << " (" << report.count(Severity::Error) << " errors, "
+              << report.count(Severity::Warning) << " warnings); the version it replaced is kept as version " << versions.size() << " of its history\n";
     return 0;
+}
+
+// Each problem on a line of its own, then the verdict: exit 1 when anything does not match.
+int verify(const ArchiveArgs& a, archive::Archive& ar) {
+    archive::Verification v = ar.verify(true);
+    if (!a.manifest.empty()) {
+        std::ifstream in(a.manifest, std::ios::binary);
+        if (!in) {
+            std::cerr << "ironlog: cannot read the manifest " << output::visible(a.manifest) << ": " << std::strerror(errno) << "\n";
+            return 2;
+        }
+        json m = json::parse(in, nullptr, false);
+        if (m.is_discarded() || !m.is_object() || !m.contains("chain") || !m["chain"].is_object() || !m["chain"].contains("entries") ||
+            !m["chain"]["entries"].is_number_integer() || !m["chain"].contains("head") || !m["chain"]["head"].is_string() || !m.contains("games") ||
+            !m["games"].is_array()) {
+            std::cerr << "ironlog: " << output::visible(a.manifest) << " is not an ironlog manifest (as 'archive export --manifest' writes)\n";
+            return 2;
+        }
+        const auto entries = m["chain"]["entries"].get<std::int64_t>();
+        const auto head = m["chain"]["head"].get<std::string>();
+        const auto at = ar.chain_hash(entries);
+        if (!at || *at != head)
+            v.problems.push_back({0, "the chain's entry " + std::to_string(entries) + (at ? " is not" : " is missing, not") +
+                                         " the manifest's head: the archive is not the one the manifest was made from, or was rebuilt since"});
+        for (const auto& g : m["games"]) {
+            if (!g.is_object() || !g.contains("id") || !g["id"].is_number_integer() || !g.contains("hash") || !g["hash"].is_string()) {
+                std::cerr << "ironlog: " << output::visible(a.manifest) << ": a game entry without an id and a hash\n";
+                return 2;
+            }
+            const auto id = g["id"].get<std::int64_t>();
+            auto it = v.content.find(id);
+            if (it == v.content.end()) v.problems.push_back({id, "game #" + std::to_string(id) + " of the manifest is not in the archive"});
+            else if (it->second != g["hash"].get<std::string>())
+                v.problems.push_back({id, "game #" + std::to_string(id) + " is not the game the manifest lists (its content hash differs)"});
+        }
+    }
+    for (const auto& p : v.problems) std::cout << "verify: " << output::visible(p.what) << "\n";
+    for (const auto& n : v.notes) std::cout << "note: " << output::visible(n.what) << "\n";
+    std::cout << (v.problems.empty() ? "verified: " : "NOT verified: ") << v.games << " games, " << v.versions << " earlier versions, a chain of "
+              << v.entries << " entries, head " << v.head << (v.problems.empty() ? "" : "; " + std::to_string(v.problems.size()) + (v.problems.size() == 1 ? " problem" : " problems")) << "\n";
+    return v.problems.empty() ? 0 : 1;
 }
 
 // A date bound of --from/--to as the archive sorts dates (YYYY-MM-DD): written with '-' or, as
@@ -354,6 +447,16 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
             status = 1;
             continue;
         }
+        const auto versions = ar.history(id);
+        if (a.text && a.version > 0) {
+            if (a.version > static_cast<int>(versions.size())) {
+                std::cerr << "ironlog: game #" << id << " has " << versions.size() << " earlier versions, no version " << a.version << "\n";
+                status = 1;
+                continue;
+            }
+            std::cout << versions[static_cast<std::size_t>(a.version) - 1].record;
+            continue;
+        }
         if (a.text) {
             std::cout << g->record;  // exactly as it was read
             continue;
@@ -380,6 +483,9 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
             for (std::size_t i = 0; i < s.players.size(); ++i) std::cout << (i ? ", " : " - ") << s.players[i];
             std::cout << (s.outcome.empty() ? "" : ": " + s.outcome) << "\n";
         }
+        for (const auto& v : versions)
+            std::cout << "Earlier version " << v.version << ": imported " << v.imported_at << " from " << output::visible(v.source) << ", replaced "
+                      << v.replaced_at << " (archive show " << id << " --text --version " << v.version << ")\n";
         std::cout << "Findings: " << g->summary.errors << " errors, " << g->summary.warnings << " warnings, " << g->summary.notes << " notes\n";
         for (const auto& f : g->findings) {
             std::cout << "#" << id << ":" << f.line << ":" << f.column << ": " << f.severity << ": " << output::visible(f.message);
@@ -392,6 +498,28 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
         }
     }
     return status;
+}
+
+// What a published archive is checked against ('archive verify --manifest'): the chain's head
+// and the content hash of each game exported. Written only when the archive verifies.
+int write_manifest(const std::string& path, archive::Archive& ar, const std::vector<std::int64_t>& ids) {
+    archive::Verification v = ar.verify(false);
+    if (!v.problems.empty()) {
+        for (const auto& p : v.problems) std::cerr << "ironlog: " << output::visible(p.what) << "\n";
+        std::cerr << "ironlog: the archive does not verify: no manifest written\n";
+        return 1;
+    }
+    json games = json::array();
+    for (auto id : ids)
+        if (auto it = v.content.find(id); it != v.content.end()) games.push_back(json{{"id", id}, {"hash", it->second}});
+    json m{{"ironlog_manifest", 1}, {"chain", json{{"entries", v.entries}, {"head", v.head}}}, {"games", games}};
+    std::string error;
+    if (!write_atomically(path, m.dump(2) + "\n", error)) {
+        std::cerr << "ironlog: " << output::visible(path) << ": " << error << "\n";
+        return 2;
+    }
+    std::cerr << "manifest written to " << output::visible(path) << ": " << games.size() << " games, chain head " << v.head << "\n";
+    return 0;
 }
 
 int export_games(const ArchiveArgs& a, archive::Archive& ar) {
@@ -427,6 +555,7 @@ int export_games(const ArchiveArgs& a, archive::Archive& ar) {
         }
     }
     if (a.format == "json") std::cout << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    if (!a.manifest.empty()) status = std::max(status, write_manifest(a.manifest, ar, ids));
     return status;
 }
 
@@ -504,6 +633,10 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.add = ar->add_subcommand("add", "check records and store them with their findings; the same text is stored once");
     a.add->add_option("files", a.files, "NGN files")->type_name("FILE");
     a.add->add_flag("--recheck", a.recheck, "check every stored game again with this ironlog and replace its findings");
+    a.add->add_flag("--unverified", a.unverified, "with --recheck: recheck games that fail 'archive verify' too");
+    a.add->add_option("--replace", a.replace, "store the one game of FILE in place of game N (a corrected record); the old version is kept")
+        ->type_name("N")
+        ->check(CLI::PositiveNumber);
 
     auto format = [](CLI::App* c, std::string& f, std::vector<std::string> allowed) {
         c->add_option("-f,--format", f, "output format")->check(CLI::IsMember(std::move(allowed)))->capture_default_str();
@@ -524,6 +657,9 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.show = ar->add_subcommand("show", "show a game: header, result and findings, or its record as it was read");
     a.show->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
     a.show->add_flag("--text", a.text, "print the original record exactly, byte for byte");
+    a.show->add_option("--version", a.version, "with --text: an earlier version of the game, replaced by 'add --replace'")
+        ->type_name("K")
+        ->check(CLI::PositiveNumber);
     format(a.show, a.format, {"text", "json"});
 
     a.query_cmd = ar->add_subcommand("query", "answer an organiser's question: standings, rulesets, rules, search");
@@ -538,6 +674,12 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.exp = ar->add_subcommand("export", "write games out as NGN (their records as read) or JSON");
     a.exp->add_option("ids", a.ids, "game numbers (default: all)")->type_name("ID");
     a.exp->add_option("-f,--format", a.format, "ngn or json")->check(CLI::IsMember({"ngn", "json"}));
+    a.exp->add_option("--manifest", a.manifest, "also write a manifest (the chain's head, each game's hash) for 'archive verify --manifest'")
+        ->type_name("FILE");
+
+    a.verify = ar->add_subcommand("verify", "recompute every hash: report each game or chain entry changed outside ironlog, and damage");
+    a.verify->add_option("--manifest", a.manifest, "also check the archive against a manifest written by 'archive export --manifest'")
+        ->type_name("FILE");
 
     a.rm = ar->add_subcommand("rm", "delete games and everything stored with them");
     a.rm->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
@@ -558,8 +700,9 @@ int run_archive(const ArchiveArgs& a) {
                 return 2;
             }
             archive::Archive ar(path, archive::Mode::Create);
+            if (a.replace) return replace(a, ar);
             int status = a.files.empty() ? 0 : add(a, ar);
-            if (a.recheck) status = std::max(status, recheck(ar));
+            if (a.recheck) status = std::max(status, recheck(a, ar));
             return status;
         }
         const bool writes = static_cast<bool>(*a.rm);
@@ -573,6 +716,7 @@ int run_archive(const ArchiveArgs& a) {
             return export_games(copy, ar);
         }
         if (*a.rm) return remove(a, ar);
+        if (*a.verify) return verify(a, ar);
     } catch (const archive::OpenError& e) {
         std::cerr << "ironlog: " << e.what() << "\n";
         return 2;

@@ -1,4 +1,4 @@
-// `ironlog archive init|add|list|show|query|export|rm`: the SQLite game archive.
+// `ironlog archive init|add|list|show|query|export|rm|verify`: the SQLite game archive.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -15,11 +15,16 @@ struct ArchiveArgs {
     // add
     std::vector<std::string> files;
     bool recheck = false;
+    std::optional<std::int64_t> replace;  // add --replace N
+    bool unverified = false;              // add --recheck --unverified
+    // export, verify
+    std::string manifest;
     // list
     std::optional<std::string> event, round, player, side, ruleset, from, to, result, has;
     // show, rm, export
     std::vector<std::int64_t> ids;
     bool text = false;
+    int version = 0;  // show --text --version K: an earlier version
     // query
     std::string query;  // standings, rulesets, rules, search
     std::string query_arg;
@@ -32,6 +37,7 @@ struct ArchiveArgs {
     CLI::App* query_cmd = nullptr;
     CLI::App* exp = nullptr;
     CLI::App* rm = nullptr;
+    CLI::App* verify = nullptr;
 };
 
 // Declares the subcommands on `app`; returns the `archive` command.

@@ -53,20 +53,31 @@ std::string format_file(const ngn::ParsedFile& parsed) {
     return out;
 }
 
+
+}  // namespace
+
 // Replaces a file by writing a sibling and renaming it over: never a half-written record. A link
 // is written through (the file it points at is replaced, the link stays); the file keeps its mode;
 // the new file and its folder are synced before and after the rename, so a power cut leaves the
 // old record or the new one.
 bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
     std::error_code ec;
-    const fs::path target = fs::is_symlink(path, ec) ? fs::canonical(path, ec) : fs::path(path);
+    const bool link = fs::is_symlink(path, ec);
+    ec.clear();  // no file there yet: a new one is written
+    const fs::path target = link ? fs::canonical(path, ec) : fs::path(path);
     if (ec) {
         error = "cannot follow the link " + path + ": " + ec.message();
         return false;
     }
     fs::path tmp = target;
     tmp += ".ironlog-tmp";
-    const auto mode = static_cast<mode_t>(fs::status(target, ec).permissions() & fs::perms::mask);
+    const auto status = fs::status(target, ec);
+    mode_t mode = static_cast<mode_t>(status.permissions() & fs::perms::mask);
+    if (!fs::exists(status)) {  // a new file: as the umask makes one
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
     auto fail = [&](const std::string& what) {
         error = what + ": " + std::strerror(errno);
         fs::remove(tmp, ec);
@@ -87,8 +98,6 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
     if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) ::fsync(dir), ::close(dir);
     return true;
 }
-
-}  // namespace
 
 CheckOptions options_for(const std::string& path) {
     CheckOptions o(ironlog::all_rulesets());

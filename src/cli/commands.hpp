@@ -20,6 +20,10 @@ CheckOptions options_for(const std::string& path);
 // when it cannot be opened.
 std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error);
 
+// Replaces the file at path by text, all or nothing (a sibling written, synced and renamed
+// over; a link is written through, the mode kept); false with a message on failure.
+bool write_atomically(const std::string& path, const std::string& text, std::string& error);
+
 struct CheckArgs {
     std::vector<std::string> files;
     std::string format = "text";  // text, json, sarif

@@ -56,7 +56,39 @@ std::string format_content(const Line& line) {
     return out;
 }
 
-void append_content(std::string& out, const Line& line) {
+namespace {
+
+void append_line(std::string& out, const Line& line, bool notes);
+
+}  // namespace
+
+void append_content(std::string& out, const Line& line) { append_line(out, line, true); }
+
+std::string identity_text(const Game& game) {
+    std::vector<const Tag*> tags = game.tags();
+    std::stable_sort(tags.begin(), tags.end(), [](const Tag* a, const Tag* b) { return tag_rank(a->name) < tag_rank(b->name); });
+    std::string out;
+    for (const Tag* t : tags) {
+        out += '[';
+        out += t->name;
+        out += ' ';
+        append_quoted(out, t->value);
+        out += "]\n";
+    }
+    for (const auto& l : game.lines) {
+        if (l.is<Blank>() || l.is<Tag>()) continue;
+        append_line(out, l, false);
+        out += '\n';
+    }
+    return out;
+}
+
+namespace {
+
+void append_line(std::string& out, const Line& line, bool with_notes) {
+    auto append_notes = [&](const std::vector<Note>& notes) {
+        if (with_notes) ngn::append_notes(out, notes);
+    };
     if (const auto* t = line.as<Tag>()) {
         out += '[';
         out += t->name;
@@ -78,17 +110,17 @@ void append_content(std::string& out, const Line& line) {
             d->full_name->append_ngn(out);
         }
         append_items(out, d->args);
-        append_notes(out, d->notes);
+        append_notes(d->notes);
     } else if (const auto* s = line.as<Setup>()) {
         out += "setup ";
         s->subject.append_ngn(out);
         append_items(out, s->args);
-        append_notes(out, s->notes);
+        append_notes(s->notes);
     } else if (const auto* t = line.as<Terrain>()) {
         out += "terrain ";
         t->kind.append_ngn(out);
         append_items(out, t->args);
-        append_notes(out, t->notes);
+        append_notes(t->notes);
     } else if (const auto* e = line.as<Event>()) {
         e->subject.append_ngn(out);
         append_items(out, e->args);
@@ -96,7 +128,7 @@ void append_content(std::string& out, const Line& line) {
             out += " =>";
             append_items(out, *e->claim);
         }
-        append_notes(out, e->notes);
+        append_notes(e->notes);
     } else if (const auto* r = line.as<Ruling>()) {
         out += "ruling";
         for (const auto& c : r->citation) {
@@ -107,6 +139,8 @@ void append_content(std::string& out, const Line& line) {
         append_quoted(out, r->text);
     }
 }
+
+}  // namespace
 
 std::string format_game(const Game& game) {
     // Split the header (tags and the comment lines among them) from the body.

@@ -15,6 +15,11 @@ void append_content(std::string& out, const Line& line);  // the same, added to 
 // One game in canonical form, ending with a newline.
 std::string format_game(const Game& game);
 
+// What makes a game the same game, for the archive: its tags in canonical order, then every
+// line of play in canonical form, one to a line. Layout, blank lines, comments and notes are
+// left out (as pgn-extract compares moves, not comments); rulings are in.
+std::string identity_text(const Game& game);
+
 // The tags in canonical order: the seven roster tags first, then the rest as written.
 int tag_rank(std::string_view name);
 
