@@ -30,6 +30,8 @@
 #include <functional>
 #include <iostream>
 #include <sstream>
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -228,6 +230,65 @@ void bench_check(const Settings& s) {
     row("peak RSS, checking " + fmt(static_cast<double>(tenth.size()) / 1048576.0, "MB", 0), fmt(rss_small, "MiB"), "", "");
     row("peak RSS, checking " + fmt(mb, "MB", 0), fmt(rss_full, "MiB"), "independent of the number of games",
         rss_full <= rss_small * 1.25 + 4 ? "ok" : "GROWS");
+}
+
+// ---- 1c. many names, many misspelt -------------------------------------------------------------
+
+// A record declaring `names` ships, then naming each once in an event, each name with one letter
+// changed or left out `edits` times (each a finding with a "did you mean", nearly always).
+std::string make_names_record(int names, int edits) {
+    std::mt19937_64 rng(20261125);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
+    std::vector<std::string> all;
+    std::set<std::string> seen;
+    while (static_cast<int>(all.size()) < names) {
+        std::string n(static_cast<std::size_t>(6 + pick(7)), 'a');
+        for (auto& c : n) c = static_cast<char>('a' + pick(26));
+        n[0] = static_cast<char>(n[0] - 'a' + 'A');
+        if (seen.insert(n).second) all.push_back(n);
+    }
+    std::string out = "[NGN \"1\"]\n[Event \"names\"]\n[Ruleset \"ironclads\"]\n[Side1 \"A\"]\n[Side2 \"B\"]\n[Result \"*\"]\n\nside A\n";
+    for (int i = 0; i < names; ++i) {
+        if (i == names / 2) out += "side B\n";
+        out += "ship " + all[static_cast<std::size_t>(i)] + "\n";
+    }
+    out += "\nturn 1\n";
+    for (int i = 0; i < names; ++i) {
+        std::string n = all[static_cast<std::size_t>((i * 7919) % names)];
+        for (int e = 0; e < edits; ++e) {
+            const auto at = static_cast<std::size_t>(pick(static_cast<int>(n.size())));
+            if (pick(2)) n[at] = static_cast<char>('a' + pick(26));
+            else n.erase(at, 1);
+        }
+        out += "  " + n + " roll d6: 3\n";
+    }
+    return out;
+}
+
+// Each misspelt name gets the nearest declared one suggested: with an index, not a comparison
+// with every name (issue 20). Side by side with the same record spelled right, and with a tenth
+// of the names, in the same run.
+void bench_names(const Settings& s) {
+    std::printf("\nMany names (10,000 declared, each named once)\n");
+    const int n = s.quick ? 2000 : 10000;
+    auto time_check = [&](const std::string& name, const std::string& text) {
+        write(s.dir / name, text);
+        const auto t0 = Clock::now();
+        parse_and_check(s.dir / name);
+        return seconds_since(t0);
+    };
+    const double right = time_check("names-right.ngn", make_names_record(n, 0));
+    const double wrong = time_check("names-misspelt.ngn", make_names_record(n, 1));
+    const double tenth = time_check("names-tenth.ngn", make_names_record(n / 10, 1));
+    const double two = time_check("names-two-edits.ngn", make_names_record(n, 2));
+    row("figure", "measured", "limit (same run)", "");
+    row(with_commas(n) + " names, spelled right", fmt(right, "s", 2), "the reference", "");
+    row(with_commas(n) + " names, " + with_commas(n) + " misspelt", fmt(wrong, "s", 2), "<= 3x spelled right: " + fmt(3 * right, "s", 2),
+        wrong <= 3 * right ? "ok" : "ABOVE");
+    const double per_wrong = wrong / n * 1e6, per_tenth = tenth / (n / 10) * 1e6;
+    row("  a misspelling, " + with_commas(n) + " names", fmt(per_wrong, "us", 1), "<= 3x with a tenth of the names: " + fmt(3 * per_tenth, "us", 1),
+        per_wrong <= 3 * per_tenth ? "ok" : "ABOVE");
+    row(with_commas(n) + " names, each misspelt twice", fmt(two, "s", 2), "a pass over the names of near length", "");
 }
 
 // ---- 1b. parse + check, ruleset by ruleset ------------------------------------------------------------
@@ -480,6 +541,7 @@ int main(int argc, char** argv) {
     fs::create_directories(s.dir);
     std::printf("ironlog_bench %s, data in %s%s\n", IRONLOG_VERSION, s.dir.string().c_str(), s.quick ? " (quick run: small sizes)" : "");
     bench_check(s);
+    bench_names(s);
     bench_rulesets(s);
     bench_ingest(s);
     bench_queries(s);

@@ -228,7 +228,7 @@ void Replay::declaration(const ngn::Line& line, const ngn::Declaration& d) {
                     findings_.error(Kind::Inconsistent, kNames, d.name.pos, "'" + e.alias + "' is already declared (line " +
                                                                                  std::to_string(other->pos.line) + ")");
                 else
-                    side->alias = e.alias;
+                    symbols_.give_alias(*side, e.alias);
             }
             if (!side->declaration) side->declaration = &d;
             current_side_ = side->index;

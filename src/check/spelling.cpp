@@ -6,23 +6,40 @@
 
 namespace ironlog {
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    auto same = [](char x, char y) {
-        return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-    };
-    std::vector<std::size_t> before(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
+namespace {
+
+unsigned char fold(char c) { return static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(c))); }
+
+std::string folded(std::string_view s) {
+    std::string out(s.size(), '\0');
+    std::transform(s.begin(), s.end(), out.begin(), [](char c) { return static_cast<char>(fold(c)); });
+    return out;
+}
+
+}  // namespace
+
+std::size_t edit_distance(std::string_view a, std::string_view b) { return edit_distance_within(a, b, a.size() + b.size()); }
+
+std::size_t edit_distance_within(std::string_view a, std::string_view b, std::size_t bound) {
+    auto same = [](char x, char y) { return fold(x) == fold(y); };
+    static thread_local std::vector<std::size_t> before, prev, cur;  // rows, kept from call to call
+    before.assign(b.size() + 1, 0), prev.assign(b.size() + 1, 0), cur.assign(b.size() + 1, 0);
     for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
+        std::size_t row_least = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
             cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
             if (i > 1 && j > 1 && same(a[i - 1], b[j - 2]) && same(a[i - 2], b[j - 1]))
                 cur[j] = std::min(cur[j], before[j - 2] + 1);
+            row_least = std::min(row_least, cur[j]);
         }
-        before = prev;
+        // no later row goes below this one's least by more than one (a swap reaches back a row)
+        if (row_least > bound + 1) return bound + 1;
+        std::swap(before, prev);
         std::swap(prev, cur);
     }
-    return prev[b.size()];
+    return std::min(prev[b.size()], bound + 1);
 }
 
 std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
@@ -39,6 +56,74 @@ std::string nearest(std::string_view word, const std::vector<std::string>& candi
         }
     }
     return best;
+}
+
+namespace {
+
+NameIndex::Letters letters_of(std::string_view s) {
+    NameIndex::Letters l{};
+    for (char c : s) {
+        const unsigned char f = fold(c);
+        const std::size_t k = f >= 'a' && f <= 'z' ? f - 'a' : f >= '0' && f <= '9' ? 26 + (f - '0') % 5 : 31;
+        if (l[k] < 255) ++l[k];
+    }
+    return l;
+}
+
+// Half the letters two words do not share, rounded up: no fewer edits turn one into the other.
+std::size_t fewest_edits(const NameIndex::Letters& a, const NameIndex::Letters& b) {
+    std::size_t apart = 0;
+    for (std::size_t k = 0; k < a.size(); ++k) apart += static_cast<std::size_t>(a[k] > b[k] ? a[k] - b[k] : b[k] - a[k]);
+    return (apart + 1) / 2;
+}
+
+}  // namespace
+
+void NameIndex::add(std::string_view name) {
+    const auto id = static_cast<std::uint32_t>(names_.size());
+    names_.emplace_back(name);
+    letters_.push_back(letters_of(name));
+    if (name.size() > kLongestMistyped) return;  // never suggested: no word is compared with it
+    if (by_length_.size() <= name.size()) by_length_.resize(name.size() + 1);
+    by_length_[name.size()].push_back(id);
+    const std::string key = folded(name);
+    one_letter_out_[key].push_back(id);
+    for (std::size_t i = 0; i < key.size(); ++i) {
+        auto& ids = one_letter_out_[key.substr(0, i) + key.substr(i + 1)];
+        if (ids.empty() || ids.back() != id) ids.push_back(id);  // "aab" less either a is one key
+    }
+}
+
+std::string NameIndex::nearest(std::string_view word, std::size_t limit) const {
+    if (word.size() > kLongestMistyped) return {};
+    std::size_t best_d = limit + 1;
+    std::uint32_t best = 0;
+    auto consider = [&](std::uint32_t id, std::size_t d) {
+        if (d < best_d || (d == best_d && id < best)) best_d = d, best = id;
+    };
+    // One edit or none: every such name shares the word or one of its one-letter deletions.
+    const std::string key = folded(word);
+    auto look = [&](const std::string& k) {
+        if (auto it = one_letter_out_.find(k); it != one_letter_out_.end())
+            for (auto id : it->second) consider(id, edit_distance(word, names_[id]));
+    };
+    look(key);
+    for (std::size_t i = 0; i < key.size(); ++i) look(key.substr(0, i) + key.substr(i + 1));
+    if (best_d <= 1) return names_[best];
+    // Farther: the names of a length near enough whose letters could be near enough.
+    const Letters mine = letters_of(word);
+    const std::size_t shortest = word.size() > limit ? word.size() - limit : 0;
+    for (std::size_t len = shortest; len <= word.size() + limit && len < by_length_.size(); ++len) {
+        const std::size_t gap = len > word.size() ? len - word.size() : word.size() - len;
+        if (gap > std::min(best_d, limit)) continue;
+        for (auto id : by_length_[len]) {
+            const std::size_t bound = std::min(best_d, limit);  // a tie with the best may still come earlier
+            if (fewest_edits(mine, letters_[id]) > bound) continue;
+            const std::size_t d = edit_distance_within(word, names_[id], bound);
+            if (d <= bound) consider(id, d);
+        }
+    }
+    return best_d <= limit ? names_[best] : std::string();
 }
 
 }  // namespace ironlog

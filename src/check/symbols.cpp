@@ -1,11 +1,14 @@
 #include "check/symbols.hpp"
 
-#include "check/spelling.hpp"
-
 #include <algorithm>
 
 namespace ironlog {
 
+namespace {
+
+constexpr std::size_t kLookedThrough = 16;  // up to this many entities, find looks through them all
+
+}  // namespace
 
 std::string_view reference_view(const ngn::Item& item, std::string& storage) {
     if (const auto* w = item.as<ngn::Word>()) return w->text;
@@ -20,6 +23,8 @@ Entity& Symbols::add_side_from_tag(std::string name, ngn::SourcePos pos) {
     e.name = std::move(name);
     e.pos = pos;
     e.index = static_cast<int>(sides().size());
+    by_key_.emplace(e.name, entities_.size());
+    names_.add(e.name);
     entities_.push_back(std::move(e));
     return entities_.back();
 }
@@ -34,11 +39,24 @@ Entity* Symbols::add(Entity e, std::string& problem) {
         }
     }
     if (e.kind == ngn::EntityKind::Side) e.index = static_cast<int>(sides().size());
+    for (const std::string* key : {&e.alias, &e.name})
+        if (!key->empty()) by_key_.emplace(*key, entities_.size()), names_.add(*key);
     entities_.push_back(std::move(e));
     return &entities_.back();
 }
 
+void Symbols::give_alias(Entity& side, const std::string& alias) {
+    side.alias = alias;
+    for (std::size_t i = 0; i < entities_.size(); ++i)  // a few sides, once each
+        if (&entities_[i] == &side) by_key_.emplace(alias, i);
+    names_.add(alias);
+}
+
 const Entity* Symbols::find(std::string_view text) const {
+    if (entities_.size() > kLookedThrough) {
+        auto it = by_key_.find(std::string(text));
+        return it == by_key_.end() ? nullptr : &entities_[it->second];
+    }
     // Names are short and differ early: sizes and first bytes rule out most before a compare.
     auto same = [&](const std::string& s) {
         return s.size() == text.size() && !s.empty() && s[0] == text[0] && std::string_view(s) == text;
@@ -57,22 +75,7 @@ const Entity* Symbols::find_side(std::string_view text) const {
     return e && e->kind == ngn::EntityKind::Side ? e : nullptr;
 }
 
-std::string Symbols::suggest(std::string_view text) const {
-    std::string best;
-    if (text.size() > kLongestMistyped) return best;
-    std::size_t best_d = std::max<std::size_t>(2, text.size() / 3) + 1;
-    for (const auto& e : entities_) {
-        for (const std::string* key : {&e.alias, &e.name}) {
-            if (key->empty() || key->size() >= text.size() + best_d || text.size() >= key->size() + best_d) continue;
-            std::size_t d = edit_distance(text, *key);
-            if (d < best_d) {
-                best_d = d;
-                best = *key;
-            }
-        }
-    }
-    return best;
-}
+std::string Symbols::suggest(std::string_view text) const { return names_.nearest(text, std::max<std::size_t>(2, text.size() / 3)); }
 
 std::vector<const Entity*> Symbols::sides() const {
     std::vector<const Entity*> out;

@@ -3,11 +3,13 @@
 #pragma once
 
 #include "check/finding.hpp"
+#include "check/spelling.hpp"
 #include "notation/labels.hpp"
 #include "notation/record.hpp"
 
 #include <deque>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ironlog {
@@ -32,6 +34,9 @@ public:
     // Adds an entity; returns null (and says why in `problem`) when a name or alias is taken.
     Entity* add(Entity e, std::string& problem);
 
+    // A side known from its tag, given the alias its side line declares.
+    void give_alias(Entity& side, const std::string& alias);
+
     const Entity* find(std::string_view text) const;
     Entity* find(std::string_view text);
     const Entity* find_side(std::string_view text) const;
@@ -45,6 +50,10 @@ public:
 
 private:
     std::deque<Entity> entities_;  // stable addresses
+    // Aliases and names to their entity (index into entities_), for records with many: a few are
+    // found faster by looking through them all.
+    std::unordered_map<std::string, std::size_t> by_key_;
+    NameIndex names_;  // aliases and names in the order declared, for suggest
 };
 
 // The text of an item naming an entity: a word or a quoted name.
