@@ -52,3 +52,14 @@ TEST(Hostile, EveryFileIsCheckedInEveryFormatAndFormatted) {
         EXPECT_FALSE(raw_control(fmt.err)) << path << "\n" << fmt.err;
     }
 }
+
+// Wide characters take two columns on a terminal and a combining mark none: the text output's
+// column and caret count terminal columns (as compilers do), JSON's column counts characters.
+TEST(Hostile, TheCaretStandsUnderWideAndCombiningCharacters) {
+    const std::string path = (kSource / "tests/hostile/wide-and-combining.ngn").string();
+    auto text = run_ironlog({"check", path});
+    EXPECT_NE(text.out.find("wide-and-combining.ngn:9:18: error: expected an area name after '@'"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find(" 9 | ship Y \"\xE5\xA4\xA7\xE5\x92\x8C e\xCC\x81\" @@\n   | " + std::string(17, ' ') + "^\n"), std::string::npos) << text.out;
+    auto json = run_ironlog({"check", "--format", "json", path});
+    EXPECT_NE(json.out.find("\"column\": 17"), std::string::npos) << json.out;
+}
