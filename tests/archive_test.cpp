@@ -380,6 +380,17 @@ TEST(Archive, AddShowsProgressOnATerminalOnly) {
     fs::remove_all(dir);
 }
 
+TEST(Cli, CheckShowsProgressOnATerminalOnly) {
+    const std::string file = fixture("games/two-games.ngn");
+    const std::string seen = run_on_terminal({"check", file});
+    EXPECT_NE(seen.find("checking 1/1 " + file), std::string::npos) << seen;
+    EXPECT_NE(seen.find("\r\033[K"), std::string::npos) << "the progress line is wiped";
+    EXPECT_NE(seen.find("0 errors, 0 warnings, 0 notes in 2 games"), std::string::npos) << seen;
+    auto piped = run_ironlog({"check", file});
+    EXPECT_EQ(piped.err.find("checking"), std::string::npos) << piped.err;
+    EXPECT_EQ(piped.out.find('\r'), std::string::npos) << piped.out;
+}
+
 TEST(Cli, ColourOnATerminalOnlyOrWhenAsked) {
     const std::string mistakes = fixture("errors/tmbv-mistakes.ngn");
     EXPECT_NE(run_on_terminal({"check", mistakes}).find("\033[1;31merror:\033[0m"), std::string::npos);     // auto, a terminal

@@ -3,6 +3,7 @@
 #include "archive/archive.hpp"
 #include "check/file_report.hpp"
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
 #include "rules/registry.hpp"
@@ -80,37 +81,6 @@ json finding_json(const archive::StoredFinding& f) {
     return j;
 }
 
-// "adding 3/120 file.ngn" on one line of stderr, kept up to date; only for many files and
-// only on a terminal, and wiped before any other line is written so the two never mix.
-class Progress {
-public:
-    explicit Progress(std::size_t total) : total_(total), on_(isatty(STDERR_FILENO)) {}
-    ~Progress() { clear(); }
-    // A file as it begins (games 0), then the games read in it, ten times a second at most: one
-    // large file shows it is moving too.
-    void show(std::size_t done, const std::string& path, std::size_t games = 0) {
-        if (!on_) return;
-        const auto now = std::chrono::steady_clock::now();
-        if (games > 0 && now - last_ < std::chrono::milliseconds(100)) return;
-        last_ = now;
-        std::cerr << "\radding " << done << "/" << total_ << " " << output::visible(path);
-        if (games > 0) std::cerr << ", game " << games;
-        std::cerr << "\033[K" << std::flush;
-        shown_ = true;
-    }
-    void clear() {
-        if (!shown_) return;
-        std::cerr << "\r\033[K" << std::flush;
-        shown_ = false;
-    }
-
-private:
-    std::size_t total_;
-    bool on_;
-    bool shown_ = false;
-    std::chrono::steady_clock::time_point last_{};
-};
-
 // Games are stored a batch at a time (Archive::begin_batch): a game's line is printed once
 // its batch is committed, so what `add` says is stored is stored, even if the process is
 // killed the next moment; a batch not committed is not stored at all, and adding the file
@@ -178,7 +148,7 @@ bool regular_file(const std::string& path) {
 int add(const ArchiveArgs& a, archive::Archive& ar) {
     int status = 0;
     std::size_t added = 0, duplicates = 0, refused = 0, done = 0;
-    Progress progress(a.files.size());
+    Progress progress("adding", a.files.size());
     BatchedOutput out(ar, progress);
     try {
         for (const auto& path : a.files) {

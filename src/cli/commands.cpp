@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "cli/progress.hpp"
 
 #include "check/file_report.hpp"
 #include "check/generate.hpp"
@@ -147,10 +148,14 @@ int run_check(const CheckArgs& args) {
     bool io_failure = false;
     ngn::ParseOptions parse_options;
     parse_options.max_errors = args.max_errors;
+    Progress progress("checking", args.files.size());
+    std::size_t done = 0;
     for (const auto& path : args.files) {
+        progress.show(++done, path);
         std::string error;
         auto in = open_record(path, error);
         if (!in) {
+            progress.clear();
             spdlog::error("{}: {}", output::visible(path), error);
             writer->begin_file(path, error);
             FileReport r;
@@ -162,11 +167,28 @@ int run_check(const CheckArgs& args) {
         }
         spdlog::debug("checking {}", path);
         writer->begin_file(path, std::nullopt);
+        // how far into the file, for the progress line: the reader's place in it against its size
+        std::error_code ec;
+        const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
+        auto percent = [&]() -> int {
+            if (ec || size == 0) return -1;
+            const auto at = in->tellg();
+            return at < 0 ? -1 : static_cast<int>(100 * static_cast<std::uintmax_t>(at) / size);
+        };
+        std::size_t games = 0;
         FileReport rest = check_stream(path, *in, options_for(path), parse_options,
                                        [&](GameReport&& g, const ngn::SourceExcerpts& source) {
                                            if (args.excused) show_excused(g);
-                                           writer->game(g, source);
+                                           if (!g.findings.empty()) {
+                                               progress.clear();
+                                               writer->game(g, source);
+                                               if (progress.on()) std::cout << std::flush;  // before the line is drawn again
+                                           } else {
+                                               writer->game(g, source);
+                                           }
+                                           progress.show(done, path, ++games, percent());
                                        });
+        progress.clear();
         if (rest.read_failed) {
             spdlog::error("{}: reading stopped: {}", output::visible(path), std::strerror(errno));
             io_failure = true;
