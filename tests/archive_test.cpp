@@ -287,6 +287,20 @@ TEST(Archive, ShowExportAndRemove) {
     fs::remove_all(dir);
 }
 
+// A hostile record cannot fill the archive with findings: at most --max-findings a game, then a
+// note of how many more.
+TEST(Archive, FindingsStoredPerGameAreBounded) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", "--max-findings", "3", fixture("errors/play-mistakes.ngn")}).status, 0);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM finding"), 4);
+    EXPECT_EQ(scalar(db, "SELECT count(*) FROM finding WHERE position = 4 AND severity = 'note' AND message LIKE '11 more findings from here are not stored%'"), 1);
+    const std::string all = (dir / "all.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", all, "add", fixture("errors/play-mistakes.ngn")}).status, 0);
+    EXPECT_EQ(scalar(all, "SELECT count(*) FROM finding"), 14);  // the default, 1000, keeps them all
+    fs::remove_all(dir);
+}
+
 TEST(Archive, RecheckRefreshesFindings) {
     auto dir = temp_dir();
     const std::string db = (dir / "a.db").string();

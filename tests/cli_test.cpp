@@ -342,3 +342,45 @@ TEST(Cli, ControlAndBidiCharactersFromAFileAreShownEscaped) {
     EXPECT_NE(shown.out.find("\\u202e"), std::string::npos) << shown.out;
     std::filesystem::remove_all(dir);
 }
+
+// Memory is bounded whatever the input (issue 20): a game longer than --max-game-size is not read,
+// said once, by every command that reads records; a device is refused before it is read for ever.
+TEST(Cli, AGameTooLongIsNotReadByAnyCommand) {
+    const std::string sample = (kSource / "fixtures/games/ironclads-lissa-sample.ngn").string();
+    const std::string said = "more than 2048 bytes long, the limit (--max-game-size): it is not read";
+    auto check = run_ironlog({"check", "--max-game-size", "2K", sample});
+    EXPECT_EQ(check.status, 1);
+    EXPECT_NE(check.out.find(said), std::string::npos) << check.out;
+    EXPECT_EQ(run_ironlog({"check", sample}).status, 0);  // the default, 512K, reads it
+    auto fmt = run_ironlog({"fmt", "--max-game-size", "2K", sample});
+    EXPECT_EQ(fmt.status, 1);
+    EXPECT_NE(fmt.err.find(said), std::string::npos) << fmt.err;
+    EXPECT_TRUE(fmt.out.empty());
+    auto state = run_ironlog({"state", "--max-game-size", "2K", sample});
+    EXPECT_EQ(state.status, 1);
+    EXPECT_NE(state.err.find(said), std::string::npos) << state.err;
+    EXPECT_EQ(run_ironlog({"check", "--max-game-size", "lots", sample}).status, 2);
+    for (const char* command : {"check", "fmt", "state"}) {
+        auto r = run_ironlog({command, "/dev/zero"});
+        EXPECT_EQ(r.status, 2) << command;
+        EXPECT_NE(r.err.find("is a device, not a record"), std::string::npos) << r.err;
+    }
+}
+
+// fmt reads a file twice, a game at a time, rather than whole: the same output from a file, from
+// standard input (kept in a temporary file), and in place.
+TEST(Cli, FmtAGameAtATimeFromAFileOrStandardInput) {
+    auto dir = temp_dir();
+    std::string messy;
+    for (int i = 0; i < 3; ++i) messy += read_file(kSource / "fixtures/games/two-games.ngn") + "\n\n";
+    write_file(dir / "messy.ngn", messy);
+    auto from_file = run_ironlog({"fmt", (dir / "messy.ngn").string()});
+    ASSERT_EQ(from_file.status, 0) << from_file.err;
+    auto from_stdin = run_ironlog({"fmt", "-"}, messy);
+    EXPECT_EQ(from_stdin.out, from_file.out);
+    EXPECT_EQ(run_ironlog({"fmt", "--check", (dir / "messy.ngn").string()}).status, 1);
+    ASSERT_EQ(run_ironlog({"fmt", "-i", (dir / "messy.ngn").string()}).status, 0);
+    EXPECT_EQ(read_file(dir / "messy.ngn"), from_file.out);
+    EXPECT_EQ(run_ironlog({"fmt", "--check", (dir / "messy.ngn").string()}).status, 0);
+    std::filesystem::remove_all(dir);
+}

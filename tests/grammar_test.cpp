@@ -398,9 +398,52 @@ TEST(Robustness, DeepNesting) {
 TEST(Robustness, ManyShortLines) {
     std::string text = "[Ruleset \"ironclads\"]\n";
     for (int i = 0; i < 200000; ++i) text += "A roll d6: 3\n";
-    auto parsed = ngn::parse_text(text);
+    ngn::ParseOptions unlimited;
+    unlimited.max_game_bytes = 0;
+    auto parsed = ngn::parse_text(text, unlimited);
     ASSERT_EQ(parsed.games.size(), 1u);
     EXPECT_EQ(parsed.games[0].lines.size(), 200001u);
+}
+
+// A game longer than max_game_bytes is handed over with no lines and one error, its lines let go
+// from the window as they come; the next game is read as usual. Comments before any game past
+// the limit give one error and are let go too.
+TEST(Robustness, AGameTooLongIsNotRead) {
+    std::string text = "; before\n[Ruleset \"ironclads\"]\n";
+    for (int i = 0; i < 1000; ++i) text += "A roll d6: 3\n";  // 13,000 bytes
+    text += "[Ruleset \"ironclads\"]\nA roll d6: 3\n";
+    ngn::ParseOptions small;
+    small.max_game_bytes = 4096;
+    std::istringstream in(text);
+    ngn::LineWindow window;
+    std::vector<ngn::Game> games;
+    std::size_t most_held = 0;
+    ngn::read_games(
+        in, window,
+        [&](ngn::Game&& g) {
+            if (games.empty()) most_held = window.bytes_held();  // the long game's lines were let go as they came
+            games.push_back(std::move(g));
+            window.release_through(games.back().last_line);
+        },
+        small);
+    ASSERT_EQ(games.size(), 2u);
+    ASSERT_EQ(games[0].lines.size(), 1u);  // its tag, for its header; not the comment, not the body
+    EXPECT_TRUE(games[0].lines[0].is<ngn::Tag>());
+    ASSERT_EQ(games[0].errors.size(), 1u);
+    EXPECT_EQ(games[0].errors[0].pos.line, 1u);
+    EXPECT_NE(games[0].errors[0].message.find("more than 4096 bytes long, the limit (--max-game-size): it is not read"), std::string::npos);
+    EXPECT_EQ(games[0].last_line, 1002u);
+    EXPECT_TRUE(games[1].errors.empty());
+    EXPECT_EQ(games[1].lines.size(), 2u);
+    EXPECT_LT(most_held, 100u);
+
+    std::string comments;
+    for (int i = 0; i < 1000; ++i) comments += "; a comment line\n";
+    auto only = ngn::parse_text(comments + "[Ruleset \"ironclads\"]\nA roll d6: 3\n", small);
+    ASSERT_EQ(only.file_errors.errors.size(), 1u);
+    EXPECT_NE(only.file_errors.errors[0].message.find("the comment lines from here are more than 4096 bytes"), std::string::npos);
+    ASSERT_EQ(only.games.size(), 1u);
+    EXPECT_TRUE(only.games[0].errors.empty());
 }
 
 // ---- reading a stream a block at a time ------------------------------------------------------

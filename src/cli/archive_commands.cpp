@@ -138,6 +138,18 @@ private:
     bool batched_ = true;
 };
 
+// At most `most` findings of a game are stored (0: all); a note in their place says how many more
+// there were, so that a hostile record cannot fill the archive with findings.
+void keep_first_findings(GameReport& report, std::size_t most) {
+    if (most == 0 || report.findings.size() <= most) return;
+    const std::size_t more = report.findings.size() - most;
+    const ngn::SourcePos at = report.findings[most].pos;
+    report.findings.resize(most);
+    report.findings.push_back(make_finding(Severity::Note, Kind::Inconsistent, RuleRef{}, at,
+                                           std::to_string(more) + " more findings from here are not stored (archive add --max-findings " +
+                                               std::to_string(most) + "); 'ironlog check' shows them all"));
+}
+
 // Whether the records come from a regular file (named, or redirected to standard input).
 bool regular_file(const std::string& path) {
     struct stat st {};
@@ -186,6 +198,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                     return;
                 }
                 GameReport report = check_game(game, index, options);
+                keep_first_findings(report, a.max_findings);
                 out.before_store(where);
                 // stored with its full path: a recheck from any folder finds the files it names
                 auto r = ar.add(game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index);
@@ -203,6 +216,8 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 progress.show(done, path, index);
             };
             std::size_t index = 0;
+            ngn::ParseOptions parse_options{0};
+            parse_options.max_game_bytes = a.max_game_bytes;
             ngn::FileErrors outside = ngn::read_games(
                 *in, window,
                 [&](ngn::Game&& game) {
@@ -210,7 +225,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                     add_game(game, index, window.raw_lines(game.first_line, game.last_line));
                     window.release_through(game.last_line);
                 },
-                ngn::ParseOptions{0});
+                parse_options);
             out.commit();  // each file's games are stored when its last game is read
             if (!outside.errors.empty()) {
                 for (const auto& e : outside.errors) show_error(e);
@@ -283,16 +298,30 @@ int replace(const ArchiveArgs& a, archive::Archive& ar) {
         spdlog::error("{}: {}", path, error);
         return 2;
     }
-    std::stringstream text;
-    text << in->rdbuf();
-    const std::string record = text.str();
-    auto parsed = ngn::parse_text(record);
-    if (parsed.games.size() != 1) {
-        std::cerr << "ironlog: " << output::visible(path) << ": --replace needs exactly one game in the file; it holds " << parsed.games.size() << "\n";
+    // read a game at a time, as add does: the first is kept with its text, the rest counted
+    ngn::ParseOptions po;
+    po.max_game_bytes = a.max_game_bytes;
+    ngn::LineWindow window;
+    std::optional<ngn::Game> first;
+    std::string record;
+    std::size_t games = 0, errors = 0;
+    ngn::FileErrors outside = ngn::read_games(
+        *in, window,
+        [&](ngn::Game&& g) {
+            errors += g.errors.size();
+            if (++games == 1) {
+                record = std::string(window.raw_lines(g.first_line, g.last_line));
+                first = std::move(g);
+            }
+            window.release_through(window.last());
+        },
+        po);
+    if (games != 1) {
+        std::cerr << "ironlog: " << output::visible(path) << ": --replace needs exactly one game in the file; it holds " << games << "\n";
         return 2;
     }
-    ngn::Game& game = parsed.games.front();
-    if (parsed.error_count() > 0) {
+    ngn::Game& game = *first;
+    if (errors > 0 || !outside.errors.empty()) {
         std::cerr << "ironlog: " << output::visible(path) << ": the record has syntax errors ('ironlog check' shows them): nothing replaced\n";
         return 1;
     }
@@ -492,9 +521,22 @@ int write_manifest(const std::string& path, archive::Archive& ar, const std::vec
     return 0;
 }
 
+// One element of a JSON array as nlohmann's dump(2) of the whole array would write it: each
+// game is written as it is read, so that memory holds one game, not the archive.
+void write_array_element(const json& j, bool first) {
+    std::cout << (first ? "[\n" : ",\n");
+    const std::string text = j.dump(2, ' ', false, json::error_handler_t::replace);
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t nl = text.find('\n', at);
+        const std::size_t end = nl == std::string::npos ? text.size() : nl;
+        std::cout << "  " << std::string_view(text).substr(at, end - at) << (nl == std::string::npos ? "" : "\n");
+        at = end + 1;
+    }
+}
+
 int export_games(const ArchiveArgs& a, archive::Archive& ar) {
     std::vector<std::int64_t> ids = a.ids.empty() ? ar.ids() : a.ids;
-    json out = json::array();
     int status = 0;
     bool first = true;
     for (auto id : ids) {
@@ -515,7 +557,8 @@ int export_games(const ArchiveArgs& a, archive::Archive& ar) {
             for (const auto& f : g->findings) findings.push_back(finding_json(f));
             j["findings"] = findings;
             j["record"] = g->record;
-            out.push_back(j);
+            write_array_element(j, first);
+            first = false;
         } else {
             // NGN: the records one after another, as they were read, a blank line between games
             if (!first) std::cout << "\n";
@@ -524,7 +567,7 @@ int export_games(const ArchiveArgs& a, archive::Archive& ar) {
             first = false;
         }
     }
-    if (a.format == "json") std::cout << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    if (a.format == "json") std::cout << (first ? "[]\n" : "\n]\n");
     if (!a.manifest.empty()) status = std::max(status, write_manifest(a.manifest, ar, ids));
     return status;
 }
@@ -604,6 +647,9 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.add->add_option("files", a.files, "NGN files")->type_name("FILE");
     a.add->add_flag("--recheck", a.recheck, "check every stored game again with this ironlog and replace its findings");
     a.add->add_flag("--unverified", a.unverified, "with --recheck: recheck games that fail 'archive verify' too");
+    a.add->add_option("--max-findings", a.max_findings, "store at most this many findings of a game, and a note of how many more (0: all)")
+        ->capture_default_str();
+    add_game_size_option(a.add, a.max_game_bytes);
     a.add->add_option("--replace", a.replace, "store the one game of FILE in place of game N (a corrected record); the old version is kept")
         ->type_name("N")
         ->check(CLI::PositiveNumber);

@@ -1,6 +1,8 @@
 // `ironlog archive init|add|list|show|query|export|rm|verify`: the SQLite game archive.
 #pragma once
 
+#include "notation/parser.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <optional>
@@ -16,6 +18,8 @@ struct ArchiveArgs {
     std::vector<std::string> files;
     bool recheck = false;
     std::optional<std::int64_t> replace;  // add --replace N
+    std::size_t max_findings = 1000;      // stored per game
+    std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
     bool unverified = false;              // add --recheck --unverified
     // export, verify
     std::string manifest;

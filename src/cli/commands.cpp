@@ -10,6 +10,7 @@
 #include "output/report.hpp"
 #include "rules/registry.hpp"
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -30,74 +31,84 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Reads a whole file ("-" is standard input). Returns false with a message on failure.
-bool read_file(const std::string& path, std::string& text, std::string& error) {
-    auto in = open_record(path, error);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in->rdbuf();  // in one go: a large file is read far faster than character by character
-    text = std::move(ss).str();
-    if (in->bad()) {
-        error = "cannot read: " + std::string(std::strerror(errno));
-        return false;
-    }
-    return true;
-}
 
 
-std::string format_file(const ngn::ParsedFile& parsed) {
-    std::string out;
-    for (std::size_t i = 0; i < parsed.games.size(); ++i) {
-        if (i) out += "\n";
-        out += ngn::format_game(parsed.games[i]);
-    }
-    return out;
-}
 
 
 }  // namespace
 
-// Replaces a file by writing a sibling and renaming it over: never a half-written record. A link
-// is written through (the file it points at is replaced, the link stays); the file keeps its mode;
-// the new file and its folder are synced before and after the rename, so a power cut leaves the
-// old record or the new one.
-bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
+AtomicWrite::AtomicWrite(const std::string& path) {
     std::error_code ec;
     const bool link = fs::is_symlink(path, ec);
     ec.clear();  // no file there yet: a new one is written
-    const fs::path target = link ? fs::canonical(path, ec) : fs::path(path);
+    target_ = link ? fs::canonical(path, ec) : fs::path(path);
     if (ec) {
-        error = "cannot follow the link " + path + ": " + ec.message();
-        return false;
+        error_ = "cannot follow the link " + path + ": " + ec.message();
+        return;
     }
-    fs::path tmp = target;
-    tmp += ".ironlog-tmp";
-    const auto status = fs::status(target, ec);
-    mode_t mode = static_cast<mode_t>(status.permissions() & fs::perms::mask);
+    tmp_ = target_;
+    tmp_ += ".ironlog-tmp";
+    const auto status = fs::status(target_, ec);
+    mode_ = static_cast<mode_t>(status.permissions() & fs::perms::mask);
     if (!fs::exists(status)) {  // a new file: as the umask makes one
         const mode_t mask = ::umask(0);
         ::umask(mask);
-        mode = 0666 & ~mask;
+        mode_ = 0666 & ~mask;
     }
-    auto fail = [&](const std::string& what) {
-        error = what + ": " + std::strerror(errno);
-        fs::remove(tmp, ec);
-        return false;
-    };
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0) return fail("cannot write " + tmp.string());
+    fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd_ < 0) fail("cannot write " + tmp_.string());
+}
+
+AtomicWrite::~AtomicWrite() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!done_ && !tmp_.empty()) {
+        std::error_code ec;
+        fs::remove(tmp_, ec);
+    }
+}
+
+bool AtomicWrite::fail(const std::string& what) {
+    if (error_.empty()) error_ = what + ": " + std::strerror(errno);
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    return false;
+}
+
+bool AtomicWrite::write(std::string_view text) {
+    if (fd_ < 0) return false;
     for (std::size_t done = 0; done < text.size();) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return ::close(fd), fail("cannot write " + tmp.string());
+        if (n <= 0) return fail("cannot write " + tmp_.string());
         done += static_cast<std::size_t>(n);
     }
-    if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0) return ::close(fd), fail("cannot write " + tmp.string());
-    if (::close(fd) != 0) return fail("cannot write " + tmp.string());
-    if (::rename(tmp.c_str(), target.c_str()) != 0) return fail("cannot replace " + target.string());
-    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    return true;
+}
+
+bool AtomicWrite::commit() {
+    if (fd_ < 0) return false;
+    if (::fchmod(fd_, mode_) != 0 || ::fsync(fd_) != 0) return fail("cannot write " + tmp_.string());
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) return fail("cannot write " + tmp_.string());
+    if (::rename(tmp_.c_str(), target_.c_str()) != 0) return fail("cannot replace " + target_.string());
+    done_ = true;
+    const fs::path folder = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
     if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) ::fsync(dir), ::close(dir);
     return true;
+}
+
+bool write_atomically(const std::string& path, const std::string& text, std::string& error) {
+    AtomicWrite out(path);
+    if (out.write(text) && out.commit()) return true;
+    error = out.error();
+    return false;
+}
+
+void add_game_size_option(CLI::App* command, std::size_t& bytes) {
+    command->add_option("--max-game-size", bytes, "a game (with the comments before it) longer than this is not read: 512K, 2M ... (0: no limit)")
+        ->transform(CLI::AsSizeValue(false))
+        ->capture_default_str();
 }
 
 CheckOptions options_for(const std::string& path) {
@@ -116,6 +127,12 @@ std::unique_ptr<std::istream> open_record(const std::string& path, std::string& 
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
         error = "is a directory, not a record";
+        return nullptr;
+    }
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !fs::equivalent(path, "/dev/stdin", ec)) {
+        // /dev/zero or a disk would be read for ever: a record is a file, a pipe or standard input
+        error = "is a device, not a record";
         return nullptr;
     }
     auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
@@ -148,6 +165,7 @@ int run_check(const CheckArgs& args) {
     bool io_failure = false;
     ngn::ParseOptions parse_options;
     parse_options.max_errors = args.max_errors;
+    parse_options.max_game_bytes = args.max_game_bytes;
     Progress progress("checking", args.files.size());
     std::size_t done = 0;
     for (const auto& path : args.files) {
@@ -200,52 +218,118 @@ int run_check(const CheckArgs& args) {
     return writer->summary().errors > 0 ? 1 : 0;
 }
 
+// Formats one file in two passes, each a game at a time, so that memory holds one game whatever
+// the file: the first reads it through for syntax errors (nothing is written unless it all
+// reads), the second formats each game and writes it out, or compares it with the file
+// (--check; -i leaves a canonical file untouched).
+int fmt_file(const FmtArgs& args, const std::string& path, std::istream& first, const std::function<std::unique_ptr<std::istream>()>& again) {
+    ngn::ParseOptions po;
+    po.max_game_bytes = args.max_game_bytes;
+    ngn::SourceExcerpts errors_at(path);
+    std::vector<ngn::SyntaxError> errors;
+    std::size_t games = 0;
+    {
+        ngn::LineWindow window;
+        auto keep = [&](const ngn::SyntaxError& e) {
+            errors_at.keep(e.pos.line, window.line(e.pos.line));
+            errors.push_back(e);
+        };
+        ngn::FileErrors outside = ngn::read_games(
+            first, window,
+            [&](ngn::Game&& g) {
+                ++games;
+                for (const auto& e : g.errors) keep(e);
+                window.release_through(g.last_line);
+            },
+            po);
+        for (const auto& e : outside.errors) keep(e);
+        if (first.bad()) {
+            spdlog::error("{}: cannot read: {}", output::visible(path), std::strerror(errno));
+            return 2;
+        }
+        if (outside.truncated) std::cerr << output::visible(path) << ": too many syntax errors: stopped reading\n";
+    }
+    if (!errors.empty() || games == 0) {
+        // Never rewrite what could not be read whole.
+        for (const auto& e : errors)
+            output::write_finding_text(std::cerr, errors_at, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
+        if (games == 0 && errors.empty()) std::cerr << output::visible(path) << ": error: no game in this file; nothing to format\n";
+        std::cerr << output::visible(path) << ": not formatted: correct the errors first\n";
+        return 1;
+    }
+    auto in = again();
+    auto original = again();  // what each formatted game is compared with (--check, -i)
+    if (!in || !original) {
+        spdlog::error("{}: cannot read it again", output::visible(path));
+        return 2;
+    }
+    std::optional<AtomicWrite> out;
+    if (args.in_place && path != "-") out.emplace(path);
+    bool same = true;
+    std::string expected;
+    auto emit = [&](std::string_view text) {
+        if (same) {
+            expected.resize(text.size());
+            original->read(expected.data(), static_cast<std::streamsize>(text.size()));
+            same = static_cast<std::size_t>(original->gcount()) == text.size() && expected == text;
+        }
+        if (out) out->write(text);
+        else if (!args.check) std::cout << text;
+    };
+    ngn::LineWindow window;
+    std::size_t index = 0;
+    ngn::read_games(
+        *in, window,
+        [&](ngn::Game&& g) {
+            if (index++ > 0) emit("\n");
+            emit(ngn::format_game(g));
+            window.release_through(g.last_line);
+        },
+        po);
+    same = same && original->peek() == std::char_traits<char>::eof();
+    if (args.check && !same) {
+        std::cout << output::visible(path) << ": not in canonical form\n";
+        return 1;
+    }
+    if (out && !same) {
+        if (!out->commit()) {
+            spdlog::error("{}", out->error());
+            return 2;
+        }
+        spdlog::info("{}: formatted", path);
+    }
+    return 0;
+}
+
 int run_fmt(const FmtArgs& args) {
     int status = 0;
     for (const auto& path : args.files) {
-        std::string text, error;
-        if (!read_file(path, text, error)) {
+        std::string error;
+        auto in = open_record(path, error);
+        if (!in) {
             spdlog::error("{}: {}", output::visible(path), error);
             status = 2;
             continue;
         }
-        ngn::ParseOptions po;
-        po.max_errors = 0;
-        ngn::ParsedFile parsed = ngn::parse_text(text, po);
-        if (parsed.error_count() > 0 || parsed.games.empty()) {
-            // Never rewrite what could not be read whole.
-            ngn::SourceText source(path, text);
-            for (const auto& e : parsed.file_errors.errors)
-                output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
-            for (const auto& g : parsed.games)
-                for (const auto& e : g.errors)
-                    output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
-            if (parsed.games.empty() && parsed.error_count() == 0)
-                std::cerr << output::visible(path) << ": error: no game in this file; nothing to format\n";
-            std::cerr << output::visible(path) << ": not formatted: correct the errors first\n";
-            status = std::max(status, 1);
+        if (path != "-") {
+            status = std::max(status, fmt_file(args, path, *in, [&] { return open_record(path, error); }));
             continue;
         }
-        std::string formatted = format_file(parsed);
-        if (args.check) {
-            if (formatted != text) {
-                std::cout << output::visible(path) << ": not in canonical form\n";
-                status = std::max(status, 1);
-            }
-        } else if (args.in_place) {
-            if (formatted != text && path != "-") {
-                if (!write_atomically(path, formatted, error)) {
-                    spdlog::error("{}", error);
-                    status = 2;
-                } else {
-                    spdlog::info("{}: formatted", path);
-                }
-            } else if (path == "-") {
-                std::cout << formatted;
-            }
-        } else {
-            std::cout << formatted;
+        // Standard input is read once: it is kept in a temporary file for the second pass.
+        std::unique_ptr<std::FILE, int (*)(std::FILE*)> spool(std::tmpfile(), &std::fclose);
+        std::vector<char> block(1 << 16);
+        while (spool && *in) {
+            in->read(block.data(), static_cast<std::streamsize>(block.size()));
+            if (std::fwrite(block.data(), 1, static_cast<std::size_t>(in->gcount()), spool.get()) != static_cast<std::size_t>(in->gcount())) spool.reset();
         }
+        if (!spool || std::fflush(spool.get()) != 0) {
+            spdlog::error("-: cannot keep standard input in a temporary file: {}", std::strerror(errno));
+            status = 2;
+            continue;
+        }
+        const std::string kept = "/proc/self/fd/" + std::to_string(::fileno(spool.get()));
+        auto first = std::make_unique<std::ifstream>(kept, std::ios::binary);
+        status = std::max(status, fmt_file(args, path, *first, [&] { return std::make_unique<std::ifstream>(kept, std::ios::binary); }));
     }
     return status;
 }
@@ -387,8 +471,9 @@ int run_rules(const RulesArgs& args) {
 }
 
 int run_state(const StateArgs& args) {
-    std::string text, error;
-    if (!read_file(args.file, text, error)) {
+    std::string error;
+    auto in = open_record(args.file, error);
+    if (!in) {
         spdlog::error("{}: {}", args.file, error);
         return 2;
     }
@@ -398,17 +483,32 @@ int run_state(const StateArgs& args) {
         std::cerr << "ironlog: --at: " << stop_error << "\n";
         return 2;
     }
-    ngn::ParsedFile parsed = ngn::parse_text(text);
-    if (args.game < 1 || args.game > parsed.games.size()) {
-        std::cerr << "ironlog: " << args.file << " holds " << parsed.games.size() << " game"
-                  << (parsed.games.size() == 1 ? "" : "s") << "; there is no game " << args.game << "\n";
+    // Read a game at a time; only the one asked for is kept.
+    ngn::ParseOptions po;
+    po.max_game_bytes = args.max_game_bytes;
+    ngn::LineWindow window;
+    ngn::SourceExcerpts errors_at(args.file);
+    std::optional<ngn::Game> wanted;
+    std::size_t games = 0;
+    ngn::read_games(
+        *in, window,
+        [&](ngn::Game&& g) {
+            const std::uint32_t last = g.last_line;
+            if (++games == args.game) {
+                for (const auto& e : g.errors) errors_at.keep(e.pos.line, window.line(e.pos.line));
+                wanted = std::move(g);
+            }
+            window.release_through(last);
+        },
+        po);
+    if (args.game < 1 || !wanted) {
+        std::cerr << "ironlog: " << args.file << " holds " << games << " game" << (games == 1 ? "" : "s") << "; there is no game " << args.game << "\n";
         return 2;
     }
-    const ngn::Game& game = parsed.games[args.game - 1];
+    const ngn::Game& game = *wanted;
     if (!game.errors.empty()) {
-        ngn::SourceText source(args.file, text);
         for (const auto& e : game.errors)
-            output::write_finding_text(std::cerr, source, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
+            output::write_finding_text(std::cerr, errors_at, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
         std::cerr << "ironlog: the game has syntax errors; correct them to see its state\n";
         return 1;
     }

@@ -3,12 +3,20 @@
 #pragma once
 
 #include "check/replay.hpp"
+#include "notation/parser.hpp"
+
+#include <sys/types.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <istream>
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace ironlog::cli {
 
@@ -20,9 +28,32 @@ CheckOptions options_for(const std::string& path);
 // when it cannot be opened.
 std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error);
 
-// Replaces the file at path by text, all or nothing (a sibling written, synced and renamed
-// over; a link is written through, the mode kept); false with a message on failure.
+// Replaces a file, all or nothing: the text goes to a sibling, which commit syncs and renames over
+// the file, so a power cut leaves the old file or the new one; never committed, the sibling is
+// removed. A link is written through (the file it points at is replaced, the link stays), the
+// file keeps its mode, and its folder is synced after the rename.
+class AtomicWrite {
+public:
+    explicit AtomicWrite(const std::string& path);
+    ~AtomicWrite();
+    AtomicWrite(const AtomicWrite&) = delete;
+    AtomicWrite& operator=(const AtomicWrite&) = delete;
+    bool write(std::string_view text);  // false, with error(), once anything failed
+    bool commit();
+    const std::string& error() const { return error_; }
+
+private:
+    bool fail(const std::string& what);
+    std::filesystem::path target_, tmp_;
+    mode_t mode_ = 0644;
+    int fd_ = -1;
+    bool done_ = false;
+    std::string error_;
+};
 bool write_atomically(const std::string& path, const std::string& text, std::string& error);
+
+// --max-game-size on a command that reads records (ngn::ParseOptions::max_game_bytes).
+void add_game_size_option(CLI::App* command, std::size_t& bytes);
 
 struct CheckArgs {
     std::vector<std::string> files;
@@ -32,6 +63,7 @@ struct CheckArgs {
     bool summary = true;
     bool excused = false;  // show the lines excused as following from a mistake already reported
     std::string color = "auto";  // auto (a terminal, unless NO_COLOR is set), always, never
+    std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
 };
 int run_check(const CheckArgs& args);
 
@@ -39,6 +71,7 @@ struct FmtArgs {
     std::vector<std::string> files;
     bool in_place = false;
     bool check = false;
+    std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
 };
 int run_fmt(const FmtArgs& args);
 
@@ -52,6 +85,7 @@ struct StateArgs {
     std::string file;
     std::string at = "end";
     std::size_t game = 1;
+    std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
 };
 int run_state(const StateArgs& args);
 

@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
     c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
+    add_game_size_option(c, check.max_game_bytes);
     c->add_flag("--excused", check.excused,
                 "also show, as notes, the lines not reported because they follow from a mistake already reported");
 
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
     f->add_option("files", fmt.files, "NGN files to format ('-' reads standard input)")->required()->type_name("FILE");
     auto* in_place = f->add_flag("-i,--in-place", fmt.in_place, "rewrite each file that is not canonical");
     f->add_flag("--check", fmt.check, "write nothing; exit 1 when a file is not canonical")->excludes(in_place);
+    add_game_size_option(f, fmt.max_game_bytes);
 
     RulesArgs rules;
     auto* r = app.add_subcommand("rules", "list the rulesets known, with their dice, sequence of play and options");
@@ -99,6 +101,7 @@ int main(int argc, char** argv) {
                   "where: 'turn 3', 'turn 3 phase firing' (as that heading begins), 'line 42' (after that line) or 'end'")
         ->capture_default_str();
     s->add_option("--game", state.game, "which game of the file (from 1)")->capture_default_str();
+    add_game_size_option(s, state.max_game_bytes);
 
     CardArgs card;
     auto* k = app.add_subcommand("card", "print Ironclads Data Cards derived from a ship library (Appendix A), in the book's layout");

@@ -613,16 +613,24 @@ public:
             for (auto& l : lead_) game_->lines.push_back(std::move(l));
             if (!lead_.empty()) game_->first_line = lead_.front().pos.line;
             lead_.clear();
+            game_bytes_ = lead_bytes_;
+            lead_bytes_ = 0;
+            lead_dropped_ = false;
         }
         if (error) {
             if (game_ && !is_tag) has_body_ = true;
-            add_error(std::move(*error));
             if (game_) game_->last_line = line_no_;
+            if (too_long_) {  // the game is not read: nor are its errors
+                dropped_through_ = line_no_;
+                return true;
+            }
+            add_error(std::move(*error));
+            if (game_) hold_bytes(std::min(length, kMaxLineBytes));  // of an overlong line only the start is held
             return true;
         }
         if (!game_) {
             if (is_blank) {
-                if (line.comment) lead_.push_back(std::move(line));
+                if (line.comment) hold_lead(std::move(line), length);
                 return true;
             }
             add_error(SyntaxError{line.pos, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game"});
@@ -630,9 +638,13 @@ public:
         }
         if (!is_tag && !is_blank) has_body_ = true;
         game_->last_line = line_no_;
-        game_->lines.push_back(std::move(line));
+        hold(std::move(line), length);
         return true;
     }
+
+    // The last line let go because a game or the comments before one passed max_game_bytes: the
+    // stream reader releases the lines up to it from its window. 0 when none.
+    std::uint32_t dropped_through() const { return dropped_through_; }
 
     FileErrors finish() {
         finish_game(false);
@@ -641,8 +653,62 @@ public:
     }
 
 private:
+    bool over_limit(std::size_t bytes) const { return options_.max_game_bytes != 0 && bytes > options_.max_game_bytes; }
+
+    // A line of the game being read: kept, unless the game is now too long to read (its tags
+    // are kept even so, as long as they are the game's first lines).
+    void hold(Line&& line, std::size_t length) {
+        if (too_long_) {
+            dropped_through_ = line_no_;
+            return;
+        }
+        game_->lines.push_back(std::move(line));
+        hold_bytes(length);
+    }
+    void hold_bytes(std::size_t length) {
+        game_bytes_ += length + 1;
+        if (!over_limit(game_bytes_)) return;
+        too_long_ = true;  // from here on the game's lines are let go as they come; its tags stay, for its header
+        std::vector<Line> tags;
+        for (auto& l : game_->lines)
+            if (l.is<Tag>()) tags.push_back(std::move(l));
+        game_->lines.swap(tags);
+        std::vector<SyntaxError>().swap(game_->errors);
+        dropped_through_ = line_no_;
+    }
+    // A comment line before any game: kept for the next game, unless they have grown too long.
+    void hold_lead(Line&& line, std::size_t length) {
+        if (lead_dropped_) {
+            dropped_through_ = line_no_;
+            return;
+        }
+        lead_bytes_ += length + 1;
+        if (!over_limit(lead_bytes_)) {
+            lead_.push_back(std::move(line));
+            return;
+        }
+        add_error(SyntaxError{lead_.empty() ? line.pos : lead_.front().pos,
+                              "the comment lines from here are more than " + std::to_string(options_.max_game_bytes) +
+                                  " bytes long, the limit of a game (--max-game-size): they are not kept"});
+        std::vector<Line>().swap(lead_);
+        lead_bytes_ = 0;
+        lead_dropped_ = true;
+        dropped_through_ = line_no_;
+    }
+
     void finish_game(bool next_game_follows) {
         if (!game_) return;
+        if (too_long_) {
+            game_->errors.push_back(SyntaxError{SourcePos{game_->first_line, 1},
+                                                "this game is more than " + std::to_string(options_.max_game_bytes) +
+                                                    " bytes long, the limit (--max-game-size): it is not read"});
+            ++error_count_;
+            too_long_ = false;
+            if (next_game_follows) game_->last_line = line_no_ - 1;
+            on_game_(std::move(*game_));
+            game_.reset();
+            return;
+        }
         // Comment lines after the last content introduce the next game, if there is one.
         while (next_game_follows && !game_->lines.empty() && game_->lines.back().is<Blank>()) {
             if (game_->lines.back().comment) lead_.insert(lead_.begin(), std::move(game_->lines.back()));
@@ -670,6 +736,10 @@ private:
     std::optional<Game> game_;
     bool has_body_ = false;
     std::vector<Line> lead_;  // comment lines waiting for the next game
+    std::size_t lead_bytes_ = 0, game_bytes_ = 0;  // the text of those, and of the game being read
+    bool too_long_ = false;       // the game being read passed max_game_bytes
+    bool lead_dropped_ = false;   // the comments before the next game did
+    std::uint32_t dropped_through_ = 0;
     std::size_t error_count_ = 0;
     std::uint32_t line_no_ = 0;  // the line being read
 };
@@ -733,7 +803,9 @@ FileErrors read_games(std::istream& in, LineWindow& window, const std::function<
     auto line = [&](std::string_view raw, std::size_t length, char last) {
         window.push(raw);
         if (last == '\r') --length;
-        return reader.feed(window.line(window.last()), length);
+        const bool more = reader.feed(window.line(window.last()), length);
+        if (reader.dropped_through() != 0) window.release_through(reader.dropped_through());  // a game too long is let go
+        return more;
     };
     bool first_block = true;
     bool reading = true;

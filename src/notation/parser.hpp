@@ -14,6 +14,12 @@ namespace ngn {
 
 struct ParseOptions {
     std::size_t max_errors = 100;  // per file; 0 = no limit
+    // A game's text (its lines and the comments before it) longer than this is not read: it is
+    // handed over with no lines and one error saying so, and its lines are let go as they come,
+    // so that memory stays bounded whatever the input (a game read takes some 50 times its text).
+    // The comments before a game are let go the same way, with one error. 0 = no limit.
+    std::size_t max_game_bytes = kDefaultMaxGameBytes;
+    static constexpr std::size_t kDefaultMaxGameBytes = std::size_t{512} << 10;  // 512 KiB: some 15,000 lines
 };
 
 struct FileErrors {
