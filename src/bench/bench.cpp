@@ -19,6 +19,8 @@
 
 #include <tao/pegtl.hpp>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -48,6 +50,7 @@ struct Settings {
     int ingest_games = 10000;
     int query_games = 100000;
     bool quick = false;
+    double memory_mb = 256;  // each shape of input for the peak RSS figures
 };
 
 void row(const std::string& figure, const std::string& value, const std::string& limit, const std::string& verdict = "") {
@@ -291,6 +294,133 @@ void bench_names(const Settings& s) {
     row(with_commas(n) + " names, each misspelt twice", fmt(two, "s", 2), "a pass over the names of near length", "");
 }
 
+// ---- 1d. memory, whatever the input's shape ----------------------------------------------------
+
+// The kernel counts a child's peak RSS from its fork, and a fork of this benchmark, grown large,
+// would count as the child's: so a small process forked first thing starts each measured ironlog
+// (the spawner), and reports its peak RSS (wait4's ru_maxrss) and exit status back.
+struct Spawner {
+    int to = -1, from = -1;
+};
+Spawner g_spawner;
+
+bool read_exactly(int fd, void* p, std::size_t n) {
+    auto* c = static_cast<char*>(p);
+    while (n > 0) {
+        const ssize_t got = ::read(fd, c, n);
+        if (got <= 0) return false;
+        c += got, n -= static_cast<std::size_t>(got);
+    }
+    return true;
+}
+
+void start_spawner() {
+    int commands[2], answers[2];
+    if (pipe(commands) != 0 || pipe(answers) != 0) return;
+    if (fork() != 0) {
+        close(commands[0]), close(answers[1]);
+        g_spawner = Spawner{commands[1], answers[0]};
+        return;
+    }
+    close(commands[1]), close(answers[0]);
+    const std::string binary = (fs::read_symlink("/proc/self/exe").parent_path() / "ironlog").string();
+    for (std::uint32_t size = 0; read_exactly(commands[0], &size, sizeof size);) {
+        std::string joined(size, '\0');
+        if (!read_exactly(commands[0], joined.data(), size)) break;
+        std::vector<std::string> args;
+        for (std::size_t at = 0; at < joined.size();) {
+            const std::size_t end = joined.find('\0', at);
+            args.push_back(joined.substr(at, end - at));
+            at = end + 1;
+        }
+        const pid_t pid = fork();
+        if (pid == 0) {
+            std::vector<char*> argv{const_cast<char*>(binary.c_str())};
+            for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+            argv.push_back(nullptr);
+            if (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)) _exit(126);
+            execv(binary.c_str(), argv.data());
+            _exit(127);
+        }
+        int status = 0;
+        rusage usage{};
+        long answer[2] = {-1, -1};
+        if (pid > 0 && wait4(pid, &status, 0, &usage) == pid) answer[0] = usage.ru_maxrss, answer[1] = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        if (::write(answers[1], answer, sizeof answer) != sizeof answer) break;
+    }
+    _exit(0);
+}
+
+// An ironlog beside this benchmark run with these arguments (its output thrown away): its peak
+// RSS in MiB and its exit status.
+std::pair<double, int> ironlog_rss(const std::vector<std::string>& args) {
+    std::string joined;
+    for (const auto& a : args) joined += a + '\0';
+    const auto size = static_cast<std::uint32_t>(joined.size());
+    long answer[2] = {-1, -1};
+    if (::write(g_spawner.to, &size, sizeof size) != sizeof size || ::write(g_spawner.to, joined.data(), size) != static_cast<ssize_t>(size) ||
+        !read_exactly(g_spawner.from, answer, sizeof answer))
+        return {-1, -1};
+    return {static_cast<double>(answer[0]) / 1024.0, static_cast<int>(answer[1])};
+}
+
+// Writes `bytes` of a shape to a file a piece at a time: piece(i) gives the i-th piece.
+void write_shape(const fs::path& p, std::size_t bytes, const std::function<std::string(std::size_t)>& piece) {
+    std::ofstream out(p, std::ios::binary);
+    std::size_t written = 0;
+    for (std::size_t i = 0; written < bytes; ++i) {
+        const std::string text = piece(i);
+        out << text;
+        written += text.size();
+    }
+}
+
+// Each command that reads records or games, on each shape of input the issue names, in a fresh
+// process: its peak RSS beside the limit of 64 MiB (issue 20). The shapes: many games; one game
+// far past --max-game-size; comment lines only; one line with no line ending; many games with
+// findings. archive add, export and recheck work on an archive made from the shape.
+void bench_memory(const Settings& s) {
+    const std::size_t mb = static_cast<std::size_t>(s.memory_mb);
+    std::printf("\nPeak RSS, %zu MB inputs of each shape (each command in a fresh process)\n", mb);
+    const std::size_t bytes = mb << 20;
+    const std::string one = make_games(0, 1, 20261125);
+    const std::string head = one.substr(0, one.find("\nturn 1") + 1), body = one.substr(one.find("\nturn 1") + 1);
+    const std::string mistakes = read(fs::path(IRONLOG_SOURCE_DIR) / "fixtures/errors/play-mistakes.ngn");
+    const std::vector<std::pair<std::string, std::function<std::string(std::size_t)>>> shapes = {
+        {"many games", [](std::size_t i) { return make_games(0, 1, 20261125 + i) + "\n"; }},
+        {"one enormous game", [&](std::size_t i) { return i == 0 ? head : body; }},
+        {"comments only", [](std::size_t) { return std::string("; ") + std::string(4094, 'c') + "\n"; }},
+        {"one line, no line ending", [](std::size_t) { return std::string(1 << 16, 'x'); }},
+        {"many findings", [&](std::size_t i) {
+             std::string g = mistakes;  // each its own game: another round
+             const std::size_t at = g.find("[Round \"");
+             if (at != std::string::npos) g.insert(at + 8, std::to_string(i) + ".");
+             return g + "\n";
+         }},
+    };
+    row("figure", "peak RSS", "limit", "");
+    for (const auto& [name, piece] : shapes) {
+        const fs::path file = s.dir / ("shape.ngn"), copy = s.dir / "shape-copy.ngn", db = s.dir / "shape.db";
+        write_shape(file, bytes, piece);
+        fs::copy_file(file, copy, fs::copy_options::overwrite_existing);
+        fs::remove(db);
+        fs::remove(fs::path(db.string() + "-wal"));
+        const std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
+            {"check", {"check", "--no-excerpt", file.string()}},
+            {"fmt", {"fmt", file.string()}},
+            {"fmt -i", {"fmt", "-i", copy.string()}},
+            {"state", {"state", file.string()}},
+            {"archive add", {"archive", "--db", db.string(), "add", file.string()}},
+            {"archive export", {"archive", "--db", db.string(), "export", "-f", "json"}},
+            {"archive add --recheck", {"archive", "--db", db.string(), "add", "--recheck"}},
+        };
+        for (const auto& [command, args] : commands) {
+            const auto [rss, status] = ironlog_rss(args);
+            row("  " + command + ", " + name, fmt(rss, "MiB"), "<= 64 MiB (exit " + std::to_string(status) + ")", rss >= 0 && rss <= 64 ? "ok" : "ABOVE");
+        }
+    }
+}
+
 // ---- 1b. parse + check, ruleset by ruleset ------------------------------------------------------------
 
 // Each ruleset's generated games, with the files they are played with (the repository's fixtures),
@@ -518,6 +648,7 @@ int main(int argc, char** argv) {
         std::printf("%ld\n", peak_rss_kib());
         return 0;
     }
+    start_spawner();  // while this process is small
     Settings s;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
@@ -527,14 +658,17 @@ int main(int argc, char** argv) {
             s.check_mb = 1;
             s.ingest_games = 200;
             s.query_games = 500;
+            s.memory_mb = 8;
         } else if (a == "--dir") s.dir = next();
         else if (a == "--check-mb") s.check_mb = std::stod(next());
         else if (a == "--ingest-games") s.ingest_games = std::stoi(next());
         else if (a == "--query-games") s.query_games = std::stoi(next());
+        else if (a == "--memory-mb") s.memory_mb = std::stod(next());
         else {
             std::fprintf(stderr,
-                         "usage: ironlog_bench [--quick] [--dir DIR] [--check-mb MB] [--ingest-games N] [--query-games N]\n"
-                         "  defaults: 100 MB checked, 10,000 games ingested, queries on 100,000 games; --quick: a small run\n");
+                         "usage: ironlog_bench [--quick] [--dir DIR] [--check-mb MB] [--ingest-games N] [--query-games N] [--memory-mb MB]\n"
+                         "  defaults: 100 MB checked, 10,000 games ingested, queries on 100,000 games, 256 MB of each input shape for\n"
+                         "  the peak RSS figures; --quick: a small run\n");
             return 2;
         }
     }
@@ -542,6 +676,7 @@ int main(int argc, char** argv) {
     std::printf("ironlog_bench %s, data in %s%s\n", IRONLOG_VERSION, s.dir.string().c_str(), s.quick ? " (quick run: small sizes)" : "");
     bench_check(s);
     bench_names(s);
+    bench_memory(s);
     bench_rulesets(s);
     bench_ingest(s);
     bench_queries(s);
