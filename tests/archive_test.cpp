@@ -394,6 +394,21 @@ TEST(Archive, AddShowsProgressOnATerminalOnly) {
     fs::remove_all(dir);
 }
 
+// show --text: byte for byte into a pipe, its hidden characters escaped on a terminal.
+TEST(Cli, ShowTextEscapesOnATerminalOnly) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string(), rlo = "\xe2\x80\xae";
+    std::string record = read_file(kSample);
+    record.insert(record.find("[Event \"") + 8, rlo);  // a control character would not read: it is never stored
+    write_file(dir / "g.ngn", record);
+    ASSERT_NE(run_ironlog({"archive", "--db", db, "add", (dir / "g.ngn").string()}).out.find("archived as #1"), std::string::npos);
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "show", "1", "--text"}).out, record);
+    const std::string seen = run_on_terminal({"archive", "--db", db, "show", "1", "--text"});
+    EXPECT_EQ(seen.find(rlo), std::string::npos) << seen;
+    EXPECT_NE(seen.find("[Event \"\\u202eAdriatic League"), std::string::npos) << seen;
+    fs::remove_all(dir);
+}
+
 TEST(Cli, CheckShowsProgressOnATerminalOnly) {
     const std::string file = fixture("games/two-games.ngn");
     const std::string seen = run_on_terminal({"check", file});

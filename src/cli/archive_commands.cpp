@@ -437,6 +437,21 @@ int list(const ArchiveArgs& a, archive::Archive& ar) {
     return 0;
 }
 
+// A record exactly as stored: byte for byte into a pipe or a file; on a terminal each line with its
+// control and bidirectional characters escaped, so that what is shown is what is stored.
+void print_record(const std::string& record) {
+    if (!isatty(STDOUT_FILENO)) {
+        std::cout << record;
+        return;
+    }
+    for (std::size_t at = 0; at < record.size();) {
+        const std::size_t nl = record.find('\n', at);
+        const std::size_t end = nl == std::string::npos ? record.size() : nl;
+        std::cout << output::visible(std::string_view(record).substr(at, end - at)) << (nl == std::string::npos ? "" : "\n");
+        at = end + 1;
+    }
+}
+
 int show(const ArchiveArgs& a, archive::Archive& ar) {
     int status = 0;
     for (auto id : a.ids) {
@@ -453,11 +468,11 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
                 status = 1;
                 continue;
             }
-            std::cout << versions[static_cast<std::size_t>(a.version) - 1].record;
+            print_record(versions[static_cast<std::size_t>(a.version) - 1].record);
             continue;
         }
         if (a.text) {
-            std::cout << g->record;  // exactly as it was read
+            print_record(g->record);  // exactly as it was read
             continue;
         }
         if (a.format == "json") {
