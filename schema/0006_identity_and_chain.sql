@@ -8,6 +8,18 @@
 ALTER TABLE game ADD COLUMN identity TEXT;
 CREATE UNIQUE INDEX game_identity ON game(identity);
 
+-- The files a game's record names ([Tables], [Map], [Library]) as they were when it was stored:
+-- where they were found and the sha256 of their content (NULL when not found), so that a recheck
+-- years later can say which have changed since.
+CREATE TABLE game_file (
+    game_id INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+    tag     TEXT    NOT NULL,                  -- Tables, Map, Library
+    name    TEXT    NOT NULL,                  -- as the tag gives it
+    path    TEXT    NOT NULL,                  -- where it was looked for
+    sha256  TEXT,
+    PRIMARY KEY (game_id, tag, name)
+) STRICT;
+
 -- Earlier versions of games replaced by `archive add --replace N`: the record as it was read
 -- and the hash the chain holds for it (content), so that the history can be verified too.
 CREATE TABLE game_history (

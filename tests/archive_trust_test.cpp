@@ -143,6 +143,7 @@ TEST(ArchiveVerify, ReportsEveryChangeMadeOutsideIronlog) {
         {"a finding put in", "INSERT INTO finding (game_id, position, severity, kind, line, column, message) VALUES (2, 1, 'error', 'illegal', 1, 1, 'x')",
          "game #2's stored rows"},
         {"the error count", "UPDATE game SET errors = 0 WHERE id = 4", "game #4's stored rows"},
+        {"a file's hash", "UPDATE game_file SET sha256 = 'feed' WHERE game_id = 1", "game #1's stored rows"},
         {"a player's name", "UPDATE player SET name = 'Someone Else' WHERE game_id = 1", "game #1's stored rows"},
         {"the result", "UPDATE side SET outcome = 'win' WHERE game_id = 1 AND number = 1", "game #1's stored rows"},
         {"a game deleted", "DELETE FROM game WHERE id = 2", "game #2 is missing"},
@@ -202,4 +203,32 @@ TEST(ArchiveVerify, AManifestPinsAPublishedArchive) {
     }
     EXPECT_EQ(run_ironlog({"archive", "--db", db, "verify", "--manifest", (dir / "none.json").string()}).status, 2);
     fs::remove_all(dir);
+}
+
+// The files a record names are stored with their hashes: a recheck says which have changed since,
+// or gone, and goes on with them as they now are.
+TEST(ArchiveRecheck, SaysWhichFilesChangedSinceAGameWasStored) {
+    auto dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    std::filesystem::create_directories(dir / "games");
+    std::filesystem::create_directories(dir / "ships");
+    std::filesystem::copy_file(kSource / "fixtures/ships/lissa-1866.ngn", dir / "ships/lissa-1866.ngn");
+    write_file(dir / "games/g.ngn", read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn"));
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", (dir / "games/g.ngn").string()}).status, 0);
+    auto shown = run_ironlog({"archive", "--db", db, "show", "1"});
+    EXPECT_NE(shown.out.find("File [Library] ../ships/lissa-1866.ngn: " + (dir / "ships/lissa-1866.ngn").string() + ", sha256 "), std::string::npos)
+        << shown.out;
+    auto same = run_ironlog({"archive", "--db", db, "add", "--recheck"});
+    EXPECT_EQ(same.status, 0) << same.err;
+    EXPECT_EQ(same.err.find("changed"), std::string::npos) << same.err;
+    write_file(dir / "ships/lissa-1866.ngn", read_file(dir / "ships/lissa-1866.ngn") + "; an errata\n");
+    auto changed = run_ironlog({"archive", "--db", db, "add", "--recheck"});
+    EXPECT_NE(changed.err.find("game #1: [Library] ../ships/lissa-1866.ngn has changed since the game was stored"), std::string::npos)
+        << changed.err;
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "add", "--recheck"}).err.find("changed"), std::string::npos);  // stored with the recheck
+    std::filesystem::remove(dir / "ships/lissa-1866.ngn");
+    auto gone = run_ironlog({"archive", "--db", db, "add", "--recheck"});
+    EXPECT_NE(gone.err.find("[Library] ../ships/lissa-1866.ngn is no longer at"), std::string::npos) << gone.err;
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "verify"}).status, 0);
+    std::filesystem::remove_all(dir);
 }

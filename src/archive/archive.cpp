@@ -44,7 +44,7 @@ std::string default_path() {
 
 // Prepared once, reused for every record (bulk imports bind and step, never re-prepare).
 struct Archive::Statements {
-    sqlite::Statement find_identity, insert_game, insert_side, insert_player, insert_finding, delete_findings, last_note_id, index_notes,
+    sqlite::Statement find_identity, insert_game, insert_file, insert_side, insert_player, insert_finding, delete_findings, last_note_id, index_notes,
         update_counts;
     // A game's rows of these, many to a statement (up to 32 rows: as fast as 64 or 128)
     sqlite::RowsInsert insert_tags, insert_entities, insert_lines, insert_notes;
@@ -55,6 +55,7 @@ struct Archive::Statements {
                       " variant, rules, options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes, identity)"
                       " VALUES (coalesce(?22, (SELECT id + 1 FROM game_id_high)),"  // never an id given before (migration 5)
                       " ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?17,?18,?19,?20,?21)"),
+          insert_file(db, "INSERT OR IGNORE INTO game_file (game_id, tag, name, path, sha256) VALUES (?1,?2,?3,?4,?5)"),
           insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
           insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),
           insert_finding(db,
@@ -308,17 +309,17 @@ std::vector<SideRow> sides_of(const ngn::Game& game) {
 }  // namespace
 
 Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
-                                const std::string& source, std::size_t source_index) {
+                                const std::string& source, std::size_t source_index, const std::vector<UsedFile>& files) {
     if (!batch_open_) {
         sqlite::Transaction t(db_);
         const std::int64_t notes_after = last_note_id();
-        AddResult r = write_game(game, record, report, source, source_index, std::nullopt);
+        AddResult r = write_game(game, record, report, source, source_index, std::nullopt, files);
         index_notes_after(notes_after);
         t.commit();
         return r;
     }
     try {
-        return write_game(game, record, report, source, source_index, std::nullopt);
+        return write_game(game, record, report, source, source_index, std::nullopt, files);
     } catch (...) {
         abandon_batch();  // part of a game may be written: the batch goes, so nothing of it is stored
         throw;
@@ -335,7 +336,8 @@ std::optional<std::int64_t> Archive::stored_as(const std::string& identity) {
 }
 
 Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
-                                       const std::string& source, std::size_t source_index, std::optional<std::int64_t> as_id) {
+                                       const std::string& source, std::size_t source_index, std::optional<std::int64_t> as_id,
+                                       const std::vector<UsedFile>& files) {
     auto& st = *st_;
     const std::string identity = sha256_hex(ngn::identity_text(game));
     if (!as_id)
@@ -493,12 +495,14 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         q.bind(base + 1, id).bind(base + 2, n.line).bind_static(base + 3, n.kind).bind_static(base + 4, n.text);
     });
     write_findings(id, report);
+    for (const auto& f : files)
+        st.insert_file.bind(1, id).bind(2, f.tag).bind(3, f.name).bind(4, f.path).bind(5, f.sha256.empty() ? std::nullopt : std::optional(f.sha256)).run();
     ledger_->append(as_id ? "replace" : "add", id, ledger_->content_of(id, hash));
     return AddResult{as_id ? Added::Replaced : Added::New, id};
 }
 
 Archive::AddResult Archive::replace(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
-                                    const std::string& source, std::size_t source_index) {
+                                    const std::string& source, std::size_t source_index, const std::vector<UsedFile>& files) {
     sqlite::Transaction t(db_);
     if (auto other = stored_as(sha256_hex(ngn::identity_text(game))); other && *other != id) return AddResult{Added::Duplicate, *other};
     sqlite::Statement old(db_, "SELECT record, sha256, source, imported_at FROM game WHERE id = ?1");
@@ -515,7 +519,7 @@ Archive::AddResult Archive::replace(std::int64_t id, const ngn::Game& game, std:
     sqlite::Statement gone(db_, "DELETE FROM game WHERE id = ?1");
     gone.bind(1, id).run();
     const std::int64_t notes_after = last_note_id();
-    AddResult r = write_game(game, record, report, source, source_index, id);
+    AddResult r = write_game(game, record, report, source, source_index, id, files);
     index_notes_after(notes_after);
     t.commit();
     return r;
@@ -537,6 +541,14 @@ std::optional<std::string> Archive::chain_hash(std::int64_t seq) {
 }
 
 Verification Archive::verify(bool full) { return ledger_->verify(full); }
+
+std::vector<UsedFile> Archive::files(std::int64_t id) {
+    sqlite::Statement q(db_, "SELECT tag, name, path, coalesce(sha256, '') FROM game_file WHERE game_id = ?1 ORDER BY tag, name");
+    q.bind(1, id);
+    std::vector<UsedFile> out;
+    while (q.step()) out.push_back(UsedFile{q.text(0), q.text(1), q.text(2), q.text(3)});
+    return out;
+}
 
 bool Archive::verified(std::int64_t id) {
     auto chained = ledger_->chained(id);
@@ -565,7 +577,7 @@ void Archive::write_findings(std::int64_t id, const ironlog::GameReport& report)
     }
 }
 
-bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& report) {
+bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& report, const std::vector<UsedFile>& files) {
     auto& st = *st_;
     sqlite::Transaction t(db_);
     st.update_counts.bind(1, id)
@@ -577,6 +589,10 @@ bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& repor
     if (db_.changes() == 0) return false;
     st.delete_findings.bind(1, id).run();
     write_findings(id, report);
+    sqlite::Statement forget(db_, "DELETE FROM game_file WHERE game_id = ?1");
+    forget.bind(1, id).run();
+    for (const auto& f : files)
+        st.insert_file.bind(1, id).bind(2, f.tag).bind(3, f.name).bind(4, f.path).bind(5, f.sha256.empty() ? std::nullopt : std::optional(f.sha256)).run();
     ledger_->append("recheck", id, ledger_->content_of(id));
     t.commit();
     return true;

@@ -63,6 +63,12 @@ struct StoredGame {
     std::vector<StoredFinding> findings;
 };
 
+// A file a game's record names ([Tables], [Map], [Library]) as it was when the game was stored:
+// where it was found, and the sha256 of its content ("" when it was not found).
+struct UsedFile {
+    std::string tag, name, path, sha256;
+};
+
 // An earlier version of a game, kept when a corrected record replaced it.
 struct GameVersion {
     int version = 0;
@@ -112,7 +118,7 @@ public:
     // is stored when the batch is committed. Either way a failure leaves no trace of the game:
     // inside a batch, add rolls the whole batch back before it throws.
     AddResult add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
-                  std::size_t source_index);
+                  std::size_t source_index, const std::vector<UsedFile>& files = {});
     // Games written together, in one transaction: a bulk add commits about once a second
     // (batch_due) instead of once per game, which would rewrite the last page of every table
     // and index for each game. A batch not committed (the process killed, an error, the archive
@@ -128,8 +134,9 @@ public:
     // version it replaces is kept (history). Refused as a Duplicate when the record is another
     // stored game.
     AddResult replace(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
-                      const std::string& source, std::size_t source_index);
+                      const std::string& source, std::size_t source_index, const std::vector<UsedFile>& files = {});
     std::vector<GameVersion> history(std::int64_t id);
+    std::vector<UsedFile> files(std::int64_t id);
 
     // Tamper evidence (ledger.hpp): everything recomputed, and whether one game is as the
     // chain last recorded it.
@@ -138,7 +145,8 @@ public:
     std::optional<std::string> chain_hash(std::int64_t seq);  // the hash of chain entry seq
 
     // Replaces a stored game's findings (after an upgrade of ironlog); false if there is no such game.
-    bool replace_findings(std::int64_t id, const ironlog::GameReport& report);
+    // The files the findings were made with are stored with them (UsedFile).
+    bool replace_findings(std::int64_t id, const ironlog::GameReport& report, const std::vector<UsedFile>& files = {});
 
     std::vector<GameSummary> list(const Filter& filter);
     std::optional<StoredGame> get(std::int64_t id);
@@ -163,7 +171,7 @@ public:
 private:
     void migrate();
     AddResult write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
-                         std::size_t source_index, std::optional<std::int64_t> as_id);
+                         std::size_t source_index, std::optional<std::int64_t> as_id, const std::vector<UsedFile>& files);
     std::optional<std::int64_t> stored_as(const std::string& identity);
     void adopt_stored_games();
     void write_findings(std::int64_t id, const ironlog::GameReport& report);

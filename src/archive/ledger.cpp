@@ -23,6 +23,7 @@ const char* const kRowQueries[] = {
     "SELECT line, kind, text FROM note WHERE game_id = ?1 ORDER BY line, kind, text",
     "SELECT position, severity, kind, rule, ruleset, section, file, line, column, message, expected, recorded, ruling_line,"
     " ruling_text FROM finding WHERE game_id = ?1 ORDER BY position",
+    "SELECT tag, name, path, sha256 FROM game_file WHERE game_id = ?1 ORDER BY tag, name",
 };
 
 const std::string kGenesis(64, '0');  // what the first entry's hash covers as the one before it

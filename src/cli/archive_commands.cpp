@@ -1,6 +1,7 @@
 #include "cli/archive_commands.hpp"
 
 #include "archive/archive.hpp"
+#include "archive/sha256.hpp"
 #include "check/file_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <tuple>
 #include <fstream>
 #include <iostream>
@@ -138,6 +140,51 @@ private:
     bool batched_ = true;
 };
 
+// The files a record names ([Tables], [Map], [Library]), looked for beside it as check looks for
+// them, each with the sha256 of its content: stored with the game, so that a recheck can say which
+// have changed. A file is hashed once a run (again if its size or time changes).
+class UsedFiles {
+public:
+    std::vector<archive::UsedFile> of(const ngn::Game& game, const fs::path& base_dir) {
+        std::vector<archive::UsedFile> out;
+        for (const char* tag : {"Tables", "Map", "Library"}) {
+            const ngn::Tag* t = game.tag(tag);
+            if (!t) continue;
+            for (const auto& name : ngn::split_list(t->value)) {
+                const fs::path p = (base_dir / name).lexically_normal();
+                out.push_back(archive::UsedFile{tag, name, p.string(), hash(p)});
+            }
+        }
+        return out;
+    }
+
+private:
+    std::string hash(const fs::path& p) {
+        std::error_code ec;
+        if (!fs::is_regular_file(p, ec)) return "";
+        const auto size = fs::file_size(p, ec);
+        const auto time = fs::last_write_time(p, ec);
+        auto& k = known_[p.string()];
+        if (k.sha.empty() || k.size != size || k.time != time) {
+            std::ifstream in(p, std::ios::binary);
+            archive::Sha256 h;
+            std::vector<char> block(1 << 16);
+            while (in) {
+                in.read(block.data(), static_cast<std::streamsize>(block.size()));
+                h.update(std::string_view(block.data(), static_cast<std::size_t>(in.gcount())));
+            }
+            k = Known{size, time, in.bad() ? "" : h.hex()};
+        }
+        return k.sha;
+    }
+    struct Known {
+        std::uintmax_t size = 0;
+        fs::file_time_type time{};
+        std::string sha;
+    };
+    std::map<std::string, Known> known_;
+};
+
 // At most `most` findings of a game are stored (0: all); a note in their place says how many more
 // there were, so that a hostile record cannot fill the archive with findings.
 void keep_first_findings(GameReport& report, std::size_t most) {
@@ -159,6 +206,7 @@ bool regular_file(const std::string& path) {
 
 int add(const ArchiveArgs& a, archive::Archive& ar) {
     int status = 0;
+    UsedFiles used;
     std::size_t added = 0, duplicates = 0, refused = 0, done = 0;
     Progress progress("adding", a.files.size());
     BatchedOutput out(ar, progress);
@@ -201,7 +249,8 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 keep_first_findings(report, a.max_findings);
                 out.before_store(where);
                 // stored with its full path: a recheck from any folder finds the files it names
-                auto r = ar.add(game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index);
+                auto r = ar.add(game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index,
+                                used.of(game, fs::absolute(options.base_dir)));
                 if (r.status == archive::Archive::Added::Duplicate) {
                     ++duplicates;
                     out.say(where + " already stored as game " + std::to_string(r.id) + " (the same game; 'archive add --replace " +
@@ -252,6 +301,7 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
 
 int recheck(const ArchiveArgs& a, archive::Archive& ar) {
     std::size_t done = 0, refused = 0;
+    UsedFiles used;
     for (auto id : ar.ids()) {
         // a game changed outside ironlog is not judged again: its new findings would launder the edit
         if (!a.unverified && !ar.verified(id)) {
@@ -278,7 +328,16 @@ int recheck(const ArchiveArgs& a, archive::Archive& ar) {
             if (f.file.empty()) shift(f.pos);
             if (f.ruling) shift(f.ruling->pos);
         }
-        ar.replace_findings(id, report);
+        // the files the record names, against what they were when the game was stored
+        const auto now = used.of(game, options.base_dir);
+        for (const auto& then : ar.files(id))
+            for (const auto& f : now)
+                if (f.tag == then.tag && f.name == then.name && f.sha256 != then.sha256)
+                    std::cerr << "ironlog: game #" << id << ": [" << f.tag << "] " << output::visible(f.name)
+                              << (f.sha256.empty() ? " is no longer at " + output::visible(f.path) + ": rechecked without it"
+                                                   : " has changed since the game was stored: rechecked with it as it is now")
+                              << "\n";
+        ar.replace_findings(id, report, now);
         ++done;
     }
     std::cout << done << " games rechecked with ironlog " << IRONLOG_VERSION << (refused ? ", " + std::to_string(refused) + " refused" : "") << "\n";
@@ -325,8 +384,10 @@ int replace(const ArchiveArgs& a, archive::Archive& ar) {
         std::cerr << "ironlog: " << output::visible(path) << ": the record has syntax errors ('ironlog check' shows them): nothing replaced\n";
         return 1;
     }
-    GameReport report = check_game(game, 1, options_for(path));
-    auto r = ar.replace(*a.replace, game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), 1);
+    const CheckOptions options = options_for(path);
+    GameReport report = check_game(game, 1, options);
+    auto r = ar.replace(*a.replace, game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), 1,
+                        UsedFiles().of(game, fs::absolute(options.base_dir)));
     using archive::Archive;
     switch (r.status) {
         case Archive::Added::Missing: std::cerr << "ironlog: no game #" << r.id << " in " << output::visible(ar.path()) << ": nothing replaced\n"; return 1;
@@ -500,6 +561,9 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
         for (const auto& v : versions)
             std::cout << "Earlier version " << v.version << ": imported " << v.imported_at << " from " << output::visible(v.source) << ", replaced "
                       << v.replaced_at << " (archive show " << id << " --text --version " << v.version << ")\n";
+        for (const auto& f : ar.files(id))
+            std::cout << "File [" << f.tag << "] " << output::visible(f.name) << ": " << output::visible(f.path) << ", "
+                      << (f.sha256.empty() ? "not found when stored" : "sha256 " + f.sha256) << "\n";
         std::cout << "Findings: " << g->summary.errors << " errors, " << g->summary.warnings << " warnings, " << g->summary.notes << " notes\n";
         for (const auto& f : g->findings) {
             std::cout << "#" << id << ":" << f.line << ":" << f.column << ": " << f.severity << ": " << output::visible(f.message);
