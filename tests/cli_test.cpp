@@ -384,3 +384,31 @@ TEST(Cli, FmtAGameAtATimeFromAFileOrStandardInput) {
     EXPECT_EQ(run_ironlog({"fmt", "--check", (dir / "messy.ngn").string()}).status, 0);
     std::filesystem::remove_all(dir);
 }
+
+// Out of memory, ironlog says which input and which limit, not std::bad_alloc: here a game read
+// whole (no --max-game-size) in an address space too small for it.
+TEST(Cli, RunningOutOfMemorySaysWhichInputAndWhichLimit) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "the address sanitizer reserves more address space than the limit allows";
+#else
+    auto dir = temp_dir();
+    const std::string sample = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");
+    const std::string body = sample.substr(sample.find("\nturn 1") + 1);
+    std::string big = sample;
+    while (big.size() < 8'000'000) big += body;
+    write_file(dir / "big.ngn", big);
+    const std::string cmd = "ulimit -v 200000; exec '" + kBinary + "' check --max-game-size 0 '" + (dir / "big.ngn").string() + "' 2>&1";
+    std::string out;
+    FILE* p = popen(("sh -c \"" + cmd + "\"").c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+    const int status = pclose(p);
+    EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+    EXPECT_NE(out.find("ran out of memory reading " + (dir / "big.ngn").string() + ": a game read takes some 50 times its text, and --max-game-size is off"),
+              std::string::npos)
+        << out;
+    EXPECT_EQ(out.find("bad_alloc"), std::string::npos) << out;
+    std::filesystem::remove_all(dir);
+#endif
+}

@@ -2,6 +2,7 @@
 #include "cli/archive_commands.hpp"
 #include "check/spelling.hpp"
 #include "cli/commands.hpp"
+#include "output/report.hpp"
 #include "rules/registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -152,6 +153,17 @@ int main(int argc, char** argv) {
         if (*k) return run_card(card);
         if (*g) return run_generate(generate);
         if (*a) return run_archive(archive_args);
+    } catch (const std::bad_alloc&) {
+        // what ran out, and the limit that bounds it, rather than std::bad_alloc
+        std::vector<std::string> inputs = *c ? check.files : *f ? fmt.files : *s ? std::vector<std::string>{state.file} : archive_args.files;
+        std::string names;
+        for (const auto& i : inputs) names += (names.empty() ? "" : ", ") + ironlog::output::visible(i);
+        const std::size_t limit = *c ? check.max_game_bytes : *f ? fmt.max_game_bytes : *s ? state.max_game_bytes : archive_args.max_game_bytes;
+        std::cerr << "ironlog: ran out of memory" << (names.empty() ? "" : " reading " + names)
+                  << ": a game read takes some 50 times its text, and --max-game-size is "
+                  << (limit == 0 ? std::string("off") : std::to_string(limit) + " bytes")
+                  << "; lower it (the default is 512K) or give ironlog more memory\n";
+        return 2;
     } catch (const std::exception& e) {
         spdlog::critical("{}", e.what());
         return 2;
