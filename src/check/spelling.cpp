@@ -79,6 +79,29 @@ std::size_t fewest_edits(const NameIndex::Letters& a, const NameIndex::Letters& 
 
 }  // namespace
 
+namespace {
+
+// A string's hash in the top 40 bits, for a list of names' strings: a name's number goes below.
+std::uint64_t key_of(std::string_view s) { return std::hash<std::string_view>{}(s) & ~std::uint64_t{0xFFFFFF}; }
+
+// Each string made from s by leaving out at most `most` letters (some more than once: no matter).
+template <class Out>
+void letters_out(const std::string& s, std::size_t most, Out&& out) {
+    out(s);
+    std::string less;
+    for (std::size_t i = 0; i < s.size() && most >= 1; ++i) {
+        less.assign(s).erase(i, 1);
+        out(less);
+        for (std::size_t j = i; j < less.size() && most >= 2; ++j) {
+            std::string two = less;
+            two.erase(j, 1);
+            out(two);
+        }
+    }
+}
+
+}  // namespace
+
 void NameIndex::add(std::string_view name) {
     const auto id = static_cast<std::uint32_t>(names_.size());
     names_.emplace_back(name);
@@ -86,34 +109,53 @@ void NameIndex::add(std::string_view name) {
     if (name.size() > kLongestMistyped) return;  // never suggested: no word is compared with it
     if (by_length_.size() <= name.size()) by_length_.resize(name.size() + 1);
     by_length_[name.size()].push_back(id);
-    const std::string key = folded(name);
-    one_letter_out_[key].push_back(id);
-    for (std::size_t i = 0; i < key.size(); ++i) {
-        auto& ids = one_letter_out_[key.substr(0, i) + key.substr(i + 1)];
-        if (ids.empty() || ids.back() != id) ids.push_back(id);  // "aab" less either a is one key
+    if (id >= kIndexed) {
+        unindexed_ = true;
+        return;
+    }
+    letters_out(folded(name), name.size() <= kTwoOut ? 2 : 1, [&](const std::string& k) { newest_.push_back(key_of(k) | id); });
+}
+
+void NameIndex::sort_keys() const {
+    if (newest_.empty()) return;
+    std::sort(newest_.begin(), newest_.end());
+    const auto middle = recent_.insert(recent_.end(), newest_.begin(), newest_.end());
+    std::inplace_merge(recent_.begin(), middle, recent_.end());
+    newest_.clear();
+    if (recent_.size() > 65536 + keys_.size() / 4) {  // merged into the large list now and then: each key a bounded number of times
+        const auto at = keys_.insert(keys_.end(), recent_.begin(), recent_.end());
+        std::inplace_merge(keys_.begin(), at, keys_.end());
+        recent_.clear();
     }
 }
 
 std::string NameIndex::nearest(std::string_view word, std::size_t limit) const {
     if (word.size() > kLongestMistyped) return {};
+    sort_keys();
     std::size_t best_d = limit + 1;
     std::uint32_t best = 0;
     auto consider = [&](std::uint32_t id, std::size_t d) {
         if (d < best_d || (d == best_d && id < best)) best_d = d, best = id;
     };
-    // One edit or none: every such name shares the word or one of its one-letter deletions.
-    const std::string key = folded(word);
-    auto look = [&](const std::string& k) {
-        if (auto it = one_letter_out_.find(k); it != one_letter_out_.end())
-            for (auto id : it->second) consider(id, edit_distance(word, names_[id]));
-    };
-    look(key);
-    for (std::size_t i = 0; i < key.size(); ++i) look(key.substr(0, i) + key.substr(i + 1));
-    if (best_d <= 1) return names_[best];
-    // Farther: the names of a length near enough whose letters could be near enough.
+    // Two edits or fewer: every such name shares one of the word's strings with letters left out.
+    const std::size_t out = std::min<std::size_t>(2, limit);
+    letters_out(folded(word), word.size() <= kTwoOut + 2 ? out : std::min<std::size_t>(out, 1), [&](const std::string& k) {
+        const Key from = key_of(k), to = from | (kIndexed - 1);
+        for (const auto* list : {&keys_, &recent_})
+            for (auto it = std::lower_bound(list->begin(), list->end(), from); it != list->end() && *it <= to; ++it) {
+                const auto id = static_cast<std::uint32_t>(*it & (kIndexed - 1));
+                const std::size_t bound = std::min(best_d, limit);
+                if (const std::size_t d = edit_distance_within(word, names_[id], bound); d <= bound) consider(id, d);
+            }
+    });
+    // The names the lists cannot vouch for: those within two edits if they are longer than kTwoOut
+    // (only one letter out is kept of them), and any name farther than two.
+    const bool two_found = best_d <= 2 && !unindexed_;
+    if (best_d <= 1 && !unindexed_) return names_[best];
     const Letters mine = letters_of(word);
     const std::size_t shortest = word.size() > limit ? word.size() - limit : 0;
     for (std::size_t len = shortest; len <= word.size() + limit && len < by_length_.size(); ++len) {
+        if (two_found && len <= kTwoOut) continue;  // every short name within two was found above
         const std::size_t gap = len > word.size() ? len - word.size() : word.size() - len;
         if (gap > std::min(best_d, limit)) continue;
         for (auto id : by_length_[len]) {

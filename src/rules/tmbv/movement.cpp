@@ -87,6 +87,7 @@ void TmbvEngine::jump(Ship& s, Walk& w, const Spot& to, const ngn::Item& it, Gam
 
 void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const Spot& to, bool last, bool small, GameContext& ctx) {
     const auto dir = boards_unknown(w.at, to) ? std::nullopt : grid_.direction(*grid_hex(w.at), *grid_hex(to));
+    const int d = dir.value_or(-1);  // the way from the hex it is in to the next, when they are next to each other
     if (boards_unknown(w.at, to)) say_boards_unknown(ctx, it.pos);
     else if (w.lost || (!dir && !w.started)) {
         jump(s, w, to, it, ctx);
@@ -98,9 +99,9 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
         return;
     }
     else if (!dir) w.wrong(ctx, cite("7.3.2"), it.pos, s.label() + " moves hex by hex: " + spot_text(to) + " is not next to " + spot_text(w.at));
-    else if (*dir != w.facing && w.facing_free) ctx.findings.excuse(*w.unsure, it.pos, s.label() + "'s facing was in doubt");
-    else if (*dir != w.facing) turn(w, *dir, small, s.turned, it, s.label(), ctx);  // the bow hex only (7.3.2): it turned before leaving
-    if (dir) w.facing = *dir;
+    else if (d != w.facing && w.facing_free) ctx.findings.excuse(*w.unsure, it.pos, s.label() + "'s facing was in doubt");
+    else if (d != w.facing) turn(w, d, small, s.turned, it, s.label(), ctx);  // the bow hex only (7.3.2): it turned before leaving
+    if (dir) w.facing = d;
     w.facing_free = false;
     w.mp += 1;
     w.at = to;
@@ -113,7 +114,9 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
 
 void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (s.moved) ctx.findings.error(Kind::Illegal, cite("7.5.1"), e.subject.pos, s.label() + " has moved already this impulse");
-    Walk w{s.at, s.facing};
+    Walk w;
+    w.at = s.at;
+    w.facing = s.facing;
     w.unsure = s.doubt;
     w.facing_free = s.doubt.has_value();
     w.lost = s.place_unknown;
