@@ -109,14 +109,18 @@ void NameIndex::add(std::string_view name) {
     if (name.size() > kLongestMistyped) return;  // never suggested: no word is compared with it
     if (by_length_.size() <= name.size()) by_length_.resize(name.size() + 1);
     by_length_[name.size()].push_back(id);
-    if (id >= kIndexed) {
-        unindexed_ = true;
-        return;
-    }
-    letters_out(folded(name), name.size() <= kTwoOut ? 2 : 1, [&](const std::string& k) { newest_.push_back(key_of(k) | id); });
+    if (id >= kIndexed) unindexed_ = true;
 }
 
+// The names added since the last lookup get their strings now: a record that misspells nothing
+// never pays for them.
 void NameIndex::sort_keys() const {
+    for (; listed_ < names_.size() && listed_ < kIndexed; ++listed_) {
+        const std::string& name = names_[listed_];
+        if (name.size() > kLongestMistyped) continue;
+        const auto id = static_cast<std::uint32_t>(listed_);
+        letters_out(folded(name), name.size() <= kTwoOut ? 2 : 1, [&](const std::string& k) { newest_.push_back(key_of(k) | id); });
+    }
     if (newest_.empty()) return;
     std::sort(newest_.begin(), newest_.end());
     const auto middle = recent_.insert(recent_.end(), newest_.begin(), newest_.end());

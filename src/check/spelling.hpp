@@ -54,11 +54,13 @@ private:
     std::vector<std::string> names_;
     std::vector<Letters> letters_;
     std::vector<std::vector<std::uint32_t>> by_length_;  // [length]: names of that length, in order
-    // The names' strings with letters left out: a large sorted list, a smaller sorted one of the
-    // names added since it was last merged, and the newest, unsorted, until the next lookup. A
+    // The names' strings with letters left out, made at the first lookup after a name is added: a
+    // large sorted list, a smaller sorted one of the names added since it was last merged, and
+    // the newest, unsorted, until the next lookup. A
     // record may declare a name between two lookups: each costs a sort of the newest and a merge
     // into the smaller list, never of the whole.
     mutable std::vector<Key> keys_, recent_, newest_;
+    mutable std::size_t listed_ = 0;  // the names whose strings are in the lists
     bool unindexed_ = false;  // some names are not in the lists
 };
 
