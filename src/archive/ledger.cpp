@@ -104,13 +104,7 @@ std::string Ledger::rows_digest(std::int64_t id) {
 }
 
 std::string Ledger::content_of(std::int64_t id, std::string* rows_digest_out) {
-    record_hash_.bind(1, id);
-    std::string record_sha;
-    if (record_hash_.step()) {
-        const auto* p = static_cast<const char*>(sqlite3_column_blob(record_hash_.handle(), 0));
-        record_sha = sha256_hex(std::string_view(p ? p : "", static_cast<std::size_t>(sqlite3_column_bytes(record_hash_.handle(), 0))));
-    }
-    record_hash_.reset();
+    const std::string record_sha = record_hash(id);
     std::string digest = rows_digest(id);
     if (rows_digest_out) *rows_digest_out = digest;
     return content_hash(record_sha, digest);
@@ -137,6 +131,13 @@ void Ledger::append(std::string_view action, std::int64_t game_id, const std::op
     insert_entry_.bind(6, entry_hash(previous, seq, action, game_id, content, at)).run();
 }
 
+// What the chain last said of each game, and everything it ever gave it.
+struct Ledger::Chained {
+    std::optional<std::string> content;  // nullopt: removed
+    std::int64_t seq = 0;
+    std::set<std::string> ever;
+};
+
 Verification Ledger::verify(bool full) {
     Verification v;
     if (full) {
@@ -144,21 +145,27 @@ Verification Ledger::verify(bool full) {
         while (check.step())
             if (check.text(0) != "ok") v.problems.push_back(Problem{0, "SQLite's integrity_check: " + check.text(0)});
     }
-    // The chain, entry by entry: each hash recomputed from the one stored before it, so one
-    // edited entry is reported once and the entries after it are still checked.
-    struct State {
-        std::optional<std::string> content;  // nullopt: removed
-        std::int64_t seq = 0;
-        std::set<std::string> ever;  // every content the chain gave it
-    };
-    std::map<std::int64_t, State> games;
+    const auto chained = walk_chain(v);
+    check_games(chained, v);
+    check_history(chained, v);
+    // Two games the same but for layout, stored before ironlog knew a game by its content.
+    sqlite::Statement twins(*db_, "SELECT id FROM game WHERE identity IS NULL ORDER BY id");
+    while (twins.step())
+        v.notes.push_back(Problem{twins.integer(0), game_name(twins.integer(0)) +
+                                                        " has no identity: it is the same game as another stored before ironlog recognised a game by its content; remove one"});
+    return v;
+}
+
+// The chain, entry by entry: each hash recomputed from the one stored before it, so one edited
+// entry is reported once and the entries after it are still checked.
+std::map<std::int64_t, Ledger::Chained> Ledger::walk_chain(Verification& v) {
+    std::map<std::int64_t, Chained> games;
     std::string previous = kGenesis;
     std::int64_t expected_seq = 1;
     sqlite::Statement entries(*db_, "SELECT seq, action, game_id, content, at, hash FROM chain ORDER BY seq");
     while (entries.step()) {
-        const std::int64_t seq = entries.integer(0);
+        const std::int64_t seq = entries.integer(0), id = entries.integer(2);
         const std::string action = entries.text(1), at = entries.text(4), stored = entries.text(5);
-        const std::int64_t id = entries.integer(2);
         const std::optional<std::string> content = entries.optional_text(3);
         if (seq != expected_seq)
             v.problems.push_back(Problem{0, "chain entries " + std::to_string(expected_seq) + (seq - 1 > expected_seq ? " to " + std::to_string(seq - 1) : "") +
@@ -169,66 +176,64 @@ Verification Ledger::verify(bool full) {
         previous = stored;
         expected_seq = seq + 1;
         ++v.entries;
-        State& s = games[id];
-        s.content = action == "remove" ? std::nullopt : content;
-        s.seq = seq;
-        if (content) s.ever.insert(*content);
+        Chained& g = games[id];
+        g.content = action == "remove" ? std::nullopt : content;
+        g.seq = seq;
+        if (content) g.ever.insert(*content);
     }
     v.head = v.entries ? previous : kGenesis;
+    return games;
+}
 
-    // Every game as stored now against the chain's last word on it.
-    std::vector<std::int64_t> ids;
+// Every game as stored now against the chain's last word on it, and every game the chain holds
+// against the games stored.
+void Ledger::check_games(const std::map<std::int64_t, Chained>& chained, Verification& v) {
+    std::map<std::int64_t, std::string> record_column;  // each game's game.sha256
     sqlite::Statement all(*db_, "SELECT id, sha256 FROM game ORDER BY id");
-    std::map<std::int64_t, std::string> record_column;
-    while (all.step()) {
-        ids.push_back(all.integer(0));
-        record_column[all.integer(0)] = all.text(1);
-    }
-    for (auto id : ids) {
+    while (all.step()) record_column[all.integer(0)] = all.text(1);
+    for (const auto& [id, column] : record_column) {
         ++v.games;
         const std::string content = content_of(id);
         v.content[id] = content;
-        auto it = games.find(id);
-        if (it == games.end()) {
+        auto it = chained.find(id);
+        if (it == chained.end())
             v.problems.push_back(Problem{id, game_name(id) + " is in no chain entry: it was put in the archive outside ironlog"});
-            continue;
-        }
-        if (!it->second.content) {
+        else if (!it->second.content)
             v.problems.push_back(Problem{id, game_name(id) + " was removed (chain entry " + std::to_string(it->second.seq) +
                                                  ") yet is in the archive: put back outside ironlog"});
-            continue;
-        }
-        if (*it->second.content == content) continue;
-        record_hash_.bind(1, id);
-        std::string record_sha;
-        if (record_hash_.step()) record_sha = sha256_hex(record_hash_.text(0));
-        record_hash_.reset();
-        const bool record_edited = record_sha != record_column[id];
-        v.problems.push_back(Problem{id, game_name(id) + (record_edited ? "'s record" : "'s stored rows (header, sides, lines, notes or findings)") +
-                                             " no longer match what chain entry " + std::to_string(it->second.seq) +
-                                             " holds: changed outside ironlog"});
+        else if (*it->second.content != content)
+            v.problems.push_back(Problem{id, game_name(id) + (record_hash(id) != column ? "'s record" : "'s stored rows (header, sides, lines, notes, findings or files)") +
+                                                 " no longer match what chain entry " + std::to_string(it->second.seq) + " holds: changed outside ironlog"});
     }
-    for (const auto& [id, s] : games)
-        if (s.content && !v.content.count(id))
-            v.problems.push_back(Problem{id, game_name(id) + " is missing (chain entry " + std::to_string(s.seq) + " holds it): deleted outside ironlog"});
+    for (const auto& [id, g] : chained)
+        if (g.content && !v.content.count(id))
+            v.problems.push_back(Problem{id, game_name(id) + " is missing (chain entry " + std::to_string(g.seq) + " holds it): deleted outside ironlog"});
+}
 
-    // Earlier versions kept by replace: each must be a content the chain once gave its game.
+// Earlier versions kept by replace: each must be a content the chain once gave its game.
+void Ledger::check_history(const std::map<std::int64_t, Chained>& chained, Verification& v) {
     sqlite::Statement history(*db_, "SELECT game_id, version, record, rows_digest FROM game_history ORDER BY game_id, version");
     while (history.step()) {
         ++v.versions;
         const std::int64_t id = history.integer(0);
         const std::string content = content_hash(sha256_hex(history.text(2)), history.text(3));
-        auto it = games.find(id);
-        if (it == games.end() || !it->second.ever.count(content))
+        auto it = chained.find(id);
+        if (it == chained.end() || !it->second.ever.count(content))
             v.problems.push_back(Problem{id, "version " + std::to_string(history.integer(1)) + " of " + game_name(id) +
                                                  " in the history no longer matches the chain: changed outside ironlog"});
     }
-    // Two games the same but for layout, stored before ironlog knew a game by its content.
-    sqlite::Statement twins(*db_, "SELECT id FROM game WHERE identity IS NULL ORDER BY id");
-    while (twins.step())
-        v.notes.push_back(Problem{twins.integer(0), game_name(twins.integer(0)) +
-                                                        " has no identity: it is the same game as another stored before ironlog recognised a game by its content; remove one"});
-    return v;
+}
+
+// The sha256 of a stored game's record, recomputed.
+std::string Ledger::record_hash(std::int64_t id) {
+    record_hash_.bind(1, id);
+    std::string sha;
+    if (record_hash_.step()) {
+        const auto* p = static_cast<const char*>(sqlite3_column_blob(record_hash_.handle(), 0));
+        sha = sha256_hex(std::string_view(p ? p : "", static_cast<std::size_t>(sqlite3_column_bytes(record_hash_.handle(), 0))));
+    }
+    record_hash_.reset();
+    return sha;
 }
 
 }  // namespace archive

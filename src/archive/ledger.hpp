@@ -52,7 +52,12 @@ public:
     Verification verify(bool full);
 
 private:
+    struct Chained;
     std::string rows_digest(std::int64_t id);
+    std::string record_hash(std::int64_t id);
+    std::map<std::int64_t, Chained> walk_chain(Verification& v);
+    void check_games(const std::map<std::int64_t, Chained>& chained, Verification& v);
+    void check_history(const std::map<std::int64_t, Chained>& chained, Verification& v);
 
     const sqlite::Database* db_;
     std::vector<sqlite::Statement> rows_;  // one query per table, a game's rows in a fixed order
