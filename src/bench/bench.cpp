@@ -618,7 +618,14 @@ void bench_queries(const Settings& s) {
     archive::Archive ar(db.string(), archive::Mode::Read);
     std::size_t n_stand = 0, n_list = 0;
     std::int64_t n_search = 0;
-    const double standings = median_ms([&] { n_stand = ar.standings("Generated league 42").size(); });
+    // the standings of the archive's largest event (a league of up to 1,000 games): an event that
+    // is not there would time a query that finds nothing
+    std::string event;
+    {
+        sqlite::Statement q(ar.database(), "SELECT event FROM game GROUP BY event ORDER BY count(*) DESC, event LIMIT 1");
+        if (q.step()) event = q.text(0);
+    }
+    const double standings = median_ms([&] { n_stand = ar.standings(event).size(); });
     archive::Filter filter;
     filter.player = "Elena";
     filter.ruleset = "ironclads";
@@ -628,9 +635,12 @@ void bench_queries(const Settings& s) {
     const double list = median_ms([&] { n_list = ar.list(filter).size(); });
     const double search = median_ms([&] { n_search = ar.search("gunners find the range").total; });
     row("figure", "measured", "target", "");
-    row("league standings (1,000 games, " + std::to_string(n_stand) + " players)", fmt(standings, "ms", 2), "< 100 ms", standings < 100 ? "ok" : "ABOVE");
-    row("list: player, ruleset, dates, result (" + std::to_string(n_list) + ")", fmt(list, "ms", 2), "< 100 ms", list < 100 ? "ok" : "ABOVE");
-    row("full-text search of notes (200 of " + with_commas(static_cast<double>(n_search)) + ")", fmt(search, "ms", 2), "< 100 ms", search < 100 ? "ok" : "ABOVE");
+    // each query must find something, or its time says nothing
+    auto verdict = [](double ms, std::size_t rows) { return rows == 0 ? "NO ROWS" : ms < 100 ? "ok" : "ABOVE"; };
+    row("league standings (" + event + ", " + std::to_string(n_stand) + " players)", fmt(standings, "ms", 2), "< 100 ms", verdict(standings, n_stand));
+    row("list: player, ruleset, dates, result (" + std::to_string(n_list) + ")", fmt(list, "ms", 2), "< 100 ms", verdict(list, n_list));
+    row("full-text search of notes (200 of " + with_commas(static_cast<double>(n_search)) + ")", fmt(search, "ms", 2), "< 100 ms",
+        verdict(search, static_cast<std::size_t>(n_search)));
 }
 
 }  // namespace
