@@ -162,6 +162,13 @@ TEST(ArchiveVerify, ReportsEveryChangeMadeOutsideIronlog) {
         EXPECT_NE(r.out.find(e.reported), std::string::npos) << e.what << "\n" << r.out;
         EXPECT_NE(r.out.find("NOT verified"), std::string::npos) << e.what;
     }
+    // a table of the archive dropped: not verified, said so, not a crash
+    write_file(db, pristine);
+    exec(db, "DROP TABLE chain");
+    auto dropped = run_ironlog({"archive", "--db", db, "verify"});
+    EXPECT_EQ(dropped.status, 1);
+    EXPECT_NE(dropped.out.find("the archive's tables were changed outside ironlog (preparing a statement: no such table: chain)"), std::string::npos)
+        << dropped.out << dropped.err;
     // one edit, one problem
     write_file(db, pristine);
     exec(db, edits[0].sql);

@@ -816,6 +816,11 @@ int run_archive(const ArchiveArgs& a) {
         std::cerr << "ironlog: " << e.what() << "\n";
         return 2;
     } catch (const sqlite::Error& e) {
+        if (*a.verify && e.code() == SQLITE_ERROR) {  // a table or column ironlog made is gone: that is the verdict
+            std::cout << "verify: the archive's tables were changed outside ironlog (" << output::visible(e.what()) << ")\n"
+                      << "NOT verified\n";
+            return 1;
+        }
         std::cerr << "ironlog: " << output::visible(path) << ": " << explain(e) << "\n";
         return 2;
     }
