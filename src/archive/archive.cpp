@@ -495,8 +495,7 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
         q.bind(base + 1, id).bind(base + 2, n.line).bind_static(base + 3, n.kind).bind_static(base + 4, n.text);
     });
     write_findings(id, report);
-    for (const auto& f : files)
-        st.insert_file.bind(1, id).bind(2, f.tag).bind(3, f.name).bind(4, f.path).bind(5, f.sha256.empty() ? std::nullopt : std::optional(f.sha256)).run();
+    write_files(id, files);
     ledger_->append(as_id ? "replace" : "add", id, ledger_->content_of(id, hash));
     return AddResult{as_id ? Added::Replaced : Added::New, id};
 }
@@ -577,6 +576,11 @@ void Archive::write_findings(std::int64_t id, const ironlog::GameReport& report)
     }
 }
 
+void Archive::write_files(std::int64_t id, const std::vector<UsedFile>& files) {
+    for (const auto& f : files)
+        st_->insert_file.bind(1, id).bind(2, f.tag).bind(3, f.name).bind(4, f.path).bind(5, f.sha256.empty() ? std::nullopt : std::optional(f.sha256)).run();
+}
+
 bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& report, const std::vector<UsedFile>& files) {
     auto& st = *st_;
     sqlite::Transaction t(db_);
@@ -591,8 +595,7 @@ bool Archive::replace_findings(std::int64_t id, const ironlog::GameReport& repor
     write_findings(id, report);
     sqlite::Statement forget(db_, "DELETE FROM game_file WHERE game_id = ?1");
     forget.bind(1, id).run();
-    for (const auto& f : files)
-        st.insert_file.bind(1, id).bind(2, f.tag).bind(3, f.name).bind(4, f.path).bind(5, f.sha256.empty() ? std::nullopt : std::optional(f.sha256)).run();
+    write_files(id, files);
     ledger_->append("recheck", id, ledger_->content_of(id));
     t.commit();
     return true;

@@ -175,6 +175,7 @@ private:
     std::optional<std::int64_t> stored_as(const std::string& identity);
     void adopt_stored_games();
     void write_findings(std::int64_t id, const ironlog::GameReport& report);
+    void write_files(std::int64_t id, const std::vector<UsedFile>& files);
     std::int64_t last_note_id();
     void index_notes_after(std::int64_t id);
     void abandon_batch() noexcept;

@@ -31,6 +31,7 @@ struct Verification {
     std::map<std::int64_t, std::string> content;  // each game's content hash, recomputed
 };
 
+// A game's content hash from its two parts: its record's sha256 and the digest of its rows.
 std::string content_hash(std::string_view record_sha256, std::string_view rows_digest);
 
 class Ledger {
@@ -67,8 +68,5 @@ private:
 
 // Now, in UTC, ISO 8601: when an entry or a game was written.
 std::string now_utc();
-
-// A content hash from its two parts.
-std::string content_hash(std::string_view record_sha256, std::string_view rows_digest);
 
 }  // namespace archive

@@ -498,19 +498,22 @@ int list(const ArchiveArgs& a, archive::Archive& ar) {
     return 0;
 }
 
+// Writes text line by line, each line put through `show`, the line endings kept as they are.
+template <class Show>
+void write_lines(std::string_view text, Show&& show) {
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t nl = text.find('\n', at);
+        const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+        std::cout << show(text.substr(at, end - at)) << (nl == std::string_view::npos ? "" : "\n");
+        at = end + 1;
+    }
+}
+
 // A record exactly as stored: byte for byte into a pipe or a file; on a terminal each line with its
 // control and bidirectional characters escaped, so that what is shown is what is stored.
 void print_record(const std::string& record) {
-    if (!isatty(STDOUT_FILENO)) {
-        std::cout << record;
-        return;
-    }
-    for (std::size_t at = 0; at < record.size();) {
-        const std::size_t nl = record.find('\n', at);
-        const std::size_t end = nl == std::string::npos ? record.size() : nl;
-        std::cout << output::visible(std::string_view(record).substr(at, end - at)) << (nl == std::string::npos ? "" : "\n");
-        at = end + 1;
-    }
+    if (!isatty(STDOUT_FILENO)) std::cout << record;
+    else write_lines(record, [](std::string_view line) { return output::visible(line); });
 }
 
 int show(const ArchiveArgs& a, archive::Archive& ar) {
@@ -604,14 +607,7 @@ int write_manifest(const std::string& path, archive::Archive& ar, const std::vec
 // game is written as it is read, so that memory holds one game, not the archive.
 void write_array_element(const json& j, bool first) {
     std::cout << (first ? "[\n" : ",\n");
-    const std::string text = j.dump(2, ' ', false, json::error_handler_t::replace);
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const std::size_t nl = text.find('\n', at);
-        const std::size_t end = nl == std::string::npos ? text.size() : nl;
-        std::cout << "  " << std::string_view(text).substr(at, end - at) << (nl == std::string::npos ? "" : "\n");
-        at = end + 1;
-    }
+    write_lines(j.dump(2, ' ', false, json::error_handler_t::replace), [](std::string_view line) { return "  " + std::string(line); });
 }
 
 int export_games(const ArchiveArgs& a, archive::Archive& ar) {

@@ -27,15 +27,7 @@
 
 namespace ironlog::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
-
-
-
-
-
-}  // namespace
 
 AtomicWrite::AtomicWrite(const std::string& path) {
     std::error_code ec;
