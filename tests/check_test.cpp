@@ -15,8 +15,8 @@ using ironlog::Severity;
 
 namespace {
 
-// The common checks are shown on admiral, a ruleset with no rule engine, so that only they
-// speak; the Ironclads engine has its own tests.
+// The common checks are shown on admiral's declaration without its rule engine (kit_rulesets,
+// test_util.hpp), so that only they speak; each engine has its own tests.
 const char* kBase =
     "[NGN \"1\"]\n"
     "[Ruleset \"admiral\"]\n"
@@ -120,7 +120,7 @@ TEST(Header, FilesAreLookedForBesideTheRecord) {
     auto dir = temp_dir();
     std::filesystem::create_directories(dir / "maps");
     write_file(dir / "maps" / "corner.map", "; a map\n");
-    ironlog::CheckOptions o(ironlog::all_rulesets());
+    ironlog::CheckOptions o(kit_rulesets());
     o.base_dir = dir;
     auto present = ironlog::check_text("x.ngn", "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Map \"maps/corner.map\"]\n", o);
     EXPECT_EQ(present.count(Severity::Error), 0u) << describe(present.games[0].findings);
@@ -440,7 +440,7 @@ TEST(Streaming, AGameAtATimeGivesTheSameFindingsAndExcerpts) {
     // each game's findings come with the lines they point at, and no report is kept.
     const std::string one = read_file(kSource / "fixtures/errors/play-mistakes.ngn");
     const std::string text = "A stray line\n" + one + "\n" + one + "\n" + one;
-    const ironlog::CheckOptions options(ironlog::all_rulesets());
+    const ironlog::CheckOptions options(kit_rulesets());
     auto whole = ironlog::check_text("x.ngn", text, options);
     ASSERT_EQ(whole.games.size(), 3u);
     std::istringstream in(text);
@@ -475,7 +475,7 @@ TEST(Streaming, AStreamThatFailsPartWayIsAFinding) {
         }
     } buffer;
     std::istream in(&buffer);
-    auto report = ironlog::check_stream("x.ngn", in, ironlog::CheckOptions(ironlog::all_rulesets()));
+    auto report = ironlog::check_stream("x.ngn", in, ironlog::CheckOptions(kit_rulesets()));
     EXPECT_TRUE(report.read_failed);
     ASSERT_FALSE(report.findings.empty());
     EXPECT_EQ(report.findings.back().severity, Severity::Error);

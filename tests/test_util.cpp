@@ -150,8 +150,23 @@ std::string dump(const ngn::Game& game) {
     return out + body;
 }
 
+const ironlog::RulesetList& kit_rulesets() {
+    static const ironlog::Ruleset plain = [] {
+        ironlog::Ruleset r = *ironlog::all_rulesets().find("admiral");
+        r.make_engine = nullptr;
+        return r;
+    }();
+    static const ironlog::RulesetList list = [] {
+        ironlog::RulesetList l = ironlog::all_rulesets();
+        for (auto& r : l.all)
+            if (r->info.id == "admiral") r = &plain;
+        return l;
+    }();
+    return list;
+}
+
 ironlog::FileReport check(const std::string& text, const std::string& name) {
-    ironlog::CheckOptions o(ironlog::all_rulesets());
+    ironlog::CheckOptions o(kit_rulesets());
     o.base_dir = kSource / "fixtures";
     return ironlog::check_text(name, text, o);
 }
@@ -179,7 +194,7 @@ std::string describe(const std::vector<ironlog::Finding>& findings) {
 }
 
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder) {
-    ironlog::CheckOptions o(ironlog::all_rulesets());
+    ironlog::CheckOptions o(kit_rulesets());
     o.base_dir = kSource / "fixtures" / folder;
     auto report = ironlog::check_text("t.ngn", text, o);
     std::vector<ironlog::Finding> out;

@@ -37,6 +37,11 @@ std::string dump(const ngn::Game& game);
 std::string dump(const ngn::Item& item);
 
 // Checks a text as if it were a file in the fixtures folder.
+// The rulesets these helpers check with: every ruleset, but admiral without its rule engine. The
+// kit's tests (check_test.cpp) show the common checks on admiral's declaration so that only they
+// speak; the admiral engine's own tests (admiral_test.cpp) check with ironlog::all_rulesets().
+const ironlog::RulesetList& kit_rulesets();
+
 ironlog::FileReport check(const std::string& text, const std::string& name = "test.ngn");
 // The findings of the only game in a text (fails the test if there is not exactly one game).
 std::vector<ironlog::Finding> findings_of(const std::string& text);

@@ -1,10 +1,11 @@
 // Admiral 2.0 demo (LuxLu, 2018). Rulebook 002_1020d00baf95cf9b.txt. Cited by chapter.
 #include "rules/admiral/ruleset.hpp"
 
+#include "rules/admiral/engine.hpp"
+
 namespace ironlog::rules::admiral {
 
 namespace {
-RuleRef cite(const char* section) { return RuleRef{"admiral", section, ""}; }
 
 RulesetInfo declare() {
     RulesetInfo r;
@@ -31,12 +32,28 @@ RulesetInfo declare() {
     r.sequences = {s};
     r.entity_kinds = {ngn::EntityKind::Ship, ngn::EntityKind::Squadron, ngn::EntityKind::Formation};
     r.default_tolerance_cm = 0.5;
+    r.engine_scope = "a battle of the demo's rules, turn by turn: set-up, Admiral Points and initiative, hands, movement, ramming, "
+                     "line of sight, gunnery, torpedoes, damage and light criticals, Admiral Orders, the chronometric phase and the "
+                     "victory, with the players' card library; what the demo leaves to the official version is taken as recorded";
+    // Readings where the demo is silent or reads two ways; the first value is the default.
+    r.options = {
+        RuleOption{"scale", {"1850", "2400", "3000"}, cite("Game Rules/Matter of Scale"),
+                   "the models' scale: 1 knot is 1 cm, 8 mm or 6 mm; ranges are divided by 1, 1.3 or 1.6"},
+        RuleOption{"table", {"180x240", "120x180"}, cite("Playing Admiral/Battlefield"),
+                   "the table: x runs along its long side, y along its short side, in cm"},
+        RuleOption{"attack-tie", {"miss", "hit"}, cite("Attack and Defence of Naval Units/Attack and Defense"),
+                   "an attack equal to the defence: the demo says only that greater hits and lower misses"},
+        RuleOption{"end-rotation", {"too-short", "always"}, cite("Units Movement/Rotation"),
+                   "the rotation at the end of a move: only for a move too short for any rotation, or after every move"},
+        RuleOption{"victory", {"flagships", "mission"}, cite("Playing Admiral/Victory Conditions"),
+                   "the winner: the side that sank more than half of the enemy's flagships, or the mission's conditions (not checked)"},
+    };
     return r;
 }
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), nullptr, nullptr, nullptr};
+    static const Ruleset r{declare(), make_engine, nullptr, nullptr};
     return r;
 }
 

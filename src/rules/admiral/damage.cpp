@@ -1,0 +1,101 @@
+// Damage: light and severe damage, sinking at the unit's structure points, the automatic action
+// due at the unit's next activation, and critical damage (the light table; the severe table is
+// the official version's).
+#include "rules/admiral/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::admiral {
+
+namespace {
+const RuleRef kDamage = cite("Damage/Light and Severe Damage");
+const RuleRef kCritical = cite("Damage/Critical Damage");
+const RuleRef kTypes = cite("Unit Features/Type");
+}  // namespace
+
+// Unit Features/Resistance: the card's SP, or the type's.
+int AdmiralEngine::structure_points(const Unit& u) const {
+    if (u.card.sp) return *u.card.sp;
+    return type_sp(u.card.type).value_or(1);
+}
+
+void AdmiralEngine::damage(Unit& target, const Unit& attacker, Automatic kind, int structure, const ngn::Event& e, bool claims_sunk,
+                           std::optional<Cause> why, GameContext& ctx, bool critical_roll) {
+    if (kind == Automatic::Severe || target.automatic == Automatic::None) target.automatic = kind;  // severe prevails
+    target.attacker = &attacker;
+    if (critical_roll) target.criticals_due.push_back({kind, e.subject.pos.line});
+    if (target.card.type == "PT" && !target.card.sp) unverified("the structure points of a PT (not in the table of Unit Features/Type)", kTypes, e.subject.pos, ctx);
+    target.severe += structure;
+    const bool rules_sunk = target.severe >= structure_points(target);
+    if (rules_sunk != claims_sunk && !why)
+        ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,
+                           target.label() + " has taken " + std::to_string(target.severe) + " severe damage of its " + std::to_string(structure_points(target)) +
+                               " structure points: " + (rules_sunk ? "it sinks" : "it is afloat"),
+                           rules_sunk ? "sunk" : "afloat", claims_sunk ? "sunk" : "afloat");
+    else if (rules_sunk != claims_sunk)
+        ctx.findings.excuse(*why, e.claim_pos, "the sinking follows from the damage as played");
+    if (claims_sunk && !target.sunk) target.sunk = true, target.sunk_turn = turn_;  // as played
+}
+
+// PoW critical d6: 4 => communication; PoW critical 2d10: 7 12 => "boiler".
+bool AdmiralEngine::on_critical(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    Unit* u = a.unit(who);
+    if (!u) return false;
+    a.critical(*u, e, ctx);
+    return true;
+}
+
+void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
+    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::Dice* dice = nullptr;
+    for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
+    if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");
+    const Automatic kind = dice->sides == 6 ? Automatic::Light : Automatic::Severe;
+    auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.first == kind; });
+    if (due == u.criticals_due.end()) {
+        const bool other = !u.criticals_due.empty();
+        ctx.findings.error(Kind::Illegal, kCritical, at, other ? "the critical roll after a " + std::string(kind == Automatic::Light ? "severe" : "light") + " damage is " + (kind == Automatic::Light ? "2d10" : "1d6")
+                                                             : u.label() + " has no damage that calls for a critical roll",
+                           other ? std::optional<std::string>(kind == Automatic::Light ? "2d10" : "d6") : std::nullopt, dice->spec());
+        if (other) u.criticals_due.erase(u.criticals_due.begin());
+        return;
+    }
+    u.criticals_due.erase(due);
+    if (kind == Automatic::Severe) {
+        if (dice->sides != 10 || dice->faces.size() != 2) ctx.findings.error(Kind::Illegal, kCritical, at, "a severe damage's critical is rolled on 2D10", "2d10", dice->spec());
+        return unverified("the severe critical damage table (2D10, official version only)", kCritical, at, ctx);
+    }
+    const int face = dice->faces.front().value;
+    const bool repeated = u.criticals.count(face) && !cumulative_critical(face);
+    const bool cannot = face == 3 && u.card.type != "" && !u.card.aircraft.value_or(0);  // no aircraft on deck to hit
+    const std::string expected = repeated || cannot || face == 1 ? "none" : light_critical(face);
+    std::string claimed;
+    if (e.claim && !e.claim->empty()) claimed = lower(reference_text(e.claim->front()));
+    if (!claimed.empty() && claimed != expected)
+        ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
+                           std::string("a ") + std::to_string(face) + " on the light critical table is " + light_critical(face) +
+                               (repeated ? ", already taken and not cumulative: no effect" : cannot ? ", which this unit cannot take: no effect" : ""),
+                           expected, claimed);
+    if (expected == "none") return;
+    u.criticals.insert(face);
+    if (face == 2) ++u.torpedo_tubes_hit;
+    if (face == 4) u.radio_hit = true;
+    if (face == 5) u.conning_due = true;
+    if (face == 6) ++u.aa_hit;
+}
+
+// A damage whose critical roll the record left out: said at the end of the hand.
+void AdmiralEngine::criticals_owed(Unit& u, GameContext& ctx, ngn::SourcePos) {
+    if (u.criticals_due.empty()) return;
+    if (!u.sunk)
+        for (const auto& [kind, line] : u.criticals_due)
+            ctx.findings.error(Kind::Illegal, kCritical, ngn::SourcePos{line, 1},
+                               u.label() + "'s " + (kind == Automatic::Light ? "light" : "severe") + " damage calls for a critical roll (" +
+                                   (kind == Automatic::Light ? "1D6" : "2D10") + "), and none follows",
+                               kind == Automatic::Light ? "d6" : "2d10", "none");
+    u.criticals_due.clear();
+}
+
+}  // namespace ironlog::rules::admiral

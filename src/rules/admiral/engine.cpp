@@ -1,0 +1,186 @@
+// The admiral engine's core: the card libraries a record names, the verb table, the headings
+// of the turn, and what `ironlog state` shows.
+#include "rules/admiral/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace ironlog::rules::admiral {
+
+namespace {
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
+const RuleRef kCardRule{"admiral", "War Technology/Unit Card", ""};
+}  // namespace
+
+RuleRef cite(const char* section) { return RuleRef{"admiral", section, ""}; }
+
+std::unique_ptr<Engine> make_engine() { return std::make_unique<AdmiralEngine>(); }
+
+const Verb<AdmiralEngine> kVerbs[] = {
+    {"speed", AdmiralEngine::on_move},          {"move", AdmiralEngine::on_move},
+    {"turn", AdmiralEngine::on_move},           {"fire", AdmiralEngine::on_fire},
+    {"torpedo", AdmiralEngine::on_torpedo},     {"malfunction", AdmiralEngine::on_malfunction},
+    {"critical", AdmiralEngine::on_critical},   {"order", AdmiralEngine::on_order},
+    {"collide", AdmiralEngine::on_collide},     {"repair", AdmiralEngine::on_repair},
+    {"command", AdmiralEngine::on_command},     {"placement", AdmiralEngine::on_placement},
+    {"initiative", AdmiralEngine::on_initiative}, {"pass", AdmiralEngine::on_pass},
+};
+
+std::string Roll::rules_text() const {
+    std::string out = std::to_string(face);
+    for (const auto& [name, v] : mods) out += (v < 0 ? " " : " +") + std::to_string(v) + "(" + name + ")";
+    return out + " = " + std::to_string(rules);
+}
+
+void AdmiralEngine::begin(GameContext& ctx) {
+    tolerance_ = ctx.header.tolerance_cm;
+    scale_ = scale_of(ctx.header.option("scale"));
+    if (ctx.header.option("table") == "120x180") table_w_ = 180, table_h_ = 120;
+    tie_hits_ = ctx.header.option("attack-tie") == "hit";
+    end_rotation_always_ = ctx.header.option("end-rotation") == "always";
+    sides_.assign(ctx.symbols.sides().size(), SideState{});
+    for (const auto& path : ctx.header.libraries) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) continue;  // the header said so already
+        libraries_.push_back(CardLibrary::load(path, path.lexically_normal().string(), ctx.findings));
+    }
+}
+
+void AdmiralEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    if (sides_.size() < ctx.symbols.sides().size()) sides_.resize(ctx.symbols.sides().size());
+    if (d.kind == ngn::EntityKind::Ship) declare_ship(d, e, ctx);
+}
+
+void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    const ngn::SourcePos at = h.label_pos;
+    if (h.kind == ngn::HeadingKind::Turn) {
+        if (active_) end_hand(ctx, at);
+        start_turn(ctx);
+        return;
+    }
+    if (h.kind != ngn::HeadingKind::Phase) return;
+    const SequenceNode* node = ctx.cursor.phase();
+    const std::string name = node ? node->name : lower(h.label);
+    if (phase_ == "operational" && name != "operational") end_hand(ctx, at);
+    if (phase_ == "operational" && name != "operational") {
+        // Playing Admiral/Operational Phase: the phase goes on until every unit has been activated.
+        std::string missing;
+        for (const Unit& u : units_)
+            if (u.afloat() && u.activated_turn != turn_) missing += (missing.empty() ? "" : ", ") + u.label();
+        if (!missing.empty())
+            ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Operational Phase"), at,
+                               "every unit on the table is activated once a turn; not activated in turn " + std::to_string(turn_) + ": " + missing);
+    }
+    phase_ = name;
+    if (name == "chronometric") chronometric(ctx, at);
+}
+
+void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
+    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
+    const std::string verb = e.verb();
+    const std::string what = verb.empty() ? "a line begins with its action, after the unit or side: " + actor.label() + " move 12cm"
+                                          : "'" + verb + "' is not an action of " + with_article(entity_keyword(actor.kind)) + " in admiral";
+    std::optional<Cause> why = unknown_verbs_.said_before(lower(verb));
+    if (why && !verb.empty()) return ctx.findings.excuse(*why, at, what);
+    unknown_verbs_.said(lower(verb), Findings::cause_of(ctx.findings.error(
+                                         Kind::Inconsistent, kVocabulary, at, what + "; the actions are " + verb_list(kVerbs) + " (docs/rules/admiral.md)")));
+}
+
+void AdmiralEngine::finish(GameContext& ctx) {
+    const ngn::SourcePos at{ctx.game.last_line, 1};
+    if (active_) end_hand(ctx, at);
+    judge_result(ctx);
+}
+
+// ---- helpers ----------------------------------------------------------------------------------
+
+Unit* AdmiralEngine::unit(const Entity& e) {
+    auto it = unit_by_.find(&e);
+    return it == unit_by_.end() ? nullptr : it->second;
+}
+
+Unit* AdmiralEngine::named_unit(const ngn::Item& it, GameContext& ctx) {
+    if (!word_text(it) && !it.is<ngn::Text>()) return nullptr;
+    const Entity* e = ctx.symbols.find(reference_text(it));
+    return e ? unit(*e) : nullptr;
+}
+
+bool AdmiralEngine::in_phase(const char* phase, const ngn::Event& e, const RuleRef& rule, GameContext& ctx) {
+    if (phase_ == phase) return true;
+    ctx.findings.error(Kind::Illegal, rule, e.args.front().pos,
+                       "'" + e.verb() + "' belongs to phase " + phase + ", not " + (phase_.empty() ? "before play" : "phase " + phase_));
+    return false;
+}
+
+// Said once a game: a result the demo leaves to a table or a chapter it does not print.
+void AdmiralEngine::unverified(const std::string& what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx) {
+    if (!said_.insert(what).second) return;
+    ctx.findings.note(Kind::Unverifiable, rule, at, what + ": taken as recorded, not verified");
+}
+
+// Whether a card gives what a rule needs; if not, said once a unit and field.
+bool AdmiralEngine::needs(const Unit& u, bool has, const char* field, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx) {
+    if (has) return true;
+    if (said_.insert(u.label() + "/" + field).second)
+        ctx.findings.note(Kind::Unverifiable, kCardRule, at,
+                          u.label() + "'s card gives no " + field + " ([Library], docs/rules/admiral.md): " + rule.text() + " not verified for it");
+    return false;
+}
+
+std::string AdmiralEngine::side_name(int side, const GameContext& ctx) const {
+    const auto& s = ctx.symbols.sides();
+    return side >= 0 && static_cast<std::size_t>(side) < s.size() ? s[static_cast<std::size_t>(side)]->label() : "?";
+}
+
+Roll AdmiralEngine::read_roll(const ngn::Dice& dice, std::vector<std::pair<std::string, int>> mods) const {
+    Roll r;
+    r.face = dice.faces.empty() ? 0 : (dice.sides == 10 && dice.faces[0].value == 0 ? 10 : dice.faces[0].value);
+    r.rules = r.face;
+    for (const auto& m : mods) r.rules += m.second;
+    r.mods = std::move(mods);
+    if (dice.total) r.recorded = *dice.total;
+    else if (!dice.modifiers.empty()) {
+        int sum = r.face;
+        for (const auto& m : dice.modifiers) sum = saturating_add(sum, m.value);
+        r.recorded = sum;
+    }
+    return r;
+}
+
+// A total written against the rules' is one finding; false then.
+bool AdmiralEngine::judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx) {
+    if (!r.recorded || *r.recorded == r.rules) return true;
+    ctx.findings.error(Kind::WrongResult, rule, at, std::string(what) + " is " + std::to_string(r.rules) + ", not " + std::to_string(*r.recorded),
+                       r.rules_text(), std::to_string(*r.recorded));
+    return false;
+}
+
+// ---- ironlog state -------------------------------------------------------------------------
+
+void AdmiralEngine::describe(std::ostream& os, const GameContext& ctx) const {
+    os << "Turn: " << turn_ << (phase_.empty() ? "" : ", phase " + phase_) << "\n";
+    for (std::size_t s = 0; s < sides_.size(); ++s) {
+        os << side_name(static_cast<int>(s), ctx) << ": Admiral Points ";
+        os << (sides_[s].points ? std::to_string(*sides_[s].points - sides_[s].spent) + " of " + std::to_string(*sides_[s].points) : "not rolled") << "\n";
+    }
+    for (const Unit& u : units_) {
+        os << u.entity->name << ": ";
+        if (u.lost) os << "lost off the table";
+        else if (u.removed) os << "sunk, removed";
+        else {
+            std::ostringstream place;
+            place << "(" << std::round(u.at.x * 10) / 10 << ", " << std::round(u.at.y * 10) / 10 << ", " << std::round(u.heading * 10) / 10 << ")";
+            os << (u.placed ? place.str() : "not placed") << ", speed " << std::abs(u.speed) << (u.speed < 0 ? " astern" : "");
+            os << ", severe damage " << u.severe << " of " << structure_points(u) << " SP";
+            if (u.sunk) os << ", sunk";
+            if (u.automatic != Automatic::None) os << ", automatic action due (" << (u.automatic == Automatic::Severe ? "severe" : "light") << ")";
+            if (u.conning_due) os << ", conning tower hit";
+        }
+        os << "\n";
+    }
+}
+
+}  // namespace ironlog::rules::admiral

@@ -1,0 +1,160 @@
+// The admiral engine: a battle of the Admiral 2.0 demo, turn by turn (Playing Admiral/The Turn):
+// the set-up, the tactical phase's Admiral Points and initiative, the operational phase's hands
+// (movement, ramming, gunnery, torpedoes, damage, Admiral Orders) and the chronometric phase.
+// docs/rules/admiral.md lists each rule with how it is checked.
+#pragma once
+
+#include "check/engine.hpp"
+#include "check/verbs.hpp"
+#include "rules/admiral/state.hpp"
+#include "rules/admiral/tables.hpp"
+#include "rules/admiral/unit_card.hpp"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+
+namespace ironlog::rules::admiral {
+
+std::unique_ptr<Engine> make_engine();
+RuleRef cite(const char* section);
+
+// A roll with its modifiers as the rules give them and as the record wrote them.
+struct Roll {
+    int face = 0;
+    int rules = 0;                  // face + the rules' modifiers
+    std::optional<int> recorded;    // face + the record's modifiers, or its total; none when it wrote neither
+    std::vector<std::pair<std::string, int>> mods;  // the rules' modifiers, named
+    std::string rules_text() const;                 // "4 +3(bow, long) -2(target speed) = 5"
+    int played() const { return recorded.value_or(rules); }
+};
+
+class AdmiralEngine final : public Engine {
+public:
+    void begin(GameContext& ctx) override;
+    void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
+    void heading(const ngn::Heading& h, GameContext& ctx) override;
+    void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
+    void finish(GameContext& ctx) override;
+    void describe(std::ostream& os, const GameContext& ctx) const override;
+    bool describes_positions() const override { return true; }
+
+    // ---- the verb table's handlers ----
+    static bool on_command(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_placement(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_initiative(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_pass(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_move(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_fire(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_torpedo(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_malfunction(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_critical(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_order(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_collide(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+    static bool on_repair(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);
+
+private:
+    Unit* unit(const Entity& e);
+    Unit* named_unit(const ngn::Item& it, GameContext& ctx);
+    bool in_phase(const char* phase, const ngn::Event& e, const RuleRef& rule, GameContext& ctx);
+    void unverified(const std::string& what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
+    bool needs(const Unit& u, bool has, const char* field, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
+    std::string side_name(int side, const GameContext& ctx) const;
+
+    // ---- turn_phases.cpp: Playing Admiral/The Turn, Tactical, Operational, Chronometric Phase ----
+    void start_turn(GameContext& ctx);
+    bool take_hand(Unit& u, const ngn::Event& e, GameContext& ctx);  // the unit's activation, from its first line
+    bool hand_of_side(int side, ngn::SourcePos at, GameContext& ctx);
+    void end_hand(GameContext& ctx, ngn::SourcePos at);
+    bool side_has_units_left(int side) const;
+    void chronometric(GameContext& ctx, ngn::SourcePos at);
+    std::optional<int> highest_command(int side) const;
+    void judge_result(GameContext& ctx);
+    int pass_cards_allowed(int side) const;
+
+    // ---- game_setup.cpp: Playing Admiral/Game Setup ... Initial Condition of Units ----
+    void declare_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
+    void check_same_names(const Unit& u, ngn::SourcePos at, GameContext& ctx);
+    std::set<int> starting_speeds(const Unit& u) const;  // 2/3 of the maximum, or the formation's
+    std::vector<const Unit*> formation_of(const Unit& u, double within) const;
+    double hull_gap(const Unit& a, const Unit& b) const;
+
+    // ---- movement.cpp: Units Movement ----
+    void set_speed(Unit& u, const ngn::Event& e, std::size_t& i, GameContext& ctx);
+    bool speed_change_legal(const Unit& u, int from, int to, std::string& why) const;
+    void run(Unit& u, const ngn::Item& it, GameContext& ctx);
+    void rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, std::size_t i, GameContext& ctx);
+    double rotation_distance(const Unit& u) const;
+    bool slow(const Unit& u) const;
+    void judge_place(Unit& u, geometry::Point at, double heading, const ngn::Event& e, GameContext& ctx);
+    void end_activation(Unit& u, GameContext& ctx, ngn::SourcePos at);
+    bool on_table(geometry::Point p) const;
+    double cm_of(int knots) const { return std::abs(knots) * scale_.cm_per_knot; }
+
+    // ---- line_of_sight.cpp: General Principles/Line of Sight, Units' Course ----
+    std::vector<Arc> arcs_of(const Unit& from, const Unit& to) const;  // one, or two on a boundary
+    std::vector<Section> sections_shown(const Unit& target, const Unit& from) const;
+    std::optional<const Unit*> covered_by(const Unit& from, const Unit& to) const;
+    int size_of(const Unit& u) const;
+    double distance(const Unit& a, const Unit& b) const { return geometry::distance(a.at, b.at); }
+    bool judge_distance(const Unit& a, const Unit& b, const ngn::Item* written, const RuleRef& rule, GameContext& ctx, double& d);
+
+    // ---- gunnery.cpp: Attack and Defence of Naval Units ----
+    void fire(Unit& u, const ngn::Event& e, GameContext& ctx);
+    bool may_fire(Unit& u, int b, Arc arc, Unit& target, const ngn::Event& e, GameContext& ctx);
+    std::optional<Coefficient> coefficient_now(const Unit& u, int b, Arc arc) const;
+    bool arc_blocked(const Unit& u, int b, Arc arc) const;
+    void use_arc(Unit& u, int b, Arc arc);
+    double range_of(const Unit& u, int b) const;
+    const Unit* nearer_target(const Unit& u, int b, const Unit& target, double d) const;
+    void resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d, const ngn::Dice& attack, const ngn::Dice& defence, const ngn::Event& e,
+                      GameContext& ctx);
+    std::vector<std::pair<std::string, int>> attack_modifiers(const Unit& u, const Unit& target, bool long_range, const ngn::Event& e) const;
+    Roll read_roll(const ngn::Dice& dice, std::vector<std::pair<std::string, int>> mods) const;
+    bool judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
+
+    // ---- torpedoes.cpp: Launching Torpedoes, Torpedo Launch Bonuses and Maluses ----
+    void torpedo(Unit& u, const ngn::Event& e, GameContext& ctx);
+    std::vector<int> torpedo_success(const Unit& u, const Unit& target, double d) const;
+    void judge_torpedo_hits(Unit& u, Unit& target, double d, const ngn::Dice& dice, bool magnetic, const ngn::Event& e, GameContext& ctx);
+
+    // ---- damage.cpp: Damage ----
+    // One damage (Damage/Light and Severe Damage): structure points lost, the automatic action due,
+    // the critical roll owed (gunnery's; a torpedo's critical table is the official version's).
+    void damage(Unit& target, const Unit& attacker, Automatic kind, int structure, const ngn::Event& e, bool claims_sunk,
+                std::optional<Cause> why, GameContext& ctx, bool critical_roll);
+    void critical(Unit& u, const ngn::Event& e, GameContext& ctx);
+    void criticals_owed(Unit& u, GameContext& ctx, ngn::SourcePos at);
+    int structure_points(const Unit& u) const;
+
+    // ---- ramming.cpp: Units Movement/Ramming ----
+    void collide(Unit& u, const ngn::Event& e, GameContext& ctx);
+
+    // ---- admiral_orders.cpp: Admiral Orders, War Technology/Special Rules ----
+    void order(Unit& u, const ngn::Event& e, GameContext& ctx);
+
+    std::vector<CardLibrary> libraries_;
+    std::deque<Unit> units_;
+    std::map<const Entity*, Unit*> unit_by_;
+    std::vector<SideState> sides_;
+    Scale scale_;
+    double table_w_ = 240, table_h_ = 180;
+    double tolerance_ = 0.5;
+    static constexpr double kAngleTolerance = 2.0;  // degrees, as a protractor is read
+    bool tie_hits_ = false;            // option attack-tie=hit
+    bool end_rotation_always_ = false; // option end-rotation=always
+    int turn_ = 0;
+    std::string phase_;
+    Unit* active_ = nullptr;           // the unit whose hand it is
+    int last_hand_side_ = -1;          // the side of the last hand this turn
+    std::optional<int> initiative_winner_;
+    bool initiative_tied_ = false;
+    int initiative_rolls_ = 0;         // initiative lines this turn
+    std::set<std::string> said_;       // what is said once a game
+    UnknownVerbs unknown_verbs_;
+    friend struct Verbs;
+};
+
+}  // namespace ironlog::rules::admiral

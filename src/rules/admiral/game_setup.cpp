@@ -1,0 +1,177 @@
+// Playing Admiral/Game Setup: the fleets and their cards, the same-name rule, flagships and their
+// command values, numbering, placement and the units' initial condition.
+#include "rules/admiral/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ironlog::rules::admiral {
+
+namespace {
+const RuleRef kFleets = cite("Playing Admiral/Game Setup");
+const RuleRef kCardRule = cite("War Technology/Unit Card");
+const RuleRef kFlagships = cite("Playing Admiral/Choosing Flagships");
+const RuleRef kNumbers = cite("Playing Admiral/Number the Units");
+const RuleRef kPlacement = cite("Playing Admiral/Initial Placement of the Units");
+}  // namespace
+
+// ship BIS "Bismarck" [card "..."] [number N] [flagship] [start-speed N] at (x, y, h) [card fields]
+void AdmiralEngine::declare_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    Unit& u = units_.emplace_back();
+    u.entity = &e;
+    u.side = e.side;
+    unit_by_[&e] = &u;
+    std::string card_name = e.name;
+    const auto& a = d.args;
+    for (std::size_t i = 0; i + 1 < a.size(); ++i)
+        if (is_word(a[i], "card")) card_name = reference_text(a[i + 1]);
+    for (const CardLibrary& lib : libraries_)
+        if (const Card* c = lib.find(card_name)) {
+            u.card = *c;
+            break;
+        }
+    auto problem = [&](ngn::SourcePos pos, std::string message) { ctx.findings.error(Kind::Inconsistent, kCardRule, pos, std::move(message)); };
+    for (std::size_t i = 0; i < a.size();) {
+        const std::size_t next = read_card_fields(a, i, u.card, problem);
+        if (next != i) {
+            i = next;
+            continue;
+        }
+        const auto* n = i + 1 < a.size() ? a[i + 1].as<ngn::Number>() : nullptr;
+        if (is_word(a[i], "card") && i + 1 < a.size()) i += 2;
+        else if (is_word(a[i], "flagship")) u.flagship = true, ++i;
+        else if (is_word(a[i], "number") && n && n->is_integer) u.number = n->as_int(), i += 2;
+        else if (is_word(a[i], "start-speed") && n && n->is_integer && !n->has_sign) u.start_speed = n->as_int(), i += 2;
+        else if (is_word(a[i], "at") && i + 1 < a.size() && a[i + 1].as<ngn::TablePos>()) {
+            const auto* p = a[i + 1].as<ngn::TablePos>();
+            u.placed = true, u.at = {p->x, p->y}, u.heading = p->heading.value_or(0);
+            if (!on_table(u.at))
+                ctx.findings.error(Kind::Illegal, kPlacement, a[i + 1].pos, u.label() + " is placed off the table (" + std::to_string(int(table_w_)) + " x " + std::to_string(int(table_h_)) + " cm)");
+            i += 2;
+        } else {
+            problem(a[i].pos, "'" + a[i].to_ngn() + "' is not part of an admiral ship line: ship ALIAS \"Name\" [card \"...\"] [number N] [flagship] "
+                                  "[start-speed N] at (x, y, heading), then card fields (" + std::string(kCardShape) + ")");
+            break;
+        }
+    }
+    if (u.card.name.empty()) u.card.name = card_name;
+    if (u.card.type.empty() && libraries_.empty() && said_.insert("no-library").second)
+        ctx.findings.note(Kind::Unverifiable, kCardRule, d.name.pos,
+                          "no card library ([Library \"...\"], docs/rules/admiral.md) and no card on the ship lines: the rules that need a card's "
+                          "values are not verified");
+    else if (u.card.type.empty() && !libraries_.empty())
+        ctx.findings.error(Kind::Inconsistent, kCardRule, d.name.pos, "no card '" + card_name + "' in the card library, and the ship line gives no type");
+    if (u.flagship && u.side >= 0 && static_cast<std::size_t>(u.side) < sides_.size()) ++sides_[static_cast<std::size_t>(u.side)].flagships_at_start;
+    check_same_names(u, d.name.pos, ctx);
+}
+
+// Fleets: no two ships of one name on the table, unless of another nation or type.
+void AdmiralEngine::check_same_names(const Unit& u, ngn::SourcePos at, GameContext& ctx) {
+    for (const Unit& o : units_) {
+        if (&o == &u) continue;
+        if (o.number && u.number && *o.number == *u.number && o.side == u.side)
+            ctx.findings.error(Kind::Illegal, kNumbers, at, u.label() + " has activation card " + std::to_string(*u.number) + ", as " + o.label() + " has");
+        if (lower(o.card.name) != lower(u.card.name) || o.card.type != u.card.type || o.card.nation != u.card.nation) continue;
+        ctx.findings.error(Kind::Illegal, kFleets, at,
+                           "two ships named '" + u.card.name + "' of one type and nation may not be on the table, even on opposite sides (" +
+                               o.label() + " is one)");
+        return;
+    }
+}
+
+// The gap between two hulls, each taken as its length along its course through its tower.
+double AdmiralEngine::hull_gap(const Unit& a, const Unit& b) const {
+    auto ends = [](const Unit& u) {
+        const double h = u.heading * M_PI / 180, half = u.card.length_cm.value_or(0) / 2;
+        return std::pair<geometry::Point, geometry::Point>{{u.at.x + std::sin(h) * half, u.at.y + std::cos(h) * half},
+                                                           {u.at.x - std::sin(h) * half, u.at.y - std::cos(h) * half}};
+    };
+    auto point_segment = [](geometry::Point p, geometry::Point s, geometry::Point t) {
+        const double dx = t.x - s.x, dy = t.y - s.y, len = dx * dx + dy * dy;
+        const double k = len == 0 ? 0 : std::clamp(((p.x - s.x) * dx + (p.y - s.y) * dy) / len, 0.0, 1.0);
+        return geometry::distance(p, {s.x + k * dx, s.y + k * dy});
+    };
+    const auto [a1, a2] = ends(a);
+    const auto [b1, b2] = ends(b);
+    return std::min({point_segment(a1, b1, b2), point_segment(a2, b1, b2), point_segment(b1, a1, a2), point_segment(b2, a1, a2)});
+}
+
+// Initial Placement: ships of a side 5 cm or less apart, hull to hull, start in formation.
+std::vector<const Unit*> AdmiralEngine::formation_of(const Unit& u, double within) const {
+    std::vector<const Unit*> group{&u};
+    for (std::size_t k = 0; k < group.size(); ++k)
+        for (const Unit& o : units_)
+            if (o.placed && o.side == u.side && std::find(group.begin(), group.end(), &o) == group.end() && hull_gap(*group[k], o) <= within)
+                group.push_back(&o);
+    return group;
+}
+
+// Initial Condition of Units: two thirds of the maximum, rounded down; a formation's slowest
+// ship's; a gap within the ruler's tolerance of 5 cm may be read either way.
+std::set<int> AdmiralEngine::starting_speeds(const Unit& u) const {
+    if (u.start_speed) return {*u.start_speed};
+    std::set<int> out;
+    if (!u.card.speed) return out;
+    out.insert(*u.card.speed * 2 / 3);
+    for (double within : {5.0 - tolerance_, 5.0 + tolerance_}) {
+        if (!u.placed) break;
+        int slowest = *u.card.speed;
+        for (const Unit* o : formation_of(u, within))
+            if (o->card.speed) slowest = std::min(slowest, *o->card.speed);
+        out.insert(slowest * 2 / 3);
+    }
+    return out;
+}
+
+// KM command 2d10: 3 9 => BIS +1 TIR -1: one D10 a flagship, then each flagship its value.
+bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    if (who.kind != ngn::EntityKind::Side) return false;
+    const int side = who.index;
+    int flagships = 0;
+    for (const Unit& u : a.units_) flagships += u.side == side && u.flagship;
+    const ngn::Dice* dice = nullptr;
+    for (const auto& it : e.args)
+        if (it.as<ngn::Dice>()) dice = it.as<ngn::Dice>();
+    if (dice && (dice->sides != 10 || static_cast<int>(dice->faces.size()) != flagships))
+        ctx.findings.error(Kind::Illegal, kFlagships, e.args.front().pos,
+                           "a side rolls one D10 for each of its flagships: " + std::to_string(flagships) + "d10", std::to_string(flagships) + "d10",
+                           dice->spec());
+    if (!e.claim) return true;
+    std::set<const Unit*> given;
+    const auto& c = *e.claim;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        Unit* u = a.named_unit(c[i], ctx);
+        if (!u || u->side != side || !u->flagship) {
+            ctx.findings.error(Kind::Illegal, kFlagships, c[i].pos, "'" + c[i].to_ngn() + "' is not a flagship of " + who.label());
+            continue;
+        }
+        if (i + 1 >= c.size()) break;
+        const auto* n = c[i + 1].as<ngn::Number>();
+        std::optional<int> value = n && n->is_integer ? std::optional<int>(n->as_int()) : std::nullopt;
+        if (is_word(c[i + 1], "good")) value = 1;  // the levels the initiative example prints
+        if (is_word(c[i + 1], "poor")) value = -1;
+        if (!value) continue;
+        u->command = value;
+        given.insert(u);
+        ++i;
+    }
+    if (static_cast<int>(given.size()) != flagships)
+        ctx.findings.error(Kind::Illegal, kFlagships, e.claim_pos, "each flagship of " + who.label() + " is given a command value: " +
+                                                                       std::to_string(flagships) + " flagships, " + std::to_string(given.size()) + " given");
+    if (side >= 0 && static_cast<std::size_t>(side) < a.sides_.size()) a.sides_[static_cast<std::size_t>(side)].command_rolled = true;
+    a.unverified("the command values read from the Command values table (not printed in the demo)", kFlagships, e.args.front().pos, ctx);
+    return true;
+}
+
+// KM placement d6: 5: the roll-off for who places first (no check beyond its die).
+bool AdmiralEngine::on_placement(AdmiralEngine&, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    if (who.kind != ngn::EntityKind::Side) return false;
+    for (const auto& it : e.args)
+        if (const auto* d = it.as<ngn::Dice>(); d && d->sides != 6)
+            ctx.findings.error(Kind::Illegal, kPlacement, it.pos, "the placement roll-off is 1D6", "d6", d->spec());
+    return true;
+}
+
+}  // namespace ironlog::rules::admiral

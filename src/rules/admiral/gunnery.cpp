@@ -1,0 +1,241 @@
+// Attack and Defence of Naval Units: the target (Opening Fire with Batteries), each battery once an
+// arc a turn with the reductions of the arcs beside it (Attack and Defense), the attack and defence
+// rolls with their bonuses and maluses (Maluses to Attack Value), and the hit.
+#include "rules/admiral/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ironlog::rules::admiral {
+
+namespace {
+const RuleRef kOpening = cite("Attack and Defence of Naval Units/Opening Fire with Batteries");
+const RuleRef kAttack = cite("Attack and Defence of Naval Units/Attack and Defense");
+const RuleRef kMaluses = cite("Attack and Defence of Naval Units/Maluses to Attack Value");
+const RuleRef kCourse = cite("General Principles/Units' Course");
+const RuleRef kSight = cite("General Principles/Line of Sight");
+const RuleRef kAutomatic = cite("Damage/Automatic Actions");
+const RuleRef kCritical = cite("Damage/Critical Damage");
+const RuleRef kRamming = cite("Units Movement/Ramming");
+const RuleRef kDamage = cite("Damage/Light and Severe Damage");
+
+constexpr const char* kBatteryNames[] = {"primary", "secondary", "tertiary"};
+constexpr const char* kArcNames[] = {"bow", "starboard", "stern", "port"};
+
+Section section_of(Arc a) { return a == Arc::Bow ? Section::Bow : a == Arc::Stern ? Section::Stern : Section::Side; }
+std::optional<Arc> arc_word(const ngn::Item& it) {
+    for (int k = 0; k < 4; ++k)
+        if (is_word(it, kArcNames[k])) return static_cast<Arc>(k);
+    return std::nullopt;
+}
+std::array<Arc, 2> beside(Arc a) {
+    return a == Arc::Bow || a == Arc::Stern ? std::array<Arc, 2>{Arc::Port, Arc::Starboard} : std::array<Arc, 2>{Arc::Bow, Arc::Stern};
+}
+std::size_t ix(Arc a) { return static_cast<std::size_t>(a); }
+}  // namespace
+
+bool AdmiralEngine::on_fire(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    Unit* u = a.unit(who);
+    if (!u) return false;
+    if (a.take_hand(*u, e, ctx)) a.fire(*u, e, ctx);
+    return true;
+}
+
+std::optional<Coefficient> AdmiralEngine::coefficient_now(const Unit& u, int b, Arc arc) const {
+    auto c = u.card.batteries[static_cast<std::size_t>(b)].by_section[static_cast<std::size_t>(section_of(arc))];
+    if (!c) return c;
+    const int r = u.reduced[static_cast<std::size_t>(b)][ix(arc)];
+    return Coefficient{c->long_range - r, c->short_range - r};
+}
+
+// Reduced to 1 or 0 (primary) or to 0 (secondary, tertiary), an arc fires no more this turn.
+bool AdmiralEngine::arc_blocked(const Unit& u, int b, Arc arc) const {
+    if (u.reduced[static_cast<std::size_t>(b)][ix(arc)] == 0) return false;
+    const auto c = coefficient_now(u, b, arc);
+    const int floor = b == 0 ? 1 : 0;
+    return c && (c->long_range <= floor || c->short_range <= floor);
+}
+
+// The arcs beside the one fired lose its printed long coefficient (primary) or half of it,
+// rounded up (secondary, tertiary), for the rest of the turn.
+void AdmiralEngine::use_arc(Unit& u, int b, Arc arc) {
+    auto& bat = u.card.batteries[static_cast<std::size_t>(b)];
+    u.fired[static_cast<std::size_t>(b)][ix(arc)] = true;
+    const auto printed = bat.by_section[static_cast<std::size_t>(section_of(arc))];
+    if (!printed) return;
+    const int cut = b == 0 ? printed->long_range : (printed->long_range + 1) / 2;
+    for (Arc n : beside(arc)) u.reduced[static_cast<std::size_t>(b)][ix(n)] += cut;
+}
+
+double AdmiralEngine::range_of(const Unit& u, int b) const {
+    const auto& r = u.card.batteries[static_cast<std::size_t>(b)].range_cm;
+    return r ? *r / scale_.range_divisor : 1e9;
+}
+
+// Whether battery b may fire at the target in this arc; each refusal said.
+bool AdmiralEngine::may_fire(Unit& u, int b, Arc arc, Unit& target, const ngn::Event& e, GameContext& ctx) {
+    const ngn::SourcePos at = e.args.front().pos;
+    const std::string bat = kBatteryNames[b], arcn = kArcNames[ix(arc)];
+    if (!coefficient_now(u, b, arc)) return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " battery has no coefficient in its " + arcn + " arc: it cannot fire there"), false;
+    if (u.fired[static_cast<std::size_t>(b)][ix(arc)])
+        return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " battery has fired in its " + arcn + " arc this turn: once an arc a turn"), false;
+    if (arc_blocked(u, b, arc))
+        return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " " + arcn + " coefficients are reduced to " + (b == 0 ? "1 or less" : "0 or less") + " by the arcs beside it: it fires no more this turn"), false;
+    const Arc other = arc == Arc::Port ? Arc::Starboard : Arc::Port;
+    if (b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)])
+        return ctx.findings.error(Kind::Illegal, kAttack, at, "the primary battery never fires both sides in one turn"), false;
+    (void)target;
+    return true;
+}
+
+// Opening Fire: the valid target nearest the firer (in sight, in an arc the battery may fire, in range).
+const Unit* AdmiralEngine::nearer_target(const Unit& u, int b, const Unit& target, double d) const {
+    for (const Unit& o : units_) {
+        if (&o == &target || o.side == u.side || !o.afloat() || distance(u, o) >= d - tolerance_ || distance(u, o) > range_of(u, b)) continue;
+        if (covered_by(u, o)) continue;
+        for (Arc arc : arcs_of(u, o)) {
+            const Arc other = arc == Arc::Port ? Arc::Starboard : Arc::Port;
+            const bool both_sides = b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)];
+            if (coefficient_now(u, b, arc) && !u.fired[static_cast<std::size_t>(b)][ix(arc)] && !arc_blocked(u, b, arc) && !both_sides) return &o;
+        }
+    }
+    return nullptr;
+}
+
+std::vector<std::pair<std::string, int>> AdmiralEngine::attack_modifiers(const Unit& u, const Unit& target, bool long_range, const ngn::Event& e) const {
+    std::vector<std::pair<std::string, int>> m;
+    if (const int knots = std::abs(target.speed) / 10) m.push_back({"target speed", -knots});
+    if (slow(u) && u.card.speed) m.push_back({"slow speed", +1});
+    if (u.automatic_now == Automatic::Light) m.push_back({"light damage", -2});
+    if (u.ram_malus_turn == turn_) m.push_back({"ram", -2});
+    if (long_range && u.radio_hit) m.push_back({"communication tower", -1});
+    for (const auto& it : e.args)  // a smoke screen crossed: the players' count (positions of screens are not recorded)
+        if (const auto* d = it.as<ngn::Dice>())
+            for (const auto& mod : d->modifiers)
+                if (lower(mod.label) == "smoke") m.push_back({"smoke", mod.value});
+    return m;
+}
+
+void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
+    const auto& a = e.args;
+    const ngn::SourcePos at = a.front().pos;
+    std::size_t i = 1;
+    int b = -1;
+    for (int k = 0; k < kBatteries && i < a.size(); ++k) b = is_word(a[i], kBatteryNames[k]) ? k : b;
+    if (b < 0) return (void)ctx.findings.error(Kind::Inconsistent, kAttack, at, "fire names its battery: fire primary [bow|stern|port|starboard] TARGET 50cm d10: ... d8: ... => hit light");
+    const std::optional<Arc> written_arc = ++i < a.size() ? arc_word(a[i]) : std::nullopt;
+    if (written_arc) ++i;
+    Unit* target = i < a.size() ? named_unit(a[i], ctx) : nullptr;
+    if (!target || target->side == u.side) return (void)ctx.findings.error(Kind::Inconsistent, kOpening, i < a.size() ? a[i].pos : at, "fire names an enemy unit as its target after the battery (and arc)");
+    const ngn::Item* dist_item = ++i < a.size() && a[i].as<ngn::Number>() ? &a[i] : nullptr;
+    std::vector<const ngn::Dice*> dice;
+    for (const auto& it : a)
+        if (it.as<ngn::Dice>()) dice.push_back(it.as<ngn::Dice>());
+    if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is sunk: it is no target");
+    if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
+    if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");
+    const bool specific = u.orders.count("specific-target") > 0;
+    if (u.conning_now && std::find(u.last_targets.begin(), u.last_targets.end(), target) == u.last_targets.end())
+        return (void)ctx.findings.error(Kind::Illegal, kCritical, at, u.label() + "'s conning tower was hit: it may fire only at its last target this activation");
+    if (u.card.type.empty()) return unverified("gunnery of units without a card", kAttack, at, ctx);
+    if (!u.card.batteries[static_cast<std::size_t>(b)].present())
+        return (void)ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s card has no " + kBatteryNames[b] + " battery");
+    double d = 0;
+    judge_distance(u, *target, dist_item, kOpening, ctx, d);
+    const auto arcs = arcs_of(u, *target);
+    Arc arc = arcs.front();
+    if (written_arc && arcs.size() < 4 && std::find(arcs.begin(), arcs.end(), *written_arc) == arcs.end())
+        ctx.findings.error(Kind::Illegal, kCourse, a[2].pos, target->label() + " lies in " + u.label() + "'s " + kArcNames[ix(arcs.front())] + " arc", kArcNames[ix(arcs.front())], kArcNames[ix(*written_arc)]);
+    if (written_arc) arc = *written_arc;
+    else
+        for (Arc c : arcs)
+            if (coefficient_now(u, b, c) && !u.fired[static_cast<std::size_t>(b)][ix(c)] && !arc_blocked(u, b, c)) { arc = c; break; }
+    if (!may_fire(u, b, arc, *target, e, ctx)) return;
+    const double range = range_of(u, b);
+    needs(u, u.card.batteries[static_cast<std::size_t>(b)].range_cm.has_value(), "range", kOpening, at, ctx);
+    if (d >= 0 && d > range + tolerance_) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is beyond the " + kBatteryNames[b] + " battery's range", std::to_string(int(range)) + "cm", dist_item ? dist_item->to_ngn() : "");
+    if (auto cover = covered_by(u, *target)) return (void)ctx.findings.error(Kind::Illegal, kSight, at, (*cover)->label() + " covers " + target->label() + " from " + u.label() + ": it is at least the target's size (SP) and stands across the line of sight");
+    if (!u.placed || !target->placed) unverified("arcs, ranges, lines of sight and the nearest target of units whose places are not recorded", kOpening, at, ctx);
+    else if (const Unit* near = nearer_target(u, b, *target, d); near && !specific && !u.conning_now)
+        ctx.findings.error(Kind::Illegal, kOpening, at, "a ship fires at the nearest valid target: " + near->label() + " is nearer", near->label(), target->label());
+    use_arc(u, b, arc);
+    u.targets_now.push_back(target);
+    if (dice.size() < 2) return (void)ctx.findings.error(Kind::Inconsistent, kAttack, at, "a fire gives the attack die and the target's defence d8: d10: 4 +3(bow) -2(speed) = 5 d8: 1 +3(side) = 4 => hit light");
+    resolve_fire(u, b, arc, *target, d, *dice[0], *dice[1], e, ctx);
+}
+
+// The attack (coefficient, die and modifiers) against the defence (1D8 and the section shown), the
+// hit and the damage. At a boundary (short or long range, the section shown) either reading stands.
+void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d, const ngn::Dice& attack, const ngn::Dice& defence,
+                                 const ngn::Event& e, GameContext& ctx) {
+    const auto& bat = u.card.batteries[static_cast<std::size_t>(b)];
+    const ngn::SourcePos at = e.args.front().pos;
+    if (bat.die && attack.sides != bat.die)
+        ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + kBatteryNames[b] + " battery rolls its card's die", "d" + std::to_string(bat.die), attack.spec());
+    if (defence.sides != 8) ctx.findings.error(Kind::Illegal, kAttack, at, "the defence is rolled on 1D8", "d8", defence.spec());
+    const double range = range_of(u, b);
+    const Coefficient c = *coefficient_now(u, b, arc);
+    std::vector<Roll> attacks;
+    for (bool long_range : {false, true}) {
+        const bool possible = d < 0 || (long_range ? d >= range / 2 - tolerance_ : d <= range / 2 + tolerance_);
+        if (!possible) continue;
+        auto mods = attack_modifiers(u, target, long_range, e);
+        mods.insert(mods.begin(), {std::string(kArcNames[ix(arc)]) + (long_range ? ", long" : ", short"), long_range ? c.long_range : c.short_range});
+        attacks.push_back(read_roll(attack, mods));
+    }
+    std::vector<Roll> defences;
+    for (Section s : sections_shown(target, u)) {
+        const auto& df = target.card.defence[static_cast<std::size_t>(s)];
+        if (!needs(target, df.has_value(), "defence", kAttack, at, ctx)) continue;
+        defences.push_back(read_roll(defence, {{s == Section::Bow ? "bow" : s == Section::Side ? "side" : "stern", *df}}));
+    }
+    auto pick = [](const std::vector<Roll>& rolls) {
+        for (const Roll& r : rolls)
+            if (!r.recorded || *r.recorded == r.rules) return r;
+        return rolls.front();
+    };
+    const Roll att = attacks.empty() ? read_roll(attack, {}) : pick(attacks);
+    const bool attack_ok = attacks.empty() || judge_roll(att, "the attack", kMaluses, at, ctx);
+    const Roll def = defences.empty() ? read_roll(defence, {}) : pick(defences);
+    const bool defence_ok = defences.empty() || judge_roll(def, "the defence", kAttack, at, ctx);
+    auto hits = [&](int x, int y) { return x > y || (tie_hits_ && x == y); };
+    const bool rules_hit = hits(att.rules, def.rules), played_hit = hits(att.played(), def.played());
+    bool claimed_hit = false, claimed_sunk = false;
+    std::optional<Automatic> claimed_kind;
+    if (e.claim)
+        for (const auto& it : *e.claim) {
+            claimed_hit = claimed_hit || is_word(it, "hit");
+            claimed_sunk = claimed_sunk || is_word(it, "sunk");
+            if (is_word(it, "light")) claimed_kind = Automatic::Light;
+            if (is_word(it, "severe")) claimed_kind = Automatic::Severe;
+        }
+    claimed_hit = claimed_hit || claimed_kind.has_value();
+    std::optional<Cause> why;
+    if (!e.claim) {
+        ctx.findings.error(Kind::Inconsistent, kAttack, at, "a fire says what it did: => miss, => hit light, => hit severe");
+        claimed_hit = played_hit;
+    } else if (claimed_hit != played_hit || (claimed_hit != rules_hit && attack_ok && defence_ok)) {
+        why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kAttack, e.claim_pos,
+                                                    "attack " + std::to_string(att.played()) + " against defence " + std::to_string(def.played()) +
+                                                        (tie_hits_ ? ": a hit when not less" : ": a hit only when greater"),
+                                                    played_hit ? "hit" : "miss", claimed_hit ? "hit" : "miss"));
+    } else if (claimed_hit != rules_hit) {
+        ctx.findings.excuse(Cause{at.line, kMaluses}, e.claim_pos, "the hit follows from the totals as written");
+    }
+    if (!claimed_hit) return;
+    // Damage: the raw attack die against the target's armour.
+    std::optional<Automatic> rules_kind;
+    if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = att.face >= *target.card.armour ? Automatic::Severe : Automatic::Light;
+    if (rules_kind && claimed_kind && *claimed_kind != *rules_kind)
+        why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,
+                                                    "the attack die " + std::to_string(att.face) + (*rules_kind == Automatic::Severe ? " is not below " : " is below ") +
+                                                        target.label() + "'s armour " + std::to_string(*target.card.armour),
+                                                    *rules_kind == Automatic::Severe ? "severe" : "light", *claimed_kind == Automatic::Severe ? "severe" : "light"));
+    if (!claimed_kind && rules_kind) ctx.findings.error(Kind::Inconsistent, kDamage, e.claim_pos, "a hit says its damage: light or severe", *rules_kind == Automatic::Severe ? "severe" : "light", "");
+    const Automatic kind = claimed_kind.value_or(rules_kind.value_or(Automatic::Light));
+    damage(target, u, kind, kind == Automatic::Severe ? 1 : 0, e, claimed_sunk, why, ctx, true);
+}
+
+}  // namespace ironlog::rules::admiral

@@ -1,0 +1,211 @@
+// Units Movement: the speed set at each activation (Modifying the Speed, Reversing the Course),
+// straight runs along the course (Speed and Moving), rotations of at most 22.5 degrees after a run
+// of the ship's length (Rotation, Slow Speed), and a tower off the table.
+#include "rules/admiral/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace ironlog::rules::admiral {
+
+namespace {
+const RuleRef kSpeed = cite("Units Movement/Speed and Moving");
+const RuleRef kModify = cite("Units Movement/Modifying the Speed");
+const RuleRef kReverse = cite("Units Movement/Reversing the Course");
+const RuleRef kRotation = cite("Units Movement/Rotation");
+const RuleRef kAutomatic = cite("Damage/Automatic Actions");
+const RuleRef kCritical = cite("Damage/Critical Damage");
+const RuleRef kRamming = cite("Units Movement/Ramming");
+const RuleRef kInitial = cite("Playing Admiral/Initial Condition of Units");
+
+std::string cm_text(double v) {
+    std::ostringstream os;
+    os << std::round(v * 10) / 10 << " cm";
+    return os.str();
+}
+std::string place_text(geometry::Point p, double h) {
+    std::ostringstream os;
+    os << "(" << std::round(p.x * 10) / 10 << ", " << std::round(p.y * 10) / 10 << ", " << std::round(h * 10) / 10 << ")";
+    return os.str();
+}
+std::string speed_text(int v) { return std::to_string(std::abs(v)) + (v < 0 ? " astern" : ""); }
+double normal(double h) { return std::fmod(std::fmod(h, 360.0) + 360.0, 360.0); }
+}  // namespace
+
+bool AdmiralEngine::on_move(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    Unit* u = a.unit(who);
+    if (!u) return false;
+    if (!a.take_hand(*u, e, ctx)) return true;
+    if (u->stopped) {
+        ctx.findings.error(Kind::Illegal, kRamming, e.args.front().pos, u->label() + " was stopped by a ram this turn: it moves no more");
+        return true;
+    }
+    const auto& args = e.args;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (is_word(args[i], "speed")) a.set_speed(*u, e, i, ctx);
+        else if (is_word(args[i], "move") && i + 1 < args.size()) a.run(*u, args[++i], ctx);
+        else if (is_word(args[i], "turn") && i + 1 < args.size()) a.rotate(*u, args[i + 1], e, i + 1, ctx), ++i;
+        else if (is_word(args[i], "astern")) continue;
+        else {
+            ctx.findings.error(Kind::Inconsistent, ngn_rule("5.3", "Events"), args[i].pos,
+                               "a move is written speed N [astern], move Ncm and turn D (degrees, + to starboard): not '" + args[i].to_ngn() + "'");
+            break;
+        }
+    }
+    a.judge_place(*u, u->at, u->heading, e, ctx);
+    return true;
+}
+
+// Modifying the Speed: at most a third of the maximum (at least 1 knot) a activation; Reversing
+// the Course: astern only through 0, at most a third of the maximum, changed by a third of that.
+bool AdmiralEngine::speed_change_legal(const Unit& u, int from, int to, std::string& why) const {
+    const int m = *u.card.speed, c = std::max(1, m / 3), back_max = m / 3, back_change = std::max(1, back_max / 3);
+    if (to > m) return why = "above the maximum speed of " + std::to_string(m), false;
+    if (-to > back_max) return why = "astern at most a third of the maximum: " + std::to_string(back_max), false;
+    if (from >= 0 && to >= 0 && std::abs(to - from) > c) return why = "a change of at most " + std::to_string(c) + " knots (a third of " + std::to_string(m) + ")", false;
+    if (from >= 0 && to < 0 && (from > c || -to > std::min(c - from, back_change)))
+        return why = "astern only after reaching 0 in the change of " + std::to_string(c) + " knots, and then at most " + std::to_string(back_change) + " knots astern", false;
+    if (from < 0 && to < 0 && std::abs(to - from) > back_change) return why = "astern a change of at most " + std::to_string(back_change) + " knots", false;
+    if (from < 0 && to >= 0 && (-from > back_change || to > c)) return why = "ahead again only after reaching 0 in the change of " + std::to_string(back_change) + " knots astern", false;
+    return true;
+}
+
+void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, GameContext& ctx) {
+    const auto& args = e.args;
+    const auto* n = i + 1 < args.size() ? args[i + 1].as<ngn::Number>() : nullptr;
+    if (!n || !n->is_integer) {
+        ctx.findings.error(Kind::Inconsistent, kModify, args[i].pos, "a speed is a whole number of knots: speed 18, speed +2, speed 4 astern");
+        return;
+    }
+    ++i;
+    const bool astern = i + 1 < args.size() && is_word(args[i + 1], "astern");
+    const ngn::SourcePos at = args[i].pos;
+    const bool first = !u.speed_known;
+    int to = n->has_sign ? u.speed + n->as_int() : (astern ? -std::abs(n->as_int()) : n->as_int());
+    if (u.speed_written) ctx.findings.error(Kind::Illegal, kModify, at, "the speed is chosen once, at the start of the activation");
+    u.speed_written = true;
+    const bool kept = u.automatic_now != Automatic::None || u.conning_now;
+    if (kept && to != u.speed) {
+        ctx.findings.error(Kind::Illegal, u.conning_now ? kCritical : kAutomatic, at,
+                           u.label() + (u.conning_now ? "'s conning tower was hit: it keeps its speed this activation" : " is under an automatic action: it keeps its speed"),
+                           speed_text(u.speed), speed_text(to));
+    } else if (!kept && u.card.speed && !u.orders.count("engine-power")) {
+        std::set<int> from = turn_ == 1 && u.speed_set_turn == 0 ? starting_speeds(u) : std::set<int>{u.speed};
+        if (first || from.empty()) from.insert(u.speed);
+        std::string why;
+        bool ok = false;
+        for (int f : from) ok = ok || speed_change_legal(u, f, to, why);
+        if (!ok) {
+            const bool reversing = to < 0 || *from.begin() < 0;
+            ctx.findings.error(Kind::Illegal, turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? kInitial : reversing ? kReverse : kModify, at,
+                               u.label() + " at " + speed_text(*from.begin()) + " knots may not go to " + speed_text(to) + ": " + why, std::nullopt, speed_text(to));
+        }
+    } else if (!u.card.speed) {
+        needs(u, false, "speed", kModify, at, ctx);
+    }
+    u.speed = to;
+    u.speed_known = true;
+    u.speed_set_turn = turn_;
+}
+
+bool AdmiralEngine::slow(const Unit& u) const {
+    return u.speed < 0 || (u.card.speed && 2 * u.speed < *u.card.speed);
+}
+
+// Rotation: the ship's length; Slow Speed: half of it, rounded down.
+double AdmiralEngine::rotation_distance(const Unit& u) const {
+    const double length = u.card.length_cm.value_or(0);
+    return slow(u) ? std::floor(length / 2) : length;
+}
+
+void AdmiralEngine::run(Unit& u, const ngn::Item& it, GameContext& ctx) {
+    const auto* n = it.as<ngn::Number>();
+    if (!n || n->value < 0 || n->value > 10000 || (!n->unit.empty() && lower(n->unit) != "cm")) {
+        ctx.findings.error(Kind::Inconsistent, kSpeed, it.pos, "a run is a distance in cm: move 12cm");
+        return;
+    }
+    const double h = u.heading * M_PI / 180, d = n->value * (u.speed < 0 ? -1 : 1);
+    u.at = {u.at.x + std::sin(h) * d, u.at.y + std::cos(h) * d};
+    u.run += n->value;
+    u.moved += n->value;
+    u.moved_any = true;
+}
+
+void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, std::size_t i, GameContext& ctx) {
+    const auto* n = it.as<ngn::Number>();
+    if (!n || std::abs(n->value) > 360) {
+        ctx.findings.error(Kind::Inconsistent, kRotation, it.pos, "a rotation is in degrees, + to starboard, - to port: turn 22.5, turn -15");
+        return;
+    }
+    const double angle = n->value;
+    if (u.conning_now) {
+        ctx.findings.error(Kind::Illegal, kCritical, it.pos, u.label() + "'s conning tower was hit: no rotation this activation");
+    } else if (std::abs(angle) > 22.5 + 1e-9) {
+        ctx.findings.error(Kind::Illegal, kRotation, it.pos, "at most 22.5 degrees a rotation", "22.5", it.to_ngn());
+    } else if (needs(u, u.card.length_cm.has_value(), "length", kRotation, it.pos, ctx) && u.run + tolerance_ < rotation_distance(u)) {
+        bool last_item = true;
+        for (std::size_t k = i + 1; k < e.args.size(); ++k) last_item = last_item && !is_word(e.args[k], "move") && !is_word(e.args[k], "turn");
+        const double full = cm_of(u.speed);
+        const bool move_done = u.moved + tolerance_ >= full;
+        const bool too_short = full < rotation_distance(u) + tolerance_ || end_rotation_always_;
+        if (u.planned_veer && u.rotations == 0) {
+            // the Admiral Order lets it rotate at once, as if the run had been made (turn 1)
+        } else if (last_item && move_done && too_short && !u.end_rotation && (u.rotations == 0 || end_rotation_always_)) {
+            u.end_rotation = true;
+        } else {
+            ctx.findings.error(Kind::Illegal, kRotation, it.pos,
+                               u.label() + " rotates after a run of " + cm_text(u.run) + " since its last rotation: it needs " +
+                                   cm_text(rotation_distance(u)) + (slow(u) ? " (half its length: slow speed)" : " (its length)"),
+                               cm_text(rotation_distance(u)), cm_text(u.run));
+        }
+    }
+    u.heading = normal(u.heading + angle);
+    u.run = 0;
+    ++u.rotations;
+}
+
+bool AdmiralEngine::on_table(geometry::Point p) const {
+    return p.x >= -tolerance_ && p.y >= -tolerance_ && p.x <= table_w_ + tolerance_ && p.y <= table_h_ + tolerance_;
+}
+
+// The place a move's runs and rotations give, against the one the record claims; the replay goes
+// on from the claimed place (as played).
+void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, const ngn::Event& e, GameContext& ctx) {
+    const ngn::TablePos* claimed = nullptr;
+    if (e.claim)
+        for (const auto& it : *e.claim) claimed = it.as<ngn::TablePos>() ? it.as<ngn::TablePos>() : claimed;
+    if (claimed) {
+        const geometry::Point c{claimed->x, claimed->y};
+        const double ch = claimed->heading ? normal(*claimed->heading) : heading;
+        const double turn_off = std::abs(std::remainder(ch - heading, 360.0));
+        if (u.placed && (geometry::distance(c, at) > tolerance_ || turn_off > kAngleTolerance)) {
+            const Finding& f = ctx.findings.error(Kind::WrongResult, kSpeed, e.claim_pos,
+                                                  u.label() + "'s runs and rotations from where it stood end elsewhere (ruler " + cm_text(tolerance_) + ", 2 degrees)",
+                                                  place_text(at, heading), claimed->text);
+            u.place_doubt = Findings::cause_of(f);
+        }
+        u.at = c;
+        u.heading = ch;
+        u.placed = true;
+    }
+    if (u.placed && !on_table(u.at) && !u.lost) {
+        u.lost = u.removed = true;
+        ctx.findings.note(Kind::Illegal, kReverse, e.subject.pos, u.label() + "'s conning tower ends its move off the table: it is lost");
+    }
+}
+
+// Speed and Moving: the runs of an activation add up to the speed, unless a ram stopped the ship.
+void AdmiralEngine::end_activation(Unit& u, GameContext& ctx, ngn::SourcePos) {
+    const ngn::SourcePos at = u.last_pos;
+    if (u.stopped || u.lost || u.sunk || !u.speed_known || u.extra_hand) return;
+    const double full = cm_of(u.speed);
+    if (std::abs(u.moved - full) <= tolerance_) return;
+    ctx.findings.error(Kind::Illegal, kSpeed, at,
+                       u.label() + " at " + speed_text(u.speed) + " knots runs " + cm_text(full) + " in its activation" +
+                           (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved),
+                       cm_text(full), cm_text(u.moved));
+}
+
+}  // namespace ironlog::rules::admiral

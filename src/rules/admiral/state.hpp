@@ -1,0 +1,132 @@
+// The state of an Admiral game, data only: each unit's card (War Technology/Unit Card), where it
+// is, its speed, its damage and what this turn has used of it; each side's Admiral Points.
+#pragma once
+
+#include "check/finding.hpp"
+#include "check/symbols.hpp"
+#include "geometry/table.hpp"
+
+#include <array>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ironlog::rules::admiral {
+
+// The four views of a ship (General Principles/Units' Course), clockwise from the bow.
+enum class Arc { Bow, Starboard, Stern, Port };
+// The three sections a card gives defence and coefficients for: a side serves port and starboard.
+enum class Section { Bow, Side, Stern };
+enum class Battery { Primary, Secondary, Tertiary };
+constexpr int kBatteries = 3;
+
+struct Coefficient {
+    int long_range = 0;
+    int short_range = 0;
+};
+
+struct BatteryCard {
+    std::array<std::optional<Coefficient>, 3> by_section;  // by Section; none: cannot fire there
+    int die = 0;                                            // sides of the calibre die; 0 not given
+    std::optional<double> range_cm;
+    bool present() const { return by_section[0] || by_section[1] || by_section[2]; }
+};
+
+// A unit card: what the players' library (or the record's ship line) gives. Every value is
+// optional: a rule that needs one the card lacks is said once as not verified.
+struct Card {
+    std::string name;
+    std::string type;  // BB PB BC CA CV CL CVL CVE DD SS ES AK PT
+    std::string nation, class_name;
+    std::optional<int> points, speed, sp, dc, aa, as, aircraft, armour;
+    std::optional<double> length_cm;
+    std::array<std::optional<int>, 3> defence;  // by Section
+    std::array<BatteryCard, kBatteries> batteries;
+    std::optional<int> torpedoes;  // tubes a side
+    bool centre_torpedoes = false; // the bracketed value: centre-line tubes, one side or the other
+    int torpedo_die = 10;
+    std::optional<double> torpedo_range_cm;
+    std::set<std::string> rules;  // special rules: smoke, malfunctioning, magnetic, ...
+};
+
+enum class Automatic { None, Light, Severe };  // Damage/Automatic Actions
+
+struct Unit {
+    const Entity* entity = nullptr;
+    int side = -1;
+    Card card;
+    bool flagship = false;
+    std::optional<int> command;  // the command value given at set-up
+    std::optional<int> number;   // the activation card's number
+    std::optional<int> start_speed;  // set by the mission (start-speed)
+
+    bool placed = false;
+    geometry::Point at;
+    double heading = 0;
+    std::optional<Cause> place_doubt;  // a move whose end parted from its runs: where it is is as claimed
+
+    int speed = 0;             // knots; negative when going astern
+    bool speed_known = false;  // set at its first activation, or from the start
+    int speed_set_turn = 0;    // the turn of the activation that set it
+
+    // this turn
+    int activated_turn = 0;
+    bool stopped = false;        // rammed or ramming: no more move or fire this turn
+    int ram_malus_turn = 0;      // a ram's survivor fires at -2 (Units Movement/Ramming)
+    std::array<std::array<bool, 4>, kBatteries> fired{};      // by battery, by Arc
+    std::array<std::array<int, 4>, kBatteries> reduced{};     // coefficient reductions, by battery, by Arc
+    std::set<std::string> orders;  // Admiral Orders received this turn
+    bool repaired = false;         // a damage-control attempt this turn
+
+    // this activation
+    ngn::SourcePos last_pos;  // its last line
+    bool extra_hand = false;  // a second hand in one turn (reported): its move is not judged again
+    double run = 0;           // cm run since the last rotation
+    double moved = 0;         // cm run in this activation
+    int rotations = 0;
+    bool moved_any = false;
+    bool speed_written = false;
+    bool end_rotation = false;  // the rotation a move too short for one allows was made
+    bool planned_veer = false;  // Admiral Order: rotate at once in turn 1
+
+    // damage
+    int severe = 0;
+    bool sunk = false;
+    int sunk_turn = 0;
+    bool removed = false;  // taken off the table (sunk and removed, or lost off the edge)
+    bool lost = false;     // its tower went off the table
+    Automatic automatic = Automatic::None;  // due at its next activation
+    Automatic automatic_now = Automatic::None;  // in force during this activation
+    const Unit* attacker = nullptr;
+    bool conning_due = false, conning_now = false;  // critical 5: its next activation
+    std::vector<const Unit*> last_targets, targets_now;
+    std::set<int> criticals;  // light criticals taken (1-6)
+    int torpedo_tubes_hit = 0;  // critical 2, cumulative
+    int aa_hit = 0;             // critical 6, cumulative
+    bool radio_hit = false;     // critical 4
+    std::array<int, 2> tubes_used{};  // port, starboard: tubes launched
+    int repairs = 0;
+    // torpedo hits whose malfunction roll is owed (War Technology/Special Rules)
+    struct Duds {
+        int hits = 0;
+        Unit* target = nullptr;
+        bool magnetic = false;
+    } duds_due;
+    // critical rolls owed: a light damage's d6, a severe damage's 2d10, with the line that caused it
+    std::vector<std::pair<Automatic, std::uint32_t>> criticals_due;
+
+    bool afloat() const { return !sunk && !removed; }
+    std::string label() const { return entity->label(); }
+};
+
+struct SideState {
+    std::optional<int> points;  // Admiral Points of this turn (the first initiative roll)
+    int spent = 0;
+    std::optional<int> initiative;  // the last initiative total
+    int flagships_at_start = 0;
+    bool command_rolled = false;
+    int passes = 0;  // Pass cards played this turn
+};
+
+}  // namespace ironlog::rules::admiral

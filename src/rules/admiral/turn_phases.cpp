@@ -1,0 +1,223 @@
+// Playing Admiral/The Turn: the tactical phase's initiative and Admiral Points, the operational
+// phase's alternating hands (one unit's activation each, Pass cards in an unequal clash), the
+// chronometric phase, and the victory conditions.
+#include "rules/admiral/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace ironlog::rules::admiral {
+
+namespace {
+const RuleRef kTactical = cite("Playing Admiral/Tactical Phase");
+const RuleRef kOperational = cite("Playing Admiral/Operational Phase");
+const RuleRef kChronometric = cite("Playing Admiral/Chronometric Phase");
+const RuleRef kUnequal = cite("Playing Admiral/Unequal Clash");
+const RuleRef kVictory = cite("Playing Admiral/Victory Conditions");
+const RuleRef kDamageControl = cite("Damage/Damage Control");
+
+}  // namespace
+
+void AdmiralEngine::start_turn(GameContext& ctx) {
+    turn_ = std::max(turn_ + 1, ctx.cursor.turn_number);
+    phase_.clear();
+    last_hand_side_ = -1;
+    initiative_winner_.reset();
+    initiative_tied_ = false;
+    initiative_rolls_ = 0;
+    for (SideState& s : sides_) s.points.reset(), s.spent = 0, s.passes = 0, s.initiative.reset();
+    for (Unit& u : units_) {
+        u.stopped = false;
+        u.fired = {};
+        u.reduced = {};
+        u.orders.clear();
+        u.repaired = false;
+        if (turn_ == 1 && !u.speed_known && !starting_speeds(u).empty()) u.speed = *starting_speeds(u).begin(), u.speed_known = true;
+    }
+}
+
+std::optional<int> AdmiralEngine::highest_command(int side) const {
+    std::optional<int> best;
+    for (const Unit& u : units_)
+        if (u.side == side && u.flagship && u.command && !u.sunk && !u.removed) best = std::max(best.value_or(*u.command), *u.command);
+    return best;
+}
+
+// KM initiative d6: 3 +1(command) = 4: 1D6 + the highest command value; the first roll of the turn
+// is the side's Admiral Points; the higher total chooses the first hand, a tie rolls again.
+bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
+    if (!a.in_phase("tactical", e, kTactical, ctx)) return true;
+    SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
+    const ngn::Dice* dice = nullptr;
+    for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
+    if (!dice || dice->faces.empty()) {
+        ctx.findings.error(Kind::Inconsistent, kTactical, e.args.front().pos, "an initiative line gives its 1D6: " + who.label() + " initiative d6: 4 +1(command) = 5");
+        return true;
+    }
+    if (dice->sides != 6) ctx.findings.error(Kind::Illegal, kTactical, e.args.front().pos, "the initiative is rolled on 1D6", "d6", dice->spec());
+    const auto command = a.highest_command(who.index);
+    if (!command) a.unverified(who.label() + "'s command value (no command line gave it one)", kTactical, e.args.front().pos, ctx);
+    Roll r = a.read_roll(*dice, command ? std::vector<std::pair<std::string, int>>{{"command", *command}} : std::vector<std::pair<std::string, int>>{});
+    if (command) a.judge_roll(r, "the initiative (1D6 + the highest command value)", kTactical, e.args.front().pos, ctx);
+    const int total = command ? r.played() : r.recorded.value_or(r.face);
+    if (!s.points) s.points = total;  // a re-roll leaves the Admiral Points of the first
+    s.initiative = total;
+    ++a.initiative_rolls_;
+    bool all = true;
+    for (const SideState& o : a.sides_) all = all && o.initiative;
+    if (!all) return true;
+    int best = -1000, winner = -1, count = 0;
+    for (std::size_t i = 0; i < a.sides_.size(); ++i) {
+        const int v = *a.sides_[i].initiative;
+        if (v > best) best = v, winner = static_cast<int>(i), count = 1;
+        else if (v == best) ++count;
+    }
+    const bool tie = count > 1;
+    std::string claimed;
+    if (e.claim && !e.claim->empty()) claimed = reference_text(e.claim->front());
+    const std::string expected = tie ? "reroll" : a.side_name(winner, ctx);
+    const Entity* named = claimed.empty() ? nullptr : ctx.symbols.find_side(claimed);
+    if (lower(claimed) == "reroll") claimed = "reroll";
+    const bool ok = claimed.empty() || (tie ? claimed == "reroll" : named && named->index == winner);
+    if (!ok) ctx.findings.error(Kind::WrongResult, kTactical, e.claim_pos, tie ? "a tie is rolled again" : "the higher total chooses the first hand", expected, claimed);
+    for (SideState& o : a.sides_) o.initiative.reset();
+    if (!tie) a.initiative_winner_ = winner;
+    return true;
+}
+
+// RN pass: a Pass card, the smaller side's in an unequal clash.
+bool AdmiralEngine::on_pass(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
+    if (!a.in_phase("operational", e, kOperational, ctx)) return true;
+    if (a.active_) a.end_hand(ctx, e.args.front().pos);
+    a.hand_of_side(who.index, e.args.front().pos, ctx);
+    SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
+    const int allowed = a.pass_cards_allowed(who.index);
+    if (++s.passes > allowed)
+        ctx.findings.error(Kind::Illegal, kUnequal, e.args.front().pos,
+                           "a side may add one Pass card for every two units it has fewer than its opponent, at most 10: " + who.label() +
+                               " has " + std::to_string(allowed),
+                           std::to_string(allowed) + " Pass cards", std::to_string(s.passes));
+    return true;
+}
+
+int AdmiralEngine::pass_cards_allowed(int side) const {
+    std::vector<int> count(sides_.size(), 0);
+    for (const Unit& u : units_)
+        if (u.afloat() && u.side >= 0 && static_cast<std::size_t>(u.side) < count.size()) ++count[static_cast<std::size_t>(u.side)];
+    if (side < 0 || static_cast<std::size_t>(side) >= count.size()) return 0;
+    const int most = *std::max_element(count.begin(), count.end());
+    return std::min(10, (most - count[static_cast<std::size_t>(side)]) / 2);
+}
+
+bool AdmiralEngine::side_has_units_left(int side) const {
+    for (const Unit& u : units_)
+        if (u.side == side && u.afloat() && u.activated_turn != turn_) return true;
+    return false;
+}
+
+// Hands alternate, unless the other side has no unit left to activate.
+bool AdmiralEngine::hand_of_side(int side, ngn::SourcePos at, GameContext& ctx) {
+    bool ok = true;
+    if (last_hand_side_ == side) {
+        bool others_left = false;
+        for (std::size_t s = 0; s < sides_.size(); ++s) others_left = others_left || (static_cast<int>(s) != side && side_has_units_left(static_cast<int>(s)));
+        if (others_left) {
+            ctx.findings.error(Kind::Illegal, kOperational, at, "the hands alternate: " + side_name(side, ctx) + " had the last hand");
+            ok = false;
+        }
+    }
+    last_hand_side_ = side;
+    return ok;
+}
+
+// A unit's first line in a hand begins its activation; its later lines go on with it.
+bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
+    if (active_ == &u) return u.last_pos = e.subject.pos, true;
+    const ngn::SourcePos at = e.args.front().pos;
+    if (phase_ != "operational") {
+        ctx.findings.error(Kind::Illegal, kOperational, at, "a unit acts in its hand of the operational phase, not " + (phase_.empty() ? "before play" : "in phase " + phase_));
+        return false;
+    }
+    if (active_) end_hand(ctx, at);
+    if (!u.afloat()) {
+        ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + (u.lost ? " was lost off the table" : " is sunk") + ": it acts no more");
+        return false;
+    }
+    u.extra_hand = u.activated_turn == turn_;
+    if (u.extra_hand) ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + " has had its hand this turn: each unit is activated once a turn");
+    else hand_of_side(u.side, at, ctx);
+    active_ = &u;
+    u.last_pos = e.subject.pos;
+    u.activated_turn = turn_;
+    u.run = u.moved = 0;
+    u.rotations = 0;
+    u.moved_any = u.speed_written = u.end_rotation = u.planned_veer = false;
+    u.automatic_now = u.automatic, u.automatic = Automatic::None;
+    u.conning_now = u.conning_due, u.conning_due = false;
+    u.targets_now.clear();
+    return true;
+}
+
+void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {
+    if (!active_) return;
+    Unit& u = *active_;
+    active_ = nullptr;
+    end_activation(u, ctx, at);
+    if (!u.targets_now.empty()) u.last_targets = u.targets_now;
+    u.automatic_now = Automatic::None;
+    u.conning_now = false;
+    for (Unit& o : units_) criticals_owed(o, ctx, at);
+}
+
+void AdmiralEngine::chronometric(GameContext&, ngn::SourcePos) {
+    // Units of 2 or 3 SP sunk this turn are removed, those of 4 SP a turn later (1 SP: at once).
+    for (Unit& u : units_)
+        if (u.sunk && !u.removed && (structure_points(u) < 4 || u.sunk_turn < turn_)) u.removed = true;
+}
+
+// PoW repair d10: 7 => repaired: one damage-control attempt a unit a turn, at most its DC in all.
+bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+    Unit* u = a.unit(who);
+    if (!u) return false;
+    if (!a.in_phase("chronometric", e, kChronometric, ctx)) return true;
+    const ngn::SourcePos at = e.args.front().pos;
+    if (!u->afloat() || u->severe == 0) {
+        ctx.findings.error(Kind::Illegal, kChronometric, at, u->label() + " has no severe damage to repair" + (u->afloat() ? "" : ": it is sunk"));
+        return true;
+    }
+    if (u->repaired) ctx.findings.error(Kind::Illegal, kChronometric, at, "one damage-control attempt a unit in a chronometric phase");
+    else if (u->card.dc && u->repairs >= *u->card.dc)
+        ctx.findings.error(Kind::Illegal, kDamageControl, at, u->label() + "'s card gives " + std::to_string(*u->card.dc) + " damage-control attempts, all used");
+    u->repaired = true;
+    ++u->repairs;
+    a.unverified("damage control's roll (official version only)", kDamageControl, at, ctx);
+    if (e.claim && !e.claim->empty() && is_word(e.claim->front(), "repaired")) --u->severe;
+    return true;
+}
+
+// Victory Conditions: the enemy's flagships reduced to fewer than half of those it started with.
+void AdmiralEngine::judge_result(GameContext& ctx) {
+    const auto* r = ctx.header.result;
+    if (!r || r->value == "*" || ctx.header.option("victory") == "mission" || sides_.size() != 2) return;
+    const Entity* named = ctx.symbols.find_side(r->value);
+    if (!named && lower(r->value) != "draw") return;
+    auto beaten = [&](int side) {
+        int alive = 0;
+        for (const Unit& u : units_) alive += u.side == side && u.flagship && !u.sunk && !u.removed;
+        const int start = sides_[static_cast<std::size_t>(side)].flagships_at_start;
+        return start > 0 && 2 * alive < start;
+    };
+    const bool beat0 = beaten(1), beat1 = beaten(0);  // side 0 wins when side 1 is beaten
+    std::string expected = beat0 == beat1 ? "draw" : side_name(beat0 ? 0 : 1, ctx);
+    const bool ok = named ? ((named->index == 0 && beat0 && !beat1) || (named->index == 1 && beat1 && !beat0)) : beat0 == beat1;
+    if (!ok)
+        ctx.findings.error(Kind::WrongResult, kVictory, r->value_pos,
+                           "a side wins by sinking more than half of the enemy's flagships ([Options \"victory=mission\"] for a mission's conditions)",
+                           expected, r->value);
+}
+
+}  // namespace ironlog::rules::admiral
