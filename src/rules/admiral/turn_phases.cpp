@@ -211,6 +211,8 @@ void AdmiralEngine::judge_result(GameContext& ctx) {
         const int start = sides_[static_cast<std::size_t>(side)].flagships_at_start;
         return start > 0 && 2 * alive < start;
     };
+    if (sides_[0].flagships_at_start == 0 && sides_[1].flagships_at_start == 0)
+        return (void)ctx.findings.note(Kind::Unverifiable, kVictory, r->value_pos, "no flagship is declared: the winner is not verified");
     const bool beat0 = beaten(1), beat1 = beaten(0);  // side 0 wins when side 1 is beaten
     std::string expected = beat0 == beat1 ? "draw" : side_name(beat0 ? 0 : 1, ctx);
     const bool ok = named ? ((named->index == 0 && beat0 && !beat1) || (named->index == 1 && beat1 && !beat0)) : beat0 == beat1;
