@@ -104,9 +104,6 @@ private:
     // ---- gunnery.cpp: Attack and Defence of Naval Units ----
     void fire(Unit& u, const ngn::Event& e, GameContext& ctx);
     bool may_fire(Unit& u, int b, Arc arc, Unit& target, const ngn::Event& e, GameContext& ctx);
-    std::optional<Coefficient> coefficient_now(const Unit& u, int b, Arc arc) const;
-    bool arc_blocked(const Unit& u, int b, Arc arc) const;
-    void use_arc(Unit& u, int b, Arc arc);
     double range_of(const Unit& u, int b) const;
     const Unit* nearer_target(const Unit& u, int b, const Unit& target, double d) const;
     void resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d, const ngn::Dice& attack, const ngn::Dice& defence, const ngn::Event& e,

@@ -3,6 +3,7 @@
 #include "rules/admiral/engine.hpp"
 
 #include "check/items.hpp"
+#include "rules/admiral/line_of_sight.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -84,9 +85,8 @@ void AdmiralEngine::check_same_names(const Unit& u, ngn::SourcePos at, GameConte
 // The gap between two hulls, each taken as its length along its course through its tower.
 double AdmiralEngine::hull_gap(const Unit& a, const Unit& b) const {
     auto ends = [](const Unit& u) {
-        const double h = u.heading * M_PI / 180, half = u.card.length_cm.value_or(0) / 2;
-        return std::pair<geometry::Point, geometry::Point>{{u.at.x + std::sin(h) * half, u.at.y + std::cos(h) * half},
-                                                           {u.at.x - std::sin(h) * half, u.at.y - std::cos(h) * half}};
+        const double half = u.card.length_cm.value_or(0) / 2;
+        return std::pair<geometry::Point, geometry::Point>{ahead(u.at, u.heading, half), ahead(u.at, u.heading, -half)};
     };
     auto point_segment = [](geometry::Point p, geometry::Point s, geometry::Point t) {
         const double dx = t.x - s.x, dy = t.y - s.y, len = dx * dx + dy * dy;

@@ -1,7 +1,10 @@
 // Attack and Defence of Naval Units: the target (Opening Fire with Batteries), each battery once an
 // arc a turn with the reductions of the arcs beside it (Attack and Defense), the attack and defence
 // rolls with their bonuses and maluses (Maluses to Attack Value), and the hit.
+#include "rules/admiral/gunnery.hpp"
+
 #include "rules/admiral/engine.hpp"
+#include "rules/admiral/line_of_sight.hpp"
 
 #include "check/items.hpp"
 
@@ -24,7 +27,6 @@ const RuleRef kDamage = cite("Damage/Light and Severe Damage");
 constexpr const char* kBatteryNames[] = {"primary", "secondary", "tertiary"};
 constexpr const char* kArcNames[] = {"bow", "starboard", "stern", "port"};
 
-Section section_of(Arc a) { return a == Arc::Bow ? Section::Bow : a == Arc::Stern ? Section::Stern : Section::Side; }
 std::optional<Arc> arc_word(const ngn::Item& it) {
     for (int k = 0; k < 4; ++k)
         if (is_word(it, kArcNames[k])) return static_cast<Arc>(k);
@@ -43,25 +45,30 @@ bool AdmiralEngine::on_fire(AdmiralEngine& a, const ngn::Event& e, const Entity&
     return true;
 }
 
-std::optional<Coefficient> AdmiralEngine::coefficient_now(const Unit& u, int b, Arc arc) const {
+Section section_of(Arc a) { return a == Arc::Bow ? Section::Bow : a == Arc::Stern ? Section::Stern : Section::Side; }
+
+std::optional<Coefficient> coefficient_now(const Unit& u, int b, Arc arc) {
     auto c = u.card.batteries[static_cast<std::size_t>(b)].by_section[static_cast<std::size_t>(section_of(arc))];
     if (!c) return c;
     const int r = u.reduced[static_cast<std::size_t>(b)][ix(arc)];
     return Coefficient{c->long_range - r, c->short_range - r};
 }
 
-// Reduced to 1 or 0 (primary) or to 0 (secondary, tertiary), an arc fires no more this turn.
-bool AdmiralEngine::arc_blocked(const Unit& u, int b, Arc arc) const {
+bool arc_blocked(const Unit& u, int b, Arc arc) {
     if (u.reduced[static_cast<std::size_t>(b)][ix(arc)] == 0) return false;
     const auto c = coefficient_now(u, b, arc);
     const int floor = b == 0 ? 1 : 0;
     return c && (c->long_range <= floor || c->short_range <= floor);
 }
 
-// The arcs beside the one fired lose its printed long coefficient (primary) or half of it,
-// rounded up (secondary, tertiary), for the rest of the turn.
-void AdmiralEngine::use_arc(Unit& u, int b, Arc arc) {
-    auto& bat = u.card.batteries[static_cast<std::size_t>(b)];
+bool arc_open(const Unit& u, int b, Arc arc) {
+    const Arc other = arc == Arc::Port ? Arc::Starboard : Arc::Port;
+    const bool second_side = b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)];
+    return coefficient_now(u, b, arc) && !u.fired[static_cast<std::size_t>(b)][ix(arc)] && !arc_blocked(u, b, arc) && !second_side;
+}
+
+void use_arc(Unit& u, int b, Arc arc) {
+    const auto& bat = u.card.batteries[static_cast<std::size_t>(b)];
     u.fired[static_cast<std::size_t>(b)][ix(arc)] = true;
     const auto printed = bat.by_section[static_cast<std::size_t>(section_of(arc))];
     if (!printed) return;
@@ -95,11 +102,8 @@ const Unit* AdmiralEngine::nearer_target(const Unit& u, int b, const Unit& targe
     for (const Unit& o : units_) {
         if (&o == &target || o.side == u.side || !o.afloat() || distance(u, o) >= d - tolerance_ || distance(u, o) > range_of(u, b)) continue;
         if (covered_by(u, o)) continue;
-        for (Arc arc : arcs_of(u, o)) {
-            const Arc other = arc == Arc::Port ? Arc::Starboard : Arc::Port;
-            const bool both_sides = b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)];
-            if (coefficient_now(u, b, arc) && !u.fired[static_cast<std::size_t>(b)][ix(arc)] && !arc_blocked(u, b, arc) && !both_sides) return &o;
-        }
+        for (Arc arc : arcs_of(u, o))
+            if (arc_open(u, b, arc)) return &o;
     }
     return nullptr;
 }
@@ -151,7 +155,10 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (written_arc) arc = *written_arc;
     else
         for (Arc c : arcs)
-            if (coefficient_now(u, b, c) && !u.fired[static_cast<std::size_t>(b)][ix(c)] && !arc_blocked(u, b, c)) { arc = c; break; }
+            if (arc_open(u, b, c)) {
+                arc = c;
+                break;
+            }
     if (!may_fire(u, b, arc, *target, e, ctx)) return;
     const double range = range_of(u, b);
     needs(u, u.card.batteries[static_cast<std::size_t>(b)].range_cm.has_value(), "range", kOpening, at, ctx);

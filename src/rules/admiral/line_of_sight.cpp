@@ -1,5 +1,7 @@
 // General Principles: the four views of a ship (Units' Course) and the line of sight between
 // conning towers, covered by a unit at least the target's size (Line of Sight).
+#include "rules/admiral/line_of_sight.hpp"
+
 #include "rules/admiral/engine.hpp"
 
 #include "check/items.hpp"
@@ -14,7 +16,7 @@ namespace {
 const RuleRef kRuler = cite("Game Elements/Ruler");
 
 // The arcs a relative bearing falls in: one, or both where it lies on a boundary within `slack`.
-std::vector<Arc> arcs_at(double bearing, double slack) {
+std::vector<Arc> arcs_of_bearing(double bearing, double slack) {
     std::vector<Arc> out;
     auto in = [&](double lo, double hi) { return bearing >= lo - slack && bearing <= hi + slack; };
     if (in(-45, 45)) out.push_back(Arc::Bow);
@@ -31,12 +33,28 @@ bool segments_cross(geometry::Point a, geometry::Point b, geometry::Point c, geo
 }
 }  // namespace
 
+std::vector<Arc> arcs_at(geometry::Point from, double heading, geometry::Point to, double slack) {
+    return arcs_of_bearing(geometry::relative_bearing(from, heading, to), slack);
+}
+
+double arc_slack(double distance, double tolerance) {
+    return std::max(2.0, std::atan(tolerance / std::max(distance, 0.1)) * 180 / M_PI);
+}
+
+geometry::Point ahead(geometry::Point p, double heading, double d) {
+    const double h = heading * M_PI / 180;
+    return {p.x + std::sin(h) * d, p.y + std::cos(h) * d};
+}
+
+bool hull_crosses(geometry::Point a, geometry::Point b, const Unit& hull, double tolerance) {
+    const double half = hull.card.length_cm.value_or(0) / 2 - tolerance;
+    if (half <= 0) return false;
+    return segments_cross(a, b, ahead(hull.at, hull.heading, half), ahead(hull.at, hull.heading, -half));
+}
+
 std::vector<Arc> AdmiralEngine::arcs_of(const Unit& from, const Unit& to) const {
     if (!from.placed || !to.placed) return {Arc::Bow, Arc::Starboard, Arc::Stern, Arc::Port};  // where they are is not recorded
-    const double d = std::max(distance(from, to), 0.1);
-    // an angle a ruler's tolerance across, at this distance, or the protractor's
-    const double slack = std::max(kAngleTolerance, std::atan(tolerance_ / d) * 180 / M_PI);
-    return arcs_at(geometry::relative_bearing(from.at, from.heading, to.at), slack);
+    return arcs_at(from.at, from.heading, to.at, arc_slack(distance(from, to), tolerance_));
 }
 
 std::vector<Section> AdmiralEngine::sections_shown(const Unit& target, const Unit& from) const {
@@ -56,12 +74,8 @@ int AdmiralEngine::size_of(const Unit& u) const { return structure_points(u); }
 std::optional<const Unit*> AdmiralEngine::covered_by(const Unit& from, const Unit& to) const {
     if (!from.placed || !to.placed) return std::nullopt;
     for (const Unit& o : units_) {
-        if (&o == &from || &o == &to || !o.placed || o.removed || !o.card.length_cm || size_of(o) < size_of(to)) continue;
-        const double h = o.heading * M_PI / 180, half = *o.card.length_cm / 2 - tolerance_;
-        if (half <= 0) continue;
-        const geometry::Point bow{o.at.x + std::sin(h) * half, o.at.y + std::cos(h) * half};
-        const geometry::Point stern{o.at.x - std::sin(h) * half, o.at.y - std::cos(h) * half};
-        if (segments_cross(from.at, to.at, bow, stern)) return &o;
+        if (&o == &from || &o == &to || !o.placed || o.removed || size_of(o) < size_of(to)) continue;
+        if (hull_crosses(from.at, to.at, o, tolerance_)) return &o;
     }
     return std::nullopt;
 }

@@ -4,6 +4,7 @@
 #include "rules/admiral/engine.hpp"
 
 #include "check/items.hpp"
+#include "rules/admiral/line_of_sight.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -126,8 +127,7 @@ void AdmiralEngine::run(Unit& u, const ngn::Item& it, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, kSpeed, it.pos, "a run is a distance in cm: move 12cm");
         return;
     }
-    const double h = u.heading * M_PI / 180, d = n->value * (u.speed < 0 ? -1 : 1);
-    u.at = {u.at.x + std::sin(h) * d, u.at.y + std::cos(h) * d};
+    u.at = ahead(u.at, u.heading, n->value * (u.speed < 0 ? -1 : 1));
     u.run += n->value;
     u.moved += n->value;
     u.moved_any = true;

@@ -2,6 +2,7 @@
 #include "rules/admiral/ruleset.hpp"
 
 #include "rules/admiral/engine.hpp"
+#include "rules/admiral/generator.hpp"
 
 namespace ironlog::rules::admiral {
 
@@ -53,7 +54,7 @@ RulesetInfo declare() {
 }  // namespace
 
 const Ruleset& ruleset() {
-    static const Ruleset r{declare(), make_engine, nullptr, nullptr};
+    static const Ruleset r{declare(), make_engine, generate_game, nullptr};
     return r;
 }
 

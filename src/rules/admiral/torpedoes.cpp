@@ -113,7 +113,7 @@ void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ng
                                                     std::to_string(possible.front()) + " hits", std::to_string(*claimed) + " hits"));
     }
     const int per_hit = magnetic ? 2 : 1;
-    for (int h = 0; h < *claimed; ++h) damage(target, u, Automatic::Severe, per_hit, e, claims_sunk && h + 1 == *claimed, why, ctx, false);
+    if (*claimed > 0) damage(target, u, Automatic::Severe, per_hit * *claimed, e, claims_sunk, why, ctx, false);
     if (*claimed > 0) unverified("the torpedo critical damage table (official version only)", kTorpedoDamage, e.claim_pos, ctx);
     if (*claimed > 0 && (magnetic || u.card.rules.count("malfunctioning"))) u.duds_due = {*claimed, &target, magnetic};
 }

@@ -59,7 +59,12 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
     }
     if (dice->sides != 6) ctx.findings.error(Kind::Illegal, kTactical, e.args.front().pos, "the initiative is rolled on 1D6", "d6", dice->spec());
     const auto command = a.highest_command(who.index);
-    if (!command) a.unverified(who.label() + "'s command value (no command line gave it one)", kTactical, e.args.front().pos, ctx);
+    if (!command) {
+        bool flagship_afloat = false;
+        for (const Unit& u : a.units_) flagship_afloat = flagship_afloat || (u.side == who.index && u.flagship && !u.sunk && !u.removed);
+        a.unverified(who.label() + (flagship_afloat ? "'s command value (no command line gave it one)" : "'s initiative with no flagship afloat (the demo does not say)"),
+                     kTactical, e.args.front().pos, ctx);
+    }
     Roll r = a.read_roll(*dice, command ? std::vector<std::pair<std::string, int>>{{"command", *command}} : std::vector<std::pair<std::string, int>>{});
     if (command) a.judge_roll(r, "the initiative (1D6 + the highest command value)", kTactical, e.args.front().pos, ctx);
     const int total = command ? r.played() : r.recorded.value_or(r.face);

@@ -144,6 +144,7 @@ std::size_t read_card_fields(const std::vector<ngn::Item>& a, std::size_t i, Car
         } else if (w == "torpedoes") {
             i = read_torpedoes(a, i + 1, card);
         } else if (w == "rules" && next) {
+            card.rules.clear();  // a ship line's rules replace the library's
             for (const ngn::Item* r : elements(a[i + 1]))
                 if (const std::string* rw = word_text(*r)) card.rules.insert(lower(*rw));
             i += 2;
