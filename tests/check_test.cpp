@@ -35,6 +35,15 @@ std::string with_ruleset(const std::string& id, const std::string& extra_tags, c
     return "[NGN \"1\"]\n[Ruleset \"" + id + "\"]\n" + extra_tags + "[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n\n" + body;
 }
 
+// The tests of this file check with kit_rulesets(): admiral's declaration without its engine.
+struct KitRulesets : testing::EmptyTestEventListener {
+    void OnTestStart(const testing::TestInfo& t) override {
+        if (std::string_view(t.file()).ends_with("check_test.cpp")) use_rulesets(kit_rulesets());
+    }
+    void OnTestEnd(const testing::TestInfo&) override { use_rulesets(ironlog::all_rulesets()); }
+};
+const bool kKitRulesets = (testing::UnitTest::GetInstance()->listeners().Append(new KitRulesets), true);
+
 Finding one_problem(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind); }
 void clean(const std::string& text) { expect_clean(text); }
 
@@ -120,7 +129,7 @@ TEST(Header, FilesAreLookedForBesideTheRecord) {
     auto dir = temp_dir();
     std::filesystem::create_directories(dir / "maps");
     write_file(dir / "maps" / "corner.map", "; a map\n");
-    ironlog::CheckOptions o(kit_rulesets());
+    ironlog::CheckOptions o(test_rulesets());
     o.base_dir = dir;
     auto present = ironlog::check_text("x.ngn", "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Map \"maps/corner.map\"]\n", o);
     EXPECT_EQ(present.count(Severity::Error), 0u) << describe(present.games[0].findings);
@@ -440,7 +449,7 @@ TEST(Streaming, AGameAtATimeGivesTheSameFindingsAndExcerpts) {
     // each game's findings come with the lines they point at, and no report is kept.
     const std::string one = read_file(kSource / "fixtures/errors/play-mistakes.ngn");
     const std::string text = "A stray line\n" + one + "\n" + one + "\n" + one;
-    const ironlog::CheckOptions options(kit_rulesets());
+    const ironlog::CheckOptions options(test_rulesets());
     auto whole = ironlog::check_text("x.ngn", text, options);
     ASSERT_EQ(whole.games.size(), 3u);
     std::istringstream in(text);
@@ -475,7 +484,7 @@ TEST(Streaming, AStreamThatFailsPartWayIsAFinding) {
         }
     } buffer;
     std::istream in(&buffer);
-    auto report = ironlog::check_stream("x.ngn", in, ironlog::CheckOptions(kit_rulesets()));
+    auto report = ironlog::check_stream("x.ngn", in, ironlog::CheckOptions(test_rulesets()));
     EXPECT_TRUE(report.read_failed);
     ASSERT_FALSE(report.findings.empty());
     EXPECT_EQ(report.findings.back().severity, Severity::Error);

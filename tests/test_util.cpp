@@ -165,8 +165,15 @@ const ironlog::RulesetList& kit_rulesets() {
     return list;
 }
 
+namespace {
+const ironlog::RulesetList* g_rulesets = nullptr;
+}  // namespace
+
+const ironlog::RulesetList& test_rulesets() { return g_rulesets ? *g_rulesets : ironlog::all_rulesets(); }
+void use_rulesets(const ironlog::RulesetList& list) { g_rulesets = &list; }
+
 ironlog::FileReport check(const std::string& text, const std::string& name) {
-    ironlog::CheckOptions o(kit_rulesets());
+    ironlog::CheckOptions o(test_rulesets());
     o.base_dir = kSource / "fixtures";
     return ironlog::check_text(name, text, o);
 }
@@ -194,7 +201,7 @@ std::string describe(const std::vector<ironlog::Finding>& findings) {
 }
 
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder) {
-    ironlog::CheckOptions o(kit_rulesets());
+    ironlog::CheckOptions o(test_rulesets());
     o.base_dir = kSource / "fixtures" / folder;
     auto report = ironlog::check_text("t.ngn", text, o);
     std::vector<ironlog::Finding> out;
@@ -224,7 +231,7 @@ void expect_random_edits_never_throw(const std::string& sample, int rounds, unsi
     for (std::string l; std::getline(in, l);) lines.push_back(l);
     std::mt19937 rng(seed);
     auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
-    ironlog::CheckOptions o(ironlog::all_rulesets());
+    ironlog::CheckOptions o(test_rulesets());
     o.base_dir = kSource / "fixtures" / folder;
     for (int round = 0; round < rounds; ++round) {
         std::vector<std::string> v = lines;

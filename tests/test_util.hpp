@@ -37,10 +37,13 @@ std::string dump(const ngn::Game& game);
 std::string dump(const ngn::Item& item);
 
 // Checks a text as if it were a file in the fixtures folder.
-// The rulesets these helpers check with: every ruleset, but admiral without its rule engine. The
-// kit's tests (check_test.cpp) show the common checks on admiral's declaration so that only they
-// speak; the admiral engine's own tests (admiral_test.cpp) check with ironlog::all_rulesets().
+// Every ruleset, but admiral without its rule engine: the kit's tests (check_test.cpp) show the
+// common checks on admiral's declaration, so that only they speak.
 const ironlog::RulesetList& kit_rulesets();
+// The rulesets the helpers below check with: ironlog::all_rulesets() unless a test file chose
+// others for its tests (check_test.cpp chooses kit_rulesets()).
+const ironlog::RulesetList& test_rulesets();
+void use_rulesets(const ironlog::RulesetList& list);
 
 ironlog::FileReport check(const std::string& text, const std::string& name = "test.ngn");
 // The findings of the only game in a text (fails the test if there is not exactly one game).

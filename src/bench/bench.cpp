@@ -445,6 +445,7 @@ void bench_rulesets(const Settings& s) {
             const std::string tables = r->info.id == "eia-naval" ? fixtures + "tables/eia-naval-tables.ngn" : options.tables;
             ironlog::GenerateOptions o = options;
             o.tables = tables;
+            if (r->info.id == "admiral") o.library = fixtures + "ships/admiral-test-cards.ngn";
             ngn::ParsedFile parsed = ngn::parse_text(r->generate(20261125, i, o));
             text += (text.empty() ? "" : "\n") + ngn::format_game(parsed.games.front());
         }

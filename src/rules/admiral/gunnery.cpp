@@ -235,7 +235,9 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     // Damage: the raw attack die against the target's armour.
     std::optional<Automatic> rules_kind;
     if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = att.face >= *target.card.armour ? Automatic::Severe : Automatic::Light;
-    if (rules_kind && claimed_kind && *claimed_kind != *rules_kind)
+    if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
+        ctx.findings.excuse(*why, e.claim_pos, "the damage of a hit the rules do not give");
+    else if (rules_kind && claimed_kind && *claimed_kind != *rules_kind)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,
                                                     "the attack die " + std::to_string(att.face) + (*rules_kind == Automatic::Severe ? " is not below " : " is below ") +
                                                         target.label() + "'s armour " + std::to_string(*target.card.armour),
