@@ -19,7 +19,9 @@ const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 bool AdmiralEngine::on_order(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     Unit* u = a.unit(who);
     if (!u) return false;
-    if (a.take_hand(*u, e, ctx)) a.order(*u, e, ctx);
+    if (!a.take_hand(*u, e, ctx)) return true;
+    a.look_for_move(*u, e, ctx);
+    a.order(*u, e, ctx);
     return true;
 }
 

@@ -54,31 +54,54 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");
     const Automatic kind = dice->sides == 6 ? Automatic::Light : Automatic::Severe;
     auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.first == kind; });
-    if (due == u.criticals_due.end()) {
+    if (due == u.criticals_due.end() && u.criticals_due.empty() && unread_attack_.excuses(turn_, ctx.findings, at, "a critical roll after a fire not read")) {
+        if (kind == Automatic::Severe && !u.sunk) ++u.severe;  // as played: the fire not read did the damage
+        if (kind == Automatic::Severe || u.automatic == Automatic::None) u.automatic = kind;
+        if (kind == Automatic::Severe) return;
+    } else if (due == u.criticals_due.end()) {
         const bool other = !u.criticals_due.empty();
-        ctx.findings.error(Kind::Illegal, kCritical, at, other ? "the critical roll after a " + std::string(kind == Automatic::Light ? "severe" : "light") + " damage is " + (kind == Automatic::Light ? "2d10" : "1d6")
-                                                             : u.label() + " has no damage that calls for a critical roll",
-                           other ? std::optional<std::string>(kind == Automatic::Light ? "2d10" : "d6") : std::nullopt, dice->spec());
-        if (other) u.criticals_due.erase(u.criticals_due.begin());
-        return;
+        const Finding& f = ctx.findings.error(
+            Kind::Illegal, kCritical, at,
+            other ? "the critical roll after a " + std::string(kind == Automatic::Light ? "severe" : "light") + " damage is " + (kind == Automatic::Light ? "2d10" : "1d6")
+                  : u.label() + " has no damage that calls for a critical roll",
+            other ? std::optional<std::string>(kind == Automatic::Light ? "2d10" : "d6") : std::nullopt, dice->spec());
+        if (other) {
+            u.criticals_due.erase(u.criticals_due.begin());
+            return;
+        }
+        // as played: a damage the record left out (its hit line, most likely) stands behind the roll
+        if (kind == Automatic::Severe && !u.sunk) ++u.severe;
+        if (kind == Automatic::Severe || u.automatic == Automatic::None) u.automatic = kind;
+        (void)f;
+        if (kind == Automatic::Severe) return;
+    } else {
+        u.criticals_due.erase(due);
     }
-    u.criticals_due.erase(due);
     if (kind == Automatic::Severe) {
-        if (dice->sides != 10 || dice->faces.size() != 2) ctx.findings.error(Kind::Illegal, kCritical, at, "a severe damage's critical is rolled on 2D10", "2d10", dice->spec());
+        if (ctx.dice_ok && (dice->sides != 10 || dice->faces.size() != 2)) ctx.findings.error(Kind::Illegal, kCritical, at, "a severe damage's critical is rolled on 2D10", "2d10", dice->spec());
         return unverified("the severe critical damage table (2D10, official version only)", kCritical, at, ctx);
     }
-    const int face = dice->faces.front().value;
+    int face = dice->faces.front().value;
+    if (!ctx.dice_ok) {  // the die could not be read (reported): the claim stands as played
+        std::string claimed = e.claim && !e.claim->empty() ? lower(reference_text(e.claim->front())) : "none";
+        face = light_critical_face(claimed).value_or(1);
+    }
     const bool repeated = u.criticals.count(face) && !cumulative_critical(face);
     const bool cannot = face == 3 && u.card.type != "" && !u.card.aircraft.value_or(0);  // no aircraft on deck to hit
     const std::string expected = repeated || cannot || face == 1 ? "none" : light_critical(face);
     std::string claimed;
     if (e.claim && !e.claim->empty()) claimed = lower(reference_text(e.claim->front()));
-    if (!claimed.empty() && claimed != expected)
+    if (!claimed.empty() && claimed != expected && ctx.dice_ok)
         ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
                            std::string("a ") + std::to_string(face) + " on the light critical table is " + light_critical(face) +
                                (repeated ? ", already taken and not cumulative: no effect" : cannot ? ", which this unit cannot take: no effect" : ""),
                            expected, claimed);
-    if (expected == "none") return;
+    if (auto said = light_critical_face(claimed); said && claimed != expected) {  // as played: the effect the players applied
+        face = *said;
+        if (face == 1) return;
+    } else if (expected == "none") {
+        return;
+    }
     u.criticals.insert(face);
     if (face == 2) ++u.torpedo_tubes_hit;
     if (face == 4) u.radio_hit = true;

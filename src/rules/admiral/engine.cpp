@@ -4,6 +4,7 @@
 
 #include "check/items.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -67,11 +68,29 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (phase_ == "operational" && name != "operational") {
         // Playing Admiral/Operational Phase: the phase goes on until every unit has been activated.
         std::string missing;
-        for (const Unit& u : units_)
-            if (u.afloat() && u.activated_turn != turn_) missing += (missing.empty() ? "" : ", ") + u.label();
-        if (!missing.empty())
-            ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Operational Phase"), at,
-                               "every unit on the table is activated once a turn; not activated in turn " + std::to_string(turn_) + ": " + missing);
+        for (Unit& u : units_) {
+            if (!u.afloat() || u.activated_turn == turn_) continue;
+            if (!named_later(u, at.line, ctx)) {  // the players played on as if it were gone
+                ctx.findings.error(Kind::Inconsistent, cite("Damage/Light and Severe Damage"), at,
+                                   u.label() + " is afloat, but the record names it no more: the line that sank it is missing (taken as sunk from here)");
+                u.sunk = true, u.sunk_turn = turn_;
+                continue;
+            }
+            missing += (missing.empty() ? "" : ", ") + u.label();
+        }
+        std::optional<Cause> why = hands_parted_;
+        if (!missing.empty() && why)
+            ctx.findings.excuse(*why, at, "the hand left out broke the alternation");
+        else if (!missing.empty())
+            why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Operational Phase"), at,
+                                                        "every unit on the table is activated once a turn; not activated in turn " +
+                                                            std::to_string(turn_) + ": " + missing));
+        for (Unit& u : units_)  // a hand left out: where the unit is and its speed show at its next move
+            if (u.afloat() && u.activated_turn != turn_) {
+                u.place_doubt = why;
+                u.speed_unknown = true;
+                u.automatic = Automatic::None, u.conning_due = false;  // performed in the hand left out
+            }
     }
     phase_ = name;
     if (name == "chronometric") chronometric(ctx, at);
@@ -84,9 +103,15 @@ void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
     const std::string what = verb.empty() ? "a line begins with its action, after the unit or side: " + actor.label() + " move 12cm"
                                           : "'" + verb + "' is not an action of " + with_article(entity_keyword(actor.kind)) + " in admiral";
     std::optional<Cause> why = unknown_verbs_.said_before(lower(verb));
-    if (why && !verb.empty()) return ctx.findings.excuse(*why, at, what);
-    unknown_verbs_.said(lower(verb), Findings::cause_of(ctx.findings.error(
-                                         Kind::Inconsistent, kVocabulary, at, what + "; the actions are " + verb_list(kVerbs) + " (docs/rules/admiral.md)")));
+    if (why && !verb.empty()) ctx.findings.excuse(*why, at, what);
+    else
+        unknown_verbs_.said(lower(verb), *(why = Findings::cause_of(ctx.findings.error(
+                                               Kind::Inconsistent, kVocabulary, at, what + "; the actions are " + verb_list(kVerbs) + " (docs/rules/admiral.md)"))));
+    // a unit's line not read stands for its hand: its move is then as its next claim places it
+    Unit* u = unit(actor);
+    if (!u || phase_ != "operational" || !u->afloat()) return;
+    if (active_ != u && u->activated_turn != turn_) take_hand(*u, e, ctx);
+    if (active_ == u) u->move_parted = u->place_doubt = u->unread = *why, u->move_looked_for = true;
 }
 
 void AdmiralEngine::finish(GameContext& ctx) {
@@ -141,21 +166,73 @@ Roll AdmiralEngine::read_roll(const ngn::Dice& dice, std::vector<std::pair<std::
     r.rules = r.face;
     for (const auto& m : mods) r.rules += m.second;
     r.mods = std::move(mods);
-    if (dice.total) r.recorded = *dice.total;
-    else if (!dice.modifiers.empty()) {
+    r.total = dice.total;
+    if (!dice.modifiers.empty()) {
         int sum = r.face;
         for (const auto& m : dice.modifiers) sum = saturating_add(sum, m.value);
         r.recorded = sum;
+    } else {
+        r.recorded = dice.total;
     }
     return r;
 }
 
-// A total written against the rules' is one finding; false then.
+// Modifiers (or a total) written against the rules' are one finding; false then, and false when
+// the kit found the total not adding up (the record's modifiers are judged, not its sum).
 bool AdmiralEngine::judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx) {
-    if (!r.recorded || *r.recorded == r.rules) return true;
+    if (!ctx.dice_ok) return false;
+    if (!r.recorded || *r.recorded == r.rules) return !r.total_off();
     ctx.findings.error(Kind::WrongResult, rule, at, std::string(what) + " is " + std::to_string(r.rules) + ", not " + std::to_string(*r.recorded),
                        r.rules_text(), std::to_string(*r.recorded));
     return false;
+}
+
+// Whether a later event names the unit, as its actor or among its words.
+bool AdmiralEngine::named_later(const Unit& u, std::uint32_t line, GameContext& ctx) const {
+    const auto& lines = ctx.game.lines;
+    auto it = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t n, const ngn::Line& l) { return n < l.pos.line; });
+    for (; it != lines.end(); ++it) {
+        const auto* e = it->as<ngn::Event>();
+        if (!e) continue;
+        if (ctx.symbols.find(reference_text(e->subject)) == u.entity) return true;
+        for (const auto* items : {&e->args, e->claim ? &*e->claim : nullptr})
+            if (items)
+                for (const auto& item : *items)
+                    if ((word_text(item) || item.is<ngn::Text>()) && ctx.symbols.find(reference_text(item)) == u.entity) return true;
+    }
+    return false;
+}
+
+// Whether the unit's hand has a move line after `line` (a unit may fire before it moves): the
+// lines after it are read until another unit's hand or a heading.
+bool AdmiralEngine::moves_later_in_hand(const Unit& u, std::uint32_t line, GameContext& ctx) const {
+    const auto& lines = ctx.game.lines;
+    auto it = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t n, const ngn::Line& l) { return n < l.pos.line; });
+    for (int seen = 0; it != lines.end() && seen < 200; ++it, ++seen) {
+        if (it->is<ngn::Heading>()) return false;
+        const auto* e = it->as<ngn::Event>();
+        if (!e) continue;
+        const Entity* who = ctx.symbols.find(reference_text(e->subject));
+        const std::string verb = lower(e->verb());
+        const bool moving = verb == "speed" || verb == "move" || verb == "turn";
+        if (who == u.entity && moving) return true;
+        const bool hand = moving || verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide" || verb == "pass";
+        if (who != u.entity && hand) return false;
+    }
+    return false;
+}
+
+// A hand whose unit acts before any move: its move must come later in the hand. If none does, the
+// move was left out: said once, and its place and speed are then as its next move shows them.
+void AdmiralEngine::look_for_move(Unit& u, const ngn::Event& e, GameContext& ctx) {
+    if (u.move_looked_for || u.moved_any || u.speed_written || u.stopped || !u.speed_known || u.move_parted || cm_of(u.speed) <= tolerance_) return;
+    u.move_looked_for = true;
+    if (moves_later_in_hand(u, e.subject.pos.line, ctx)) return;
+    const Cause why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Units Movement/Speed and Moving"), e.subject.pos,
+                                                            u.label() + "'s hand has no move: at " + std::to_string(std::abs(u.speed)) +
+                                                                " knots it runs in its activation (a move left out?)"));
+    u.move_parted = u.place_doubt = why;
+    u.speed_unknown = true;
 }
 
 // ---- ironlog state -------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 // docs/rules/admiral.md lists each rule with how it is checked.
 #pragma once
 
+#include "check/as_played.hpp"
 #include "check/engine.hpp"
 #include "check/verbs.hpp"
 #include "rules/admiral/state.hpp"
@@ -26,9 +27,12 @@ struct Roll {
     int face = 0;
     int rules = 0;                  // face + the rules' modifiers
     std::optional<int> recorded;    // face + the record's modifiers, or its total; none when it wrote neither
+    std::optional<int> total;       // the total as written ("= 7"): the players played on with it
     std::vector<std::pair<std::string, int>> mods;  // the rules' modifiers, named
     std::string rules_text() const;                 // "4 +3(bow, long) -2(target speed) = 5"
-    int played() const { return recorded.value_or(rules); }
+    int played() const { return total.value_or(recorded.value_or(rules)); }
+    // A total that does not add up its own faces and modifiers: the kit's finding (ngn 5.4).
+    bool total_off() const { return total && recorded && *total != *recorded; }
 };
 
 class AdmiralEngine final : public Engine {
@@ -83,11 +87,22 @@ private:
 
     // ---- movement.cpp: Units Movement ----
     void set_speed(Unit& u, const ngn::Event& e, std::size_t& i, GameContext& ctx);
+    void not_read(Unit& u, ngn::SourcePos at, const std::string& what, GameContext& ctx);
+    bool line_unread_ = false;  // the move line being read has a part that could not be read
+    bool moves_later_in_hand(const Unit& u, std::uint32_t line, GameContext& ctx) const;
+    void look_for_move(Unit& u, const ngn::Event& e, GameContext& ctx);
+    std::vector<int> speeds_as_played(const Unit& u) const;
+    // A fire or launch that could not be read: its hits, if any, are unknown; a critical roll of
+    // this turn with no damage behind it follows from it.
+    void unread_attack(const Finding& f) { unread_attack_.mark(turn_, Findings::cause_of(f)); }
+    MistakeIn unread_attack_;
+    bool named_later(const Unit& u, std::uint32_t line, GameContext& ctx) const;
     bool speed_change_legal(const Unit& u, int from, int to, std::string& why) const;
     void run(Unit& u, const ngn::Item& it, GameContext& ctx);
     void rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, std::size_t i, GameContext& ctx);
     double rotation_distance(const Unit& u) const;
-    bool slow(const Unit& u) const;
+    bool slow(const Unit& u) const;  // at either speed it may be going, as played
+    bool slow(const Unit& u, int knots) const;
     void judge_place(Unit& u, geometry::Point at, double heading, const ngn::Event& e, GameContext& ctx);
     void end_activation(Unit& u, GameContext& ctx, ngn::SourcePos at);
     bool on_table(geometry::Point p) const;
@@ -108,13 +123,14 @@ private:
     const Unit* nearer_target(const Unit& u, int b, const Unit& target, double d) const;
     void resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d, const ngn::Dice& attack, const ngn::Dice& defence, const ngn::Event& e,
                       GameContext& ctx);
-    std::vector<std::pair<std::string, int>> attack_modifiers(const Unit& u, const Unit& target, bool long_range, const ngn::Event& e) const;
+    std::vector<std::pair<std::string, int>> attack_modifiers(const Unit& u, int own_knots, int target_knots, bool long_range, const ngn::Event& e) const;
     Roll read_roll(const ngn::Dice& dice, std::vector<std::pair<std::string, int>> mods) const;
     bool judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
 
     // ---- torpedoes.cpp: Launching Torpedoes, Torpedo Launch Bonuses and Maluses ----
     void torpedo(Unit& u, const ngn::Event& e, GameContext& ctx);
-    std::vector<int> torpedo_success(const Unit& u, const Unit& target, double d) const;
+    std::vector<int> torpedo_success(const Unit& u, const Unit& target, double d) const;  // at the target's speed(s) as played
+    std::vector<int> torpedo_success(const Unit& u, const Unit& target, int knots, double d) const;
     void judge_torpedo_hits(Unit& u, Unit& target, double d, const ngn::Dice& dice, bool magnetic, const ngn::Event& e, GameContext& ctx);
 
     // ---- damage.cpp: Damage ----
@@ -146,6 +162,7 @@ private:
     std::string phase_;
     Unit* active_ = nullptr;           // the unit whose hand it is
     int last_hand_side_ = -1;          // the side of the last hand this turn
+    std::optional<Cause> hands_parted_;  // hands out of turn this turn (reported): a hand left out, most likely
     std::optional<int> initiative_winner_;
     bool initiative_tied_ = false;
     int initiative_rolls_ = 0;         // initiative lines this turn

@@ -41,7 +41,9 @@ std::size_t ix(Arc a) { return static_cast<std::size_t>(a); }
 bool AdmiralEngine::on_fire(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     Unit* u = a.unit(who);
     if (!u) return false;
-    if (a.take_hand(*u, e, ctx)) a.fire(*u, e, ctx);
+    if (!a.take_hand(*u, e, ctx)) return true;
+    a.look_for_move(*u, e, ctx);
+    a.fire(*u, e, ctx);
     return true;
 }
 
@@ -100,7 +102,7 @@ bool AdmiralEngine::may_fire(Unit& u, int b, Arc arc, Unit& target, const ngn::E
 // Opening Fire: the valid target nearest the firer (in sight, in an arc the battery may fire, in range).
 const Unit* AdmiralEngine::nearer_target(const Unit& u, int b, const Unit& target, double d) const {
     for (const Unit& o : units_) {
-        if (&o == &target || o.side == u.side || !o.afloat() || distance(u, o) >= d - tolerance_ || distance(u, o) > range_of(u, b)) continue;
+        if (&o == &target || o.side == u.side || !o.afloat() || o.place_doubt || distance(u, o) >= d - tolerance_ || distance(u, o) > range_of(u, b)) continue;
         if (covered_by(u, o)) continue;
         for (Arc arc : arcs_of(u, o))
             if (arc_open(u, b, arc)) return &o;
@@ -108,10 +110,12 @@ const Unit* AdmiralEngine::nearer_target(const Unit& u, int b, const Unit& targe
     return nullptr;
 }
 
-std::vector<std::pair<std::string, int>> AdmiralEngine::attack_modifiers(const Unit& u, const Unit& target, bool long_range, const ngn::Event& e) const {
+// The modifiers at the firer's and the target's speeds (either may be one of two, as played).
+std::vector<std::pair<std::string, int>> AdmiralEngine::attack_modifiers(const Unit& u, int own_knots, int target_knots, bool long_range,
+                                                                         const ngn::Event& e) const {
     std::vector<std::pair<std::string, int>> m;
-    if (const int knots = std::abs(target.speed) / 10) m.push_back({"target speed", -knots});
-    if (slow(u) && u.card.speed) m.push_back({"slow speed", +1});
+    if (const int knots = std::abs(target_knots) / 10) m.push_back({"target speed", -knots});
+    if (slow(u, own_knots) && u.card.speed) m.push_back({"slow speed", +1});
     if (u.automatic_now == Automatic::Light) m.push_back({"light damage", -2});
     if (u.ram_malus_turn == turn_) m.push_back({"ram", -2});
     if (long_range && u.radio_hit) m.push_back({"communication tower", -1});
@@ -128,11 +132,11 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     std::size_t i = 1;
     int b = -1;
     for (int k = 0; k < kBatteries && i < a.size(); ++k) b = is_word(a[i], kBatteryNames[k]) ? k : b;
-    if (b < 0) return (void)ctx.findings.error(Kind::Inconsistent, kAttack, at, "fire names its battery: fire primary [bow|stern|port|starboard] TARGET 50cm d10: ... d8: ... => hit light");
+    if (b < 0) return unread_attack(ctx.findings.error(Kind::Inconsistent, kAttack, at, "fire names its battery: fire primary [bow|stern|port|starboard] TARGET 50cm d10: ... d8: ... => hit light"));
     const std::optional<Arc> written_arc = ++i < a.size() ? arc_word(a[i]) : std::nullopt;
     if (written_arc) ++i;
     Unit* target = i < a.size() ? named_unit(a[i], ctx) : nullptr;
-    if (!target || target->side == u.side) return (void)ctx.findings.error(Kind::Inconsistent, kOpening, i < a.size() ? a[i].pos : at, "fire names an enemy unit as its target after the battery (and arc)");
+    if (!target || target->side == u.side) return unread_attack(ctx.findings.error(Kind::Inconsistent, kOpening, i < a.size() ? a[i].pos : at, "fire names an enemy unit as its target after the battery (and arc)"));
     const ngn::Item* dist_item = ++i < a.size() && a[i].as<ngn::Number>() ? &a[i] : nullptr;
     std::vector<const ngn::Dice*> dice;
     for (const auto& it : a)
@@ -164,12 +168,13 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     needs(u, u.card.batteries[static_cast<std::size_t>(b)].range_cm.has_value(), "range", kOpening, at, ctx);
     if (d >= 0 && d > range + tolerance_) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is beyond the " + kBatteryNames[b] + " battery's range", std::to_string(int(range)) + "cm", dist_item ? dist_item->to_ngn() : "");
     if (auto cover = covered_by(u, *target)) return (void)ctx.findings.error(Kind::Illegal, kSight, at, (*cover)->label() + " covers " + target->label() + " from " + u.label() + ": it is at least the target's size (SP) and stands across the line of sight");
-    if (!u.placed || !target->placed) unverified("arcs, ranges, lines of sight and the nearest target of units whose places are not recorded", kOpening, at, ctx);
+    if (u.place_doubt || target->place_doubt) ctx.findings.excuse(u.place_doubt ? *u.place_doubt : *target->place_doubt, at, "the nearest target, from a place in doubt");
+    else if (!u.placed || !target->placed) unverified("arcs, ranges, lines of sight and the nearest target of units whose places are not recorded", kOpening, at, ctx);
     else if (const Unit* near = nearer_target(u, b, *target, d); near && !specific && !u.conning_now)
         ctx.findings.error(Kind::Illegal, kOpening, at, "a ship fires at the nearest valid target: " + near->label() + " is nearer", near->label(), target->label());
     use_arc(u, b, arc);
     u.targets_now.push_back(target);
-    if (dice.size() < 2) return (void)ctx.findings.error(Kind::Inconsistent, kAttack, at, "a fire gives the attack die and the target's defence d8: d10: 4 +3(bow) -2(speed) = 5 d8: 1 +3(side) = 4 => hit light");
+    if (dice.size() < 2) return unread_attack(ctx.findings.error(Kind::Inconsistent, kAttack, at, "a fire gives the attack die and the target's defence d8: d10: 4 +3(bow) -2(speed) = 5 d8: 1 +3(side) = 4 => hit light"));
     resolve_fire(u, b, arc, *target, d, *dice[0], *dice[1], e, ctx);
 }
 
@@ -185,12 +190,16 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     const double range = range_of(u, b);
     const Coefficient c = *coefficient_now(u, b, arc);
     std::vector<Roll> attacks;
+    auto speeds = [&](const Unit& x) { return speeds_as_played(x); };
     for (bool long_range : {false, true}) {
         const bool possible = d < 0 || (long_range ? d >= range / 2 - tolerance_ : d <= range / 2 + tolerance_);
         if (!possible) continue;
-        auto mods = attack_modifiers(u, target, long_range, e);
-        mods.insert(mods.begin(), {std::string(kArcNames[ix(arc)]) + (long_range ? ", long" : ", short"), long_range ? c.long_range : c.short_range});
-        attacks.push_back(read_roll(attack, mods));
+        for (int own : speeds(u))
+            for (int theirs : speeds(target)) {
+                auto mods = attack_modifiers(u, own, theirs, long_range, e);
+                mods.insert(mods.begin(), {std::string(kArcNames[ix(arc)]) + (long_range ? ", long" : ", short"), long_range ? c.long_range : c.short_range});
+                attacks.push_back(read_roll(attack, mods));
+            }
     }
     std::vector<Roll> defences;
     for (Section s : sections_shown(target, u)) {
@@ -198,9 +207,11 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
         if (!needs(target, df.has_value(), "defence", kAttack, at, ctx)) continue;
         defences.push_back(read_roll(defence, {{s == Section::Bow ? "bow" : s == Section::Side ? "side" : "stern", *df}}));
     }
-    auto pick = [](const std::vector<Roll>& rolls) {
+    auto pick = [](const std::vector<Roll>& rolls) {  // the reading the record follows, if one does
         for (const Roll& r : rolls)
             if (!r.recorded || *r.recorded == r.rules) return r;
+        for (const Roll& r : rolls)
+            if (r.played() == r.rules) return r;
         return rolls.front();
     };
     const Roll att = attacks.empty() ? read_roll(attack, {}) : pick(attacks);
@@ -223,13 +234,15 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     if (!e.claim) {
         ctx.findings.error(Kind::Inconsistent, kAttack, at, "a fire says what it did: => miss, => hit light, => hit severe");
         claimed_hit = played_hit;
-    } else if (claimed_hit != played_hit || (claimed_hit != rules_hit && attack_ok && defence_ok)) {
+    } else if (claimed_hit != rules_hit && (claimed_hit != played_hit || (attack_ok && defence_ok))) {
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kAttack, e.claim_pos,
                                                     "attack " + std::to_string(att.played()) + " against defence " + std::to_string(def.played()) +
                                                         (tie_hits_ ? ": a hit when not less" : ": a hit only when greater"),
                                                     played_hit ? "hit" : "miss", claimed_hit ? "hit" : "miss"));
     } else if (claimed_hit != rules_hit) {
         ctx.findings.excuse(Cause{at.line, kMaluses}, e.claim_pos, "the hit follows from the totals as written");
+    } else if (claimed_hit != played_hit) {
+        ctx.findings.excuse(Cause{at.line, ngn_rule("5.4", "Dice")}, e.claim_pos, "the hit follows from the rules, the total was a slip");
     }
     if (!claimed_hit) return;
     // Damage: the raw attack die against the target's armour.

@@ -53,7 +53,8 @@ bool hull_crosses(geometry::Point a, geometry::Point b, const Unit& hull, double
 }
 
 std::vector<Arc> AdmiralEngine::arcs_of(const Unit& from, const Unit& to) const {
-    if (!from.placed || !to.placed) return {Arc::Bow, Arc::Starboard, Arc::Stern, Arc::Port};  // where they are is not recorded
+    if (!from.placed || !to.placed || from.place_doubt || to.place_doubt)  // where they are is not recorded, or in doubt
+        return {Arc::Bow, Arc::Starboard, Arc::Stern, Arc::Port};
     return arcs_at(from.at, from.heading, to.at, arc_slack(distance(from, to), tolerance_));
 }
 
@@ -72,9 +73,9 @@ int AdmiralEngine::size_of(const Unit& u) const { return structure_points(u); }
 // Line of Sight: a unit covers a target no bigger than itself when the line between the towers
 // crosses its hull (taken as its length along its course, less the ruler's tolerance at each end).
 std::optional<const Unit*> AdmiralEngine::covered_by(const Unit& from, const Unit& to) const {
-    if (!from.placed || !to.placed) return std::nullopt;
+    if (!from.placed || !to.placed || from.place_doubt || to.place_doubt) return std::nullopt;
     for (const Unit& o : units_) {
-        if (&o == &from || &o == &to || !o.placed || o.removed || size_of(o) < size_of(to)) continue;
+        if (&o == &from || &o == &to || !o.placed || o.removed || o.place_doubt || size_of(o) < size_of(to)) continue;
         if (hull_crosses(from.at, to.at, o, tolerance_)) return &o;
     }
     return std::nullopt;

@@ -44,19 +44,25 @@ bool AdmiralEngine::on_move(AdmiralEngine& a, const ngn::Event& e, const Entity&
         return true;
     }
     const auto& args = e.args;
-    for (std::size_t i = 0; i < args.size(); ++i) {
+    for (std::size_t i = 0; i < args.size() && !a.line_unread_; ++i) {
         if (is_word(args[i], "speed")) a.set_speed(*u, e, i, ctx);
         else if (is_word(args[i], "move") && i + 1 < args.size()) a.run(*u, args[++i], ctx);
         else if (is_word(args[i], "turn") && i + 1 < args.size()) a.rotate(*u, args[i + 1], e, i + 1, ctx), ++i;
         else if (is_word(args[i], "astern")) continue;
-        else {
-            ctx.findings.error(Kind::Inconsistent, ngn_rule("5.3", "Events"), args[i].pos,
-                               "a move is written speed N [astern], move Ncm and turn D (degrees, + to starboard): not '" + args[i].to_ngn() + "'");
-            break;
-        }
+        else
+            a.not_read(*u, args[i].pos, "a move is written speed N [astern], move Ncm and turn D (degrees, + to starboard): not '" + args[i].to_ngn() + "'", ctx);
     }
+    a.line_unread_ = false;
     a.judge_place(*u, u->at, u->heading, e, ctx);
     return true;
+}
+
+// A part of a move that cannot be read: said once; the move is then as the record's claim places it.
+void AdmiralEngine::not_read(Unit& u, ngn::SourcePos at, const std::string& what, GameContext& ctx) {
+    const Cause why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, ngn_rule("5.3", "Events"), at, what));
+    u.move_parted = u.place_doubt = u.unread = why;
+    u.move_looked_for = true;  // its move line is there, not read
+    line_unread_ = true;
 }
 
 // Modifying the Speed: at most a third of the maximum (at least 1 knot) a activation; Reversing
@@ -77,8 +83,7 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
     const auto& args = e.args;
     const auto* n = i + 1 < args.size() ? args[i + 1].as<ngn::Number>() : nullptr;
     if (!n || !n->is_integer) {
-        ctx.findings.error(Kind::Inconsistent, kModify, args[i].pos, "a speed is a whole number of knots: speed 18, speed +2, speed 4 astern");
-        return;
+        return not_read(u, args[i].pos, "a speed is a whole number of knots: speed 18, speed +2, speed 4 astern", ctx);
     }
     ++i;
     const bool astern = i + 1 < args.size() && is_word(args[i + 1], "astern");
@@ -87,32 +92,50 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
     int to = n->has_sign ? u.speed + n->as_int() : (astern ? -std::abs(n->as_int()) : n->as_int());
     if (u.speed_written) ctx.findings.error(Kind::Illegal, kModify, at, "the speed is chosen once, at the start of the activation");
     u.speed_written = true;
-    const bool kept = u.automatic_now != Automatic::None || u.conning_now;
-    if (kept && to != u.speed) {
-        ctx.findings.error(Kind::Illegal, u.conning_now ? kCritical : kAutomatic, at,
-                           u.label() + (u.conning_now ? "'s conning tower was hit: it keeps its speed this activation" : " is under an automatic action: it keeps its speed"),
-                           speed_text(u.speed), speed_text(to));
-    } else if (!kept && u.card.speed && !u.orders.count("engine-power")) {
+    const bool kept = (u.automatic_now != Automatic::None || u.conning_now) && !u.speed_unknown;
+    if (kept && to != u.speed && to != u.speed_runs) {
+        u.move_parted = Findings::cause_of(ctx.findings.error(
+            Kind::Illegal, u.conning_now ? kCritical : kAutomatic, at,
+            u.label() + (u.conning_now ? "'s conning tower was hit: it keeps its speed this activation" : " is under an automatic action: it keeps its speed"),
+            speed_text(u.speed), speed_text(to)));
+    } else if (!kept && u.card.speed && !u.orders.count("engine-power") && !u.speed_unknown) {
         std::set<int> from = turn_ == 1 && u.speed_set_turn == 0 ? starting_speeds(u) : std::set<int>{u.speed};
         if (first || from.empty()) from.insert(u.speed);
+        if (u.speed_runs) from.insert(*u.speed_runs);
         std::string why;
         bool ok = false;
         for (int f : from) ok = ok || speed_change_legal(u, f, to, why);
         if (!ok) {
             const bool reversing = to < 0 || *from.begin() < 0;
-            ctx.findings.error(Kind::Illegal, turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? kInitial : reversing ? kReverse : kModify, at,
-                               u.label() + " at " + speed_text(*from.begin()) + " knots may not go to " + speed_text(to) + ": " + why, std::nullopt, speed_text(to));
+            u.move_parted = Findings::cause_of(ctx.findings.error(
+                turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? Kind::Illegal : Kind::Illegal,
+                turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? kInitial : reversing ? kReverse : kModify, at,
+                u.label() + " at " + speed_text(*from.begin()) + " knots may not go to " + speed_text(to) + ": " + why, std::nullopt, speed_text(to)));
         }
     } else if (!u.card.speed) {
         needs(u, false, "speed", kModify, at, ctx);
     }
     u.speed = to;
+    u.speed_runs.reset();
+    u.speed_unknown = false;
     u.speed_known = true;
     u.speed_set_turn = turn_;
 }
 
-bool AdmiralEngine::slow(const Unit& u) const {
-    return u.speed < 0 || (u.card.speed && 2 * u.speed < *u.card.speed);
+bool AdmiralEngine::slow(const Unit& u, int knots) const {
+    return knots < 0 || (u.card.speed && 2 * knots < *u.card.speed);
+}
+bool AdmiralEngine::slow(const Unit& u) const { return slow(u, u.speed) || (u.speed_runs && slow(u, *u.speed_runs)) || u.speed_unknown; }
+
+// The speeds a unit may be going, as played: as written, as its runs showed, and for the unit in its
+// hand the speed its runs so far show; any, when its move was left out.
+std::vector<int> AdmiralEngine::speeds_as_played(const Unit& x) const {
+    std::vector<int> v{x.speed};
+    if (x.speed_runs) v.push_back(*x.speed_runs);
+    if (&x == active_ && x.moved_any) v.push_back(static_cast<int>(std::lround(x.moved / scale_.cm_per_knot)) * (x.speed < 0 ? -1 : 1));
+    if (x.speed_unknown)
+        for (int k = 0; k <= x.card.speed.value_or(40) + 10; k += 5) v.push_back(k);
+    return v;
 }
 
 // Rotation: the ship's length; Slow Speed: half of it, rounded down.
@@ -124,8 +147,7 @@ double AdmiralEngine::rotation_distance(const Unit& u) const {
 void AdmiralEngine::run(Unit& u, const ngn::Item& it, GameContext& ctx) {
     const auto* n = it.as<ngn::Number>();
     if (!n || n->value < 0 || n->value > 10000 || (!n->unit.empty() && lower(n->unit) != "cm")) {
-        ctx.findings.error(Kind::Inconsistent, kSpeed, it.pos, "a run is a distance in cm: move 12cm");
-        return;
+        return not_read(u, it.pos, "a run is a distance in cm: move 12cm", ctx);
     }
     u.at = ahead(u.at, u.heading, n->value * (u.speed < 0 ? -1 : 1));
     u.run += n->value;
@@ -136,14 +158,13 @@ void AdmiralEngine::run(Unit& u, const ngn::Item& it, GameContext& ctx) {
 void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, std::size_t i, GameContext& ctx) {
     const auto* n = it.as<ngn::Number>();
     if (!n || std::abs(n->value) > 360) {
-        ctx.findings.error(Kind::Inconsistent, kRotation, it.pos, "a rotation is in degrees, + to starboard, - to port: turn 22.5, turn -15");
-        return;
+        return not_read(u, it.pos, "a rotation is in degrees, + to starboard, - to port: turn 22.5, turn -15", ctx);
     }
     const double angle = n->value;
     if (u.conning_now) {
-        ctx.findings.error(Kind::Illegal, kCritical, it.pos, u.label() + "'s conning tower was hit: no rotation this activation");
+        u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, kCritical, it.pos, u.label() + "'s conning tower was hit: no rotation this activation"));
     } else if (std::abs(angle) > 22.5 + 1e-9) {
-        ctx.findings.error(Kind::Illegal, kRotation, it.pos, "at most 22.5 degrees a rotation", "22.5", it.to_ngn());
+        u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, kRotation, it.pos, "at most 22.5 degrees a rotation", "22.5", it.to_ngn()));
     } else if (needs(u, u.card.length_cm.has_value(), "length", kRotation, it.pos, ctx) && u.run + tolerance_ < rotation_distance(u)) {
         bool last_item = true;
         for (std::size_t k = i + 1; k < e.args.size(); ++k) last_item = last_item && !is_word(e.args[k], "move") && !is_word(e.args[k], "turn");
@@ -154,11 +175,14 @@ void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, st
             // the Admiral Order lets it rotate at once, as if the run had been made (turn 1)
         } else if (last_item && move_done && too_short && !u.end_rotation && (u.rotations == 0 || end_rotation_always_)) {
             u.end_rotation = true;
+        } else if (u.unread) {
+            ctx.findings.excuse(*u.unread, it.pos, "a rotation after a line not read");
         } else {
-            ctx.findings.error(Kind::Illegal, kRotation, it.pos,
-                               u.label() + " rotates after a run of " + cm_text(u.run) + " since its last rotation: it needs " +
-                                   cm_text(rotation_distance(u)) + (slow(u) ? " (half its length: slow speed)" : " (its length)"),
-                               cm_text(rotation_distance(u)), cm_text(u.run));
+            u.move_parted = Findings::cause_of(ctx.findings.error(
+                Kind::Illegal, kRotation, it.pos,
+                u.label() + " rotates after a run of " + cm_text(u.run) + " since its last rotation: it needs " + cm_text(rotation_distance(u)) +
+                    (slow(u) ? " (half its length: slow speed)" : " (its length)"),
+                cm_text(rotation_distance(u)), cm_text(u.run)));
         }
     }
     u.heading = normal(u.heading + angle);
@@ -180,15 +204,19 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
         const geometry::Point c{claimed->x, claimed->y};
         const double ch = claimed->heading ? normal(*claimed->heading) : heading;
         const double turn_off = std::abs(std::remainder(ch - heading, 360.0));
-        if (u.placed && (geometry::distance(c, at) > tolerance_ || turn_off > kAngleTolerance)) {
-            const Finding& f = ctx.findings.error(Kind::WrongResult, kSpeed, e.claim_pos,
-                                                  u.label() + "'s runs and rotations from where it stood end elsewhere (ruler " + cm_text(tolerance_) + ", 2 degrees)",
-                                                  place_text(at, heading), claimed->text);
-            u.place_doubt = Findings::cause_of(f);
+        const bool elsewhere = u.placed && (geometry::distance(c, at) > tolerance_ || turn_off > kAngleTolerance);
+        if (elsewhere && (u.move_parted || u.place_doubt)) {
+            ctx.findings.excuse(u.move_parted ? *u.move_parted : *u.place_doubt, e.claim_pos, "the place follows the move as played");
+        } else if (elsewhere) {
+            u.move_parted = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kSpeed, e.claim_pos,
+                                                                  u.label() + "'s runs and rotations from where it stood end elsewhere (ruler " +
+                                                                      cm_text(tolerance_) + ", 2 degrees)",
+                                                                  place_text(at, heading), claimed->text));
         }
-        u.at = c;
+        u.at = c;  // the claim gives its place as played
         u.heading = ch;
         u.placed = true;
+        u.place_doubt.reset();
     }
     if (u.placed && !on_table(u.at) && !u.lost) {
         u.lost = u.removed = true;
@@ -202,6 +230,10 @@ void AdmiralEngine::end_activation(Unit& u, GameContext& ctx, ngn::SourcePos) {
     if (u.stopped || u.lost || u.sunk || !u.speed_known || u.extra_hand) return;
     const double full = cm_of(u.speed);
     if (std::abs(u.moved - full) <= tolerance_) return;
+    if (u.moved_any) u.speed_runs = static_cast<int>(std::lround(u.moved / scale_.cm_per_knot)) * (u.speed < 0 ? -1 : 1);
+    else u.speed_unknown = true;  // a move left out: its speed and place show at its next move
+    if (u.move_parted) return ctx.findings.excuse(*u.move_parted, at, "the runs follow the speed or the place as played");
+    if (!u.moved_any) u.place_doubt = Cause{at.line, kSpeed};
     ctx.findings.error(Kind::Illegal, kSpeed, at,
                        u.label() + " at " + speed_text(u.speed) + " knots runs " + cm_text(full) + " in its activation" +
                            (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved),

@@ -67,6 +67,10 @@ struct Unit {
     std::optional<Cause> place_doubt;  // a move whose end parted from its runs: where it is is as claimed
 
     int speed = 0;             // knots; negative when going astern
+    // The speed its runs showed, where they parted from the speed written (reported): a later line
+    // may follow either (as played).
+    std::optional<int> speed_runs;
+    bool speed_unknown = false;  // its move was left out (reported): its speed shows at its next hand
     bool speed_known = false;  // set at its first activation, or from the start
     int speed_set_turn = 0;    // the turn of the activation that set it
 
@@ -89,6 +93,9 @@ struct Unit {
     bool speed_written = false;
     bool end_rotation = false;  // the rotation a move too short for one allows was made
     bool planned_veer = false;  // Admiral Order: rotate at once in turn 1
+    std::optional<Cause> move_parted;  // this activation's speed or place was reported: its runs follow from that
+    bool move_looked_for = false;      // whether its move comes later in the hand has been looked at
+    std::optional<Cause> unread;       // a line of this hand could not be read (reported)
 
     // damage
     int severe = 0;
@@ -123,7 +130,8 @@ struct Unit {
 struct SideState {
     std::optional<int> points;  // Admiral Points of this turn (the first initiative roll)
     int spent = 0;
-    std::optional<int> initiative;  // the last initiative total
+    std::optional<int> initiative;  // the last initiative total, as written
+    int initiative_rules = 0;       // and as the rules give it
     int flagships_at_start = 0;
     bool command_rolled = false;
     int passes = 0;  // Pass cards played this turn

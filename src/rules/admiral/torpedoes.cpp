@@ -22,14 +22,23 @@ const RuleRef kTorpedoDamage = cite("Damage/Torpedo Damage");
 bool AdmiralEngine::on_torpedo(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     Unit* u = a.unit(who);
     if (!u) return false;
-    if (a.take_hand(*u, e, ctx)) a.torpedo(*u, e, ctx);
+    if (!a.take_hand(*u, e, ctx)) return true;
+    a.look_for_move(*u, e, ctx);
+    a.torpedo(*u, e, ctx);
     return true;
 }
 
 // The success numbers the bonuses give: one, or two where a measure lies on a boundary.
 std::vector<int> AdmiralEngine::torpedo_success(const Unit& u, const Unit& target, double d) const {
-    int base = 1 + torpedo_size_bonus(target.card.type) - std::abs(target.speed) / 10 - u.torpedo_tubes_hit;
-    if (target.speed == 0) ++base;  // standing
+    std::vector<int> out;
+    for (int knots : speeds_as_played(target))
+        for (int n : torpedo_success(u, target, knots, d)) out.push_back(n);
+    return out;
+}
+
+std::vector<int> AdmiralEngine::torpedo_success(const Unit& u, const Unit& target, int knots, double d) const {
+    int base = 1 + torpedo_size_bonus(target.card.type) - std::abs(knots) / 10 - u.torpedo_tubes_hit;
+    if (knots == 0) ++base;  // standing
     const double near = 10 / scale_.range_divisor;
     std::vector<int> near_bonus;
     if (d <= near + tolerance_) near_bonus.push_back(1);  // d < 0: not known, either
@@ -50,11 +59,11 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::SourcePos at = a.front().pos;
     std::size_t i = 1;
     const bool port = i < a.size() && is_word(a[i], "port"), starboard = i < a.size() && is_word(a[i], "starboard");
-    if (!port && !starboard) return (void)ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names its side: torpedo port|starboard [magnetic] TARGET 15cm 2d10: 2 7 => 1 hit");
+    if (!port && !starboard) return unread_attack(ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names its side: torpedo port|starboard [magnetic] TARGET 15cm 2d10: 2 7 => 1 hit"));
     const bool magnetic = ++i < a.size() && is_word(a[i], "magnetic");
     if (magnetic) ++i;
     Unit* target = i < a.size() ? named_unit(a[i], ctx) : nullptr;
-    if (!target || target->side == u.side) return (void)ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names an enemy unit as its target after the side");
+    if (!target || target->side == u.side) return unread_attack(ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names an enemy unit as its target after the side"));
     const ngn::Item* dist_item = ++i < a.size() && a[i].as<ngn::Number>() ? &a[i] : nullptr;
     const ngn::Dice* dice = nullptr;
     for (const auto& it : a) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
@@ -75,7 +84,7 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const double range = u.card.torpedo_range_cm.value_or(20) / scale_.range_divisor;
     if (d >= 0 && d > range + tolerance_) ctx.findings.error(Kind::Illegal, kLaunch, at, target->label() + " is beyond torpedo range", std::to_string(int(range)) + "cm", dist_item ? dist_item->to_ngn() : "");
     u.tubes_used[side] = *u.card.torpedoes;
-    if (!dice) return (void)ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch gives one D10 a tube: 2d10: 2 7");
+    if (!dice) return unread_attack(ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch gives one D10 a tube: 2d10: 2 7"));
     if (dice->sides != u.card.torpedo_die || static_cast<int>(dice->faces.size()) != *u.card.torpedoes)
         ctx.findings.error(Kind::Illegal, kLaunch, at, "a launch uses every tube of the side, one D" + std::to_string(u.card.torpedo_die) + " each",
                            std::to_string(*u.card.torpedoes) + "d" + std::to_string(u.card.torpedo_die), dice->spec());

@@ -24,6 +24,7 @@ void AdmiralEngine::start_turn(GameContext& ctx) {
     turn_ = std::max(turn_ + 1, ctx.cursor.turn_number);
     phase_.clear();
     last_hand_side_ = -1;
+    hands_parted_.reset();
     initiative_winner_.reset();
     initiative_tied_ = false;
     initiative_rolls_ = 0;
@@ -70,26 +71,32 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
     const int total = command ? r.played() : r.recorded.value_or(r.face);
     if (!s.points) s.points = total;  // a re-roll leaves the Admiral Points of the first
     s.initiative = total;
+    s.initiative_rules = command ? r.rules : total;
     ++a.initiative_rolls_;
     bool all = true;
     for (const SideState& o : a.sides_) all = all && o.initiative;
     if (!all) return true;
-    int best = -1000, winner = -1, count = 0;
-    for (std::size_t i = 0; i < a.sides_.size(); ++i) {
-        const int v = *a.sides_[i].initiative;
-        if (v > best) best = v, winner = static_cast<int>(i), count = 1;
-        else if (v == best) ++count;
-    }
-    const bool tie = count > 1;
+    // the winner by the totals as written, and by the rules' totals (a total miswritten is the kit's finding)
+    auto winner_of = [&](bool by_rules) {
+        int best = -1000, winner = -1, count = 0;
+        for (std::size_t i = 0; i < a.sides_.size(); ++i) {
+            const int v = by_rules ? a.sides_[i].initiative_rules : *a.sides_[i].initiative;
+            if (v > best) best = v, winner = static_cast<int>(i), count = 1;
+            else if (v == best) ++count;
+        }
+        return count > 1 ? -1 : winner;  // -1: a tie
+    };
+    const int played = winner_of(false), rules = winner_of(true);
     std::string claimed;
     if (e.claim && !e.claim->empty()) claimed = reference_text(e.claim->front());
-    const std::string expected = tie ? "reroll" : a.side_name(winner, ctx);
     const Entity* named = claimed.empty() ? nullptr : ctx.symbols.find_side(claimed);
-    if (lower(claimed) == "reroll") claimed = "reroll";
-    const bool ok = claimed.empty() || (tie ? claimed == "reroll" : named && named->index == winner);
-    if (!ok) ctx.findings.error(Kind::WrongResult, kTactical, e.claim_pos, tie ? "a tie is rolled again" : "the higher total chooses the first hand", expected, claimed);
+    const int said = lower(claimed) == "reroll" ? -1 : named ? named->index : -2;
+    if (!claimed.empty() && said != played && said != rules)
+        ctx.findings.error(Kind::WrongResult, kTactical, e.claim_pos, played < 0 ? "a tie is rolled again" : "the higher total chooses the first hand",
+                           played < 0 ? "reroll" : a.side_name(played, ctx), claimed);
     for (SideState& o : a.sides_) o.initiative.reset();
-    if (!tie) a.initiative_winner_ = winner;
+    const int outcome = claimed.empty() ? played : said == -2 ? played : said;
+    if (outcome >= 0) a.initiative_winner_ = outcome;
     return true;
 }
 
@@ -130,9 +137,13 @@ bool AdmiralEngine::hand_of_side(int side, ngn::SourcePos at, GameContext& ctx) 
     if (last_hand_side_ == side) {
         bool others_left = false;
         for (std::size_t s = 0; s < sides_.size(); ++s) others_left = others_left || (static_cast<int>(s) != side && side_has_units_left(static_cast<int>(s)));
-        if (others_left) {
-            ctx.findings.error(Kind::Illegal, kOperational, at, "the hands alternate: " + side_name(side, ctx) + " had the last hand");
+        if (others_left && hands_parted_) {
+            ctx.findings.excuse(*hands_parted_, at, "the hands follow the order as played");
+        } else if (others_left) {
+            hands_parted_ = Findings::cause_of(ctx.findings.error(Kind::Illegal, kOperational, at, "the hands alternate: " + side_name(side, ctx) + " had the last hand"));
             ok = false;
+            for (Unit& u : units_)  // a hand left out, most likely: which of theirs moved, and where, is in doubt
+                if (u.side != side && u.afloat() && u.activated_turn != turn_) u.place_doubt = hands_parted_;
         }
     }
     last_hand_side_ = side;
@@ -161,6 +172,9 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     u.run = u.moved = 0;
     u.rotations = 0;
     u.moved_any = u.speed_written = u.end_rotation = u.planned_veer = false;
+    u.move_parted.reset();
+    u.unread.reset();
+    u.move_looked_for = false;
     u.automatic_now = u.automatic, u.automatic = Automatic::None;
     u.conning_now = u.conning_due, u.conning_due = false;
     u.targets_now.clear();
