@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
     g->add_option("--map", generate.map, "eia-naval: the area map to play on, written into [Map] as given (read relative to the record)")
         ->type_name("FILE");
     g->add_option("--tables", generate.tables, "tmbv: the table pack of the Player Aid Charts, written into [Tables] as given")->type_name("FILE");
-    g->add_option("--library", generate.library, "tmbv: the ship manifest, written into [Library] as given")->type_name("FILE");
+    g->add_option("--library", generate.library, "tmbv: the ship manifest; admiral: the unit cards; written into [Library] as given")->type_name("FILE");
 
     ArchiveArgs archive_args;
     auto* a = add_archive_commands(app, archive_args);

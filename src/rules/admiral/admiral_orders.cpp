@@ -29,7 +29,10 @@ void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::SourcePos at = e.args.front().pos;
     const std::string* w = e.args.size() > 1 ? word_text(e.args[1]) : nullptr;
     const std::string name = w ? lower(*w) : "";
-    if (!known_order(name)) return (void)ctx.findings.error(Kind::Inconsistent, kOrders, at, "the Admiral Orders are " + order_list() + "; not '" + name + "'");
+    if (!known_order(name)) {  // a line not read: what the order let the unit do is taken as played
+        u.unread = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kOrders, at, "the Admiral Orders are " + order_list() + "; not '" + name + "'"));
+        return;
+    }
     SideState& side = sides_[static_cast<std::size_t>(u.side)];
     if (!side.points) unverified(side_name(u.side, ctx) + "'s Admiral Points (no initiative roll this turn)", kPoints, at, ctx);
     else if (side.spent + 1 > *side.points)

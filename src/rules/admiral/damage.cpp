@@ -25,7 +25,7 @@ void AdmiralEngine::damage(Unit& target, const Unit& attacker, Automatic kind, i
                            std::optional<Cause> why, GameContext& ctx, bool critical_roll) {
     if (kind == Automatic::Severe || target.automatic == Automatic::None) target.automatic = kind;  // severe prevails
     target.attacker = &attacker;
-    if (critical_roll) target.criticals_due.push_back({kind, e.subject.pos.line});
+    target.criticals_due.push_back({kind, e.subject.pos.line, !critical_roll});
     if (target.card.type == "PT" && !target.card.sp) unverified("the structure points of a PT (not in the table of Unit Features/Type)", kTypes, e.subject.pos, ctx);
     target.severe += structure;
     const bool rules_sunk = target.severe >= structure_points(target);
@@ -36,6 +36,8 @@ void AdmiralEngine::damage(Unit& target, const Unit& attacker, Automatic kind, i
                            rules_sunk ? "sunk" : "afloat", claims_sunk ? "sunk" : "afloat");
     else if (rules_sunk != claims_sunk)
         ctx.findings.excuse(*why, e.claim_pos, "the sinking follows from the damage as played");
+    if (rules_sunk && !claims_sunk)  // afloat as played; if the record names it no more, that follows from here
+        target.sunk_left_out = why ? *why : Cause{e.claim_pos.line, kDamage};
     if (claims_sunk && !target.sunk) target.sunk = true, target.sunk_turn = turn_;  // as played
 }
 
@@ -53,7 +55,7 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
     for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");
     const Automatic kind = dice->sides == 6 ? Automatic::Light : Automatic::Severe;
-    auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.first == kind; });
+    auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.kind == kind; });
     if (due == u.criticals_due.end() && u.criticals_due.empty() && unread_attack_.excuses(turn_, ctx.findings, at, "a critical roll after a fire not read")) {
         if (kind == Automatic::Severe && !u.sunk) ++u.severe;  // as played: the fire not read did the damage
         if (kind == Automatic::Severe || u.automatic == Automatic::None) u.automatic = kind;
@@ -113,11 +115,12 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
 void AdmiralEngine::criticals_owed(Unit& u, GameContext& ctx, ngn::SourcePos) {
     if (u.criticals_due.empty()) return;
     if (!u.sunk)
-        for (const auto& [kind, line] : u.criticals_due)
-            ctx.findings.error(Kind::Illegal, kCritical, ngn::SourcePos{line, 1},
-                               u.label() + "'s " + (kind == Automatic::Light ? "light" : "severe") + " damage calls for a critical roll (" +
-                                   (kind == Automatic::Light ? "1D6" : "2D10") + "), and none follows",
-                               kind == Automatic::Light ? "d6" : "2d10", "none");
+        for (const auto& [kind, line, optional] : u.criticals_due)
+            if (!optional)
+ctx.findings.error(Kind::Illegal, kCritical, ngn::SourcePos{line, 1},
+                                   u.label() + "'s " + (kind == Automatic::Light ? "light" : "severe") + " damage calls for a critical roll (" +
+                                       (kind == Automatic::Light ? "1D6" : "2D10") + "), and none follows",
+                                   kind == Automatic::Light ? "d6" : "2d10", "none");
     u.criticals_due.clear();
 }
 

@@ -69,7 +69,12 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         // Playing Admiral/Operational Phase: the phase goes on until every unit has been activated.
         std::string missing;
         for (Unit& u : units_) {
-            if (!u.afloat() || u.activated_turn == turn_) continue;
+            if (!u.afloat() || u.activated_turn == turn_ || u.stopped) continue;  // a unit rammed before its hand does not act
+            if (!named_later(u, at.line, ctx) && u.sunk_left_out) {
+                ctx.findings.excuse(*u.sunk_left_out, at, u.label() + " is named no more: sunk, as the rules had it");
+                u.sunk = true, u.sunk_turn = turn_;
+                continue;
+            }
             if (!named_later(u, at.line, ctx)) {  // the players played on as if it were gone
                 ctx.findings.error(Kind::Inconsistent, cite("Damage/Light and Severe Damage"), at,
                                    u.label() + " is afloat, but the record names it no more: the line that sank it is missing (taken as sunk from here)");

@@ -164,8 +164,6 @@ private:
     int last_hand_side_ = -1;          // the side of the last hand this turn
     std::optional<Cause> hands_parted_;  // hands out of turn this turn (reported): a hand left out, most likely
     std::optional<int> initiative_winner_;
-    bool initiative_tied_ = false;
-    int initiative_rolls_ = 0;         // initiative lines this turn
     std::set<std::string> said_;       // what is said once a game
     UnknownVerbs unknown_verbs_;
     friend struct Verbs;

@@ -128,6 +128,7 @@ std::set<int> AdmiralEngine::starting_speeds(const Unit& u) const {
 // KM command 2d10: 3 9 => BIS +1 TIR -1: one D10 a flagship, then each flagship its value.
 bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side) return false;
+    if (!a.in_phase("setup", e, kFlagships, ctx)) return true;
     const int side = who.index;
     int flagships = 0;
     for (const Unit& u : a.units_) flagships += u.side == side && u.flagship;
@@ -166,8 +167,9 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
 }
 
 // KM placement d6: 5: the roll-off for who places first (no check beyond its die).
-bool AdmiralEngine::on_placement(AdmiralEngine&, const ngn::Event& e, const Entity& who, GameContext& ctx) {
+bool AdmiralEngine::on_placement(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side) return false;
+    if (!a.in_phase("setup", e, kPlacement, ctx)) return true;
     for (const auto& it : e.args)
         if (const auto* d = it.as<ngn::Dice>(); d && d->sides != 6)
             ctx.findings.error(Kind::Illegal, kPlacement, it.pos, "the placement roll-off is 1D6", "d6", d->spec());

@@ -119,10 +119,13 @@ std::vector<std::pair<std::string, int>> AdmiralEngine::attack_modifiers(const U
     if (u.automatic_now == Automatic::Light) m.push_back({"light damage", -2});
     if (u.ram_malus_turn == turn_) m.push_back({"ram", -2});
     if (long_range && u.radio_hit) m.push_back({"communication tower", -1});
-    for (const auto& it : e.args)  // a smoke screen crossed: the players' count (positions of screens are not recorded)
-        if (const auto* d = it.as<ngn::Dice>())
+    // smoke screens crossed: -1 each, the players' count (where screens lie is not recorded)
+    for (const auto& it : e.args)
+        if (const auto* d = it.as<ngn::Dice>()) {
             for (const auto& mod : d->modifiers)
-                if (lower(mod.label) == "smoke") m.push_back({"smoke", mod.value});
+                if (lower(mod.label) == "smoke" && mod.value < 0) m.push_back({"smoke", mod.value});
+            break;  // the attack die's modifiers only
+        }
     return m;
 }
 

@@ -227,7 +227,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
 // Speed and Moving: the runs of an activation add up to the speed, unless a ram stopped the ship.
 void AdmiralEngine::end_activation(Unit& u, GameContext& ctx, ngn::SourcePos) {
     const ngn::SourcePos at = u.last_pos;
-    if (u.stopped || u.lost || u.sunk || !u.speed_known || u.extra_hand) return;
+    if (u.stopped || u.ram_through || u.lost || u.sunk || !u.speed_known || u.extra_hand) return;
     const double full = cm_of(u.speed);
     if (std::abs(u.moved - full) <= tolerance_) return;
     if (u.moved_any) u.speed_runs = static_cast<int>(std::lround(u.moved / scale_.cm_per_knot)) * (u.speed < 0 ? -1 : 1);

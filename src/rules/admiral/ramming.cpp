@@ -28,7 +28,6 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::SourcePos at = e.args.front().pos;
     Unit* other = e.args.size() > 1 ? named_unit(e.args[1], ctx) : nullptr;
     if (!other || !other->afloat()) return (void)ctx.findings.error(Kind::Inconsistent, kRamming, at, "a collision names the unit afloat it meets: PE collide PoW => ram PE severe");
-    if (u.automatic_now != Automatic::None) ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under an automatic action: it may not ram anyone");
     const double theta = std::abs(std::remainder(u.heading - other->heading, 360.0));
     const double angle = std::min(theta, 180 - theta);
     std::vector<std::string> possible;
@@ -50,6 +49,7 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (std::find(possible.begin(), possible.end(), said) == possible.end())
         ctx.findings.error(Kind::WrongResult, kRamming, e.claim_pos, "the courses meet at " + std::to_string(int(std::lround(angle))) + " degrees: a ram from 45", possible.front(), said);
     if (said == "glance") return;  // no stop, no damage; the smaller ship's forced rotation is its next turn of course
+    if (u.automatic_now != Automatic::None) ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under an automatic action: it may not ram anyone");
     u.stopped = other->stopped = true;
     const bool fast = std::abs(u.speed) >= 20;
     std::optional<Automatic> rules_kind;
@@ -75,7 +75,7 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
         damaged->severe = std::max(damaged->severe, structure_points(*damaged));
         damaged->sunk = true, damaged->sunk_turn = turn_;
         survivor.ram_malus_turn = turn_;
-        if (&survivor == &u) u.stopped = false;  // it goes on through the rammed unit, half its run left
+        if (&survivor == &u) u.stopped = false, u.ram_through = true;  // it goes on through the rammed unit, half its run left
         else survivor.speed = 0;
     } else if (said_kind) {
         damage(*damaged, survivor, *said_kind, *said_kind == Automatic::Severe ? 1 : 0, e, false, why, ctx, false);

@@ -78,6 +78,7 @@ struct Unit {
     int activated_turn = 0;
     bool stopped = false;        // rammed or ramming: no more move or fire this turn
     int ram_malus_turn = 0;      // a ram's survivor fires at -2 (Units Movement/Ramming)
+    bool ram_through = false;    // a rammer that sank its victim goes on for half its run left: its run is not judged
     std::array<std::array<bool, 4>, kBatteries> fired{};      // by battery, by Arc
     std::array<std::array<int, 4>, kBatteries> reduced{};     // coefficient reductions, by battery, by Arc
     std::set<std::string> orders;  // Admiral Orders received this turn
@@ -103,6 +104,7 @@ struct Unit {
     int sunk_turn = 0;
     bool removed = false;  // taken off the table (sunk and removed, or lost off the edge)
     bool lost = false;     // its tower went off the table
+    std::optional<Cause> sunk_left_out;  // sunk by the rules, not by the claim (reported)
     Automatic automatic = Automatic::None;  // due at its next activation
     Automatic automatic_now = Automatic::None;  // in force during this activation
     const Unit* attacker = nullptr;
@@ -119,9 +121,16 @@ struct Unit {
         int hits = 0;
         Unit* target = nullptr;
         bool magnetic = false;
+        Automatic before = Automatic::None;  // the target's automatic action before the launch: a dud leaves it so
+        std::uint32_t line = 0;
     } duds_due;
     // critical rolls owed: a light damage's d6, a severe damage's 2d10, with the line that caused it
-    std::vector<std::pair<Automatic, std::uint32_t>> criticals_due;
+    struct CriticalDue {
+        Automatic kind;
+        std::uint32_t line;
+        bool optional;  // a torpedo's (official table): a roll may be written, none is required
+    };
+    std::vector<CriticalDue> criticals_due;
 
     bool afloat() const { return !sunk && !removed; }
     std::string label() const { return entity->label(); }

@@ -122,9 +122,10 @@ void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ng
                                                     std::to_string(possible.front()) + " hits", std::to_string(*claimed) + " hits"));
     }
     const int per_hit = magnetic ? 2 : 1;
+    const Automatic before = target.automatic;
     if (*claimed > 0) damage(target, u, Automatic::Severe, per_hit * *claimed, e, claims_sunk, why, ctx, false);
     if (*claimed > 0) unverified("the torpedo critical damage table (official version only)", kTorpedoDamage, e.claim_pos, ctx);
-    if (*claimed > 0 && (magnetic || u.card.rules.count("malfunctioning"))) u.duds_due = {*claimed, &target, magnetic};
+    if (*claimed > 0 && (magnetic || u.card.rules.count("malfunctioning"))) u.duds_due = {*claimed, &target, magnetic, before, e.subject.pos.line};
 }
 
 // DAR malfunction d6: 6 => dud: after each torpedo hit of a unit with malfunctioning torpedoes
@@ -149,6 +150,7 @@ bool AdmiralEngine::on_malfunction(AdmiralEngine& a, const ngn::Event& e, const 
                            dud ? "dud" : "hit", claims_dud ? "dud" : "hit");
     if (claims_dud) {  // as played: the hit did no damage
         t.severe = std::max(0, t.severe - (u->duds_due.magnetic ? 2 : 1));
+        if (u->duds_due.hits == 0) t.automatic = u->duds_due.before;
         if (t.sunk && t.severe < a.structure_points(t) && t.sunk_turn == a.turn_) t.sunk = false;
     }
     return true;

@@ -26,11 +26,9 @@ void AdmiralEngine::start_turn(GameContext& ctx) {
     last_hand_side_ = -1;
     hands_parted_.reset();
     initiative_winner_.reset();
-    initiative_tied_ = false;
-    initiative_rolls_ = 0;
     for (SideState& s : sides_) s.points.reset(), s.spent = 0, s.passes = 0, s.initiative.reset();
     for (Unit& u : units_) {
-        u.stopped = false;
+        u.stopped = u.ram_through = false;
         u.fired = {};
         u.reduced = {};
         u.orders.clear();
@@ -52,6 +50,11 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
     if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
     if (!a.in_phase("tactical", e, kTactical, ctx)) return true;
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
+    if (s.flagships_at_start > 0 && !s.command_rolled && !ctx.header.setup) {
+        s.command_rolled = true;  // said once
+        ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Choosing Flagships"), e.args.front().pos,
+                           who.label() + " has flagships, and rolled no D10s for their command values in the set-up");
+    }
     const ngn::Dice* dice = nullptr;
     for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     if (!dice || dice->faces.empty()) {
@@ -72,7 +75,6 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
     if (!s.points) s.points = total;  // a re-roll leaves the Admiral Points of the first
     s.initiative = total;
     s.initiative_rules = command ? r.rules : total;
-    ++a.initiative_rolls_;
     bool all = true;
     for (const SideState& o : a.sides_) all = all && o.initiative;
     if (!all) return true;
@@ -187,6 +189,12 @@ void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {
     active_ = nullptr;
     end_activation(u, ctx, at);
     if (!u.targets_now.empty()) u.last_targets = u.targets_now;
+    if (u.duds_due.hits > 0)
+        ctx.findings.error(Kind::Illegal, cite("War Technology/Special Rules"), ngn::SourcePos{u.duds_due.line, 1},
+                           u.label() + "'s torpedoes " + (u.duds_due.magnetic ? "have magnetic heads" : "may malfunction") + ": each hit calls for a 1D6 (" +
+                               std::to_string(u.duds_due.hits) + " not rolled)",
+                           std::to_string(u.duds_due.hits) + " malfunction rolls", "none");
+    u.duds_due = {};
     u.automatic_now = Automatic::None;
     u.conning_now = false;
     for (Unit& o : units_) criticals_owed(o, ctx, at);
