@@ -546,3 +546,46 @@ TEST(Generate, TmbvOneMissingLineIsOneFinding) {
         [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::missing_line(lines, i, rng); },
         11);  // of 180: not yet one finding throughout (a hit left out shows in a later CF or sinking; docs/testing.md)
 }
+
+// ---- admiral: four turns of the Denmark Strait squadrons with the test cards ---------------------
+
+namespace {
+
+std::string generated_admiral(std::uint64_t seed, int games) {
+    auto r = run_ironlog({"generate", "--ruleset", "admiral", "--games", std::to_string(games), "--seed", std::to_string(seed), "--library",
+                          (kSource / "fixtures/ships/admiral-test-cards.ngn").string()});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+}
+
+}  // namespace
+
+TEST(Generate, AdmiralSameSeedSameGamesCanonicalAndClean) {
+    const std::string a = expect_deterministic_canonical_clean(generated_admiral);
+    for (const char* part : {" fire primary ", " fire secondary ", " torpedo ", " turn 22.5 ", " order planned-veer", " sunk", " critical d6: ",
+                             " critical 2d10: ", " repair d10: ", "=> reroll"})
+        EXPECT_NE(a.find(part), std::string::npos) << part;
+    // the cards are required
+    auto none = run_ironlog({"generate", "--ruleset", "admiral"});
+    EXPECT_EQ(none.status, 2);
+    EXPECT_NE(none.err.find("--library FILE"), std::string::npos) << none.err;
+    EXPECT_EQ(run_ironlog({"generate", "--ruleset", "admiral", "--library", "/nonexistent/cards.ngn"}).status, 2);
+}
+
+TEST(Generate, AdmiralOneWrongNumberIsOneFinding) {
+    EXPECT_GT(expect_one_number_mistake_at_most_one_finding(generated_admiral(11, 30), 11), 100);
+}
+
+TEST(Generate, AdmiralOneMissingLineIsOneFinding) {
+    const int flagged = expect_each_mistake_at_most_one_finding(
+        generated_admiral(3, 30), 3,
+        [](const std::string& line) {
+            const auto first = line.find_first_not_of(' ');
+            if (first == std::string::npos) return false;
+            const std::string word = line.substr(first, line.find(' ', first) - first);
+            return word != "phase" && word != "turn";
+        },
+        [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::missing_line(lines, i, rng); },
+        6);  // of 180: not yet one finding throughout (docs/testing.md)
+    EXPECT_GT(flagged, 80);
+}

@@ -21,24 +21,28 @@ int AdmiralEngine::structure_points(const Unit& u) const {
     return type_sp(u.card.type).value_or(1);
 }
 
-void AdmiralEngine::damage(Unit& target, const Unit& attacker, Automatic kind, int structure, const ngn::Event& e, bool claims_sunk,
-                           std::optional<Cause> why, GameContext& ctx, bool critical_roll) {
-    if (kind == Automatic::Severe || target.automatic == Automatic::None) target.automatic = kind;  // severe prevails
+void AdmiralEngine::damage(Unit& target, const Unit& attacker, const Blow& b, const ngn::Event& e, GameContext& ctx) {
+    if (b.kind == Automatic::Severe || target.automatic == Automatic::None) target.automatic = b.kind;  // severe prevails
     target.attacker = &attacker;
-    target.criticals_due.push_back({kind, e.subject.pos.line, !critical_roll});
+    if (b.why) target.automatic_parted = b.why;
+    target.criticals_due.push_back({b.kind, e.subject.pos.line, !b.critical_roll || b.why.has_value(), b.why.has_value()});
     if (target.card.type == "PT" && !target.card.sp) unverified("the structure points of a PT (not in the table of Unit Features/Type)", kTypes, e.subject.pos, ctx);
-    target.severe += structure;
-    const bool rules_sunk = target.severe >= structure_points(target);
-    if (rules_sunk != claims_sunk && !why)
+    target.severe += b.structure;
+    target.severe_rules += b.rules_structure;
+    if (target.severe != target.severe_rules && b.why) target.damage_parted = b.why;
+    const int sp = structure_points(target);
+    const bool sunk = target.severe >= sp, rules_sunk = target.severe_rules >= sp;
+    const bool fits = b.claims_sunk == sunk || (target.damage_parted && b.claims_sunk == rules_sunk);
+    if (!fits && !b.why)
         ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,
-                           target.label() + " has taken " + std::to_string(target.severe) + " severe damage of its " + std::to_string(structure_points(target)) +
-                               " structure points: " + (rules_sunk ? "it sinks" : "it is afloat"),
-                           rules_sunk ? "sunk" : "afloat", claims_sunk ? "sunk" : "afloat");
-    else if (rules_sunk != claims_sunk)
-        ctx.findings.excuse(*why, e.claim_pos, "the sinking follows from the damage as played");
-    if (rules_sunk && !claims_sunk)  // afloat as played; if the record names it no more, that follows from here
-        target.sunk_left_out = why ? *why : Cause{e.claim_pos.line, kDamage};
-    if (claims_sunk && !target.sunk) target.sunk = true, target.sunk_turn = turn_;  // as played
+                           target.label() + " has taken " + std::to_string(target.severe) + " severe damage of its " + std::to_string(sp) +
+                               " structure points: " + (sunk ? "it sinks" : "it is afloat"),
+                           sunk ? "sunk" : "afloat", b.claims_sunk ? "sunk" : "afloat");
+    else if (b.claims_sunk != sunk)
+        ctx.findings.excuse(b.why ? *b.why : *target.damage_parted, e.claim_pos, "the sinking follows from the damage as played");
+    if (sunk && !b.claims_sunk)  // afloat as played; if the record names it no more, that follows from here
+        target.sunk_left_out = b.why ? *b.why : Cause{e.claim_pos.line, kDamage};
+    if (b.claims_sunk && !target.sunk) target.sunk = true, target.sunk_turn = turn_;  // as played
 }
 
 // PoW critical d6: 4 => communication; PoW critical 2d10: 7 12 => "boiler".
@@ -55,9 +59,9 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
     for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");
     const Automatic kind = dice->sides == 6 ? Automatic::Light : Automatic::Severe;
-    auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.kind == kind; });
+    auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.kind == kind || d.any_kind; });
     if (due == u.criticals_due.end() && u.criticals_due.empty() && unread_attack_.excuses(turn_, ctx.findings, at, "a critical roll after a fire not read")) {
-        if (kind == Automatic::Severe && !u.sunk) ++u.severe;  // as played: the fire not read did the damage
+        if (kind == Automatic::Severe && !u.sunk) ++u.severe, ++u.severe_rules;  // as played: the fire not read did the damage
         if (kind == Automatic::Severe || u.automatic == Automatic::None) u.automatic = kind;
         if (kind == Automatic::Severe) return;
     } else if (due == u.criticals_due.end()) {
@@ -72,7 +76,7 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
             return;
         }
         // as played: a damage the record left out (its hit line, most likely) stands behind the roll
-        if (kind == Automatic::Severe && !u.sunk) ++u.severe;
+        if (kind == Automatic::Severe && !u.sunk) ++u.severe, ++u.severe_rules;
         if (kind == Automatic::Severe || u.automatic == Automatic::None) u.automatic = kind;
         (void)f;
         if (kind == Automatic::Severe) return;
@@ -115,12 +119,15 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
 void AdmiralEngine::criticals_owed(Unit& u, GameContext& ctx, ngn::SourcePos) {
     if (u.criticals_due.empty()) return;
     if (!u.sunk)
-        for (const auto& [kind, line, optional] : u.criticals_due)
-            if (!optional)
-ctx.findings.error(Kind::Illegal, kCritical, ngn::SourcePos{line, 1},
-                                   u.label() + "'s " + (kind == Automatic::Light ? "light" : "severe") + " damage calls for a critical roll (" +
-                                       (kind == Automatic::Light ? "1D6" : "2D10") + "), and none follows",
-                                   kind == Automatic::Light ? "d6" : "2d10", "none");
+        for (const auto& [kind, line, optional, any_kind] : u.criticals_due) {
+            if (optional) continue;
+            const Cause why = Findings::cause_of(ctx.findings.error(
+                Kind::Illegal, kCritical, ngn::SourcePos{line, 1},
+                u.label() + "'s " + (kind == Automatic::Light ? "light" : "severe") + " damage calls for a critical roll (" +
+                    (kind == Automatic::Light ? "1D6" : "2D10") + "), and none follows",
+                kind == Automatic::Light ? "d6" : "2d10", "none"));
+            if (kind == Automatic::Light) u.critical_unknown = why;  // its effect is not known: later lines may follow any
+        }
     u.criticals_due.clear();
 }
 

@@ -70,8 +70,8 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         std::string missing;
         for (Unit& u : units_) {
             if (!u.afloat() || u.activated_turn == turn_ || u.stopped) continue;  // a unit rammed before its hand does not act
-            if (!named_later(u, at.line, ctx) && u.sunk_left_out) {
-                ctx.findings.excuse(*u.sunk_left_out, at, u.label() + " is named no more: sunk, as the rules had it");
+            if (!named_later(u, at.line, ctx) && (u.sunk_left_out || hands_parted_)) {
+                ctx.findings.excuse(u.sunk_left_out ? *u.sunk_left_out : *hands_parted_, at, u.label() + " is named no more: sunk, or its hand left out");
                 u.sunk = true, u.sunk_turn = turn_;
                 continue;
             }
@@ -190,6 +190,34 @@ bool AdmiralEngine::judge_roll(const Roll& r, const char* what, const RuleRef& r
     ctx.findings.error(Kind::WrongResult, rule, at, std::string(what) + " is " + std::to_string(r.rules) + ", not " + std::to_string(*r.recorded),
                        r.rules_text(), std::to_string(*r.recorded));
     return false;
+}
+
+// Whether the unit has a hand (a line of its own that activates it) later in this turn.
+bool AdmiralEngine::hand_later_this_turn(const Unit& u, std::uint32_t line, GameContext& ctx) const {
+    const auto& lines = ctx.game.lines;
+    auto it = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t n, const ngn::Line& l) { return n < l.pos.line; });
+    for (; it != lines.end(); ++it) {
+        if (const auto* h = it->as<ngn::Heading>(); h && h->kind == ngn::HeadingKind::Turn) return false;
+        const auto* e = it->as<ngn::Event>();
+        if (!e || ctx.symbols.find(reference_text(e->subject)) != u.entity) continue;
+        const std::string verb = lower(e->verb());
+        if (verb == "speed" || verb == "move" || verb == "turn" || verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide") return true;
+    }
+    return false;
+}
+
+// A unit measured from where it stood, by a line that disagrees, with no hand this turn yet and
+// none to come: its hand was left out. Said once; where it is then shows at its next move.
+bool AdmiralEngine::hand_left_out(Unit& u, ngn::SourcePos at, GameContext& ctx) {
+    if (phase_ != "operational" || u.activated_turn == turn_ || !u.afloat() || hand_later_this_turn(u, at.line, ctx)) return false;
+    const Cause why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Operational Phase"), at,
+                                                            u.label() + " is measured from elsewhere than where it stood, and has no hand this turn: "
+                                                                        "its hand is left out (every unit is activated once a turn)"));
+    u.place_doubt = why;
+    u.speed_unknown = true;
+    u.automatic = Automatic::None, u.conning_due = false;
+    u.activated_turn = turn_;  // as played: it had its hand
+    return true;
 }
 
 // Whether a later event names the unit, as its actor or among its words.

@@ -90,6 +90,8 @@ private:
     void not_read(Unit& u, ngn::SourcePos at, const std::string& what, GameContext& ctx);
     bool line_unread_ = false;  // the move line being read has a part that could not be read
     bool moves_later_in_hand(const Unit& u, std::uint32_t line, GameContext& ctx) const;
+    bool hand_later_this_turn(const Unit& u, std::uint32_t line, GameContext& ctx) const;
+    bool hand_left_out(Unit& u, ngn::SourcePos at, GameContext& ctx);
     void look_for_move(Unit& u, const ngn::Event& e, GameContext& ctx);
     std::vector<int> speeds_as_played(const Unit& u) const;
     // A fire or launch that could not be read: its hits, if any, are unknown; a critical roll of
@@ -123,8 +125,10 @@ private:
     const Unit* nearer_target(const Unit& u, int b, const Unit& target, double d) const;
     void resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d, const ngn::Dice& attack, const ngn::Dice& defence, const ngn::Event& e,
                       GameContext& ctx);
-    std::vector<std::pair<std::string, int>> attack_modifiers(const Unit& u, int own_knots, int target_knots, bool long_range, const ngn::Event& e) const;
+    std::vector<std::pair<std::string, int>> attack_modifiers(const Unit& u, int own_knots, int target_knots, bool long_range, bool light_damage,
+                                                              bool radio, const ngn::Event& e) const;
     Roll read_roll(const ngn::Dice& dice, std::vector<std::pair<std::string, int>> mods) const;
+    Automatic rules_kind_of(int face, const Unit& target) const;
     bool judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
 
     // ---- torpedoes.cpp: Launching Torpedoes, Torpedo Launch Bonuses and Maluses ----
@@ -136,8 +140,15 @@ private:
     // ---- damage.cpp: Damage ----
     // One damage (Damage/Light and Severe Damage): structure points lost, the automatic action due,
     // the critical roll owed (gunnery's; a torpedo's critical table is the official version's).
-    void damage(Unit& target, const Unit& attacker, Automatic kind, int structure, const ngn::Event& e, bool claims_sunk,
-                std::optional<Cause> why, GameContext& ctx, bool critical_roll);
+    struct Blow {  // one attack's damage to a unit, as claimed and as the rules give it
+        Automatic kind = Automatic::Light;  // as claimed
+        int structure = 0;                  // severe damage as claimed
+        int rules_structure = 0;            // and as the rules give it
+        bool claims_sunk = false;
+        std::optional<Cause> why;   // the finding that parted the claim from the rules
+        bool critical_roll = true;  // gunnery's; a torpedo's and a ram's critical tables are the official version's
+    };
+    void damage(Unit& target, const Unit& attacker, const Blow& blow, const ngn::Event& e, GameContext& ctx);
     void critical(Unit& u, const ngn::Event& e, GameContext& ctx);
     void criticals_owed(Unit& u, GameContext& ctx, ngn::SourcePos at);
     int structure_points(const Unit& u) const;

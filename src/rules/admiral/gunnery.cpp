@@ -112,13 +112,13 @@ const Unit* AdmiralEngine::nearer_target(const Unit& u, int b, const Unit& targe
 
 // The modifiers at the firer's and the target's speeds (either may be one of two, as played).
 std::vector<std::pair<std::string, int>> AdmiralEngine::attack_modifiers(const Unit& u, int own_knots, int target_knots, bool long_range,
-                                                                         const ngn::Event& e) const {
+                                                                         bool light_damage, bool radio, const ngn::Event& e) const {
     std::vector<std::pair<std::string, int>> m;
     if (const int knots = std::abs(target_knots) / 10) m.push_back({"target speed", -knots});
     if (slow(u, own_knots) && u.card.speed) m.push_back({"slow speed", +1});
-    if (u.automatic_now == Automatic::Light) m.push_back({"light damage", -2});
+    if (light_damage) m.push_back({"light damage", -2});
     if (u.ram_malus_turn == turn_) m.push_back({"ram", -2});
-    if (long_range && u.radio_hit) m.push_back({"communication tower", -1});
+    if (long_range && radio) m.push_back({"communication tower", -1});
     // smoke screens crossed: -1 each, the players' count (where screens lie is not recorded)
     for (const auto& it : e.args)
         if (const auto* d = it.as<ngn::Dice>()) {
@@ -127,6 +127,11 @@ std::vector<std::pair<std::string, int>> AdmiralEngine::attack_modifiers(const U
             break;  // the attack die's modifiers only
         }
     return m;
+}
+
+// Damage/Light and Severe Damage: the raw attack die below the armour is light, else severe.
+Automatic AdmiralEngine::rules_kind_of(int face, const Unit& target) const {
+    return target.card.armour && face >= *target.card.armour ? Automatic::Severe : Automatic::Light;
 }
 
 void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
@@ -145,11 +150,14 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     for (const auto& it : a)
         if (it.as<ngn::Dice>()) dice.push_back(it.as<ngn::Dice>());
     if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is sunk: it is no target");
-    if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
+    if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a fire after a damage claimed against the rules");
+    else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");
     const bool specific = u.orders.count("specific-target") > 0;
-    if (u.conning_now && std::find(u.last_targets.begin(), u.last_targets.end(), target) == u.last_targets.end())
-        return (void)ctx.findings.error(Kind::Illegal, kCritical, at, u.label() + "'s conning tower was hit: it may fire only at its last target this activation");
+    if (u.conning_now && std::find(u.last_targets.begin(), u.last_targets.end(), target) == u.last_targets.end()) {
+        if (u.conning_said) ctx.findings.excuse(*u.conning_said, at, "another target after a hit conning tower");
+        else u.conning_said = Findings::cause_of(ctx.findings.error(Kind::Illegal, kCritical, at, u.label() + "'s conning tower was hit: it may fire only at its last target this activation"));
+    }
     if (u.card.type.empty()) return unverified("gunnery of units without a card", kAttack, at, ctx);
     if (!u.card.batteries[static_cast<std::size_t>(b)].present())
         return (void)ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s card has no " + kBatteryNames[b] + " battery");
@@ -170,10 +178,13 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const double range = range_of(u, b);
     needs(u, u.card.batteries[static_cast<std::size_t>(b)].range_cm.has_value(), "range", kOpening, at, ctx);
     if (d >= 0 && d > range + tolerance_) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is beyond the " + kBatteryNames[b] + " battery's range", std::to_string(int(range)) + "cm", dist_item ? dist_item->to_ngn() : "");
-    if (auto cover = covered_by(u, *target)) return (void)ctx.findings.error(Kind::Illegal, kSight, at, (*cover)->label() + " covers " + target->label() + " from " + u.label() + ": it is at least the target's size (SP) and stands across the line of sight");
-    if (u.place_doubt || target->place_doubt) ctx.findings.excuse(u.place_doubt ? *u.place_doubt : *target->place_doubt, at, "the nearest target, from a place in doubt");
+    if (auto cover = covered_by(u, *target); cover && !hand_left_out(const_cast<Unit&>(**cover), at, ctx))
+        return (void)ctx.findings.error(Kind::Illegal, kSight, at, (*cover)->label() + " covers " + target->label() + " from " + u.label() + ": it is at least the target's size (SP) and stands across the line of sight");
+    const Unit* doubtful = nullptr;  // a unit whose place is in doubt may stand across a line of sight or be nearer
+    for (const Unit& o : units_) doubtful = o.place_doubt && o.afloat() ? &o : doubtful;
+    if (doubtful) ctx.findings.excuse(*doubtful->place_doubt, at, "the nearest target, with a place in doubt");
     else if (!u.placed || !target->placed) unverified("arcs, ranges, lines of sight and the nearest target of units whose places are not recorded", kOpening, at, ctx);
-    else if (const Unit* near = nearer_target(u, b, *target, d); near && !specific && !u.conning_now)
+    else if (const Unit* near = nearer_target(u, b, *target, d); near && !specific && !u.conning_now && !hand_left_out(const_cast<Unit&>(*near), at, ctx))
         ctx.findings.error(Kind::Illegal, kOpening, at, "a ship fires at the nearest valid target: " + near->label() + " is nearer", near->label(), target->label());
     use_arc(u, b, arc);
     u.targets_now.push_back(target);
@@ -197,12 +208,16 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     for (bool long_range : {false, true}) {
         const bool possible = d < 0 || (long_range ? d >= range / 2 - tolerance_ : d <= range / 2 + tolerance_);
         if (!possible) continue;
+        std::vector<bool> light{u.automatic_now == Automatic::Light};
+        if (u.automatic_now_parted) light.push_back(!light.front());  // the damage behind it was claimed against the rules
         for (int own : speeds(u))
-            for (int theirs : speeds(target)) {
-                auto mods = attack_modifiers(u, own, theirs, long_range, e);
-                mods.insert(mods.begin(), {std::string(kArcNames[ix(arc)]) + (long_range ? ", long" : ", short"), long_range ? c.long_range : c.short_range});
-                attacks.push_back(read_roll(attack, mods));
-            }
+            for (int theirs : speeds(target))
+                for (bool hurt : light)
+                    for (bool radio : u.critical_unknown ? std::vector<bool>{u.radio_hit, !u.radio_hit} : std::vector<bool>{u.radio_hit}) {
+                        auto mods = attack_modifiers(u, own, theirs, long_range, hurt, radio, e);
+                        mods.insert(mods.begin(), {std::string(kArcNames[ix(arc)]) + (long_range ? ", long" : ", short"), long_range ? c.long_range : c.short_range});
+                        attacks.push_back(read_roll(attack, mods));
+                    }
     }
     std::vector<Roll> defences;
     for (Section s : sections_shown(target, u)) {
@@ -247,10 +262,12 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     } else if (claimed_hit != played_hit) {
         ctx.findings.excuse(Cause{at.line, ngn_rule("5.4", "Dice")}, e.claim_pos, "the hit follows from the rules, the total was a slip");
     }
+    if (!claimed_hit && rules_hit && why) target.automatic_parted = why;  // the rules' damage, not played: its automatic action either way
+    if (!claimed_hit && rules_hit && why && rules_kind_of(att.face, target) == Automatic::Severe) ++target.severe_rules, target.damage_parted = why;
     if (!claimed_hit) return;
     // Damage: the raw attack die against the target's armour.
     std::optional<Automatic> rules_kind;
-    if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = att.face >= *target.card.armour ? Automatic::Severe : Automatic::Light;
+    if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = rules_kind_of(att.face, target);
     if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
         ctx.findings.excuse(*why, e.claim_pos, "the damage of a hit the rules do not give");
     else if (rules_kind && claimed_kind && *claimed_kind != *rules_kind)
@@ -260,7 +277,8 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
                                                     *rules_kind == Automatic::Severe ? "severe" : "light", *claimed_kind == Automatic::Severe ? "severe" : "light"));
     if (!claimed_kind && rules_kind) ctx.findings.error(Kind::Inconsistent, kDamage, e.claim_pos, "a hit says its damage: light or severe", *rules_kind == Automatic::Severe ? "severe" : "light", "");
     const Automatic kind = claimed_kind.value_or(rules_kind.value_or(Automatic::Light));
-    damage(target, u, kind, kind == Automatic::Severe ? 1 : 0, e, claimed_sunk, why, ctx, true);
+    const int rules_structure = !rules_hit ? 0 : rules_kind ? *rules_kind == Automatic::Severe : kind == Automatic::Severe;
+    damage(target, u, Blow{kind, kind == Automatic::Severe ? 1 : 0, rules_structure, claimed_sunk, why, true}, e, ctx);
 }
 
 }  // namespace ironlog::rules::admiral

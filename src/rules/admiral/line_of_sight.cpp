@@ -92,7 +92,7 @@ bool AdmiralEngine::judge_distance(const Unit& a, const Unit& b, const ngn::Item
     d = distance(a, b);
     if (!n) return true;
     const double w = n->value;
-    if (std::abs(w - d) <= tolerance_ || a.place_doubt || b.place_doubt) {
+    if (std::abs(w - d) <= tolerance_ || a.place_doubt || b.place_doubt || hand_left_out(const_cast<Unit&>(b), written->pos, ctx)) {
         d = w;
         return true;
     }

@@ -93,7 +93,9 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
     if (u.speed_written) ctx.findings.error(Kind::Illegal, kModify, at, "the speed is chosen once, at the start of the activation");
     u.speed_written = true;
     const bool kept = (u.automatic_now != Automatic::None || u.conning_now) && !u.speed_unknown;
-    if (kept && to != u.speed && to != u.speed_runs) {
+    if (kept && to != u.speed && to != u.speed_runs && u.automatic_now_parted && !u.conning_now) {
+        ctx.findings.excuse(*u.automatic_now_parted, at, "a speed changed after a damage claimed against the rules");
+    } else if (kept && to != u.speed && to != u.speed_runs) {
         u.move_parted = Findings::cause_of(ctx.findings.error(
             Kind::Illegal, u.conning_now ? kCritical : kAutomatic, at,
             u.label() + (u.conning_now ? "'s conning tower was hit: it keeps its speed this activation" : " is under an automatic action: it keeps its speed"),

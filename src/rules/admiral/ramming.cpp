@@ -72,13 +72,14 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (!damaged) return;
     Unit& survivor = damaged == &u ? *other : u;
     if (said_sunk) {
-        damaged->severe = std::max(damaged->severe, structure_points(*damaged));
+        damaged->severe = damaged->severe_rules = std::max(damaged->severe, structure_points(*damaged));
         damaged->sunk = true, damaged->sunk_turn = turn_;
         survivor.ram_malus_turn = turn_;
         if (&survivor == &u) u.stopped = false, u.ram_through = true;  // it goes on through the rammed unit, half its run left
         else survivor.speed = 0;
     } else if (said_kind) {
-        damage(*damaged, survivor, *said_kind, *said_kind == Automatic::Severe ? 1 : 0, e, false, why, ctx, false);
+        const int severe = *said_kind == Automatic::Severe;
+        damage(*damaged, survivor, Blow{*said_kind, severe, rules_kind ? *rules_kind == Automatic::Severe : severe, false, why, false}, e, ctx);
     }
 }
 

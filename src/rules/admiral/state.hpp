@@ -99,7 +99,10 @@ struct Unit {
     std::optional<Cause> unread;       // a line of this hand could not be read (reported)
 
     // damage
-    int severe = 0;
+    int severe = 0;        // severe damage as the record's claims have it
+    int severe_rules = 0;  // and as the rules give it, where a claim parted from them
+    std::optional<Cause> damage_parted;  // the finding that parted the two
+    std::optional<Cause> automatic_parted, automatic_now_parted;  // an automatic action due from a damage claimed against the rules
     bool sunk = false;
     int sunk_turn = 0;
     bool removed = false;  // taken off the table (sunk and removed, or lost off the edge)
@@ -109,6 +112,8 @@ struct Unit {
     Automatic automatic_now = Automatic::None;  // in force during this activation
     const Unit* attacker = nullptr;
     bool conning_due = false, conning_now = false;  // critical 5: its next activation
+    std::optional<Cause> conning_said;              // its fire at another target this hand (reported)
+    std::optional<Cause> critical_unknown;          // a light critical roll left out (reported): its effect is not known
     std::vector<const Unit*> last_targets, targets_now;
     std::set<int> criticals;  // light criticals taken (1-6)
     int torpedo_tubes_hit = 0;  // critical 2, cumulative
@@ -128,7 +133,8 @@ struct Unit {
     struct CriticalDue {
         Automatic kind;
         std::uint32_t line;
-        bool optional;  // a torpedo's (official table): a roll may be written, none is required
+        bool optional;  // a torpedo's (official table), or a damage claimed against the rules: a roll may be written
+        bool any_kind;  // a damage whose kind was claimed against the rules: either roll
     };
     std::vector<CriticalDue> criticals_due;
 

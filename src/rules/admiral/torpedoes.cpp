@@ -37,7 +37,7 @@ std::vector<int> AdmiralEngine::torpedo_success(const Unit& u, const Unit& targe
 }
 
 std::vector<int> AdmiralEngine::torpedo_success(const Unit& u, const Unit& target, int knots, double d) const {
-    int base = 1 + torpedo_size_bonus(target.card.type) - std::abs(knots) / 10 - u.torpedo_tubes_hit;
+    int base = 1 + torpedo_size_bonus(target.card.type) - std::abs(knots) / 10 - u.torpedo_tubes_hit - (u.critical_unknown ? 1 : 0);
     if (knots == 0) ++base;  // standing
     const double near = 10 / scale_.range_divisor;
     std::vector<int> near_bonus;
@@ -49,7 +49,8 @@ std::vector<int> AdmiralEngine::torpedo_success(const Unit& u, const Unit& targe
     if (shown.size() > 1 || side_bonus.empty()) side_bonus.push_back(0);
     std::vector<int> out;
     for (int n : near_bonus)
-        for (int s : side_bonus) out.push_back(base + n + s);
+        for (int s : side_bonus)
+            for (int tubes = 0; tubes <= (u.critical_unknown ? 1 : 0); ++tubes) out.push_back(base + n + s + tubes);  // a critical 2 not known
     return out;
 }
 
@@ -68,7 +69,8 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::Dice* dice = nullptr;
     for (const auto& it : a) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kLaunch, at, target->label() + " is sunk: it is no target");
-    if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
+    if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a launch after a damage claimed against the rules");
+    else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");
     if (u.card.type.empty()) return unverified("torpedoes of units without a card", kLaunch, at, ctx);
     if (!u.card.torpedoes || *u.card.torpedoes == 0) return (void)ctx.findings.error(Kind::Illegal, kLaunch, at, u.label() + "'s card has no torpedo tubes");
@@ -123,7 +125,9 @@ void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ng
     }
     const int per_hit = magnetic ? 2 : 1;
     const Automatic before = target.automatic;
-    if (*claimed > 0) damage(target, u, Automatic::Severe, per_hit * *claimed, e, claims_sunk, why, ctx, false);
+    if (*claimed > 0 || possible.front() > 0)
+        damage(target, u, Blow{Automatic::Severe, per_hit * *claimed, per_hit * possible.front(), claims_sunk, why, false}, e, ctx);
+    if (*claimed == 0) target.automatic = before, target.criticals_due.clear();  // no hit as played
     if (*claimed > 0) unverified("the torpedo critical damage table (official version only)", kTorpedoDamage, e.claim_pos, ctx);
     if (*claimed > 0 && (magnetic || u.card.rules.count("malfunctioning"))) u.duds_due = {*claimed, &target, magnetic, before, e.subject.pos.line};
 }
@@ -150,6 +154,7 @@ bool AdmiralEngine::on_malfunction(AdmiralEngine& a, const ngn::Event& e, const 
                            dud ? "dud" : "hit", claims_dud ? "dud" : "hit");
     if (claims_dud) {  // as played: the hit did no damage
         t.severe = std::max(0, t.severe - (u->duds_due.magnetic ? 2 : 1));
+        t.severe_rules = std::max(0, t.severe_rules - (u->duds_due.magnetic ? 2 : 1));
         if (u->duds_due.hits == 0) t.automatic = u->duds_due.before;
         if (t.sunk && t.severe < a.structure_points(t) && t.sunk_turn == a.turn_) t.sunk = false;
     }

@@ -178,8 +178,10 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     u.unread.reset();
     u.move_looked_for = false;
     u.automatic_now = u.automatic, u.automatic = Automatic::None;
+    u.automatic_now_parted = u.automatic_parted, u.automatic_parted.reset();
     u.conning_now = u.conning_due, u.conning_due = false;
     u.targets_now.clear();
+    u.conning_said.reset();
     return true;
 }
 
@@ -222,7 +224,7 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
     u->repaired = true;
     ++u->repairs;
     a.unverified("damage control's roll (official version only)", kDamageControl, at, ctx);
-    if (e.claim && !e.claim->empty() && is_word(e.claim->front(), "repaired")) --u->severe;
+    if (e.claim && !e.claim->empty() && is_word(e.claim->front(), "repaired")) --u->severe, u->severe_rules = std::max(0, u->severe_rules - 1);
     return true;
 }
 
