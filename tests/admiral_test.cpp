@@ -92,8 +92,8 @@ std::string base(const std::string& hands = lines({kBisMoves, kPowMoves}), const
 // Bismarck's primary bow at long range (4), the target at 18 knots (-1).
 const std::string kDuelFire = "BIS fire primary bow PoW 70cm ";
 const std::string kPowMovesInDuel = "PoW move 18cm => (102, 80, 270)";
-std::string duel(const std::string& hands, const std::string& tags = "", const std::string& chronometric = "", const std::string& prince_card = "") {
-    return record(bismarck(), prince("at (120, 80, 270)", prince_card), turn(1, hands, kKmFirst, chronometric), tags);
+std::string duel(const std::string& hands, const std::string& tags = "") {
+    return record(bismarck(), prince("at (120, 80, 270)"), turn(1, hands), tags);
 }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
@@ -104,7 +104,12 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }
 
 void clean(const std::string& text) { expect_clean(text, "games"); }
-Finding one(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, "admiral " + rule, kind, "games"); }
+// Exactly one error or warning, citing the rule, of this kind (and saying these words).
+Finding one(const std::string& text, const std::string& rule, Kind kind, const std::string& saying = "") {
+    const Finding f = expect_one(text, "admiral " + rule, kind, "games");
+    EXPECT_NE(f.message.find(saying), std::string::npos) << f.message;
+    return f;
+}
 void one(const std::string& text, const std::string& rule, Kind kind, const std::string& expected, const std::string& recorded) {
     const Finding f = one(text, rule, kind);
     EXPECT_EQ(f.expected.value_or("(none)"), expected) << f.message;
@@ -150,7 +155,7 @@ TEST(AdmiralCard, ABadCardFieldIsFlagged) {
     clean(base());
     one(record(bismarck(), ship("PoW", "Prince of Wales", "number 1 flagship at (190, 80, 270)", replaced(kPrince, "type BB", "type BX")),
                turn(1, lines({kBisMoves, kPowMoves}))),
-        kCard, Kind::Inconsistent);
+        kCard, Kind::Inconsistent, "'BX' is not a type");
 }
 
 TEST(AdmiralCard, ACardMissingFromTheLibraryIsFlagged) {
@@ -159,10 +164,8 @@ TEST(AdmiralCard, ACardMissingFromTheLibraryIsFlagged) {
     const std::string km = "ship BIS \"Bismarck\" number 1 flagship at (50, 80, 90)\n";
     const std::string rn = "ship PoW \"Prince of Wales\" number 1 flagship at (190, 80, 270)\n";
     clean(record(km, rn, turn(1, lines({kBisMoves, kPowMoves})), tags));
-    const Finding f = one(record(km + "ship TIR \"Tirpitz\" number 2 at (50, 40, 90)\n", rn,
-                                 turn(1, lines({kBisMoves, kPowMoves, "TIR move 20cm => (70, 40, 90)"})), tags),
-                          kCard, Kind::Inconsistent);
-    EXPECT_NE(f.message.find("no card 'Tirpitz'"), std::string::npos) << f.message;
+    one(record(km + "ship TIR \"Tirpitz\" number 2 at (50, 40, 90)\n", rn, turn(1, lines({kBisMoves, kPowMoves, "TIR move 20cm => (70, 40, 90)"})), tags),
+        kCard, Kind::Inconsistent, "no card 'Tirpitz' in the card library");
 }
 
 // ---- Playing Admiral: set-up ----------------------------------------------------------------
@@ -175,7 +178,7 @@ TEST(AdmiralSetup, TwoShipsOfOneNameTypeAndNationAreNotAllowed) {
                       turn(1, lines({kBisMoves, kPowMoves, "B2 move 20cm => (170, 40, 270)"})));
     };
     clean(game("British"));
-    one(game("German"), kSetupRule, Kind::Illegal);
+    one(game("German"), kSetupRule, Kind::Illegal, "two ships named 'Bismarck'");
 }
 
 TEST(AdmiralSetup, NumberTheUnitsOncePerSide) {
@@ -184,7 +187,7 @@ TEST(AdmiralSetup, NumberTheUnitsOncePerSide) {
                       turn(1, lines({kBisMoves, kPowMoves, "PE move 21cm => (71, 40, 90)"})));
     };
     clean(game(2));
-    one(game(1), kNumbers, Kind::Illegal);
+    one(game(1), kNumbers, Kind::Illegal, "PE has activation card 1, as BIS has");
 }
 
 TEST(AdmiralSetup, OneD10ForEachFlagship) {
@@ -197,8 +200,7 @@ TEST(AdmiralSetup, OnlyFlagshipsAreGivenCommandValues) {
                                      turn(1, lines({kBisMoves, kPowMoves, "PE move 21cm => (71, 40, 90)"})));
     clean(legal);
     // one mistake (a value given to Prinz Eugen, no flagship), one finding
-    const Finding f = one(replaced(legal, "=> BIS +1", "=> BIS +1 PE 0"), kFlagships, Kind::Illegal);
-    EXPECT_NE(f.message.find("'PE' is not a flagship"), std::string::npos) << f.message;
+    one(replaced(legal, "=> BIS +1", "=> BIS +1 PE 0"), kFlagships, Kind::Illegal, "'PE' is not a flagship");
 }
 
 TEST(AdmiralSetup, StartingSpeedIsTwoThirdsOfTheMaximum) {
@@ -211,7 +213,8 @@ TEST(AdmiralSetup, StartingSpeedIsTwoThirdsOfTheMaximum) {
 
 TEST(AdmiralSetup, UnitsArePlacedOnTheTable) {
     clean(record(bismarck(), prince("at (239, 80, 270)"), turn(1, lines({kBisMoves, "PoW move 18cm => (221, 80, 270)"}))));
-    one(record(bismarck(), prince("at (241, 80, 270)"), turn(1, lines({kBisMoves, "PoW move 18cm => (223, 80, 270)"}))), kPlacement, Kind::Illegal);
+    one(record(bismarck(), prince("at (241, 80, 270)"), turn(1, lines({kBisMoves, "PoW move 18cm => (223, 80, 270)"}))), kPlacement, Kind::Illegal,
+        "placed off the table");
 }
 
 // ---- Playing Admiral: the tactical phase -------------------------------------------------------
@@ -259,22 +262,21 @@ const std::string kPeMoves = "PE move 21cm => (71, 40, 90)";
 
 TEST(AdmiralOperational, HandsAlternate) {
     clean(record(bismarck() + kPrinzEugenAt, prince(), turn(1, lines({kBisMoves, kPowMoves, kPeMoves}))));
-    one(record(bismarck() + kPrinzEugenAt, prince(), turn(1, lines({kBisMoves, kPeMoves, kPowMoves}))), kOperational, Kind::Illegal);
+    one(record(bismarck() + kPrinzEugenAt, prince(), turn(1, lines({kBisMoves, kPeMoves, kPowMoves}))), kOperational, Kind::Illegal,
+        "the hands alternate");
 }
 
 TEST(AdmiralOperational, AUnitIsActivatedOnceATurn) {
     clean(base());
-    one(base(lines({kBisMoves, kPowMoves, "BIS move 5cm => (75, 80, 90)"})), kOperational, Kind::Illegal);
+    one(base(lines({kBisMoves, kPowMoves, "BIS move 5cm => (75, 80, 90)"})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
 }
 
 TEST(AdmiralOperational, EveryUnitIsActivatedEachTurn) {
     const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)"}));
     clean(record(bismarck(), prince(), turn(1, lines({kBisMoves, kPowMoves})) + turn2));
     // Prince of Wales's hand left out in turn 1: said once; in turn 2 she moves on from where she stood.
-    const Finding f = one(record(bismarck(), prince(), turn(1, lines({kBisMoves})) +
-                                                           turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (172, 80, 270)"}))),
-                          kOperational, Kind::Illegal);
-    EXPECT_NE(f.message.find("PoW"), std::string::npos) << f.message;
+    one(record(bismarck(), prince(), turn(1, lines({kBisMoves})) + turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (172, 80, 270)"}))),
+        kOperational, Kind::Illegal, "not activated in turn 1: PoW");
 }
 
 TEST(AdmiralOperational, PassCardsInAnUnequalClash) {
@@ -352,6 +354,7 @@ TEST(AdmiralMovement, ARotationIsAtMost22_5Degrees) {
 }
 
 TEST(AdmiralMovement, ARotationNeedsARunOfTheShipsLength) {
+    clean(base(lines({"BIS move 14cm turn 22.5 move 6cm => (69.5, 77.7, 112.5)", kPowMoves})));
     // Bismarck is 14 cm long: 10 cm, then 10 cm on 112.5: (60 + 9.24, 80 - 3.83).
     one(base(lines({"BIS move 10cm turn 22.5 move 10cm => (69.2, 76.2, 112.5)", kPowMoves})), kRotation, Kind::Illegal, "14 cm", "10 cm");
 }
@@ -384,10 +387,10 @@ TEST(AdmiralMovement, ATowerOffTheTableIsLost) {
     clean(text);
     bool lost = false;
     for (const Finding& f : findings_of(text))
-        lost = lost || (f.severity == Severity::Note && f.message.find("off the table: it is lost") != std::string::npos);
+        lost = lost || (f.severity == Severity::Note && f.rule.text() == "admiral " + kReverse && f.message.find("off the table: it is lost") != std::string::npos);
     EXPECT_TRUE(lost) << describe(findings_of(text));
     one(record(bismarck(), prince("at (230, 80, 90)"), turn1 + turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (266, 80, 90)"}))),
-        kOperational, Kind::Illegal);
+        kOperational, Kind::Illegal, "PoW was lost off the table");
 }
 
 // ---- General Principles: line of sight, the units' course ----------------------------------------
@@ -403,11 +406,8 @@ std::string across(const std::string& alias, const std::string& name, const std:
 }  // namespace
 
 TEST(AdmiralSight, AShipOfTheTargetsSizeOrMoreBlocksTheLine) {
-    one(across("SCH", "Scharnhorst", kScharnhorst, 20), kSight, Kind::Illegal);  // 4 SP, as Prince of Wales
-}
-
-TEST(AdmiralSight, ASmallerShipDoesNotBlockTheLine) {
-    clean(across("PE", "Prinz Eugen", kPrinzEugen, 21));  // 3 SP
+    clean(across("PE", "Prinz Eugen", kPrinzEugen, 21));                                                   // 3 SP: smaller, no cover
+    one(across("SCH", "Scharnhorst", kScharnhorst, 20), kSight, Kind::Illegal, "SCH covers PoW from BIS");  // 4 SP, as Prince of Wales
 }
 
 TEST(AdmiralSight, TheWrittenArcIsTheTargetsArc) {
@@ -438,7 +438,7 @@ TEST(AdmiralGunnery, ATargetInRange) {
 TEST(AdmiralGunnery, EachBatteryFiresOnceAnArcATurn) {
     const std::string shot = kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss";
     clean(duel(lines({shot, kBisMoves, kPowMovesInDuel})));
-    one(duel(lines({shot, shot, kBisMoves, kPowMovesInDuel})), kAttack, Kind::Illegal);
+    one(duel(lines({shot, shot, kBisMoves, kPowMovesInDuel})), kAttack, Kind::Illegal, "has fired in its bow arc this turn");
 }
 
 namespace {
@@ -458,12 +458,12 @@ TEST(AdmiralGunnery, BowAndSternShotsBlockThePrimarysSides) {
     // Each end shot takes the bow's long coefficient (4) off the sides: 8/10 - 4 - 4 = 0/2.
     clean(three_arcs(lines({kBowShot, kSternShot}), true));
     one(three_arcs(lines({kBowShot, kSternShot, "BIS fire primary starboard NOR 65cm d12: 3 +0(side long) -2(speed) = 1 d8: 4 +4(side) = 8 => miss"}), true),
-        kAttack, Kind::Illegal);
+        kAttack, Kind::Illegal, "BIS's primary starboard coefficients are reduced to 1 or less");
 }
 
 TEST(AdmiralGunnery, ABowShotLeavesTheSidesAtFourSix) {
     clean(three_arcs(lines({kBowShot, "BIS fire primary starboard NOR 65cm d12: 3 +4(side long) -2(speed) = 5 d8: 4 +4(side) = 8 => miss"}), false));
-    one(three_arcs(lines({kBowShot, "BIS fire primary starboard NOR 65cm d12: 3 +8(side long) -2(speed) = 9 d8: 4 +4(side) = 8 => hit light"}), false),
+    one(three_arcs(lines({kBowShot, "BIS fire primary starboard NOR 65cm d12: 3 +8(side long) -2(speed) = 9 d8: 4 +4(side) = 8 => miss"}), false),
         kMaluses, Kind::WrongResult, "3 +4(starboard, long) -2(target speed) = 5", "9");
 }
 
@@ -481,7 +481,7 @@ TEST(AdmiralGunnery, ThePrimaryNeverFiresBothSides) {
     const std::string starboard = "BIS fire primary starboard NOR 65cm d12: 3 +8(side long) -2(speed) = 9 d8: 6 +4(side) = 10 => miss";
     clean(both_sides(lines({starboard}), 25, 160));
     one(both_sides(lines({starboard, "BIS fire primary port PoW 70cm d12: 5 +8(side long) -1(speed) = 12 d8: 8 +3(side) = 11 => miss"}), 25, 160),
-        kAttack, Kind::Illegal);
+        kAttack, Kind::Illegal, "never fires both sides");
 }
 
 TEST(AdmiralGunnery, TheSecondaryMayFireBothSides) {
@@ -560,11 +560,11 @@ TEST(AdmiralDamage, TheRawDieAgainstTheArmour) {
 namespace {
 // Dardo (1 SP), Britain's flagship, 40 cm dead ahead of Bismarck, showing her side (defence 5).
 const std::string kDardoSetup = "  KM command d10: 8 => BIS +1\n  RN command d10: 3 => DAR -1\n";
-std::string dardo_hit(const std::string& claim, const std::string& after = "", const std::string& tags = "") {
-    return record(bismarck(), ship("DAR", "Dardo", "number 1 flagship at (90, 80, 0)", kDardo) + ship("PoW", "Prince of Wales", "number 2 at (190, 120, 270)", kPrince),
-                  turn(1, lines({"BIS fire primary bow DAR 40cm d12: 9 +5(bow short) -2(speed) = 12 d8: 3 +5(side) = 8 => " + claim, kBisMoves,
-                                 "PoW move 18cm => (172, 120, 270)"}) +
-                              after),
+std::string dardo_hit(const std::string& claim, const std::string& after_fire = "", const std::string& dardo_hand = "", const std::string& tags = "") {
+    return record(bismarck(),
+                  ship("DAR", "Dardo", "number 1 flagship at (90, 80, 0)", kDardo) + ship("PoW", "Prince of Wales", "number 2 at (190, 120, 270)", kPrince),
+                  turn(1, lines({"BIS fire primary bow DAR 40cm d12: 9 +5(bow short) -2(speed) = 12 d8: 3 +5(side) = 8 => " + claim}) + after_fire +
+                              lines({kBisMoves, "PoW move 18cm => (172, 120, 270)"}) + dardo_hand),
                   tags, kDardoSetup);
 }
 }  // namespace
@@ -572,8 +572,8 @@ std::string dardo_hit(const std::string& claim, const std::string& after = "", c
 TEST(AdmiralDamage, AUnitSinksAtItsStructurePoints) {
     clean(dardo_hit("hit severe sunk"));
     // Played on as afloat: her critical roll and her move follow, and are not said again.
-    one(dardo_hit("hit severe", lines({"DAR critical 2d10: 3 4 => \"none\"", "DAR move 25cm => (90, 105, 0)"})), kDamage, Kind::WrongResult, "sunk",
-        "afloat");
+    one(dardo_hit("hit severe", lines({"DAR critical 2d10: 3 4 => \"none\""}), lines({"DAR move 25cm => (90, 105, 0)"})), kDamage,
+        Kind::WrongResult, "sunk", "afloat");
 }
 
 // ---- Critical Damage ------------------------------------------------------------------------
@@ -620,7 +620,7 @@ TEST(AdmiralCritical, AConningTowerHitKeepsTheSpeed) {
 TEST(AdmiralCritical, AConningTowerHitAllowsNoRotation) {
     // 12 cm west to (108, 80), then 6 cm on 292.5: (108 - 5.54, 80 + 2.30).
     clean(critical("d6: 1 => none", "PoW move 12cm turn 22.5 move 6cm => (102.5, 82.3, 292.5)"));
-    one(critical("d6: 5 => conning-tower", "PoW move 12cm turn 22.5 move 6cm => (102.5, 82.3, 292.5)"), kCritical, Kind::Illegal);
+    one(critical("d6: 5 => conning-tower", "PoW move 12cm turn 22.5 move 6cm => (102.5, 82.3, 292.5)"), kCritical, Kind::Illegal, "no rotation");
 }
 
 TEST(AdmiralCritical, ACommunicationHitCostsOneAtLongRange) {
@@ -648,10 +648,11 @@ std::string severe_then(const std::string& pow_hand) {
 TEST(AdmiralAutomatic, AfterASevereDamageNoFire) {
     clean(severe_then(lines({kPowMovesInDuel})));
     one(severe_then(lines({"PoW fire primary bow BIS 50cm d12: 6 +6(bow short) -2(speed) = 10 d8: 7 +4(bow) = 11 => miss", kPowMovesInDuel})), kAutomatic,
-        Kind::Illegal);
+        Kind::Illegal, "it may not fire this activation");
 }
 
 TEST(AdmiralAutomatic, AfterASevereDamageTheSpeedIsKept) {
+    clean(severe_then(lines({kPowMovesInDuel})));
     one(severe_then(lines({"PoW speed 20 move 20cm => (100, 80, 270)"})), kAutomatic, Kind::Illegal, "18", "20");
 }
 
@@ -661,60 +662,67 @@ namespace {
 // W-18: Britain first. Prince of Wales (21 knots) runs to (120, 81), Norfolk (21) to (150, 81);
 // the launcher (25 knots) to (135, 81), between them: Prince of Wales 15 cm to its port, Norfolk
 // 15 cm to its starboard, each showing its side.
-std::string torpedo_game(const std::string& launcher, const std::string& launches, const std::string& launcher_at = "at (135, 56, 0)",
-                         const std::string& launcher_to = "(135, 81, 0)") {
+std::string torpedo_game(const std::string& launcher, const std::string& launcher_move, const std::string& launches) {
     return record(bismarck("at (50, 150, 90)") + launcher,
                   prince("start-speed 21 at (120, 60, 0)") + ship("NOR", "Norfolk", "number 2 start-speed 21 at (150, 60, 0)", kNorfolk),
-                  turn(1, lines({"PoW move 21cm => (120, 81, 0)", "BIS move 20cm => (70, 150, 90)", "NOR move 21cm => (150, 81, 0)"}) +
-                              (launcher.empty() ? "" : lines({launcher.substr(5, launcher.find(' ', 5) - 5) + " move 25cm => " + launcher_to})) + launches,
+                  turn(1, lines({"PoW move 21cm => (120, 81, 0)", "BIS move 20cm => (70, 150, 90)", "NOR move 21cm => (150, 81, 0)", launcher_move}) + launches,
                        kRnFirst));
-    (void)launcher_at;
 }
 std::string dardo(const std::string& card = kDardoHull + " rules smoke", const std::string& at = "at (135, 56, 0)") {
     return ship("DAR", "Dardo", "number 2 start-speed 25 " + at, card);
 }
 std::string prinz_eugen() { return ship("PE", "Prinz Eugen", "number 2 start-speed 25 at (135, 56, 0)", kPrinzEugen); }
+const std::string kDardoMoves = "DAR move 25cm => (135, 81, 0)";
+const std::string kPrinzEugenMoves = "PE move 25cm => (135, 81, 0)";
 // Success against Prince of Wales: 1 +3 (BB) +1 (side) -2 (21 knots) = 3; against Norfolk: 1 +2 (CA) +1 -2 = 2.
 const std::string kW18 = "DAR torpedo port PoW 15cm 2d10: 2 7 => 1 hit";
 }  // namespace
 
 TEST(AdmiralTorpedo, TheSuccessNumberOfW18) {
-    clean(torpedo_game(dardo(), lines({kW18})));
-    one(torpedo_game(dardo(), lines({"DAR torpedo port PoW 15cm 2d10: 2 3 => 1 hit"})), kBonuses, Kind::WrongResult, "2 hits", "1 hits");
+    clean(torpedo_game(dardo(), kDardoMoves, lines({kW18})));
+    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm 2d10: 2 7 => 2 hits"})), kBonuses, Kind::WrongResult, "1 hits", "2 hits");
 }
 
 TEST(AdmiralTorpedo, TorpedoesGoToTheSidesOnly) {
-    one(torpedo_game(dardo(), lines({"DAR torpedo starboard PoW 15cm 2d10: 2 7 => 1 hit"})), kLaunch, Kind::Illegal);
+    clean(torpedo_game(dardo(), kDardoMoves, lines({kW18})));
+    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo starboard PoW 15cm 2d10: 2 7 => 1 hit"})), kLaunch, Kind::Illegal,
+        "PoW is not in DAR's starboard 90-degree arc");
 }
 
 TEST(AdmiralTorpedo, TwentyCentimetres) {
+    clean(torpedo_game(dardo(), kDardoMoves, lines({kW18})));
     // Dardo 25 cm from Prince of Wales.
-    one(torpedo_game(dardo(kDardoHull + " rules smoke", "at (145, 56, 0)"), lines({kW18}), "at (145, 56, 0)", "(145, 81, 0)"), kLaunch, Kind::Illegal,
-        "20cm", "15cm");
+    one(torpedo_game(dardo(kDardoHull + " rules smoke", "at (145, 56, 0)"), "DAR move 25cm => (145, 81, 0)",
+                     lines({"DAR torpedo port PoW 25cm 2d10: 2 7 => 1 hit"})),
+        kLaunch, Kind::Illegal, "20cm", "25cm");
 }
 
 TEST(AdmiralTorpedo, EveryTubeOfTheSide) {
-    one(torpedo_game(dardo(), lines({"DAR torpedo port PoW 15cm d10: 2 => 1 hit"})), kLaunch, Kind::Illegal, "2d10", "d10");
+    clean(torpedo_game(dardo(), kDardoMoves, lines({kW18})));
+    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm d10: 2 => 1 hit"})), kLaunch, Kind::Illegal, "2d10", "d10");
 }
 
 TEST(AdmiralTorpedo, ASideIsLaunchedOnceAGame) {
     const std::string port = "PE torpedo port PoW 15cm 2d10: 9 8 => miss", starboard = "PE torpedo starboard NOR 15cm 2d10: 9 8 => miss";
-    clean(torpedo_game(prinz_eugen(), lines({port, starboard})));
-    one(torpedo_game(prinz_eugen(), lines({port, port})), kLaunch, Kind::Illegal);
+    clean(torpedo_game(prinz_eugen(), kPrinzEugenMoves, lines({port, starboard})));
+    one(torpedo_game(prinz_eugen(), kPrinzEugenMoves, lines({port, port})), kLaunch, Kind::Illegal, "PE's port tubes were launched before");
 }
 
 TEST(AdmiralTorpedo, CentreLineTubesServeEitherSideOnce) {
-    one(torpedo_game(dardo(), lines({"DAR torpedo port PoW 15cm 2d10: 9 8 => miss", "DAR torpedo starboard NOR 15cm 2d10: 9 8 => miss"})), kLaunch,
-        Kind::Illegal);
+    clean(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm 2d10: 9 8 => miss"})));
+    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm 2d10: 9 8 => miss", "DAR torpedo starboard NOR 15cm 2d10: 9 8 => miss"})), kLaunch,
+        Kind::Illegal, "DAR's starboard tubes were launched before");
 }
 
 // ---- War Technology/Special Rules ---------------------------------------------------------------
 
 TEST(AdmiralSpecial, AMalfunctionRollOnlyForMalfunctioningTorpedoes) {
-    clean(torpedo_game(dardo(kDardo), lines({kW18, "DAR malfunction d6: 6 => dud"})));
-    clean(torpedo_game(dardo(kDardo), lines({kW18, "DAR malfunction d6: 5 => hit"})));
-    one(torpedo_game(dardo(kDardo), lines({kW18, "DAR malfunction d6: 6 => hit"})), kSpecial, Kind::WrongResult, "dud", "hit");
-    one(torpedo_game(dardo(), lines({kW18, "DAR malfunction d6: 6 => dud"})), kSpecial, Kind::Illegal);  // no malfunctioning on the card
+    clean(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => dud"})));
+    clean(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 5 => hit"})));
+    one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => hit"})), kSpecial, Kind::WrongResult, "dud", "hit");
+    one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18})), kSpecial, Kind::Illegal, "1 malfunction rolls", "none");  // left out
+    one(torpedo_game(dardo(), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => dud"})), kSpecial, Kind::Illegal,  // no malfunctioning on the card
+        "no torpedo hit of DAR calls for a malfunction roll");
 }
 
 TEST(AdmiralSpecial, SmokeOnlyWithSmokeProjectors) {
@@ -723,18 +731,20 @@ TEST(AdmiralSpecial, SmokeOnlyWithSmokeProjectors) {
                       turn(1, lines({kBisMoves}) + order + lines({kPowMoves, "DAR move 25cm => (20, 45, 0)", "DAR order smoke"})));
     };
     clean(game(""));
-    one(game(lines({"BIS order smoke"})), kSpecial, Kind::Illegal);
+    one(game(lines({"BIS order smoke"})), kSpecial, Kind::Illegal, "BIS's card has no smoke projectors");
 }
 
 // ---- Admiral Orders ---------------------------------------------------------------------------
 
 TEST(AdmiralOrders, AnOrderOfTheList) {
     clean(base(lines({kBisMoves, "BIS order engine-power", kPowMoves})));
-    one(base(lines({kBisMoves, "BIS order full-ahead", kPowMoves})), kOrders, Kind::Inconsistent);
+    one(base(lines({kBisMoves, "BIS order full-ahead", kPowMoves})), kOrders, Kind::Inconsistent, "not 'full-ahead'");
 }
 
 TEST(AdmiralOrders, AnOrderOnceAUnitATurn) {
-    one(base(lines({kBisMoves, "BIS order engine-power", "BIS order engine-power", kPowMoves})), kOrders, Kind::Illegal);
+    clean(base(lines({kBisMoves, "BIS order engine-power", "BIS order specific-target", kPowMoves})));
+    one(base(lines({kBisMoves, "BIS order engine-power", "BIS order engine-power", kPowMoves})), kOrders, Kind::Illegal,
+        "BIS has had the order engine-power this turn");
 }
 
 // ---- Units Movement/Ramming --------------------------------------------------------------------
@@ -753,10 +763,11 @@ std::string ram(const std::string& claim, const std::string& after = "") {
 
 TEST(AdmiralRamming, ARamStopsBothShips) {
     clean(ram("ram PE severe"));
-    one(ram("ram PE severe", lines({"PE move 14cm => (119.9, 98.3, 10)"})), kRamming, Kind::Illegal);
+    one(ram("ram PE severe", lines({"PE move 14cm => (119.9, 98.3, 10)"})), kRamming, Kind::Illegal, "PE was stopped by a ram this turn");
 }
 
 TEST(AdmiralRamming, TheRammersDamageByTheArmours) {
+    clean(ram("ram PE severe"));
     // Prinz Eugen at 24 knots: Prince of Wales's armour 5 is twice her 2 or more (not three times): she takes a severe damage.
     one(ram("ram PE light"), kRamming, Kind::WrongResult, "PE severe", "PE light");
 }
@@ -766,8 +777,8 @@ TEST(AdmiralRamming, TheRammersDamageByTheArmours) {
 TEST(AdmiralDamageControl, OneAttemptATurnOnASevereDamage) {
     auto game = [](const std::string& repairs) { return severe_then(lines({kPowMovesInDuel})) + repairs; };
     clean(game(lines({"PoW repair d10: 7 => repaired"})));
-    one(game(lines({"PoW repair d10: 2 => failed", "PoW repair d10: 7 => repaired"})), kChronometric, Kind::Illegal);
-    one(game(lines({"BIS repair d10: 7 => repaired"})), kChronometric, Kind::Illegal);  // no severe damage
+    one(game(lines({"PoW repair d10: 2 => failed", "PoW repair d10: 7 => repaired"})), kChronometric, Kind::Illegal, "one damage-control attempt");
+    one(game(lines({"BIS repair d10: 7 => repaired"})), kChronometric, Kind::Illegal, "BIS has no severe damage to repair");
 }
 
 TEST(AdmiralDamageControl, AtMostTheCardsAttempts) {
@@ -780,15 +791,15 @@ TEST(AdmiralDamageControl, AtMostTheCardsAttempts) {
                           turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (84, 80, 270)"}), kKmFirst, second));
     };
     clean(game(""));
-    one(game(lines({"PoW repair d10: 7 => repaired"})), kDamageControl, Kind::Illegal);
+    one(game(lines({"PoW repair d10: 7 => repaired"})), kDamageControl, Kind::Illegal, "1 damage-control attempts, all used");
 }
 
 // ---- Victory Conditions ---------------------------------------------------------------------
 
 TEST(AdmiralVictory, TheResultAgainstTheFlagshipsSunk) {
     // Britain's only flagship, Dardo, sunk: Germany wins; with none sunk, a draw.
-    clean(dardo_hit("hit severe sunk", "", "[Result \"KM\"]\n"));
-    one(dardo_hit("hit severe sunk", "", "[Result \"draw\"]\n"), kVictory, Kind::WrongResult, "KM", "draw");
+    clean(dardo_hit("hit severe sunk", "", "", "[Result \"KM\"]\n"));
+    one(dardo_hit("hit severe sunk", "", "", "[Result \"draw\"]\n"), kVictory, Kind::WrongResult, "KM", "draw");
     clean(base(lines({kBisMoves, kPowMoves}), "[Result \"draw\"]\n"));
     one(base(lines({kBisMoves, kPowMoves}), "[Result \"KM\"]\n"), kVictory, Kind::WrongResult, "draw", "KM");
 }
@@ -800,12 +811,10 @@ TEST(AdmiralRecords, TheSampleChecksClean) {
 }
 
 TEST(AdmiralRecords, AMoveLeftOutIsOneFinding) {
-    // Bismarck fires and never moves in turn 1; in turn 2 she moves on from where the players had
-    // her (70, 80): the hand without its move is said once, and nothing after it.
-    const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)"}));
-    const std::string shot = "BIS fire primary bow PoW 140cm d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss";
-    const std::string legal = record(bismarck(), prince(), turn(1, lines({shot, kBisMoves, kPowMoves})) + turn2);
-    clean(replaced(legal, "140cm", "120cm"));  // placeholder replaced below
-    one(record(bismarck(), prince(), turn(1, lines({"BIS fire primary bow PoW 120cm d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss", kPowMoves})) + turn2),
-        kSpeed, Kind::Illegal);
+    // Bismarck fires and her move is left out in turn 1; in turn 2 she moves on from where the
+    // players had her, (70, 80): the hand without its move is said once, and nothing after it.
+    const std::string shot = kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss";
+    const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (84, 80, 270)"}));
+    clean(duel(lines({shot, kBisMoves, kPowMovesInDuel})) + turn2);
+    one(duel(lines({shot, kPowMovesInDuel})) + turn2, kSpeed, Kind::Illegal, "BIS's hand has no move");
 }

@@ -83,6 +83,9 @@ private:
     void check_same_names(const Unit& u, ngn::SourcePos at, GameContext& ctx);
     std::set<int> starting_speeds(const Unit& u) const;  // 2/3 of the maximum, or the formation's
     std::vector<const Unit*> formation_of(const Unit& u, double within) const;
+    void find_formations() const;
+    bool near_enough(const Unit& a, const Unit& b, double within) const;
+    mutable std::vector<std::map<const Unit*, int>> formation_slowest_;  // by reading of the 5 cm; found once a game
     double hull_gap(const Unit& a, const Unit& b) const;
 
     // ---- movement.cpp: Units Movement ----
@@ -161,12 +164,17 @@ private:
 
     std::vector<CardLibrary> libraries_;
     std::deque<Unit> units_;
+    std::map<std::pair<int, int>, const Unit*> numbers_;  // by side and activation card
+    std::map<std::string, const Unit*> names_;            // by name, type and nation
     std::map<const Entity*, Unit*> unit_by_;
     std::vector<SideState> sides_;
     Scale scale_;
     double table_w_ = 240, table_h_ = 180;
     double tolerance_ = 0.5;
     static constexpr double kAngleTolerance = 2.0;  // degrees, as a protractor is read
+    // Lines of sight and the nearest target look at every unit: past this many (no battle of the
+    // book's comes near), they are said once as not verified, so a record stays quick to check.
+    static constexpr std::size_t kMostUnitsJudged = 200;
     bool tie_hits_ = false;            // option attack-tie=hit
     bool end_rotation_always_ = false; // option end-rotation=always
     int turn_ = 0;

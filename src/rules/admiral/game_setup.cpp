@@ -70,16 +70,15 @@ void AdmiralEngine::declare_ship(const ngn::Declaration& d, const Entity& e, Gam
 
 // Fleets: no two ships of one name on the table, unless of another nation or type.
 void AdmiralEngine::check_same_names(const Unit& u, ngn::SourcePos at, GameContext& ctx) {
-    for (const Unit& o : units_) {
-        if (&o == &u) continue;
-        if (o.number && u.number && *o.number == *u.number && o.side == u.side)
-            ctx.findings.error(Kind::Illegal, kNumbers, at, u.label() + " has activation card " + std::to_string(*u.number) + ", as " + o.label() + " has");
-        if (lower(o.card.name) != lower(u.card.name) || o.card.type != u.card.type || o.card.nation != u.card.nation) continue;
+    if (u.number) {
+        const auto [it, fresh] = numbers_.emplace(std::pair<int, int>{u.side, *u.number}, &u);
+        if (!fresh) ctx.findings.error(Kind::Illegal, kNumbers, at, u.label() + " has activation card " + std::to_string(*u.number) + ", as " + it->second->label() + " has");
+    }
+    const auto [it, fresh] = names_.emplace(lower(u.card.name) + "\n" + u.card.type + "\n" + u.card.nation, &u);
+    if (!fresh)
         ctx.findings.error(Kind::Illegal, kFleets, at,
                            "two ships named '" + u.card.name + "' of one type and nation may not be on the table, even on opposite sides (" +
-                               o.label() + " is one)");
-        return;
-    }
+                               it->second->label() + " is one)");
 }
 
 // The gap between two hulls, each taken as its length along its course through its tower.
@@ -98,13 +97,20 @@ double AdmiralEngine::hull_gap(const Unit& a, const Unit& b) const {
     return std::min({point_segment(a1, b1, b2), point_segment(a2, b1, b2), point_segment(b1, a1, a2), point_segment(b2, a1, a2)});
 }
 
+// Whether two hulls may be within `within` of each other: their towers no farther apart than that
+// and their half lengths.
+bool AdmiralEngine::near_enough(const Unit& a, const Unit& b, double within) const {
+    return geometry::distance(a.at, b.at) <= within + (a.card.length_cm.value_or(0) + b.card.length_cm.value_or(0)) / 2;
+}
+
 // Initial Placement: ships of a side 5 cm or less apart, hull to hull, start in formation.
 std::vector<const Unit*> AdmiralEngine::formation_of(const Unit& u, double within) const {
     std::vector<const Unit*> group{&u};
+    std::set<const Unit*> in{&u};
     for (std::size_t k = 0; k < group.size(); ++k)
         for (const Unit& o : units_)
-            if (o.placed && o.side == u.side && std::find(group.begin(), group.end(), &o) == group.end() && hull_gap(*group[k], o) <= within)
-                group.push_back(&o);
+            if (o.placed && o.side == u.side && !in.count(&o) && near_enough(*group[k], o, within) && hull_gap(*group[k], o) <= within)
+                group.push_back(&o), in.insert(&o);
     return group;
 }
 
@@ -115,14 +121,27 @@ std::set<int> AdmiralEngine::starting_speeds(const Unit& u) const {
     std::set<int> out;
     if (!u.card.speed) return out;
     out.insert(*u.card.speed * 2 / 3);
-    for (double within : {5.0 - tolerance_, 5.0 + tolerance_}) {
-        if (!u.placed) break;
-        int slowest = *u.card.speed;
-        for (const Unit* o : formation_of(u, within))
-            if (o->card.speed) slowest = std::min(slowest, *o->card.speed);
-        out.insert(slowest * 2 / 3);
-    }
+    if (!u.placed) return out;
+    if (formation_slowest_.empty()) find_formations();
+    for (const auto& slowest : formation_slowest_)
+        if (auto it = slowest.find(&u); it != slowest.end()) out.insert(it->second * 2 / 3);
     return out;
+}
+
+// Each unit's formation at the start (within 5 cm less, and more, the ruler's tolerance): the
+// slowest maximum speed in it. Found once a game, a group at a time.
+void AdmiralEngine::find_formations() const {
+    for (double within : {5.0 - tolerance_, 5.0 + tolerance_}) {
+        std::map<const Unit*, int> slowest;
+        for (const Unit& u : units_) {
+            if (!u.placed || slowest.count(&u)) continue;
+            const auto group = formation_of(u, within);
+            int least = 1000;
+            for (const Unit* o : group) least = std::min(least, o->card.speed.value_or(1000));
+            for (const Unit* o : group) slowest[o] = least;
+        }
+        formation_slowest_.push_back(std::move(slowest));
+    }
 }
 
 // KM command 2d10: 3 9 => BIS +1 TIR -1: one D10 a flagship, then each flagship its value.

@@ -178,11 +178,12 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const double range = range_of(u, b);
     needs(u, u.card.batteries[static_cast<std::size_t>(b)].range_cm.has_value(), "range", kOpening, at, ctx);
     if (d >= 0 && d > range + tolerance_) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is beyond the " + kBatteryNames[b] + " battery's range", std::to_string(int(range)) + "cm", dist_item ? dist_item->to_ngn() : "");
-    if (auto cover = covered_by(u, *target); cover && !hand_left_out(const_cast<Unit&>(**cover), at, ctx))
+    if (auto cover = covered_by(u, *target); cover && units_.size() <= kMostUnitsJudged && !hand_left_out(const_cast<Unit&>(**cover), at, ctx))
         return (void)ctx.findings.error(Kind::Illegal, kSight, at, (*cover)->label() + " covers " + target->label() + " from " + u.label() + ": it is at least the target's size (SP) and stands across the line of sight");
     const Unit* doubtful = nullptr;  // a unit whose place is in doubt may stand across a line of sight or be nearer
     for (const Unit& o : units_) doubtful = o.place_doubt && o.afloat() ? &o : doubtful;
     if (doubtful) ctx.findings.excuse(*doubtful->place_doubt, at, "the nearest target, with a place in doubt");
+    else if (units_.size() > kMostUnitsJudged) unverified("the nearest target among more than " + std::to_string(kMostUnitsJudged) + " units", kOpening, at, ctx);
     else if (!u.placed || !target->placed) unverified("arcs, ranges, lines of sight and the nearest target of units whose places are not recorded", kOpening, at, ctx);
     else if (const Unit* near = nearer_target(u, b, *target, d); near && !specific && !u.conning_now && !hand_left_out(const_cast<Unit&>(*near), at, ctx))
         ctx.findings.error(Kind::Illegal, kOpening, at, "a ship fires at the nearest valid target: " + near->label() + " is nearer", near->label(), target->label());

@@ -6,6 +6,7 @@
 #include "check/items.hpp"
 #include "rules/admiral/line_of_sight.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -135,8 +136,14 @@ std::vector<int> AdmiralEngine::speeds_as_played(const Unit& x) const {
     std::vector<int> v{x.speed};
     if (x.speed_runs) v.push_back(*x.speed_runs);
     if (&x == active_ && x.moved_any) v.push_back(static_cast<int>(std::lround(x.moved / scale_.cm_per_knot)) * (x.speed < 0 ? -1 : 1));
-    if (x.speed_unknown)
-        for (int k = 0; k <= x.card.speed.value_or(40) + 10; k += 5) v.push_back(k);
+    if (x.speed_unknown) {  // each ten knots (the malus) and each side of half the maximum (slow speed)
+        const int most = std::min(x.card.speed.value_or(40), 99);
+        for (int k = 0; k <= most; k += 10) v.push_back(k);
+        v.push_back(most);
+        v.push_back(std::max(0, (most - 1) / 2));
+    }
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
     return v;
 }
 
