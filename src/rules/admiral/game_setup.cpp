@@ -160,24 +160,28 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
                            dice->spec());
     if (!e.claim) return true;
     std::set<const Unit*> given;
+    bool said = false;  // one finding a line
     const auto& c = *e.claim;
     for (std::size_t i = 0; i < c.size(); ++i) {
         Unit* u = a.named_unit(c[i], ctx);
+        std::optional<int> value;
+        if (i + 1 < c.size()) {
+            const auto* n = c[i + 1].as<ngn::Number>();
+            if (n && n->is_integer) value = n->as_int();
+            if (is_word(c[i + 1], "good")) value = 1;  // the levels the initiative example prints
+            if (is_word(c[i + 1], "poor")) value = -1;
+        }
+        if (value) ++i;  // the name's value
         if (!u || u->side != side || !u->flagship) {
-            ctx.findings.error(Kind::Illegal, kFlagships, c[i].pos, "'" + c[i].to_ngn() + "' is not a flagship of " + who.label());
+            if (!said) ctx.findings.error(Kind::Illegal, kFlagships, c[i - (value ? 1 : 0)].pos, "'" + c[i - (value ? 1 : 0)].to_ngn() + "' is not a flagship of " + who.label());
+            said = true;
             continue;
         }
-        if (i + 1 >= c.size()) break;
-        const auto* n = c[i + 1].as<ngn::Number>();
-        std::optional<int> value = n && n->is_integer ? std::optional<int>(n->as_int()) : std::nullopt;
-        if (is_word(c[i + 1], "good")) value = 1;  // the levels the initiative example prints
-        if (is_word(c[i + 1], "poor")) value = -1;
         if (!value) continue;
         u->command = value;
         given.insert(u);
-        ++i;
     }
-    if (static_cast<int>(given.size()) != flagships)
+    if (static_cast<int>(given.size()) != flagships && !said)
         ctx.findings.error(Kind::Illegal, kFlagships, e.claim_pos, "each flagship of " + who.label() + " is given a command value: " +
                                                                        std::to_string(flagships) + " flagships, " + std::to_string(given.size()) + " given");
     if (side >= 0 && static_cast<std::size_t>(side) < a.sides_.size()) a.sides_[static_cast<std::size_t>(side)].command_rolled = true;
