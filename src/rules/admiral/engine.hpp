@@ -132,6 +132,8 @@ private:
                                                               bool radio, const ngn::Event& e) const;
     Roll read_roll(const ngn::Dice& dice, std::vector<std::pair<std::string, int>> mods) const;
     Automatic rules_kind_of(int face, const Unit& target) const;
+    void hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
+                    std::optional<Cause> why, const ngn::Event& e, GameContext& ctx);
     bool judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
 
     // ---- torpedoes.cpp: Launching Torpedoes, Torpedo Launch Bonuses and Maluses ----

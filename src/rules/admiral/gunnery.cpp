@@ -265,15 +265,20 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     }
     if (!claimed_hit && rules_hit && why) target.automatic_parted = why;  // the rules' damage, not played: its automatic action either way
     if (!claimed_hit && rules_hit && why && rules_kind_of(att.face, target) == Automatic::Severe) ++target.severe_rules, target.damage_parted = why;
-    if (!claimed_hit) return;
-    // Damage: the raw attack die against the target's armour.
+    if (claimed_hit) hit_damage(u, target, att.face, rules_hit, claimed_kind, claimed_sunk, why, e, ctx);
+}
+
+// Damage/Light and Severe Damage of a hit: the raw attack die against the target's armour.
+void AdmiralEngine::hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
+                               std::optional<Cause> why, const ngn::Event& e, GameContext& ctx) {
+    const ngn::SourcePos at = e.args.front().pos;
     std::optional<Automatic> rules_kind;
-    if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = rules_kind_of(att.face, target);
+    if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = rules_kind_of(face, target);
     if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
         ctx.findings.excuse(*why, e.claim_pos, "the damage of a hit the rules do not give");
     else if (rules_kind && claimed_kind && *claimed_kind != *rules_kind)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,
-                                                    "the attack die " + std::to_string(att.face) + (*rules_kind == Automatic::Severe ? " is not below " : " is below ") +
+                                                    "the attack die " + std::to_string(face) + (*rules_kind == Automatic::Severe ? " is not below " : " is below ") +
                                                         target.label() + "'s armour " + std::to_string(*target.card.armour),
                                                     *rules_kind == Automatic::Severe ? "severe" : "light", *claimed_kind == Automatic::Severe ? "severe" : "light"));
     if (!claimed_kind && rules_kind) ctx.findings.error(Kind::Inconsistent, kDamage, e.claim_pos, "a hit says its damage: light or severe", *rules_kind == Automatic::Severe ? "severe" : "light", "");
