@@ -285,7 +285,10 @@ void AdmiralEngine::describe(std::ostream& os, const GameContext& ctx) const {
             place << "(" << std::round(u.at.x * 10) / 10 << ", " << std::round(u.at.y * 10) / 10 << ", " << std::round(u.heading * 10) / 10 << ")";
             os << (u.placed ? place.str() : "not placed") << ", speed " << std::abs(u.speed) << (u.speed < 0 ? " astern" : "");
             os << ", severe damage " << u.severe << " of " << structure_points(u) << " SP";
-            if (u.sunk) os << ", sunk";
+            if (u.sunk) {
+                os << ", sunk\n";
+                continue;
+            }
             if (u.automatic != Automatic::None) os << ", automatic action due (" << (u.automatic == Automatic::Severe ? "severe" : "light") << ")";
             if (u.conning_due) os << ", conning tower hit";
         }
