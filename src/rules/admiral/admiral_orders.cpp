@@ -33,6 +33,7 @@ void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {
         u.unread = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kOrders, at, "the Admiral Orders are " + order_list() + "; not '" + name + "'"));
         return;
     }
+    if (u.side < 0 || static_cast<std::size_t>(u.side) >= sides_.size()) return;  // a unit of no side (said by the kit)
     SideState& side = sides_[static_cast<std::size_t>(u.side)];
     if (!side.points) unverified(side_name(u.side, ctx) + "'s Admiral Points (no initiative roll this turn)", kPoints, at, ctx);
     else if (side.spent + 1 > *side.points)
