@@ -54,7 +54,7 @@ bool AdmiralEngine::on_critical(AdmiralEngine& a, const ngn::Event& e, const Ent
 }
 
 void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     const ngn::Dice* dice = nullptr;
     for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");

@@ -103,7 +103,7 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 
 void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
-    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
+    const ngn::SourcePos at = e.args.empty() ? e.subject.pos : where(e);
     const std::string verb = e.verb();
     const std::string what = verb.empty() ? "a line begins with its action, after the unit or side: " + actor.label() + " move 12cm"
                                           : "'" + verb + "' is not an action of " + with_article(entity_keyword(actor.kind)) + " in admiral";
@@ -140,7 +140,7 @@ Unit* AdmiralEngine::named_unit(const ngn::Item& it, GameContext& ctx) {
 
 bool AdmiralEngine::in_phase(const char* phase, const ngn::Event& e, const RuleRef& rule, GameContext& ctx) {
     if (phase_ == phase) return true;
-    ctx.findings.error(Kind::Illegal, rule, e.args.front().pos,
+    ctx.findings.error(Kind::Illegal, rule, where(e),
                        "'" + e.verb() + "' belongs to phase " + phase + ", not " + (phase_.empty() ? "before play" : "phase " + phase_));
     return false;
 }

@@ -21,6 +21,8 @@ namespace ironlog::rules::admiral {
 
 std::unique_ptr<Engine> make_engine();
 RuleRef cite(const char* section);
+// Where an event's action stands: its first word after the actor, or the actor when it has none.
+inline ngn::SourcePos where(const ngn::Event& e) { return e.args.empty() ? e.subject.pos : e.args.front().pos; }
 
 // A roll with its modifiers as the rules give them and as the record wrote them.
 struct Roll {

@@ -155,7 +155,7 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
     for (const auto& it : e.args)
         if (it.as<ngn::Dice>()) dice = it.as<ngn::Dice>();
     if (dice && (dice->sides != 10 || static_cast<int>(dice->faces.size()) != flagships))
-        ctx.findings.error(Kind::Illegal, kFlagships, e.args.front().pos,
+        ctx.findings.error(Kind::Illegal, kFlagships, where(e),
                            "a side rolls one D10 for each of its flagships: " + std::to_string(flagships) + "d10", std::to_string(flagships) + "d10",
                            dice->spec());
     if (!e.claim) return true;
@@ -185,7 +185,7 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
         ctx.findings.error(Kind::Illegal, kFlagships, e.claim_pos, "each flagship of " + who.label() + " is given a command value: " +
                                                                        std::to_string(flagships) + " flagships, " + std::to_string(given.size()) + " given");
     if (side >= 0 && static_cast<std::size_t>(side) < a.sides_.size()) a.sides_[static_cast<std::size_t>(side)].command_rolled = true;
-    a.unverified("the command values read from the Command values table (not printed in the demo)", kFlagships, e.args.front().pos, ctx);
+    a.unverified("the command values read from the Command values table (not printed in the demo)", kFlagships, where(e), ctx);
     return true;
 }
 

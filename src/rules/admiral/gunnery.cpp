@@ -85,7 +85,7 @@ double AdmiralEngine::range_of(const Unit& u, int b) const {
 
 // Whether battery b may fire at the target in this arc; each refusal said.
 bool AdmiralEngine::may_fire(Unit& u, int b, Arc arc, Unit& target, const ngn::Event& e, GameContext& ctx) {
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     const std::string bat = kBatteryNames[b], arcn = kArcNames[ix(arc)];
     if (!coefficient_now(u, b, arc)) return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " battery has no coefficient in its " + arcn + " arc: it cannot fire there"), false;
     if (u.fired[static_cast<std::size_t>(b)][ix(arc)])
@@ -198,7 +198,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
 void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d, const ngn::Dice& attack, const ngn::Dice& defence,
                                  const ngn::Event& e, GameContext& ctx) {
     const auto& bat = u.card.batteries[static_cast<std::size_t>(b)];
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     if (bat.die && attack.sides != bat.die)
         ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + kBatteryNames[b] + " battery rolls its card's die", "d" + std::to_string(bat.die), attack.spec());
     if (defence.sides != 8) ctx.findings.error(Kind::Illegal, kAttack, at, "the defence is rolled on 1D8", "d8", defence.spec());
@@ -271,7 +271,7 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
 // Damage/Light and Severe Damage of a hit: the raw attack die against the target's armour.
 void AdmiralEngine::hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
                                std::optional<Cause> why, const ngn::Event& e, GameContext& ctx) {
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     std::optional<Automatic> rules_kind;
     if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = rules_kind_of(face, target);
     if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)

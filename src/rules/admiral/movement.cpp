@@ -41,7 +41,7 @@ bool AdmiralEngine::on_move(AdmiralEngine& a, const ngn::Event& e, const Entity&
     if (!u) return false;
     if (!a.take_hand(*u, e, ctx)) return true;
     if (u->stopped) {
-        ctx.findings.error(Kind::Illegal, kRamming, e.args.front().pos, u->label() + " was stopped by a ram this turn: it moves no more");
+        ctx.findings.error(Kind::Illegal, kRamming, where(e), u->label() + " was stopped by a ram this turn: it moves no more");
         return true;
     }
     const auto& args = e.args;

@@ -25,7 +25,7 @@ bool AdmiralEngine::on_collide(AdmiralEngine& a, const ngn::Event& e, const Enti
 
 // PE collide PoW => ram PE severe | => ram | => glance
 void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     Unit* other = e.args.size() > 1 ? named_unit(e.args[1], ctx) : nullptr;
     if (!other || !other->afloat()) return (void)ctx.findings.error(Kind::Inconsistent, kRamming, at, "a collision names the unit afloat it meets: PE collide PoW => ram PE severe");
     const double theta = std::abs(std::remainder(u.heading - other->heading, 360.0));

@@ -112,7 +112,7 @@ void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ng
         }
     std::optional<Cause> why;
     if (!claimed) {
-        ctx.findings.error(Kind::Inconsistent, kBonuses, e.args.front().pos, "a launch says its hits: => miss, => 1 hit, => 2 hits");
+        ctx.findings.error(Kind::Inconsistent, kBonuses, where(e), "a launch says its hits: => miss, => 1 hit, => 2 hits");
         claimed = possible.front();
     } else if (std::find(possible.begin(), possible.end(), *claimed) == possible.end()) {
         const std::string mods = "success " + std::to_string(success.front()) + ": 1, +" + std::to_string(torpedo_size_bonus(target.card.type)) + " (" +
@@ -137,7 +137,7 @@ void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ng
 bool AdmiralEngine::on_malfunction(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     Unit* u = a.unit(who);
     if (!u) return false;
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     const ngn::Dice* dice = nullptr;
     for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     if (u->duds_due.hits <= 0 || !u->duds_due.target) return ctx.findings.error(Kind::Illegal, kSpecial, at, "no torpedo hit of " + u->label() + " calls for a malfunction roll"), true;

@@ -52,25 +52,25 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
     if (s.flagships_at_start > 0 && !s.command_rolled && !ctx.header.setup) {
         s.command_rolled = true;  // said once
-        ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Choosing Flagships"), e.args.front().pos,
+        ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Choosing Flagships"), where(e),
                            who.label() + " has flagships, and rolled no D10s for their command values in the set-up");
     }
     const ngn::Dice* dice = nullptr;
     for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     if (!dice || dice->faces.empty()) {
-        ctx.findings.error(Kind::Inconsistent, kTactical, e.args.front().pos, "an initiative line gives its 1D6: " + who.label() + " initiative d6: 4 +1(command) = 5");
+        ctx.findings.error(Kind::Inconsistent, kTactical, where(e), "an initiative line gives its 1D6: " + who.label() + " initiative d6: 4 +1(command) = 5");
         return true;
     }
-    if (dice->sides != 6) ctx.findings.error(Kind::Illegal, kTactical, e.args.front().pos, "the initiative is rolled on 1D6", "d6", dice->spec());
+    if (dice->sides != 6) ctx.findings.error(Kind::Illegal, kTactical, where(e), "the initiative is rolled on 1D6", "d6", dice->spec());
     const auto command = a.highest_command(who.index);
     if (!command) {
         bool flagship_afloat = false;
         for (const Unit& u : a.units_) flagship_afloat = flagship_afloat || (u.side == who.index && u.flagship && !u.sunk && !u.removed);
         a.unverified(who.label() + (flagship_afloat ? "'s command value (no command line gave it one)" : "'s initiative with no flagship afloat (the demo does not say)"),
-                     kTactical, e.args.front().pos, ctx);
+                     kTactical, where(e), ctx);
     }
     Roll r = a.read_roll(*dice, command ? std::vector<std::pair<std::string, int>>{{"command", *command}} : std::vector<std::pair<std::string, int>>{});
-    if (command) a.judge_roll(r, "the initiative (1D6 + the highest command value)", kTactical, e.args.front().pos, ctx);
+    if (command) a.judge_roll(r, "the initiative (1D6 + the highest command value)", kTactical, where(e), ctx);
     const int total = command ? r.played() : r.recorded.value_or(r.face);
     if (!s.points) s.points = total;  // a re-roll leaves the Admiral Points of the first
     s.initiative = total;
@@ -106,12 +106,12 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
 bool AdmiralEngine::on_pass(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
     if (!a.in_phase("operational", e, kOperational, ctx)) return true;
-    if (a.active_) a.end_hand(ctx, e.args.front().pos);
-    a.hand_of_side(who.index, e.args.front().pos, ctx);
+    if (a.active_) a.end_hand(ctx, where(e));
+    a.hand_of_side(who.index, where(e), ctx);
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
     const int allowed = a.pass_cards_allowed(who.index);
     if (++s.passes > allowed)
-        ctx.findings.error(Kind::Illegal, kUnequal, e.args.front().pos,
+        ctx.findings.error(Kind::Illegal, kUnequal, where(e),
                            "a side may add one Pass card for every two units it has fewer than its opponent, at most 10: " + who.label() +
                                " has " + std::to_string(allowed),
                            std::to_string(allowed) + " Pass cards", std::to_string(s.passes));
@@ -135,6 +135,7 @@ bool AdmiralEngine::side_has_units_left(int side) const {
 
 // Hands alternate, unless the other side has no unit left to activate.
 bool AdmiralEngine::hand_of_side(int side, ngn::SourcePos at, GameContext& ctx) {
+    if (side < 0) return true;  // a unit of no side: the kit said so
     bool ok = true;
     if (last_hand_side_ == side) {
         bool others_left = false;
@@ -155,7 +156,7 @@ bool AdmiralEngine::hand_of_side(int side, ngn::SourcePos at, GameContext& ctx) 
 // A unit's first line in a hand begins its activation; its later lines go on with it.
 bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (active_ == &u) return u.last_pos = e.subject.pos, true;
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     if (phase_ != "operational") {
         ctx.findings.error(Kind::Illegal, kOperational, at, "a unit acts in its hand of the operational phase, not " + (phase_.empty() ? "before play" : "in phase " + phase_));
         return false;
@@ -213,7 +214,7 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
     Unit* u = a.unit(who);
     if (!u) return false;
     if (!a.in_phase("chronometric", e, kChronometric, ctx)) return true;
-    const ngn::SourcePos at = e.args.front().pos;
+    const ngn::SourcePos at = where(e);
     if (!u->afloat() || u->severe == 0) {
         ctx.findings.error(Kind::Illegal, kChronometric, at, u->label() + " has no severe damage to repair" + (u->afloat() ? "" : ": it is sunk"));
         return true;
