@@ -169,7 +169,7 @@ Roll AdmiralEngine::read_roll(const ngn::Dice& dice, std::vector<std::pair<std::
     Roll r;
     r.face = dice.faces.empty() ? 0 : (dice.sides == 10 && dice.faces[0].value == 0 ? 10 : dice.faces[0].value);
     r.rules = r.face;
-    for (const auto& m : mods) r.rules += m.second;
+    for (const auto& m : mods) r.rules = saturating_add(r.rules, m.second);  // a face written huge must not overflow
     r.mods = std::move(mods);
     r.total = dice.total;
     if (!dice.modifiers.empty()) {
