@@ -17,12 +17,7 @@ const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 }  // namespace
 
 bool AdmiralEngine::on_order(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
-    Unit* u = a.unit(who);
-    if (!u) return false;
-    if (!a.take_hand(*u, e, ctx)) return true;
-    a.look_for_move(*u, e, ctx);
-    a.order(*u, e, ctx);
-    return true;
+    return a.in_hand(e, who, ctx, &AdmiralEngine::order, true);
 }
 
 void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {

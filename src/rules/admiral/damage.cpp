@@ -55,8 +55,7 @@ bool AdmiralEngine::on_critical(AdmiralEngine& a, const ngn::Event& e, const Ent
 
 void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::SourcePos at = where(e);
-    const ngn::Dice* dice = nullptr;
-    for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
+    const ngn::Dice* dice = last_dice(e.args);
     if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");
     const Automatic kind = dice->sides == 6 ? Automatic::Light : Automatic::Severe;
     auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.kind == kind || d.any_kind; });

@@ -127,6 +127,15 @@ void AdmiralEngine::finish(GameContext& ctx) {
 
 // ---- helpers ----------------------------------------------------------------------------------
 
+bool AdmiralEngine::in_hand(const ngn::Event& e, const Entity& who, GameContext& ctx, Act act, bool moves_later) {
+    Unit* u = unit(who);
+    if (!u) return false;
+    if (!take_hand(*u, e, ctx)) return true;
+    if (moves_later) look_for_move(*u, e, ctx);
+    (this->*act)(*u, e, ctx);
+    return true;
+}
+
 Unit* AdmiralEngine::unit(const Entity& e) {
     auto it = unit_by_.find(&e);
     return it == unit_by_.end() ? nullptr : it->second;

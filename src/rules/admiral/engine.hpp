@@ -23,6 +23,12 @@ std::unique_ptr<Engine> make_engine();
 RuleRef cite(const char* section);
 // Where an event's action stands: its first word after the actor, or the actor when it has none.
 inline ngn::SourcePos where(const ngn::Event& e) { return e.args.empty() ? e.subject.pos : e.args.front().pos; }
+// The last roll an event writes; null when it writes none.
+inline const ngn::Dice* last_dice(const std::vector<ngn::Item>& items) {
+    const ngn::Dice* dice = nullptr;
+    for (const auto& it : items) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
+    return dice;
+}
 
 // A roll with its modifiers as the rules give them and as the record wrote them.
 struct Roll {
@@ -46,6 +52,11 @@ public:
     void finish(GameContext& ctx) override;
     void describe(std::ostream& os, const GameContext& ctx) const override;
     bool describes_positions() const override { return true; }
+
+    // A unit's own line: it takes (or goes on with) its hand, then acts; with `moves_later`, a hand
+    // that has not moved yet must move later in it (look_for_move).
+    using Act = void (AdmiralEngine::*)(Unit&, const ngn::Event&, GameContext&);
+    bool in_hand(const ngn::Event& e, const Entity& who, GameContext& ctx, Act act, bool moves_later);
 
     // ---- the verb table's handlers ----
     static bool on_command(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx);

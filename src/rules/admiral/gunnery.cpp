@@ -39,12 +39,7 @@ std::size_t ix(Arc a) { return static_cast<std::size_t>(a); }
 }  // namespace
 
 bool AdmiralEngine::on_fire(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
-    Unit* u = a.unit(who);
-    if (!u) return false;
-    if (!a.take_hand(*u, e, ctx)) return true;
-    a.look_for_move(*u, e, ctx);
-    a.fire(*u, e, ctx);
-    return true;
+    return a.in_hand(e, who, ctx, &AdmiralEngine::fire, true);
 }
 
 Section section_of(Arc a) { return a == Arc::Bow ? Section::Bow : a == Arc::Stern ? Section::Stern : Section::Side; }

@@ -17,10 +17,7 @@ const char* kind_word(Automatic k) { return k == Automatic::Severe ? "severe" : 
 }  // namespace
 
 bool AdmiralEngine::on_collide(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
-    Unit* u = a.unit(who);
-    if (!u) return false;
-    if (a.take_hand(*u, e, ctx)) a.collide(*u, e, ctx);
-    return true;
+    return a.in_hand(e, who, ctx, &AdmiralEngine::collide, false);
 }
 
 // PE collide PoW => ram PE severe | => ram | => glance

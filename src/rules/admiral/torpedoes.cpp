@@ -20,12 +20,7 @@ const RuleRef kTorpedoDamage = cite("Damage/Torpedo Damage");
 }  // namespace
 
 bool AdmiralEngine::on_torpedo(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
-    Unit* u = a.unit(who);
-    if (!u) return false;
-    if (!a.take_hand(*u, e, ctx)) return true;
-    a.look_for_move(*u, e, ctx);
-    a.torpedo(*u, e, ctx);
-    return true;
+    return a.in_hand(e, who, ctx, &AdmiralEngine::torpedo, true);
 }
 
 // The success numbers the bonuses give: one, or two where a measure lies on a boundary.
@@ -66,8 +61,7 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
     Unit* target = i < a.size() ? named_unit(a[i], ctx) : nullptr;
     if (!target || target->side == u.side) return unread_attack(ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names an enemy unit as its target after the side"));
     const ngn::Item* dist_item = ++i < a.size() && a[i].as<ngn::Number>() ? &a[i] : nullptr;
-    const ngn::Dice* dice = nullptr;
-    for (const auto& it : a) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
+    const ngn::Dice* dice = last_dice(a);
     if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kLaunch, at, target->label() + " is sunk: it is no target");
     if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a launch after a damage claimed against the rules");
     else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
@@ -138,8 +132,7 @@ bool AdmiralEngine::on_malfunction(AdmiralEngine& a, const ngn::Event& e, const 
     Unit* u = a.unit(who);
     if (!u) return false;
     const ngn::SourcePos at = where(e);
-    const ngn::Dice* dice = nullptr;
-    for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
+    const ngn::Dice* dice = last_dice(e.args);
     if (u->duds_due.hits <= 0 || !u->duds_due.target) return ctx.findings.error(Kind::Illegal, kSpecial, at, "no torpedo hit of " + u->label() + " calls for a malfunction roll"), true;
     if (!dice || dice->faces.empty() || dice->sides != 6) return ctx.findings.error(Kind::Inconsistent, kSpecial, at, "a malfunction roll is 1D6: malfunction d6: 6 => dud"), true;
     Unit& t = *u->duds_due.target;

@@ -55,8 +55,7 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
         ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Choosing Flagships"), where(e),
                            who.label() + " has flagships, and rolled no D10s for their command values in the set-up");
     }
-    const ngn::Dice* dice = nullptr;
-    for (const auto& it : e.args) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
+    const ngn::Dice* dice = last_dice(e.args);
     if (!dice || dice->faces.empty()) {
         ctx.findings.error(Kind::Inconsistent, kTactical, where(e), "an initiative line gives its 1D6: " + who.label() + " initiative d6: 4 +1(command) = 5");
         return true;
