@@ -7,36 +7,35 @@
 
 namespace ironlog {
 
-
 FileReport check_stream(std::string path, std::istream& in, const CheckOptions& options,
-                        const ngn::ParseOptions& parse_options, const GameSink& on_game) {
+                        const ngn::ParseOptions& parse_options, const GameSink& on_game, const Threads& threads) {
     FileReport report;
     report.source = ngn::SourceExcerpts(path);
-    ngn::LineWindow window;
+    struct Checked {
+        GameReport report;
+        ngn::SourceExcerpts lines;  // the lines its findings point at, which outlive the window
+    };
     std::size_t index = 0;
-    ngn::FileErrors errors = ngn::read_games(
-        in, window,
-        [&](ngn::Game&& game) {
-            // Lines before the first game that are neither blank nor comments are the errors outside
-            // games (each reported at the end): keep them before the window lets them go.
-            if (index == 0) ngn::keep_content_lines(window, 1, game.first_line - 1, report.source);
-            GameReport g = check_game(game, ++index, options);
-            // The lines the findings point at outlive the window; the game's own lines do not.
-            ngn::SourceExcerpts own(path);
-            ngn::SourceExcerpts& lines = on_game ? own : report.source;
-            for (const auto& f : g.findings)
-                if (f.file.empty()) lines.keep(f.pos.line, window.line(f.pos.line));
-            if (on_game) on_game(std::move(g), own);
-            else report.games.push_back(std::move(g));
-            window.release_through(game.last_line);
+    StreamRead read = for_each_game<Checked>(
+        in, path, parse_options, threads,
+        [&](ngn::Game&& game, const ngn::LineWindow& window) {
+            // numbered in file order when handed over: a thread does not know how many games came before
+            Checked c{check_game(game, 0, options), ngn::SourceExcerpts(path)};
+            for (const auto& f : c.report.findings)
+                if (f.file.empty()) c.lines.keep(f.pos.line, window.line(f.pos.line));
+            return c;
         },
-        parse_options);
-    // Errors outside games lie before the first game, in lines no game released.
-    for (const auto& e : errors.errors) {
-        if (!report.source.has(e.pos.line)) report.source.keep(e.pos.line, window.line(e.pos.line));
+        [&](Checked&& c) {
+            c.report.index = ++index;
+            if (on_game) return on_game(std::move(c.report), c.lines);
+            for (const auto& [line, text] : c.lines.lines()) report.source.keep(line, text);
+            report.games.push_back(std::move(c.report));
+        });
+    for (const auto& [line, text] : read.outside.lines()) report.source.keep(line, text);
+    const ngn::FileErrors& errors = read.errors;
+    for (const auto& e : errors.errors)
         report.findings.push_back(make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message));
-    }
-    const std::uint32_t last_line = window.last();
+    const std::uint32_t last_line = read.last_line;
     if (in.bad()) {
         // The block that failed is lost whole: the finding stands at the first line not read.
         report.read_failed = true;
@@ -49,7 +48,6 @@ FileReport check_stream(std::string path, std::istream& in, const CheckOptions& 
                                                "too many syntax errors: stopped reading (see --max-errors)"));
     }
     if (index == 0 && errors.errors.empty() && !report.read_failed) {
-        report.source.keep(1, window.line(1));
         report.findings.push_back(make_finding(Severity::Error, Kind::Syntax, RuleRef{}, ngn::SourcePos{1, 1},
                                                "no game in this file: a game begins with tag pairs such as [Ruleset \"ironclads\"]"));
     }

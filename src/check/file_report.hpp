@@ -1,6 +1,7 @@
 // Checking a whole file: every game in it, and the syntax errors that stand outside games.
 #pragma once
 
+#include "check/game_stream.hpp"
 #include "check/replay.hpp"
 #include "check/report.hpp"
 #include "notation/parser.hpp"
@@ -19,9 +20,11 @@ using GameSink = std::function<void(GameReport&&, const ngn::SourceExcerpts&)>;
 
 // Checks the games of a stream as they are read. With a sink, each game's report goes to it and
 // is not kept, so memory holds one game at a time whatever the number of games; without one,
-// the reports are kept in the FileReport.
+// the reports are kept in the FileReport. With threads.jobs > 1 the games are checked on that
+// many threads (for_each_game); the sink sees the same reports in the same order.
 FileReport check_stream(std::string path, std::istream& in, const CheckOptions& options,
-                        const ngn::ParseOptions& parse_options = {}, const GameSink& on_game = {});
+                        const ngn::ParseOptions& parse_options = {}, const GameSink& on_game = {},
+                        const Threads& threads = {});
 
 // The same for a text held in memory (tests, small inputs); the reports are kept.
 FileReport check_text(std::string path, std::string text, const CheckOptions& options,

@@ -582,8 +582,9 @@ LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t l
 // come from a string or a stream alike.
 class GameReader {
 public:
-    GameReader(const std::function<void(Game&&)>& on_game, const ParseOptions& options)
-        : on_game_(on_game), options_(options) {}
+    // first_line: the number of the first line fed (a chunk of a file starts past line 1).
+    GameReader(const std::function<void(Game&&)>& on_game, const ParseOptions& options, std::uint32_t first_line = 1)
+        : on_game_(on_game), options_(options), line_no_(first_line - 1) {}
 
     // One line without its line ending, and its real length. False once max_errors is reached:
     // read no further.
@@ -649,6 +650,8 @@ public:
     FileErrors finish() {
         finish_game(false);
         if (!lead_.empty()) file_.orphan_comments = std::move(lead_);  // comments with no game: fmt keeps them
+        file_.error_count = error_count_;
+        file_.last_line = line_no_;
         return std::move(file_);
     }
 
@@ -709,8 +712,12 @@ private:
             game_.reset();
             return;
         }
-        // Comment lines after the last content introduce the next game, if there is one.
-        while (next_game_follows && !game_->lines.empty() && game_->lines.back().is<Blank>()) {
+        // Comment lines after the last content introduce the next game, if there is one and they
+        // run unbroken up to its first tag (a line that does not read, after them, is the game's).
+        std::uint32_t above = line_no_;  // the next game's first tag
+        while (next_game_follows && !game_->lines.empty() && game_->lines.back().is<Blank>() &&
+               game_->lines.back().pos.line + 1 == above) {
+            above = game_->lines.back().pos.line;
             if (game_->lines.back().comment) lead_.insert(lead_.begin(), std::move(game_->lines.back()));
             game_->lines.pop_back();
         }
@@ -784,57 +791,139 @@ FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& 
     return reader.finish();
 }
 
-FileErrors read_games(std::istream& in, LineWindow& window, const std::function<void(Game&&)>& on_game,
-                      const ParseOptions& options) {
-    GameReader reader(on_game, options);
-    std::vector<char> block(std::size_t{1} << 16);
-    // A line that runs past the block read so far; of an overlong line only the start is kept.
-    std::string partial;
-    std::size_t partial_length = 0;
-    char partial_last = 0;
+void LineReader::keep(std::string_view piece) {
     constexpr std::size_t kKeep = kMaxLineBytes + 2;
-    auto keep = [&](std::string_view piece) {
-        partial.append(piece.substr(0, kKeep - std::min(partial.size(), kKeep)));
-        partial_length += piece.size();
-        if (!piece.empty()) partial_last = piece.back();
-    };
-    // A whole line to the window, then to the reader: length counts its bytes up to the line
-    // ending, last is the byte just before the '\n' (or the last byte, at the end of the text).
-    auto line = [&](std::string_view raw, std::size_t length, char last) {
-        window.push(raw);
-        if (last == '\r') --length;
-        const bool more = reader.feed(window.line(window.last()), length);
+    partial_.append(piece.substr(0, kKeep - std::min(partial_.size(), kKeep)));
+    partial_length_ += piece.size();
+    if (!piece.empty()) partial_last_ = piece.back();
+}
+
+std::optional<LineReader::Raw> LineReader::next() {
+    if (partial_handed_) {
+        partial_.clear();
+        partial_length_ = 0;
+        partial_handed_ = false;
+    }
+    for (;;) {
+        if (rest_.empty()) {
+            if (!in_) break;
+            in_.read(block_.data(), static_cast<std::streamsize>(block_.size()));
+            rest_ = std::string_view(block_.data(), static_cast<std::size_t>(in_.gcount()));
+            if (first_block_ && rest_.substr(0, 3) == kByteOrderMark) rest_.remove_prefix(3);  // line 1 starts after it
+            first_block_ = false;
+            continue;
+        }
+        const std::size_t nl = rest_.find('\n');
+        if (nl == std::string_view::npos) {  // the line goes on in the next block
+            keep(rest_);
+            rest_ = {};
+            continue;
+        }
+        const std::string_view piece = rest_.substr(0, nl + 1);
+        rest_.remove_prefix(nl + 1);
+        if (partial_length_ == 0) return Raw{piece, nl > 0 && piece[nl - 1] == '\r' ? nl - 1 : nl};
+        const char before = nl > 0 ? piece[nl - 1] : partial_last_;
+        keep(piece);
+        partial_handed_ = true;
+        return Raw{partial_, partial_length_ - 1 - (before == '\r' ? 1 : 0)};
+    }
+    if (partial_length_ == 0) return std::nullopt;
+    partial_handed_ = true;  // a last line without a newline
+    return Raw{partial_, partial_length_ - (partial_last_ == '\r' ? 1 : 0)};
+}
+
+namespace {
+
+// The lines the window holds from first on (each of its real length), then those of rest,
+// pushed to the window as they are read: one game reader over both.
+FileErrors read_window(LineWindow& window, std::uint32_t first, const std::vector<std::pair<std::uint32_t, std::size_t>>& overlong,
+                       LineReader* rest, const std::function<void(Game&&)>& on_game, const ParseOptions& options) {
+    GameReader reader(on_game, options, first);
+    auto release_dropped = [&] {
         if (reader.dropped_through() != 0) window.release_through(reader.dropped_through());  // a game too long is let go
-        return more;
     };
-    bool first_block = true;
-    bool reading = true;
-    while (reading && in) {
-        in.read(block.data(), static_cast<std::streamsize>(block.size()));
-        std::string_view chunk(block.data(), static_cast<std::size_t>(in.gcount()));
-        if (first_block && chunk.substr(0, 3) == kByteOrderMark) chunk.remove_prefix(3);  // line 1 starts after it
-        first_block = false;
-        while (reading && !chunk.empty()) {
-            const std::size_t nl = chunk.find('\n');
-            if (nl == std::string_view::npos) {  // the line goes on in the next block
-                keep(chunk);
-                break;
-            }
-            const std::string_view piece = chunk.substr(0, nl + 1);
-            chunk.remove_prefix(nl + 1);
-            if (partial_length == 0) {
-                reading = line(piece, nl, nl > 0 ? piece[nl - 1] : 0);
-            } else {
-                const char before = nl > 0 ? piece[nl - 1] : partial_last;
-                keep(piece);
-                reading = line(partial, partial_length - 1, before);
-                partial.clear();
-                partial_length = 0;
-            }
+    auto next_long = overlong.begin();
+    const std::uint32_t held = window.last();
+    for (std::uint32_t n = first; n <= held; ++n) {
+        const std::string_view text = window.line(n);
+        std::size_t length = text.size();
+        if (next_long != overlong.end() && next_long->first == n) length = (next_long++)->second;
+        if (!reader.feed(text, length)) return reader.finish();
+        release_dropped();
+    }
+    if (rest) {
+        while (auto raw = rest->next()) {
+            window.push(raw->text);
+            if (!reader.feed(window.line(window.last()), raw->length)) break;
+            release_dropped();
         }
     }
-    if (reading && partial_length > 0) line(partial, partial_length, partial_last);  // a last line without a newline
     return reader.finish();
+}
+
+}  // namespace
+
+FileErrors read_games(std::istream& in, LineWindow& window, const std::function<void(Game&&)>& on_game,
+                      const ParseOptions& options) {
+    LineReader lines(in);
+    return read_window(window, window.last() + 1, {}, &lines, on_game, options);
+}
+
+FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
+                      LineReader* rest) {
+    return read_window(chunk.lines, chunk.lines.first(), chunk.overlong, chunk.open ? rest : nullptr, on_game, options);
+}
+
+namespace {
+
+// What a line is to the cutting of chunks, from its first character alone: a tag (or what tried
+// to be one), a blank or comment line, or a line of a game's body.
+enum class LineKind { Tag, Blank, Body };
+LineKind kind_of(std::string_view raw) {
+    if (!raw.empty() && raw.back() == '\n') raw.remove_suffix(1);
+    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+    const std::size_t first = raw.find_first_not_of(" \t");
+    if (first == std::string_view::npos || raw[first] == ';') return LineKind::Blank;
+    return raw[first] == '[' ? LineKind::Tag : LineKind::Body;
+}
+
+}  // namespace
+
+void ChunkReader::add(GameChunk& chunk, const LineReader::Raw& raw) {
+    ++line_no_;
+    chunk.lines.push(raw.text);
+    chunk.bytes += raw.text.size();
+    if (raw.length > kMaxLineBytes) chunk.overlong.emplace_back(line_no_, raw.length);
+}
+
+std::optional<GameChunk> ChunkReader::next() {
+    if (done_) return std::nullopt;
+    GameChunk chunk = following_ ? std::move(*following_) : GameChunk(line_no_ + 1);
+    following_.reset();
+    chunk.starts_file = first_;
+    first_ = false;
+    while (auto raw = lines_.next()) {
+        const LineKind kind = kind_of(raw->text);
+        // A tag after a line of a game's body begins the next game (GameReader::feed), and the
+        // comment lines that introduce a game are never cut from it: none stands between.
+        if (kind == LineKind::Tag && seen_tag_ && after_body_ && chunk.bytes >= chunk_bytes_) {
+            following_.emplace(line_no_ + 1);
+            add(*following_, *raw);
+            after_body_ = false;
+            return chunk;
+        }
+        add(chunk, *raw);
+        seen_tag_ = seen_tag_ || kind == LineKind::Tag;
+        after_body_ = kind == LineKind::Body;
+        if (max_chunk_bytes_ != 0 && chunk.bytes > max_chunk_bytes_) {
+            chunk.open = true;
+            done_ = true;
+            return chunk;
+        }
+    }
+    done_ = true;
+    if (chunk.lines.last() < chunk.lines.first() && !chunk.starts_file) return std::nullopt;
+    return chunk;
 }
 
 ParsedFile parse_text(std::string_view text, const ParseOptions& options) {

@@ -8,6 +8,9 @@
 #include <functional>
 #include <istream>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 #include <string_view>
 
 namespace ngn {
@@ -26,7 +29,71 @@ struct FileErrors {
     std::vector<SyntaxError> errors;  // errors outside any game (before the first tag)
     bool truncated = false;           // max_errors was reached
     std::vector<Line> orphan_comments;  // comment lines of a file that holds no game
+    std::size_t error_count = 0;        // the syntax errors counted against max_errors, in games and out
+    std::uint32_t last_line = 0;        // the last line read
 };
+
+// The lines of a stream one at a time, read a block at a time. Of a line longer than an NGN line
+// may be, only the start is kept; its length says how long it was.
+class LineReader {
+public:
+    explicit LineReader(std::istream& in) : in_(in), block_(std::size_t{1} << 16) {}
+    struct Raw {
+        std::string_view text;  // as read, its line ending included (of an overlong line, the start)
+        std::size_t length;     // the line's bytes up to its line ending ("\n" or "\r\n")
+    };
+    // The next line, valid until the next call; none at the end of the stream or once it fails.
+    std::optional<Raw> next();
+
+private:
+    void keep(std::string_view piece);
+    std::istream& in_;
+    std::vector<char> block_;
+    std::string_view rest_;      // what the block holds beyond the lines handed out
+    bool first_block_ = true;
+    std::string partial_;        // a line that runs past the block
+    std::size_t partial_length_ = 0;
+    char partial_last_ = 0;
+    bool partial_handed_ = false;  // partial_ was the last line handed out: clear it
+};
+
+// A run of whole games cut from a file, for one thread to read and check while others take the
+// next ones. It is cut where a game's first tag follows a line of the game before (never after a
+// comment, which may introduce the next game), so that its games read exactly as in the whole file.
+struct GameChunk {
+    explicit GameChunk(std::uint32_t first_line = 1) : lines(first_line) {}
+    LineWindow lines;                                            // numbered as in the file
+    std::vector<std::pair<std::uint32_t, std::size_t>> overlong;  // lines held in part, with their length
+    std::size_t bytes = 0;
+    // No game began within the limit of a chunk: the rest of the stream is read with it, in order
+    // (a game too long to read, say), by one thread.
+    bool open = false;
+    bool starts_file = true;
+};
+
+class ChunkReader {
+public:
+    // chunk_bytes: the size a chunk reaches before it is cut at the next game; max_chunk_bytes:
+    // the size at which a chunk that found no place to cut is handed over open (0: no limit).
+    ChunkReader(std::istream& in, std::size_t chunk_bytes, std::size_t max_chunk_bytes)
+        : lines_(in), chunk_bytes_(chunk_bytes), max_chunk_bytes_(max_chunk_bytes) {}
+    // The next chunk; none at the end of the stream. The first is handed over even when empty.
+    std::optional<GameChunk> next();
+    LineReader& rest() { return lines_; }  // the stream after an open chunk
+
+private:
+    void add(GameChunk& chunk, const LineReader::Raw& raw);
+    LineReader lines_;
+    std::size_t chunk_bytes_, max_chunk_bytes_;
+    std::optional<GameChunk> following_;  // begun with the line that ended the last chunk
+    std::uint32_t line_no_ = 0;
+    bool seen_tag_ = false, after_body_ = false, first_ = true, done_ = false;
+};
+
+// Reads the games of a chunk, as read_games reads them in the whole file (max_errors counts from
+// the chunk's start); an open chunk goes on into rest, its lines pushed to the chunk's window.
+FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
+                      LineReader* rest = nullptr);
 
 // Reads the games of a text one after another, as a PGN reader does. Each game is handed to
 // on_game as soon as it is complete, so memory does not grow with the number of games.

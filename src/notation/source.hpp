@@ -48,6 +48,7 @@ private:
 // read, for excerpts and for the archive's copy of its record, without holding the whole file.
 class LineWindow {
 public:
+    explicit LineWindow(std::uint32_t first_line = 1) : first_(first_line) {}
     void push(std::string_view raw);  // the next line, its line ending included
     std::uint32_t last() const { return first_ + static_cast<std::uint32_t>(starts_.size() - head_) - 1; }
     // The line's bytes without its line ending; empty when the line is not held.
@@ -57,6 +58,7 @@ public:
     // Lines up to n are no longer wanted.
     void release_through(std::uint32_t n);
     std::size_t bytes_held() const { return bytes_.size(); }
+    std::uint32_t first() const { return first_; }  // the oldest line held (last() + 1 when none)
 
 private:
     std::string bytes_;
@@ -78,6 +80,7 @@ public:
     std::string_view line(std::uint32_t line) const;  // empty when not kept
     // The column in Unicode code points (1-based) of a byte column on a kept line.
     std::uint32_t display_column(SourcePos pos) const;
+    const std::map<std::uint32_t, std::string>& lines() const { return lines_; }
 
 private:
     std::string path_;
