@@ -877,14 +877,15 @@ FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_ga
 namespace {
 
 // What a line is to the cutting of chunks, from its first character alone: a tag (or what tried
-// to be one), a blank or comment line, or a line of a game's body.
-enum class LineKind { Tag, Blank, Body };
-LineKind kind_of(std::string_view raw) {
-    if (!raw.empty() && raw.back() == '\n') raw.remove_suffix(1);
-    if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-    const std::size_t first = raw.find_first_not_of(" \t");
-    if (first == std::string_view::npos || raw[first] == ';') return LineKind::Blank;
-    return raw[first] == '[' ? LineKind::Tag : LineKind::Body;
+// to be one), a line of blanks, a comment line, or a line of a game's body (or one that did not read).
+enum class LineKind { Tag, Spaces, Comment, Body };
+LineKind kind_of(const LineReader::Raw& raw) {
+    std::string_view text = raw.text;
+    if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    const std::size_t first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return raw.length > kMaxLineBytes ? LineKind::Body : LineKind::Spaces;
+    return text[first] == '[' ? LineKind::Tag : text[first] == ';' ? LineKind::Comment : LineKind::Body;
 }
 
 }  // namespace
@@ -903,18 +904,26 @@ std::optional<GameChunk> ChunkReader::next() {
     chunk.starts_file = first_;
     first_ = false;
     while (auto raw = lines_.next()) {
-        const LineKind kind = kind_of(raw->text);
-        // A tag after a line of a game's body begins the next game (GameReader::feed), and the
-        // comment lines that introduce a game are never cut from it: none stands between.
-        if (kind == LineKind::Tag && seen_tag_ && after_body_ && chunk.bytes >= chunk_bytes_) {
+        const LineKind kind = kind_of(*raw);
+        // A tag after a game's body begins the next game (GameReader::feed). The chunk is cut there
+        // only when nothing but lines of blanks stands between: a comment line may introduce the
+        // next game, and a comment that does not read is the game's, which only reading tells.
+        if (kind == LineKind::Tag && has_body_ && only_blanks_ && chunk.bytes >= chunk_bytes_) {
             following_.emplace(line_no_ + 1);
             add(*following_, *raw);
-            after_body_ = false;
+            has_body_ = false;
             return chunk;
         }
         add(chunk, *raw);
-        seen_tag_ = seen_tag_ || kind == LineKind::Tag;
-        after_body_ = kind == LineKind::Body;
+        if (kind == LineKind::Tag) {
+            seen_tag_ = true;
+            has_body_ = false;
+        } else if (kind == LineKind::Body) {
+            has_body_ = seen_tag_;
+            only_blanks_ = true;  // so far, after the body's last line
+        } else if (kind == LineKind::Comment) {
+            only_blanks_ = false;
+        }
         if (max_chunk_bytes_ != 0 && chunk.bytes > max_chunk_bytes_) {
             chunk.open = true;
             done_ = true;

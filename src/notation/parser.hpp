@@ -58,8 +58,8 @@ private:
 };
 
 // A run of whole games cut from a file, for one thread to read and check while others take the
-// next ones. It is cut where a game's first tag follows a line of the game before (never after a
-// comment, which may introduce the next game), so that its games read exactly as in the whole file.
+// next ones. It is cut where a game's first tag follows the body of the game before, with nothing
+// but blank lines between, so that its games read exactly as in the whole file.
 struct GameChunk {
     explicit GameChunk(std::uint32_t first_line = 1) : lines(first_line) {}
     LineWindow lines;                                            // numbered as in the file
@@ -87,7 +87,7 @@ private:
     std::size_t chunk_bytes_, max_chunk_bytes_;
     std::optional<GameChunk> following_;  // begun with the line that ended the last chunk
     std::uint32_t line_no_ = 0;
-    bool seen_tag_ = false, after_body_ = false, first_ = true, done_ = false;
+    bool seen_tag_ = false, has_body_ = false, only_blanks_ = false, first_ = true, done_ = false;
 };
 
 // Reads the games of a chunk, as read_games reads them in the whole file (max_errors counts from

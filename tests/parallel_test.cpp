@@ -1,0 +1,231 @@
+// -j: games read and checked on several threads give exactly what one thread gives, in the same
+// order, whatever the chunks, the errors, max_errors and the size limits.
+#include "check/file_report.hpp"
+#include "check/game_stream.hpp"
+#include "check/in_order.hpp"
+#include "output/report.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace testing_util;
+using ironlog::Threads;
+
+// What `ironlog check` prints for a text, checked with the given threads and limits.
+std::string check_output(const std::string& text, const fs::path& folder, Threads threads, ngn::ParseOptions po = {}) {
+    std::ostringstream out;
+    auto writer = ironlog::output::make_writer(ironlog::output::Format::Text, out, true, true);
+    writer->begin_file("record.ngn", std::nullopt);
+    std::istringstream in(text);
+    ironlog::CheckOptions options(test_rulesets(), folder);
+    ironlog::FileReport rest = ironlog::check_stream(
+        "record.ngn", in, options, po, [&](ironlog::GameReport&& g, const ngn::SourceExcerpts& s) { writer->game(g, s); }, threads);
+    writer->end_file(rest);
+    writer->finish();
+    return out.str();
+}
+
+// The games of many fixtures in one file, as a season's log would hold them; without the
+// comments that introduce each file, a blank line between games (where a chunk may be cut).
+std::string season(const std::string& folder, bool introductions = false) {
+    std::string all;
+    for (const auto& f : ngn_files(kSource / "fixtures" / folder)) {
+        std::string text = read_file(f);
+        while (!introductions && text.starts_with(";")) text.erase(0, text.find('\n') + 1);
+        if (!text.empty() && text.back() != '\n') text += '\n';
+        all += text + "\n";
+    }
+    return all;
+}
+
+void expect_same_on_threads(const std::string& text, const fs::path& folder, ngn::ParseOptions po = {}) {
+    const std::string one = check_output(text, folder, Threads{1}, po);
+    for (unsigned jobs : {2u, 3u})
+        for (std::size_t chunk : {std::size_t{1}, std::size_t{700}, std::size_t{64} << 10}) {
+            SCOPED_TRACE("jobs " + std::to_string(jobs) + ", chunk " + std::to_string(chunk) + " bytes");
+            EXPECT_EQ(check_output(text, folder, Threads{jobs, chunk}, po), one);
+        }
+}
+
+TEST(Parallel, EachFixtureFileChecksTheSameOnSeveralThreads) {
+    for (const char* folder : {"games", "errors", "audit"})
+        for (const auto& f : ngn_files(kSource / "fixtures" / folder)) {
+            SCOPED_TRACE(f.string());
+            expect_same_on_threads(read_file(f), f.parent_path());
+        }
+}
+
+TEST(Parallel, ASeasonOfGamesChecksTheSameOnSeveralThreads) {
+    for (bool introductions : {false, true}) {
+        const std::string text = season("errors", introductions);
+        const std::string one = check_output(text, kSource / "fixtures" / "errors", Threads{1});
+        EXPECT_NE(one.find("error"), std::string::npos);  // findings to keep in order
+        expect_same_on_threads(text, kSource / "fixtures" / "errors");
+    }
+}
+
+// Syntax errors spread over the games, cut off by max_errors at every count: where reading stops
+// and what is reported before it do not depend on the chunks.
+TEST(Parallel, MaxErrorsStopsAtTheSamePlace) {
+    std::string text = season("games");
+    std::string broken;
+    std::istringstream lines(text);
+    std::string line;
+    int n = 0;
+    while (std::getline(lines, line)) {
+        if (++n % 37 == 0) broken += "FM ~~~ not ngn\n";
+        if (n % 91 == 0) broken += "; a comment before a line that does not read\n[Broken tag\n";
+        broken += line + "\n";
+    }
+    for (std::size_t most : {1, 2, 3, 5, 8, 13}) {
+        SCOPED_TRACE("max_errors " + std::to_string(most));
+        ngn::ParseOptions po;
+        po.max_errors = most;
+        expect_same_on_threads(broken, kSource / "fixtures" / "games", po);
+    }
+}
+
+// A game longer than the size limit cannot be cut into a chunk: the rest of the file is read on
+// the calling thread, and still the same.
+TEST(Parallel, AGameTooLongIsReadTheSame) {
+    const std::string games = season("games");
+    std::string longest = "[Ruleset \"ironclads\"]\n[Event \"long\"]\n\nturn 1\n";
+    for (int i = 0; i < 3000; ++i) longest += "; a long game's comment, line " + std::to_string(i) + "\n";
+    longest += "FM move 3\n\n";
+    for (std::size_t limit : {std::size_t{4096}, std::size_t{20000}, std::size_t{0}}) {
+        SCOPED_TRACE("max_game_bytes " + std::to_string(limit));
+        ngn::ParseOptions po;
+        po.max_game_bytes = limit;
+        expect_same_on_threads(games + longest + games, kSource / "fixtures" / "games", po);
+    }
+}
+
+// The places a chunk must not be cut, and text that is not quite a file.
+TEST(Parallel, EdgesOfTheTextReadTheSame) {
+    const std::string a = "[Ruleset \"ironclads\"]\n[Event \"A\"]\n\nturn 1\nFM move 3\n";
+    const std::string b = "[Ruleset \"ironclads\"]\n[Event \"B\"]\n\nturn 1\nKM move 2\n";
+    const fs::path here = kSource / "fixtures" / "games";
+    for (const std::string& text : std::vector<std::string>{
+             a + "; introduces B\n" + b,                       // a comment goes with the game after it
+             a + "; introduces B?\nFM ~~~\n" + b,             // not across a line that does not read
+             a + "FM ~~~\n; introduces B\n\n" + b,
+             a + "FM ~~~\n" + b + "FM ~~~\n" + a,              // a tag after a line that does not read
+             "\xEF\xBB\xBF" + a + b,                            // a byte order mark
+             a + b.substr(0, b.size() - 1),                    // no newline at the end
+             "FM move 3\nnot a game\n" + a + b,                // lines before the first game
+             std::string("; only a comment\n"),
+             std::string(),
+             a + "FM \x01 control\n" + b,
+             a + "FM " + std::string(300 * 1024, 'x') + "\n" + b,  // a line longer than a line may be
+         }) {
+        SCOPED_TRACE(text.substr(0, 80));
+        std::string crlf;
+        for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+        for (const std::string& t : {text, crlf}) {
+            expect_same_on_threads(t, here);
+            ngn::ParseOptions po;
+            po.max_errors = 1;
+            expect_same_on_threads(t, here, po);
+        }
+    }
+}
+
+// Chunks hold whole games: each begins with a game's first tag (but the first), and together
+// they hold every line once, numbered as in the file.
+TEST(Parallel, ChunksAreCutOnlyWhereAGameBegins) {
+    const std::string text = season("games");
+    std::istringstream in(text);
+    ngn::ChunkReader chunks(in, 1, 0);
+    std::string joined;
+    std::uint32_t next_line = 1;
+    int count = 0;
+    while (auto c = chunks.next()) {
+        ++count;
+        ASSERT_EQ(c->lines.first(), next_line);
+        ASSERT_FALSE(c->open);
+        if (count > 1) EXPECT_EQ(c->lines.line(c->lines.first()).substr(0, 1), "[");
+        joined += c->lines.raw_lines(c->lines.first(), c->lines.last());
+        next_line = c->lines.last() + 1;
+    }
+    EXPECT_EQ(joined, text);
+    EXPECT_GE(count, 9);  // ten games, two of them in one file with a comment between
+}
+
+// ---- run_in_order --------------------------------------------------------------------------------
+
+TEST(RunInOrder, ResultsComeBackInTheOrderOfTheTasks) {
+    for (unsigned jobs : {1u, 2u, 5u}) {
+        int given = 0;
+        std::vector<int> seen;
+        std::mt19937 rng(jobs);
+        ironlog::run_in_order<int, int>(
+            jobs, [&]() -> std::optional<int> { return given < 200 ? std::optional<int>(given++) : std::nullopt; },
+            [&](int&& n) {
+                std::this_thread::sleep_for(std::chrono::microseconds((n * 7919) % 300));
+                return n * n;
+            },
+            [&](int&& r) { seen.push_back(r); });
+        ASSERT_EQ(seen.size(), 200u);
+        for (int i = 0; i < 200; ++i) EXPECT_EQ(seen[static_cast<std::size_t>(i)], i * i);
+    }
+}
+
+TEST(RunInOrder, AFailedTaskIsThrownInItsTurnAndTheThreadsStop) {
+    std::vector<int> seen;
+    int given = 0;
+    auto run_3 = [&] {
+        ironlog::run_in_order<int, int>(
+                     3, [&]() -> std::optional<int> { return given < 100 ? std::optional<int>(given++) : std::nullopt; },
+                     [&](int&& n) {
+                         if (n == 10) throw std::runtime_error("task 10");
+                         return n;
+                     },
+                     [&](int&& r) { seen.push_back(r); });
+    };
+    EXPECT_THROW(run_3(), std::runtime_error);
+    ASSERT_EQ(seen.size(), 10u);  // the ten before it, and no more
+    EXPECT_EQ(seen.back(), 9);
+    // a failure where the results are handed over stops it too
+    given = 0;
+    auto run_2 = [&] {
+        ironlog::run_in_order<int, int>(
+                     2, [&]() -> std::optional<int> { return given < 100 ? std::optional<int>(given++) : std::nullopt; },
+                     [](int&& n) { return n; },
+                     [](int&& r) {
+                         if (r == 5) throw std::runtime_error("done 5");
+                     });
+    };
+    EXPECT_THROW(run_2(), std::runtime_error);
+    EXPECT_LT(given, 100);  // it stopped taking tasks
+}
+
+TEST(RunInOrder, NoMoreThanTwiceTheThreadsAreTakenAhead) {
+    std::atomic<int> running{0};
+    int given = 0, handed = 0, most_ahead = 0;
+    ironlog::run_in_order<int, int>(
+        2,
+        [&]() -> std::optional<int> {
+            most_ahead = std::max(most_ahead, given - handed);
+            return given < 50 ? std::optional<int>(given++) : std::nullopt;
+        },
+        [&](int&& n) {
+            ++running;
+            --running;
+            return n;
+        },
+        [&](int&&) { ++handed; });
+    EXPECT_LE(most_ahead, 4);
+    EXPECT_EQ(handed, 50);
+}
+
+}  // namespace
