@@ -197,13 +197,6 @@ void keep_first_findings(GameReport& report, std::size_t most) {
                                                std::to_string(most) + "); 'ironlog check' shows them all"));
 }
 
-// Whether the records come from a regular file (named, or redirected to standard input).
-bool regular_file(const std::string& path) {
-    struct stat st {};
-    if (path == "-") return fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode);
-    return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
 int add(const ArchiveArgs& a, archive::Archive& ar) {
     int status = 0;
     UsedFiles used;
@@ -224,67 +217,79 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
                 continue;
             }
             out.reading(regular_file(path));
-            ngn::LineWindow window;
-            ngn::SourceExcerpts before_games(path);  // lines before the first game: errors, if anything
-            auto show_error = [&](const ngn::SyntaxError& e) {
+            auto show_error = [&](const ngn::SyntaxError& e, const ngn::SourceExcerpts& lines) {
                 ngn::SourceExcerpts excerpt(path);
-                excerpt.keep(e.pos.line, before_games.has(e.pos.line) ? before_games.line(e.pos.line) : window.line(e.pos.line));
+                excerpt.keep(e.pos.line, lines.line(e.pos.line));
                 output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message),
                                            true);
             };
             const CheckOptions options = options_for(path);
-            auto add_game = [&](const ngn::Game& game, std::size_t index, std::string_view record) {
+            // Read and checked on the threads; stored here, in file order, in batches.
+            struct Read {
+                ngn::Game game;
+                std::string record;              // the game's text as it stands in the file
+                std::optional<GameReport> report;  // none when it does not read
+                ngn::SourceExcerpts error_lines;
+            };
+            auto read_game = [&](ngn::Game&& game, const ngn::LineWindow& window) {
+                Read r{std::move(game), {}, std::nullopt, ngn::SourceExcerpts(path)};
+                if (!r.game.errors.empty()) {
+                    for (const auto& e : r.game.errors) r.error_lines.keep(e.pos.line, window.line(e.pos.line));
+                    return r;
+                }
+                r.record = window.raw_lines(r.game.first_line, r.game.last_line);
+                r.report = check_game(r.game, 0, options);
+                keep_first_findings(*r.report, a.max_findings);
+                return r;
+            };
+            std::size_t index = 0;
+            auto add_game = [&](Read&& r) {
+                const ngn::Game& game = r.game;
+                ++index;  // in file order: a thread does not know how many games came before
+                if (r.report) r.report->index = index;
                 const std::string where = output::visible(path) + ": game " + std::to_string(index);
                 if (!game.errors.empty()) {
                     // A record that does not read is refused, with its errors: nothing is stored.
                     progress.clear();
-                    for (const auto& e : game.errors) show_error(e);
+                    for (const auto& e : game.errors) show_error(e, r.error_lines);
                     out.say(where + " (line " + std::to_string(game.first_line) + ") refused: it has syntax errors\n",
                             BatchedOutput::Said::Refused);
                     ++refused;
                     status = std::max(status, 1);
                     return;
                 }
-                GameReport report = check_game(game, index, options);
-                keep_first_findings(report, a.max_findings);
+                const GameReport& report = *r.report;
                 out.before_store(where);
                 // stored with its full path: a recheck from any folder finds the files it names
-                auto r = ar.add(game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index,
-                                used.of(game, fs::absolute(options.base_dir)));
-                if (r.status == archive::Archive::Added::Duplicate) {
+                auto stored = ar.add(game, r.record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index,
+                                     used.of(game, fs::absolute(options.base_dir)));
+                if (stored.status == archive::Archive::Added::Duplicate) {
                     ++duplicates;
-                    out.say(where + " already stored as game " + std::to_string(r.id) + " (the same game; 'archive add --replace " +
-                                std::to_string(r.id) + "' stores this version in its place)\n",
+                    out.say(where + " already stored as game " + std::to_string(stored.id) + " (the same game; 'archive add --replace " +
+                                std::to_string(stored.id) + "' stores this version in its place)\n",
                             BatchedOutput::Said::Duplicate);
                 } else {
                     ++added;
-                    out.say(where + " archived as #" + std::to_string(r.id) + " (" + std::to_string(report.count(Severity::Error)) +
+                    out.say(where + " archived as #" + std::to_string(stored.id) + " (" + std::to_string(report.count(Severity::Error)) +
                                 " errors, " + std::to_string(report.count(Severity::Warning)) + " warnings)\n",
                             BatchedOutput::Said::Stored);
                 }
                 progress.show(done, path, index);
             };
-            std::size_t index = 0;
             ngn::ParseOptions parse_options{0};
             parse_options.max_game_bytes = a.max_game_bytes;
-            ngn::FileErrors outside = ngn::read_games(
-                *in, window,
-                [&](ngn::Game&& game) {
-                    if (++index == 1) ngn::keep_content_lines(window, 1, game.first_line - 1, before_games);
-                    add_game(game, index, window.raw_lines(game.first_line, game.last_line));
-                    window.release_through(game.last_line);
-                },
-                parse_options);
+            const StreamRead read = for_each_game<Read>(*in, path, parse_options, threads_for(a.jobs, path), read_game, add_game);
+            const ngn::FileErrors& outside_errors = read.errors;
             out.commit();  // each file's games are stored when its last game is read
-            if (!outside.errors.empty()) {
-                for (const auto& e : outside.errors) show_error(e);
+            if (!outside_errors.errors.empty()) {
+                for (const auto& e : outside_errors.errors) show_error(e, read.outside);
                 status = std::max(status, 1);
             }
             if (in->bad()) {
-                spdlog::error("{}: could not read the file after line {}: {}", path, window.last(), std::strerror(errno));
+                spdlog::error("{}: could not read the file after line {}: {}", path, read.last_line, std::strerror(errno));
                 status = 2;
             }
-            if (index == 0 && outside.errors.empty()) {
+            if (index == 0 && outside_errors.errors.empty()) {
                 std::cout << output::visible(path) << ": no game in this file\n";
                 status = std::max(status, 1);
             }
@@ -299,37 +304,64 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
     return status;
 }
 
+// The stored games are read here, checked on the threads (-j) and their findings replaced here,
+// in the order of their numbers.
 int recheck(const ArchiveArgs& a, archive::Archive& ar) {
     std::size_t done = 0, refused = 0;
     UsedFiles used;
-    for (auto id : ar.ids()) {
+    struct Stored {
+        std::int64_t id = 0;
+        std::optional<archive::StoredGame> game;  // none: not rechecked (refused, or gone)
+        bool refused = false;
+    };
+    struct Rechecked {
+        Stored stored;
+        std::optional<ngn::Game> game;
+        GameReport report;
+        CheckOptions options{ironlog::all_rulesets()};
+    };
+    const std::vector<std::int64_t> ids = ar.ids();
+    std::size_t next = 0;
+    auto take = [&]() -> std::optional<Stored> {
+        if (next == ids.size()) return std::nullopt;
+        Stored s{ids[next++], std::nullopt, false};
         // a game changed outside ironlog is not judged again: its new findings would launder the edit
-        if (!a.unverified && !ar.verified(id)) {
-            std::cerr << "ironlog: game #" << id << " fails verification (changed outside ironlog; 'archive verify' says how): not rechecked "
-                      << "(--unverified rechecks it anyway)\n";
-            ++refused;
-            continue;
-        }
-        auto g = ar.get(id);
-        if (!g) continue;
+        if (!a.unverified && !ar.verified(s.id)) s.refused = true;
+        else s.game = ar.get(s.id);
+        return s;
+    };
+    auto check = [](Stored&& s) {
+        Rechecked r{std::move(s), std::nullopt, GameReport{}};
+        if (!r.stored.game) return r;
+        const archive::StoredGame& g = *r.stored.game;
         // The stored record is read again and checked as it stands in its own text; the
         // findings keep the line numbers of the file it came from.
-        auto parsed = ngn::parse_text(g->record);
-        if (parsed.games.size() != 1) continue;
-        ngn::Game& game = parsed.games.front();
+        auto parsed = ngn::parse_text(g.record);
+        if (parsed.games.size() != 1) return r;
+        r.game = std::move(parsed.games.front());
+        r.options.base_dir = fs::path(g.summary.source).parent_path();
+        if (r.options.base_dir.empty()) r.options.base_dir = ".";
+        r.report = check_game(*r.game, 1, r.options);
         auto shift = [&](ngn::SourcePos& p) {
-            if (p.line) p.line += g->first_line - 1;
+            if (p.line) p.line += g.first_line - 1;
         };
-        CheckOptions options(ironlog::all_rulesets());
-        options.base_dir = fs::path(g->summary.source).parent_path();
-        if (options.base_dir.empty()) options.base_dir = ".";
-        GameReport report = check_game(game, 1, options);
-        for (auto& f : report.findings) {
+        for (auto& f : r.report.findings) {
             if (f.file.empty()) shift(f.pos);
             if (f.ruling) shift(f.ruling->pos);
         }
+        return r;
+    };
+    auto replace = [&](Rechecked&& r) {
+        const std::int64_t id = r.stored.id;
+        if (r.stored.refused) {
+            std::cerr << "ironlog: game #" << id << " fails verification (changed outside ironlog; 'archive verify' says how): not rechecked "
+                      << "(--unverified rechecks it anyway)\n";
+            ++refused;
+            return;
+        }
+        if (!r.game) return;
         // the files the record names, against what they were when the game was stored
-        const auto now = used.of(game, options.base_dir);
+        const auto now = used.of(*r.game, r.options.base_dir);
         for (const auto& then : ar.files(id))
             for (const auto& f : now)
                 if (f.tag == then.tag && f.name == then.name && f.sha256 != then.sha256)
@@ -337,9 +369,10 @@ int recheck(const ArchiveArgs& a, archive::Archive& ar) {
                               << (f.sha256.empty() ? " is no longer at " + output::visible(f.path) + ": rechecked without it"
                                                    : " has changed since the game was stored: rechecked with it as it is now")
                               << "\n";
-        ar.replace_findings(id, report, now);
+        ar.replace_findings(id, r.report, now);
         ++done;
-    }
+    };
+    run_in_order<Stored, Rechecked>(threads_for(a.jobs).jobs, take, check, replace);
     std::cout << done << " games rechecked with ironlog " << IRONLOG_VERSION << (refused ? ", " + std::to_string(refused) + " refused" : "") << "\n";
     return refused ? 1 : 0;
 }
@@ -725,6 +758,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.add->add_option("--max-findings", a.max_findings, "store at most this many findings of a game, and a note of how many more (0: all)")
         ->capture_default_str();
     add_game_size_option(a.add, a.max_game_bytes);
+    add_jobs_option(a.add, a.jobs);
     a.add->add_option("--replace", a.replace, "store the one game of FILE in place of game N (a corrected record); the old version is kept")
         ->type_name("N")
         ->check(CLI::PositiveNumber);

@@ -21,6 +21,7 @@ struct ArchiveArgs {
     std::size_t max_findings = 1000;      // stored per game
     std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
     bool unverified = false;              // add --recheck --unverified
+    unsigned jobs = 0;                    // add -j: threads reading and checking games (0: one a core)
     // export, verify
     std::string manifest;
     // list

@@ -103,6 +103,27 @@ void add_game_size_option(CLI::App* command, std::size_t& bytes) {
         ->capture_default_str();
 }
 
+void add_jobs_option(CLI::App* command, unsigned& jobs) {
+    command->add_option("-j,--jobs", jobs, "threads reading and checking games (0: one a core); the output is the same whatever the number")
+        ->check(CLI::Range(0u, 1024u))
+        ->capture_default_str();
+}
+
+bool regular_file(const std::string& path) {
+    struct stat st {};
+    if (path == "-") return fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode);
+    return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+Threads threads_for(unsigned jobs, const std::string& path) {
+    Threads t;
+    t.jobs = jobs == 0 ? all_cores() : jobs;
+    // From a pipe or a terminal the next game may be a long time coming: each is checked as it
+    // comes, not held back until a chunk is full.
+    if (!path.empty() && !regular_file(path)) t.jobs = 1;
+    return t;
+}
+
 CheckOptions options_for(const std::string& path) {
     CheckOptions o(ironlog::all_rulesets());
     if (path != "-") o.base_dir = fs::path(path).parent_path();
@@ -197,7 +218,8 @@ int run_check(const CheckArgs& args) {
                                                writer->game(g, source);
                                            }
                                            progress.show(done, path, ++games, percent());
-                                       });
+                                       },
+                                       threads_for(args.jobs, path));
         progress.clear();
         if (rest.read_failed) {
             spdlog::error("{}: reading stopped: {}", output::visible(path), std::strerror(errno));

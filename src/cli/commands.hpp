@@ -2,6 +2,7 @@
 // 0 clean, 1 the records have errors (or are not canonical, for fmt --check), 2 usage or I/O.
 #pragma once
 
+#include "check/game_stream.hpp"
 #include "check/replay.hpp"
 #include "notation/parser.hpp"
 
@@ -54,6 +55,12 @@ bool write_atomically(const std::string& path, const std::string& text, std::str
 
 // --max-game-size on a command that reads records (ngn::ParseOptions::max_game_bytes).
 void add_game_size_option(CLI::App* command, std::size_t& bytes);
+// -j N: the threads reading and checking games (check, archive add, archive add --recheck).
+void add_jobs_option(CLI::App* command, unsigned& jobs);
+// The threads for -j N (0: one a core) when reading path (\"\": not a file): one for a pipe or a terminal.
+Threads threads_for(unsigned jobs, const std::string& path = "");
+// Whether the records come from a regular file (named, or redirected to standard input).
+bool regular_file(const std::string& path);
 
 struct CheckArgs {
     std::vector<std::string> files;
@@ -64,6 +71,7 @@ struct CheckArgs {
     bool excused = false;  // show the lines excused as following from a mistake already reported
     std::string color = "auto";  // auto (a terminal, unless NO_COLOR is set), always, never
     std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
+    unsigned jobs = 0;  // 0: one a core
 };
 int run_check(const CheckArgs& args);
 

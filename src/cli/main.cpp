@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
     add_game_size_option(c, check.max_game_bytes);
+    add_jobs_option(c, check.jobs);
     c->add_flag("--excused", check.excused,
                 "also show, as notes, the lines not reported because they follow from a mistake already reported");
 
