@@ -1,5 +1,6 @@
 // -j: games read and checked on several threads give exactly what one thread gives, in the same
 // order, whatever the chunks, the errors, max_errors and the size limits.
+#include "archive/sqlite.hpp"
 #include "check/file_report.hpp"
 #include "check/game_stream.hpp"
 #include "check/in_order.hpp"
@@ -153,7 +154,9 @@ TEST(Parallel, ChunksAreCutOnlyWhereAGameBegins) {
         ++count;
         ASSERT_EQ(c->lines.first(), next_line);
         ASSERT_FALSE(c->open);
-        if (count > 1) EXPECT_EQ(c->lines.line(c->lines.first()).substr(0, 1), "[");
+        if (count > 1) {
+            EXPECT_EQ(c->lines.line(c->lines.first()).substr(0, 1), "[");
+        }
         joined += c->lines.raw_lines(c->lines.first(), c->lines.last());
         next_line = c->lines.last() + 1;
     }
@@ -226,6 +229,59 @@ TEST(RunInOrder, NoMoreThanTwiceTheThreadsAreTakenAhead) {
         [&](int&&) { ++handed; });
     EXPECT_LE(most_ahead, 4);
     EXPECT_EQ(handed, 50);
+}
+
+}  // namespace
+
+// ---- the commands ---------------------------------------------------------------------------------
+
+
+namespace {
+
+// Every row a query gives, as text: what an archive holds, to compare two of them.
+std::string rows(const std::string& db, const std::string& sql) {
+    sqlite::Database d(db, SQLITE_OPEN_READONLY);
+    sqlite::Statement q(d, sql);
+    std::string out;
+    while (q.step()) {
+        for (int i = 0; i < 5; ++i) out += q.text(i) + "|";
+        out += "\n";
+    }
+    return out;
+}
+
+TEST(Parallel, CheckAndArchiveAddSayAndStoreTheSameWhateverTheJobs) {
+    const fs::path dir = temp_dir();
+    const std::string file = (dir / "season.ngn").string();
+    // some chunks of 256 KiB (the stored texts: games again are "already stored")
+    std::string text;
+    while (text.size() < (std::size_t{1} << 20)) text += season("errors") + season("games");
+    write_file(file, text);
+    const auto one = run_ironlog({"check", "-j", "1", file});
+    const auto three = run_ironlog({"check", "-j", "3", file});
+    EXPECT_EQ(one.status, 1);
+    EXPECT_EQ(three.status, one.status);
+    EXPECT_EQ(three.out, one.out);
+    EXPECT_EQ(run_ironlog({"check", "-j", "0", "-f", "json", file}).out, run_ironlog({"check", "-j", "1", "-f", "json", file}).out);
+
+    const std::string db1 = (dir / "one.db").string(), db3 = (dir / "three.db").string();
+    const auto add1 = run_ironlog({"archive", "--db", db1, "add", "-j", "1", file});
+    const auto add3 = run_ironlog({"archive", "--db", db3, "add", "-j", "3", file});
+    EXPECT_EQ(add3.status, add1.status);
+    EXPECT_EQ(add3.out, add1.out);
+    EXPECT_EQ(add3.err, add1.err);
+    const std::string games = "SELECT id, first_line, record, event, result FROM game ORDER BY id";
+    const std::string findings = "SELECT game_id, position, line, rule, message FROM finding ORDER BY game_id, position";
+    EXPECT_GT(rows(db1, games).size(), 1000u);
+    EXPECT_EQ(rows(db3, games), rows(db1, games));
+    EXPECT_EQ(rows(db3, findings), rows(db1, findings));
+    // a recheck on three threads replaces the findings in the order of the games, as one does
+    const auto re1 = run_ironlog({"archive", "--db", db1, "add", "--recheck", "-j", "1"});
+    const auto re3 = run_ironlog({"archive", "--db", db3, "add", "--recheck", "-j", "3"});
+    EXPECT_EQ(re3.out, re1.out);
+    EXPECT_EQ(re3.err, re1.err);
+    EXPECT_EQ(rows(db3, findings), rows(db1, findings));
+    fs::remove_all(dir);
 }
 
 }  // namespace
