@@ -16,12 +16,31 @@ unsigned all_cores() {
 
 namespace detail {
 
+// Errors outside games lie before the first game's tags: among the comments that introduce it,
+// or before them. Its lines are let go once it is read, so they are kept when it is handed over:
+// the lines up to its first tag that hold something and are not its own.
+void keep_before_game(const ngn::LineWindow& window, const ngn::Game& first_game, ngn::SourceExcerpts& into) {
+    std::vector<std::uint32_t> own;
+    std::uint32_t tags = first_game.last_line;
+    for (const auto& l : first_game.lines) {
+        if (!l.is<ngn::Blank>()) {
+            tags = l.pos.line;
+            break;
+        }
+        own.push_back(l.pos.line);
+    }
+    ngn::keep_content_lines(window, window.first(), first_game.first_line - 1, into);
+    for (std::uint32_t n = first_game.first_line; n < tags; ++n)
+        if (std::find(own.begin(), own.end(), n) == own.end()) ngn::keep_content_lines(window, n, n, into);
+}
+
+// With no game, no line was let go: the lines of the errors outside games, and line 1 (for "no
+// game in this file"), are in the window.
 void keep_outside(StreamRead& read, const ngn::LineWindow& window, const ngn::FileErrors& errors, bool starts_file) {
-    if (!starts_file) return;
-    // Errors outside games lie before the first game, in lines no game released.
+    if (!starts_file || read.games != 0) return;
     for (const auto& e : errors.errors)
         if (!read.outside.has(e.pos.line)) read.outside.keep(e.pos.line, window.line(e.pos.line));
-    if (read.games == 0) read.outside.keep(1, window.line(1));
+    read.outside.keep(1, window.line(1));
 }
 
 // A chunk is handed over open once it holds a game too long to be read, and more: such a game

@@ -30,6 +30,7 @@ struct StreamRead {
 namespace detail {
 // The parts of for_each_game that do not depend on the result's type (game_stream.cpp).
 void keep_outside(StreamRead& read, const ngn::LineWindow& window, const ngn::FileErrors& errors, bool starts_file);
+void keep_before_game(const ngn::LineWindow& window, const ngn::Game& first_game, ngn::SourceExcerpts& into);
 std::size_t max_chunk_bytes(const ngn::ParseOptions& options, const Threads& threads);
 }  // namespace detail
 
@@ -48,7 +49,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
     auto one_at_a_time = [&](ngn::LineWindow& window, const auto& feed_games) {
         bool first = read.games == 0;
         return feed_games([&](ngn::Game&& game) {
-            if (first) ngn::keep_content_lines(window, window.first(), game.first_line - 1, read.outside);
+            if (first) detail::keep_before_game(window, game, read.outside);
             first = false;
             ++read.games;
             const std::uint32_t last = game.last_line;
@@ -73,24 +74,24 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
     ngn::ChunkReader chunks(in, threads.chunk_bytes, detail::max_chunk_bytes(options, threads));
     std::optional<ngn::GameChunk> open;   // read last, with the rest of the stream
     bool stopped = false;                 // max_errors reached: nothing more is read
-    bool at_limit = false;                // reached exactly at the end of the last chunk read
     std::size_t counted = 0;              // errors counted against max_errors so far
-    auto budget = [&] {
-        ngn::ParseOptions o = options;
-        if (o.max_errors != 0) o.max_errors -= counted;
-        return o;
-    };
-    // A chunk read again on this thread, its games handed over as they are read: when max_errors
-    // is reached within it, or when it is open.
+    std::size_t pending = 0;              // of those, the ones counted at the end of the last chunk
+    // Reading the whole file counts the errors at a chunk's end only once the next line is read:
+    // whether reading stops at the next chunk's first line is decided without them.
+    auto stops_before_next = [&] { return options.max_errors != 0 && counted - pending >= options.max_errors; };
+    // A chunk read again on this thread, its games handed over as they are read, counting from the
+    // errors before it: when max_errors is reached within it, or when it is open.
     auto read_here = [&](ngn::GameChunk& chunk) {
+        chunk.lines.rewind();  // as the thread that read it first had it
         ngn::FileErrors errors = one_at_a_time(chunk.lines, [&](const auto& on_game) {
-            return ngn::read_games(chunk, on_game, budget(), &chunks.rest());
+            return ngn::read_games(chunk, on_game, options, &chunks.rest(), counted - pending, pending);
         });
         detail::keep_outside(read, chunk.lines, errors, chunk.starts_file);
         return errors;
     };
     auto merge = [&](ngn::FileErrors&& errors, bool starts_file) {
         counted += errors.error_count;
+        pending = errors.errors_at_end;
         read.last_line = errors.last_line;
         if (starts_file) {
             read.errors.errors = std::move(errors.errors);
@@ -98,9 +99,8 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
         }
         read.errors.truncated = errors.truncated;
         stopped = errors.truncated;
-        at_limit = options.max_errors != 0 && counted >= options.max_errors;
     };
-    // The chunk after one that used up max_errors exactly is not read: reading stopped at its first line.
+    // The chunk after one that used up max_errors is not read: reading stopped at its first line.
     auto stop_before = [&](const ngn::GameChunk& chunk) {
         read.errors.truncated = true;
         read.last_line = chunk.lines.first() - 1;
@@ -123,7 +123,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
             r.errors = ngn::read_games(
                 r.chunk,
                 [&](ngn::Game&& game) {
-                    if (first && r.chunk.starts_file) ngn::keep_content_lines(r.chunk.lines, 1, game.first_line - 1, r.outside);
+                    if (first && r.chunk.starts_file) detail::keep_before_game(r.chunk.lines, game, r.outside);
                     first = false;
                     r.games.push_back(per_game(std::move(game), r.chunk.lines));
                 },
@@ -132,7 +132,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
         },
         [&](ChunkResult&& r) {
             if (stopped) return;
-            if (at_limit) return stop_before(r.chunk);
+            if (stops_before_next()) return stop_before(r.chunk);
             if (options.max_errors != 0 && counted + r.errors.error_count >= options.max_errors) {
                 merge(read_here(r.chunk), r.chunk.starts_file);  // where reading stops lies in it
                 return;
@@ -146,7 +146,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
             merge(std::move(r.errors), r.chunk.starts_file);
         });
     if (open && !stopped) {
-        if (at_limit) stop_before(*open);
+        if (stops_before_next()) stop_before(*open);
         else merge(read_here(*open), open->starts_file);
     }
     if (read.errors.truncated) ++read.last_line;  // the line at which reading stopped

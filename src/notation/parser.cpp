@@ -583,8 +583,12 @@ LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t l
 class GameReader {
 public:
     // first_line: the number of the first line fed (a chunk of a file starts past line 1).
-    GameReader(const std::function<void(Game&&)>& on_game, const ParseOptions& options, std::uint32_t first_line = 1)
-        : on_game_(on_game), options_(options), line_no_(first_line - 1) {}
+    // A chunk's reader: errors_before, those counted before its first line; errors_pending, those
+    // the game before it counts only once that line is read (a game too long, see finish_game).
+    GameReader(const std::function<void(Game&&)>& on_game, const ParseOptions& options, std::uint32_t first_line = 1,
+               std::size_t errors_before = 0, std::size_t errors_pending = 0)
+        : on_game_(on_game), options_(options), error_count_(errors_before), errors_before_(errors_before),
+          errors_pending_(errors_pending), line_no_(first_line - 1) {}
 
     // One line without its line ending, and its real length. False once max_errors is reached:
     // read no further.
@@ -593,6 +597,9 @@ public:
             file_.truncated = true;
             return false;
         }
+        error_count_ += errors_pending_;  // the chunk before's, counted by it
+        errors_before_ += errors_pending_;
+        errors_pending_ = 0;
         ++line_no_;
         std::optional<SyntaxError> error;
         Line line;
@@ -648,9 +655,11 @@ public:
     std::uint32_t dropped_through() const { return dropped_through_; }
 
     FileErrors finish() {
+        const std::size_t before_finish = error_count_;
         finish_game(false);
+        file_.errors_at_end = error_count_ - before_finish;
         if (!lead_.empty()) file_.orphan_comments = std::move(lead_);  // comments with no game: fmt keeps them
-        file_.error_count = error_count_;
+        file_.error_count = error_count_ - errors_before_;  // this reader's own
         file_.last_line = line_no_;
         return std::move(file_);
     }
@@ -748,6 +757,7 @@ private:
     bool lead_dropped_ = false;   // the comments before the next game did
     std::uint32_t dropped_through_ = 0;
     std::size_t error_count_ = 0;
+    std::size_t errors_before_ = 0, errors_pending_ = 0;
     std::uint32_t line_no_ = 0;  // the line being read
 };
 
@@ -837,8 +847,9 @@ namespace {
 // The lines the window holds from first on (each of its real length), then those of rest,
 // pushed to the window as they are read: one game reader over both.
 FileErrors read_window(LineWindow& window, std::uint32_t first, const std::vector<std::pair<std::uint32_t, std::size_t>>& overlong,
-                       LineReader* rest, const std::function<void(Game&&)>& on_game, const ParseOptions& options) {
-    GameReader reader(on_game, options, first);
+                       LineReader* rest, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
+                       std::size_t errors_before = 0, std::size_t errors_pending = 0) {
+    GameReader reader(on_game, options, first, errors_before, errors_pending);
     auto release_dropped = [&] {
         if (reader.dropped_through() != 0) window.release_through(reader.dropped_through());  // a game too long is let go
     };
@@ -870,8 +881,9 @@ FileErrors read_games(std::istream& in, LineWindow& window, const std::function<
 }
 
 FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
-                      LineReader* rest) {
-    return read_window(chunk.lines, chunk.lines.first(), chunk.overlong, chunk.open ? rest : nullptr, on_game, options);
+                      LineReader* rest, std::size_t errors_before, std::size_t errors_pending) {
+    return read_window(chunk.lines, chunk.lines.first(), chunk.overlong, chunk.open ? rest : nullptr, on_game, options,
+                       errors_before, errors_pending);
 }
 
 namespace {

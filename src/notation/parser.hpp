@@ -30,6 +30,7 @@ struct FileErrors {
     bool truncated = false;           // max_errors was reached
     std::vector<Line> orphan_comments;  // comment lines of a file that holds no game
     std::size_t error_count = 0;        // the syntax errors counted against max_errors, in games and out
+    std::size_t errors_at_end = 0;      // of those, the ones counted at the end of the text (a last game too long)
     std::uint32_t last_line = 0;        // the last line read
 };
 
@@ -61,8 +62,8 @@ private:
 // next ones. It is cut where a game's first tag follows the body of the game before, with nothing
 // but blank lines between, so that its games read exactly as in the whole file.
 struct GameChunk {
-    explicit GameChunk(std::uint32_t first_line = 1) : lines(first_line) {}
-    LineWindow lines;                                            // numbered as in the file
+    explicit GameChunk(std::uint32_t first_line = 1) : lines(first_line, false) {}
+    LineWindow lines;  // numbered as in the file; lines released stay, so that it can be read again
     std::vector<std::pair<std::uint32_t, std::size_t>> overlong;  // lines held in part, with their length
     std::size_t bytes = 0;
     // No game began within the limit of a chunk: the rest of the stream is read with it, in order
@@ -90,10 +91,12 @@ private:
     bool seen_tag_ = false, has_body_ = false, only_blanks_ = false, first_ = true, done_ = false;
 };
 
-// Reads the games of a chunk, as read_games reads them in the whole file (max_errors counts from
-// the chunk's start); an open chunk goes on into rest, its lines pushed to the chunk's window.
+// Reads the games of a chunk, as read_games reads them in the whole file; an open chunk goes on
+// into rest, its lines pushed to the chunk's window. max_errors counts from errors_before, to which
+// errors_pending (the chunk before's errors_at_end) is added once the chunk's first line is read,
+// as reading the whole file counts them.
 FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
-                      LineReader* rest = nullptr);
+                      LineReader* rest = nullptr, std::size_t errors_before = 0, std::size_t errors_pending = 0);
 
 // Reads the games of a text one after another, as a PGN reader does. Each game is handed to
 // on_game as soon as it is complete, so memory does not grow with the number of games.

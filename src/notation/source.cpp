@@ -70,7 +70,7 @@ void LineWindow::release_through(std::uint32_t n) {
     // Move the held lines to the front once the released ones are the larger part, so each
     // byte is moved a bounded number of times.
     const std::size_t released = head_ < starts_.size() ? starts_[head_] : bytes_.size();
-    if (released > 0 && released >= bytes_.size() / 2) {
+    if (compact_ && released > 0 && released >= bytes_.size() / 2) {
         bytes_.erase(0, released);
         starts_.erase(starts_.begin(), starts_.begin() + static_cast<std::ptrdiff_t>(head_));
         for (auto& s : starts_) s -= released;
@@ -78,11 +78,16 @@ void LineWindow::release_through(std::uint32_t n) {
     }
 }
 
+void LineWindow::rewind() {
+    if (compact_) return;
+    head_ = 0;
+    first_ = first_pushed_;
+}
+
 void keep_content_lines(const LineWindow& window, std::uint32_t first, std::uint32_t last, SourceExcerpts& into) {
     for (std::uint32_t n = first; n <= last; ++n) {
         const std::string_view l = window.line(n);
-        const std::size_t at = l.find_first_not_of(" \t");
-        if (at != std::string_view::npos && l[at] != ';') into.keep(n, l);
+        if (l.find_first_not_of(" \t") != std::string_view::npos) into.keep(n, l);
     }
 }
 

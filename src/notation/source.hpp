@@ -48,7 +48,9 @@ private:
 // read, for excerpts and for the archive's copy of its record, without holding the whole file.
 class LineWindow {
 public:
-    explicit LineWindow(std::uint32_t first_line = 1) : first_(first_line) {}
+    // compact: let the bytes of released lines go (else they are kept, and rewind() holds them again)
+    explicit LineWindow(std::uint32_t first_line = 1, bool compact = true)
+        : first_(first_line), first_pushed_(first_line), compact_(compact) {}
     void push(std::string_view raw);  // the next line, its line ending included
     std::uint32_t last() const { return first_ + static_cast<std::uint32_t>(starts_.size() - head_) - 1; }
     // The line's bytes without its line ending; empty when the line is not held.
@@ -57,6 +59,8 @@ public:
     std::string_view raw_lines(std::uint32_t first, std::uint32_t last) const;
     // Lines up to n are no longer wanted.
     void release_through(std::uint32_t n);
+    // Every line pushed is held again (a window that does not compact: a chunk read twice).
+    void rewind();
     std::size_t bytes_held() const { return bytes_.size(); }
     std::uint32_t first() const { return first_; }  // the oldest line held (last() + 1 when none)
 
@@ -65,6 +69,8 @@ private:
     std::vector<std::size_t> starts_;  // offset of each held line in bytes_, from index head_
     std::size_t head_ = 0;
     std::uint32_t first_ = 1;  // number of the line at starts_[head_]
+    std::uint32_t first_pushed_ = 1;
+    bool compact_ = true;
 };
 
 // The lines that findings point at, with the file's path: what output needs of a file once
@@ -87,8 +93,9 @@ private:
     std::map<std::uint32_t, std::string> lines_;
 };
 
-// Keeps the lines first..last of the window that hold something other than blanks and comments:
-// before a file's first game, those are the lines the errors outside games point at.
+// Keeps the lines first..last of the window that hold something other than blanks: before a
+// file's first game, the lines the errors outside games point at are among them (a comment line
+// too, when it holds a character NGN does not allow).
 void keep_content_lines(const LineWindow& window, std::uint32_t first, std::uint32_t last, SourceExcerpts& into);
 
 // The column in code points (1-based) of a byte column on a line's text.

@@ -1,6 +1,9 @@
 // libFuzzer target: any bytes read as NGN. Reading never crashes or hangs; reading the bytes as a
-// stream, a block at a time, finds the same games and errors as reading them whole; and a game
-// that reads without errors is written by fmt as canonical NGN that reads again, to the same text.
+// stream, a block at a time, finds the same games and errors as reading them whole; reading them
+// cut into chunks on two threads (-j) finds the same as one thread, under small limits too; and a
+// game that reads without errors is written by fmt as canonical NGN that reads again, to the same
+// text.
+#include "check/game_stream.hpp"
 #include "notation/format.hpp"
 #include "notation/parser.hpp"
 
@@ -28,6 +31,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             window.release_through(g.last_line);
         });
         if (games != parsed.games.size() || errors + outside.errors.size() != parsed.error_count()) std::abort();
+    }
+    {
+        // small limits, so that max_errors and a game too long are met within a chunk and at its edge
+        ngn::ParseOptions small;
+        small.max_errors = 1 + size % 4;
+        small.max_game_bytes = 64 + size % 512;
+        auto games_of = [&](unsigned jobs) {
+            std::istringstream in{std::string(text)};
+            std::string seen;
+            ironlog::Threads threads;
+            threads.jobs = jobs;
+            threads.chunk_bytes = 1;  // cut wherever a cut may be made
+            const ironlog::StreamRead read = ironlog::for_each_game<std::string>(
+                in, "fuzz.ngn", small, threads,
+                [](ngn::Game&& g, const ngn::LineWindow& window) {
+                    std::string d = std::to_string(g.first_line) + "-" + std::to_string(g.last_line) + ":" +
+                                    std::to_string(g.lines.size()) + ":";
+                    for (const auto& e : g.errors) d += std::to_string(e.pos.line) + "." + e.message + ";";
+                    if (g.errors.empty()) d += std::to_string(window.raw_lines(g.first_line, g.last_line).size());
+                    return d;
+                },
+                [&](std::string&& d) { seen += d + "\n"; });
+            seen += "outside " + std::to_string(read.errors.errors.size()) + " truncated " + std::to_string(read.errors.truncated) +
+                    " at " + std::to_string(read.last_line) + " games " + std::to_string(read.games);
+            for (const auto& [line, excerpt] : read.outside.lines()) seen += "|" + std::to_string(line) + excerpt;
+            return seen;
+        };
+        if (games_of(1) != games_of(2)) std::abort();  // the threads read otherwise than one
     }
     for (const auto& game : parsed.games) {
         if (!game.errors.empty()) continue;
