@@ -388,8 +388,8 @@ TEST(Cli, FmtAGameAtATimeFromAFileOrStandardInput) {
 // Out of memory, ironlog says which input and which limit, not std::bad_alloc: here a game read
 // whole (no --max-game-size) in an address space too small for it.
 TEST(Cli, RunningOutOfMemorySaysWhichInputAndWhichLimit) {
-#if defined(__SANITIZE_ADDRESS__)
-    GTEST_SKIP() << "the address sanitizer reserves more address space than the limit allows";
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    GTEST_SKIP() << "the sanitizers reserve more address space than the limit allows";
 #else
     auto dir = temp_dir();
     const std::string sample = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");

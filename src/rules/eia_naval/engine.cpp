@@ -97,7 +97,8 @@ Fleet* EiaEngine::fleet(const Entity& e) {
 }
 
 Power& EiaEngine::pw(int side) {
-    static Power blank;
+    // a unit of no power: a blank one, written to and forgotten (one a thread: -j checks games at once)
+    static thread_local Power blank;
     if (side < 0) return blank = Power{};
     if (static_cast<std::size_t>(side) >= powers_.size()) powers_.resize(static_cast<std::size_t>(side) + 1);
     return powers_[static_cast<std::size_t>(side)];
