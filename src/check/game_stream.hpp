@@ -16,6 +16,9 @@ struct Threads {
     unsigned jobs = 1;  // threads reading and checking games; 1: the calling thread alone
     // The text a thread takes at a time (about 100 games); a chunk is cut only where a game begins.
     std::size_t chunk_bytes = std::size_t{256} << 10;
+    // With jobs > 1: cut and merge the chunks as for that many threads, but read them all on the
+    // calling thread (the fuzzer, which cannot afford to start threads for every input).
+    bool on_calling_thread = false;
 };
 
 // What reading a stream found beside its games.
@@ -107,7 +110,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
         stopped = true;
     };
     run_in_order<ngn::GameChunk, ChunkResult>(
-        threads.jobs,
+        threads.on_calling_thread ? 1 : threads.jobs,
         [&]() -> std::optional<ngn::GameChunk> {
             if (stopped) return std::nullopt;
             auto chunk = chunks.next();

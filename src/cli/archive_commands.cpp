@@ -278,7 +278,11 @@ int add(const ArchiveArgs& a, archive::Archive& ar) {
             };
             ngn::ParseOptions parse_options{0};
             parse_options.max_game_bytes = a.max_game_bytes;
-            const StreamRead read = for_each_game<Read>(*in, path, parse_options, threads_for(a.jobs, path), read_game, add_game);
+            // A game waiting to be stored is held read (some 50 times its text): smaller chunks than
+            // check's keep what waits within a few MiB a thread.
+            Threads threads = threads_for(a.jobs, path);
+            threads.chunk_bytes = std::size_t{32} << 10;
+            const StreamRead read = for_each_game<Read>(*in, path, parse_options, threads, read_game, add_game);
             const ngn::FileErrors& outside_errors = read.errors;
             out.commit();  // each file's games are stored when its last game is read
             if (!outside_errors.errors.empty()) {

@@ -1,6 +1,6 @@
 // libFuzzer target: any bytes read as NGN. Reading never crashes or hangs; reading the bytes as a
 // stream, a block at a time, finds the same games and errors as reading them whole; reading them
-// cut into chunks on two threads (-j) finds the same as one thread, under small limits too; and a
+// cut into chunks as for two threads (-j) finds the same as one thread, under small limits too; and a
 // game that reads without errors is written by fmt as canonical NGN that reads again, to the same
 // text.
 #include "check/game_stream.hpp"
@@ -43,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             ironlog::Threads threads;
             threads.jobs = jobs;
             threads.chunk_bytes = 1;  // cut wherever a cut may be made
+            threads.on_calling_thread = true;  // the chunks' logic; the threads are the tests' and TSan's
             const ironlog::StreamRead read = ironlog::for_each_game<std::string>(
                 in, "fuzz.ngn", small, threads,
                 [](ngn::Game&& g, const ngn::LineWindow& window) {

@@ -145,7 +145,7 @@ private:
     hx::Grid grid_;
     std::vector<GShip> ships_;
     bool formation_done_[4] = {};
-    int visibility_ = 0, engaged_ = 0, engaged_last_ = 0;
+    int visibility_ = 0, engaged_ = 0;
     int cap_ = 5;
     int vp_[2] = {0, 0};
     int width_ = 0, height_ = 0, max_col_ = 0, max_row_ = 0;
