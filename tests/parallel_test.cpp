@@ -164,6 +164,26 @@ TEST(Parallel, ChunksAreCutOnlyWhereAGameBegins) {
     EXPECT_GE(count, 9);  // ten games, two of them in one file with a comment between
 }
 
+// A chunk that found no place to cut reads on into the stream and lets its lines go as one
+// thread would: memory holds what a game may, not the rest of the file.
+TEST(Parallel, AnOpenChunkLetsItsLinesGo) {
+    std::string text = "[Ruleset \"ironclads\"]\n\nturn 1\n";
+    while (text.size() < (std::size_t{3} << 20)) text += "; a comment in a game far too long to be read\n";
+    std::istringstream in(text);
+    ngn::ParseOptions po;
+    po.max_game_bytes = 4096;
+    ngn::ChunkReader chunks(in, 1024, 1024 + 2 * po.max_game_bytes);
+    auto chunk = chunks.next();
+    ASSERT_TRUE(chunk && chunk->open);
+    EXPECT_LT(chunk->bytes, std::size_t{16} << 10);
+    std::size_t games = 0;
+    const ngn::FileErrors errors = ngn::read_games(*chunk, [&](ngn::Game&&) { ++games; }, po, &chunks.rest());
+    EXPECT_EQ(games, 1u);
+    EXPECT_EQ(errors.error_count, 1u);  // the game too long
+    EXPECT_LT(chunk->lines.bytes_held(), std::size_t{64} << 10);
+    EXPECT_FALSE(chunks.next());
+}
+
 // ---- run_in_order --------------------------------------------------------------------------------
 
 TEST(RunInOrder, ResultsComeBackInTheOrderOfTheTasks) {

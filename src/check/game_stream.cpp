@@ -43,10 +43,11 @@ void keep_outside(StreamRead& read, const ngn::LineWindow& window, const ngn::Fi
     read.outside.keep(1, window.line(1));
 }
 
-// A chunk is handed over open once it holds a game too long to be read, and more: such a game
-// is let go line by line as it is read, which only the reader of the whole stream can do.
+// A chunk is handed over open once it has found no place to cut for longer than a game may be
+// (or, with no limit on games, than four chunks): a game too long is let go line by line as it is
+// read, which only the reader of the whole stream can do, and memory must not hold more.
 std::size_t max_chunk_bytes(const ngn::ParseOptions& options, const Threads& threads) {
-    if (options.max_game_bytes == 0) return 0;  // no game is too long: a chunk holds its longest game
+    if (options.max_game_bytes == 0) return 4 * threads.chunk_bytes;
     return threads.chunk_bytes + 2 * options.max_game_bytes;
 }
 

@@ -882,6 +882,7 @@ FileErrors read_games(std::istream& in, LineWindow& window, const std::function<
 
 FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
                       LineReader* rest, std::size_t errors_before, std::size_t errors_pending) {
+    if (chunk.open && rest) chunk.lines.compact();  // it reads on: memory holds a game, as for the whole stream
     return read_window(chunk.lines, chunk.lines.first(), chunk.overlong, chunk.open ? rest : nullptr, on_game, options,
                        errors_before, errors_pending);
 }

@@ -61,6 +61,8 @@ public:
     void release_through(std::uint32_t n);
     // Every line pushed is held again (a window that does not compact: a chunk read twice).
     void rewind();
+    // From now on the bytes of released lines go (a chunk that reads on into the stream).
+    void compact() { compact_ = true; }
     std::size_t bytes_held() const { return bytes_.size(); }
     std::uint32_t first() const { return first_; }  // the oldest line held (last() + 1 when none)
 
