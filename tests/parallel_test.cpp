@@ -49,12 +49,31 @@ std::string season(const std::string& folder, bool introductions = false) {
     return all;
 }
 
+// Each game's place, lines and errors, and what was read beside them: what a game's report does
+// not show (the comments that introduce it).
+std::string games_read(const std::string& text, Threads threads, ngn::ParseOptions po) {
+    std::istringstream in(text);
+    std::string out;
+    const ironlog::StreamRead read = ironlog::for_each_game<std::string>(
+        in, "record.ngn", po, threads,
+        [](ngn::Game&& g, const ngn::LineWindow& window) {
+            std::string d = std::to_string(g.first_line) + "-" + std::to_string(g.last_line) + " " +
+                            std::to_string(g.lines.size()) + " lines, " + std::to_string(g.errors.size()) + " errors";
+            if (g.errors.empty()) d += ": " + std::string(window.raw_lines(g.first_line, g.last_line));
+            return d;
+        },
+        [&](std::string&& d) { out += d + "\n"; });
+    return out + "stopped at " + std::to_string(read.last_line) + (read.errors.truncated ? " (truncated)" : "");
+}
+
 void expect_same_on_threads(const std::string& text, const fs::path& folder, ngn::ParseOptions po = {}) {
     const std::string one = check_output(text, folder, Threads{1}, po);
+    const std::string games = games_read(text, Threads{1}, po);
     for (unsigned jobs : {2u, 3u})
         for (std::size_t chunk : {std::size_t{1}, std::size_t{700}, std::size_t{64} << 10}) {
             SCOPED_TRACE("jobs " + std::to_string(jobs) + ", chunk " + std::to_string(chunk) + " bytes");
             EXPECT_EQ(check_output(text, folder, Threads{jobs, chunk}, po), one);
+            EXPECT_EQ(games_read(text, Threads{jobs, chunk}, po), games);
         }
 }
 
@@ -99,16 +118,21 @@ TEST(Parallel, MaxErrorsStopsAtTheSamePlace) {
 // A game longer than the size limit cannot be cut into a chunk: the rest of the file is read on
 // the calling thread, and still the same.
 TEST(Parallel, AGameTooLongIsReadTheSame) {
-    const std::string games = season("games");
-    std::string longest = "[Ruleset \"ironclads\"]\n[Event \"long\"]\n\nturn 1\n";
-    for (int i = 0; i < 3000; ++i) longest += "; a long game's comment, line " + std::to_string(i) + "\n";
-    longest += "FM move 3\n\n";
-    for (std::size_t limit : {std::size_t{4096}, std::size_t{20000}, std::size_t{0}}) {
-        SCOPED_TRACE("max_game_bytes " + std::to_string(limit));
+  for (bool introductions : {false, true}) {  // a game too long keeps the comments after it
+    const std::string games = season("games", introductions);
+    // far too long (no chunk holds it), and a little too long (a chunk holds it, and is cut after it)
+    for (int lines : {3000, 130}) {
+      std::string longest = "[Ruleset \"ironclads\"]\n[Event \"long\"]\n\nturn 1\n";
+      for (int i = 0; i < lines; ++i) longest += "; a long game's comment, line " + std::to_string(i) + "\n";
+      longest += "FM move 3\n\n";
+      for (std::size_t limit : {std::size_t{4096}, std::size_t{20000}, std::size_t{0}}) {
+        SCOPED_TRACE("max_game_bytes " + std::to_string(limit) + ", " + std::to_string(lines) + " lines");
         ngn::ParseOptions po;
         po.max_game_bytes = limit;
         expect_same_on_threads(games + longest + games, kSource / "fixtures" / "games", po);
+      }
     }
+  }
 }
 
 // The places a chunk must not be cut, and text that is not quite a file.
@@ -144,7 +168,8 @@ TEST(Parallel, EdgesOfTheTextReadTheSame) {
 // Chunks hold whole games: each begins with a game's first tag (but the first), and together
 // they hold every line once, numbered as in the file.
 TEST(Parallel, ChunksAreCutOnlyWhereAGameBegins) {
-    const std::string text = season("games");
+  for (bool introductions : {false, true}) {
+    const std::string text = season("games", introductions);
     std::istringstream in(text);
     ngn::ChunkReader chunks(in, 1, 0);
     std::string joined;
@@ -152,16 +177,18 @@ TEST(Parallel, ChunksAreCutOnlyWhereAGameBegins) {
     int count = 0;
     while (auto c = chunks.next()) {
         ++count;
-        ASSERT_EQ(c->lines.first(), next_line);
+        ASSERT_EQ(c->lines.first() + c->lead_lines, next_line);
         ASSERT_FALSE(c->open);
         if (count > 1) {
-            EXPECT_EQ(c->lines.line(c->lines.first()).substr(0, 1), "[");
+            EXPECT_EQ(c->lines.line(c->lines.first() + c->lead_lines).substr(0, 1), "[");
         }
-        joined += c->lines.raw_lines(c->lines.first(), c->lines.last());
+        // the comments before a cut are in both chunks
+        joined += c->lines.raw_lines(c->lines.first() + c->lead_lines, c->lines.last());
         next_line = c->lines.last() + 1;
     }
     EXPECT_EQ(joined, text);
-    EXPECT_GE(count, 9);  // ten games, two of them in one file with a comment between
+    EXPECT_GE(count, 9);  // ten games, each cut from the one before, comments between or not
+  }
 }
 
 // A chunk that found no place to cut reads on into the stream and lets its lines go as one

@@ -79,6 +79,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
     bool stopped = false;                 // max_errors reached: nothing more is read
     std::size_t counted = 0;              // errors counted against max_errors so far
     std::size_t pending = 0;              // of those, the ones counted at the end of the last chunk
+    std::size_t handed_on = 0;            // the comments the last chunk handed on to the next game
     // Reading the whole file counts the errors at a chunk's end only once the next line is read:
     // whether reading stops at the next chunk's first line is decided without them.
     auto stops_before_next = [&] { return options.max_errors != 0 && counted - pending >= options.max_errors; };
@@ -87,7 +88,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
     auto read_here = [&](ngn::GameChunk& chunk) {
         chunk.lines.rewind();  // as the thread that read it first had it
         ngn::FileErrors errors = one_at_a_time(chunk.lines, [&](const auto& on_game) {
-            return ngn::read_games(chunk, on_game, options, &chunks.rest(), counted - pending, pending);
+            return ngn::read_games(chunk, on_game, options, &chunks.rest(), counted - pending, pending, handed_on != 0);
         });
         detail::keep_outside(read, chunk.lines, errors, chunk.starts_file);
         return errors;
@@ -95,6 +96,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
     auto merge = [&](ngn::FileErrors&& errors, bool starts_file) {
         counted += errors.error_count;
         pending = errors.errors_at_end;
+        handed_on = errors.lead_handed_on;
         read.last_line = errors.last_line;
         if (starts_file) {
             read.errors.errors = std::move(errors.errors);
@@ -106,7 +108,7 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
     // The chunk after one that used up max_errors is not read: reading stopped at its first line.
     auto stop_before = [&](const ngn::GameChunk& chunk) {
         read.errors.truncated = true;
-        read.last_line = chunk.lines.first() - 1;
+        read.last_line = chunk.lines.first() + chunk.lead_lines - 1;  // its lead was the chunk before's
         stopped = true;
     };
     run_in_order<ngn::GameChunk, ChunkResult>(
@@ -136,8 +138,11 @@ StreamRead for_each_game(std::istream& in, const std::string& path, const ngn::P
         [&](ChunkResult&& r) {
             if (stopped) return;
             if (stops_before_next()) return stop_before(r.chunk);
-            if (options.max_errors != 0 && counted + r.errors.error_count >= options.max_errors) {
-                merge(read_here(r.chunk), r.chunk.starts_file);  // where reading stops lies in it
+            // Read again here when where reading stops lies in it, or when the chunk before did not
+            // hand on the comments the thread took as its first game's (that game was too long)
+            if ((options.max_errors != 0 && counted + r.errors.error_count >= options.max_errors) ||
+                r.errors.lead_seeded != handed_on) {
+                merge(read_here(r.chunk), r.chunk.starts_file);
                 return;
             }
             for (const auto& [line, text] : r.outside.lines()) read.outside.keep(line, text);

@@ -650,13 +650,39 @@ public:
         return true;
     }
 
+    // The lines before n are not this reader's (a chunk's lead, read or not).
+    void skip_to(std::uint32_t n) { line_no_ = n - 1; }
+
+    // A comment line that the chunk before handed on (finish): it introduces the first game here,
+    // as the comments moved from the end of a game to the next one do (not counted in its size).
+    void seed_lead(std::string_view raw) {
+        ++line_no_;
+        std::optional<SyntaxError> error;
+        Line line;
+        parse_one(raw, line_no_, raw.size(), line, error);
+        if (!error && line.is<Blank>() && line.comment) {
+            lead_.push_back(std::move(line));
+            ++file_.lead_seeded;
+        }
+    }
+
     // The last line let go because a game or the comments before one passed max_game_bytes: the
     // stream reader releases the lines up to it from its window. 0 when none.
     std::uint32_t dropped_through() const { return dropped_through_; }
 
-    FileErrors finish() {
+    // next_game_follows: the text goes on with a game's first tag (a chunk cut before it), so the
+    // last game ends as it would at that tag, its closing comments handed on to that game.
+    FileErrors finish(bool next_game_follows = false) {
         const std::size_t before_finish = error_count_;
-        finish_game(false);
+        if (next_game_follows && !file_.truncated) {
+            ++line_no_;  // as at the tag
+            finish_game(true);
+            --line_no_;
+            file_.lead_handed_on = lead_.size();
+            lead_.clear();
+        } else {
+            finish_game(false);
+        }
         file_.errors_at_end = error_count_ - before_finish;
         if (!lead_.empty()) file_.orphan_comments = std::move(lead_);  // comments with no game: fmt keeps them
         file_.error_count = error_count_ - errors_before_;  // this reader's own
@@ -844,12 +870,26 @@ std::optional<LineReader::Raw> LineReader::next() {
 
 namespace {
 
+// How a chunk is read: what crosses the cut before it and after it.
+struct ChunkReading {
+    std::size_t errors_before = 0, errors_pending = 0;  // as read_games (GameChunk&) says
+    std::uint32_t lead_lines = 0;  // its first lines, the chunk before's last: comments and blanks
+    bool with_lead = true;         // whether those comments introduce its first game
+    bool cut_after = false;        // a game's first tag follows its last line
+};
+
 // The lines the window holds from first on (each of its real length), then those of rest,
 // pushed to the window as they are read: one game reader over both.
 FileErrors read_window(LineWindow& window, std::uint32_t first, const std::vector<std::pair<std::uint32_t, std::size_t>>& overlong,
                        LineReader* rest, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
-                       std::size_t errors_before = 0, std::size_t errors_pending = 0) {
-    GameReader reader(on_game, options, first, errors_before, errors_pending);
+                       const ChunkReading& how = {}) {
+    GameReader reader(on_game, options, first, how.errors_before, how.errors_pending);
+    if (how.lead_lines != 0) {  // the comments the chunk before hands on, or not
+        for (std::uint32_t n = first; n < first + how.lead_lines; ++n)
+            if (how.with_lead) reader.seed_lead(window.line(n));
+        reader.skip_to(first + how.lead_lines);
+        first += how.lead_lines;
+    }
     auto release_dropped = [&] {
         if (reader.dropped_through() != 0) window.release_through(reader.dropped_through());  // a game too long is let go
     };
@@ -869,7 +909,7 @@ FileErrors read_window(LineWindow& window, std::uint32_t first, const std::vecto
             release_dropped();
         }
     }
-    return reader.finish();
+    return reader.finish(how.cut_after);
 }
 
 }  // namespace
@@ -881,10 +921,10 @@ FileErrors read_games(std::istream& in, LineWindow& window, const std::function<
 }
 
 FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
-                      LineReader* rest, std::size_t errors_before, std::size_t errors_pending) {
+                      LineReader* rest, std::size_t errors_before, std::size_t errors_pending, bool with_lead) {
     if (chunk.open && rest) chunk.lines.compact();  // it reads on: memory holds a game, as for the whole stream
-    return read_window(chunk.lines, chunk.lines.first(), chunk.overlong, chunk.open ? rest : nullptr, on_game, options,
-                       errors_before, errors_pending);
+    ChunkReading how{errors_before, errors_pending, chunk.lead_lines, with_lead, chunk.cut_after};
+    return read_window(chunk.lines, chunk.lines.first(), chunk.overlong, chunk.open ? rest : nullptr, on_game, options, how);
 }
 
 namespace {
@@ -910,6 +950,19 @@ void ChunkReader::add(GameChunk& chunk, const LineReader::Raw& raw) {
     if (raw.length > kMaxLineBytes) chunk.overlong.emplace_back(line_no_, raw.length);
 }
 
+namespace {
+
+// A comment line, or a line of blanks, that reads (no character NGN does not allow): one that
+// does not is an error, which the game before keeps, so no chunk is cut after it.
+bool reads_as_blank(const LineReader::Raw& raw) {
+    std::string_view text = raw.text;
+    if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    return raw.length <= kMaxLineBytes && !check_bytes(text, 0);
+}
+
+}  // namespace
+
 std::optional<GameChunk> ChunkReader::next() {
     if (done_) return std::nullopt;
     GameChunk chunk = following_ ? std::move(*following_) : GameChunk(line_no_ + 1);
@@ -919,12 +972,20 @@ std::optional<GameChunk> ChunkReader::next() {
     while (auto raw = lines_.next()) {
         const LineKind kind = kind_of(*raw);
         // A tag after a game's body begins the next game (GameReader::feed). The chunk is cut there
-        // only when nothing but lines of blanks stands between: a comment line may introduce the
-        // next game, and a comment that does not read is the game's, which only reading tells.
-        if (kind == LineKind::Tag && has_body_ && only_blanks_ && chunk.bytes >= chunk_bytes_) {
-            following_.emplace(line_no_ + 1);
+        // when only blank lines and comments that read stand between; the comments, which may
+        // introduce the next game, go into both chunks (GameChunk::lead_lines).
+        if (kind == LineKind::Tag && has_body_ && clean_run_ && chunk.bytes >= chunk_bytes_) {
+            const std::uint32_t from = run_comments_ != 0 ? run_comments_ : line_no_ + 1;
+            following_.emplace(from);
+            for (std::uint32_t n = from; n <= line_no_; ++n) {
+                const std::string_view lead = chunk.lines.raw_lines(n, n);
+                following_->lines.push(lead);
+                following_->bytes += lead.size();
+            }
+            following_->lead_lines = line_no_ + 1 - from;
             add(*following_, *raw);
             has_body_ = false;
+            chunk.cut_after = true;
             return chunk;
         }
         add(chunk, *raw);
@@ -933,9 +994,12 @@ std::optional<GameChunk> ChunkReader::next() {
             has_body_ = false;
         } else if (kind == LineKind::Body) {
             has_body_ = seen_tag_;
-            only_blanks_ = true;  // so far, after the body's last line
-        } else if (kind == LineKind::Comment) {
-            only_blanks_ = false;
+            clean_run_ = true;  // so far, after the body's last line
+            run_comments_ = 0;
+        } else if (!reads_as_blank(*raw)) {
+            clean_run_ = false;
+        } else if (kind == LineKind::Comment && run_comments_ == 0) {
+            run_comments_ = line_no_;
         }
         if (max_chunk_bytes_ != 0 && chunk.bytes > max_chunk_bytes_) {
             chunk.open = true;

@@ -31,6 +31,8 @@ struct FileErrors {
     std::vector<Line> orphan_comments;  // comment lines of a file that holds no game
     std::size_t error_count = 0;        // the syntax errors counted against max_errors, in games and out
     std::size_t errors_at_end = 0;      // of those, the ones counted at the end of the text (a last game too long)
+    std::size_t lead_handed_on = 0;     // a chunk cut before a game: its comments that introduce that game
+    std::size_t lead_seeded = 0;        // a chunk after such a cut: the comments it took as its first game's
     std::uint32_t last_line = 0;        // the last line read
 };
 
@@ -60,12 +62,17 @@ private:
 
 // A run of whole games cut from a file, for one thread to read and check while others take the
 // next ones. It is cut where a game's first tag follows the body of the game before, with nothing
-// but blank lines between, so that its games read exactly as in the whole file.
+// but blank lines and comment lines between, so that its games read exactly as in the whole file.
 struct GameChunk {
     explicit GameChunk(std::uint32_t first_line = 1) : lines(first_line, false) {}
     LineWindow lines;  // numbered as in the file; lines released stay, so that it can be read again
     std::vector<std::pair<std::uint32_t, std::size_t>> overlong;  // lines held in part, with their length
     std::size_t bytes = 0;
+    // Its first lines, also the last of the chunk before: the comment lines (and blank lines among
+    // them) between the game before and its first game's first tag, which introduce that game
+    // unless the game before was too long to read (GameReader::finish_game).
+    std::uint32_t lead_lines = 0;
+    bool cut_after = false;  // a game's first tag follows its last line (the next chunk's)
     // No game began within the limit of a chunk: the rest of the stream is read with it, in order
     // (a game too long to read, say), by one thread.
     bool open = false;
@@ -88,15 +95,20 @@ private:
     std::size_t chunk_bytes_, max_chunk_bytes_;
     std::optional<GameChunk> following_;  // begun with the line that ended the last chunk
     std::uint32_t line_no_ = 0;
-    bool seen_tag_ = false, has_body_ = false, only_blanks_ = false, first_ = true, done_ = false;
+    bool seen_tag_ = false, has_body_ = false, first_ = true, done_ = false;
+    bool clean_run_ = false;            // since the body's last line: blank lines and comments that read
+    std::uint32_t run_comments_ = 0;    // the first comment line among them (0: none)
 };
 
 // Reads the games of a chunk, as read_games reads them in the whole file; an open chunk goes on
 // into rest, its lines pushed to the chunk's window. max_errors counts from errors_before, to which
 // errors_pending (the chunk before's errors_at_end) is added once the chunk's first line is read,
 // as reading the whole file counts them.
+// with_lead: the chunk before handed on its closing comments (lead_handed_on); else its lead lines
+// are not read.
 FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_game, const ParseOptions& options,
-                      LineReader* rest = nullptr, std::size_t errors_before = 0, std::size_t errors_pending = 0);
+                      LineReader* rest = nullptr, std::size_t errors_before = 0, std::size_t errors_pending = 0,
+                      bool with_lead = true);
 
 // Reads the games of a text one after another, as a PGN reader does. Each game is handed to
 // on_game as soon as it is complete, so memory does not grow with the number of games.
