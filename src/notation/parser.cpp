@@ -885,8 +885,8 @@ FileErrors read_window(LineWindow& window, std::uint32_t first, const std::vecto
                        const ChunkReading& how = {}) {
     GameReader reader(on_game, options, first, how.errors_before, how.errors_pending);
     if (how.lead_lines != 0) {  // the comments the chunk before hands on, or not
-        for (std::uint32_t n = first; n < first + how.lead_lines; ++n)
-            if (how.with_lead) reader.seed_lead(window.line(n));
+        if (how.with_lead)
+            for (std::uint32_t n = first; n < first + how.lead_lines; ++n) reader.seed_lead(window.line(n));
         reader.skip_to(first + how.lead_lines);
         first += how.lead_lines;
     }
@@ -929,13 +929,19 @@ FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_ga
 
 namespace {
 
+// A line's text without its line ending, as the reader is given it.
+std::string_view text_of(const LineReader::Raw& raw) {
+    std::string_view text = raw.text;
+    if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    return text;
+}
+
 // What a line is to the cutting of chunks, from its first character alone: a tag (or what tried
 // to be one), a line of blanks, a comment line, or a line of a game's body (or one that did not read).
 enum class LineKind { Tag, Spaces, Comment, Body };
 LineKind kind_of(const LineReader::Raw& raw) {
-    std::string_view text = raw.text;
-    if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
-    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    const std::string_view text = text_of(raw);
     const std::size_t first = text.find_first_not_of(" \t");
     if (first == std::string_view::npos) return raw.length > kMaxLineBytes ? LineKind::Body : LineKind::Spaces;
     return text[first] == '[' ? LineKind::Tag : text[first] == ';' ? LineKind::Comment : LineKind::Body;
@@ -955,10 +961,7 @@ namespace {
 // A comment line, or a line of blanks, that reads (no character NGN does not allow): one that
 // does not is an error, which the game before keeps, so no chunk is cut after it.
 bool reads_as_blank(const LineReader::Raw& raw) {
-    std::string_view text = raw.text;
-    if (!text.empty() && text.back() == '\n') text.remove_suffix(1);
-    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-    return raw.length <= kMaxLineBytes && !check_bytes(text, 0);
+    return raw.length <= kMaxLineBytes && !check_bytes(text_of(raw), 0);
 }
 
 }  // namespace
