@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -334,6 +335,48 @@ TEST(Robustness, BinaryJunk) {
 TEST(Robustness, NulAndControlCharacters) {
     EXPECT_EQ(read_line(std::string("FM move\0 8", 10)), "ERROR 8: unexpected control character \\x00");
     EXPECT_EQ(read_line("FM move\r8"), "ERROR 8: unexpected control character \\x0d");
+}
+
+// Lines are checked eight bytes at a time: each byte that is not allowed is found wherever it
+// falls in a block of eight or in the tail, and tabs (allowed) and printable bytes pass.
+TEST(Robustness, EveryBadByteFoundAtEveryPlace) {
+    for (std::size_t at = 0; at < 24; ++at) {
+        for (int bad : {0x00, 0x01, 0x0d, 0x1f, 0x7f}) {
+            std::string text = "FM says \"" + std::string(24, 'a') + "\"";
+            text[9 + at] = static_cast<char>(bad);
+            auto r = ngn::parse_line(text, 1);
+            ASSERT_TRUE(r.error) << at << " " << bad;
+            EXPECT_EQ(r.error->pos.column, 10 + at) << at << " " << bad;
+            EXPECT_EQ(r.error->message.rfind("unexpected control character", 0), 0u) << r.error->message;
+        }
+        std::string with_tab = "FM says \"" + std::string(24, '~') + "\"";
+        with_tab[9 + at] = '\t';
+        EXPECT_FALSE(ngn::parse_line(with_tab, 1).error) << at;
+        std::string high = "FM says \"" + std::string(24, ' ') + "\"";
+        high[9 + at] = '\xC3';  // a lone lead byte: the UTF-8 check is reached from any place
+        auto r = ngn::parse_line(high, 1);
+        ASSERT_TRUE(r.error) << at;
+        EXPECT_EQ(r.error->pos.column, 10 + at);
+    }
+}
+
+// Whole numbers are read by their own quick conversion: the values match the general one's.
+TEST(Grammar, NumberValues) {
+    auto value = [](const std::string& word) {
+        auto r = ngn::parse_line("FM roll " + word, 1);
+        const auto& e = event_of(r);
+        const auto* n = e.args.size() > 1 ? e.args[1].as<ngn::Number>() : nullptr;
+        return n ? n->value : -12345.0;
+    };
+    EXPECT_EQ(value("7"), 7.0);
+    EXPECT_EQ(value("+3"), 3.0);
+    EXPECT_EQ(value("-12cm"), -12.0);
+    EXPECT_EQ(value("0042"), 42.0);
+    EXPECT_TRUE(std::signbit(value("-0")));  // as the double conversion reads it
+    EXPECT_EQ(value("999999999999999999"), 999999999999999999.0);    // 18 digits: the integer way
+    EXPECT_EQ(value("12345678901234567890"), 12345678901234567890.0);  // 20: read as a double
+    EXPECT_EQ(value("-12345678901234567890kn"), -12345678901234567890.0);
+    EXPECT_EQ(value("2.5"), 2.5);
 }
 
 TEST(Robustness, InvalidUtf8) {

@@ -57,9 +57,12 @@ const Entity* Symbols::find(std::string_view text) const {
         auto it = by_key_.find(std::string(text));
         return it == by_key_.end() ? nullptr : &entities_[it->second];
     }
-    // Names are short and differ early: sizes and first bytes rule out most before a compare.
+    // Names are short and differ early: compared byte by byte in place, not by a call to memcmp.
     auto same = [&](const std::string& s) {
-        return s.size() == text.size() && !s.empty() && s[0] == text[0] && std::string_view(s) == text;
+        if (s.size() != text.size() || s.empty()) return false;
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (s[i] != text[i]) return false;
+        return true;
     };
     for (const auto& e : entities_)
         if (same(e.alias) || same(e.name)) return &e;

@@ -15,7 +15,7 @@ namespace ironlog {
 
 template <class Engine>
 struct Verb {
-    const char* word;  // lower case, as a record writes it
+    std::string_view word;  // lower case, as a record writes it (a view: no strlen per lookup)
     // Replays the event; false when the actor cannot do it (the line is then a line not read).
     bool (*handle)(Engine&, const ngn::Event&, const Entity&, GameContext&);
 };
@@ -43,7 +43,7 @@ const Verb<Engine>* find_verb(const Verb<Engine> (&table)[N], const ngn::Event& 
 template <class Engine, std::size_t N>
 std::string verb_list(const Verb<Engine> (&table)[N]) {
     std::string out;
-    for (std::size_t i = 0; i < N; ++i) out += std::string(i == 0 ? "" : i + 1 == N ? " and " : ", ") + table[i].word;
+    for (std::size_t i = 0; i < N; ++i) out += std::string(i == 0 ? "" : i + 1 == N ? " and " : ", ") + std::string(table[i].word);
     return out;
 }
 

@@ -12,6 +12,7 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace ngn {
@@ -91,12 +92,24 @@ double to_double(std::string_view text) {
     return v;
 }
 
+// The same for a whole number (most numbers a record holds, a digit or two): its digits summed
+// in place. One of more than 18 digits, which might overflow, is read as a double.
+double whole_to_double(std::string_view number) {
+    std::string_view digits = number;
+    const bool minus = !digits.empty() && digits.front() == '-';
+    if (!digits.empty() && (digits.front() == '+' || minus)) digits.remove_prefix(1);
+    if (digits.empty() || digits.size() > 18) return to_double(number);
+    long long v = 0;
+    for (char c : digits) v = v * 10 + (c - '0');  // the grammar matched digits only
+    return minus ? -static_cast<double>(v) : static_cast<double>(v);  // -0 as the double conversion reads it
+}
+
 // A word, or a quoted name unquoted, as the value of an item.
 void set_word_value(Item& it, std::string_view text) {
     if (!text.empty() && text.front() == '"')
         it.value.emplace<Text>().text = unquote(text);
     else if (auto* w = std::get_if<Word>(&it.value))  // a fresh item already holds an empty Word
-        w->text.assign(text);
+        w->text.append(text);  // empty: appended, not the general replace that assign is
     else
         it.value.emplace<Word>().text.assign(text);
 }
@@ -176,15 +189,15 @@ struct action<g::number> {
         Item& it = st.target().emplace_back();  // built in place: no moves
         it.pos = st.pos(in.begin());
         Number& n = it.value.emplace<Number>();
-        n.text.assign(s);
+        n.text.append(s);
         n.has_sign = s.front() == '+' || s.front() == '-';
         std::size_t i = n.has_sign ? 1 : 0;
         while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) {
             if (s[i] == '.') n.is_integer = false;
             ++i;
         }
-        n.value = to_double(s.substr(0, i));
-        n.unit.assign(s.substr(i));
+        n.value = n.is_integer ? whole_to_double(s.substr(0, i)) : to_double(s.substr(0, i));
+        if (i < s.size()) n.unit.append(s.substr(i));
     }
 };
 template <>
@@ -504,16 +517,30 @@ struct control : pegtl::normal<Rule> {
 
 // ---- one line -------------------------------------------------------------------------------
 
+// Whether every byte is ' ' to '~' (a tab too, in the tail): eight bytes at a time, with no
+// branch per byte. A word-wide test that a byte is below 0x20, is 0x7F or has its top bit set;
+// a tab among the eight sends them to the byte-wise test, which allows it.
+bool printable_ascii(std::string_view text) {
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    auto below = [&](std::uint64_t x, std::uint64_t n) { return (x - ones * n) & ~x & highs; };  // some byte < n
+    auto printable_byte = [](unsigned char c) { return (c >= 0x20 && c < 0x7F) || c == '\t'; };
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t x;
+        std::memcpy(&x, text.data() + i, 8);
+        if ((x & highs) | below(x, 0x20) | below(x ^ (ones * 0x7F), 1)) {
+            for (std::size_t k = i; k < i + 8; ++k)
+                if (!printable_byte(static_cast<unsigned char>(text[k]))) return false;
+        }
+    }
+    for (; i < text.size(); ++i)
+        if (!printable_byte(static_cast<unsigned char>(text[i]))) return false;
+    return true;
+}
+
 // Control characters other than tab are never part of NGN; invalid UTF-8 neither.
 std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line_no) {
-    // most lines are printable ASCII: one pass without branches (so the compiler may take many
-    // bytes at a time) says so. c - 0x20, as a byte, is below 0x5F only for ' ' to '~'.
-    unsigned odd = 0;
-    for (char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        odd |= static_cast<unsigned>(static_cast<unsigned char>(c - 0x20) >= 0x5F) & static_cast<unsigned>(c != '\t');
-    }
-    if (odd == 0) return std::nullopt;
+    if (printable_ascii(text)) return std::nullopt;  // most lines: one quick pass says so
     for (std::size_t i = 0; i < text.size(); ++i) {
         auto c = static_cast<unsigned char>(text[i]);
         if ((c < 0x20 && c != '\t') || c == 0x7F) {
