@@ -12,8 +12,6 @@ int saturating_add(int a, int b) {
 }
 
 namespace {
-// ASCII only: names are compared as written.
-char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 void add_elements(std::vector<const ngn::Item*>& out, const ngn::Item& it) {
     if (const auto* l = it.as<ngn::List>())
@@ -32,23 +30,6 @@ std::string lower(std::string_view s) {
 std::string with_article(std::string_view noun) {
     const bool vowel = !noun.empty() && std::string_view("aeiouAEIOU").find(noun.front()) != std::string_view::npos;
     return (vowel ? "an " : "a ") + std::string(noun);
-}
-
-const std::string* word_text(const ngn::Item& it) {
-    if (const auto* w = it.as<ngn::Word>()) return &w->text;
-    return nullptr;
-}
-
-bool is_word(const ngn::Item& it, std::string_view w) {
-    const std::string* t = word_text(it);
-    return t && same_lower(*t, w);
-}
-
-bool same_lower(std::string_view text, std::string_view lowered) {
-    if (text.size() != lowered.size()) return false;
-    for (std::size_t i = 0; i < text.size(); ++i)
-        if (lower_ascii(text[i]) != lowered[i]) return false;
-    return true;
 }
 
 std::vector<const ngn::Item*> elements(const ngn::Item& it) {

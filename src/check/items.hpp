@@ -10,12 +10,22 @@
 
 namespace ironlog {
 
+// ASCII only: names are compared as written.
+inline char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
 std::string lower(std::string_view s);
 
 // Whether text, in lower case, is `lowered` (already lower case): lower(text) == lowered,
 // without building a string. Stricter than same_label (check/ruleset.hpp), which also takes
 // '_' and ' ' for '-': rule words are matched as the engines always matched them.
-bool same_lower(std::string_view text, std::string_view lowered);
+// Inline, as word_text and is_word: engines call them for every word of every line (the verb
+// table alone a dozen times an event), and most calls end at the sizes.
+inline bool same_lower(std::string_view text, std::string_view lowered) {
+    if (text.size() != lowered.size()) return false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (lower_ascii(text[i]) != lowered[i]) return false;
+    return true;
+}
 
 // The noun with its indefinite article, for messages: "an elite unit", "a ship", "an ironclad".
 std::string with_article(std::string_view noun);
@@ -25,10 +35,16 @@ std::string with_article(std::string_view noun);
 int saturating_add(int a, int b);
 
 // The text of a word item; null for anything else.
-const std::string* word_text(const ngn::Item& it);
+inline const std::string* word_text(const ngn::Item& it) {
+    const auto* w = it.as<ngn::Word>();
+    return w ? &w->text : nullptr;
+}
 
 // Whether an item is this word (compared in lower case).
-bool is_word(const ngn::Item& it, std::string_view w);
+inline bool is_word(const ngn::Item& it, std::string_view w) {
+    const std::string* t = word_text(it);
+    return t && same_lower(*t, w);
+}
 
 // The elements of a list item (FM,HB,KM), or the item itself.
 std::vector<const ngn::Item*> elements(const ngn::Item& it);

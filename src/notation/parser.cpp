@@ -517,9 +517,9 @@ struct control : pegtl::normal<Rule> {
 
 // ---- one line -------------------------------------------------------------------------------
 
-// Whether every byte is ' ' to '~' (a tab too, in the tail): eight bytes at a time, with no
-// branch per byte. A word-wide test that a byte is below 0x20, is 0x7F or has its top bit set;
-// a tab among the eight sends them to the byte-wise test, which allows it.
+// Whether every byte is ' ' to '~' or a tab: eight bytes at a time, with no branch per byte. A
+// word-wide test says whether a byte is below 0x20, is 0x7F or has its top bit set; only eight
+// that fail it (a tab among them, say) are tested byte by byte.
 bool printable_ascii(std::string_view text) {
     constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     auto below = [&](std::uint64_t x, std::uint64_t n) { return (x - ones * n) & ~x & highs; };  // some byte < n
