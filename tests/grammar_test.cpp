@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cmath>
 #include <random>
 #include <regex>
@@ -377,6 +378,26 @@ TEST(Grammar, NumberValues) {
     EXPECT_EQ(value("12345678901234567890"), 12345678901234567890.0);  // 20: read as a double
     EXPECT_EQ(value("-12345678901234567890kn"), -12345678901234567890.0);
     EXPECT_EQ(value("2.5"), 2.5);
+}
+
+// Dice faces, counts, sides, modifiers and totals are summed from their digits in place: leading
+// zeros read as nothing, and a value past INT_MAX reads as INT_MAX (then out of range).
+TEST(Grammar, DiceNumbersAtTheEdges) {
+    auto r = ngn::parse_line("FM roll 0012d06: 0 007 2147483647 2147483648 000000000000009 99999999999999999999 +0003 -12 = -0042", 1);
+    ASSERT_FALSE(r.error) << r.error->message;
+    const auto& e = event_of(r);
+    ASSERT_EQ(e.args.size(), 2u);
+    const auto* d = e.args[1].as<ngn::Dice>();
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->count, 12);
+    EXPECT_EQ(d->sides, 6);
+    std::vector<int> faces;
+    for (const auto& f : d->faces) faces.push_back(f.value);
+    EXPECT_EQ(faces, (std::vector<int>{0, 7, INT_MAX, INT_MAX, 9, INT_MAX}));
+    ASSERT_EQ(d->modifiers.size(), 2u);
+    EXPECT_EQ(d->modifiers[0].value, 3);
+    EXPECT_EQ(d->modifiers[1].value, -12);
+    EXPECT_EQ(d->total, -42);
 }
 
 TEST(Robustness, InvalidUtf8) {
