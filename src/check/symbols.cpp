@@ -22,7 +22,7 @@ Entity& Symbols::add_side_from_tag(std::string name, ngn::SourcePos pos) {
     e.kind = ngn::EntityKind::Side;
     e.name = std::move(name);
     e.pos = pos;
-    e.index = static_cast<int>(sides().size());
+    e.index = side_count_++;
     by_key_.emplace(e.name, entities_.size());
     names_.add(e.name);
     entities_.push_back(std::move(e));
@@ -38,7 +38,7 @@ Entity* Symbols::add(Entity e, std::string& problem) {
             return nullptr;
         }
     }
-    if (e.kind == ngn::EntityKind::Side) e.index = static_cast<int>(sides().size());
+    if (e.kind == ngn::EntityKind::Side) e.index = side_count_++;
     for (const std::string* key : {&e.alias, &e.name})
         if (!key->empty()) by_key_.emplace(*key, entities_.size()), names_.add(*key);
     entities_.push_back(std::move(e));

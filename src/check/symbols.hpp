@@ -44,12 +44,14 @@ public:
     std::string suggest(std::string_view text) const;
 
     std::vector<const Entity*> sides() const;
+    int side_count() const { return side_count_; }  // sides().size(), asked every event by some engines
     std::vector<const Entity*> members(int side) const;
     const std::deque<Entity>& all() const { return entities_; }
     const Entity* side(int index) const;
 
 private:
     std::deque<Entity> entities_;  // stable addresses
+    int side_count_ = 0;
     // Aliases and names to their entity (index into entities_), for records with many: a few are
     // found faster by looking through them all.
     std::unordered_map<std::string, std::size_t> by_key_;
