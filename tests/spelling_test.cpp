@@ -82,3 +82,26 @@ TEST(Spelling, SymbolsFindAndSuggestAmongMany) {
     EXPECT_EQ(symbols.suggest("S4x"), "S4");  // S4 and S40 ... S49 are all one edit: the first declared
     EXPECT_EQ(symbols.suggest(std::string(100000, 'S')), "");
 }
+
+// Sides are counted as they are added, from the tags or declared, and a side refused as a
+// duplicate is not counted: side_count is sides().size() without building the list.
+TEST(Spelling, SymbolsCountTheirSides) {
+    ironlog::Symbols symbols;
+    std::string problem;
+    EXPECT_EQ(symbols.side_count(), 0u);
+    symbols.add_side_from_tag("Austria", ngn::SourcePos{1, 1});
+    ironlog::Entity italy;
+    italy.kind = ngn::EntityKind::Side;
+    italy.alias = "ITA";
+    italy.name = "Italy";
+    const ironlog::Entity* added = symbols.add(italy, problem);
+    ASSERT_NE(added, nullptr);
+    EXPECT_EQ(added->index, 1);
+    ironlog::Entity ship;
+    ship.alias = "FM";
+    ASSERT_NE(symbols.add(ship, problem), nullptr);
+    EXPECT_EQ(symbols.add(italy, problem), nullptr);  // declared twice: refused
+    EXPECT_EQ(symbols.side_count(), 2u);
+    EXPECT_EQ(symbols.side_count(), symbols.sides().size());
+    EXPECT_EQ(symbols.side(1), added);
+}

@@ -44,7 +44,7 @@ public:
     std::string suggest(std::string_view text) const;
 
     std::vector<const Entity*> sides() const;
-    int side_count() const { return side_count_; }  // sides().size(), asked every event by some engines
+    std::size_t side_count() const { return static_cast<std::size_t>(side_count_); }  // sides().size(), without building it
     std::vector<const Entity*> members(int side) const;
     const std::deque<Entity>& all() const { return entities_; }
     const Entity* side(int index) const;

@@ -41,7 +41,7 @@ void AdmiralEngine::begin(GameContext& ctx) {
     if (ctx.header.option("table") == "120x180") table_w_ = 180, table_h_ = 120;
     tie_hits_ = ctx.header.option("attack-tie") == "hit";
     end_rotation_always_ = ctx.header.option("end-rotation") == "always";
-    sides_.assign(ctx.symbols.sides().size(), SideState{});
+    sides_.assign(ctx.symbols.side_count(), SideState{});
     for (const auto& path : ctx.header.libraries) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(path, ec)) continue;  // the header said so already
@@ -50,7 +50,7 @@ void AdmiralEngine::begin(GameContext& ctx) {
 }
 
 void AdmiralEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
-    if (sides_.size() < ctx.symbols.sides().size()) sides_.resize(ctx.symbols.sides().size());
+    if (sides_.size() < ctx.symbols.side_count()) sides_.resize(ctx.symbols.side_count());
     if (d.kind == ngn::EntityKind::Ship) declare_ship(d, e, ctx);
 }
 

@@ -82,7 +82,7 @@ void EiaEngine::begin(GameContext& ctx) {
         if (!tables_->complete()) tables_.reset();
         break;
     }
-    powers_.resize(ctx.symbols.sides().size());
+    powers_.resize(ctx.symbols.side_count());
     for (const Entity* s : ctx.symbols.sides()) {
         pw(s->index).side = s;
         pw(s->index).major = major_named(s->name);

@@ -47,7 +47,7 @@ std::vector<Ship*> IroncladsEngine::ships_of(int side) {
     return out;
 }
 
-int IroncladsEngine::sides(GameContext& ctx) const { return ctx.symbols.side_count(); }
+int IroncladsEngine::sides(GameContext& ctx) const { return static_cast<int>(ctx.symbols.side_count()); }
 
 // ---- headings: the end of phases and turns ---------------------------------------------------
 

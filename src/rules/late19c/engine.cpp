@@ -806,7 +806,7 @@ void Late19cEngine::unread_line(const Entity& actor, Piece* p, const Cause& why,
     if (actor.kind == ngn::EntityKind::Side) {
         if (phase_ == "move-order" && !order_rolls_.thrown(actor.index)) {
             order_rolls_.add(actor.index, std::nullopt);
-            if (order_rolls_.complete(ctx.symbols.sides().size())) order_rolls_.clear();  // who moves first is not known
+            if (order_rolls_.complete(ctx.symbols.side_count())) order_rolls_.clear();  // who moves first is not known
         }
         return;
     }

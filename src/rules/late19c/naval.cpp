@@ -336,7 +336,7 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
     order_rolls_.add(side.index, ctx.dice_ok && d->faces.size() == 1 ? std::optional(d->faces[0].value) : std::nullopt);
     std::string claim;
     if (e.claim && !e.claim->empty()) claim = reference_text(*elements(*e.claim).front());  // "=> Blue (moves first)"
-    if (!order_rolls_.complete(ctx.symbols.sides().size())) {
+    if (!order_rolls_.complete(ctx.symbols.side_count())) {
         if (!claim.empty()) {
             // a throw is missing: this is its one finding; the round ends here and the claim stands
             ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.claim_pos, "who moves first is claimed before every side has thrown");

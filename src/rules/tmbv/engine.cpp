@@ -84,8 +84,8 @@ void TmbvEngine::begin(GameContext& ctx) {
     not_ready_rule_ = ctx.header.rule_in_force("affondatore-not-ready");
     dispatch_rule_ = ctx.header.rule_in_force("dispatch-ships");
     count_targets_ = ctx.header.option("visibility-count") == "firers-and-targets";
-    vp_.assign(ctx.symbols.sides().size(), 0);
-    side_names_.assign(ctx.symbols.sides().size(), "");
+    vp_.assign(ctx.symbols.side_count(), 0);
+    side_names_.assign(ctx.symbols.side_count(), "");
     for (const Entity* s : ctx.symbols.sides()) {
         const std::string n = lower(s->name);
         if (s->index >= 0 && static_cast<std::size_t>(s->index) < side_names_.size()) side_names_[static_cast<std::size_t>(s->index)] = n;
