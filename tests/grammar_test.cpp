@@ -373,6 +373,7 @@ TEST(Grammar, NumberValues) {
     EXPECT_EQ(value("+3"), 3.0);
     EXPECT_EQ(value("-12cm"), -12.0);
     EXPECT_EQ(value("0042"), 42.0);
+    EXPECT_EQ(value("00000000000000000000000042"), 42.0);  // leading zeros are not digits that count
     EXPECT_TRUE(std::signbit(value("-0")));  // as the double conversion reads it
     EXPECT_EQ(value("999999999999999999"), 999999999999999999.0);    // 18 digits: the integer way
     EXPECT_EQ(value("12345678901234567890"), 12345678901234567890.0);  // 20: read as a double

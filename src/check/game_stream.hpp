@@ -37,9 +37,6 @@ namespace detail {
 void keep_outside(StreamRead& read, const ngn::LineWindow& window, const ngn::FileErrors& errors, bool starts_file);
 void keep_before_game(const ngn::LineWindow& window, const ngn::Game& first_game, ngn::SourceExcerpts& into);
 std::size_t max_chunk_bytes(const ngn::ParseOptions& options, const Threads& threads);
-}  // namespace detail
-
-namespace detail {
 
 // Reads games one at a time from feed_games, counting them in read, each handed to per_game with
 // the window holding its lines and its result to done; each game's lines let go once it is done.
@@ -80,7 +77,8 @@ public:
 
     bool stopped() const { return stopped_; }
 
-    // A chunk as a thread reads it: its games handled there.
+    // A chunk as a thread reads it: its games handled there. It reads only what does not change
+    // while the threads run (the options, per_game), so any thread may call it.
     ChunkResult<Result> read_on_thread(ngn::GameChunk&& chunk, const std::string& path) const {
         ChunkResult<Result> r{std::move(chunk), {}, {}, ngn::SourceExcerpts(path)};
         bool first = true;

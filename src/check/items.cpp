@@ -12,7 +12,6 @@ int saturating_add(int a, int b) {
 }
 
 namespace {
-
 void add_elements(std::vector<const ngn::Item*>& out, const ngn::Item& it) {
     if (const auto* l = it.as<ngn::List>())
         for (const auto& x : l->items) out.push_back(&x);

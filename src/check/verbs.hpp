@@ -43,7 +43,10 @@ const Verb<Engine>* find_verb(const Verb<Engine> (&table)[N], const ngn::Event& 
 template <class Engine, std::size_t N>
 std::string verb_list(const Verb<Engine> (&table)[N]) {
     std::string out;
-    for (std::size_t i = 0; i < N; ++i) out += std::string(i == 0 ? "" : i + 1 == N ? " and " : ", ") + std::string(table[i].word);
+    for (std::size_t i = 0; i < N; ++i) {
+        out += i == 0 ? "" : i + 1 == N ? " and " : ", ";
+        out += table[i].word;
+    }
     return out;
 }
 

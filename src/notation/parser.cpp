@@ -75,20 +75,31 @@ std::string unquote(std::string_view s) {
     return out;
 }
 
-// A whole number from its leading digits (what follows them is not read); values too large to
-// matter read as INT_MAX (then out of range), as does no digit at all. Summed in place: dice faces
-// are the commonest numbers of a record, and the library's conversion costs several times more.
-int to_int(std::string_view digits) {
-    std::size_t i = 0;
-    while (i < digits.size() && digits[i] == '0') ++i;  // leading zeros say nothing
-    const bool any = i > 0 || (!digits.empty() && digits[0] >= '1' && digits[0] <= '9');
-    long long v = 0;
-    for (std::size_t n = 0; i < digits.size() && digits[i] >= '0' && digits[i] <= '9'; ++i, ++n) {
-        if (n == 10) return INT_MAX;  // eleven significant digits: far past INT_MAX
-        v = v * 10 + (digits[i] - '0');
+// The value of the run of decimal digits that text begins with, and how many digits that is (0:
+// none); none when it has more than 18 significant digits, more than a long long surely holds.
+// Summed in place: the library's conversions cost several times more, and dice faces and whole
+// numbers are most of what a record's lines hold.
+struct LeadingDigits {
+    long long value = 0;
+    std::size_t length = 0;
+};
+std::optional<LeadingDigits> leading_digits(std::string_view text) {
+    LeadingDigits d;
+    std::size_t significant = 0;
+    for (; d.length < text.size() && text[d.length] >= '0' && text[d.length] <= '9'; ++d.length) {
+        if (d.value != 0 || text[d.length] != '0') ++significant;  // leading zeros say nothing
+        if (significant > 18) return std::nullopt;
+        d.value = d.value * 10 + (text[d.length] - '0');
     }
-    if (!any || v > INT_MAX) return INT_MAX;
-    return static_cast<int>(v);
+    return d;
+}
+
+// A whole number from its leading digits (what follows them is not read); values too large to
+// matter read as INT_MAX (then out of range), as does no digit at all.
+int to_int(std::string_view digits) {
+    const auto d = leading_digits(digits);
+    if (!d || d->length == 0 || d->value > INT_MAX) return INT_MAX;
+    return static_cast<int>(d->value);
 }
 
 double to_double(std::string_view text) {
@@ -99,16 +110,16 @@ double to_double(std::string_view text) {
     return v;
 }
 
-// The same for a whole number (most numbers a record holds, a digit or two): its digits summed
-// in place. One of more than 18 digits, which might overflow, is read as a double.
+// The same for a whole number, its digits summed in place (leading_digits); one of more than 18
+// significant digits, which might overflow, is read as a double.
 double whole_to_double(std::string_view number) {
     std::string_view digits = number;
     const bool minus = !digits.empty() && digits.front() == '-';
     if (!digits.empty() && (digits.front() == '+' || minus)) digits.remove_prefix(1);
-    if (digits.empty() || digits.size() > 18) return to_double(number);
-    long long v = 0;
-    for (char c : digits) v = v * 10 + (c - '0');  // the grammar matched digits only
-    return minus ? -static_cast<double>(v) : static_cast<double>(v);  // -0 as the double conversion reads it
+    const auto d = leading_digits(digits);
+    if (!d || d->length == 0 || d->length != digits.size()) return to_double(number);
+    const auto v = static_cast<double>(d->value);
+    return minus ? -v : v;  // -0 as the double conversion reads it
 }
 
 // A word, or a quoted name unquoted, as the value of an item.
