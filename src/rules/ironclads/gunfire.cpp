@@ -68,17 +68,17 @@ std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim
     bool any = false;
     for (const auto* it : elements(claim)) {
         if (const auto* n = it->as<ngn::Number>()) {
-            std::string u = lower(n->unit);
+            const std::string_view u = n->unit;  // compared in lower case
             int v = n->as_int();
-            if (u == "c") c += v, any = true;
-            else if (u == "h") h += v, any = true;
+            if (same_lower(u, "c")) c += v, any = true;
+            else if (same_lower(u, "h")) h += v, any = true;
             else if (u.empty() && v == 0) any = true;
             else return std::nullopt;
         } else if (const auto* w = it->as<ngn::Word>()) {
-            std::string t = lower(w->text);
-            if (t == "miss" || t == "misses" || t == "none") any = true;
-            else if (t == "c") ++c, any = true;
-            else if (t == "h") ++h, any = true;
+            const std::string_view t = w->text;  // compared in lower case
+            if (same_lower(t, "miss") || same_lower(t, "misses") || same_lower(t, "none")) any = true;
+            else if (same_lower(t, "c")) ++c, any = true;
+            else if (same_lower(t, "h")) ++h, any = true;
             else return std::nullopt;
         } else {
             return std::nullopt;
@@ -147,8 +147,7 @@ SalvoLine IroncladsEngine::read_salvo_line(const ngn::Event& e, GameContext& ctx
             line.dice = d;
             line.dice_pos = it.pos;
         } else if (const auto* n = it.as<ngn::Number>()) {
-            std::string u = lower(n->unit);
-            line.range = u == "mm" ? n->value / 10 : n->value;
+            line.range = same_lower(n->unit, "mm") ? n->value / 10 : n->value;
             line.range_pos = it.pos;
         } else if (is_word(it, "on") && i + 1 < a.size()) {
             auto m = word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
@@ -572,16 +571,16 @@ SaveClaim IroncladsEngine::read_save_claim(const ngn::Event& e, GameContext& ctx
     if (e.claim) {
         for (const auto* p : elements(*e.claim)) {
             if (const auto* n = p->as<ngn::Number>()) {
-                std::string u = lower(n->unit);
+                const std::string_view u = n->unit;  // compared in lower case
                 if (u.empty() && !claim.count) claim.count = n->as_int();
-                else if (u == "c") claim.said_c = saturating_add(claim.said_c, n->as_int()), claim.said_which = true;
-                else if (u == "h") claim.said_h = saturating_add(claim.said_h, n->as_int()), claim.said_which = true;
+                else if (same_lower(u, "c")) claim.said_c = saturating_add(claim.said_c, n->as_int()), claim.said_which = true;
+                else if (same_lower(u, "h")) claim.said_h = saturating_add(claim.said_h, n->as_int()), claim.said_which = true;
             } else if (const auto* w = p->as<ngn::Word>()) {
-                std::string t = lower(w->text);
-                if (t == "c") ++claim.said_c, claim.said_which = true;
-                else if (t == "h") ++claim.said_h, claim.said_which = true;
-                else if (t == "none") claim.count = 0;
-                else if (t != "saved" && t != "save" && t != "saves" && !said_odd) {
+                const std::string_view t = w->text;  // compared in lower case
+                if (same_lower(t, "c")) ++claim.said_c, claim.said_which = true;
+                else if (same_lower(t, "h")) ++claim.said_h, claim.said_which = true;
+                else if (same_lower(t, "none")) claim.count = 0;
+                else if (!same_lower(t, "saved") && !same_lower(t, "save") && !same_lower(t, "saves") && !said_odd) {
                     said_odd = true;
                     ctx.findings.error(Kind::Inconsistent, kVocabulary, p->pos,
                                        "a save claims the hits saved: => 1 saved C, => 2 saved C,H, => 0; found " + w->text);

@@ -110,8 +110,8 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string* w = word_text(a[i]);
         const ngn::Item* next = i + 1 < a.size() ? &a[i + 1] : nullptr;
-        std::string key = w ? lower(*w) : std::string();
-        if (key == "speed" && next && next->as<ngn::Number>()) {
+        const std::string_view key = w ? std::string_view(*w) : std::string_view();  // compared in lower case
+        if (same_lower(key, "speed") && next && next->as<ngn::Number>()) {
             const auto& n = *next->as<ngn::Number>();
             line.speed_pos = next->pos;
             if (!n.is_integer || !n.unit.empty()) {
@@ -127,28 +127,28 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
             } else if (!n.has_sign) {
                 line.astern = false;
             }
-        } else if (key == "astern") {
+        } else if (same_lower(key, "astern")) {
             line.astern = true;
-        } else if ((key == "move" || key == "turn") && next && next->as<ngn::Number>()) {
+        } else if ((same_lower(key, "move") || same_lower(key, "turn")) && next && next->as<ngn::Number>()) {
             const auto& n = *next->as<ngn::Number>();
-            std::string unit = lower(n.unit);
-            double v = unit == "mm" ? n.value / 10 : n.value;
-            if (!unit.empty() && unit != "cm" && unit != "mm")
+            const bool mm = same_lower(n.unit, "mm");
+            double v = mm ? n.value / 10 : n.value;
+            if (!n.unit.empty() && !same_lower(n.unit, "cm") && !mm)
                 ctx.findings.error(Kind::Inconsistent, kMoving, next->pos, "distances on the table are in cm");
-            if (key == "move") line.moved = line.moved.value_or(0) + v;  // a move in legs: the legs' sum, turns between
+            if (same_lower(key, "move")) line.moved = line.moved.value_or(0) + v;  // a move in legs: the legs' sum, turns between
             else line.turns.emplace_back(v, next->pos);
             ++i;
-        } else if (key == "collide" && next) {
+        } else if (same_lower(key, "collide") && next) {
             Ship* other = ship_named(*next, ctx);
             if (!other || other == &s)
                 ctx.findings.error(Kind::Inconsistent, kCollisions, next->pos, "'" + reference_text(*next) + "' is not another ship");
             else
                 line.collisions.emplace_back(other, next->pos);
             ++i;
-        } else if (key == "leaves") {
+        } else if (same_lower(key, "leaves")) {
             line.leaves = true;
-        } else if (key == "speed" || key == "move" || key == "turn" || key == "collide") {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos, "'" + key + "' needs a value");
+        } else if (same_lower(key, "speed") || same_lower(key, "move") || same_lower(key, "turn") || same_lower(key, "collide")) {
+            ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos, "'" + lower(key) + "' needs a value");
         } else {
             ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos,
                                "a movement line holds speed N (or +N, -N, astern), move D, turn D, collide SHIP or leaves; found " +

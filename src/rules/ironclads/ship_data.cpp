@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <span>
 #include <sstream>
 
 namespace ironlog::rules::ironclads {
@@ -69,6 +70,8 @@ public:
 
 private:
     void problem(const ngn::Item& at, std::string message) { problems_.push_back(DataProblem{at.pos, std::move(message)}); }
+    // Compared as a view: lengths first, so most names are told apart without comparing bytes.
+    bool key_is(std::string_view name) const { return std::string_view(key_) == name; }
     const ngn::Item* next() const { return i_ + 1 < items_.size() ? &items_[i_ + 1] : nullptr; }
     // The name's value, taken; null (a problem) when the line ends.
     const ngn::Item* need(const char* what) {
@@ -89,18 +92,18 @@ private:
     }
     // nation, years, sisters, class: who the ship is
     bool history() {
-        if (key_ == "nation") {
+        if (key_is("nation")) {
             if (const auto* v = need("a nation")) d_.spec.nation = word_of(*v).value_or(v->to_ngn());
-        } else if (key_ == "years") {
+        } else if (key_is("years")) {
             if (const auto* v = need("years such as 1859-1879")) d_.spec.years = word_of(*v).value_or(v->to_ngn());
-        } else if (key_ == "sisters") {
+        } else if (key_is("sisters")) {
             if (const auto* v = need("the names of its sister ships")) {
                 if (const auto* l = v->as<ngn::List>())
                     for (const auto& e : l->items) d_.spec.sisters.push_back(reference_text(e));
                 else
                     d_.spec.sisters.push_back(reference_text(*v));
             }
-        } else if (key_ == "class") {
+        } else if (key_is("class")) {
             if (const auto* v = need("the library entry the ship is built to")) d_.class_name = reference_text(*v);
         } else {
             return false;
@@ -109,28 +112,28 @@ private:
     }
     // knots, tons, belt, backing, monitor: what Appendix A builds its card from
     bool build() {
-        if (key_ == "knots") {
+        if (key_is("knots")) {
             if (const auto* v = need("its speed in knots")) {
                 const auto* n = v->as<ngn::Number>();
                 if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "kn")) d_.spec.knots = n->value, d_.has_spec = true;
                 else problem(*v, "knots takes a speed such as 12.5 or 12.5kn, found " + v->to_ngn());
             }
-        } else if (key_ == "tons" || key_ == "displacement") {
+        } else if (key_is("tons") || key_is("displacement")) {
             if (const auto* v = need("its displacement in tons")) {
                 const auto* n = v->as<ngn::Number>();
                 if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "t")) d_.spec.tons = n->value, d_.has_spec = true;
                 else problem(*v, key_ + " takes a displacement such as 5630 or 5630t, found " + v->to_ngn());
             }
-        } else if (key_ == "belt") {
+        } else if (key_is("belt")) {
             if (const auto* v = need("the thickness of its iron belt, or none")) {
                 auto w = word_of(*v);
                 if (auto in = inches(*v)) d_.spec.belt_in = *in, d_.has_spec = true;
                 else if (w && lower(*w) == "none") d_.spec.no_belt = true, d_.has_spec = true;
                 else problem(*v, "belt takes a thickness such as 4.5in or 114mm, or none; found " + v->to_ngn());
             }
-        } else if (key_ == "backing") {
+        } else if (key_is("backing")) {
             if (const auto* v = need("the wood backing: a thickness, or yes when its thickness is unknown")) backing(*v);
-        } else if (key_ == "monitor") {
+        } else if (key_is("monitor")) {
             d_.spec.monitor = true;
         } else {
             return false;
@@ -152,26 +155,26 @@ private:
     }
     // armour, prop, hull: the card's stats
     bool card_stat() {
-        if (key_ == "armour" || key_ == "armor") d_.card.armour = whole("a number of stats");
-        else if (key_ == "prop" || key_ == "propulsion") d_.card.prop = whole("a number of stats");
-        else if (key_ == "hull") d_.card.hull = whole("a number of stats");
+        if (key_is("armour") || key_is("armor")) d_.card.armour = whole("a number of stats");
+        else if (key_is("prop") || key_is("propulsion")) d_.card.prop = whole("a number of stats");
+        else if (key_is("hull")) d_.card.hull = whole("a number of stats");
         else return false;
         return true;
     }
     // speed, at, base: where and how the ship starts
     bool placement() {
-        if (key_ == "speed") {
+        if (key_is("speed")) {
             d_.speed = whole("the current speed, a whole number");
             if (next() && next()->as<ngn::Word>() && lower(next()->as<ngn::Word>()->text) == "astern") {
                 d_.astern = true;
                 ++i_;
             }
-        } else if (key_ == "at") {
+        } else if (key_is("at")) {
             if (const auto* v = need("a position (x, y, heading)")) {
                 if (const auto* p = v->as<ngn::TablePos>()) d_.at = *p, d_.at_pos = v->pos;
                 else problem(*v, "at takes a table position such as (30, 20, 90), found " + v->to_ngn());
             }
-        } else if (key_ == "base") {
+        } else if (key_is("base")) {
             if (const auto* v = need("the base size, length x width in cm, e.g. 6x1.5")) base(*v);
         } else {
             return false;
@@ -195,10 +198,11 @@ private:
     // fwd, port, ..., broadside: a number of gun stats, or the guns themselves
     bool mount() {
         const auto mount = parse_mount(key_);
-        if (!mount && key_ != "broadside") return false;
+        if (!mount && !key_is("broadside")) return false;
         const ngn::Item* v = need("a number of stats, or guns such as 18x6.4in-r");
         if (!v) return true;
-        const std::vector<int> mounts = mount ? std::vector<int>{*mount} : std::vector<int>{Port, Stbd};
+        static constexpr int kBroadside[] = {Port, Stbd};
+        const std::span<const int> mounts = mount ? std::span<const int>(&*mount, 1) : std::span<const int>(kBroadside);
         if (const auto* n = v->as<ngn::Number>(); n && n->unit.empty()) {
             if (!n->is_integer || n->value < 0 || n->has_sign) problem(*v, key_ + " takes a whole number of stats, found " + v->to_ngn());
             else
@@ -216,7 +220,7 @@ private:
                 }
         return true;
     }
-    void guns(const ngn::Item& v, const std::vector<int>& mounts) {
+    void guns(const ngn::Item& v, std::span<const int> mounts) {
         std::vector<const ngn::Item*> listed;
         if (const auto* l = v.as<ngn::List>())
             for (const auto& e : l->items) listed.push_back(&e);

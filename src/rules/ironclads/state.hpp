@@ -32,12 +32,10 @@ inline std::string decimal_text(double v) {
 // The stat types a hit may cross off: the seven gun rows, armour, propulsion, hull.
 enum Stat { kArmour = kMounts, kProp, kHull, kStats };
 inline std::optional<int> parse_stat(std::string_view w) {
-    std::string s = lower(w);
-    if (s == "armour" || s == "armor") return kArmour;
-    if (s == "prop" || s == "propulsion") return kProp;
-    if (s == "hull") return kHull;
-    if (auto m = parse_mount(s)) return *m;
-    return std::nullopt;
+    if (same_lower(w, "armour") || same_lower(w, "armor")) return kArmour;
+    if (same_lower(w, "prop") || same_lower(w, "propulsion")) return kProp;
+    if (same_lower(w, "hull")) return kHull;
+    return parse_mount(w);
 }
 inline const char* stat_name(int s) {
     if (s == kArmour) return "armour";
