@@ -290,6 +290,18 @@ TEST(Reader, ReportsEveryErrorAndKeepsGoing) {
     EXPECT_FALSE(ngn::matches_file_rule(text));
 }
 
+// The benchmark's floor: each item, name, note and comment noted once, line by line.
+TEST(Reader, CountItemSpansNotesEachItemOnce) {
+    // tag: name + value = 2; side line: keyword + name + full name = 3; event: subject, fire,
+    // port, R1, 33cm, dice spec, 2 faces, arrow, 1H, note, comment = 12
+    EXPECT_EQ(ngn::count_item_spans("[Ruleset \"ironclads\"]\r\n"
+                                    "side B \"Blue\"\n"
+                                    "B1 fire port R1 33cm 2d6: 4 5 => 1H {close} ; good\n"),
+              17u);
+    EXPECT_EQ(ngn::count_item_spans("B1 fire port R1 6d6: x\n"), 0u);  // a line that does not match
+    EXPECT_EQ(ngn::count_item_spans(""), 0u);
+}
+
 TEST(Reader, BodyBeforeAnyTagIsAnError) {
     auto parsed = ngn::parse_text("FM move 8\n[Ruleset \"ironclads\"]\n");
     ASSERT_EQ(parsed.file_errors.errors.size(), 1u);

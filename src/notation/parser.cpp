@@ -1076,6 +1076,62 @@ std::size_t analyze_grammar() {
     return pegtl::analyze<g::line>(-1) + pegtl::analyze<g::file>(-1);
 }
 
+namespace {
+// count_item_spans's actions: each only notes the span its rule matched.
+struct Span {
+    const char* begin;
+    const char* end;
+};
+template <typename Rule>
+struct span_action : pegtl::nothing<Rule> {};
+template <typename Rule>
+struct note_span {
+    template <typename In> static void apply(const In& in, std::vector<Span>& spans) { spans.push_back(Span{in.begin(), in.end()}); }
+};
+template <> struct span_action<g::word> : note_span<g::word> {};
+template <> struct span_action<g::number> : note_span<g::number> {};
+template <> struct span_action<g::string_item> : note_span<g::string_item> {};
+template <> struct span_action<g::table_position> : note_span<g::table_position> {};
+template <> struct span_action<g::hex_position> : note_span<g::hex_position> {};
+template <> struct span_action<g::area_position> : note_span<g::area_position> {};
+template <> struct span_action<g::dice_spec> : note_span<g::dice_spec> {};
+template <> struct span_action<g::die_face> : note_span<g::die_face> {};
+template <> struct span_action<g::first_face> : note_span<g::first_face> {};
+template <> struct span_action<g::modifier> : note_span<g::modifier> {};
+template <> struct span_action<g::total_value> : note_span<g::total_value> {};
+template <> struct span_action<g::subject> : note_span<g::subject> {};
+template <> struct span_action<g::claim_arrow> : note_span<g::claim_arrow> {};
+template <> struct span_action<g::note> : note_span<g::note> {};
+template <> struct span_action<g::comment> : note_span<g::comment> {};
+template <> struct span_action<g::tag_name> : note_span<g::tag_name> {};
+template <> struct span_action<g::tag_value> : note_span<g::tag_value> {};
+template <> struct span_action<g::heading_label> : note_span<g::heading_label> {};
+template <> struct span_action<g::declaration_keyword> : note_span<g::declaration_keyword> {};
+template <> struct span_action<g::declaration_name> : note_span<g::declaration_name> {};
+template <> struct span_action<g::full_name> : note_span<g::full_name> {};
+template <> struct span_action<g::ruling_cite> : note_span<g::ruling_cite> {};
+template <> struct span_action<g::ruling_text> : note_span<g::ruling_text> {};
+}  // namespace
+
+std::size_t count_item_spans(std::string_view text) {
+    std::vector<Span> spans;  // one line's, reused
+    spans.reserve(64);
+    std::size_t total = 0;
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find('\n'), text.size());
+        pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.data() + end, "");
+        spans.clear();
+        try {
+            if (!pegtl::parse<g::line, span_action>(in, spans)) return 0;
+        } catch (const pegtl::parse_error&) {
+            return 0;
+        }
+        total += spans.size();
+        text.remove_prefix(std::min(end + 1, text.size()));
+    }
+    return total;
+}
+
 bool matches_file_rule(std::string_view text) {
     std::string copy;  // only when the last line lacks its newline, which the rule wants
     if (!text.empty() && text.back() != '\n') {
