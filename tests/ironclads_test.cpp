@@ -356,6 +356,20 @@ TEST(IroncladsFiring, ArmourSaves) {
     one(game(std::string(kFire) + "      FM save 6d6: 1 1 1 1 1 1 => 0\n"), "ironclads Firing/Armour saves", Kind::Illegal);
 }
 
+// The words of a movement line, a salvo, its hits and a save are read in any case, as the
+// lower-case ones are; a wrong claim in capitals is still wrong.
+TEST(IroncladsFiring, WordsInAnyCase) {
+    clean(game(std::string(kMove) + "    RdI SPEED 9 Move 90MM\n    FM MOVE 8Cm Turn 2cm\n", "", "setup RdI prop 9\n"));
+    clean(game(std::string(kFire) + "      FM fire port RdI 60CM 2d6: 4 5 => 1h\n      RdI save 6d6: 1 1 1 1 1 2 => NONE\n"));
+    clean(game(std::string(kFire) + "      FM fire port RdI 24cm 2d6: 4 3 => 2c\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n"));
+    clean(game(std::string(kFire) + "      FM fire port RdI 40cm 2d6: 1 2 => MISS\n"));
+    clean(game(std::string(kFire) + "      RdI fire port FM 40cm on port 7d6: 4 5 6 1 1 1 1 => 1C,2h\n"
+               "      FM save 6d6: 5 1 1 1 1 1 => 1 SAVED h\n"));
+    auto f = one(game(std::string(kFire) + "      FM fire port RdI 60CM 2d6: 4 5 => 1C 1h\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n"),
+                 "ironclads Firing/Resolving gunfire", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "1H");
+}
+
 namespace {
 // RdI's salvo scores 1C 2H on FM at 40 cm; FM saves one hit (an H).
 std::string damage(const std::string& lines, const std::string& tags = "", const std::string& more = "") {
