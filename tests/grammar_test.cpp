@@ -302,6 +302,75 @@ TEST(Reader, CountItemSpansNotesEachItemOnce) {
     EXPECT_EQ(ngn::count_item_spans(""), 0u);
 }
 
+// Items' text is a view of the bytes the game holds (its TextStore): it must stay whole after the
+// stream's window lets the game's lines go and after the game is moved, quoted names unescaped.
+TEST(Reader, ItemsTextOutlivesTheWindowAndMovesWithTheGame) {
+    std::string text = "[Ruleset \"eia-naval\"]\n";
+    for (int i = 0; i < 400; ++i)  // more lines than a first block of the store holds
+        text += "F" + std::to_string(i) + " move @\"North \\\"Sea\\\"\"/blockade #B:0304/NE (30, 40.5) 12.5kn "
+                "\"Le \\\\ Redoutable\" 2d6: 3 4 +1(NELSON) => 1H\n";
+    text += "[Ruleset \"eia-naval\"]\nG move @Adriatic\n";
+    std::istringstream in(text);
+    ngn::LineWindow window;
+    std::vector<ngn::Game> games;
+    ngn::read_games(in, window, [&](ngn::Game&& g) {
+        window.release_through(g.last_line);  // the window's bytes go: the items must not need them
+        games.push_back(std::move(g));
+    });
+    games.shrink_to_fit();  // moves each game again
+    ASSERT_EQ(games.size(), 2u);
+    ASSERT_EQ(games[0].lines.size(), 401u);
+    for (int i = 0; i < 400; ++i) {
+        const auto* e = games[0].lines[static_cast<std::size_t>(i) + 1].as<ngn::Event>();
+        ASSERT_TRUE(e) << i;
+        EXPECT_EQ(dump(e->subject), "word(F" + std::to_string(i) + ")");
+        ASSERT_EQ(e->args.size(), 7u);
+        EXPECT_EQ(dump(e->args[1]), "area(North \"Sea\",blockade)");
+        EXPECT_EQ(dump(e->args[2]), "hex(B,0304,NE)");
+        EXPECT_EQ(e->args[3].as<ngn::TablePos>()->text, "(30, 40.5)");
+        EXPECT_EQ(e->args[4].as<ngn::Number>()->text, "12.5kn");
+        EXPECT_EQ(e->args[4].as<ngn::Number>()->unit, "kn");
+        EXPECT_EQ(dump(e->args[5]), "text(Le \\ Redoutable)");
+        EXPECT_EQ(dump(e->args[6]), "dice(2d6: 3 4 mod1[NELSON])");
+        ASSERT_TRUE(e->claim);
+        EXPECT_EQ(e->claim->front().as<ngn::Number>()->unit, "H");
+    }
+    EXPECT_EQ(dump(games[1].lines[1].as<ngn::Event>()->args[1]), "area(Adriatic,)");
+    EXPECT_GT(games[0].text.bytes_held(), 400u * 60u);  // the lines are in the game's own store
+}
+
+// A game too long to read lets its lines go as they come: their text is not held either.
+TEST(Reader, AGameTooLongHoldsNoTextOfTheLinesLetGo) {
+    std::string text = "[Ruleset \"ironclads\"]\n";
+    while (text.size() < (std::size_t{1} << 20)) text += "FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H\n";
+    ngn::ParseOptions o;
+    o.max_game_bytes = 16 << 10;
+    auto parsed = ngn::parse_text(text, o);
+    ASSERT_EQ(parsed.games.size(), 1u);
+    EXPECT_EQ(parsed.games[0].lines.size(), 1u);  // its tag
+    EXPECT_LT(parsed.games[0].text.bytes_held(), std::size_t{64} << 10);  // not the megabyte read
+}
+
+TEST(TextStore, KeepsBytesWhereTheyAreAsItGrowsAndMoves) {
+    ngn::TextStore store;
+    EXPECT_TRUE(store.keep("").empty());
+    EXPECT_EQ(store.bytes_held(), 0u);  // nothing allocated for nothing
+    std::vector<std::pair<std::string, std::string_view>> kept;
+    for (int i = 0; i < 5000; ++i) {
+        std::string s = "piece " + std::to_string(i) + std::string(static_cast<std::size_t>(i % 97), 'x');
+        kept.emplace_back(s, store.keep(s));
+    }
+    const std::string big(std::size_t{300} << 10, 'b');  // larger than any block
+    const std::string_view big_kept = store.keep(big);
+    ngn::TextStore moved = std::move(store);
+    for (const auto& [s, v] : kept) ASSERT_EQ(v, s);
+    EXPECT_EQ(big_kept, big);
+    char* room = moved.room(3);
+    room[0] = 'a', room[1] = 'b', room[2] = 'c';
+    EXPECT_EQ(std::string_view(room, 3), "abc");
+    EXPECT_EQ(kept.front().second, "piece 0");
+}
+
 TEST(Reader, BodyBeforeAnyTagIsAnError) {
     auto parsed = ngn::parse_text("FM move 8\n[Ruleset \"ironclads\"]\n");
     ASSERT_EQ(parsed.file_errors.errors.size(), 1u);

@@ -71,8 +71,8 @@ std::vector<fs::path> ngn_files(const fs::path& folder) {
 
 std::string dump(const ngn::Item& item) {
     struct V {
-        std::string operator()(const ngn::Word& w) const { return "word(" + w.text + ")"; }
-        std::string operator()(const ngn::Text& t) const { return "text(" + t.text + ")"; }
+        std::string operator()(const ngn::Word& w) const { return "word(" + std::string(w.text) + ")"; }
+        std::string operator()(const ngn::Text& t) const { return "text(" + std::string(t.text) + ")"; }
         std::string operator()(const ngn::Number& n) const {
             std::ostringstream s;
             s << "number(" << n.value << "," << n.unit << "," << n.has_sign << "," << n.is_integer << ")";
@@ -83,12 +83,12 @@ std::string dump(const ngn::Item& item) {
             s << "table(" << p.x << "," << p.y << "," << (p.heading ? std::to_string(*p.heading) : "-") << ")";
             return s.str();
         }
-        std::string operator()(const ngn::HexPos& h) const { return "hex(" + h.board + "," + h.hex + "," + h.facing + ")"; }
-        std::string operator()(const ngn::AreaPos& a) const { return "area(" + a.area + "," + a.box + ")"; }
+        std::string operator()(const ngn::HexPos& h) const { return "hex(" + std::string(h.board) + "," + std::string(h.hex) + "," + std::string(h.facing) + ")"; }
+        std::string operator()(const ngn::AreaPos& a) const { return "area(" + std::string(a.area) + "," + std::string(a.box) + ")"; }
         std::string operator()(const ngn::Dice& d) const {
             std::string s = "dice(" + (d.count ? std::to_string(*d.count) : std::string("-")) + "d" + std::to_string(d.sides) + ":";
             for (const auto& f : d.faces) s += " " + std::to_string(f.value);
-            for (const auto& m : d.modifiers) s += " mod" + std::to_string(m.value) + "[" + m.label + "]";
+            for (const auto& m : d.modifiers) s += " mod" + std::to_string(m.value) + "[" + std::string(m.label) + "]";
             if (d.total) s += " =" + std::to_string(*d.total);
             return s + ")";
         }

@@ -65,7 +65,7 @@ bool check_dice(const ngn::Dice& dice, ngn::SourcePos pos, const RulesetInfo& ru
             std::string sum;
             for (int v : read_faces(dice, ruleset)) sum += (sum.empty() ? "" : " + ") + std::to_string(v);
             for (const auto& m : dice.modifiers)
-                sum += (m.value < 0 ? " - " : " + ") + std::to_string(std::abs(m.value)) + (m.label.empty() ? "" : "(" + m.label + ")");
+                sum += (m.value < 0 ? " - " : " + ") + std::to_string(std::abs(m.value)) + (m.label.empty() ? "" : "(" + std::string(m.label) + ")");
             const bool single = dice.faces.size() == 1 && dice.modifiers.empty();
             findings.error(Kind::WrongResult, kDice, dice.total_pos,
                            single ? "the total does not add up: the die reads " + std::to_string(expected)

@@ -35,14 +35,14 @@ std::string with_article(std::string_view noun);
 int saturating_add(int a, int b);
 
 // The text of a word item; null for anything else.
-inline const std::string* word_text(const ngn::Item& it) {
+inline const std::string_view* word_text(const ngn::Item& it) {
     const auto* w = it.as<ngn::Word>();
     return w ? &w->text : nullptr;
 }
 
 // Whether an item is this word (compared in lower case).
 inline bool is_word(const ngn::Item& it, std::string_view w) {
-    const std::string* t = word_text(it);
+    const std::string_view* t = word_text(it);
     return t && same_lower(*t, w);
 }
 

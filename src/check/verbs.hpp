@@ -32,7 +32,7 @@ const Verb<Engine>* find_verb(const Verb<Engine> (&table)[N], std::string_view v
 // when the ruleset has no such action. Matched in place: no string is made per event.
 template <class Engine, std::size_t N>
 const Verb<Engine>* find_verb(const Verb<Engine> (&table)[N], const ngn::Event& e) {
-    const std::string* word = e.args.empty() ? nullptr : word_text(e.args.front());
+    const std::string_view* word = e.args.empty() ? nullptr : word_text(e.args.front());
     if (!word) return nullptr;
     for (const auto& v : table)
         if (same_lower(*word, v.word)) return &v;

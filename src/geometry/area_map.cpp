@@ -19,7 +19,7 @@ const ironlog::RuleRef kMapFormat{"ngn", "3.6", "Files a record uses"};
 std::vector<std::string> names_of(const ngn::Item& it) {
     std::vector<std::string> out;
     for (const ngn::Item* e : ironlog::elements(it)) {
-        if (const auto* a = e->as<ngn::AreaPos>()) out.push_back(a->area);
+        if (const auto* a = e->as<ngn::AreaPos>()) out.emplace_back(a->area);
         else out.push_back(ironlog::reference_text(*e));
     }
     return out;

@@ -50,8 +50,8 @@ std::vector<std::string> split_list(std::string_view text, bool semicolons) {
 }
 
 std::string reference_text(const Item& item) {
-    if (const auto* w = item.as<Word>()) return w->text;
-    if (const auto* t = item.as<Text>()) return t->text;
+    if (const auto* w = item.as<Word>()) return std::string(w->text);
+    if (const auto* t = item.as<Text>()) return std::string(t->text);
     return item.to_ngn();
 }
 

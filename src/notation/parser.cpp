@@ -25,11 +25,15 @@ namespace g = grammar;
 
 // The actions write straight into the Line being read: the grammar commits (if_must, must) as
 // soon as an action has run, so nothing they build is ever undone by backtracking, and a line
-// costs no intermediate copies. The views below point into the line's text, alive while it is read.
+// costs no intermediate copies. The views below point into the line's text, alive while it is read;
+// the items' text points into the copy of the line in the store, made at its first item.
 struct LineState {
     const char* begin = nullptr;  // first byte of the line
     std::uint32_t line_no = 0;
     Line& line;
+    std::string_view text;       // the line as read
+    TextStore& store;            // where the items' text is held
+    const char* kept = nullptr;  // the line's copy in the store (null until an item needs it)
 
     std::vector<Item> stray;              // never used: items always follow a subject, keyword or label
     std::vector<Item>* items = &stray;    // where the next item goes: the arguments, then the claim
@@ -46,7 +50,28 @@ struct LineState {
     SourcePos string_open;
     SourcePos note_open;
 
-    LineState(const char* b, std::uint32_t n, Line& l) : begin(b), line_no(n), line(l) {}
+    LineState(std::string_view t, std::uint32_t n, Line& l, TextStore& s)
+        : begin(t.data()), line_no(n), line(l), text(t), store(s) {}
+
+    // A piece of the line as the same bytes of its copy in the store.
+    std::string_view keep(std::string_view piece) {
+        if (piece.empty()) return {};
+        if (!kept) kept = store.keep(text).data();
+        return {kept + (piece.data() - begin), piece.size()};
+    }
+    // Text in double quotes, with \" and \\ unescaped: the bytes within the quotes when there is
+    // no escape, else the unescaped text written into the store.
+    std::string_view keep_unquoted(std::string_view quoted) {
+        if (quoted.size() >= 2 && quoted.front() == '"') quoted = quoted.substr(1, quoted.size() - 2);
+        if (quoted.find('\\') == std::string_view::npos) return keep(quoted);
+        char* out = store.room(quoted.size());  // unescaped, it is never longer
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < quoted.size(); ++i) {
+            if (quoted[i] == '\\' && i + 1 < quoted.size()) ++i;
+            out[n++] = quoted[i];
+        }
+        return {out, n};
+    }
 
     SourcePos pos(const char* p) const {
         return SourcePos{line_no, static_cast<std::uint32_t>(p - begin + 1)};
@@ -122,28 +147,26 @@ double whole_to_double(std::string_view number) {
     return minus ? -v : v;  // -0 as the double conversion reads it
 }
 
-// A word, or a quoted name unquoted, as the value of an item.
-void set_word_value(Item& it, std::string_view text) {
+// A word, or a quoted name unquoted, as the value of an item (a fresh item holds an empty Word).
+void set_word_value(Item& it, std::string_view text, LineState& st) {
     if (!text.empty() && text.front() == '"')
-        it.value.emplace<Text>().text = unquote(text);
-    else if (auto* w = std::get_if<Word>(&it.value))  // a fresh item already holds an empty Word
-        w->text.append(text);  // empty: appended, not the general replace that assign is
+        it.value.emplace<Text>().text = st.keep_unquoted(text);
     else
-        it.value.emplace<Word>().text.assign(text);
+        it.value.emplace<Word>().text = st.keep(text);
 }
 
-Item word_item(std::string_view text, SourcePos pos) {
+Item word_item(std::string_view text, SourcePos pos, LineState& st) {
     Item it;
     it.pos = pos;
-    set_word_value(it, text);
+    set_word_value(it, text, st);
     return it;
 }
 
 // The same, built in place at the end of a list of items (no moves of the item).
-void add_word_item(std::vector<Item>& items, std::string_view text, SourcePos pos) {
+void add_word_item(std::vector<Item>& items, std::string_view text, SourcePos pos, LineState& st) {
     Item& it = items.emplace_back();
     it.pos = pos;
-    set_word_value(it, text);
+    set_word_value(it, text, st);
 }
 
 // ---- actions ---------------------------------------------------------------------------------
@@ -191,13 +214,13 @@ struct action<g::tag_value> {
 template <>
 struct action<g::word> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        add_word_item(st.target(), in.string_view(), st.pos(in.begin()));
+        add_word_item(st.target(), in.string_view(), st.pos(in.begin()), st);
     }
 };
 template <>
 struct action<g::string_item> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        add_word_item(st.target(), in.string_view(), st.pos(in.begin()));
+        add_word_item(st.target(), in.string_view(), st.pos(in.begin()), st);
     }
 };
 template <>
@@ -207,7 +230,7 @@ struct action<g::number> {
         Item& it = st.target().emplace_back();  // built in place: no moves
         it.pos = st.pos(in.begin());
         Number& n = it.value.emplace<Number>();
-        n.text.append(s);
+        n.text = st.keep(s);
         n.has_sign = s.front() == '+' || s.front() == '-';
         std::size_t i = n.has_sign ? 1 : 0;
         while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.')) {
@@ -215,7 +238,7 @@ struct action<g::number> {
             ++i;
         }
         n.value = n.is_integer ? whole_to_double(s.substr(0, i)) : to_double(s.substr(0, i));
-        if (i < s.size()) n.unit.append(s.substr(i));
+        n.unit = n.text.substr(i);
     }
 };
 template <>
@@ -223,7 +246,7 @@ struct action<g::table_position> {
     template <typename In> static void apply(const In& in, LineState& st) {
         std::string_view s = in.string_view();
         TablePos p;
-        p.text = std::string(s);
+        p.text = st.keep(s);
         std::vector<double> v;
         std::size_t i = 1;
         while (i < s.size()) {
@@ -249,15 +272,15 @@ struct action<g::hex_position> {
         HexPos h;
         auto slash = s.find('/');
         if (slash != std::string_view::npos) {
-            h.facing = std::string(s.substr(slash + 1));
+            h.facing = st.keep(s.substr(slash + 1));
             s = s.substr(0, slash);
         }
         auto colon = s.find(':');
         if (colon != std::string_view::npos) {
-            h.board = std::string(s.substr(0, colon));
+            h.board = st.keep(s.substr(0, colon));
             s = s.substr(colon + 1);
         }
-        h.hex = std::string(s);
+        h.hex = st.keep(s);
         Item& it = st.target().emplace_back();
         it.pos = st.pos(in.begin());
         it.value = std::move(h);
@@ -272,15 +295,15 @@ struct action<g::area_position> {
             // The closing quote is the last one not escaped; the box follows it.
             std::size_t i = 1;
             while (i < s.size() && s[i] != '"') i += (s[i] == '\\') ? 2 : 1;
-            a.area = unquote(s.substr(0, i + 1));
+            a.area = st.keep_unquoted(s.substr(0, i + 1));
             a.quoted = true;
             s = i + 1 < s.size() ? s.substr(i + 1) : std::string_view{};
         } else {
             auto slash = s.find('/');
-            a.area = std::string(s.substr(0, slash));
+            a.area = st.keep(s.substr(0, slash));
             s = slash == std::string_view::npos ? std::string_view{} : s.substr(slash);
         }
-        if (!s.empty() && s.front() == '/') a.box = std::string(s.substr(1));
+        if (!s.empty() && s.front() == '/') a.box = st.keep(s.substr(1));
         Item& it = st.target().emplace_back();
         it.pos = st.pos(in.begin());
         it.value = std::move(a);
@@ -320,7 +343,7 @@ struct action<g::modifier> {
         while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
         m.value = to_int(s.substr(1, i - 1));
         if (s.front() == '-') m.value = -m.value;
-        if (i < s.size() && s[i] == '(') m.label = std::string(s.substr(i + 1, s.size() - i - 2));
+        if (i < s.size() && s[i] == '(') m.label = st.keep(s.substr(i + 1, s.size() - i - 2));
         st.dice->modifiers.push_back(std::move(m));
     }
 };
@@ -421,20 +444,20 @@ struct action<g::declaration_keyword> {
 template <>
 struct action<g::declaration_name> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.declaration->name = word_item(in.string_view(), st.pos(in.begin()));
+        st.declaration->name = word_item(in.string_view(), st.pos(in.begin()), st);
     }
 };
 template <>
 struct action<g::full_name> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.declaration->full_name = word_item(in.string_view(), st.pos(in.begin()));
+        st.declaration->full_name = word_item(in.string_view(), st.pos(in.begin()), st);
     }
 };
 template <>
 struct action<g::setup_subject> {
     template <typename In> static void apply(const In& in, LineState& st) {
         Setup& s = st.line.content.emplace<Setup>();
-        s.subject = word_item(in.string_view(), st.pos(in.begin()));
+        s.subject = word_item(in.string_view(), st.pos(in.begin()), st);
         st.items_and_notes(s.args, s.notes);
     }
 };
@@ -444,7 +467,7 @@ template <>
 struct action<g::terrain_kind> {
     template <typename In> static void apply(const In& in, LineState& st) {
         Terrain& t = st.line.content.emplace<Terrain>();
-        t.kind = word_item(in.string_view(), st.pos(in.begin()));
+        t.kind = word_item(in.string_view(), st.pos(in.begin()), st);
         st.items_and_notes(t.args, t.notes);
     }
 };
@@ -455,7 +478,7 @@ struct action<g::subject> {
     template <typename In> static void apply(const In& in, LineState& st) {
         Event& e = st.line.content.emplace<Event>();
         e.subject.pos = st.pos(in.begin());
-        set_word_value(e.subject, in.string_view());
+        set_word_value(e.subject, in.string_view(), st);
         st.event = &e;
         st.items_and_notes(e.args, e.notes);
     }
@@ -585,11 +608,11 @@ std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line
 // Far above any line written by hand; bounds the memory one line can take.
 constexpr std::size_t kMaxLineBytes = 256 * 1024;
 
-// Reads one line into line (a fresh Line) or, when it does not read, into error. length: the
-// line's real length, which is more than text holds when a stream reader kept only the start of
-// an overlong line.
+// Reads one line into line (a fresh Line) or, when it does not read, into error; its items' text
+// is held in store. length: the line's real length, which is more than text holds when a stream
+// reader kept only the start of an overlong line.
 void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length, Line& line,
-               std::optional<SyntaxError>& error) {
+               std::optional<SyntaxError>& error, TextStore& store) {
     if (length > kMaxLineBytes) {
         error = SyntaxError{SourcePos{line_no, 1}, "this line is " + std::to_string(length) +
                                                        " bytes long; an NGN line holds at most " +
@@ -604,7 +627,7 @@ void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length,
     while (first_column - 1 < text.size() && (text[first_column - 1] == ' ' || text[first_column - 1] == '\t'))
         ++first_column;
     line.pos = SourcePos{line_no, first_column};
-    LineState st(text.data(), line_no, line);
+    LineState st(text, line_no, line, store);
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.data() + text.size(), "");
     try {
         pegtl::parse<g::line, action, control>(in, st);
@@ -617,7 +640,7 @@ void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length,
 LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t length) {
     LineResult result;
     Line line;
-    parse_one(text, line_no, length, line, result.error);
+    parse_one(text, line_no, length, line, result.error, result.text);
     if (!result.error) result.line = std::move(line);
     return result;
 }
@@ -648,7 +671,11 @@ public:
         ++line_no_;
         std::optional<SyntaxError> error;
         Line line;
-        parse_one(raw, line_no_, length, line, error);
+        // The line's items point into the game being read. A line that is let go (before any
+        // game, or in a game too long to read) holds its text only while it is read; a tag line,
+        // which may begin the next game, has no item.
+        TextStore passing;
+        parse_one(raw, line_no_, length, line, error, game_ && !too_long_ ? game_->text : passing);
         // Which construct the line is (or tried to be) decides how games are grouped.
         bool is_tag = line.is<Tag>();
         if (error) {
@@ -704,7 +731,8 @@ public:
         ++line_no_;
         std::optional<SyntaxError> error;
         Line line;
-        parse_one(raw, line_no_, raw.size(), line, error);
+        TextStore passing;  // a comment line has no item
+        parse_one(raw, line_no_, raw.size(), line, error, passing);
         if (!error && line.is<Blank>() && line.comment) {
             lead_.push_back(std::move(line));
             ++file_.lead_seeded;

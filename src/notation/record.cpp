@@ -16,7 +16,7 @@ std::string number_text(double v) {
     return std::string(buf, r.ptr);
 }
 
-bool plain_area_name(const std::string& s) {
+bool plain_area_name(std::string_view s) {
     if (s.empty()) return false;
     for (unsigned char c : s)
         if (!(std::isalnum(c) || c >= 0x80 || c == '_' || c == '-' || c == '.' || c == '\'')) return false;
@@ -172,7 +172,7 @@ int Number::as_int() const {
 
 std::string Event::verb() const {
     if (!args.empty())
-        if (const auto* w = args.front().as<Word>()) return w->text;
+        if (const auto* w = args.front().as<Word>()) return std::string(w->text);
     return {};
 }
 

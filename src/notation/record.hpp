@@ -3,30 +3,34 @@
 #pragma once
 
 #include "notation/source.hpp"
+#include "notation/text_store.hpp"
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
 namespace ngn {
 
 // ---- items: the values an event, declaration or heading carries -------------------------
+// Their text is a view of the bytes the Game (or LineResult) holds in its TextStore: an item
+// lives no longer than the record it was read into.
 
 struct Word {
-    std::string text;  // e.g. port, FM, sea-state, D.J.de, 7.3.3
+    std::string_view text;  // e.g. port, FM, sea-state, D.J.de, 7.3.3
 };
 
 struct Text {
-    std::string text;  // a quoted string, unescaped
+    std::string_view text;  // a quoted string, unescaped
 };
 
 struct Number {
-    std::string text;   // as written: 33cm, +1, -2, 12.5kn, 1C
+    std::string_view text;  // as written: 33cm, +1, -2, 12.5kn, 1C
     double value = 0;   // the numeric part, with its sign
     bool is_integer = true;
     bool has_sign = false;  // written with an explicit + or -
-    std::string unit;       // cm, kn, C, % ... ("" when none)
+    std::string_view unit;  // cm, kn, C, % ... ("" when none)
 
     // The value as an int, truncated toward zero and held within +-100,000,000: what the rules
     // count and compare. No game needs more, and a number written bigger must not overflow.
@@ -37,24 +41,24 @@ struct TablePos {  // (x, y) or (x, y, heading): centimetres and degrees
     double x = 0;
     double y = 0;
     std::optional<double> heading;
-    std::string text;  // as written, for messages
+    std::string_view text;  // as written, for messages
 };
 
 struct HexPos {  // #0304, #B:0304, #0304/NE
-    std::string board;   // "" when not given
-    std::string hex;
-    std::string facing;  // "" when not given
+    std::string_view board;   // "" when not given
+    std::string_view hex;
+    std::string_view facing;  // "" when not given
 };
 
 struct AreaPos {  // @Adriatic, @"North Sea"/blockade
-    std::string area;
-    std::string box;  // "" when not given
+    std::string_view area;
+    std::string_view box;  // "" when not given
     bool quoted = false;
 };
 
 struct Modifier {
     int value = 0;
-    std::string label;  // +1(NELSON) -> "NELSON"
+    std::string_view label;  // +1(NELSON) -> "NELSON"
     SourcePos pos;
 };
 
@@ -188,6 +192,7 @@ struct Game {
     std::uint32_t first_line = 0;
     std::uint32_t last_line = 0;
     std::vector<SyntaxError> errors;
+    TextStore text;  // the bytes its items' text points into
 
     const Tag* tag(std::string_view name) const;
     std::vector<const Tag*> tags() const;

@@ -22,7 +22,7 @@ bool AdmiralEngine::on_order(AdmiralEngine& a, const ngn::Event& e, const Entity
 
 void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::SourcePos at = where(e);
-    const std::string* w = e.args.size() > 1 ? word_text(e.args[1]) : nullptr;
+    const std::string_view* w = e.args.size() > 1 ? word_text(e.args[1]) : nullptr;
     const std::string name = w ? lower(*w) : "";
     if (!known_order(name)) {  // a line not read: what the order let the unit do is taken as played
         u.unread = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kOrders, at, "the Admiral Orders are " + order_list() + "; not '" + name + "'"));

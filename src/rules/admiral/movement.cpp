@@ -220,7 +220,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
             u.move_parted = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kSpeed, e.claim_pos,
                                                                   u.label() + "'s runs and rotations from where it stood end elsewhere (ruler " +
                                                                       cm_text(tolerance_) + ", 2 degrees)",
-                                                                  place_text(at, heading), claimed->text));
+                                                                  place_text(at, heading), std::string(claimed->text)));
         }
         u.at = c;  // the claim gives its place as played
         u.heading = ch;

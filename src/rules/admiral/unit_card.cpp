@@ -32,7 +32,7 @@ std::optional<double> centimetres(const ngn::Item& it) {
 
 // "4/5": a long-range and a short-range coefficient.
 std::optional<Coefficient> coefficient(const ngn::Item& it) {
-    const std::string* w = word_text(it);
+    const std::string_view* w = word_text(it);
     if (!w) {
         if (auto n = small_whole(it)) return Coefficient{*n, *n};  // a single value serves both
         return std::nullopt;
@@ -41,7 +41,7 @@ std::optional<Coefficient> coefficient(const ngn::Item& it) {
     if (slash == std::string::npos) return std::nullopt;
     try {
         std::size_t a = 0, b = 0;
-        const int l = std::stoi(w->substr(0, slash), &a), s = std::stoi(w->substr(slash + 1), &b);
+        const int l = std::stoi(std::string(w->substr(0, slash)), &a), s = std::stoi(std::string(w->substr(slash + 1)), &b);
         if (a != slash || b != w->size() - slash - 1 || l < 0 || s < 0 || l > 99 || s > 99) return std::nullopt;
         return Coefficient{l, s};
     } catch (...) {
@@ -118,12 +118,12 @@ std::optional<int>* whole_field(Card& c, const std::string& w) {
 
 std::size_t read_card_fields(const std::vector<ngn::Item>& a, std::size_t i, Card& card, const Problem& problem) {
     while (i < a.size()) {
-        const std::string* wp = word_text(a[i]);
+        const std::string_view* wp = word_text(a[i]);
         if (!wp) return i;
         const std::string w = lower(*wp);
         const bool next = i + 1 < a.size();
         if (w == "type" && next && word_text(a[i + 1])) {
-            std::string t = *word_text(a[i + 1]);
+            std::string t(*word_text(a[i + 1]));
             for (char& ch : t) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
             if (!known_type(t)) problem(a[i + 1].pos, "'" + t + "' is not a type of Unit Features/Type (BB, PB, BC, CA, CV, CL, CVL, CVE, DD, SS, ES, AK, PT)");
             card.type = t;
@@ -146,7 +146,7 @@ std::size_t read_card_fields(const std::vector<ngn::Item>& a, std::size_t i, Car
         } else if (w == "rules" && next) {
             card.rules.clear();  // a ship line's rules replace the library's
             for (const ngn::Item* r : elements(a[i + 1]))
-                if (const std::string* rw = word_text(*r)) card.rules.insert(lower(*rw));
+                if (const std::string_view* rw = word_text(*r)) card.rules.insert(lower(*rw));
             i += 2;
         } else {
             return i;

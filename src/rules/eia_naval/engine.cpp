@@ -122,20 +122,20 @@ Power* EiaEngine::power_of(const Entity& e) {
 std::optional<Where> EiaEngine::where_of(const ngn::Item& item, GameContext& ctx, const RuleRef& rule) {
     const auto* a = item.as<ngn::AreaPos>();
     if (!a) return std::nullopt;
-    Where w{a->area, false};
+    Where w{std::string(a->area), false};
     const std::string box = lower(a->box);
     if (!box.empty() && box != "port" && box != "blockade" && box != "box") {
         ctx.findings.error(Kind::Inconsistent, rule, item.pos,
-                           "a port's places are @" + a->area + "/port and @" + a->area + "/blockade; not /" + a->box);
+                           "a port's places are @" + std::string(a->area) + "/port and @" + std::string(a->area) + "/blockade; not /" + std::string(a->box));
         return std::nullopt;
     }
     w.box = box == "blockade" || box == "box";
     if (!map_) return w;
-    const geometry::Place* p = map_->find(a->area);
+    const geometry::Place* p = map_->find(std::string(a->area));
     if (!p) {
-        std::string hint = map_->suggest(a->area);
+        std::string hint = map_->suggest(std::string(a->area));
         ctx.findings.error(Kind::Inconsistent, rule, item.pos,
-                           "'" + a->area + "' is not on the map (" + map_->file() + ")" + (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
+                           "'" + std::string(a->area) + "' is not on the map (" + map_->file() + ")" + (hint.empty() ? "" : "; did you mean '" + hint + "'?"));
         if (hint.empty()) return std::nullopt;
         p = map_->find(hint);  // a name misspelt is the one finding: the place meant is read on
         if (!p) return std::nullopt;
@@ -577,9 +577,9 @@ void EiaEngine::line_not_read(const ngn::Event& e, GameContext& ctx) {
             if (const Entity* ent = ctx.symbols.find(reference_text(*x)))
                 if (Fleet* f = fleet(*ent)) named.push_back(f);
         if (e.args[i].is<ngn::AreaPos>())
-            if (const auto* a = e.args[i].as<ngn::AreaPos>(); a && map_ && map_->find(a->area)) {
+            if (const auto* a = e.args[i].as<ngn::AreaPos>(); a && map_ && map_->find(std::string(a->area))) {
                 const std::string box = lower(a->box);
-                last = Where{map_->find(a->area)->name, box == "blockade" || box == "box"};
+                last = Where{map_->find(std::string(a->area))->name, box == "blockade" || box == "box"};
             }
     }
     if (last)

@@ -242,8 +242,8 @@ void EiaEngine::spend_movement_points(const ngn::Event& e, StackMove& m, GameCon
     }
     if (e.claim)
         for (const ngn::Item* c : elements(*e.claim))
-            if (const std::string* w = word_text(*c); w && lower(*w) != "mp")
-                ctx.findings.error(Kind::Inconsistent, kVocabulary, c->pos, "a move's claim is what it costs: => 3 mp; not '" + *w + "'");
+            if (const std::string_view* w = word_text(*c); w && lower(*w) != "mp")
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, c->pos, "a move's claim is what it costs: => 3 mp; not '" + std::string(*w) + "'");
     // (a path already found broken is the one finding: what an impossible step costs is not asked)
     if (e.claim && !m.reported_path)
         for (const ngn::Item* c : elements(*e.claim))

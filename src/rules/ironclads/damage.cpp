@@ -42,7 +42,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     for (std::size_t i = 1; i < e.args.size(); ++i) {
         const auto& it = e.args[i];
         if (const auto* d = it.as<ngn::Dice>()) dice = d, dice_pos = it.pos;
-        else if (const std::string* w = word_text(it); w && parse_stat(*w)) stat = parse_stat(*w);
+        else if (const std::string_view* w = word_text(it); w && parse_stat(*w)) stat = parse_stat(*w);
         else
             word_error = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
                                                                "a critical hit is written: crit <stat> d6: N => <stats crossed off>"));
@@ -114,12 +114,12 @@ void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     std::optional<Cause> word_error;
     for (std::size_t i = 1; i < e.args.size(); ++i) {
         const auto& it = e.args[i];
-        if (const std::string* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
+        if (const std::string_view* w = word_text(it); w && parse_stat(*w) && !stat) stat = parse_stat(*w);
         else word_error = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos, "a hit is written: hit <stat>"));
     }
     // a stat written wrong (the finding above) that the claim names: as played
     if (!stat && word_error && e.claim && !e.claim->empty())
-        if (const std::string* w = word_text(e.claim->front()); w && parse_stat(*w)) stat = parse_stat(*w);
+        if (const std::string_view* w = word_text(e.claim->front()); w && parse_stat(*w)) stat = parse_stat(*w);
     const bool line_flagged = count_hit(e, s, word_error, ctx);
     ++s.hits_done;
     if (!stat) {
@@ -322,7 +322,7 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
     // card <stat> N ... speeds a,b,c: the card as the players have it, compared with the replay
     const auto& a = e.args;
     for (std::size_t i = 1; i < a.size(); ++i) {
-        const std::string* w = word_text(a[i]);
+        const std::string_view* w = word_text(a[i]);
         const ngn::Item* next = i + 1 < a.size() ? &a[i + 1] : nullptr;
         if (w && lower(*w) == "speeds" && next) {
             std::vector<int> shown;

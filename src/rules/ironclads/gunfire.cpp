@@ -583,7 +583,7 @@ SaveClaim IroncladsEngine::read_save_claim(const ngn::Event& e, GameContext& ctx
                 else if (!same_lower(t, "saved") && !same_lower(t, "save") && !same_lower(t, "saves") && !said_odd) {
                     said_odd = true;
                     ctx.findings.error(Kind::Inconsistent, kVocabulary, p->pos,
-                                       "a save claims the hits saved: => 1 saved C, => 2 saved C,H, => 0; found " + w->text);
+                                       "a save claims the hits saved: => 1 saved C, => 2 saved C,H, => 0; found " + std::string(w->text));
                 }
             }
         }

@@ -108,14 +108,14 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
     line.speed_pos = e.subject.pos;
     const auto& a = e.args;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        const std::string* w = word_text(a[i]);
+        const std::string_view* w = word_text(a[i]);
         const ngn::Item* next = i + 1 < a.size() ? &a[i + 1] : nullptr;
         const std::string_view key = w ? std::string_view(*w) : std::string_view();  // compared in lower case
         if (same_lower(key, "speed") && next && next->as<ngn::Number>()) {
             const auto& n = *next->as<ngn::Number>();
             line.speed_pos = next->pos;
             if (!n.is_integer || !n.unit.empty()) {
-                ctx.findings.error(Kind::Illegal, kSpeed, next->pos, "a current speed is a whole number", "a whole number", n.text);
+                ctx.findings.error(Kind::Illegal, kSpeed, next->pos, "a current speed is a whole number", "a whole number", std::string(n.text));
             }
             int v = static_cast<int>(std::lround(std::clamp(n.value, -1e8, 1e8)));
             line.speed = n.has_sign ? s.start_speed + v : v;

@@ -19,8 +19,8 @@ const RuleRef kCards{"ironclads", "Appendix A Data Cards", ""};
 bool same_name(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
 
 std::optional<std::string> word_of(const ngn::Item& it) {
-    if (const auto* w = it.as<ngn::Word>()) return w->text;
-    if (const auto* t = it.as<ngn::Text>()) return t->text;
+    if (const auto* w = it.as<ngn::Word>()) return std::string(w->text);
+    if (const auto* t = it.as<ngn::Text>()) return std::string(t->text);
     return std::nullopt;
 }
 
@@ -62,7 +62,7 @@ public:
             } else {
                 key_item_ = &key_item;
                 key_ = lower(key_word->text);
-                if (!history() && !build() && !card_stat() && !placement() && !mount()) unknown(key_word->text);
+                if (!history() && !build() && !card_stat() && !placement() && !mount()) unknown(std::string(key_word->text));
             }
         }
         return std::move(d_);

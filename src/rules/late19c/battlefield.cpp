@@ -18,17 +18,17 @@ const std::vector<std::string>& terrain_kinds() {
 std::optional<HexRef> read_hex(const ngn::HexPos& pos, std::string& problem) {
     auto h = parse_hex(pos.hex);
     if (!h) {
-        problem = "'#" + pos.hex + "' is not a hex id: write the column then the row, two digits each (#0405)";
+        problem = "'#" + std::string(pos.hex) + "' is not a hex id: write the column then the row, two digits each (#0405)";
         return std::nullopt;
     }
     if (!pos.board.empty()) {
-        problem = "a late19c battlefield is one map: write the hex without a board ('#" + pos.hex + "')";
+        problem = "a late19c battlefield is one map: write the hex without a board ('#" + std::string(pos.hex) + "')";
         return std::nullopt;
     }
     HexRef ref{*h, std::nullopt};
     if (!pos.facing.empty()) {
         ref.facing = parse_facing(pos.facing);
-        if (!ref.facing) problem = "'" + pos.facing + "' is not a hex edge: a unit faces N, NE, SE, S, SW or NW (never a corner)";
+        if (!ref.facing) problem = "'" + std::string(pos.facing) + "' is not a hex edge: a unit faces N, NE, SE, S, SW or NW (never a corner)";
     }
     return ref;
 }

@@ -294,7 +294,7 @@ bool Late19cEngine::read_piece_words(const ngn::Declaration& d, Piece& p, std::o
             }
             continue;
         }
-        const std::string* w = word_text(it);
+        const std::string_view* w = word_text(it);
         const std::string word = w ? lower(*w) : "";
         if (p.ship) read_ship_word(word, args, i, p, typed, ctx.findings);
         else read_unit_word(word, args, i, p, typed, sp, ctx.findings);
@@ -341,7 +341,7 @@ void Late19cEngine::setup(const ngn::Setup& s, const Entity& e, GameContext& ctx
             p->trench_holder = false;
         } else if (word == "last-target" && i + 1 < args.size()) {
             const ngn::Item& t = args[++i];
-            if (const auto* hp = t.as<ngn::HexPos>()) p->targets_now.insert("#" + hp->hex);
+            if (const auto* hp = t.as<ngn::HexPos>()) p->targets_now.insert("#" + std::string(hp->hex));
             else p->targets_now.insert(reference_text(t));
         } else {
             ctx.findings.error(Kind::Inconsistent, kSetupRule, it.pos,
@@ -831,12 +831,12 @@ void Late19cEngine::add_hits(Piece& target, int count, PendingHit hit) {
 void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::optional<Weapon> named;
     for (std::size_t i = 1; i < e.args.size(); ++i)
-        if (const std::string* w = word_text(e.args[i])) {
+        if (const std::string_view* w = word_text(e.args[i])) {
             named = parse_weapon(*w);
             if (!named)  // a word that names no weapon was passed over without a word
                 ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args[i].pos,
                                    "a hit names the weapon it came from (super-heavy, heavy, medium, light, very-light, torpedo) or none; not '" +
-                                       *w + "'");
+                                       std::string(*w) + "'");
         }
     // A hit roll with no hit behind it: a ship a wrong claim had sunk, which the fire could not
     // hit (the record shows it afloat, as the rules have it), or hits from a fire the record
@@ -1151,7 +1151,7 @@ void Late19cEngine::exhaustion(const ngn::Event& e, const Entity& side, GameCont
     if (!e.claim) return;
     std::string claim;
     for (const ngn::Item* it : elements(*e.claim))
-        if (const std::string* w = word_text(*it)) claim += (claim.empty() ? "" : " ") + lower(*w);
+        if (const std::string_view* w = word_text(*it)) claim += (claim.empty() ? "" : " ") + lower(*w);
     bool said_exhausted;
     if (claim == "exhausted") said_exhausted = true;
     else if (claim == "not-exhausted" || claim == "not exhausted" || claim == "fresh") said_exhausted = false;

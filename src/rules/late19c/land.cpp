@@ -391,7 +391,7 @@ int Late19cEngine::small_arms_modifiers(const Piece& p, const Aim& target, std::
 void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::optional<int> f;
     if (e.args.size() > 1)
-        if (const std::string* w = word_text(e.args[1])) f = geometry::hex::parse_facing(*w);
+        if (const std::string_view* w = word_text(e.args[1])) f = geometry::hex::parse_facing(*w);
     if (!f) {
         ctx.findings.error(Kind::Inconsistent, movement("d"), e.args.size() > 1 ? e.args[1].pos : e.subject.pos,
                            "a unit faces a hex edge: N, NE, SE, S, SW or NW");

@@ -138,7 +138,7 @@ void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {
     if (!hex) problem = "a hex is its column and row, two digits each: #E:0808";
     else if (!facing) problem = "a ship's place gives its facing, the hex side its bow points at: N, NE, SE, S, SW or NW (docs/hexes.md)";
     else if (h->board.size() > 1 || (h->board.size() == 1 && (h->board[0] < 'A' || h->board[0] > 'F')))
-        problem = "the TBB's six boards are A to F (7.2.2); not '" + h->board + "'";
+        problem = "the TBB's six boards are A to F (7.2.2); not '" + std::string(h->board) + "'";
     if (!problem.empty()) {
         ctx.findings.error(Kind::Inconsistent, ngn_rule("5.2", "Positions"), it.pos, problem);
         s.place_said = true;

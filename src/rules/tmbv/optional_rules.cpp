@@ -13,7 +13,7 @@ const RuleRef kClaims = ngn_rule("5.6", "Claims");
 
 std::string claim_word(const ngn::Event& e) {
     if (!e.claim || e.claim->empty()) return {};
-    const std::string* w = word_text(e.claim->front());
+    const std::string_view* w = word_text(e.claim->front());
     return w ? lower(*w) : "?";
 }
 

@@ -91,7 +91,7 @@ private:
             problem_(a[1].pos, "a board's column offset is even, so that its columns keep their half-hex shift");
             return true;
         }
-        const std::string& board = *word_text(a[0]);
+        const std::string board(*word_text(a[0]));
         p_.boards_[board] = geometry::hex::Hex{*integer(a, 1), *integer(a, 2)};
         if (board.size() == 1 && board[0] >= 'A' && board[0] <= 'F') p_.letters_[static_cast<std::size_t>(board[0] - 'A')] = p_.boards_[board];
         return true;
