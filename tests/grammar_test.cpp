@@ -302,13 +302,14 @@ TEST(Reader, CountItemSpansNotesEachItemOnce) {
     EXPECT_EQ(ngn::count_item_spans(""), 0u);
 }
 
-// Items' text is a view of the bytes the game holds (its TextStore): it must stay whole after the
-// stream's window lets the game's lines go and after the game is moved, quoted names unescaped.
+// A line's items and their text are views of the memory the game holds (its RecordStore): they
+// must stay whole after the stream's window lets the game's lines go and after the game is moved,
+// quoted names unescaped, lists and throws with their elements and faces.
 TEST(Reader, ItemsTextOutlivesTheWindowAndMovesWithTheGame) {
     std::string text = "[Ruleset \"eia-naval\"]\n";
     for (int i = 0; i < 400; ++i)  // more lines than a first block of the store holds
         text += "F" + std::to_string(i) + " move @\"North \\\"Sea\\\"\"/blockade #B:0304/NE (30, 40.5) 12.5kn "
-                "\"Le \\\\ Redoutable\" 2d6: 3 4 +1(NELSON) => 1H\n";
+                "\"Le \\\\ Redoutable\" 2d6: 3 4 +1(NELSON) A,\"B b\" => 1H,2C\n";
     text += "[Ruleset \"eia-naval\"]\nG move @Adriatic\n";
     std::istringstream in(text);
     ngn::LineWindow window;
@@ -324,7 +325,7 @@ TEST(Reader, ItemsTextOutlivesTheWindowAndMovesWithTheGame) {
         const auto* e = games[0].lines[static_cast<std::size_t>(i) + 1].as<ngn::Event>();
         ASSERT_TRUE(e) << i;
         EXPECT_EQ(dump(e->subject), "word(F" + std::to_string(i) + ")");
-        ASSERT_EQ(e->args.size(), 7u);
+        ASSERT_EQ(e->args.size(), 8u);
         EXPECT_EQ(dump(e->args[1]), "area(North \"Sea\",blockade)");
         EXPECT_EQ(dump(e->args[2]), "hex(B,0304,NE)");
         EXPECT_EQ(e->args[3].as<ngn::TablePos>()->text, "(30, 40.5)");
@@ -332,11 +333,13 @@ TEST(Reader, ItemsTextOutlivesTheWindowAndMovesWithTheGame) {
         EXPECT_EQ(e->args[4].as<ngn::Number>()->unit, "kn");
         EXPECT_EQ(dump(e->args[5]), "text(Le \\ Redoutable)");
         EXPECT_EQ(dump(e->args[6]), "dice(2d6: 3 4 mod1[NELSON])");
+        EXPECT_EQ(dump(e->args[7]), "list(word(A);text(B b);)");
         ASSERT_TRUE(e->claim);
-        EXPECT_EQ(e->claim->front().as<ngn::Number>()->unit, "H");
+        ASSERT_EQ(e->claim->size(), 1u);
+        EXPECT_EQ(dump(e->claim->front()), "list(number(1,H,0,1);number(2,C,0,1);)");
     }
     EXPECT_EQ(dump(games[1].lines[1].as<ngn::Event>()->args[1]), "area(Adriatic,)");
-    EXPECT_GT(games[0].text.bytes_held(), 400u * 60u);  // the lines are in the game's own store
+    EXPECT_GT(games[0].store.bytes_held(), 400u * 60u);  // the lines are in the game's own store
 }
 
 // A game too long to read lets its lines go as they come: their text is not held either.
@@ -348,11 +351,14 @@ TEST(Reader, AGameTooLongHoldsNoTextOfTheLinesLetGo) {
     auto parsed = ngn::parse_text(text, o);
     ASSERT_EQ(parsed.games.size(), 1u);
     EXPECT_EQ(parsed.games[0].lines.size(), 1u);  // its tag
-    EXPECT_LT(parsed.games[0].text.bytes_held(), std::size_t{64} << 10);  // not the megabyte read
+    // what it holds is what the lines up to the limit took, not what the whole game would take
+    const auto whole = ngn::parse_text(text, ngn::ParseOptions{0, 0});
+    ASSERT_EQ(whole.games.size(), 1u);
+    EXPECT_LT(parsed.games[0].store.bytes_held() * 20, whole.games[0].store.bytes_held());
 }
 
-TEST(TextStore, KeepsBytesWhereTheyAreAsItGrowsAndMoves) {
-    ngn::TextStore store;
+TEST(RecordStore, KeepsWhatItHoldsWhereItIsAsItGrowsAndMoves) {
+    ngn::RecordStore store;
     EXPECT_TRUE(store.keep("").empty());
     EXPECT_EQ(store.bytes_held(), 0u);  // nothing allocated for nothing
     std::vector<std::pair<std::string, std::string_view>> kept;
@@ -362,13 +368,19 @@ TEST(TextStore, KeepsBytesWhereTheyAreAsItGrowsAndMoves) {
     }
     const std::string big(std::size_t{300} << 10, 'b');  // larger than any block
     const std::string_view big_kept = store.keep(big);
-    ngn::TextStore moved = std::move(store);
+    ngn::RecordStore moved = std::move(store);
     for (const auto& [s, v] : kept) ASSERT_EQ(v, s);
     EXPECT_EQ(big_kept, big);
-    char* room = moved.room(3);
+    char* room = static_cast<char*>(moved.room(3));
     room[0] = 'a', room[1] = 'b', room[2] = 'c';
     EXPECT_EQ(std::string_view(room, 3), "abc");
     EXPECT_EQ(kept.front().second, "piece 0");
+    // values after an odd number of bytes: aligned, and equal to what was kept
+    const std::vector<double> values = {1.5, -2.25, 1e300};
+    const std::span<const double> held = moved.keep(std::span<const double>(values));
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(held.data()) % alignof(double), 0u);
+    EXPECT_TRUE(std::equal(held.begin(), held.end(), values.begin(), values.end()));
+    EXPECT_TRUE(moved.keep(std::span<const double>()).empty());
 }
 
 TEST(Reader, BodyBeforeAnyTagIsAnError) {

@@ -102,7 +102,7 @@ std::string dump(const ngn::Item& item) {
 }
 
 namespace {
-std::string dump_items(const std::vector<ngn::Item>& items) {
+std::string dump_items(ngn::Items items) {
     std::string s;
     for (const auto& i : items) s += " " + dump(i);
     return s;

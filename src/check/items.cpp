@@ -37,7 +37,7 @@ std::vector<const ngn::Item*> elements(const ngn::Item& it) {
     return out;
 }
 
-std::vector<const ngn::Item*> elements(const std::vector<ngn::Item>& items) {
+std::vector<const ngn::Item*> elements(ngn::Items items) {
     std::vector<const ngn::Item*> out;
     out.reserve(items.size());
     for (const auto& it : items) add_elements(out, it);

@@ -50,6 +50,6 @@ inline bool is_word(const ngn::Item& it, std::string_view w) {
 std::vector<const ngn::Item*> elements(const ngn::Item& it);
 
 // The elements of every item of a claim or argument list, lists opened.
-std::vector<const ngn::Item*> elements(const std::vector<ngn::Item>& items);
+std::vector<const ngn::Item*> elements(ngn::Items items);
 
 }  // namespace ironlog

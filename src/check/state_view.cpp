@@ -9,13 +9,13 @@ namespace ironlog {
 
 namespace {
 
-std::string join_items(const std::vector<ngn::Item>& items) {
+std::string join_items(ngn::Items items) {
     std::string s;
     for (const auto& it : items) s += (s.empty() ? "" : " ") + it.to_ngn();
     return s;
 }
 
-const ngn::Item* last_position(const std::vector<ngn::Item>& items) {
+const ngn::Item* last_position(ngn::Items items) {
     const ngn::Item* found = nullptr;
     for (const auto& it : items)
         if (it.is<ngn::TablePos>() || it.is<ngn::HexPos>() || it.is<ngn::AreaPos>()) found = &it;

@@ -7,7 +7,7 @@ namespace ngn {
 
 namespace {
 
-void append_items(std::string& out, const std::vector<Item>& items) {
+void append_items(std::string& out, Items items) {
     for (const auto& it : items) {
         out += ' ';
         it.append_ngn(out);

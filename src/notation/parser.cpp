@@ -23,6 +23,20 @@ namespace g = grammar;
 
 // ---- the state of one line being read ------------------------------------------------------
 
+// The arrays a line's items are gathered in while it is read, reused from line to line: once
+// the line is read, they are copied into the game's store in one piece each.
+struct LineScratch {
+    std::vector<Item> args, claim;
+    std::vector<Face> faces;          // of the throw being read
+    std::vector<Modifier> modifiers;  // of the throw being read
+    void clear() {
+        args.clear();
+        claim.clear();
+        faces.clear();
+        modifiers.clear();
+    }
+};
+
 // The actions write straight into the Line being read: the grammar commits (if_must, must) as
 // soon as an action has run, so nothing they build is ever undone by backtracking, and a line
 // costs no intermediate copies. The views below point into the line's text, alive while it is read;
@@ -32,12 +46,13 @@ struct LineState {
     std::uint32_t line_no = 0;
     Line& line;
     std::string_view text;       // the line as read
-    TextStore& store;            // where the items' text is held
+    RecordStore& store;          // where the items and their text are held
+    LineScratch& scratch;
     const char* kept = nullptr;  // the line's copy in the store (null until an item needs it)
 
-    std::vector<Item> stray;              // never used: items always follow a subject, keyword or label
-    std::vector<Item>* items = &stray;    // where the next item goes: the arguments, then the claim
-    std::vector<Note>* notes = nullptr;   // where notes go (declarations, setups, terrain, events)
+    std::vector<Item>* items;            // where the next item goes: the arguments, then the claim
+    Items* args_out = nullptr;           // where the arguments go once the line is read
+    std::vector<Note>* notes = nullptr;  // where notes go (declarations, setups, terrain, events)
     Event* event = nullptr;
     Declaration* declaration = nullptr;
     bool in_claim = false;
@@ -50,8 +65,8 @@ struct LineState {
     SourcePos string_open;
     SourcePos note_open;
 
-    LineState(std::string_view t, std::uint32_t n, Line& l, TextStore& s)
-        : begin(t.data()), line_no(n), line(l), text(t), store(s) {}
+    LineState(std::string_view t, std::uint32_t n, Line& l, RecordStore& s, LineScratch& sc)
+        : begin(t.data()), line_no(n), line(l), text(t), store(s), scratch(sc), items(&sc.args) {}
 
     // A piece of the line as the same bytes of its copy in the store.
     std::string_view keep(std::string_view piece) {
@@ -64,7 +79,7 @@ struct LineState {
     std::string_view keep_unquoted(std::string_view quoted) {
         if (quoted.size() >= 2 && quoted.front() == '"') quoted = quoted.substr(1, quoted.size() - 2);
         if (quoted.find('\\') == std::string_view::npos) return keep(quoted);
-        char* out = store.room(quoted.size());  // unescaped, it is never longer
+        char* out = static_cast<char*>(store.room(quoted.size()));  // unescaped, it is never longer
         std::size_t n = 0;
         for (std::size_t i = 0; i < quoted.size(); ++i) {
             if (quoted[i] == '\\' && i + 1 < quoted.size()) ++i;
@@ -76,15 +91,15 @@ struct LineState {
     SourcePos pos(const char* p) const {
         return SourcePos{line_no, static_cast<std::uint32_t>(p - begin + 1)};
     }
-    // Where the next item goes. Reserved at the first item: lines without items (tags,
-    // headings, blank lines) allocate nothing, and a handful of items never regrow.
-    std::vector<Item>& target() {
-        if (items->capacity() == 0) items->reserve(in_claim ? 4 : 8);
-        return *items;
-    }
-    void items_and_notes(std::vector<Item>& args, std::vector<Note>& n) {
-        items = &args;
+    std::vector<Item>& target() { return *items; }  // where the next item goes
+    void items_and_notes(Items& args, std::vector<Note>& n) {
+        args_out = &args;
         notes = &n;
+    }
+    // The line read: its arguments and claim into the store.
+    void seal() {
+        if (args_out) *args_out = store.keep(Items(scratch.args));
+        if (event && event->claim) *event->claim = store.keep(Items(scratch.claim));
     }
 };
 
@@ -321,14 +336,13 @@ struct action<g::dice_spec> {
         Dice& dice = it.value.emplace<Dice>();
         if (d > 0) dice.count = to_int(s.substr(0, d));
         dice.sides = to_int(s.substr(d + 1));
-        dice.faces.reserve(static_cast<std::size_t>(std::clamp(dice.count.value_or(1), 1, 16)));  // no regrowth for usual throws
-        st.dice = &dice;
+        st.dice = &dice;  // its faces and modifiers are gathered in the scratch arrays
         st.dice_text = s;
     }
 };
 struct face_action {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.dice->faces.push_back(Face{to_int(in.string_view()), st.pos(in.begin())});
+        st.scratch.faces.push_back(Face{to_int(in.string_view()), st.pos(in.begin())});
     }
 };
 template <> struct action<g::die_face> : face_action {};
@@ -344,7 +358,7 @@ struct action<g::modifier> {
         m.value = to_int(s.substr(1, i - 1));
         if (s.front() == '-') m.value = -m.value;
         if (i < s.size() && s[i] == '(') m.label = st.keep(s.substr(i + 1, s.size() - i - 2));
-        st.dice->modifiers.push_back(std::move(m));
+        st.scratch.modifiers.push_back(m);
     }
 };
 template <>
@@ -358,8 +372,14 @@ struct action<g::total_value> {
     }
 };
 template <>
-struct action<g::dice> {
-    template <typename In> static void apply(const In&, LineState& st) { st.dice = nullptr; }
+struct action<g::dice> {  // the throw read: its faces and modifiers into the store
+    template <typename In> static void apply(const In&, LineState& st) {
+        st.dice->faces = st.store.keep(std::span<const Face>(st.scratch.faces));
+        st.dice->modifiers = st.store.keep(std::span<const Modifier>(st.scratch.modifiers));
+        st.scratch.faces.clear();
+        st.scratch.modifiers.clear();
+        st.dice = nullptr;
+    }
 };
 
 // lists: FM,KM,PE -- the elements are pushed one by one, then wrapped
@@ -372,14 +392,11 @@ struct group_list {
         if (st.pending_commas == 0) return;
         auto& v = st.target();
         const std::size_t n = static_cast<std::size_t>(st.pending_commas) + 1;
-        List list;
-        list.items.assign(std::make_move_iterator(v.end() - static_cast<std::ptrdiff_t>(n)),
-                          std::make_move_iterator(v.end()));
+        const Items elements = st.store.keep(Items(v).last(n));  // complete: into the store
         v.resize(v.size() - n);
-        Item it;
-        it.pos = list.items.front().pos;
-        it.value = std::move(list);
-        v.push_back(std::move(it));
+        Item& it = v.emplace_back();
+        it.pos = elements.front().pos;
+        it.value = List{elements};
         st.pending_commas = 0;
     }
 };
@@ -397,7 +414,7 @@ struct heading_label_action {
         h.label_quoted = !s.empty() && s.front() == '"';
         h.label = h.label_quoted ? unquote(s) : std::string(s);
         h.label_pos = st.pos(in.begin());
-        st.items = &h.args;
+        st.args_out = &h.args;
     }
 };
 template <> struct action<g::turn_label> : heading_label_action<HeadingKind::Turn> {};
@@ -488,7 +505,8 @@ struct action<g::claim_arrow> {
     template <typename In> static void apply(const In& in, LineState& st) {
         st.in_claim = true;
         st.event->claim_pos = st.pos(in.begin());
-        st.items = &st.event->claim.emplace();
+        st.event->claim.emplace();
+        st.items = &st.scratch.claim;
     }
 };
 
@@ -612,7 +630,7 @@ constexpr std::size_t kMaxLineBytes = 256 * 1024;
 // is held in store. length: the line's real length, which is more than text holds when a stream
 // reader kept only the start of an overlong line.
 void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length, Line& line,
-               std::optional<SyntaxError>& error, TextStore& store) {
+               std::optional<SyntaxError>& error, RecordStore& store, LineScratch& scratch) {
     if (length > kMaxLineBytes) {
         error = SyntaxError{SourcePos{line_no, 1}, "this line is " + std::to_string(length) +
                                                        " bytes long; an NGN line holds at most " +
@@ -627,10 +645,12 @@ void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length,
     while (first_column - 1 < text.size() && (text[first_column - 1] == ' ' || text[first_column - 1] == '\t'))
         ++first_column;
     line.pos = SourcePos{line_no, first_column};
-    LineState st(text, line_no, line, store);
+    scratch.clear();
+    LineState st(text, line_no, line, store, scratch);
     pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.data() + text.size(), "");
     try {
         pegtl::parse<g::line, action, control>(in, st);
+        st.seal();
         if (line.is<Blank>()) line.pos.column = 1;
     } catch (const LineError& e) {
         error = SyntaxError{e.pos, e.message};
@@ -640,7 +660,8 @@ void parse_one(std::string_view text, std::uint32_t line_no, std::size_t length,
 LineResult parse_one(std::string_view text, std::uint32_t line_no, std::size_t length) {
     LineResult result;
     Line line;
-    parse_one(text, line_no, length, line, result.error, result.text);
+    LineScratch scratch;
+    parse_one(text, line_no, length, line, result.error, result.store, scratch);
     if (!result.error) result.line = std::move(line);
     return result;
 }
@@ -674,8 +695,8 @@ public:
         // The line's items point into the game being read. A line that is let go (before any
         // game, or in a game too long to read) holds its text only while it is read; a tag line,
         // which may begin the next game, has no item.
-        TextStore passing;
-        parse_one(raw, line_no_, length, line, error, game_ && !too_long_ ? game_->text : passing);
+        RecordStore passing;
+        parse_one(raw, line_no_, length, line, error, game_ && !too_long_ ? game_->store : passing, scratch_);
         // Which construct the line is (or tried to be) decides how games are grouped.
         bool is_tag = line.is<Tag>();
         if (error) {
@@ -731,8 +752,8 @@ public:
         ++line_no_;
         std::optional<SyntaxError> error;
         Line line;
-        TextStore passing;  // a comment line has no item
-        parse_one(raw, line_no_, raw.size(), line, error, passing);
+        RecordStore passing;  // a comment line has no item
+        parse_one(raw, line_no_, raw.size(), line, error, passing, scratch_);
         if (!error && line.is<Blank>() && line.comment) {
             lead_.push_back(std::move(line));
             ++file_.lead_seeded;
@@ -849,6 +870,7 @@ private:
     ParseOptions options_;
     FileErrors file_;
     std::optional<Game> game_;
+    LineScratch scratch_;  // reused from line to line
     bool has_body_ = false;
     std::vector<Line> lead_;  // comment lines waiting for the next game
     std::size_t lead_bytes_ = 0, game_bytes_ = 0;  // the text of those, and of the game being read

@@ -134,7 +134,7 @@ ParsedFile parse_text(std::string_view text, const ParseOptions& options = {});
 struct LineResult {
     std::optional<Line> line;
     std::optional<SyntaxError> error;
-    TextStore text;  // the bytes the line's items point into: keep the result while using them
+    RecordStore store;  // the memory its items are held in: keep the result while using them
 };
 LineResult parse_line(std::string_view line_text, std::uint32_t line_number);
 

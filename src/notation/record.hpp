@@ -3,9 +3,10 @@
 #pragma once
 
 #include "notation/source.hpp"
-#include "notation/text_store.hpp"
+#include "notation/record_store.hpp"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -14,8 +15,9 @@
 namespace ngn {
 
 // ---- items: the values an event, declaration or heading carries -------------------------
-// Their text is a view of the bytes the Game (or LineResult) holds in its TextStore: an item
-// lives no longer than the record it was read into.
+// An item's text, a line's items, a list's elements and a throw's faces are views of the memory
+// the Game (or LineResult) holds in its RecordStore: they live as long as the record they were
+// read into, and an item is a plain value, copied and let go at no cost.
 
 struct Word {
     std::string_view text;  // e.g. port, FM, sea-state, D.J.de, 7.3.3
@@ -70,8 +72,8 @@ struct Face {
 struct Dice {
     std::optional<int> count;  // 6d6 -> 6; d10 -> none (one die)
     int sides = 0;
-    std::vector<Face> faces;
-    std::vector<Modifier> modifiers;
+    std::span<const Face> faces;
+    std::span<const Modifier> modifiers;
     std::optional<int> total;  // "= 7"
     SourcePos total_pos;
 
@@ -80,8 +82,10 @@ struct Dice {
 };
 
 struct Item;
+using Items = std::span<const Item>;  // items held by a game's RecordStore
+
 struct List {
-    std::vector<Item> items;  // FM,KM,PE
+    Items items;  // FM,KM,PE
 };
 
 struct Item {
@@ -94,6 +98,8 @@ struct Item {
     std::string to_ngn() const;
     void append_ngn(std::string& out) const;  // the same, added to the end of out
 };
+// Held in a RecordStore, which copies its values and never destroys them.
+static_assert(std::is_trivially_copyable_v<Item> && std::is_trivially_destructible_v<Item>);
 
 // ---- lines ----------------------------------------------------------------------------
 
@@ -122,7 +128,7 @@ struct Heading {
     std::string label;  // "3", "firing", "1866-07", "Great Britain"
     bool label_quoted = false;
     SourcePos label_pos;
-    std::vector<Item> args;  // anything after the label: segment battle @Lissa
+    Items args;  // anything after the label: segment battle @Lissa
 };
 
 enum class EntityKind { Side, Ship, Unit, Fleet, Leader, Squadron, Formation };
@@ -133,29 +139,29 @@ struct Declaration {
     EntityKind kind = EntityKind::Ship;
     Item name;                     // a Word (alias) or a Text (full name)
     std::optional<Item> full_name; // a Text, when an alias comes first
-    std::vector<Item> args;
+    Items args;
     std::vector<Note> notes;
 };
 
 // setup FM speed 8 at (30, 40, 90)
 struct Setup {
     Item subject;
-    std::vector<Item> args;
+    Items args;
     std::vector<Note> notes;
 };
 
 // terrain woods #0305 #0306: what the hexes of a map hold (hex rulesets)
 struct Terrain {
     Item kind;  // a Word: woods, river, road ...
-    std::vector<Item> args;
+    Items args;
     std::vector<Note> notes;
 };
 
 // FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H {a note}
 struct Event {
     Item subject;  // who acts: a Word or a Text
-    std::vector<Item> args;
-    std::optional<std::vector<Item>> claim;  // what follows "=>"
+    Items args;
+    std::optional<Items> claim;  // what follows "=>"
     SourcePos claim_pos;                     // of the "=>"
     std::vector<Note> notes;
 
@@ -192,7 +198,7 @@ struct Game {
     std::uint32_t first_line = 0;
     std::uint32_t last_line = 0;
     std::vector<SyntaxError> errors;
-    TextStore text;  // the bytes its items' text points into
+    RecordStore store;  // the memory its items and their text are held in
 
     const Tag* tag(std::string_view name) const;
     std::vector<const Tag*> tags() const;

@@ -24,7 +24,7 @@ RuleRef cite(const char* section);
 // Where an event's action stands: its first word after the actor, or the actor when it has none.
 inline ngn::SourcePos where(const ngn::Event& e) { return e.args.empty() ? e.subject.pos : e.args.front().pos; }
 // The last roll an event writes; null when it writes none.
-inline const ngn::Dice* last_dice(const std::vector<ngn::Item>& items) {
+inline const ngn::Dice* last_dice(ngn::Items items) {
     const ngn::Dice* dice = nullptr;
     for (const auto& it : items) dice = it.as<ngn::Dice>() ? it.as<ngn::Dice>() : dice;
     return dice;

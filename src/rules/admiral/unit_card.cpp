@@ -50,7 +50,7 @@ std::optional<Coefficient> coefficient(const ngn::Item& it) {
 }
 
 // "die 10": the sides of a die (a bare d10 would be a roll).
-std::optional<int> die_at(const std::vector<ngn::Item>& a, std::size_t i) {
+std::optional<int> die_at(ngn::Items a, std::size_t i) {
     if (i + 1 >= a.size() || !is_word(a[i], "die")) return std::nullopt;
     const auto n = small_whole(a[i + 1]);
     if (!n || (*n != 6 && *n != 8 && *n != 10 && *n != 12)) return std::nullopt;
@@ -65,7 +65,7 @@ std::optional<Section> section_word(const ngn::Item& it) {
 }
 
 // defence bow N side N stern N
-std::size_t read_defence(const std::vector<ngn::Item>& a, std::size_t i, Card& card) {
+std::size_t read_defence(ngn::Items a, std::size_t i, Card& card) {
     while (i + 1 < a.size()) {
         auto s = section_word(a[i]);
         auto v = small_whole(a[i + 1]);
@@ -77,7 +77,7 @@ std::size_t read_defence(const std::vector<ngn::Item>& a, std::size_t i, Card& c
 }
 
 // primary bow L/S side L/S stern L/S dN range Ncm
-std::size_t read_battery(const std::vector<ngn::Item>& a, std::size_t i, BatteryCard& b) {
+std::size_t read_battery(ngn::Items a, std::size_t i, BatteryCard& b) {
     for (;;) {
         if (i + 1 < a.size() && section_word(a[i]) && coefficient(a[i + 1])) {
             b.by_section[static_cast<std::size_t>(*section_word(a[i]))] = coefficient(a[i + 1]);
@@ -93,7 +93,7 @@ std::size_t read_battery(const std::vector<ngn::Item>& a, std::size_t i, Battery
     }
 }
 
-std::size_t read_torpedoes(const std::vector<ngn::Item>& a, std::size_t i, Card& card) {
+std::size_t read_torpedoes(ngn::Items a, std::size_t i, Card& card) {
     if (i < a.size() && is_word(a[i], "centre")) card.centre_torpedoes = true, ++i;
     if (i >= a.size() || !small_whole(a[i])) return i;
     card.torpedoes = small_whole(a[i++]);
@@ -116,7 +116,7 @@ std::optional<int>* whole_field(Card& c, const std::string& w) {
 }
 }  // namespace
 
-std::size_t read_card_fields(const std::vector<ngn::Item>& a, std::size_t i, Card& card, const Problem& problem) {
+std::size_t read_card_fields(ngn::Items a, std::size_t i, Card& card, const Problem& problem) {
     while (i < a.size()) {
         const std::string_view* wp = word_text(a[i]);
         if (!wp) return i;

@@ -18,7 +18,7 @@ using Problem = std::function<void(ngn::SourcePos, std::string)>;
 
 // Reads the card fields of a ship line into `card`, from items[from]. A word that is not a card
 // field is left to the caller: returns the index of the first item not read.
-std::size_t read_card_fields(const std::vector<ngn::Item>& items, std::size_t from, Card& card, const Problem& problem);
+std::size_t read_card_fields(ngn::Items items, std::size_t from, Card& card, const Problem& problem);
 
 // What a card line looks like, for messages.
 extern const char* const kCardShape;

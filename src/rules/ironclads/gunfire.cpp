@@ -63,7 +63,7 @@ const char* band_text(Band b) {
 }
 
 // "1C 1H", "1C,1H", "2H", "miss", "0": counts of criticals and hits; nullopt when unreadable.
-std::optional<std::pair<int, int>> read_hits(const std::vector<ngn::Item>& claim) {
+std::optional<std::pair<int, int>> read_hits(ngn::Items claim) {
     int c = 0, h = 0;
     bool any = false;
     for (const auto* it : elements(claim)) {

@@ -202,7 +202,8 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
             ++i;
         } else if (is_word(it, "base") && next) {
             std::vector<DataProblem> problems;
-            ShipData d = read_ship_data({it, *next}, problems);
+            const ngn::Item base[] = {it, *next};
+            ShipData d = read_ship_data(base, problems);
             s->base_length = d.base_length;
             s->base_width = d.base_width;
             for (const auto& p : problems) ctx.findings.error(Kind::Inconsistent, kCards, p.pos, p.message);

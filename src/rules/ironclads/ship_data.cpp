@@ -48,7 +48,7 @@ namespace {
 // past what it takes), and each value that cannot be read is one problem at its place.
 class ShipDataReader {
 public:
-    ShipDataReader(const std::vector<ngn::Item>& items, std::vector<DataProblem>& problems) : items_(items), problems_(problems) {}
+    ShipDataReader(ngn::Items items, std::vector<DataProblem>& problems) : items_(items), problems_(problems) {}
 
     ShipData read() {
         for (i_ = 0; i_ < items_.size(); ++i_) {
@@ -244,7 +244,7 @@ private:
                                 "armour, prop, hull, knots, tons, belt, backing, monitor, nation, years, sisters, class, speed, at or base");
     }
 
-    const std::vector<ngn::Item>& items_;
+    ngn::Items items_;
     std::vector<DataProblem>& problems_;
     std::size_t i_ = 0;
     const ngn::Item* key_item_ = nullptr;
@@ -253,7 +253,7 @@ private:
 };
 }  // namespace
 
-ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataProblem>& problems) {
+ShipData read_ship_data(ngn::Items items, std::vector<DataProblem>& problems) {
     return ShipDataReader(items, problems).read();
 }
 

@@ -38,7 +38,7 @@ struct DataProblem {
 };
 
 // Reads the arguments of a ship line. Words it does not know are problems.
-ShipData read_ship_data(const std::vector<ngn::Item>& items, std::vector<DataProblem>& problems);
+ShipData read_ship_data(ngn::Items items, std::vector<DataProblem>& problems);
 
 // A ship library: an NGN file of `ship` lines giving specifications.
 class ShipLibrary {

@@ -195,7 +195,7 @@ void Late19cEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
 namespace {
 
 // A whole number after a word of a piece's line (main 4, sp 6): read, and `i` moves on to it.
-std::optional<int> number_after(const std::vector<ngn::Item>& args, std::size_t& i, const char* what, const RuleRef& rule,
+std::optional<int> number_after(ngn::Items args, std::size_t& i, const char* what, const RuleRef& rule,
                                 Findings& findings) {
     if (i + 1 < args.size())
         if (auto n = whole(args[i + 1]); n && *n >= 0) {
@@ -208,7 +208,7 @@ std::optional<int> number_after(const std::vector<ngn::Item>& args, std::size_t&
 
 // One word of a ship's line, args[i] (Ship Flotation Values): its type (the first), main N,
 // secondary N, torpedoes, trainable.
-void read_ship_word(const std::string& word, const std::vector<ngn::Item>& args, std::size_t& i, Piece& p, bool& typed,
+void read_ship_word(const std::string& word, ngn::Items args, std::size_t& i, Piece& p, bool& typed,
                     Findings& findings) {
     const ngn::Item& it = args[i];
     if (auto t = parse_ship_type(word); t && !typed) {
@@ -232,7 +232,7 @@ void read_ship_word(const std::string& word, const std::vector<ngn::Item>& args,
 
 // One word of a unit's line, args[i] (Unit Strength Points): its type (the first: cavalry mounted
 // or dismounted, artillery with its class), its quality, sp N, towing <unit>.
-void read_unit_word(const std::string& word, const std::vector<ngn::Item>& args, std::size_t& i, Piece& p, bool& typed,
+void read_unit_word(const std::string& word, ngn::Items args, std::size_t& i, Piece& p, bool& typed,
                     std::optional<int>& sp, Findings& findings) {
     const ngn::Item& it = args[i];
     if (auto t = parse_unit_type(word); t && !typed) {

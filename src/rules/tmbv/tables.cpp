@@ -19,14 +19,14 @@ const char* kShape =
     "fire-result <lowest> <highest> <hits>; ram-result <lowest> <highest> fail|<target hits> <rammer hits>; "
     "diw-start <lowest> <highest> moves|diw; damage <hits> ma <change> cf <change>";
 
-std::optional<int> integer(const std::vector<ngn::Item>& a, std::size_t i) {
+std::optional<int> integer(ngn::Items a, std::size_t i) {
     if (i >= a.size()) return std::nullopt;
     const auto* n = a[i].as<ngn::Number>();
     if (!n || !n->is_integer || !n->unit.empty() || n->value < -99 || n->value > 99) return std::nullopt;
     return n->as_int();
 }
 
-std::optional<Band> band(const std::vector<ngn::Item>& a, std::size_t i) {
+std::optional<Band> band(ngn::Items a, std::size_t i) {
     auto lo = integer(a, i), hi = integer(a, i + 1);
     if (!lo || !hi || *lo > *hi) return std::nullopt;
     return Band{*lo, *hi};
@@ -85,7 +85,7 @@ public:
     }
 
 private:
-    bool board(const std::vector<ngn::Item>& a) {
+    bool board(ngn::Items a) {
         if (a.size() != 3 || !word_text(a[0]) || !integer(a, 1) || !integer(a, 2)) return false;
         if (*integer(a, 1) % 2 != 0) {
             problem_(a[1].pos, "a board's column offset is even, so that its columns keep their half-hex shift");
@@ -98,7 +98,7 @@ private:
     }
 
     // A modifier whose condition is one the engine knows for this table (so none is read and ignored).
-    bool modifier(const std::vector<ngn::Item>& a, std::vector<ChartModifier>& into, std::initializer_list<std::string_view> known) {
+    bool modifier(ngn::Items a, std::vector<ChartModifier>& into, std::initializer_list<std::string_view> known) {
         if (a.empty() || !word_text(a[0])) return false;
         ChartModifier m;
         m.what = lower(*word_text(a[0]));
@@ -128,7 +128,7 @@ private:
         return true;
     }
 
-    bool ram(const std::vector<ngn::Item>& a) {
+    bool ram(ngn::Items a) {
         if (!band(a, 0)) return false;
         if (a.size() == 3 && is_word(a[2], "fail")) return p_.ram_.push_back(RamRow{*band(a, 0), true, 0, 0}), true;
         if (a.size() != 4 || !integer(a, 2) || !integer(a, 3) || *integer(a, 2) < 0 || *integer(a, 3) < 0) return false;
@@ -136,7 +136,7 @@ private:
         return true;
     }
 
-    bool damage(const std::vector<ngn::Item>& a) {
+    bool damage(ngn::Items a) {
         if (a.size() != 5 || !integer(a, 0) || *integer(a, 0) < 1 || !is_word(a[1], "ma") || !integer(a, 2) || !is_word(a[3], "cf") ||
             !integer(a, 4))
             return false;
