@@ -28,10 +28,9 @@ std::optional<std::string> word_of(const ngn::Item& it) {
 std::optional<double> inches(const ngn::Item& it) {
     const auto* n = it.as<ngn::Number>();
     if (!n || n->value <= 0) return std::nullopt;
-    std::string u = lower(n->unit);
-    if (u.empty() || u == "in") return n->value;
-    if (u == "mm") return n->value / 25.4;
-    if (u == "cm") return n->value / 2.54;
+    if (n->unit.empty() || same_lower(n->unit, "in")) return n->value;
+    if (same_lower(n->unit, "mm")) return n->value / 25.4;
+    if (same_lower(n->unit, "cm")) return n->value / 2.54;
     return std::nullopt;
 }
 
@@ -115,20 +114,20 @@ private:
         if (key_is("knots")) {
             if (const auto* v = need("its speed in knots")) {
                 const auto* n = v->as<ngn::Number>();
-                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "kn")) d_.spec.knots = n->value, d_.has_spec = true;
+                if (n && n->value > 0 && (n->unit.empty() || same_lower(n->unit, "kn"))) d_.spec.knots = n->value, d_.has_spec = true;
                 else problem(*v, "knots takes a speed such as 12.5 or 12.5kn, found " + v->to_ngn());
             }
         } else if (key_is("tons") || key_is("displacement")) {
             if (const auto* v = need("its displacement in tons")) {
                 const auto* n = v->as<ngn::Number>();
-                if (n && n->value > 0 && (n->unit.empty() || lower(n->unit) == "t")) d_.spec.tons = n->value, d_.has_spec = true;
+                if (n && n->value > 0 && (n->unit.empty() || same_lower(n->unit, "t"))) d_.spec.tons = n->value, d_.has_spec = true;
                 else problem(*v, key_ + " takes a displacement such as 5630 or 5630t, found " + v->to_ngn());
             }
         } else if (key_is("belt")) {
             if (const auto* v = need("the thickness of its iron belt, or none")) {
                 auto w = word_of(*v);
                 if (auto in = inches(*v)) d_.spec.belt_in = *in, d_.has_spec = true;
-                else if (w && lower(*w) == "none") d_.spec.no_belt = true, d_.has_spec = true;
+                else if (w && same_lower(*w, "none")) d_.spec.no_belt = true, d_.has_spec = true;
                 else problem(*v, "belt takes a thickness such as 4.5in or 114mm, or none; found " + v->to_ngn());
             }
         } else if (key_is("backing")) {
@@ -145,9 +144,9 @@ private:
         if (auto in = inches(v)) {
             d_.spec.backing = ShipSpec::Backing::Given;
             d_.spec.backing_in = *in;
-        } else if (w && (lower(*w) == "yes" || lower(*w) == "unknown")) {
+        } else if (w && (same_lower(*w, "yes") || same_lower(*w, "unknown"))) {
             d_.spec.backing = ShipSpec::Backing::Unknown;
-        } else if (w && (lower(*w) == "no" || lower(*w) == "none")) {
+        } else if (w && (same_lower(*w, "no") || same_lower(*w, "none"))) {
             d_.spec.backing = ShipSpec::Backing::None;
         } else {
             problem(v, "backing takes a thickness such as 18in, or yes (thickness unknown), or no; found " + v.to_ngn());
@@ -165,7 +164,7 @@ private:
     bool placement() {
         if (key_is("speed")) {
             d_.speed = whole("the current speed, a whole number");
-            if (next() && next()->as<ngn::Word>() && lower(next()->as<ngn::Word>()->text) == "astern") {
+            if (next() && next()->as<ngn::Word>() && same_lower(next()->as<ngn::Word>()->text, "astern")) {
                 d_.astern = true;
                 ++i_;
             }
