@@ -90,6 +90,7 @@ public:
     LineReader& rest() { return lines_; }  // the stream after an open chunk
 
 private:
+    GameChunk new_chunk(std::uint32_t first_line) const;
     void add(GameChunk& chunk, const LineReader::Raw& raw);
     LineReader lines_;
     std::size_t chunk_bytes_, max_chunk_bytes_;

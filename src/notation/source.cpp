@@ -44,6 +44,11 @@ void LineWindow::push(std::string_view raw) {
     bytes_.append(raw);
 }
 
+void LineWindow::reserve(std::size_t bytes, std::size_t lines) {
+    bytes_.reserve(bytes);
+    starts_.reserve(lines);
+}
+
 std::string_view LineWindow::line(std::uint32_t n) const {
     if (n < first_ || n > last()) return {};
     const std::size_t i = head_ + (n - first_);

@@ -52,6 +52,7 @@ public:
     explicit LineWindow(std::uint32_t first_line = 1, bool compact = true)
         : first_(first_line), first_pushed_(first_line), compact_(compact) {}
     void push(std::string_view raw);  // the next line, its line ending included
+    void reserve(std::size_t bytes, std::size_t lines);  // room for what is to come, not regrown
     std::uint32_t last() const { return first_ + static_cast<std::uint32_t>(starts_.size() - head_) - 1; }
     // The line's bytes without its line ending; empty when the line is not held.
     std::string_view line(std::uint32_t line) const;
