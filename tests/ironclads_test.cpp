@@ -102,6 +102,8 @@ TEST(IroncladsCards, CapsBackingAndMissingFigures) {
     EXPECT_EQ(derive_card(spec_of("broadside 40x110lb belt none knots 30 tons 15000")).card.guns[Port], 25);
     EXPECT_EQ(derive_card(spec_of("fwd 10x12in-r belt none knots 30 tons 15000")).card.guns[Fwd], 10);
     EXPECT_EQ(derive_card(spec_of("belt none knots 30 tons 15000")).card.prop, 20);
+    // a count of guns written absurdly large (found by fuzz_check) is capped, not overflowed
+    EXPECT_EQ(derive_card(spec_of("rear 2147483647x540mm rear 2147483647x540mm belt none knots 10 tons 1000")).card.guns[Rear], 10);
     EXPECT_EQ(derive_card(spec_of("belt none knots 10 tons 15000")).card.hull, 12);
     EXPECT_EQ(derive_card(spec_of("belt 3in backing yes knots 10 tons 1000")).card.armour, 4);  // 3 + 6/10, rounded up
     EXPECT_EQ(derive_card(spec_of("belt 3in knots 10 tons 1000")).card.armour, 3);

@@ -209,10 +209,12 @@ DerivedCard derive_card(const ShipSpec& spec, std::vector<std::string>* steps) {
         for (const auto& g : spec.guns[m]) {
             std::string why;
             GunClass k = gun_class(g, &why);
-            tenths += g.count * tenths_per_gun(k);
+            // held within +-100,000,000 (saturating_add): a count written absurdly large must not overflow
+            const long long of_these = static_cast<long long>(g.count) * tenths_per_gun(k);
+            tenths = saturating_add(tenths, static_cast<int>(std::min<long long>(of_these, 100000000LL)));
             step(std::string(mount_title(m)) + ": " + g.text + " is " + to_string(k) + " (" + why + "), " +
                  std::to_string(g.count) + " x " + fmt_num(tenths_per_gun(k) / 10.0) + " = " +
-                 fmt_num(g.count * tenths_per_gun(k) / 10.0));
+                 fmt_num(static_cast<double>(of_these) / 10.0));
         }
         int stats = (tenths + 9) / 10;
         int capped = std::min(stats, mount_cap(m));
