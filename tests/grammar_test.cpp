@@ -298,8 +298,9 @@ TEST(Reader, CountItemSpansNotesEachItemOnce) {
                                     "side B \"Blue\"\n"
                                     "B1 fire port R1 33cm 2d6: 4 5 => 1H {close} ; good\n"),
               17u);
-    EXPECT_EQ(ngn::count_item_spans("B1 fire port R1 6d6: x\n"), 0u);  // a line that does not match
-    EXPECT_EQ(ngn::count_item_spans(""), 0u);
+    EXPECT_EQ(ngn::count_item_spans("B1 fire port R1 6d6: x\n"), std::nullopt);  // a line that does not match
+    EXPECT_EQ(ngn::count_item_spans(""), 0u);  // no line, no span
+    EXPECT_EQ(ngn::count_item_spans("\n  ; a comment\n"), 1u);  // lines that match, with a comment noted
 }
 
 // A line's items and their text are views of the memory the game holds (its RecordStore): they
@@ -342,6 +343,82 @@ TEST(Reader, ItemsTextOutlivesTheWindowAndMovesWithTheGame) {
     EXPECT_GT(games[0].store.bytes_held(), 400u * 60u);  // the lines are in the game's own store
 }
 
+// A line's own text (a tag's name and value, a heading's label, notes, comments, a ruling's
+// citation and text) is held by the game too. Comment lines before a game are read before the
+// game exists, and those that close a game move to the next one: each must end up held by the
+// game it belongs to, whole after the window and the game before are let go.
+TEST(Reader, LinesTextOutlivesTheWindowAndMovesWithTheGame) {
+    std::string text = "; before any game, \"one\"\n;  two\n\n";
+    for (int g = 0; g < 3; ++g) {
+        text += "[Event \"Cup \\\"" + std::to_string(g) + "\\\"\"]  ; a tag's comment\n[Ruleset \"tmbv\"]\n";
+        for (int i = 0; i < 150; ++i)  // more than a first block of the store holds
+            text += "turn \"T \\\"" + std::to_string(i) + "\\\"\"\n"
+                    "ship S" + std::to_string(i) + " \"Ship " + std::to_string(i) + "\" {note " + std::to_string(i) + "} {two}\n"
+                    "ruling tmbv 7.3.3 \"the \\\"umpire\\\" allows it\" ; said at the table\n";
+        text += "; closing " + std::to_string(g) + ", which introduces the next game\n";
+    }
+    std::istringstream in(text);
+    ngn::LineWindow window;
+    std::vector<ngn::Game> games;
+    const ngn::FileErrors outside = ngn::read_games(in, window, [&](ngn::Game&& g) {
+        window.release_through(g.last_line);  // the window's bytes go: the lines must not need them
+        games.push_back(std::move(g));
+    });
+    games.shrink_to_fit();  // moves each game again
+    EXPECT_TRUE(outside.errors.empty());
+    ASSERT_EQ(games.size(), 3u);
+    for (std::size_t g = 0; g < 3; ++g) {
+        const auto& lines = games[g].lines;
+        // the comment lines before it (two before the first game, the closing one of the game
+        // before), two tags, the body, and the last game's closing comment
+        ASSERT_EQ(lines.size(), (g == 1 ? 1u : 2u) + 2u + 450u) << g;
+        EXPECT_EQ(lines[0].comment->text, g == 0 ? std::string(" before any game, \"one\"") : " closing " + std::to_string(g - 1) + ", which introduces the next game");
+        if (g == 0) {
+            EXPECT_EQ(lines[1].comment->text, "  two");
+        }
+        const auto* tag = lines[g == 0 ? 2 : 1].as<ngn::Tag>();
+        ASSERT_TRUE(tag) << g;
+        EXPECT_EQ(tag->name, "Event");
+        EXPECT_EQ(tag->value, "Cup \"" + std::to_string(g) + "\"");
+        EXPECT_EQ(lines[g == 0 ? 2 : 1].comment->text, " a tag's comment");
+        const std::size_t body = g == 0 ? 4 : 3;
+        for (std::size_t i = 0; i < 150; ++i) {
+            const auto* h = lines[body + 3 * i].as<ngn::Heading>();
+            ASSERT_TRUE(h) << g << " " << i;
+            EXPECT_EQ(h->label, "T \"" + std::to_string(i) + "\"");
+            const auto* d = lines[body + 3 * i + 1].as<ngn::Declaration>();
+            ASSERT_TRUE(d);
+            ASSERT_EQ(d->notes.size(), 2u);
+            EXPECT_EQ(d->notes[0].text, "note " + std::to_string(i));
+            EXPECT_EQ(d->notes[1].text, "two");
+            const auto* r = lines[body + 3 * i + 2].as<ngn::Ruling>();
+            ASSERT_TRUE(r);
+            ASSERT_EQ(r->citation.size(), 2u);
+            EXPECT_EQ(r->citation[0], "tmbv");
+            EXPECT_EQ(r->citation[1], "7.3.3");
+            EXPECT_EQ(r->text, "the \"umpire\" allows it");
+            EXPECT_EQ(lines[body + 3 * i + 2].comment->text, " said at the table");
+        }
+    }
+    // the last game's closing comment stays its own: no game follows
+    EXPECT_EQ(games[2].lines.back().comment->text, " closing 2, which introduces the next game");
+}
+
+// Comment lines in a file that holds no game are handed over with the store their text is in.
+TEST(Reader, CommentsOfAFileWithNoGameAreHeldWithThem) {
+    std::string text;
+    for (int i = 0; i < 300; ++i) text += "; comment " + std::to_string(i) + " of a file with no game yet\n";
+    std::istringstream in(text);
+    ngn::LineWindow window;
+    ngn::FileErrors outside = ngn::read_games(in, window, [](ngn::Game&&) {});
+    window.release_through(window.last());
+    const ngn::FileErrors moved = std::move(outside);
+    ASSERT_EQ(moved.orphan_comments.size(), 300u);
+    for (int i = 0; i < 300; ++i)
+        EXPECT_EQ(moved.orphan_comments[static_cast<std::size_t>(i)].comment->text, " comment " + std::to_string(i) + " of a file with no game yet");
+    EXPECT_GT(moved.orphan_store.bytes_held(), 300u * 30u);
+}
+
 // A game too long to read lets its lines go as they come: their text is not held either.
 TEST(Reader, AGameTooLongHoldsNoTextOfTheLinesLetGo) {
     std::string text = "[Ruleset \"ironclads\"]\n";
@@ -350,7 +427,8 @@ TEST(Reader, AGameTooLongHoldsNoTextOfTheLinesLetGo) {
     o.max_game_bytes = 16 << 10;
     auto parsed = ngn::parse_text(text, o);
     ASSERT_EQ(parsed.games.size(), 1u);
-    EXPECT_EQ(parsed.games[0].lines.size(), 1u);  // its tag
+    ASSERT_EQ(parsed.games[0].lines.size(), 1u);  // its tag, whole
+    EXPECT_EQ(parsed.games[0].lines[0].as<ngn::Tag>()->value, "ironclads");
     // what it holds is what the lines up to the limit took, not what the whole game would take
     const auto whole = ngn::parse_text(text, ngn::ParseOptions{0, 0});
     ASSERT_EQ(whole.games.size(), 1u);

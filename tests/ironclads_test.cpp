@@ -360,7 +360,7 @@ TEST(IroncladsFiring, ArmourSaves) {
 
 // The words of a movement line, a salvo, its hits and a save are read in any case, as the
 // lower-case ones are; a wrong claim in capitals is still wrong.
-TEST(IroncladsFiring, WordsInAnyCase) {
+TEST(IroncladsWords, MovementAndFiringWordsInAnyCase) {
     clean(game(std::string(kMove) + "    RdI SPEED 9 Move 90MM\n    FM MOVE 8Cm Turn 2cm\n", "", "setup RdI prop 9\n"));
     clean(game(std::string(kFire) + "      FM fire port RdI 60CM 2d6: 4 5 => 1h\n      RdI save 6d6: 1 1 1 1 1 2 => NONE\n"));
     clean(game(std::string(kFire) + "      FM fire port RdI 24cm 2d6: 4 3 => 2c\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n"));

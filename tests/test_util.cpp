@@ -113,33 +113,33 @@ std::string dump(const ngn::Game& game) {
     std::vector<std::string> tags;
     std::string body;
     for (const auto& l : game.lines) {
-        std::string c = l.comment ? " ;" + l.comment->text : "";
+        std::string c = l.comment ? " ;" + std::string(l.comment->text) : "";
         if (const auto* t = l.as<ngn::Tag>()) {
-            tags.push_back("tag " + t->name + "=" + t->value + c);
+            tags.push_back("tag " + std::string(t->name) + "=" + std::string(t->value) + c);
         } else if (const auto* h = l.as<ngn::Heading>()) {
-            body += std::string("heading ") + ngn::heading_keyword(h->kind) + " " + h->label + dump_items(h->args) + c + "\n";
+            body += std::string("heading ") + ngn::heading_keyword(h->kind) + " " + std::string(h->label) + dump_items(h->args) + c + "\n";
         } else if (const auto* d = l.as<ngn::Declaration>()) {
             body += std::string("declare ") + ngn::entity_keyword(d->kind) + " " + dump(d->name) +
                     (d->full_name ? " full=" + dump(*d->full_name) : "") + dump_items(d->args);
-            for (const auto& n : d->notes) body += " {" + n.text + "}";
+            for (const auto& n : d->notes) body += " {" + std::string(n.text) + "}";
             body += c + "\n";
         } else if (const auto* s = l.as<ngn::Setup>()) {
             body += "setup " + dump(s->subject) + dump_items(s->args);
-            for (const auto& n : s->notes) body += " {" + n.text + "}";
+            for (const auto& n : s->notes) body += " {" + std::string(n.text) + "}";
             body += c + "\n";
         } else if (const auto* t = l.as<ngn::Terrain>()) {
             body += "terrain " + dump(t->kind) + dump_items(t->args);
-            for (const auto& n : t->notes) body += " {" + n.text + "}";
+            for (const auto& n : t->notes) body += " {" + std::string(n.text) + "}";
             body += c + "\n";
         } else if (const auto* e = l.as<ngn::Event>()) {
             body += "event " + dump(e->subject) + dump_items(e->args);
             if (e->claim) body += " =>" + dump_items(*e->claim);
-            for (const auto& n : e->notes) body += " {" + n.text + "}";
+            for (const auto& n : e->notes) body += " {" + std::string(n.text) + "}";
             body += c + "\n";
         } else if (const auto* r = l.as<ngn::Ruling>()) {
             body += "ruling";
-            for (const auto& x : r->citation) body += " " + x;
-            body += " \"" + r->text + "\"" + c + "\n";
+            for (const auto& x : r->citation) body += " " + std::string(x);
+            body += " \"" + std::string(r->text) + "\"" + c + "\n";
         } else if (l.comment) {
             body += "comment" + c + "\n";
         }

@@ -269,7 +269,7 @@ std::vector<SideRow> sides_of(const ngn::Game& game) {
     std::vector<SideRow> sides;
     std::map<int, std::vector<std::string>> players;
     for (const ngn::Tag* t : game.tags()) {
-        if (int n = ngn::numbered_tag(t->name, "Side")) sides.push_back(SideRow{n, t->value, "", {}, std::nullopt});
+        if (int n = ngn::numbered_tag(t->name, "Side")) sides.push_back(SideRow{n, std::string(t->value), "", {}, std::nullopt});
         if (int n = ngn::numbered_tag(t->name, "Player")) players[n] = ngn::split_list(t->value, false);
     }
     for (const auto& l : game.lines) {
@@ -285,7 +285,7 @@ std::vector<SideRow> sides_of(const ngn::Game& game) {
         if (auto p = players.find(s.number); p != players.end()) s.players = p->second;
     const ngn::Tag* result = game.tag("Result");
     if (!result || result->value == "*" || result->value.empty()) return sides;
-    std::string r = result->value;
+    const std::string r(result->value);
     if (ngn::same_label(r, "draw")) {
         for (auto& s : sides) s.outcome = "draw";
         return sides;
@@ -345,7 +345,7 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
     const std::string hash = sha256_hex(record);
 
     auto tag = [&](const char* name) -> std::optional<std::string> {
-        if (const ngn::Tag* t = game.tag(name)) return t->value;
+        if (const ngn::Tag* t = game.tag(name)) return std::string(t->value);
         return std::nullopt;
     };
     std::optional<std::string> date = tag("Date");
@@ -426,7 +426,7 @@ Archive::AddResult Archive::write_game(const ngn::Game& game, std::string_view r
     rows.reserve(game.lines.size());
     std::string texts;  // every line's canonical text, one after another
     texts.reserve(record.size() + record.size() / 4);
-    auto add_notes = [&](std::uint32_t line, const std::vector<ngn::Note>& ns) {
+    auto add_notes = [&](std::uint32_t line, ngn::Notes ns) {
         for (const auto& n : ns) notes.push_back(NoteRow{line, "note", n.text});
     };
     for (const auto& l : game.lines) {

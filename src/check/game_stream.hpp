@@ -152,6 +152,7 @@ private:
         if (starts_file) {
             read_.errors.errors = std::move(errors.errors);
             read_.errors.orphan_comments = std::move(errors.orphan_comments);
+            read_.errors.orphan_store = std::move(errors.orphan_store);
         }
         read_.errors.truncated = errors.truncated;
         stopped_ = errors.truncated;

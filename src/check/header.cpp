@@ -96,8 +96,8 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
     std::map<int, const ngn::Tag*> players;
 
     for (const ngn::Tag* t : tags) {
-        if (!seen.insert(t->name).second) {
-            findings.error(Kind::Inconsistent, kTagPairs, t->pos, "tag [" + t->name + "] is given twice");
+        if (!seen.emplace(t->name).second) {
+            findings.error(Kind::Inconsistent, kTagPairs, t->pos, "tag [" + std::string(t->name) + "] is given twice");
             continue;
         }
     }
@@ -108,7 +108,7 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
     if (const ngn::Tag* v = game.tag("NGN")) {
         if (v->value != "1")
             findings.error(Kind::Inconsistent, kTags, v->value_pos,
-                           "this ironlog reads NGN version 1; the record is written in version " + v->value, "1", v->value);
+                           "this ironlog reads NGN version 1; the record is written in version " + std::string(v->value), "1", std::string(v->value));
     } else {
         findings.warning(Kind::Inconsistent, kTags, first, "no [NGN \"1\"] tag: the record is read as NGN version 1");
     }
@@ -118,8 +118,8 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
         findings.error(Kind::Inconsistent, kTags, first,
                        "no [Ruleset] tag: say which rules were played (" + rulesets.ids() + ")");
     } else if (!(h.ruleset = rulesets.find(ruleset_tag->value))) {
-        findings.error(Kind::Inconsistent, kTags, ruleset_tag->value_pos, "unknown ruleset '" + ruleset_tag->value + "'",
-                       "one of " + rulesets.ids(), ruleset_tag->value);
+        findings.error(Kind::Inconsistent, kTags, ruleset_tag->value_pos, "unknown ruleset '" + std::string(ruleset_tag->value) + "'",
+                       "one of " + rulesets.ids(), std::string(ruleset_tag->value));
     }
     if (h.ruleset) {
         const RulesetInfo& info = h.ruleset->info;
@@ -134,8 +134,8 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
                     if (!s.variant.empty()) variants += (variants.empty() ? "" : ", ") + s.variant;
                 findings.error(Kind::Inconsistent, kTags, v->value_pos,
                                variants.empty() ? info.id + " has no variants"
-                                                : "unknown variant '" + v->value + "' of " + info.id,
-                               variants.empty() ? std::string("no [Variant] tag") : "one of " + variants, v->value);
+                                                : "unknown variant '" + std::string(v->value) + "' of " + info.id,
+                               variants.empty() ? std::string("no [Variant] tag") : "one of " + variants, std::string(v->value));
             }
         }
         for (const auto& o : info.options) h.options[o.name] = o.values.empty() ? std::string() : o.values.front();
@@ -146,7 +146,7 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
         h.date = d->value;
         if (!valid_date(d->value))
             findings.warning(Kind::Inconsistent, kTags, d->value_pos,
-                             "date '" + d->value + "' is not of the form YYYY.MM.DD (or YYYY-MM-DD, ? for unknown digits)");
+                             "date '" + std::string(d->value) + "' is not of the form YYYY.MM.DD (or YYYY-MM-DD, ? for unknown digits)");
     }
 
     // Sides and players
@@ -156,8 +156,8 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
             for (const auto& other : h.sides)
                 if (other.name == t->value)
                     findings.error(Kind::Inconsistent, kSides, t->value_pos,
-                                   "two sides are called '" + t->value + "' (Side" + std::to_string(other.number) + ")");
-            h.sides.push_back(SideTag{n, t->value, {}, t->pos});
+                                   "two sides are called '" + std::string(t->value) + "' (Side" + std::to_string(other.number) + ")");
+            h.sides.push_back(SideTag{n, std::string(t->value), {}, t->pos});
         } else if (int p = numbered_tag(t->name, "Player")) {
             players[p] = t;
         }
@@ -171,7 +171,7 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
         auto it = std::find_if(h.sides.begin(), h.sides.end(), [n = n](const SideTag& s) { return s.number == n; });
         if (it == h.sides.end())
             findings.error(Kind::Inconsistent, kSides, t->pos,
-                           "[" + t->name + "] names the players of side " + std::to_string(n) + ", but there is no [Side" +
+                           "[" + std::string(t->name) + "] names the players of side " + std::to_string(n) + ", but there is no [Side" +
                                std::to_string(n) + "] tag");
         else
             it->players = split_list(t->value, false);
@@ -239,11 +239,11 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
 
     // Tolerance
     if (const ngn::Tag* t = game.tag("Tolerance")) {
-        if (auto v = parse_tolerance(t->value))
+        if (auto v = parse_tolerance(std::string(t->value)))
             h.tolerance_cm = *v;
         else
             findings.error(Kind::Inconsistent, kTolerance, t->value_pos,
-                           "tolerance '" + t->value + "' is not a distance such as 0.5cm or 5mm", "0.5cm", t->value);
+                           "tolerance '" + std::string(t->value) + "' is not a distance such as 0.5cm or 5mm", "0.5cm", std::string(t->value));
     }
 
     // Set-up
@@ -252,7 +252,7 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
             h.setup = true;
         else if (s->value != "0")
             findings.error(Kind::Inconsistent, kTags, s->value_pos, "[SetUp] is \"1\" (the record starts mid-game) or \"0\"",
-                           "1 or 0", s->value);
+                           "1 or 0", std::string(s->value));
     }
 
     h.result = game.tag("Result");
@@ -268,7 +268,7 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
             if (kn != "SideN" && kn != "PlayerN" && (lower(kn) == lower(t->name) || edit_distance(kn, t->name) <= 1)) near = k.name;
         }
         if (!near.empty())
-            findings.warning(Kind::Inconsistent, kTags, t->pos, "unknown tag [" + t->name + "]: did you mean [" + near + "]?");
+            findings.warning(Kind::Inconsistent, kTags, t->pos, "unknown tag [" + std::string(t->name) + "]: did you mean [" + near + "]?");
     }
     return h;
 }

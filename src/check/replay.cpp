@@ -37,14 +37,17 @@ std::string normalize(std::string_view s) {
 
 // Whether a ruling's citation covers the rule a finding cites. "tmbv 7.3" covers tmbv 7.3.3;
 // "Firing" covers ironclads Firing/Armour saves; titles match whole.
-bool covers(const std::vector<std::string>& citation, const RuleRef& rule, const RulesetList& rulesets) {
+bool covers(std::span<const std::string_view> citation, const RuleRef& rule, const RulesetList& rulesets) {
     std::size_t i = 0;
     if (!citation.empty() && (rulesets.find(citation[0]) || citation[0] == "ngn")) {
         if (citation[0] != rule.ruleset) return false;
         i = 1;
     }
     std::string rest;
-    for (; i < citation.size(); ++i) rest += (rest.empty() ? "" : " ") + citation[i];
+    for (; i < citation.size(); ++i) {
+        if (!rest.empty()) rest += ' ';
+        rest += citation[i];
+    }
     rest = normalize(rest);
     if (rest.empty()) return true;
     const std::string section = normalize(rule.section);
@@ -358,7 +361,7 @@ void Replay::ruling(const ngn::Line& line, const ngn::Ruling& r) {
 void Replay::result() {
     const ngn::Tag* t = header_.result;
     if (!t) return;
-    std::string v = t->value;
+    const std::string v(t->value);
     if (v == "*" || same_label(v, "draw") || same_label(v, "both-lost")) return;
     auto is_side = [&](const std::string& s) {
         if (symbols_.find_side(s)) return true;
@@ -383,7 +386,7 @@ void Replay::apply_rulings() {
             if (r.event_line && f.pos.line != *r.event_line) continue;
             if (!covers(r.ruling->citation, f.rule, *options_.rulesets)) continue;
             f.severity = Severity::Note;
-            f.ruling = AppliedRuling{r.line->pos, r.ruling->text};
+            f.ruling = AppliedRuling{r.line->pos, std::string(r.ruling->text)};
             r.used = true;
             break;
         }

@@ -11,7 +11,7 @@ const RuleRef kTurns = ngn_rule("5.1", "Turns and headings");
 
 std::string describe(const SequenceNode& n) { return std::string(ngn::heading_keyword(n.kind)) + " " + n.name; }
 
-std::string describe(const ngn::Heading& h) { return std::string(ngn::heading_keyword(h.kind)) + " " + h.label; }
+std::string describe(const ngn::Heading& h) { return std::string(ngn::heading_keyword(h.kind)) + " " + std::string(h.label); }
 
 std::optional<int> parse_int(std::string_view s) {
     int v = 0;
@@ -101,27 +101,27 @@ void SequenceTracker::turn(const ngn::Heading& h, ngn::SourcePos pos) {
     }
     if (!n) {
         findings_.error(Kind::Inconsistent, kTurns, h.label_pos,
-                        "a turn is labelled with " + std::string(form), form, h.label);
+                        "a turn is labelled with " + std::string(form), form, std::string(h.label));
     } else if (!cursor_.started) {
         if (sequence_.turn_label == TurnLabel::Number && *n != 1 && !setup_)
             findings_.error(Kind::Inconsistent, kTurns, h.label_pos,
-                            "the record starts at turn " + h.label +
+                            "the record starts at turn " + std::string(h.label) +
                                 " but has no [SetUp \"1\"] tag; a record without one starts at turn 1",
-                            "turn 1", "turn " + h.label);
+                            "turn 1", "turn " + std::string(h.label));
     } else if (*n != cursor_.turn_number + 1) {
         std::string expected = sequence_.turn_label == TurnLabel::Month ? month_text(cursor_.turn_number + 1)
                                                                         : std::to_string(cursor_.turn_number + 1);
-        std::string what = *n == cursor_.turn_number ? "turn " + h.label + " is written twice"
-                           : *n < cursor_.turn_number ? "turn " + h.label + " comes after turn " + cursor_.turn_label
-                                                      : "turn " + h.label + " follows turn " + cursor_.turn_label +
+        std::string what = *n == cursor_.turn_number ? "turn " + std::string(h.label) + " is written twice"
+                           : *n < cursor_.turn_number ? "turn " + std::string(h.label) + " comes after turn " + cursor_.turn_label
+                                                      : "turn " + std::string(h.label) + " follows turn " + cursor_.turn_label +
                                                             ": turn " + expected + " is missing";
-        findings_.error(Kind::Inconsistent, kTurns, h.label_pos, what, "turn " + expected, "turn " + h.label);
+        findings_.error(Kind::Inconsistent, kTurns, h.label_pos, what, "turn " + expected, "turn " + std::string(h.label));
     }
     if (n && sequence_.max_turns > 0 && sequence_.turn_label == TurnLabel::Number && *n > sequence_.max_turns)
         findings_.error(Kind::Illegal, sequence_.rule, h.label_pos,
                         "the game has " + std::to_string(sequence_.max_turns) + " turn" +
-                            (sequence_.max_turns == 1 ? "" : "s") + "; this is turn " + h.label,
-                        "at most turn " + std::to_string(sequence_.max_turns), "turn " + h.label);
+                            (sequence_.max_turns == 1 ? "" : "s") + "; this is turn " + std::string(h.label),
+                        "at most turn " + std::to_string(sequence_.max_turns), "turn " + std::string(h.label));
     (void)pos;
     cursor_.started = true;
     cursor_.turn_label = h.label;
@@ -143,17 +143,17 @@ bool SequenceTracker::check_numbered(const SequenceNode& node, const Cursor::Lev
     numbered_seen_ = true;
     if (*n != expected && !(first_of_record && !continuing)) {
         std::string word = std::string(ngn::heading_keyword(node.kind));
-        std::string what = continuing ? word + " " + h.label + " follows " + word + " " + previous->label
+        std::string what = continuing ? word + " " + std::string(h.label) + " follows " + word + " " + std::string(previous->label)
                                       : word + "s are numbered from 1";
         if (continuing && *n > expected) what += ": " + word + " " + std::to_string(expected) + " is missing";
         findings_.error(Kind::Inconsistent, kTurns, h.label_pos, what, word + " " + std::to_string(expected),
-                        word + " " + h.label);
+                        word + " " + std::string(h.label));
     }
     if (node.max_count > 0 && *n > node.max_count)
         findings_.error(Kind::Illegal, node.rule, h.label_pos,
                         "there are " + std::to_string(node.max_count) + " " + ngn::heading_keyword(node.kind) + "s; this is " +
-                            ngn::heading_keyword(node.kind) + " " + h.label,
-                        "at most " + std::to_string(node.max_count), h.label);
+                            ngn::heading_keyword(node.kind) + " " + std::string(h.label),
+                        "at most " + std::to_string(node.max_count), std::string(h.label));
     return true;
 }
 
@@ -165,7 +165,7 @@ void SequenceTracker::misplaced(const ngn::Heading& h, ngn::SourcePos pos) {
     if (!other) other = find_anywhere(sequence_.before_play, h, true, nullptr, &parent);
     if (other && other->kind != h.kind) {
         findings_.error(Kind::Inconsistent, rule, h.label_pos,
-                        "'" + h.label + "' is a " + ngn::heading_keyword(other->kind) + " of the sequence of play, not a " +
+                        "'" + std::string(h.label) + "' is a " + ngn::heading_keyword(other->kind) + " of the sequence of play, not a " +
                             ngn::heading_keyword(h.kind) + ": write '" + describe(*other) + "'",
                         describe(*other), describe(h));
         return;
@@ -187,7 +187,7 @@ void SequenceTracker::misplaced(const ngn::Heading& h, ngn::SourcePos pos) {
     const auto& here = children_at(cursor_.path.size() >= 1 && h.kind != ngn::HeadingKind::Phase ? cursor_.path.size() : 0);
     std::string known = names_of(here.empty() ? (cursor_.started ? sequence_.turn : sequence_.before_play) : here);
     findings_.error(Kind::Inconsistent, rule, h.label_pos,
-                    "unknown " + std::string(ngn::heading_keyword(h.kind)) + " '" + h.label + "'" +
+                    "unknown " + std::string(ngn::heading_keyword(h.kind)) + " '" + std::string(h.label) + "'" +
                         (known.empty() ? std::string() : "; expected one of: " + known));
     (void)pos;
 }

@@ -27,7 +27,7 @@ const ngn::Item* last_position(ngn::Items items) {
 std::string Replay::describe_state() const {
     std::ostringstream os;
     const ngn::Tag* event = game_.tag("Event");
-    os << "Game " << index_ << (event ? ": " + event->value : std::string()) << " (lines " << game_.first_line << "-"
+    os << "Game " << index_ << (event ? ": " + std::string(event->value) : std::string()) << " (lines " << game_.first_line << "-"
        << game_.last_line << ")\n";
     if (!header_.ruleset) {
         os << "No known ruleset: nothing was replayed.\n";

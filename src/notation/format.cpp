@@ -14,7 +14,7 @@ void append_items(std::string& out, Items items) {
     }
 }
 
-void append_notes(std::string& out, const std::vector<Note>& notes) {
+void append_notes(std::string& out, Notes notes) {
     for (const auto& n : notes) {
         out += " {";
         out += n.text;
@@ -86,7 +86,7 @@ std::string identity_text(const Game& game) {
 namespace {
 
 void append_line(std::string& out, const Line& line, bool with_notes) {
-    auto append_notes = [&](const std::vector<Note>& notes) {
+    auto append_notes = [&](Notes notes) {
         if (with_notes) ngn::append_notes(out, notes);
     };
     if (const auto* t = line.as<Tag>()) {
@@ -177,7 +177,8 @@ std::string format_game(const Game& game) {
         out += content;
         if (l.comment) {
             if (!content.empty()) out += " ";
-            out += ";" + l.comment->text;
+            out += ";";
+            out += l.comment->text;
         }
         out += '\n';
     };

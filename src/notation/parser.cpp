@@ -29,30 +29,35 @@ struct LineScratch {
     std::vector<Item> args, claim;
     std::vector<Face> faces;          // of the throw being read
     std::vector<Modifier> modifiers;  // of the throw being read
+    std::vector<Note> notes;
+    std::vector<std::string_view> citation;  // of a ruling
     void clear() {
         args.clear();
         claim.clear();
         faces.clear();
         modifiers.clear();
+        notes.clear();
+        citation.clear();
     }
 };
 
 // The actions write straight into the Line being read: the grammar commits (if_must, must) as
 // soon as an action has run, so nothing they build is ever undone by backtracking, and a line
 // costs no intermediate copies. The views below point into the line's text, alive while it is read;
-// the items' text points into the copy of the line in the store, made at its first item.
+// the text of its items, tags, labels, notes, comments and rulings points into the copy of the
+// line in the store, made at the first piece that needs it.
 struct LineState {
     const char* begin = nullptr;  // first byte of the line
     std::uint32_t line_no = 0;
     Line& line;
     std::string_view text;       // the line as read
-    RecordStore& store;          // where the items and their text are held
+    RecordStore& store;          // where the items and the line's text are held
     LineScratch& scratch;
     const char* kept = nullptr;  // the line's copy in the store (null until an item needs it)
 
     std::vector<Item>* items;            // where the next item goes: the arguments, then the claim
     Items* args_out = nullptr;           // where the arguments go once the line is read
-    std::vector<Note>* notes = nullptr;  // where notes go (declarations, setups, terrain, events)
+    Notes* notes_out = nullptr;          // where notes go once the line is read (declarations, setups, terrain, events)
     Event* event = nullptr;
     Declaration* declaration = nullptr;
     bool in_claim = false;
@@ -92,28 +97,17 @@ struct LineState {
         return SourcePos{line_no, static_cast<std::uint32_t>(p - begin + 1)};
     }
     std::vector<Item>& target() { return *items; }  // where the next item goes
-    void items_and_notes(Items& args, std::vector<Note>& n) {
+    void items_and_notes(Items& args, Notes& n) {
         args_out = &args;
-        notes = &n;
+        notes_out = &n;
     }
-    // The line read: its arguments and claim into the store.
+    // The line read: its arguments, claim and notes into the store.
     void seal() {
         if (args_out) *args_out = store.keep(Items(scratch.args));
         if (event && event->claim) *event->claim = store.keep(Items(scratch.claim));
+        if (notes_out) *notes_out = store.keep(Notes(scratch.notes));
     }
 };
-
-// Text inside double quotes, with \" and \\ unescaped.
-std::string unquote(std::string_view s) {
-    if (s.size() >= 2 && s.front() == '"') s = s.substr(1, s.size() - 2);
-    std::string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '\\' && i + 1 < s.size()) ++i;
-        out += s[i];
-    }
-    return out;
-}
 
 // The value of the run of decimal digits that text begins with, and how many digits that is (0:
 // none); none when it has more than 18 significant digits, more than a long long surely holds.
@@ -201,7 +195,7 @@ template <>
 struct action<g::note> {
     template <typename In> static void apply(const In& in, LineState& st) {
         std::string_view s = in.string_view();
-        if (st.notes) st.notes->push_back(Note{std::string(s.substr(1, s.size() - 2)), st.pos(in.begin())});
+        if (st.notes_out) st.scratch.notes.push_back(Note{st.keep(s.substr(1, s.size() - 2)), st.pos(in.begin())});
     }
 };
 template <>
@@ -209,7 +203,7 @@ struct action<g::comment> {
     template <typename In> static void apply(const In& in, LineState& st) {
         std::string_view s = in.string_view().substr(1);
         while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-        st.line.comment = Comment{std::string(s), st.pos(in.begin())};
+        st.line.comment = Comment{st.keep(s), st.pos(in.begin())};
     }
 };
 
@@ -221,7 +215,7 @@ struct action<g::tag_name> {
 template <>
 struct action<g::tag_value> {
     template <typename In> static void apply(const In& in, LineState& st) {
-        st.line.content = Tag{std::string(st.tag_name), unquote(in.string_view()), st.line.pos, st.pos(in.begin())};
+        st.line.content = Tag{st.keep(st.tag_name), st.keep_unquoted(in.string_view()), st.line.pos, st.pos(in.begin())};
     }
 };
 
@@ -412,7 +406,7 @@ struct heading_label_action {
         h.kind = K;
         std::string_view s = in.string_view();
         h.label_quoted = !s.empty() && s.front() == '"';
-        h.label = h.label_quoted ? unquote(s) : std::string(s);
+        h.label = h.label_quoted ? st.keep_unquoted(s) : st.keep(s);
         h.label_pos = st.pos(in.begin());
         st.args_out = &h.args;
     }
@@ -430,13 +424,17 @@ Ruling& the_ruling(Line& line) {
 }
 template <>
 struct action<g::ruling_cite> {
-    template <typename In> static void apply(const In& in, LineState& st) { the_ruling(st.line).citation.push_back(in.string()); }
+    template <typename In> static void apply(const In& in, LineState& st) {
+        the_ruling(st.line);
+        st.scratch.citation.push_back(st.keep(in.string_view()));
+    }
 };
 template <>
 struct action<g::ruling_text> {
     template <typename In> static void apply(const In& in, LineState& st) {
         Ruling& r = the_ruling(st.line);
-        r.text = unquote(in.string_view());
+        r.citation = st.store.keep(std::span<const std::string_view>(st.scratch.citation));
+        r.text = st.keep_unquoted(in.string_view());
         r.text_pos = st.pos(in.begin());
     }
 };
@@ -690,34 +688,25 @@ public:
         errors_before_ += errors_pending_;
         errors_pending_ = 0;
         ++line_no_;
+        // Which construct the line is (or tries to be) decides how games are grouped: a line whose
+        // first character is '[' is a tag line, read or not (no other line begins so), and a tag
+        // line after a game's body begins the next game.
+        std::size_t first = 0;  // a loop: find_first_not_of calls memchr for every byte
+        while (first < raw.size() && (raw[first] == ' ' || raw[first] == '\t')) ++first;
+        const bool is_tag = first < raw.size() && raw[first] == '[';
+        const bool begins_game = is_tag && (!game_ || has_body_);
         std::optional<SyntaxError> error;
         Line line;
-        // The line's items point into the game being read. A line that is let go (before any
-        // game, or in a game too long to read) holds its text only while it is read; a tag line,
-        // which may begin the next game, has no item.
-        RecordStore passing;
-        parse_one(raw, line_no_, length, line, error, game_ && !too_long_ ? game_->store : passing, scratch_);
-        // Which construct the line is (or tried to be) decides how games are grouped.
-        bool is_tag = line.is<Tag>();
-        if (error) {
-            const std::size_t first = raw.find_first_not_of(" \t");
-            is_tag = first != std::string_view::npos && raw[first] == '[';
-        }
+        // The line's text and items are held by the game being read. A line that begins a game
+        // is read into the store that game will take (the game before is handed over only once
+        // the line is read: handing it over may release the line's bytes). A line that is let go
+        // (before any game, or in a game too long to read) holds them only while it is read; a
+        // comment line before any game is kept in lead_store_ (hold_lead).
+        RecordStore own;
+        parse_one(raw, line_no_, length, line, error, begins_game || !game_ || too_long_ ? own : game_->store, scratch_);
+        if (begins_game) begin_game(std::move(own));
         const bool is_blank = !error && line.is<Blank>();
 
-        if (is_tag && (!game_ || has_body_)) {
-            finish_game(true);
-            game_.emplace();
-            game_->lines.reserve(256);  // most games fit: no regrowth, which moves every line
-            game_->first_line = line_no_;
-            has_body_ = false;
-            for (auto& l : lead_) game_->lines.push_back(std::move(l));
-            if (!lead_.empty()) game_->first_line = lead_.front().pos.line;
-            lead_.clear();
-            game_bytes_ = lead_bytes_;
-            lead_bytes_ = 0;
-            lead_dropped_ = false;
-        }
         if (error) {
             if (game_ && !is_tag) has_body_ = true;
             if (game_) game_->last_line = line_no_;
@@ -731,7 +720,7 @@ public:
         }
         if (!game_) {
             if (is_blank) {
-                if (line.comment) hold_lead(std::move(line), length);
+                if (line.comment) hold_lead(line, length);
                 return true;
             }
             add_error(SyntaxError{line.pos, "expected a tag pair such as [Ruleset \"ironclads\"] to begin a game"});
@@ -739,7 +728,7 @@ public:
         }
         if (!is_tag && !is_blank) has_body_ = true;
         game_->last_line = line_no_;
-        hold(std::move(line), length);
+        hold(line, length);
         return true;
     }
 
@@ -752,10 +741,10 @@ public:
         ++line_no_;
         std::optional<SyntaxError> error;
         Line line;
-        RecordStore passing;  // a comment line has no item
+        RecordStore passing;
         parse_one(raw, line_no_, raw.size(), line, error, passing, scratch_);
         if (!error && line.is<Blank>() && line.comment) {
-            lead_.push_back(std::move(line));
+            lead_.push_back(with_comment_in(lead_store_, line));
             ++file_.lead_seeded;
         }
     }
@@ -774,11 +763,15 @@ public:
             --line_no_;
             file_.lead_handed_on = lead_.size();
             lead_.clear();
+            lead_store_ = RecordStore();
         } else {
             finish_game(false);
         }
         file_.errors_at_end = error_count_ - before_finish;
-        if (!lead_.empty()) file_.orphan_comments = std::move(lead_);  // comments with no game: fmt keeps them
+        if (!lead_.empty()) {  // comments with no game: fmt keeps them
+            file_.orphan_comments = std::move(lead_);
+            file_.orphan_store = std::move(lead_store_);
+        }
         file_.error_count = error_count_ - errors_before_;  // this reader's own
         file_.last_line = line_no_;
         return std::move(file_);
@@ -789,12 +782,12 @@ private:
 
     // A line of the game being read: kept, unless the game is now too long to read (its tags
     // are kept even so, as long as they are the game's first lines).
-    void hold(Line&& line, std::size_t length) {
+    void hold(const Line& line, std::size_t length) {
         if (too_long_) {
             dropped_through_ = line_no_;
             return;
         }
-        game_->lines.push_back(std::move(line));
+        game_->lines.push_back(line);
         hold_bytes(length);
     }
     void hold_bytes(std::size_t length) {
@@ -802,30 +795,64 @@ private:
         if (!over_limit(game_bytes_)) return;
         too_long_ = true;  // from here on the game's lines are let go as they come; its tags stay, for its header
         std::vector<Line> tags;
-        for (auto& l : game_->lines)
-            if (l.is<Tag>()) tags.push_back(std::move(l));
+        RecordStore tags_store;  // what the tags hold, and no more
+        for (Line l : game_->lines) {
+            auto* tag = std::get_if<Tag>(&l.content);
+            if (!tag) continue;
+            tag->name = tags_store.keep(tag->name);
+            tag->value = tags_store.keep(tag->value);
+            if (l.comment) l.comment->text = tags_store.keep(l.comment->text);
+            tags.push_back(l);
+        }
         game_->lines.swap(tags);
+        game_->store = std::move(tags_store);
         std::vector<SyntaxError>().swap(game_->errors);
         dropped_through_ = line_no_;
     }
     // A comment line before any game: kept for the next game, unless they have grown too long.
-    void hold_lead(Line&& line, std::size_t length) {
+    void hold_lead(const Line& line, std::size_t length) {
         if (lead_dropped_) {
             dropped_through_ = line_no_;
             return;
         }
         lead_bytes_ += length + 1;
         if (!over_limit(lead_bytes_)) {
-            lead_.push_back(std::move(line));
+            lead_.push_back(with_comment_in(lead_store_, line));
             return;
         }
         add_error(SyntaxError{lead_.empty() ? line.pos : lead_.front().pos,
                               "the comment lines from here are more than " + std::to_string(options_.max_game_bytes) +
                                   " bytes long, the limit of a game (--max-game-size): they are not kept"});
         std::vector<Line>().swap(lead_);
+        lead_store_ = RecordStore();
         lead_bytes_ = 0;
         lead_dropped_ = true;
         dropped_through_ = line_no_;
+    }
+
+    // A comment line (all that a line before a game holds), its text copied into store: a line
+    // moved from the game it was read into to the next game.
+    static Line with_comment_in(RecordStore& store, Line line) {
+        line.comment->text = store.keep(line.comment->text);
+        return line;
+    }
+
+    // A tag line after the body of a game (or the first), read into store: the game before ends,
+    // and the comment lines before this one begin the new game, which takes store.
+    void begin_game(RecordStore&& store) {
+        finish_game(true);
+        game_.emplace();
+        game_->store = std::move(store);
+        game_->lines.reserve(256);  // most games fit: no regrowth, which moves every line
+        game_->first_line = line_no_;
+        has_body_ = false;
+        for (const Line& l : lead_) game_->lines.push_back(with_comment_in(game_->store, l));
+        if (!lead_.empty()) game_->first_line = lead_.front().pos.line;
+        lead_.clear();
+        lead_store_ = RecordStore();
+        game_bytes_ = lead_bytes_;
+        lead_bytes_ = 0;
+        lead_dropped_ = false;
     }
 
     void finish_game(bool next_game_follows) {
@@ -847,7 +874,7 @@ private:
         while (next_game_follows && !game_->lines.empty() && game_->lines.back().is<Blank>() &&
                game_->lines.back().pos.line + 1 == above) {
             above = game_->lines.back().pos.line;
-            if (game_->lines.back().comment) lead_.insert(lead_.begin(), std::move(game_->lines.back()));
+            if (game_->lines.back().comment) lead_.insert(lead_.begin(), with_comment_in(lead_store_, game_->lines.back()));
             game_->lines.pop_back();
         }
         while (!game_->lines.empty() && game_->lines.back().is<Blank>() && !game_->lines.back().comment)
@@ -873,6 +900,7 @@ private:
     LineScratch scratch_;  // reused from line to line
     bool has_body_ = false;
     std::vector<Line> lead_;  // comment lines waiting for the next game
+    RecordStore lead_store_;  // their text, until that game begins
     std::size_t lead_bytes_ = 0, game_bytes_ = 0;  // the text of those, and of the game being read
     bool too_long_ = false;       // the game being read passed max_game_bytes
     bool lead_dropped_ = false;   // the comments before the next game did
@@ -1173,7 +1201,7 @@ template <> struct span_action<g::ruling_cite> : note_span<g::ruling_cite> {};
 template <> struct span_action<g::ruling_text> : note_span<g::ruling_text> {};
 }  // namespace
 
-std::size_t count_item_spans(std::string_view text) {
+std::optional<std::size_t> count_item_spans(std::string_view text) {
     std::vector<Span> spans;  // one line's, reused
     spans.reserve(64);
     std::size_t total = 0;
@@ -1182,9 +1210,9 @@ std::size_t count_item_spans(std::string_view text) {
         pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(text.data(), text.data() + end, "");
         spans.clear();
         try {
-            if (!pegtl::parse<g::line, span_action>(in, spans)) return 0;
+            if (!pegtl::parse<g::line, span_action>(in, spans)) return std::nullopt;
         } catch (const pegtl::parse_error&) {
-            return 0;
+            return std::nullopt;
         }
         total += spans.size();
         text.remove_prefix(std::min(end + 1, text.size()));

@@ -29,6 +29,7 @@ struct FileErrors {
     std::vector<SyntaxError> errors;  // errors outside any game (before the first tag)
     bool truncated = false;           // max_errors was reached
     std::vector<Line> orphan_comments;  // comment lines of a file that holds no game
+    RecordStore orphan_store;           // their text
     std::size_t error_count = 0;        // the syntax errors counted against max_errors, in games and out
     std::size_t errors_at_end = 0;      // of those, the ones counted at the end of the text (a last game too long)
     std::size_t lead_handed_on = 0;     // a chunk cut before a game: its comments that introduce that game
@@ -153,8 +154,8 @@ bool matches_file_rule(std::string_view text);
 // The floor under any reader built on this grammar: the text cut into lines and each line
 // matched by `line`, as the reader does, with actions that only note where each item, name,
 // note and comment is (a span kept in storage reused from line to line). Builds no record. The
-// benchmark times it beside the grammar alone and the reader. Returns the spans noted; 0 when a
-// line does not match.
-std::size_t count_item_spans(std::string_view text);
+// benchmark times it beside the grammar alone and the reader. Returns the spans noted (0 for a
+// text with none); none when a line does not match.
+std::optional<std::size_t> count_item_spans(std::string_view text);
 
 }  // namespace ngn

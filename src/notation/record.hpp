@@ -103,19 +103,22 @@ static_assert(std::is_trivially_copyable_v<Item> && std::is_trivially_destructib
 
 // ---- lines ----------------------------------------------------------------------------
 
+// A line's text (a tag's name and value, a label, a note, a comment, a ruling) is a view of the
+// memory its Game (or LineResult) holds, like an item's.
 struct Comment {
-    std::string text;  // after the ';', without the line ending
+    std::string_view text;  // after the ';', without the line ending
     SourcePos pos;
 };
 
 struct Note {
-    std::string text;  // inside the braces
+    std::string_view text;  // inside the braces
     SourcePos pos;
 };
+using Notes = std::span<const Note>;  // notes held by a game's RecordStore
 
 struct Tag {
-    std::string name;
-    std::string value;
+    std::string_view name;
+    std::string_view value;  // unescaped
     SourcePos pos;        // of the '['
     SourcePos value_pos;  // of the opening quote
 };
@@ -125,7 +128,7 @@ const char* heading_keyword(HeadingKind kind);
 
 struct Heading {
     HeadingKind kind = HeadingKind::Turn;
-    std::string label;  // "3", "firing", "1866-07", "Great Britain"
+    std::string_view label;  // "3", "firing", "1866-07", "Great Britain" (unescaped)
     bool label_quoted = false;
     SourcePos label_pos;
     Items args;  // anything after the label: segment battle @Lissa
@@ -140,21 +143,21 @@ struct Declaration {
     Item name;                     // a Word (alias) or a Text (full name)
     std::optional<Item> full_name; // a Text, when an alias comes first
     Items args;
-    std::vector<Note> notes;
+    Notes notes;
 };
 
 // setup FM speed 8 at (30, 40, 90)
 struct Setup {
     Item subject;
     Items args;
-    std::vector<Note> notes;
+    Notes notes;
 };
 
 // terrain woods #0305 #0306: what the hexes of a map hold (hex rulesets)
 struct Terrain {
     Item kind;  // a Word: woods, river, road ...
     Items args;
-    std::vector<Note> notes;
+    Notes notes;
 };
 
 // FM fire port RdI 33cm 6d6: 1 4 5 2 3 3 => 1C 1H {a note}
@@ -163,7 +166,7 @@ struct Event {
     Items args;
     std::optional<Items> claim;  // what follows "=>"
     SourcePos claim_pos;                     // of the "=>"
-    std::vector<Note> notes;
+    Notes notes;
 
     // The verb is the first argument when it is a word ("fire", "roll"), else "".
     std::string verb() const;
@@ -171,8 +174,8 @@ struct Event {
 
 // ruling tmbv 7.3.3 "Umpire allows the turn: the counter was knocked"
 struct Ruling {
-    std::vector<std::string> citation;  // tokens before the text; may be empty
-    std::string text;
+    std::span<const std::string_view> citation;  // tokens before the text; may be empty
+    std::string_view text;  // unescaped
     SourcePos text_pos;
 };
 
@@ -186,6 +189,8 @@ struct Line {
     template <class T> const T* as() const { return std::get_if<T>(&content); }
     template <class T> bool is() const { return std::holds_alternative<T>(content); }
 };
+// Held in vectors that grow and games that move: copied and let go at no cost.
+static_assert(std::is_trivially_copyable_v<Line> && std::is_trivially_destructible_v<Line>);
 
 struct SyntaxError {
     SourcePos pos;

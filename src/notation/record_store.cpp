@@ -1,8 +1,6 @@
 #include "notation/record_store.hpp"
 
 #include <algorithm>
-#include <cstdint>
-#include <cstring>
 
 namespace ngn {
 

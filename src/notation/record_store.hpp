@@ -11,6 +11,7 @@
 #include <span>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace ngn {
@@ -22,8 +23,23 @@ namespace ngn {
 class RecordStore {
 public:
     RecordStore() = default;
-    RecordStore(RecordStore&&) noexcept = default;
-    RecordStore& operator=(RecordStore&&) noexcept = default;
+    // Moved from, a store is empty, and its blocks are the new owner's: a reader hands the store
+    // the comments before a game are kept in to that game, and reuses the one it moved from.
+    RecordStore(RecordStore&& from) noexcept
+        : blocks_(std::move(from.blocks_)), next_(std::exchange(from.next_, nullptr)),
+          left_(std::exchange(from.left_, 0)), held_(std::exchange(from.held_, 0)) {
+        from.blocks_.clear();
+    }
+    RecordStore& operator=(RecordStore&& from) noexcept {
+        if (this != &from) {
+            blocks_ = std::move(from.blocks_);
+            from.blocks_.clear();
+            next_ = std::exchange(from.next_, nullptr);
+            left_ = std::exchange(from.left_, 0);
+            held_ = std::exchange(from.held_, 0);
+        }
+        return *this;
+    }
     RecordStore(const RecordStore&) = delete;
     RecordStore& operator=(const RecordStore&) = delete;
 

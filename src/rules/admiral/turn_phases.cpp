@@ -248,7 +248,7 @@ void AdmiralEngine::judge_result(GameContext& ctx) {
     if (!ok)
         ctx.findings.error(Kind::WrongResult, kVictory, r->value_pos,
                            "a side wins by sinking more than half of the enemy's flagships ([Options \"victory=mission\"] for a mission's conditions)",
-                           expected, r->value);
+                           expected, std::string(r->value));
 }
 
 }  // namespace ironlog::rules::admiral

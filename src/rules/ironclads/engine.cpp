@@ -384,7 +384,7 @@ void IroncladsEngine::finish(GameContext& ctx) {
     if (without.empty()) return;  // the players may end it as they agree
     std::string expected = with_ships.empty() ? "both-lost" : with_ships.size() == 1 ? with_ships[0]->label() : std::string();
     if (expected.empty()) return;
-    std::string recorded = ctx.header.result->value;
+    std::string recorded(ctx.header.result->value);
     auto space = recorded.rfind(' ');
     std::string side_part = space == std::string::npos ? recorded : recorded.substr(0, space);
     const Entity* named = ctx.symbols.find_side(recorded);

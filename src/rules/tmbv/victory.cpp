@@ -49,7 +49,7 @@ void TmbvEngine::judge_result(GameContext& ctx) {
     if (winner < 0) return;
     const std::string lvl = a == b ? "" : level(std::max(a, b), std::min(a, b), ctx.header.option("three-times") == "decisive");
     const std::string expected = side_name(winner, ctx) + (lvl.empty() ? "" : " " + lvl);
-    const std::string recorded = r->value;
+    const std::string recorded(r->value);
     const auto space = recorded.rfind(' ');
     const Entity* named = ctx.symbols.find_side(recorded);
     std::string word;
