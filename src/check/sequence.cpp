@@ -143,7 +143,7 @@ bool SequenceTracker::check_numbered(const SequenceNode& node, const Cursor::Lev
     numbered_seen_ = true;
     if (*n != expected && !(first_of_record && !continuing)) {
         std::string word = std::string(ngn::heading_keyword(node.kind));
-        std::string what = continuing ? word + " " + std::string(h.label) + " follows " + word + " " + std::string(previous->label)
+        std::string what = continuing ? word + " " + std::string(h.label) + " follows " + word + " " + previous->label
                                       : word + "s are numbered from 1";
         if (continuing && *n > expected) what += ": " + word + " " + std::to_string(expected) + " is missing";
         findings_.error(Kind::Inconsistent, kTurns, h.label_pos, what, word + " " + std::to_string(expected),
