@@ -696,14 +696,18 @@ public:
         const bool is_tag = first < raw.size() && raw[first] == '[';
         const bool begins_game = is_tag && (!game_ || has_body_);
         std::optional<SyntaxError> error;
-        Line line;
         // The line's text and items are held by the game being read. A line that begins a game
         // is read into the store that game will take (the game before is handed over only once
         // the line is read: handing it over may release the line's bytes). A line that is let go
         // (before any game, or in a game too long to read) holds them only while it is read; a
-        // comment line before any game is kept in lead_store_ (hold_lead).
+        // comment line before any game is kept in lead_store_ (hold_lead). The other lines, most,
+        // are read in place at the end of their game's lines rather than copied there.
+        const bool in_place = game_ && !begins_game && !too_long_;
+        Line apart;
+        Line& line = in_place ? game_->lines.emplace_back() : apart;
         RecordStore own;
-        parse_one(raw, line_no_, length, line, error, begins_game || !game_ || too_long_ ? own : game_->store, scratch_);
+        parse_one(raw, line_no_, length, line, error, in_place ? game_->store : own, scratch_);
+        if (in_place && error) game_->lines.pop_back();  // `line` is gone: below, only error is read
         if (begins_game) begin_game(std::move(own));
         const bool is_blank = !error && line.is<Blank>();
 
@@ -728,7 +732,10 @@ public:
         }
         if (!is_tag && !is_blank) has_body_ = true;
         game_->last_line = line_no_;
-        hold(line, length);
+        if (in_place)
+            hold_bytes(length);  // the line is already the game's
+        else
+            hold(line, length);
         return true;
     }
 
