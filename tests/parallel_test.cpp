@@ -176,6 +176,7 @@ TEST(Parallel, ChunksAreCutOnlyWhereAGameBegins) {
     int count = 0;
     while (auto c = chunks.next()) {
         ++count;
+        ngn::index_lines(*c);
         ASSERT_EQ(c->lines.first() + c->lead_lines, next_line);
         ASSERT_FALSE(c->open);
         if (count > 1) {

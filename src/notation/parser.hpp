@@ -48,6 +48,8 @@ public:
     };
     // The next line, valid until the next call; none at the end of the stream or once it fails.
     std::optional<Raw> next();
+    // Goes on from bytes already taken from the stream (past its start), then from the stream.
+    void resume(std::string_view taken);
 
 private:
     void keep(std::string_view piece);
@@ -66,6 +68,9 @@ private:
 // but blank lines and comment lines between, so that its games read exactly as in the whole file.
 struct GameChunk {
     explicit GameChunk(std::uint32_t first_line = 1) : lines(first_line, false) {}
+    // Its lines as read from the stream, whole, until the thread that reads the chunk finds where
+    // each begins (index_lines): the cutting thread looks at few of them.
+    std::string text;
     LineWindow lines;  // numbered as in the file; lines released stay, so that it can be read again
     std::vector<std::pair<std::uint32_t, std::size_t>> overlong;  // lines held in part, with their length
     std::size_t bytes = 0;
@@ -80,26 +85,42 @@ struct GameChunk {
     bool starts_file = true;
 };
 
+// Moves a chunk's text into its lines, each line held as LineReader hands it over (of an overlong
+// line, the start). read_games(GameChunk&, ...) does it first; done once.
+void index_lines(GameChunk& chunk);
+
+// Cuts a stream into chunks. It reads the stream a block at a time into the chunk being made, and
+// looks at lines only from where the chunk has its size to the next place it may be cut: the
+// thread that reads a chunk finds its lines, so that one cutting thread keeps many busy.
 class ChunkReader {
 public:
     // chunk_bytes: the size a chunk reaches before it is cut at the next game; max_chunk_bytes:
     // the size at which a chunk that found no place to cut is handed over open (0: no limit).
-    ChunkReader(std::istream& in, std::size_t chunk_bytes, std::size_t max_chunk_bytes)
-        : lines_(in), chunk_bytes_(chunk_bytes), max_chunk_bytes_(max_chunk_bytes) {}
+    ChunkReader(std::istream& in, std::size_t chunk_bytes, std::size_t max_chunk_bytes);
     // The next chunk; none at the end of the stream. The first is handed over even when empty.
     std::optional<GameChunk> next();
     LineReader& rest() { return lines_; }  // the stream after an open chunk
 
 private:
-    GameChunk new_chunk(std::uint32_t first_line) const;
-    void add(GameChunk& chunk, const LineReader::Raw& raw);
+    bool read_block(std::string& text);
+    std::optional<std::size_t> find_cut(const std::string& text, std::size_t& lead_from);
+    std::optional<std::size_t> lead_before(const std::string& text, std::size_t tag_at);
+    bool tag_before(const std::string& text, std::size_t at);
+    void hand_on(GameChunk& chunk, std::size_t tag_at, std::size_t lead_from);
+    GameChunk hand_over_open(GameChunk& chunk);
+
+    std::istream& in_;
     LineReader lines_;
-    std::size_t chunk_bytes_, max_chunk_bytes_;
-    std::optional<GameChunk> following_;  // begun with the line that ended the last chunk
-    std::uint32_t line_no_ = 0;
-    bool seen_tag_ = false, has_body_ = false, first_ = true, done_ = false;
-    bool clean_run_ = false;            // since the body's last line: blank lines and comments that read
-    std::uint32_t run_comments_ = 0;    // the first comment line among them (0: none)
+    std::size_t chunk_bytes_, max_chunk_bytes_, block_bytes_;
+    std::optional<GameChunk> following_;  // begun with the lines from the last cut on
+    std::size_t scan_ = 0;                // the next line of the chunk being made to look at for a cut
+    std::size_t searched_ = 0;            // no line ending before this, from scan_ on
+    bool positioned_ = false;             // scan_ is past the line that holds byte chunk_bytes_ - 1
+    bool first_ = true, done_ = false, ended_ = false, at_start_ = true;
+    // Of the first chunk (after a cut a game has begun): whether a tag line begins before some
+    // place, found by looking at its lines from its start once, up to the first tag line.
+    bool tag_seen_ = false;
+    std::size_t first_tag_ = 0, tags_searched_ = 0;
 };
 
 // Reads the games of a chunk, as read_games reads them in the whole file; an open chunk goes on

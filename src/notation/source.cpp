@@ -1,6 +1,7 @@
 #include "notation/source.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace ngn {
 
@@ -47,6 +48,13 @@ void LineWindow::push(std::string_view raw) {
 void LineWindow::reserve(std::size_t bytes, std::size_t lines) {
     bytes_.reserve(bytes);
     starts_.reserve(lines);
+}
+
+void LineWindow::adopt(std::string&& bytes, std::vector<std::size_t>&& starts) {
+    bytes_ = std::move(bytes);
+    starts_ = std::move(starts);
+    head_ = 0;
+    first_ = first_pushed_;
 }
 
 std::string_view LineWindow::line(std::uint32_t n) const {

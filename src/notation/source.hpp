@@ -53,6 +53,9 @@ public:
         : first_(first_line), first_pushed_(first_line), compact_(compact) {}
     void push(std::string_view raw);  // the next line, its line ending included
     void reserve(std::size_t bytes, std::size_t lines);  // room for what is to come, not regrown
+    // Holds bytes as its lines, each beginning at one of starts (the first at 0), in place of
+    // what it held: a chunk's lines found at once rather than pushed one by one.
+    void adopt(std::string&& bytes, std::vector<std::size_t>&& starts);
     std::uint32_t last() const { return first_ + static_cast<std::uint32_t>(starts_.size() - head_) - 1; }
     // The line's bytes without its line ending; empty when the line is not held.
     std::string_view line(std::uint32_t line) const;
