@@ -134,6 +134,21 @@ TEST(Parallel, AGameTooLongIsReadTheSame) {
   }
 }
 
+// max_errors reached in one chunk, and the next holds a game too long (but not too long for a
+// chunk): reading stops at the next chunk's first line, though its thread let that line go.
+TEST(Parallel, MaxErrorsBeforeAGameTooLongStopsAtTheSamePlace) {
+    std::string too_long = "[Ruleset \"ironclads\"]\n[Event \"long\"]\n\nturn 1\n";
+    for (int i = 0; i < 8; ++i) too_long += "; a comment of a game too long, line " + std::to_string(i) + "\n";
+    const std::string b = "[Ruleset \"ironclads\"]\n[Event \"B\"]\n\nturn 1\nKM move 2\n";
+    const std::string text = "FM ~~~\n[Ruleset \"ironclads\"]\nFM ~~~\n" + too_long + b;
+    ngn::ParseOptions po;
+    po.max_errors = 2;
+    po.max_game_bytes = 200;
+    EXPECT_EQ(games_read(text, Threads{1}, po).substr(games_read(text, Threads{1}, po).rfind('\n') + 1),
+              "stopped at 4 (truncated)");
+    expect_same_on_threads(text, kSource / "fixtures" / "games", po);
+}
+
 // The places a chunk must not be cut, and text that is not quite a file.
 TEST(Parallel, EdgesOfTheTextReadTheSame) {
     const std::string a = "[Ruleset \"ironclads\"]\n[Event \"A\"]\n\nturn 1\nFM move 3\n";

@@ -161,7 +161,7 @@ private:
     // The chunk after one that used up max_errors is not read: reading stopped at its first line.
     void stop_before(const ngn::GameChunk& chunk) {
         read_.errors.truncated = true;
-        read_.last_line = chunk.lines.first() + chunk.lead_lines - 1;  // its lead was the chunk before's
+        read_.last_line = chunk.first_line + chunk.lead_lines - 1;  // its lead was the chunk before's
         stopped_ = true;
     }
 

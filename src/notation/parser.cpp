@@ -1055,7 +1055,7 @@ FileErrors read_games(GameChunk& chunk, const std::function<void(Game&&)>& on_ga
     index_lines(chunk);
     if (chunk.open && rest) chunk.lines.compact();  // it reads on: memory holds a game, as for the whole stream
     ChunkReading how{errors_before, errors_pending, chunk.lead_lines, with_lead, chunk.cut_after};
-    return read_window(chunk.lines, chunk.lines.first(), chunk.overlong, chunk.open ? rest : nullptr, on_game, options, how);
+    return read_window(chunk.lines, chunk.first_line, chunk.overlong, chunk.open ? rest : nullptr, on_game, options, how);
 }
 
 namespace {
@@ -1122,7 +1122,7 @@ void index_lines(GameChunk& chunk) {
     const std::string_view all(text);
     std::vector<std::size_t> starts;
     starts.reserve(text.size() / 24);
-    std::uint32_t n = chunk.lines.first();
+    std::uint32_t n = chunk.first_line;
     for (std::size_t at = 0; at < text.size(); ++n) {
         const std::size_t end = line_end(all, at);
         const std::size_t length = raw_line(all.substr(at, end - at)).length;
@@ -1226,7 +1226,7 @@ std::optional<std::size_t> ChunkReader::find_cut(const std::string& text, std::s
 // lead_from on (in both chunks) and holds what was read past the cut.
 void ChunkReader::hand_on(GameChunk& chunk, std::size_t tag_at, std::size_t lead_from) {
     const std::string_view text(chunk.text);
-    GameChunk next(chunk.lines.first() + count_lines(text.substr(0, lead_from)));
+    GameChunk next(chunk.first_line + count_lines(text.substr(0, lead_from)));
     next.starts_file = false;
     next.lead_lines = count_lines(text.substr(lead_from, tag_at - lead_from));
     next.text.reserve(chunk_bytes_ + 2 * block_bytes_);

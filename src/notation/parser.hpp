@@ -67,7 +67,9 @@ private:
 // next ones. It is cut where a game's first tag follows the body of the game before, with nothing
 // but blank lines and comment lines between, so that its games read exactly as in the whole file.
 struct GameChunk {
-    explicit GameChunk(std::uint32_t first_line = 1) : lines(first_line, false) {}
+    explicit GameChunk(std::uint32_t first = 1) : first_line(first), lines(first, false) {}
+    // The number of its first line (its window's first moves on as a game too long is let go).
+    std::uint32_t first_line;
     // Its lines as read from the stream, whole, until the thread that reads the chunk finds where
     // each begins (index_lines): the cutting thread looks at few of them.
     std::string text;
