@@ -1144,11 +1144,12 @@ void LineReader::resume(std::string_view taken) {
     first_block_ = false;
 }
 
-// Blocks the size of a chunk, within bounds: a chunk of the usual size takes a few; the small
-// chunks of the tests are cut from small blocks, so that each does not copy a large rest.
+// Blocks the size of a chunk, up to 64 KiB: a chunk of the usual size takes a few. The small
+// chunks of the tests and the fuzzer are cut from blocks as small, so that each does not copy a
+// large rest and lines and games cross blocks.
 ChunkReader::ChunkReader(std::istream& in, std::size_t chunk_bytes, std::size_t max_chunk_bytes)
     : in_(in), lines_(in), chunk_bytes_(chunk_bytes), max_chunk_bytes_(max_chunk_bytes),
-      block_bytes_(std::clamp<std::size_t>(chunk_bytes, 4096, std::size_t{64} << 10)) {}
+      block_bytes_(std::clamp<std::size_t>(chunk_bytes, 1, std::size_t{64} << 10)) {}
 
 // Appends the stream's next block to text; false at the stream's end or once it fails.
 bool ChunkReader::read_block(std::string& text) {
@@ -1158,9 +1159,10 @@ bool ChunkReader::read_block(std::string& text) {
     in_.read(text.data() + had, static_cast<std::streamsize>(block_bytes_));
     text.resize(had + static_cast<std::size_t>(in_.gcount()));
     ended_ = !in_;
-    if (at_start_ && text.compare(had, kByteOrderMark.size(), kByteOrderMark) == 0)
-        text.erase(had, kByteOrderMark.size());  // line 1 starts after it
-    at_start_ = false;
+    if (at_start_ && (text.size() >= kByteOrderMark.size() || ended_)) {  // blocks may be smaller
+        if (text.starts_with(kByteOrderMark)) text.erase(0, kByteOrderMark.size());  // line 1 starts after it
+        at_start_ = false;
+    }
     return text.size() > had || !ended_;  // not ended: a whole block was read
 }
 
@@ -1259,6 +1261,7 @@ std::optional<GameChunk> ChunkReader::next() {
     first_ = false;
     scan_ = searched_ = chunk_bytes_ == 0 ? 0 : chunk_bytes_ - 1;
     positioned_ = chunk_bytes_ == 0;
+    while (at_start_ && read_block(chunk.text)) {}  // a byte order mark goes before any line is looked at
     for (;;) {
         std::size_t lead_from = 0;
         if (auto tag_at = find_cut(chunk.text, lead_from)) {
