@@ -201,7 +201,7 @@ int run_check(const CheckArgs& args) {
         // how far into the file, for the progress line: the reader's place in it against its size
         std::error_code ec;
         const auto size = path == "-" ? 0 : std::filesystem::file_size(path, ec);
-        auto percent = [&]() -> int {
+        const std::function<int()> percent = [&]() -> int {
             if (ec || size == 0) return -1;
             const auto at = in->tellg();
             return at < 0 ? -1 : static_cast<int>(100 * static_cast<std::uintmax_t>(at) / size);
@@ -217,7 +217,7 @@ int run_check(const CheckArgs& args) {
                                            } else {
                                                writer->game(g, source);
                                            }
-                                           progress.show(done, path, ++games, percent());
+                                           progress.show(done, path, ++games, percent);
                                        },
                                        threads_for(args.jobs, path));
         progress.clear();

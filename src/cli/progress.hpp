@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <string>
 
@@ -20,16 +21,18 @@ public:
     Progress& operator=(const Progress&) = delete;
     bool on() const { return on_; }
 
-    // A file as it begins (games 0), then the games read in it and how far into it (percent, or
+    // A file as it begins (games 0), then the games read in it and how far into it (percent(), or
     // -1 when not known: a pipe), ten times a second at most: one large file shows it is moving.
-    void show(std::size_t done, const std::string& path, std::size_t games = 0, int percent = -1) {
+    // percent is asked only when the line is drawn (it asks the stream for its place: a system call).
+    void show(std::size_t done, const std::string& path, std::size_t games = 0,
+              const std::function<int()>& percent = {}) {
         if (!on_) return;
         const auto now = std::chrono::steady_clock::now();
         if (games > 0 && now - last_ < std::chrono::milliseconds(100)) return;
         last_ = now;
         std::cerr << "\r" << verb_ << " " << done << "/" << total_ << " " << output::visible(path);
         if (games > 0) std::cerr << ", game " << games;
-        if (percent >= 0) std::cerr << ", " << percent << "%";
+        if (const int at = percent ? percent() : -1; at >= 0) std::cerr << ", " << at << "%";
         std::cerr << "\033[K" << std::flush;
         shown_ = true;
     }
