@@ -623,6 +623,9 @@ std::optional<SyntaxError> check_bytes(std::string_view text, std::uint32_t line
 
 // Far above any line written by hand; bounds the memory one line can take.
 constexpr std::size_t kMaxLineBytes = 256 * 1024;
+// Of a longer line, what a reader keeps: its start, two bytes more, so that a line ending among
+// them is still seen as one (LineReader, and a chunk's lines found whole, keep the same).
+constexpr std::size_t kKeptOfOverlongLine = kMaxLineBytes + 2;
 
 // Reads one line into line (a fresh Line) or, when it does not read, into error; its items' text
 // is held in store. length: the line's real length, which is more than text holds when a stream
@@ -958,8 +961,7 @@ FileErrors read_games(std::string_view text, const std::function<void(Game&&)>& 
 }
 
 void LineReader::keep(std::string_view piece) {
-    constexpr std::size_t kKeep = kMaxLineBytes + 2;
-    partial_.append(piece.substr(0, kKeep - std::min(partial_.size(), kKeep)));
+    partial_.append(piece.substr(0, kKeptOfOverlongLine - std::min(partial_.size(), kKeptOfOverlongLine)));
     partial_length_ += piece.size();
     if (!piece.empty()) partial_last_ = piece.back();
 }
@@ -1091,7 +1093,7 @@ LineReader::Raw raw_line(std::string_view piece) {
     std::size_t length = piece.size();
     if (length > 0 && piece[length - 1] == '\n') --length;
     if (length > 0 && piece[length - 1] == '\r') --length;
-    return LineReader::Raw{length > kMaxLineBytes ? piece.substr(0, kMaxLineBytes + 2) : piece, length};
+    return LineReader::Raw{length > kMaxLineBytes ? piece.substr(0, kKeptOfOverlongLine) : piece, length};
 }
 
 // The end of the line that begins at `at` (past its '\n'; the text's end for a last line without one).

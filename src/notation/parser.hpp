@@ -75,7 +75,7 @@ struct GameChunk {
     std::string text;
     LineWindow lines;  // numbered as in the file; lines released stay, so that it can be read again
     std::vector<std::pair<std::uint32_t, std::size_t>> overlong;  // lines held in part, with their length
-    std::size_t bytes = 0;
+    std::size_t bytes = 0;  // the size of its text as cut (before index_lines moves it into lines)
     // Its first lines, also the last of the chunk before: the comment lines (and blank lines among
     // them) between the game before and its first game's first tag, which introduce that game
     // unless the game before was too long to read (GameReader::finish_game).
@@ -122,7 +122,7 @@ private:
     // Of the first chunk (after a cut a game has begun): whether a tag line begins before some
     // place, found by looking at its lines from its start once, up to the first tag line.
     bool tag_seen_ = false;
-    std::size_t first_tag_ = 0, tags_searched_ = 0;
+    std::size_t tags_searched_ = 0;       // the first line of the first chunk not yet looked at
 };
 
 // Reads the games of a chunk, as read_games reads them in the whole file; an open chunk goes on
