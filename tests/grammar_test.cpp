@@ -532,6 +532,40 @@ TEST(Robustness, EveryBadByteFoundAtEveryPlace) {
     }
 }
 
+// Lines are checked sixteen bytes at a time, the last sixteen (or eight) overlapping those
+// before: every length up to three blocks, every place in it, a byte that is not allowed found
+// there and a tab passed there.
+TEST(Robustness, EveryBadByteFoundInLinesOfEveryLength) {
+    for (std::size_t length = 2; length <= 49; ++length) {
+        for (std::size_t at = 1; at < length; ++at) {
+            std::string text = ";" + std::string(length - 1, 'a');  // a comment line: any printable byte reads
+            text[at] = '\x01';
+            auto r = ngn::parse_line(text, 1);
+            ASSERT_TRUE(r.error) << length << " " << at;
+            EXPECT_EQ(r.error->pos.column, at + 1) << length << " " << at;
+            text[at] = '\x7f';
+            ASSERT_TRUE(ngn::parse_line(text, 1).error) << length << " " << at;
+            text[at] = '\t';
+            EXPECT_FALSE(ngn::parse_line(text, 1).error) << length << " " << at;
+        }
+    }
+}
+
+// A line's first column is found eight bytes at a time: blanks of every length, spaces and tabs.
+TEST(Grammar, FirstColumnAfterBlanksOfEveryLength) {
+    for (std::size_t blanks = 0; blanks <= 20; ++blanks) {
+        for (const char* rest : {"FM roll d6: 3", "x", ";", ""}) {
+            std::string indent;
+            for (std::size_t i = 0; i < blanks; ++i) indent += i % 3 == 1 ? '\t' : ' ';
+            auto r = ngn::parse_line(indent + rest, 7);
+            ASSERT_FALSE(r.error) << blanks << " " << rest;
+            const bool blank = *rest == '\0' || *rest == ';';  // a blank or comment line: column 1
+            const std::uint32_t expected = blank ? 1 : static_cast<std::uint32_t>(blanks + 1);
+            EXPECT_EQ(r.line->pos.column, expected) << blanks << " " << rest;
+        }
+    }
+}
+
 // Whole numbers are read by their own quick conversion: the values match the general one's.
 TEST(Grammar, NumberValues) {
     auto value = [](const std::string& word) {
@@ -545,6 +579,8 @@ TEST(Grammar, NumberValues) {
     EXPECT_EQ(value("-12cm"), -12.0);
     EXPECT_EQ(value("0042"), 42.0);
     EXPECT_EQ(value("00000000000000000000000042"), 42.0);  // leading zeros are not digits that count
+    EXPECT_EQ(value("0000000000000000000000000"), 0.0);
+    EXPECT_EQ(value("1000000000000000000"), 1e18);  // 19 significant digits: read as a double
     EXPECT_TRUE(std::signbit(value("-0")));  // as the double conversion reads it
     EXPECT_EQ(value("999999999999999999"), 999999999999999999.0);    // 18 digits: the integer way
     EXPECT_EQ(value("12345678901234567890"), 12345678901234567890.0);  // 20: read as a double
