@@ -114,6 +114,24 @@ double peak_rss_mib(const std::vector<std::string>& args) {
     return kib / 1024.0;
 }
 
+// The time n copies of this program take to check file (one thread each, as --child-check), all
+// started at once: with n = 2 against n = 1, what two cores give work that shares nothing.
+double seconds_of_checks_at_once(int n, const fs::path& file) {
+    std::fflush(stdout);
+    const std::string cmd = fs::read_symlink("/proc/self/exe").string() + " --child-check '" + file.string() + "'";
+    const auto t0 = Clock::now();
+    std::vector<FILE*> children;
+    for (int i = 0; i < n; ++i)
+        if (FILE* child = popen(cmd.c_str(), "r")) children.push_back(child);
+    for (FILE* child : children) {
+        char buf[128];
+        while (std::fgets(buf, sizeof buf, child)) {
+        }
+        pclose(child);
+    }
+    return seconds_since(t0);
+}
+
 // This process's peak resident set in KiB, from /proc/self/status.
 long peak_rss_kib() {
     std::ifstream status("/proc/self/status");
@@ -226,8 +244,11 @@ void bench_check(const Settings& s) {
 
     // one thread, then two (-j 2), each the best of three runs, one after the other: the ratio of
     // two single runs moves by a fifth from run to run on a shared machine
+    // and the machine's own ceiling for two cores: a one-thread check of the file in a process of
+    // its own, then two such processes at once, which share nothing (what -j 2 would reach if
+    // splitting the work cost nothing)
     CheckTotals totals, totals_2;
-    double t_check = 1e30, t_check_2 = 1e30;
+    double t_check = 1e30, t_check_2 = 1e30, t_alone = 1e30, t_pair = 1e30;
     for (int run = 0; run < 3; ++run) {
         t0 = Clock::now();
         totals = parse_and_check(file);
@@ -235,6 +256,8 @@ void bench_check(const Settings& s) {
         t0 = Clock::now();
         totals_2 = parse_and_check(file, 2);
         t_check_2 = std::min(t_check_2, seconds_since(t0));
+        t_alone = std::min(t_alone, seconds_of_checks_at_once(1, file));
+        t_pair = std::min(t_pair, seconds_of_checks_at_once(2, file));
     }
     const unsigned cores = ironlog::all_cores();
     double t_check_all = 0;
@@ -267,6 +290,10 @@ void bench_check(const Settings& s) {
     row("  parse + check, -j 2 (" + std::to_string(cores) + " cores here)",
         with_commas(static_cast<double>(totals_2.events) / t_check_2) + " events/s, " + fmt(scaling_2, "x", 2),
         ">= 1.8 x one thread (issue 21)", cores < 2 ? "ONE CORE" : totals_2.events != totals.events ? "DIFFERS" : scaling_2 >= 1.8 ? "ok" : "BELOW");
+    // two whole checks in the time of one would be 2 x: what this machine's two cores give
+    const double ceiling_2 = 2 * t_alone / t_pair;
+    row("    two one-thread checks at once", fmt(ceiling_2, "x", 2) + " one alone",
+        "the machine's ceiling for -j 2: -j 2 at " + fmt(100 * scaling_2 / ceiling_2, "%", 0), "");
     if (t_check_all > 0)
         row("  parse + check, -j " + std::to_string(cores), fmt(t_check / t_check_all, "x", 2) + " one thread", "-", "");
     std::printf("  (%zu games, %s events, %zu lines (%zu newlines), %zu problems: a generated game checks clean)\n", totals.games,
