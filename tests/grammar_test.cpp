@@ -533,8 +533,8 @@ TEST(Robustness, EveryBadByteFoundAtEveryPlace) {
 }
 
 // Lines are checked sixteen bytes at a time, the last sixteen (or eight) overlapping those
-// before: every length up to three blocks, every place in it, a byte that is not allowed found
-// there and a tab passed there.
+// before: every length up to three blocks, every place in it, a control character or a byte that
+// is not UTF-8 found there and a tab passed there (a comment line takes any byte the check lets by).
 TEST(Robustness, EveryBadByteFoundInLinesOfEveryLength) {
     for (std::size_t length = 2; length <= 49; ++length) {
         for (std::size_t at = 1; at < length; ++at) {
@@ -545,6 +545,11 @@ TEST(Robustness, EveryBadByteFoundInLinesOfEveryLength) {
             EXPECT_EQ(r.error->pos.column, at + 1) << length << " " << at;
             text[at] = '\x7f';
             ASSERT_TRUE(ngn::parse_line(text, 1).error) << length << " " << at;
+            text[at] = '\xC3';  // a lone lead byte, which a comment would take were it not seen
+            r = ngn::parse_line(text, 1);
+            ASSERT_TRUE(r.error) << length << " " << at;
+            EXPECT_EQ(r.error->pos.column, at + 1) << length << " " << at;
+            EXPECT_EQ(r.error->message.rfind("invalid UTF-8", 0), 0u) << r.error->message;
             text[at] = '\t';
             EXPECT_FALSE(ngn::parse_line(text, 1).error) << length << " " << at;
         }
