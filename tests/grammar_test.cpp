@@ -509,8 +509,9 @@ TEST(Robustness, NulAndControlCharacters) {
     EXPECT_EQ(read_line("FM move\r8"), "ERROR 8: unexpected control character \\x0d");
 }
 
-// Lines are checked eight bytes at a time: each byte that is not allowed is found wherever it
-// falls in a block of eight or in the tail, and tabs (allowed) and printable bytes pass.
+// Lines are checked a block of bytes at a time: each byte that is not allowed is found wherever
+// it falls in a 34-byte line (two blocks and an overlapping last one), and tabs (allowed) and
+// printable bytes pass.
 TEST(Robustness, EveryBadByteFoundAtEveryPlace) {
     for (std::size_t at = 0; at < 24; ++at) {
         for (int bad : {0x00, 0x01, 0x0d, 0x1f, 0x7f}) {
