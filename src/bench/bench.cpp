@@ -98,14 +98,19 @@ std::string read(const fs::path& p) {
     return ss.str();
 }
 
+// This program with these arguments, as a shell command.
+std::string self_command(const std::vector<std::string>& args) {
+    std::string cmd = fs::read_symlink("/proc/self/exe").string();
+    for (const auto& a : args) cmd += " '" + a + "'";
+    return cmd;
+}
+
 // Runs this program again with these arguments (a measurement alone in a fresh process, which
 // reads its own input) and returns that process's peak resident set, in MiB, as the process
 // itself reports it (VmHWM): a fork of this large process would count the parent's pages.
 double peak_rss_mib(const std::vector<std::string>& args) {
     std::fflush(stdout);
-    std::string cmd = fs::read_symlink("/proc/self/exe").string();
-    for (const auto& a : args) cmd += " '" + a + "'";
-    FILE* child = popen(cmd.c_str(), "r");
+    FILE* child = popen(self_command(args).c_str(), "r");
     if (!child) return -1;
     char buf[128] = {};
     double kib = -1;
@@ -118,7 +123,7 @@ double peak_rss_mib(const std::vector<std::string>& args) {
 // started at once: with n = 2 against n = 1, what two cores give work that shares nothing.
 double seconds_of_checks_at_once(int n, const fs::path& file) {
     std::fflush(stdout);
-    const std::string cmd = fs::read_symlink("/proc/self/exe").string() + " --child-check '" + file.string() + "'";
+    const std::string cmd = self_command({"--child-check", file.string()});
     const auto t0 = Clock::now();
     std::vector<FILE*> children;
     for (int i = 0; i < n; ++i)
