@@ -494,10 +494,9 @@ void bench_memory(const Settings& s) {
         };
         for (const auto& [command, args] : commands) {
             const auto [rss, status] = ironlog_rss(args);
-            // 0, 1 and 2 are ironlog's own exits; anything else: it did not start, or it crashed
-            const bool ran = status >= 0 && status <= 2;
-            row("  " + command + ", " + name, fmt(rss, "MiB"), "<= 64 MiB (exit " + std::to_string(status) + ")",
-                !ran ? "DID NOT RUN" : rss <= 64 ? "ok" : "ABOVE");
+            // 0, 1 and 2 are ironlog's own exits; -1: killed by a signal (or not waited for); others: not started
+            const char* verdict = status < 0 ? "CRASHED" : status > 2 ? "DID NOT RUN" : rss <= 64 ? "ok" : "ABOVE";
+            row("  " + command + ", " + name, fmt(rss, "MiB"), "<= 64 MiB (exit " + std::to_string(status) + ")", verdict);
         }
     }
 }
