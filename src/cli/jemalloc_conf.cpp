@@ -4,7 +4,8 @@
 //
 // Pages freed and not reused go back to the system after about a second rather than ten: with
 // the ten-second default, `archive add` of 256 MB of games with many findings peaked at 47 to
-// 56 MiB against 35 with tcmalloc; with one second, 39 (docs/performance.md, "The allocator").
+// 56 MiB against 34.5 with tcmalloc; with one second, 36.7 to 39 (docs/performance.md, "The
+// allocator").
 extern "C" {
 extern const char* malloc_conf;
 const char* malloc_conf = "dirty_decay_ms:1000";
