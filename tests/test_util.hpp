@@ -32,6 +32,16 @@ Run run_ironlog(const std::vector<std::string>& args, const std::string& input =
 // Every .ngn file under a folder of the source tree, sorted.
 std::vector<std::filesystem::path> ngn_files(const std::filesystem::path& folder);
 
+// The rows of a ruleset's coverage table (docs/rules/<id>.md, the table under "## Coverage"):
+// each row's first column (the rule or case) and its last (the status: "enforced ...", "not
+// checked ..."). The generated-play coverage tests map the enforced rows to the cases the
+// engine counts (GameReport::cases).
+struct CoverageRow {
+    std::string rule, status;
+    bool enforced() const { return status.rfind("enforced", 0) == 0; }
+};
+std::vector<CoverageRow> coverage_rows(const std::string& ruleset);
+
 // The record's content, line by line, without positions or layout: "tag Event=..." etc.
 std::string dump(const ngn::Game& game);
 std::string dump(const ngn::Item& item);

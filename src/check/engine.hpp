@@ -11,7 +11,10 @@
 #include "check/symbols.hpp"
 #include "notation/record.hpp"
 
+#include <cstddef>
+#include <map>
 #include <ostream>
+#include <string>
 
 namespace ironlog {
 
@@ -26,6 +29,13 @@ struct GameContext {
     // False while the event being replayed has dice too broken to read (already reported):
     // the engine then applies what the players claimed without judging the roll.
     bool dice_ok = true;
+    // The cases lines were judged under, counted when the check asks (CheckOptions::count_cases,
+    // for the test that generated play reaches every enforced case); null otherwise.
+    std::map<std::string, std::size_t>* cases = nullptr;
+    // An engine calls this where it judges a line under a case, legal or not.
+    void judged(const RuleRef& rule) const {
+        if (cases) ++(*cases)[rule.id()];
+    }
 };
 
 class Engine {

@@ -133,6 +133,7 @@ void Replay::run(StopAt* stop) {
     tracker_ = std::make_unique<SequenceTracker>(*header_.sequence, header_.setup, findings_);
     context_ = std::make_unique<GameContext>(
         GameContext{game_, header_.ruleset->info, header_, symbols_, findings_, tracker_->cursor()});
+    if (options_.count_cases) context_->cases = &cases_;
     if (header_.ruleset->make_engine) engine_ = header_.ruleset->make_engine();
     if (engine_) engine_->begin(*context_);
     replayed_ = true;
@@ -414,6 +415,7 @@ GameReport Replay::report() const {
     r.findings.insert(r.findings.end(), findings_.all().begin(), findings_.all().end());
     sort_by_position(r.findings);
     r.excused = findings_.excused();
+    r.cases = cases_;
     return r;
 }
 

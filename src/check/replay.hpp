@@ -9,6 +9,7 @@
 #include "notation/record.hpp"
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,7 @@ struct CheckOptions {
 
     const RulesetList* rulesets;           // the rulesets a record may name (src/rules/registry.hpp)
     std::filesystem::path base_dir = ".";  // where the files a record names are looked for
+    bool count_cases = false;              // GameReport::cases: which cases lines were judged under
 };
 
 class Replay {
@@ -57,6 +59,7 @@ private:
     std::size_t index_;
     CheckOptions options_;
     Findings findings_;
+    std::map<std::string, std::size_t> cases_;  // when options_.count_cases
     HeaderInfo header_;
     Symbols symbols_;
     std::unique_ptr<SequenceTracker> tracker_;

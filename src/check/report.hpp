@@ -5,6 +5,7 @@
 #include "check/finding.hpp"
 #include "notation/source.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -23,6 +24,9 @@ struct GameReport {
     std::vector<Finding> findings;
     std::vector<Excused> excused;  // lines that followed from a mistake already reported
     std::size_t events = 0;
+    // Each case (RuleRef::id) the engine judged lines under, and how many: only when asked
+    // (CheckOptions::count_cases).
+    std::map<std::string, std::size_t> cases;
 
     std::size_t count(Severity s) const;
 };
