@@ -1,6 +1,7 @@
 #include "check/header.hpp"
-#include "check/items.hpp"
 
+#include "check/items.hpp"
+#include "check/named_file.hpp"
 #include "check/spelling.hpp"
 
 #include <algorithm>
@@ -227,9 +228,15 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
         for (const auto& name : split_list(t->value)) {
             std::filesystem::path p = base_dir / name;
             std::error_code ec;
-            if (!std::filesystem::is_regular_file(p, ec))
+            if (!std::filesystem::exists(p, ec)) {
                 findings.error(Kind::Inconsistent, kFiles, t->value_pos,
                                std::string("[") + tag + "] names '" + name + "', which is not a file (looked for " + p.string() + ")");
+            } else if (std::string why = named_file_problem(p); !why.empty()) {
+                // not handed to the engine: it is not read at all
+                findings.error(Kind::Inconsistent, kFiles, t->value_pos,
+                               std::string("[") + tag + "] names '" + name + "' (" + p.string() + "), which ironlog will not read: " + why);
+                continue;
+            }
             out.push_back(p);
         }
     };

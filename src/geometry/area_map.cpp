@@ -1,6 +1,7 @@
 #include "geometry/area_map.hpp"
 
 #include "check/items.hpp"
+#include "check/named_file.hpp"
 #include "check/spelling.hpp"
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
@@ -30,10 +31,7 @@ std::vector<std::string> names_of(const ngn::Item& it) {
 AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& shown_name, ironlog::Findings& findings) {
     AreaMap map;
     map.file_ = shown_name;
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    const std::string text = ironlog::read_named_file(path).value_or("");  // the header said why, if not read
     auto problem = [&](ngn::SourcePos pos, const std::string& message) {
         findings.error(Kind::Inconsistent, kMapFormat, pos, message).file = shown_name;
     };

@@ -1,6 +1,7 @@
 #include "rules/admiral/unit_card.hpp"
 
 #include "check/items.hpp"
+#include "check/named_file.hpp"
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
 #include "rules/admiral/tables.hpp"
@@ -157,10 +158,7 @@ std::size_t read_card_fields(ngn::Items a, std::size_t i, Card& card, const Prob
 
 CardLibrary CardLibrary::load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings) {
     CardLibrary lib;
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    const std::string text = ironlog::read_named_file(path).value_or("");  // the header said why, if not read
     auto problem = [&](ngn::SourcePos pos, std::string message) {
         findings.error(Kind::Inconsistent, kCard, pos, std::move(message)).file = shown_name;
     };

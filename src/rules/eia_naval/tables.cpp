@@ -1,6 +1,7 @@
 #include "rules/eia_naval/tables.hpp"
 
 #include "check/items.hpp"
+#include "check/named_file.hpp"
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
 
@@ -26,10 +27,7 @@ std::optional<int> percent_of(const ngn::Item& it) {
 //   casualty 5% 0 0 0 0 0 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1   (1 to 20 factors)
 TablePack TablePack::load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings) {
     TablePack pack;
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    const std::string text = ironlog::read_named_file(path).value_or("");  // the header said why, if not read
     auto problem = [&](ngn::SourcePos pos, const std::string& message) {
         findings.error(Kind::Inconsistent, kPack, pos, message).file = shown_name;
     };

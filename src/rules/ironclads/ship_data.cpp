@@ -1,6 +1,7 @@
 #include "rules/ironclads/ship_data.hpp"
-#include "check/items.hpp"
 
+#include "check/items.hpp"
+#include "check/named_file.hpp"
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
 
@@ -257,15 +258,13 @@ ShipData read_ship_data(ngn::Items items, std::vector<DataProblem>& problems) {
 }
 
 bool ShipLibrary::load(const std::filesystem::path& path, const std::string& shown_as, Findings& findings) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::stringstream ss;
-    ss << in.rdbuf();
+    const std::optional<std::string> text = read_named_file(path);
+    if (!text) return false;
     auto add = [&](ngn::SourcePos pos, std::string message, Kind kind) {
         Finding& f = findings.error(kind, kCards, pos, std::move(message));
         f.file = shown_as;
     };
-    ngn::ParsedFile parsed = ngn::parse_text(ss.str());
+    ngn::ParsedFile parsed = ngn::parse_text(*text);
     for (const auto& e : parsed.file_errors.errors) add(e.pos, e.message, Kind::Syntax);
     for (const auto& game : parsed.games) {
         for (const auto& e : game.errors) add(e.pos, e.message, Kind::Syntax);

@@ -1,6 +1,7 @@
 #include "rules/tmbv/manifest.hpp"
 
 #include "check/items.hpp"
+#include "check/named_file.hpp"
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
 
@@ -67,10 +68,7 @@ bool read_values(const ngn::Declaration& d, ManifestShip& s, const std::function
 Manifest Manifest::load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings) {
     Manifest m;
     m.file_ = shown_name;
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    const std::string text = ironlog::read_named_file(path).value_or("");  // the header said why, if not read
     auto problem = [&](ngn::SourcePos pos, std::string message) {
         findings.error(Kind::Inconsistent, kManifest, pos, std::move(message)).file = shown_name;
     };

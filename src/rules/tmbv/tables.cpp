@@ -1,6 +1,7 @@
 #include "rules/tmbv/tables.hpp"
 
 #include "check/items.hpp"
+#include "check/named_file.hpp"
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
 
@@ -159,10 +160,7 @@ private:
 TablePack TablePack::load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings) {
     TablePack pack;
     pack.file_ = shown_name;
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
+    const std::string text = ironlog::read_named_file(path).value_or("");  // the header said why, if not read
     PackReader reader(pack, [&](ngn::SourcePos pos, std::string message) {
         findings.error(Kind::Inconsistent, kPack, pos, std::move(message)).file = shown_name;
     });
