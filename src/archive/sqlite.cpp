@@ -63,18 +63,31 @@ Statement& Statement::bind(int i, std::int64_t v) {
     return *this;
 }
 
+namespace {
+
+// SQLite binds NULL for a null pointer whatever the length: an empty view (a comment line that
+// is just ';', an empty note, name or ruling) has no data pointer, and must still be text.
+const char* data_of(std::string_view v) { return v.data() ? v.data() : ""; }
+
+}  // namespace
+
 Statement& Statement::bind(int i, std::string_view v) {
-    if (int rc = sqlite3_bind_text64(st_, i, v.data(), v.size(), SQLITE_TRANSIENT, SQLITE_UTF8); rc != SQLITE_OK)
+    if (int rc = sqlite3_bind_text64(st_, i, data_of(v), v.size(), SQLITE_TRANSIENT, SQLITE_UTF8); rc != SQLITE_OK)
         db_->fail(rc, "binding");
     return *this;
 }
 
 Statement& Statement::bind_static(int i, std::string_view v) {
-    if (int rc = sqlite3_bind_text64(st_, i, v.data(), v.size(), SQLITE_STATIC, SQLITE_UTF8); rc != SQLITE_OK) db_->fail(rc, "binding");
+    if (int rc = sqlite3_bind_text64(st_, i, data_of(v), v.size(), SQLITE_STATIC, SQLITE_UTF8); rc != SQLITE_OK) db_->fail(rc, "binding");
     return *this;
 }
 
 Statement& Statement::bind_blob(int i, std::string_view v) {
+    // an empty blob too: SQLite's zeroblob(0), not NULL
+    if (!v.data()) {
+        if (int rc = sqlite3_bind_zeroblob(st_, i, 0); rc != SQLITE_OK) db_->fail(rc, "binding");
+        return *this;
+    }
     if (int rc = sqlite3_bind_blob64(st_, i, v.data(), v.size(), SQLITE_TRANSIENT); rc != SQLITE_OK) db_->fail(rc, "binding");
     return *this;
 }
