@@ -270,9 +270,17 @@ TEST(Archive, ShowExportAndRemove) {
     auto json = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "show", "2", "--format", "json"}).out);
     EXPECT_EQ(json["tags"]["Event"], "Club night");
     EXPECT_EQ(json["findings"].size(), 14u);
-    auto exported = nlohmann::json::parse(run_ironlog({"archive", "--db", db, "export", "--format", "json"}).out);
+    // exported, a record names its files from where it is written; shown, it is as it was read
+    const std::string out = (dir / "out.json").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "export", "--format", "json", "-o", out}).status, 0);
+    auto exported = nlohmann::json::parse(read_file(out));
     ASSERT_EQ(exported.size(), 2u);
-    EXPECT_EQ(exported[0]["record"], read_file(kSample));
+    std::string moved = read_file(kSample);
+    const std::string library = "[Library \"../ships/lissa-1866.ngn\"]";
+    moved.replace(moved.find(library), library.size(),
+                  "[Library \"" + (kSource / "fixtures/ships/lissa-1866.ngn").lexically_normal().lexically_relative(dir).string() + "\"]");
+    EXPECT_EQ(exported[0]["record"], moved);
+    EXPECT_EQ(run_ironlog({"archive", "--db", db, "show", "1", "--text"}).out, read_file(kSample));
     EXPECT_EQ(run_ironlog({"archive", "--db", db, "show", "9"}).status, 1);
     EXPECT_EQ(run_ironlog({"archive", "--db", db, "rm", "2"}).status, 0);
     for (const char* table : {"game", "tag", "side", "player", "entity", "line", "note", "finding"})
@@ -753,12 +761,15 @@ TEST(ArchiveFailures, FilesThatAreNotIroncladArchivesAreLeftUntouched) {
     fs::remove_all(dir);
 }
 
+// An archive of an older schema is upgraded only when asked (archive upgrade): any other command
+// refuses it and leaves it as it was. The upgrade says which games it adopts unverified: a game
+// put in with the sqlite3 shell (as here) is in no chain, and the upgrade does not bless it silently.
 TEST(ArchiveMigrations, FromEveryEarlierVersion) {
-    for (int from = 0; from < archive::Archive::kSchemaVersion; ++from) {
+    for (int from = 1; from < archive::Archive::kSchemaVersion; ++from) {
         auto dir = temp_dir();
         const std::string db = (dir / "old.db").string();
         archive::Archive::create_at_version(db, from);
-        if (from >= 1) {
+        {
             sqlite::Database d(db, SQLITE_OPEN_READWRITE);
             d.exec("INSERT INTO game (id, record, sha256, first_line, imported_at, ironlog_version, checked_with, errors, warnings, notes, event)"
                    " VALUES (1, X'78', 'h', 1, 'then', '0.0.1', '0.0.1', 0, 0, 0, 'Old Cup');"
@@ -766,19 +777,24 @@ TEST(ArchiveMigrations, FromEveryEarlierVersion) {
             // from version 4 on, ironlog's add indexes the notes it writes itself (no trigger)
             if (from >= 4) d.exec("INSERT INTO note_search(rowid, text) SELECT id, text FROM note;");
         }
-        auto r = run_ironlog({"archive", "--db", db, "list"});  // any command brings it up to date
-        EXPECT_EQ(r.status, 0) << r.err;
+        const std::string before = read_file(db);
+        auto refused = run_ironlog({"archive", "--db", db, "list"});
+        EXPECT_EQ(refused.status, 2) << from;
+        EXPECT_NE(refused.err.find("'ironlog archive upgrade' brings it up to date"), std::string::npos) << refused.err;
+        EXPECT_EQ(read_file(db), before) << from;
+        auto r = run_ironlog({"archive", "--db", db, "upgrade"});
+        EXPECT_EQ(r.status, 1) << r.out << r.err;  // one game adopted unverified
+        EXPECT_NE(r.out.find("adopted unverified: game #1"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("upgraded from schema version " + std::to_string(from) + " to 7: 1 games chained again"), std::string::npos) << r.out;
         EXPECT_EQ(scalar(db, "PRAGMA user_version"), archive::Archive::kSchemaVersion) << from;
-        EXPECT_EQ(scalar(db, "SELECT id FROM game_id_high"), from >= 1 ? 1 : 0) << from;  // the highest id given (migration 5)
-        if (from >= 1) {
-            EXPECT_NE(r.out.find("Old Cup"), std::string::npos);
-            auto hits = run_ironlog({"archive", "--db", db, "query", "search", "bora"});
-            EXPECT_NE(hits.out.find("#1:3: note: a squall from the bora"), std::string::npos) << hits.out;
-            // the games stored before migration 6 are chained as they stood (adopted), and verify
-            EXPECT_EQ(scalar(db, "SELECT count(*) FROM chain WHERE action = 'adopt' AND game_id = 1"), 1);
-            auto v = run_ironlog({"archive", "--db", db, "verify"});
-            EXPECT_EQ(v.status, 0) << v.out;
-        }
+        EXPECT_EQ(scalar(db, "SELECT id FROM game_id_high"), 1) << from;  // the highest id given (migration 5)
+        EXPECT_NE(run_ironlog({"archive", "--db", db, "list"}).out.find("Old Cup"), std::string::npos);
+        auto hits = run_ironlog({"archive", "--db", db, "query", "search", "bora"});
+        EXPECT_NE(hits.out.find("#1:3: note: a squall from the bora"), std::string::npos) << hits.out;
+        EXPECT_EQ(scalar(db, "SELECT count(*) FROM chain WHERE action = 'upgrade' AND game_id = 1 AND detail LIKE '%adopted unverified%'"), 1);
+        auto v = run_ironlog({"archive", "--db", db, "verify"});
+        EXPECT_EQ(v.status, 0) << v.out;
+        EXPECT_NE(run_ironlog({"archive", "--db", db, "upgrade"}).out.find("nothing to upgrade"), std::string::npos);
         fs::remove_all(dir);
     }
 }

@@ -10,6 +10,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -30,9 +32,26 @@ public:
 std::string default_path();
 
 enum class Mode {
-    Read,    // the archive must exist; it is migrated if older
-    Write,   // the same, for commands that change it
-    Create,  // made when missing
+    Read,     // the archive must exist, at this ironlog's schema
+    Write,    // the same, for commands that change it
+    Create,   // made when missing
+    Upgrade,  // an archive of an older schema is brought up to date (archive upgrade)
+};
+
+// A game that cannot be stored (a constraint of the archive it breaks): refused alone, with the
+// reason; the batch it was in goes on.
+class RecordRefused : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// What `archive upgrade` did: the schema versions, and the games it could not verify and so
+// adopted as they stood, each with why.
+struct UpgradeReport {
+    int from = 0, to = 0;
+    std::int64_t games = 0;
+    std::vector<Problem> adopted_unverified;
+    std::vector<Problem> notes;
 };
 
 struct GameSummary {
@@ -73,6 +92,27 @@ struct UsedFile {
 struct GameVersion {
     int version = 0;
     std::string record, source, imported_at, replaced_at;
+    bool verified = true;  // false: it had been changed outside ironlog, and was kept as found
+    std::string problem;
+};
+
+// A game's chained state: what restore rebuilds it from.
+struct ChainedGame {
+    std::int64_t seq = 0;
+    std::string action;
+    std::optional<std::string> record_sha256;  // none before schema 7's first entry for the game
+    std::optional<std::string> history;        // the digest of its earlier versions, then
+    std::optional<std::string> content;        // its content hash, then (none: removed)
+    std::optional<GameMeta> meta;
+    bool removed = false;
+};
+
+// A game of a manifest against the archive: as the manifest lists it, or not.
+enum class ManifestMatch {
+    Same,          // its content now is the one listed
+    ChangedSince,  // ironlog changed it after the manifest's head (a later entry): listed content was its own
+    Different,     // the chain never gave it the listed content up to the head
+    Missing,       // not in the archive
 };
 
 struct Filter {
@@ -92,7 +132,7 @@ struct SearchHit {
 
 class Archive {
 public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
 
     Archive(const std::string& path, Mode mode);
     ~Archive();
@@ -100,23 +140,31 @@ public:
     Archive& operator=(const Archive&) = delete;
     const std::string& path() const { return path_; }
     int schema_version();
+    // What `archive upgrade` did (Mode::Upgrade); from == to when there was nothing to do.
+    const UpgradeReport& upgrade_report() const { return upgrade_; }
+    // How the schema differs from the one ironlog made (read commands go on, and warn).
+    const std::vector<std::string>& schema_problems() const { return schema_problems_; }
 
     enum class Added {
         New,        // stored under a new id
         Duplicate,  // the same game (ngn::identity_text) is stored already, as id
         Replaced,   // replace: stored in place of game id, the old version kept in its history
-        Unchanged,  // replace: the record is byte for byte the one stored
+        Unchanged,  // replace: the record is byte for byte the one stored, and verifies
         Missing,    // replace: there is no game id
+        Completed,  // add: the same place of the same file held a shorter record (cut short), kept as a version
+        Rebuilt,    // replace: the same record as stored, whose rows were damaged: rebuilt from it
     };
     struct AddResult {
         Added status = Added::New;
         std::int64_t id = 0;
+        int version = 0;  // Replaced, Completed: the version the record replaced is kept as
     };
     // Stores one game with its findings; `record` is the game's text exactly as read, and the
     // same game (its tags and lines of play, whatever the layout, comments and notes) is
     // stored once. Outside a batch the game is its own transaction; inside one it
-    // is stored when the batch is committed. Either way a failure leaves no trace of the game:
-    // inside a batch, add rolls the whole batch back before it throws.
+    // is stored when the batch is committed. A game that breaks a constraint of the archive is
+    // not stored, and nothing of it: RecordRefused, and the batch goes on. Any other failure
+    // (a full disk) rolls the whole batch back before it throws.
     AddResult add(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
                   std::size_t source_index, const std::vector<UsedFile>& files = {});
     // Games written together, in one transaction: a bulk add commits about once a second
@@ -131,27 +179,67 @@ public:
     static constexpr std::chrono::milliseconds kBatchTime{1000};
 
     // Stores a corrected record in place of game id, under the same id, in one transaction; the
-    // version it replaces is kept (history). Refused as a Duplicate when the record is another
-    // stored game.
+    // version it replaces is kept (history), marked as found when it had been changed outside
+    // ironlog. Refused as a Duplicate when the record is another stored game. The same record as
+    // stored, over damaged rows, rebuilds them (Rebuilt); a game deleted outside ironlog that the
+    // chain still holds is stored again under its number.
     AddResult replace(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
                       const std::string& source, std::size_t source_index, const std::vector<UsedFile>& files = {});
     std::vector<GameVersion> history(std::int64_t id);
     std::vector<UsedFile> files(std::int64_t id);
 
-    // Tamper evidence (ledger.hpp): everything recomputed, and whether one game is as the
-    // chain last recorded it.
-    Verification verify(bool full);
+    // What the chain last holds of a game (none: the chain never held it).
+    std::optional<ChainedGame> chained(std::int64_t id);
+    // Rebuilds game id's rows from its record (the caller parsed and checked it, and found its
+    // sha256 the chained one) with the chained meta: restore, and a recheck of a game that fails
+    // verification. The chain's entry records the action and what was found different. False when
+    // the record is not the chained one.
+    enum class Rebuild {
+        Done,
+        NotChained,       // the chain holds no record hash of the game (or removed it)
+        OtherRecord,      // the record is not the one the chain holds
+        HistoryChanged,   // its earlier versions are not those the chain holds (as_found keeps them, marked)
+    };
+    Rebuild rebuild(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
+                    const std::vector<UsedFile>& files, const std::string& action, bool history_as_found = false,
+                    std::string* differences = nullptr);
+    // Rebuilds the full-text index of the notes from the notes (FTS5's own rebuild).
+    void rebuild_search_index();
+
+    // Tamper evidence (ledger.hpp): everything recomputed in one snapshot, and whether one game
+    // is as the chain last recorded it. A game's stored content hash, as verify computes it.
+    Verification verify(bool full, const VerifyProgress& progress = nullptr);
     bool verified(std::int64_t id);
     std::optional<std::string> chain_hash(std::int64_t seq);  // the hash of chain entry seq
+    std::optional<std::string> content_now(std::int64_t id);  // none: no such game
+    // A game of a manifest whose head is chain entry `entries`, listed with this content hash.
+    ManifestMatch manifest_match(std::int64_t id, const std::string& hash, std::int64_t entries, std::int64_t* since = nullptr);
+    std::int64_t chain_length();
+    // Reads in one snapshot until the returned object goes (a read transaction).
+    class Snapshot {
+    public:
+        explicit Snapshot(sqlite::Database& db);
+        ~Snapshot();
+        Snapshot(const Snapshot&) = delete;
+        Snapshot& operator=(const Snapshot&) = delete;
+
+    private:
+        sqlite::Database& db_;
+        bool open_ = false;
+    };
 
     // Replaces a stored game's findings (after an upgrade of ironlog); false if there is no such game.
     // The files the findings were made with are stored with them (UsedFile).
     bool replace_findings(std::int64_t id, const ironlog::GameReport& report, const std::vector<UsedFile>& files = {});
 
+    // The games the filter selects, by date, each handed on as it is read (memory holds one).
+    void list(const Filter& filter, const std::function<void(const GameSummary&)>& each);
     std::vector<GameSummary> list(const Filter& filter);
     std::optional<StoredGame> get(std::int64_t id);
     std::vector<std::int64_t> ids();
+    void for_each_id(const std::function<void(std::int64_t)>& each);
     bool remove(std::int64_t id);
+    void vacuum();
 
     std::vector<Standing> standings(const std::string& event);
     std::vector<std::pair<std::string, int>> games_per_ruleset();
@@ -169,16 +257,27 @@ public:
     static void create_at_version(const std::string& path, int version);
 
 private:
-    void migrate();
-    AddResult write_game(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const std::string& source,
-                         std::size_t source_index, std::optional<std::int64_t> as_id, const std::vector<UsedFile>& files);
+    void upgrade(int from);
+    void upgrade_games(int from);
+    void recompute_identities();
+    std::int64_t write_game(const ngn::Game& game, std::string_view record, const std::string& identity, const ironlog::GameReport& report,
+                            const GameMeta& meta, std::optional<std::int64_t> as_id, const std::vector<UsedFile>& files);
+    AddResult add_in_savepoint(const ngn::Game& game, std::string_view record, const ironlog::GameReport& report, const GameMeta& meta,
+                               const std::vector<UsedFile>& files);
+    std::string rewrite_rows(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
+                             const GameMeta& meta, const std::vector<UsedFile>& files);
+    std::optional<std::pair<std::int64_t, std::string>> shorter_record_from(const GameMeta& meta, std::string_view record);
+    int keep_version(std::int64_t id, bool as_found, const std::string& problem);
     std::optional<std::int64_t> stored_as(const std::string& identity);
-    void adopt_stored_games();
+    void delete_rows(std::int64_t id);
+    void write_rows(std::int64_t id, const ngn::Game& game, std::string_view record);
+    void write_lines(std::int64_t id, const ngn::Game& game, std::string_view record, const std::map<std::string, int>& side_numbers);
     void write_findings(std::int64_t id, const ironlog::GameReport& report);
     void write_files(std::int64_t id, const std::vector<UsedFile>& files);
     std::int64_t last_note_id();
     void index_notes_after(std::int64_t id);
     void abandon_batch() noexcept;
+    void chain(std::string_view action, std::int64_t id, const std::optional<std::string>& detail = std::nullopt);
     GameSummary summary_of(std::int64_t id);
 
     std::string path_;
@@ -186,6 +285,8 @@ private:
     struct Statements;
     std::shared_ptr<Statements> st_;
     std::shared_ptr<Ledger> ledger_;
+    UpgradeReport upgrade_;
+    std::vector<std::string> schema_problems_;
     bool batch_open_ = false;
     std::int64_t batch_notes_after_ = 0;  // the notes the batch wrote have higher ids
     std::chrono::steady_clock::time_point batch_started_;

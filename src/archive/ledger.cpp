@@ -3,7 +3,6 @@
 #include "archive/sha256.hpp"
 
 #include <chrono>
-#include <set>
 
 namespace archive {
 
@@ -11,7 +10,8 @@ namespace {
 
 // Every column a game's hash covers, table by table, in an order that VACUUM cannot change
 // (rowids of tables without an INTEGER PRIMARY KEY may be renumbered, so none is relied on).
-// The record itself is covered by its own hash, game.sha256, checked against it.
+// The record itself is covered by its own hash, game.sha256, checked against it. The last query
+// is the game's earlier versions: format 2 hashes them apart (Content::history).
 const char* const kRowQueries[] = {
     "SELECT id, sha256, identity, source, source_index, first_line, event, site, date, date_sort, round, ruleset, variant, rules,"
     " options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes FROM game WHERE id = ?1",
@@ -24,7 +24,24 @@ const char* const kRowQueries[] = {
     "SELECT position, severity, kind, rule, ruleset, section, file, line, column, message, expected, recorded, ruling_line,"
     " ruling_text FROM finding WHERE game_id = ?1 ORDER BY position",
     "SELECT tag, name, path, sha256 FROM game_file WHERE game_id = ?1 ORDER BY tag, name",
+    "SELECT version, record, rows_digest, content, source, imported_at, replaced_at, verified, problem FROM game_history"
+    " WHERE game_id = ?1 ORDER BY version",
 };
+constexpr std::size_t kFormat1Tables = 9;
+const char* const kTableNames[] = {"game", "tag", "side", "player", "entity", "line", "note", "finding", "game_file", "game_history"};
+
+// A value as a person reads it: text as it is, a blob by its size.
+std::string value_text(sqlite3_stmt* st, int col) {
+    switch (sqlite3_column_type(st, col)) {
+        case SQLITE_NULL: return "NULL";
+        case SQLITE_INTEGER: return std::to_string(sqlite3_column_int64(st, col));
+        case SQLITE_BLOB: return "(" + std::to_string(sqlite3_column_bytes(st, col)) + " bytes)";
+        default: {
+            const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, col));
+            return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(st, col))) : std::string();
+        }
+    }
+}
 
 const std::string kGenesis(64, '0');  // what the first entry's hash covers as the one before it
 
@@ -51,12 +68,55 @@ void append_value(std::string& out, sqlite3_stmt* st, int col) {
     out += ';';
 }
 
-std::string entry_hash(std::string_view previous, std::int64_t seq, std::string_view action, std::int64_t game_id,
-                       const std::optional<std::string>& content, std::string_view at) {
+// An entry as the chain stores it.
+struct Entry {
+    std::int64_t seq = 0, game_id = 0;
+    int format = 1;
+    std::string action, at, hash;
+    std::optional<std::string> content, record, rows, history, source, imported_at, ironlog_version, detail;
+    std::optional<std::int64_t> source_index, first_line;
+};
+
+constexpr const char* kEntryColumns =
+    "seq, action, game_id, content, at, hash, format, record, rows, source, source_index, first_line, imported_at, ironlog_version, detail,"
+    " history";
+
+Entry read_entry(const sqlite::Statement& q) {
+    Entry e;
+    e.seq = q.integer(0), e.action = q.text(1), e.game_id = q.integer(2), e.content = q.optional_text(3);
+    e.at = q.text(4), e.hash = q.text(5), e.format = static_cast<int>(q.integer(6));
+    e.record = q.optional_text(7), e.rows = q.optional_text(8), e.source = q.optional_text(9);
+    if (!q.is_null(10)) e.source_index = q.integer(10);
+    if (!q.is_null(11)) e.first_line = q.integer(11);
+    e.imported_at = q.optional_text(12), e.ironlog_version = q.optional_text(13), e.detail = q.optional_text(14);
+    e.history = q.optional_text(15);
+    return e;
+}
+
+// The hash of an entry, from the one before it. Format 1 (schema 6) covered the action, the game
+// and its content; format 2 covers every field, free text with its length.
+std::string entry_hash(std::string_view previous, const Entry& e) {
     Sha256 h;
-    h.update("ironlog chain 1\n").update(previous).update("\n").update(std::to_string(seq)).update("\n").update(action).update("\n");
-    h.update(std::to_string(game_id)).update("\n").update(content ? std::string_view(*content) : std::string_view("-")).update("\n").update(at);
-    return h.hex();
+    auto field = [&](const std::optional<std::string>& v) {
+        if (v) h.update(std::to_string(v->size())).update(":").update(*v);
+        else h.update("-");
+        h.update("\n");
+    };
+    auto number = [&](const std::optional<std::int64_t>& v) { h.update(v ? std::to_string(*v) : std::string("-")).update("\n"); };
+    if (e.format == 1) {
+        h.update("ironlog chain 1\n").update(previous).update("\n").update(std::to_string(e.seq)).update("\n").update(e.action).update("\n");
+        h.update(std::to_string(e.game_id)).update("\n").update(e.content ? std::string_view(*e.content) : std::string_view("-")).update("\n");
+        return h.update(e.at).hex();
+    }
+    h.update("ironlog chain 2\n").update(previous).update("\n");
+    number(e.seq);
+    field(e.action);
+    number(e.game_id);
+    for (const auto* v : {&e.content, &e.record, &e.rows, &e.history, &e.source}) field(*v);
+    number(e.source_index);
+    number(e.first_line);
+    for (const auto* v : {&e.imported_at, &e.ironlog_version, &e.detail}) field(*v);
+    return h.update(e.at).hex();
 }
 
 std::string game_name(std::int64_t id) { return "game #" + std::to_string(id); }
@@ -72,23 +132,27 @@ std::string now_utc() {
     return buf;
 }
 
-std::string content_hash(std::string_view record_sha256, std::string_view rows_digest) {
-    return Sha256().update("ironlog game 1\n").update(record_sha256).update("\n").update(rows_digest).hex();
+std::string content_hash(std::string_view record_sha256, std::string_view rows_digest, int format, std::string_view history) {
+    if (format == 1) return Sha256().update("ironlog game 1\n").update(record_sha256).update("\n").update(rows_digest).hex();
+    return Sha256().update("ironlog game 2\n").update(record_sha256).update("\n").update(rows_digest).update("\n").update(history).hex();
 }
 
 Ledger::Ledger(const sqlite::Database& db)
     : db_(&db),
       record_hash_(db, "SELECT record FROM game WHERE id = ?1"),
       last_entry_(db, "SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1"),
-      chained_(db, "SELECT content FROM chain WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1"),
-      insert_entry_(db, "INSERT INTO chain (seq, action, game_id, content, at, hash) VALUES (?1,?2,?3,?4,?5,?6)") {
+      chained_(db, std::string("SELECT ") + kEntryColumns + " FROM chain WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1"),
+      insert_entry_(db, std::string("INSERT INTO chain (") + kEntryColumns + ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"),
+      meta_(db, "SELECT source, source_index, first_line, imported_at, ironlog_version FROM game WHERE id = ?1"),
+      highest_(db, "SELECT max(coalesce((SELECT max(game_id) FROM chain), 0), coalesce((SELECT max(id) FROM game_id_high), 0))") {
     for (const char* q : kRowQueries) rows_.emplace_back(db, q);
 }
 
-std::string Ledger::rows_digest(std::int64_t id) {
+std::string Ledger::rows_digest(std::int64_t id, std::size_t first_table, std::size_t tables) {
     Sha256 h;
     std::string& rows = buffer_;
-    for (auto& q : rows_) {
+    for (std::size_t t = first_table; t < first_table + tables; ++t) {
+        auto& q = rows_[t];
         q.bind(1, id);
         rows = "table;";
         while (q.step()) {
@@ -103,51 +167,103 @@ std::string Ledger::rows_digest(std::int64_t id) {
     return h.hex();
 }
 
-std::string Ledger::content_of(std::int64_t id, std::string* rows_digest_out) {
-    const std::string record_sha = record_hash(id);
-    std::string digest = rows_digest(id);
-    if (rows_digest_out) *rows_digest_out = digest;
-    return content_hash(record_sha, digest);
+std::vector<std::string> Ledger::rows_as_text(std::int64_t id) {
+    std::vector<std::string> out;
+    for (std::size_t t = 0; t < rows_.size(); ++t) {
+        auto& q = rows_[t];
+        q.bind(1, id);
+        while (q.step()) {
+            std::string row = std::string(kTableNames[t]) + ":";
+            const int columns = sqlite3_column_count(q.handle());
+            for (int c = 0; c < columns; ++c) row += (c ? " | " : " ") + value_text(q.handle(), c);
+            out.push_back(std::move(row));
+        }
+        q.reset();
+    }
+    return out;
 }
 
-std::optional<std::string> Ledger::chained(std::int64_t id) {
+Content Ledger::content_of(std::int64_t id, int format) {
+    Content c;
+    c.record = record_hash(id);
+    c.rows = rows_digest(id, 0, kFormat1Tables);
+    if (format != 1) c.history = rows_digest(id, kFormat1Tables, 1);
+    c.hash = content_hash(c.record, c.rows, format, c.history);
+    return c;
+}
+
+GameMeta Ledger::meta_of(std::int64_t id) {
+    GameMeta m;
+    meta_.bind(1, id);
+    if (meta_.step()) {
+        m.source = meta_.optional_text(0);
+        if (!meta_.is_null(1)) m.source_index = meta_.integer(1);
+        m.first_line = meta_.integer(2);
+        m.imported_at = meta_.text(3);
+        m.ironlog_version = meta_.text(4);
+    }
+    meta_.reset();
+    return m;
+}
+
+std::optional<Chained> Ledger::chained(std::int64_t id) {
     chained_.bind(1, id);
-    std::optional<std::string> out;
-    if (chained_.step()) out = chained_.optional_text(0);
+    std::optional<Chained> out;
+    if (chained_.step()) {
+        const Entry e = read_entry(chained_);
+        Chained c{e.seq, e.action, e.format, e.action == "remove" ? std::nullopt : e.content, e.record, e.history, std::nullopt};
+        if (e.format == 2 && e.imported_at && e.ironlog_version)
+            c.meta = GameMeta{e.source, e.source_index, e.first_line.value_or(1), *e.imported_at, *e.ironlog_version};
+        out = std::move(c);
+    }
     chained_.reset();
     return out;
 }
 
-void Ledger::append(std::string_view action, std::int64_t game_id, const std::optional<std::string>& content) {
-    std::int64_t seq = 1;
+void Ledger::append(std::string_view action, std::int64_t game_id, const std::optional<Content>& content, const std::optional<GameMeta>& meta,
+                    const std::optional<std::string>& detail) {
+    Entry e;
+    e.seq = 1;
     std::string previous = kGenesis;
     if (last_entry_.step()) {
-        seq = last_entry_.integer(0) + 1;
+        e.seq = last_entry_.integer(0) + 1;
         previous = last_entry_.text(1);
     }
     last_entry_.reset();
-    const std::string at = now_utc();
-    insert_entry_.bind(1, seq).bind(2, action).bind(3, game_id).bind(4, content).bind(5, at);
-    insert_entry_.bind(6, entry_hash(previous, seq, action, game_id, content, at)).run();
+    e.format = 2;
+    e.action = std::string(action);
+    e.game_id = game_id;
+    e.at = now_utc();
+    if (content) e.content = content->hash, e.record = content->record, e.rows = content->rows, e.history = content->history;
+    if (meta) {
+        e.source = meta->source, e.source_index = meta->source_index, e.first_line = meta->first_line;
+        e.imported_at = meta->imported_at, e.ironlog_version = meta->ironlog_version;
+    }
+    e.detail = detail;
+    auto& q = insert_entry_;
+    q.bind(1, e.seq).bind(2, e.action).bind(3, e.game_id).bind(4, e.content).bind(5, e.at).bind(6, entry_hash(previous, e)).bind(7, e.format);
+    q.bind(8, e.record).bind(9, e.rows).bind(10, e.source).bind(11, e.source_index).bind(12, e.first_line).bind(13, e.imported_at);
+    q.bind(14, e.ironlog_version).bind(15, e.detail).bind(16, e.history).run();
 }
 
-// What the chain last said of each game, and everything it ever gave it.
-struct Ledger::Chained {
-    std::optional<std::string> content;  // nullopt: removed
-    std::int64_t seq = 0;
-    std::set<std::string> ever;
-};
+std::int64_t Ledger::highest_id_given() {
+    highest_.step();
+    const std::int64_t id = highest_.integer(0);
+    highest_.reset();
+    return id;
+}
 
-Verification Ledger::verify(bool full) {
+Verification Ledger::verify(bool full, const VerifyProgress& progress) {
     Verification v;
     if (full) {
         sqlite::Statement check(*db_, "PRAGMA integrity_check");
         while (check.step())
             if (check.text(0) != "ok") v.problems.push_back(Problem{0, "SQLite's integrity_check: " + check.text(0)});
     }
-    const auto chained = walk_chain(v);
-    check_games(chained, v);
-    check_history(chained, v);
+    walk_chain(v);
+    check_games(v, progress);
+    check_missing_and_orphans(v);
+    check_id_high(v);
     // Two games the same but for layout, stored before ironlog knew a game by its content.
     sqlite::Statement twins(*db_, "SELECT id FROM game WHERE identity IS NULL ORDER BY id");
     while (twins.step())
@@ -156,72 +272,86 @@ Verification Ledger::verify(bool full) {
     return v;
 }
 
-// The chain, entry by entry: each hash recomputed from the one stored before it, so one edited
-// entry is reported once and the entries after it are still checked.
-std::map<std::int64_t, Ledger::Chained> Ledger::walk_chain(Verification& v) {
-    std::map<std::int64_t, Chained> games;
+// The chain, entry by entry, as it is read: each hash recomputed from the one stored before it,
+// so one edited entry is reported once and the entries after it are still checked.
+void Ledger::walk_chain(Verification& v) {
     std::string previous = kGenesis;
     std::int64_t expected_seq = 1;
-    sqlite::Statement entries(*db_, "SELECT seq, action, game_id, content, at, hash FROM chain ORDER BY seq");
+    sqlite::Statement entries(*db_, std::string("SELECT ") + kEntryColumns + " FROM chain ORDER BY seq");
     while (entries.step()) {
-        const std::int64_t seq = entries.integer(0), id = entries.integer(2);
-        const std::string action = entries.text(1), at = entries.text(4), stored = entries.text(5);
-        const std::optional<std::string> content = entries.optional_text(3);
-        if (seq != expected_seq)
-            v.problems.push_back(Problem{0, "chain entries " + std::to_string(expected_seq) + (seq - 1 > expected_seq ? " to " + std::to_string(seq - 1) : "") +
-                                                " are missing: removed outside ironlog"});
-        if (entry_hash(previous, seq, action, id, content, at) != stored)
-            v.problems.push_back(Problem{id, "chain entry " + std::to_string(seq) + " (" + action + " " + game_name(id) +
-                                                 ") does not match its hash: it, or the entry before it, was changed outside ironlog"});
-        previous = stored;
-        expected_seq = seq + 1;
+        const Entry e = read_entry(entries);
+        if (e.seq != expected_seq)
+            v.problems.push_back(Problem{0, "chain entries " + std::to_string(expected_seq) +
+                                                (e.seq - 1 > expected_seq ? " to " + std::to_string(e.seq - 1) : "") + " are missing: removed outside ironlog"});
+        if ((e.format != 1 && e.format != 2) || entry_hash(previous, e) != e.hash)
+            v.problems.push_back(Problem{e.game_id, "chain entry " + std::to_string(e.seq) + " (" + e.action + " " + game_name(e.game_id) +
+                                                        ") does not match its hash: it, or the entry before it, was changed outside ironlog"});
+        previous = e.hash;
+        expected_seq = e.seq + 1;
         ++v.entries;
-        Chained& g = games[id];
-        g.content = action == "remove" ? std::nullopt : content;
-        g.seq = seq;
-        if (content) g.ever.insert(*content);
     }
     v.head = v.entries ? previous : kGenesis;
-    return games;
 }
 
-// Every game as stored now against the chain's last word on it, and every game the chain holds
-// against the games stored.
-void Ledger::check_games(const std::map<std::int64_t, Chained>& chained, Verification& v) {
-    std::map<std::int64_t, std::string> record_column;  // each game's game.sha256
+// Every game as stored now against the chain's last word on it, a game at a time.
+void Ledger::check_games(Verification& v, const VerifyProgress& progress) {
+    sqlite::Statement count(*db_, "SELECT count(*) FROM game");
+    count.step();
+    const std::int64_t total = count.integer(0);
     sqlite::Statement all(*db_, "SELECT id, sha256 FROM game ORDER BY id");
-    while (all.step()) record_column[all.integer(0)] = all.text(1);
-    for (const auto& [id, column] : record_column) {
-        ++v.games;
-        const std::string content = content_of(id);
-        v.content[id] = content;
-        auto it = chained.find(id);
-        if (it == chained.end())
+    while (all.step()) {
+        const std::int64_t id = all.integer(0);
+        if (++v.games % 1000 == 0 && progress) progress(v.games, total);
+        const auto chained = this->chained(id);
+        if (!chained) {
             v.problems.push_back(Problem{id, game_name(id) + " is in no chain entry: it was put in the archive outside ironlog"});
-        else if (!it->second.content)
-            v.problems.push_back(Problem{id, game_name(id) + " was removed (chain entry " + std::to_string(it->second.seq) +
-                                                 ") yet is in the archive: put back outside ironlog"});
-        else if (*it->second.content != content)
-            v.problems.push_back(Problem{id, game_name(id) + (record_hash(id) != column ? "'s record" : "'s stored rows (header, sides, lines, notes, findings or files)") +
-                                                 " no longer match what chain entry " + std::to_string(it->second.seq) + " holds: changed outside ironlog"});
+            continue;
+        }
+        if (!chained->content) {
+            v.problems.push_back(Problem{id, game_name(id) + " was removed (chain entry " + std::to_string(chained->seq) + ") yet is in the archive: put back outside ironlog"});
+            continue;
+        }
+        const Content now = content_of(id, chained->format);
+        if (now.hash == *chained->content) continue;
+        std::string what = "'s stored rows (header, sides, lines, notes, findings or files)";
+        if (chained->record ? now.record != *chained->record : now.record != all.text(1)) what = "'s record";
+        else if (chained->history && now.history != *chained->history) what = "'s earlier versions";
+        v.problems.push_back(Problem{id, game_name(id) + what + " no longer match what chain entry " + std::to_string(chained->seq) +
+                                             " holds: changed outside ironlog"});
     }
-    for (const auto& [id, g] : chained)
-        if (g.content && !v.content.count(id))
-            v.problems.push_back(Problem{id, game_name(id) + " is missing (chain entry " + std::to_string(g.seq) + " holds it): deleted outside ironlog"});
+    if (progress) progress(v.games, total);
 }
 
-// Earlier versions kept by replace: each must be a content the chain once gave its game.
-void Ledger::check_history(const std::map<std::int64_t, Chained>& chained, Verification& v) {
-    sqlite::Statement history(*db_, "SELECT game_id, version, record, rows_digest FROM game_history ORDER BY game_id, version");
-    while (history.step()) {
-        ++v.versions;
-        const std::int64_t id = history.integer(0);
-        const std::string content = content_hash(sha256_hex(history.text(2)), history.text(3));
-        auto it = chained.find(id);
-        if (it == chained.end() || !it->second.ever.count(content))
-            v.problems.push_back(Problem{id, "version " + std::to_string(history.integer(1)) + " of " + game_name(id) +
-                                                 " in the history no longer matches the chain: changed outside ironlog"});
-    }
+// Games the chain holds that are not stored, and earlier versions of games that are not.
+void Ledger::check_missing_and_orphans(Verification& v) {
+    sqlite::Statement missing(*db_,
+                              "SELECT l.game_id, l.seq FROM (SELECT game_id, max(seq) AS seq FROM chain GROUP BY game_id) l"
+                              " JOIN chain c ON c.seq = l.seq WHERE c.action <> 'remove' AND NOT EXISTS (SELECT 1 FROM game g WHERE g.id = l.game_id)"
+                              " ORDER BY l.game_id");
+    while (missing.step())
+        v.problems.push_back(Problem{missing.integer(0), game_name(missing.integer(0)) + " is missing (chain entry " + std::to_string(missing.integer(1)) +
+                                                             " holds it): deleted outside ironlog"});
+    sqlite::Statement versions(*db_, "SELECT count(*) FROM game_history");
+    versions.step();
+    v.versions = versions.integer(0);
+    sqlite::Statement orphans(*db_,
+                              "SELECT h.game_id, count(*) FROM game_history h WHERE NOT EXISTS (SELECT 1 FROM game g WHERE g.id = h.game_id)"
+                              " GROUP BY h.game_id ORDER BY h.game_id");
+    while (orphans.step())
+        v.problems.push_back(Problem{orphans.integer(0), std::to_string(orphans.integer(1)) + " earlier versions of " + game_name(orphans.integer(0)) +
+                                                             " are kept, but the game is not in the archive: put in or left outside ironlog"});
+}
+
+// game_id_high holds the highest id ever given, one row; the chain has given every id it names.
+void Ledger::check_id_high(Verification& v) {
+    sqlite::Statement q(*db_, "SELECT (SELECT count(*) FROM game_id_high), (SELECT max(id) FROM game_id_high), (SELECT coalesce(max(game_id), 0) FROM chain)");
+    q.step();
+    const std::int64_t rows = q.integer(0), chain = q.integer(2);
+    if (rows != 1 || q.is_null(1) || q.integer(1) < chain)
+        v.problems.push_back(Problem{0, "game_id_high, the highest game number given, was changed outside ironlog (" +
+                                            (rows != 1 ? std::to_string(rows) + " rows, not 1" : "it says " + std::to_string(q.integer(1))) +
+                                            "; the chain has given numbers up to " + std::to_string(chain) +
+                                            "): new games still get numbers above the chain's, never one given before"});
 }
 
 // The sha256 of a stored game's record, recomputed.

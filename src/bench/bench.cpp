@@ -685,10 +685,14 @@ void bench_queries(const Settings& s) {
     IngestTotals t{};
     bool reuse = false;
     if (fs::exists(db)) {
-        archive::Archive ar(db.string(), archive::Mode::Read);
-        sqlite::Statement q(ar.database(), "SELECT count(*) FROM game");
-        q.step();
-        reuse = q.integer(0) == s.query_games;
+        try {
+            archive::Archive ar(db.string(), archive::Mode::Read);
+            sqlite::Statement q(ar.database(), "SELECT count(*) FROM game");
+            q.step();
+            reuse = q.integer(0) == s.query_games;
+        } catch (const archive::OpenError&) {  // of an older ironlog's schema: made again
+        }
+        if (!reuse) fs::remove(db), fs::remove(db.string() + "-wal"), fs::remove(db.string() + "-shm");
     }
     if (!reuse) {
         auto t0 = Clock::now();

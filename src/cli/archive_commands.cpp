@@ -1,64 +1,25 @@
 #include "cli/archive_commands.hpp"
 
 #include "archive/archive.hpp"
-#include "archive/sha256.hpp"
-#include "check/file_report.hpp"
+#include "cli/archive_shared.hpp"
 #include "cli/commands.hpp"
-#include "cli/progress.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
-#include "rules/registry.hpp"
 
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
+
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <map>
-#include <tuple>
-#include <fstream>
 #include <iostream>
-#include <sstream>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <tuple>
 
 namespace ironlog::cli {
 
-namespace {
-
-namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
-
-std::string db_path(const ArchiveArgs& a) { return a.db.empty() ? archive::default_path() : a.db; }
-
-// What a failure of SQLite means to the person at the keyboard.
-std::string explain(const sqlite::Error& e) {
-    switch (e.code()) {
-        case SQLITE_FULL: return "the disk is full (or the archive reached its size limit); nothing of the write that failed was stored";
-        case SQLITE_READONLY: return "the archive cannot be written (a read-only file or location); nothing was stored";
-        case SQLITE_BUSY: return "the archive is held by another process for too long; try again";
-        case SQLITE_CORRUPT:
-        case SQLITE_NOTADB: return std::string("the archive is damaged: ") + e.what();
-        case SQLITE_CANTOPEN: return std::string("the archive cannot be opened: ") + e.what();
-        case SQLITE_IOERR: return std::string("a disk error: ") + e.what();
-        default: return e.what();
-    }
-}
-
-std::string sides_text(const archive::GameSummary& g) {
-    std::string s;
-    for (const auto& side : g.sides) {
-        if (!s.empty()) s += " v ";
-        s += side.name;
-        if (!side.players.empty()) {
-            s += " (";
-            for (std::size_t i = 0; i < side.players.size(); ++i) s += (i ? ", " : "") + side.players[i];
-            s += ")";
-        }
-    }
-    return s;
-}
 
 json summary_json(const archive::GameSummary& g) {
     json sides = json::array();
@@ -83,402 +44,94 @@ json finding_json(const archive::StoredFinding& f) {
     return j;
 }
 
-// Games are stored a batch at a time (Archive::begin_batch): a game's line is printed once
-// its batch is committed, so what `add` says is stored is stored, even if the process is
-// killed the next moment; a batch not committed is not stored at all, and adding the file
-// again picks up where it stopped (what is there already is recognised by its text).
-class BatchedOutput {
-public:
-    enum class Said { Stored, Duplicate, Refused };
-    BatchedOutput(archive::Archive& ar, Progress& progress) : ar_(ar), progress_(progress) {}
-    // Before storing a game: a batch is open.
-    void before_store(std::string where) {
-        if (!ar_.in_batch()) ar_.begin_batch();
-        storing_ = std::move(where);
-    }
-    // A file, not a pipe: its next game is there to read at once. From a pipe or a terminal
-    // the next game may be a long time coming, so each game is committed as it is read (a
-    // batch would hold the archive's write lock, and the game unreported, while waiting).
-    void reading(bool a_file) { batched_ = a_file; }
-    // What to print about a game once its batch is committed (refusals too, to keep the order).
-    void say(std::string line, Said said) {
-        pending_.emplace_back(std::move(line), said);
-        storing_.clear();
-        if (!batched_ || ar_.batch_due()) commit();
-    }
-    void commit() {
-        if (ar_.in_batch()) ar_.commit_batch();
-        progress_.clear();
-        for (const auto& [line, said] : pending_) std::cout << line;
-        std::cout << std::flush;
-        pending_.clear();
-    }
-    // After a failure the batch is rolled back: the refusals still hold, the rest is withdrawn.
-    void failed() {
-        progress_.clear();
-        std::size_t before = 0;  // games of the batch stored before the failure
-        for (const auto& [line, said] : pending_) {
-            if (said == Said::Refused) std::cout << line;
-            else if (said == Said::Stored) ++before;
-        }
-        std::cout << std::flush;
-        if (before == 0 && storing_.empty()) return;
-        const std::string games = std::to_string(before) + (before == 1 ? " game" : " games");
-        const std::string what = storing_.empty() ? "the " + games + " read since the last commit"
-                                 : before == 0    ? storing_
-                                                  : storing_ + " and the " + games + " read before it";
-        const bool one = before + (storing_.empty() ? 0 : 1) == 1;
-        std::cerr << "ironlog: " << what << (one ? " is not in the archive (nothing of it is stored)" : " are not in the archive (nothing of them is stored)")
-                  << "; adding the files again stores them\n";
-    }
-
-private:
-    archive::Archive& ar_;
-    Progress& progress_;
-    std::vector<std::pair<std::string, Said>> pending_;
-    std::string storing_;  // the game being stored
-    bool batched_ = true;
-};
-
-// The files a record names ([Tables], [Map], [Library]), looked for beside it as check looks for
-// them, each with the sha256 of its content: stored with the game, so that a recheck can say which
-// have changed. A file is hashed once a run (again if its size or time changes).
-class UsedFiles {
-public:
-    std::vector<archive::UsedFile> of(const ngn::Game& game, const fs::path& base_dir) {
-        std::vector<archive::UsedFile> out;
-        for (const char* tag : {"Tables", "Map", "Library"}) {
-            const ngn::Tag* t = game.tag(tag);
-            if (!t) continue;
-            for (const auto& name : ngn::split_list(t->value)) {
-                const fs::path p = (base_dir / name).lexically_normal();
-                out.push_back(archive::UsedFile{tag, name, p.string(), hash(p)});
-            }
-        }
-        return out;
-    }
-
-private:
-    std::string hash(const fs::path& p) {
-        std::error_code ec;
-        if (!fs::is_regular_file(p, ec)) return "";
-        const auto size = fs::file_size(p, ec);
-        const auto time = fs::last_write_time(p, ec);
-        auto& k = known_[p.string()];
-        if (k.sha.empty() || k.size != size || k.time != time) {
-            std::ifstream in(p, std::ios::binary);
-            archive::Sha256 h;
-            std::vector<char> block(1 << 16);
-            while (in) {
-                in.read(block.data(), static_cast<std::streamsize>(block.size()));
-                h.update(std::string_view(block.data(), static_cast<std::size_t>(in.gcount())));
-            }
-            k = Known{size, time, in.bad() ? "" : h.hex()};
-        }
-        return k.sha;
-    }
-    struct Known {
-        std::uintmax_t size = 0;
-        fs::file_time_type time{};
-        std::string sha;
-    };
-    std::map<std::string, Known> known_;
-};
-
-// At most `most` findings of a game are stored (0: all); a note in their place says how many more
-// there were, so that a hostile record cannot fill the archive with findings.
-void keep_first_findings(GameReport& report, std::size_t most) {
-    if (most == 0 || report.findings.size() <= most) return;
-    const std::size_t more = report.findings.size() - most;
-    const ngn::SourcePos at = report.findings[most].pos;
-    report.findings.resize(most);
-    report.findings.push_back(make_finding(Severity::Note, Kind::Inconsistent, RuleRef{}, at,
-                                           std::to_string(more) + " more findings from here are not stored (archive add --max-findings " +
-                                               std::to_string(most) + "); 'ironlog check' shows them all"));
+json stored_game_json(const archive::StoredGame& g) {
+    json tags = json::object();
+    for (const auto& [n, v] : g.tags)
+        if (!tags.contains(n)) tags[n] = v;
+    json findings = json::array();
+    for (const auto& f : g.findings) findings.push_back(finding_json(f));
+    json j = summary_json(g.summary);
+    j["tags"] = tags;
+    j["first_line"] = g.first_line;
+    j["findings"] = findings;
+    return j;
 }
 
-int add(const ArchiveArgs& a, archive::Archive& ar) {
-    int status = 0;
-    UsedFiles used;
-    std::size_t added = 0, duplicates = 0, refused = 0, done = 0;
-    Progress progress("adding", a.files.size());
-    BatchedOutput out(ar, progress);
-    try {
-        for (const auto& path : a.files) {
-            ++done;
-            progress.show(done, path);
-            // Read a block at a time: the window holds the game being read, not the file.
-            std::string error;
-            auto in = open_record(path, error);
-            if (!in) {
-                out.commit();
-                spdlog::error("{}: {}", path, error);
-                status = 2;
-                continue;
-            }
-            out.reading(regular_file(path));
-            auto show_error = [&](const ngn::SyntaxError& e, const ngn::SourceExcerpts& lines) {
-                ngn::SourceExcerpts excerpt(path);
-                excerpt.keep(e.pos.line, lines.line(e.pos.line));
-                output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message),
-                                           true);
-            };
-            const CheckOptions options = options_for(path);
-            // Read and checked on the threads; stored here, in file order, in batches.
-            struct Read {
-                ngn::Game game;
-                std::string record;              // the game's text as it stands in the file
-                std::optional<GameReport> report;  // none when it does not read
-                ngn::SourceExcerpts error_lines;
-            };
-            auto read_game = [&](ngn::Game&& game, const ngn::LineWindow& window) {
-                Read r{std::move(game), {}, std::nullopt, ngn::SourceExcerpts(path)};
-                if (!r.game.errors.empty()) {
-                    for (const auto& e : r.game.errors) r.error_lines.keep(e.pos.line, window.line(e.pos.line));
-                    return r;
-                }
-                r.record = window.raw_lines(r.game.first_line, r.game.last_line);
-                r.report = check_game(r.game, 0, options);
-                keep_first_findings(*r.report, a.max_findings);
-                return r;
-            };
-            std::size_t index = 0;
-            auto add_game = [&](Read&& r) {
-                const ngn::Game& game = r.game;
-                ++index;  // in file order: a thread does not know how many games came before
-                if (r.report) r.report->index = index;
-                const std::string where = output::visible(path) + ": game " + std::to_string(index);
-                if (!game.errors.empty()) {
-                    // A record that does not read is refused, with its errors: nothing is stored.
-                    progress.clear();
-                    for (const auto& e : game.errors) show_error(e, r.error_lines);
-                    out.say(where + " (line " + std::to_string(game.first_line) + ") refused: it has syntax errors\n",
-                            BatchedOutput::Said::Refused);
-                    ++refused;
-                    status = std::max(status, 1);
-                    return;
-                }
-                const GameReport& report = *r.report;
-                out.before_store(where);
-                // stored with its full path: a recheck from any folder finds the files it names
-                auto stored = ar.add(game, r.record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), index,
-                                     used.of(game, fs::absolute(options.base_dir)));
-                if (stored.status == archive::Archive::Added::Duplicate) {
-                    ++duplicates;
-                    out.say(where + " already stored as game " + std::to_string(stored.id) + " (the same game; 'archive add --replace " +
-                                std::to_string(stored.id) + "' stores this version in its place)\n",
-                            BatchedOutput::Said::Duplicate);
-                } else {
-                    ++added;
-                    out.say(where + " archived as #" + std::to_string(stored.id) + " (" + std::to_string(report.count(Severity::Error)) +
-                                " errors, " + std::to_string(report.count(Severity::Warning)) + " warnings)\n",
-                            BatchedOutput::Said::Stored);
-                }
-                progress.show(done, path, index);
-            };
-            ngn::ParseOptions parse_options{0};
-            parse_options.max_game_bytes = a.max_game_bytes;
-            // A game waiting to be stored is held read (some 50 times its text): smaller chunks than
-            // check's keep what waits within a few MiB a thread.
-            Threads threads = threads_for(a.jobs, path);
-            threads.chunk_bytes = std::size_t{32} << 10;
-            const StreamRead read = for_each_game<Read>(*in, path, parse_options, threads, read_game, add_game);
-            const ngn::FileErrors& outside_errors = read.errors;
-            out.commit();  // each file's games are stored when its last game is read
-            if (!outside_errors.errors.empty()) {
-                for (const auto& e : outside_errors.errors) show_error(e, read.outside);
-                status = std::max(status, 1);
-            }
-            if (in->bad()) {
-                spdlog::error("{}: could not read the file after line {}: {}", path, read.last_line, std::strerror(errno));
-                status = 2;
-            }
-            if (index == 0 && outside_errors.errors.empty()) {
-                std::cout << output::visible(path) << ": no game in this file\n";
-                status = std::max(status, 1);
-            }
-        }
-    } catch (const sqlite::Error&) {
-        // The batch is rolled back (by add, or by the archive when it closes): say which games went with it.
-        out.failed();
-        throw;
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string db_path(const ArchiveArgs& a) { return a.db.empty() ? archive::default_path() : a.db; }
+
+// Writes text line by line, each line put through `show`, the line endings kept as they are.
+template <class Show>
+void write_lines(std::string_view text, Show&& show) {
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t nl = text.find('\n', at);
+        const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+        std::cout << show(text.substr(at, end - at)) << (nl == std::string_view::npos ? "" : "\n");
+        at = end + 1;
     }
-    progress.clear();
-    std::cout << added << " archived, " << duplicates << " already there, " << refused << " refused\n";
-    return status;
 }
 
-// The stored games are read here, checked on the threads (-j) and their findings replaced here,
-// in the order of their numbers.
-int recheck(const ArchiveArgs& a, archive::Archive& ar) {
-    std::size_t done = 0, refused = 0;
-    UsedFiles used;
-    struct Stored {
-        std::int64_t id = 0;
-        std::optional<archive::StoredGame> game;  // none: not rechecked (refused, or gone)
-        bool refused = false;
-    };
-    struct Rechecked {
-        Stored stored;
-        std::optional<ngn::Game> game;
-        GameReport report;
-        CheckOptions options{ironlog::all_rulesets()};
-    };
-    const std::vector<std::int64_t> ids = ar.ids();
-    std::size_t next = 0;
-    auto take = [&]() -> std::optional<Stored> {
-        if (next == ids.size()) return std::nullopt;
-        Stored s{ids[next++], std::nullopt, false};
-        // a game changed outside ironlog is not judged again: its new findings would launder the edit
-        if (!a.unverified && !ar.verified(s.id)) s.refused = true;
-        else s.game = ar.get(s.id);
-        return s;
-    };
-    auto check = [](Stored&& s) {
-        Rechecked r{std::move(s), std::nullopt, GameReport{}};
-        if (!r.stored.game) return r;
-        const archive::StoredGame& g = *r.stored.game;
-        // The stored record is read again and checked as it stands in its own text; the
-        // findings keep the line numbers of the file it came from.
-        auto parsed = ngn::parse_text(g.record);
-        if (parsed.games.size() != 1) return r;
-        r.game = std::move(parsed.games.front());
-        r.options.base_dir = fs::path(g.summary.source).parent_path();
-        if (r.options.base_dir.empty()) r.options.base_dir = ".";
-        r.report = check_game(*r.game, 1, r.options);
-        auto shift = [&](ngn::SourcePos& p) {
-            if (p.line) p.line += g.first_line - 1;
-        };
-        for (auto& f : r.report.findings) {
-            if (f.file.empty()) shift(f.pos);
-            if (f.ruling) shift(f.ruling->pos);
-        }
-        return r;
-    };
-    auto replace = [&](Rechecked&& r) {
-        const std::int64_t id = r.stored.id;
-        if (r.stored.refused) {
-            std::cerr << "ironlog: game #" << id << " fails verification (changed outside ironlog; 'archive verify' says how): not rechecked "
-                      << "(--unverified rechecks it anyway)\n";
-            ++refused;
-            return;
-        }
-        if (!r.game) return;
-        // the files the record names, against what they were when the game was stored
-        const auto now = used.of(*r.game, r.options.base_dir);
-        for (const auto& then : ar.files(id))
-            for (const auto& f : now)
-                if (f.tag == then.tag && f.name == then.name && f.sha256 != then.sha256)
-                    std::cerr << "ironlog: game #" << id << ": [" << f.tag << "] " << output::visible(f.name)
-                              << (f.sha256.empty() ? " is no longer at " + output::visible(f.path) + ": rechecked without it"
-                                                   : " has changed since the game was stored: rechecked with it as it is now")
-                              << "\n";
-        ar.replace_findings(id, r.report, now);
-        ++done;
-    };
-    run_in_order<Stored, Rechecked>(threads_for(a.jobs).jobs, take, check, replace);
-    std::cout << done << " games rechecked with ironlog " << IRONLOG_VERSION << (refused ? ", " + std::to_string(refused) + " refused" : "") << "\n";
-    return refused ? 1 : 0;
+// A record exactly as stored: byte for byte into a pipe or a file; on a terminal each line with its
+// control and bidirectional characters escaped, so that what is shown is what is stored.
+void print_record(const std::string& record) {
+    if (!isatty(STDOUT_FILENO)) std::cout << record;
+    else write_lines(record, [](std::string_view line) { return output::visible(line); });
 }
 
-// The one game of a file, read whole: what --replace stores in place of a game.
-int replace(const ArchiveArgs& a, archive::Archive& ar) {
-    if (a.files.size() != 1) {
-        std::cerr << "ironlog: --replace " << *a.replace << " needs one file, holding the corrected record of that game\n";
-        return 2;
+}  // namespace
+
+std::string array_element(const json& j, bool first) {
+    std::string out = first ? "[\n" : ",\n";
+    const std::string text = j.dump(2, ' ', false, json::error_handler_t::replace);
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t nl = text.find('\n', at);
+        const std::size_t end = nl == std::string::npos ? text.size() : nl;
+        out += "  " + text.substr(at, end - at) + (nl == std::string::npos ? "" : "\n");
+        at = end + 1;
     }
-    const std::string& path = a.files.front();
-    std::string error;
-    auto in = open_record(path, error);
-    if (!in) {
-        spdlog::error("{}: {}", path, error);
-        return 2;
-    }
-    // read a game at a time, as add does: the first is kept with its text, the rest counted
-    ngn::ParseOptions po;
-    po.max_game_bytes = a.max_game_bytes;
-    ngn::LineWindow window;
-    std::optional<ngn::Game> first;
-    std::string record;
-    std::size_t games = 0, errors = 0;
-    ngn::FileErrors outside = ngn::read_games(
-        *in, window,
-        [&](ngn::Game&& g) {
-            errors += g.errors.size();
-            if (++games == 1) {
-                record = std::string(window.raw_lines(g.first_line, g.last_line));
-                first = std::move(g);
-            }
-            window.release_through(window.last());
-        },
-        po);
-    if (games != 1) {
-        std::cerr << "ironlog: " << output::visible(path) << ": --replace needs exactly one game in the file; it holds " << games << "\n";
-        return 2;
-    }
-    ngn::Game& game = *first;
-    if (errors > 0 || !outside.errors.empty()) {
-        std::cerr << "ironlog: " << output::visible(path) << ": the record has syntax errors ('ironlog check' shows them): nothing replaced\n";
-        return 1;
-    }
-    const CheckOptions options = options_for(path);
-    GameReport report = check_game(game, 1, options);
-    auto r = ar.replace(*a.replace, game, record, report, path == "-" ? path : fs::absolute(path).lexically_normal().string(), 1,
-                        UsedFiles().of(game, fs::absolute(options.base_dir)));
-    using archive::Archive;
-    switch (r.status) {
-        case Archive::Added::Missing: std::cerr << "ironlog: no game #" << r.id << " in " << output::visible(ar.path()) << ": nothing replaced\n"; return 1;
-        case Archive::Added::Duplicate:
-            std::cerr << "ironlog: " << output::visible(path) << " is game #" << r.id << ", stored already: nothing replaced\n";
-            return 1;
-        case Archive::Added::Unchanged: std::cout << output::visible(path) << " is game #" << r.id << " byte for byte: nothing to replace\n"; return 0;
-        default: break;
-    }
-    const auto versions = ar.history(r.id);
-    std::cout << output::visible(path) << " replaced game #" << r.id << " (" << report.count(Severity::Error) << " errors, "
-              << report.count(Severity::Warning) << " warnings); the version it replaced is kept as version " << versions.size() << " of its history\n";
-    return 0;
+    return out;
 }
 
-// Each problem on a line of its own, then the verdict: exit 1 when anything does not match.
-int verify(const ArchiveArgs& a, archive::Archive& ar) {
-    archive::Verification v = ar.verify(true);
-    if (!a.manifest.empty()) {
-        std::ifstream in(a.manifest, std::ios::binary);
-        if (!in) {
-            std::cerr << "ironlog: cannot read the manifest " << output::visible(a.manifest) << ": " << std::strerror(errno) << "\n";
-            return 2;
-        }
-        json m = json::parse(in, nullptr, false);
-        if (m.is_discarded() || !m.is_object() || !m.contains("chain") || !m["chain"].is_object() || !m["chain"].contains("entries") ||
-            !m["chain"]["entries"].is_number_integer() || !m["chain"].contains("head") || !m["chain"]["head"].is_string() || !m.contains("games") ||
-            !m["games"].is_array()) {
-            std::cerr << "ironlog: " << output::visible(a.manifest) << " is not an ironlog manifest (as 'archive export --manifest' writes)\n";
-            return 2;
-        }
-        const auto entries = m["chain"]["entries"].get<std::int64_t>();
-        const auto head = m["chain"]["head"].get<std::string>();
-        const auto at = ar.chain_hash(entries);
-        if (!at || *at != head)
-            v.problems.push_back({0, "the chain's entry " + std::to_string(entries) + (at ? " is not" : " is missing, not") +
-                                         " the manifest's head: the archive is not the one the manifest was made from, or was rebuilt since"});
-        for (const auto& g : m["games"]) {
-            if (!g.is_object() || !g.contains("id") || !g["id"].is_number_integer() || !g.contains("hash") || !g["hash"].is_string()) {
-                std::cerr << "ironlog: " << output::visible(a.manifest) << ": a game entry without an id and a hash\n";
-                return 2;
-            }
-            const auto id = g["id"].get<std::int64_t>();
-            auto it = v.content.find(id);
-            if (it == v.content.end()) v.problems.push_back({id, "game #" + std::to_string(id) + " of the manifest is not in the archive"});
-            else if (it->second != g["hash"].get<std::string>())
-                v.problems.push_back({id, "game #" + std::to_string(id) + " is not the game the manifest lists (its content hash differs)"});
+namespace {
+
+// What a failure of SQLite means to the person at the keyboard.
+std::string explain(const sqlite::Error& e) {
+    switch (e.code()) {
+        case SQLITE_FULL: return "the disk is full (or the archive reached its size limit); nothing of the write that failed was stored";
+        case SQLITE_READONLY: return "the archive cannot be written (a read-only file or location); nothing was stored";
+        case SQLITE_BUSY: return "the archive is held by another process for too long; try again";
+        case SQLITE_CORRUPT:
+        case SQLITE_NOTADB: return std::string("the archive is damaged: ") + e.what();
+        case SQLITE_CANTOPEN: return std::string("the archive cannot be opened: ") + e.what();
+        case SQLITE_IOERR: return std::string("a disk error: ") + e.what();
+        default: return e.what();
+    }
+}
+
+
+// A disk with no room left is said as such, whatever SQLite made of it (a full disk can fail the
+// opening of the archive's journal, which SQLite reports as an I/O or open error).
+bool disk_full(const std::string& path) {
+    struct statvfs st {};
+    const fs::path folder = fs::absolute(path).parent_path();
+    return ::statvfs(folder.c_str(), &st) == 0 && static_cast<unsigned long long>(st.f_bavail) * st.f_frsize < (1u << 20);
+}
+
+std::string sides_text(const archive::GameSummary& g) {
+    std::string s;
+    for (const auto& side : g.sides) {
+        if (!s.empty()) s += " v ";
+        s += output::visible(side.name);
+        if (!side.players.empty()) {
+            s += " (";
+            for (std::size_t i = 0; i < side.players.size(); ++i) s += (i ? ", " : "") + output::visible(side.players[i]);
+            s += ")";
         }
     }
-    for (const auto& p : v.problems) std::cout << "verify: " << output::visible(p.what) << "\n";
-    for (const auto& n : v.notes) std::cout << "note: " << output::visible(n.what) << "\n";
-    std::cout << (v.problems.empty() ? "verified: " : "NOT verified: ") << v.games << " games, " << v.versions << " earlier versions, a chain of "
-              << v.entries << " entries, head " << v.head << (v.problems.empty() ? "" : "; " + std::to_string(v.problems.size()) + (v.problems.size() == 1 ? " problem" : " problems")) << "\n";
-    return v.problems.empty() ? 0 : 1;
+    return s;
 }
 
 // A date bound of --from/--to as the archive sorts dates (YYYY-MM-DD): written with '-' or, as
@@ -515,42 +168,26 @@ int list(const ArchiveArgs& a, archive::Archive& ar) {
         if (!*bound) continue;
         auto d = date_bound(**bound, upper);
         if (!d) {
-            std::cerr << "ironlog: " << name << " " << **bound << ": expected a date such as 2026-03-01 or 2026.03.01 (or 2026-03, 2026)\n";
+            std::cerr << "ironlog: " << name << " " << output::visible(**bound) << ": expected a date such as 2026-03-01 or 2026.03.01 (or 2026-03, 2026)\n";
             return 2;
         }
         *bound = *d;
     }
-    auto games = ar.list(f);
-    if (a.format == "json") {
-        json out = json::array();
-        for (const auto& g : games) out.push_back(summary_json(g));
-        std::cout << out.dump(2) << "\n";
-        return 0;
-    }
-    for (const auto& g : games)
-        std::cout << "#" << g.id << "  " << (g.date.empty() ? "????.??.??" : g.date) << "  " << g.ruleset << "  " << g.event
-                  << (g.round.empty() ? "" : ", round " + g.round) << "  " << sides_text(g) << "  " << (g.result.empty() ? "*" : g.result)
-                  << "  (" << g.errors << " errors, " << g.warnings << " warnings)\n";
-    std::cout << games.size() << " game" << (games.size() == 1 ? "" : "s") << "\n";
+    std::size_t games = 0;
+    // each game written as it is read: memory holds one, whatever the archive's size
+    ar.list(f, [&](const archive::GameSummary& g) {
+        if (a.format == "json") {
+            std::cout << array_element(summary_json(g), games == 0);
+        } else {
+            std::cout << "#" << g.id << "  " << (g.date.empty() ? "????.??.??" : output::visible(g.date)) << "  " << output::visible(g.ruleset) << "  "
+                      << output::visible(g.event) << (g.round.empty() ? "" : ", round " + output::visible(g.round)) << "  " << sides_text(g) << "  "
+                      << (g.result.empty() ? "*" : output::visible(g.result)) << "  (" << g.errors << " errors, " << g.warnings << " warnings)\n";
+        }
+        ++games;
+    });
+    if (a.format == "json") std::cout << (games ? "\n]\n" : "[]\n");
+    else std::cout << games << " game" << (games == 1 ? "" : "s") << "\n";
     return 0;
-}
-
-// Writes text line by line, each line put through `show`, the line endings kept as they are.
-template <class Show>
-void write_lines(std::string_view text, Show&& show) {
-    for (std::size_t at = 0; at < text.size();) {
-        const std::size_t nl = text.find('\n', at);
-        const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-        std::cout << show(text.substr(at, end - at)) << (nl == std::string_view::npos ? "" : "\n");
-        at = end + 1;
-    }
-}
-
-// A record exactly as stored: byte for byte into a pipe or a file; on a terminal each line with its
-// control and bidirectional characters escaped, so that what is shown is what is stored.
-void print_record(const std::string& record) {
-    if (!isatty(STDOUT_FILENO)) std::cout << record;
-    else write_lines(record, [](std::string_view line) { return output::visible(line); });
 }
 
 int show(const ArchiveArgs& a, archive::Archive& ar) {
@@ -577,16 +214,7 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
             continue;
         }
         if (a.format == "json") {
-            json tags = json::object();
-            for (const auto& [n, v] : g->tags)
-                if (!tags.contains(n)) tags[n] = v;
-            json findings = json::array();
-            for (const auto& f : g->findings) findings.push_back(finding_json(f));
-            json j = summary_json(g->summary);
-            j["tags"] = tags;
-            j["first_line"] = g->first_line;
-            j["findings"] = findings;
-            std::cout << j.dump(2) << "\n";
+            std::cout << stored_game_json(*g).dump(2) << "\n";
             continue;
         }
         std::cout << "Game #" << id << " (from " << output::visible(g->summary.source) << ", imported " << g->summary.imported_at << ", checked with ironlog "
@@ -594,13 +222,14 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
         for (const auto& [n, v] : g->tags) std::cout << "[" << output::visible(n) << " " << output::visible(ngn::quote(v)) << "]\n";
         std::cout << "Result: " << (g->summary.result.empty() ? "*" : g->summary.result) << "\n";
         for (const auto& s : g->summary.sides) {
-            std::cout << "Side " << s.number << ": " << s.name << (s.alias.empty() ? "" : " (" + s.alias + ")");
-            for (std::size_t i = 0; i < s.players.size(); ++i) std::cout << (i ? ", " : " - ") << s.players[i];
+            std::cout << "Side " << s.number << ": " << output::visible(s.name) << (s.alias.empty() ? "" : " (" + output::visible(s.alias) + ")");
+            for (std::size_t i = 0; i < s.players.size(); ++i) std::cout << (i ? ", " : " - ") << output::visible(s.players[i]);
             std::cout << (s.outcome.empty() ? "" : ": " + s.outcome) << "\n";
         }
         for (const auto& v : versions)
             std::cout << "Earlier version " << v.version << ": imported " << v.imported_at << " from " << output::visible(v.source) << ", replaced "
-                      << v.replaced_at << " (archive show " << id << " --text --version " << v.version << ")\n";
+                      << v.replaced_at << (v.verified ? "" : " (NOT VOUCHED FOR: " + output::visible(v.problem) + ")") << " (archive show " << id
+                      << " --text --version " << v.version << ")\n";
         for (const auto& f : ar.files(id))
             std::cout << "File [" << f.tag << "] " << output::visible(f.name) << ": " << output::visible(f.path) << ", "
                       << (f.sha256.empty() ? "not found when stored" : "sha256 " + f.sha256) << "\n";
@@ -615,72 +244,6 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
             if (f.ruling_text) std::cout << "  ruled at line " << f.ruling_line.value_or(0) << ": \"" << output::visible(*f.ruling_text) << "\"\n";
         }
     }
-    return status;
-}
-
-// What a published archive is checked against ('archive verify --manifest'): the chain's head
-// and the content hash of each game exported. Written only when the archive verifies.
-int write_manifest(const std::string& path, archive::Archive& ar, const std::vector<std::int64_t>& ids) {
-    archive::Verification v = ar.verify(false);
-    if (!v.problems.empty()) {
-        for (const auto& p : v.problems) std::cerr << "ironlog: " << output::visible(p.what) << "\n";
-        std::cerr << "ironlog: the archive does not verify: no manifest written\n";
-        return 1;
-    }
-    json games = json::array();
-    for (auto id : ids)
-        if (auto it = v.content.find(id); it != v.content.end()) games.push_back(json{{"id", id}, {"hash", it->second}});
-    json m{{"ironlog_manifest", 1}, {"chain", json{{"entries", v.entries}, {"head", v.head}}}, {"games", games}};
-    std::string error;
-    if (!write_atomically(path, m.dump(2) + "\n", error)) {
-        std::cerr << "ironlog: " << output::visible(path) << ": " << error << "\n";
-        return 2;
-    }
-    std::cerr << "manifest written to " << output::visible(path) << ": " << games.size() << " games, chain head " << v.head << "\n";
-    return 0;
-}
-
-// One element of a JSON array as nlohmann's dump(2) of the whole array would write it: each
-// game is written as it is read, so that memory holds one game, not the archive.
-void write_array_element(const json& j, bool first) {
-    std::cout << (first ? "[\n" : ",\n");
-    write_lines(j.dump(2, ' ', false, json::error_handler_t::replace), [](std::string_view line) { return "  " + std::string(line); });
-}
-
-int export_games(const ArchiveArgs& a, archive::Archive& ar) {
-    std::vector<std::int64_t> ids = a.ids.empty() ? ar.ids() : a.ids;
-    int status = 0;
-    bool first = true;
-    for (auto id : ids) {
-        auto g = ar.get(id);
-        if (!g) {
-            std::cerr << "ironlog: no game #" << id << " in " << ar.path() << "\n";
-            status = 1;
-            continue;
-        }
-        if (a.format == "json") {
-            json j = summary_json(g->summary);
-            json tags = json::object();
-            for (const auto& [n, v] : g->tags)
-                if (!tags.contains(n)) tags[n] = v;
-            j["tags"] = tags;
-            j["first_line"] = g->first_line;
-            json findings = json::array();
-            for (const auto& f : g->findings) findings.push_back(finding_json(f));
-            j["findings"] = findings;
-            j["record"] = g->record;
-            write_array_element(j, first);
-            first = false;
-        } else {
-            // NGN: the records one after another, as they were read, a blank line between games
-            if (!first) std::cout << "\n";
-            std::cout << g->record;
-            if (!g->record.empty() && g->record.back() != '\n') std::cout << "\n";
-            first = false;
-        }
-    }
-    if (a.format == "json") std::cout << (first ? "[]\n" : "\n]\n");
-    if (!a.manifest.empty()) status = std::max(status, write_manifest(a.manifest, ar, ids));
     return status;
 }
 
@@ -710,9 +273,9 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
                 out.push_back(json{{"player", r.player}, {"games", r.games}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws}});
             std::cout << out.dump(2) << "\n";
         } else {
-            std::cout << "Standings, " << a.query_arg << " (won, drawn, lost of games):\n";
+            std::cout << "Standings, " << output::visible(a.query_arg) << " (won, drawn, lost of games):\n";
             for (const auto& r : rows)
-                std::cout << "  " << r.player << "  " << r.wins << " won, " << r.draws << " drawn, " << r.losses << " lost of " << r.games << "\n";
+                std::cout << "  " << output::visible(r.player) << "  " << r.wins << " won, " << r.draws << " drawn, " << r.losses << " lost of " << r.games << "\n";
         }
     } else if (a.query == "rulesets" || a.query == "rules") {
         auto rows = a.query == "rulesets" ? ar.games_per_ruleset() : ar.most_cited_rules(a.limit < 0 ? 20 : a.limit);
@@ -721,7 +284,7 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
             for (const auto& [k, n] : rows) out.push_back(json{{a.query == "rulesets" ? "ruleset" : "rule", k}, {a.query == "rulesets" ? "games" : "findings", n}});
             std::cout << out.dump(2) << "\n";
         } else {
-            for (const auto& [k, n] : rows) std::cout << "  " << n << "  " << k << "\n";
+            for (const auto& [k, n] : rows) std::cout << "  " << n << "  " << output::visible(k) << "\n";
         }
     } else if (a.query == "search") {
         const auto result = ar.search(a.query_arg, a.limit < 0 ? 200 : a.limit);
@@ -732,7 +295,7 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
                 out.push_back(json{{"game", h.game_id}, {"line", h.line}, {"kind", h.kind}, {"text", h.text}, {"event", h.event}});
             std::cout << out.dump(2) << "\n";
         } else {
-            for (const auto& h : hits) std::cout << "#" << h.game_id << ":" << h.line << ": " << h.kind << ": " << h.text << "\n";
+            for (const auto& h : hits) std::cout << "#" << h.game_id << ":" << h.line << ": " << h.kind << ": " << output::visible(h.text) << "\n";
             if (static_cast<std::int64_t>(hits.size()) < result.total)
                 std::cout << "the newest " << hits.size() << " of " << result.total << " matches (--limit N shows more, 0 all)\n";
             else
@@ -745,6 +308,21 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
     return 0;
 }
 
+int upgrade(archive::Archive& ar) {
+    const auto& r = ar.upgrade_report();
+    if (r.from == r.to) {
+        std::cout << "the archive is at schema version " << r.to << " already: nothing to upgrade\n";
+        return 0;
+    }
+    for (const auto& n : r.notes) std::cout << "note: " << output::visible(n.what) << "\n";
+    for (const auto& p : r.adopted_unverified) std::cout << "adopted unverified: " << output::visible(p.what) << "\n";
+    std::cout << "upgraded from schema version " << r.from << " to " << r.to << ": " << r.games << " games chained again, "
+              << (r.games - static_cast<std::int64_t>(std::count_if(r.adopted_unverified.begin(), r.adopted_unverified.end(),
+                                                                     [](const archive::Problem& p) { return p.game_id != 0; })))
+              << " of them verified first; " << r.adopted_unverified.size() << " adopted unverified\n";
+    return r.adopted_unverified.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
@@ -754,11 +332,13 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     ar->add_option("--db", a.db, "the archive file (default: $IRONLOG_DB, else $XDG_DATA_HOME/ironlog/archive.db or ~/.local/share/ironlog/archive.db)")
         ->type_name("PATH");
 
-    a.init = ar->add_subcommand("init", "make an archive (or bring an older one up to date)");
+    a.init = ar->add_subcommand("init", "make an archive");
+    a.upgrade = ar->add_subcommand("upgrade", "bring an archive of an older ironlog up to date, saying which games it adopts unverified");
     a.add = ar->add_subcommand("add", "check records and store them with their findings; the same text is stored once");
     a.add->add_option("files", a.files, "NGN files")->type_name("FILE");
     a.add->add_flag("--recheck", a.recheck, "check every stored game again with this ironlog and replace its findings");
-    a.add->add_flag("--unverified", a.unverified, "with --recheck: recheck games that fail 'archive verify' too");
+    a.add->add_flag("--unverified", a.unverified,
+                    "with --recheck: games that fail 'archive verify' are rebuilt from their chained records and rechecked (not refused)");
     a.add->add_option("--max-findings", a.max_findings, "store at most this many findings of a game, and a note of how many more (0: all)")
         ->capture_default_str();
     add_game_size_option(a.add, a.max_game_bytes);
@@ -766,6 +346,12 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.add->add_option("--replace", a.replace, "store the one game of FILE in place of game N (a corrected record); the old version is kept")
         ->type_name("N")
         ->check(CLI::PositiveNumber);
+
+    a.restore = ar->add_subcommand("restore", "rebuild games changed outside ironlog from their chained records (and the search index from the notes)");
+    a.restore->add_option("ids", a.ids, "game numbers")->type_name("ID");
+    a.restore->add_flag("--search-index", a.search_index, "rebuild the full-text index of the notes from the notes");
+    a.restore->add_flag("--history-as-found", a.history_as_found,
+                        "keep earlier versions changed outside ironlog as they were found, marked as not vouched for");
 
     auto format = [](CLI::App* c, std::string& f, std::vector<std::string> allowed) {
         c->add_option("-f,--format", f, "output format")->check(CLI::IsMember(std::move(allowed)))->capture_default_str();
@@ -803,53 +389,92 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.exp = ar->add_subcommand("export", "write games out as NGN (their records as read) or JSON");
     a.exp->add_option("ids", a.ids, "game numbers (default: all)")->type_name("ID");
     a.exp->add_option("-f,--format", a.format, "ngn or json")->check(CLI::IsMember({"ngn", "json"}));
+    a.exp->add_option("-o,--output", a.output, "write to FILE (the files the records name are then found from FILE's folder)")->type_name("FILE");
+    a.exp->add_flag("--bundle", a.bundle, "with -o: copy the files the records name beside FILE, and name them there");
     a.exp->add_option("--manifest", a.manifest, "also write a manifest (the chain's head, each game's hash) for 'archive verify --manifest'")
         ->type_name("FILE");
+    a.exp->add_option("--sign", a.sign_key, "with --manifest: sign it with this private key ('archive keygen')")->type_name("KEY");
 
     a.verify = ar->add_subcommand("verify", "recompute every hash: report each game or chain entry changed outside ironlog, and damage");
     a.verify->add_option("--manifest", a.manifest, "also check the archive against a manifest written by 'archive export --manifest'")
         ->type_name("FILE");
+    a.verify->add_option("--key", a.public_key, "with --manifest: the organiser's public key; the manifest's signature must hold")->type_name("PUB");
 
     a.rm = ar->add_subcommand("rm", "delete games and everything stored with them");
     a.rm->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
+
+    a.vacuum = ar->add_subcommand("vacuum", "give the space of removed games back to the disk (SQLite's VACUUM); what is stored is unchanged");
+    a.keygen = ar->add_subcommand("keygen", "make a key pair to sign manifests with: FILE (private) and FILE.pub");
+    a.keygen->add_option("file", a.key_file, "where the private key goes")->required()->type_name("FILE");
     return ar;
 }
 
+namespace {
+
+int run_on_archive(const ArchiveArgs& a, const std::string& path) {
+    if (*a.init) {
+        archive::Archive ar(path, archive::Mode::Create);
+        std::cout << "archive ready at " << output::visible(path) << " (schema version " << ar.schema_version() << ")\n";
+        return 0;
+    }
+    if (*a.upgrade) {
+        archive::Archive ar(path, archive::Mode::Upgrade);
+        return upgrade(ar);
+    }
+    if (*a.add) {
+        if (a.files.empty() && !a.recheck) {
+            std::cerr << "ironlog: 'archive add' needs files, or --recheck\n";
+            return 2;
+        }
+        archive::Archive ar(path, archive::Mode::Create);
+        if (a.replace) return archive_replace(a, ar);
+        int status = a.files.empty() ? 0 : archive_add(a, ar);
+        if (a.recheck) status = std::max(status, archive_recheck(a, ar));
+        return status;
+    }
+    const bool writes = *a.rm || *a.restore || *a.vacuum;
+    archive::Archive ar(path, writes ? archive::Mode::Write : archive::Mode::Read);
+    if (!ar.schema_problems().empty() && !*a.verify)
+        std::cerr << "ironlog: warning: " << output::visible(path) << "'s schema is not the one ironlog made: what it shows may not be what was "
+                  << "stored ('archive verify' says what differs)\n";
+    if (*a.list) return list(a, ar);
+    if (*a.show) return show(a, ar);
+    if (*a.query_cmd) return query(a, ar);
+    if (*a.exp) {
+        ArchiveArgs copy = a;
+        if (copy.format == "text") copy.format = "ngn";
+        return archive_export(copy, ar);
+    }
+    if (*a.rm) return remove(a, ar);
+    if (*a.restore) return archive_restore(a, ar);
+    if (*a.verify) return archive_verify(a, ar);
+    if (*a.vacuum) {
+        ar.vacuum();
+        std::cout << "vacuumed " << output::visible(path) << "\n";
+        return 0;
+    }
+    return 2;
+}
+
+}  // namespace
+
+int say_disk_full(const std::string& path) {
+    std::cerr << "ironlog: " << output::visible(path) << ": the disk is full: nothing of the write that failed was stored; free some space and "
+              << "run the command again (the archive itself is intact: 'archive verify' checks it)\n";
+    return 2;
+}
+
 int run_archive(const ArchiveArgs& a) {
+    if (*a.keygen) return archive_keygen(a);
     const std::string path = db_path(a);
     try {
-        if (*a.init) {
-            archive::Archive ar(path, archive::Mode::Create);
-            std::cout << "archive ready at " << path << " (schema version " << ar.schema_version() << ")\n";
-            return 0;
-        }
-        if (*a.add) {
-            if (a.files.empty() && !a.recheck) {
-                std::cerr << "ironlog: 'archive add' needs files, or --recheck\n";
-                return 2;
-            }
-            archive::Archive ar(path, archive::Mode::Create);
-            if (a.replace) return replace(a, ar);
-            int status = a.files.empty() ? 0 : add(a, ar);
-            if (a.recheck) status = std::max(status, recheck(a, ar));
-            return status;
-        }
-        const bool writes = static_cast<bool>(*a.rm);
-        archive::Archive ar(path, writes ? archive::Mode::Write : archive::Mode::Read);
-        if (*a.list) return list(a, ar);
-        if (*a.show) return show(a, ar);
-        if (*a.query_cmd) return query(a, ar);
-        if (*a.exp) {
-            ArchiveArgs copy = a;
-            if (copy.format == "text") copy.format = "ngn";
-            return export_games(copy, ar);
-        }
-        if (*a.rm) return remove(a, ar);
-        if (*a.verify) return verify(a, ar);
+        return run_on_archive(a, path);
     } catch (const archive::OpenError& e) {
-        std::cerr << "ironlog: " << e.what() << "\n";
+        if (disk_full(path)) return say_disk_full(path);
+        std::cerr << "ironlog: " << output::visible(e.what()) << "\n";
         return 2;
     } catch (const sqlite::Error& e) {
+        if (disk_full(path)) return say_disk_full(path);
         if (*a.verify && e.code() == SQLITE_ERROR) {  // a table or column ironlog made is gone: that is the verdict
             std::cout << "verify: the archive's tables were changed outside ironlog (" << output::visible(e.what()) << ")\n"
                       << "NOT verified\n";
@@ -858,7 +483,8 @@ int run_archive(const ArchiveArgs& a) {
         std::cerr << "ironlog: " << output::visible(path) << ": " << explain(e) << "\n";
         return 2;
     }
-    return 2;
 }
 
 }  // namespace ironlog::cli
+
+

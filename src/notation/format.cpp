@@ -1,5 +1,7 @@
 #include "notation/format.hpp"
 
+#include "notation/labels.hpp"
+
 #include <algorithm>
 #include <charconv>
 
@@ -64,6 +66,23 @@ void append_line(std::string& out, const Line& line, bool notes);
 
 void append_content(std::string& out, const Line& line) { append_line(out, line, true); }
 
+bool names_files(std::string_view tag) { return tag == "Library" || tag == "Map" || tag == "Tables"; }
+
+namespace {
+
+// "../ships/a.ngn, b.ngn" -> "a.ngn, b.ngn": each file by its name alone.
+std::string file_names(std::string_view value) {
+    std::string out;
+    for (const std::string& path : split_list(value)) {
+        const auto slash = path.find_last_of("/\\");
+        if (!out.empty()) out += ", ";
+        out += slash == std::string::npos ? path : path.substr(slash + 1);
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string identity_text(const Game& game) {
     std::vector<const Tag*> tags = game.tags();
     std::stable_sort(tags.begin(), tags.end(), [](const Tag* a, const Tag* b) { return tag_rank(a->name) < tag_rank(b->name); });
@@ -72,7 +91,7 @@ std::string identity_text(const Game& game) {
         out += '[';
         out += t->name;
         out += ' ';
-        append_quoted(out, t->value);
+        append_quoted(out, names_files(t->name) ? std::string_view(file_names(t->value)) : t->value);
         out += "]\n";
     }
     for (const auto& l : game.lines) {
@@ -227,6 +246,28 @@ std::string format_game(const Game& game) {
         first = false;
         emit(indent[k], *body[k]);
     }
+    return out;
+}
+
+std::optional<std::string> with_tag_value(std::string_view text, std::uint32_t line, std::string_view value) {
+    std::size_t at = 0;
+    for (std::uint32_t l = 1; l < line; ++l) {
+        at = text.find('\n', at);
+        if (at == std::string_view::npos) return std::nullopt;
+        ++at;
+    }
+    if (line == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") at = 3;  // a byte-order mark
+    while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+    if (at >= text.size() || text[at] != '[') return std::nullopt;
+    const std::size_t open = text.find('"', at);
+    const std::size_t end_of_line = text.find('\n', at);
+    if (open == std::string_view::npos || open > end_of_line) return std::nullopt;
+    std::size_t close = open + 1;  // the closing quote: a backslash escapes the character after it
+    while (close < text.size() && text[close] != '"' && text[close] != '\n') close += text[close] == '\\' ? 2 : 1;
+    if (close >= text.size() || text[close] != '"') return std::nullopt;
+    std::string out(text.substr(0, open));
+    append_quoted(out, value);
+    out += text.substr(close + 1);
     return out;
 }
 
