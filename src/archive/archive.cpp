@@ -54,7 +54,7 @@ Archive::Statements::Statements(const sqlite::Database& db)
       insert_tags(db, "tag (game_id, position, name, value, line)", 5, 32),
       insert_entities(db, "entity (game_id, line, kind, alias, name, side_number)", 6, 32),
       insert_lines(db, "line (game_id, line, kind, turn, phase, segment, impulse, step, actor, verb, text)", 11, 32),
-      insert_notes(db, "note (game_id, line, kind, text)", 4, 32) {}
+      insert_notes(db, "note (id, game_id, line, kind, text)", 5, 32) {}
 
 namespace {
 
@@ -168,7 +168,7 @@ void Archive::begin_batch() {
         throw;
     }
     batch_open_ = true;
-    batch_notes_after_ = last_note_id();
+    batch_notes_after_ = notes_from_here();
     batch_started_ = std::chrono::steady_clock::now();
 }
 
@@ -183,13 +183,15 @@ void Archive::commit_batch() {
     db_.exec("PRAGMA foreign_keys = ON");
 }
 
-// Notes get new ids above every id in the table, so a batch's notes are those above the
-// highest id when it began.
-std::int64_t Archive::last_note_id() {
+// The notes written from here on get ids above every id in the table then, one after another
+// (given by add, not by SQLite, which would give a note deleted in the same transaction's id
+// again): a batch's notes are those above the highest id when it began.
+std::int64_t Archive::notes_from_here() {
     auto& q = st_->last_note_id;
     q.step();
     const std::int64_t id = q.integer(0);
     q.reset();
+    next_note_id_ = std::max(next_note_id_, id + 1);
     return id;
 }
 

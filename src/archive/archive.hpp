@@ -274,7 +274,7 @@ private:
     void write_lines(std::int64_t id, const ngn::Game& game, std::string_view record, const std::map<std::string, int>& side_numbers);
     void write_findings(std::int64_t id, const ironlog::GameReport& report);
     void write_files(std::int64_t id, const std::vector<UsedFile>& files);
-    std::int64_t last_note_id();
+    std::int64_t notes_from_here();
     void index_notes_after(std::int64_t id);
     void abandon_batch() noexcept;
     void chain(std::string_view action, std::int64_t id, const std::optional<std::string>& detail = std::nullopt);
@@ -289,6 +289,7 @@ private:
     std::vector<std::string> schema_problems_;
     bool batch_open_ = false;
     std::int64_t batch_notes_after_ = 0;  // the notes the batch wrote have higher ids
+    std::int64_t next_note_id_ = 1;       // the id of the next note written
     std::chrono::steady_clock::time_point batch_started_;
 };
 

@@ -123,7 +123,7 @@ Archive::AddResult Archive::add(const ngn::Game& game, std::string_view record, 
     const GameMeta meta = fresh_meta(source, source_index, game.first_line);
     if (!batch_open_) {
         sqlite::Transaction t(db_);
-        const std::int64_t notes_after = last_note_id();
+        const std::int64_t notes_after = notes_from_here();
         AddResult r = add_in_savepoint(game, record, report, meta, files);
         index_notes_after(notes_after);
         t.commit();
@@ -232,6 +232,13 @@ std::int64_t Archive::write_game(const ngn::Game& game, std::string_view record,
         static int stored = 0;
         const char* from = std::getenv("IRONLOG_TEST_HOLD_ADD_FROM");
         if (++stored >= (from ? std::atoi(from) : 1)) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(hold)));
+    }
+    // A fault to inject for tests of a record refused alone: the Nth game this process writes
+    // breaks a constraint (its first tag written twice) after its row is in.
+    if (const char* at = std::getenv("IRONLOG_TEST_CONSTRAINT_AT")) {
+        static int written = 0;
+        if (++written == std::atoi(at)) db_.exec("INSERT INTO tag (game_id, position, name, value, line) VALUES (" + std::to_string(id) +
+                                                 ", 1, 'x', 'x', 1), (" + std::to_string(id) + ", 1, 'x', 'x', 1)");
     }
     write_rows(id, game, record);
     write_findings(id, report);
@@ -379,7 +386,7 @@ void Archive::write_lines(std::int64_t id, const ngn::Game& game, std::string_vi
     });
     st.insert_notes.write(rows.notes.size(), [&](sqlite::Statement& q, int base, std::size_t i) {
         const auto& n = rows.notes[i];
-        q.bind(base + 1, id).bind(base + 2, n.line).bind_static(base + 3, n.kind).bind_static(base + 4, n.text);
+        q.bind(base + 1, next_note_id_++).bind(base + 2, id).bind(base + 3, n.line).bind_static(base + 4, n.kind).bind_static(base + 5, n.text);
     });
 }
 
@@ -443,7 +450,7 @@ std::string Archive::rewrite_rows(std::int64_t id, const ngn::Game& game, std::s
                                   const GameMeta& meta, const std::vector<UsedFile>& files) {
     const std::vector<std::string> before = ledger_->rows_as_text(id);
     delete_rows(id);
-    const std::int64_t notes_after = last_note_id();
+    const std::int64_t notes_after = notes_from_here();
     write_game(game, record, sha256_hex(ngn::identity_text(game)), report, meta, id, files);
     index_notes_after(notes_after);
     return differences(before, ledger_->rows_as_text(id));
@@ -460,8 +467,10 @@ Archive::AddResult Archive::replace(std::int64_t id, const ngn::Game& game, std:
     old.bind(1, id);
     if (!old.step()) {
         if (!chained || !chained->content) return AddResult{Added::Missing, id, 0};
-        // deleted outside ironlog, and still in the chain: stored again under its number
-        const std::int64_t notes_after = last_note_id();
+        // deleted outside ironlog, and still in the chain: stored again under its number (what
+        // was left of its rows goes first)
+        delete_rows(id);
+        const std::int64_t notes_after = notes_from_here();
         write_game(game, record, identity, report, meta, id, files);
         index_notes_after(notes_after);
         chain("replace", id, game_name(id) + " was not in the archive (deleted outside ironlog; chain entry " + std::to_string(chained->seq) +
@@ -480,7 +489,7 @@ Archive::AddResult Archive::replace(std::int64_t id, const ngn::Game& game, std:
     }
     const int version = keep_version(id, !intact, "changed outside ironlog before it was replaced: kept as found, not vouched for");
     delete_rows(id);
-    const std::int64_t notes_after = last_note_id();
+    const std::int64_t notes_after = notes_from_here();
     write_game(game, record, identity, report, meta, id, files);
     index_notes_after(notes_after);
     chain("replace", id, intact ? "the version replaced kept as version " + std::to_string(version)

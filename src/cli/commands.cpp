@@ -6,6 +6,7 @@
 #include "check/header.hpp"
 #include "check/replay.hpp"
 #include "notation/format.hpp"
+#include "notation/labels.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
 #include "rules/registry.hpp"
@@ -561,6 +562,25 @@ int run_card(const CardArgs& args) {
 namespace ironlog::cli {
 
 // Writes the games one by one, each put through the formatter so that it is canonical NGN.
+namespace {
+
+// The record with the files its tags name ([Library], [Map], [Tables], given relative to the
+// current folder) named relative to `folder`, where the record is written.
+std::string names_from(std::string text, const ngn::Game& game, const fs::path& folder) {
+    for (const ngn::Tag* t : game.tags()) {
+        if (!ngn::names_files(t->name)) continue;
+        std::string value;
+        for (const std::string& name : ngn::split_list(t->value)) {
+            const fs::path rel = fs::absolute(name).lexically_normal().lexically_relative(folder.lexically_normal());
+            value += (value.empty() ? "" : ", ") + (rel.empty() ? fs::absolute(name).string() : rel.generic_string());
+        }
+        if (auto rewritten = ngn::with_tag_value(text, t->pos.line, value)) text = std::move(*rewritten);
+    }
+    return text;
+}
+
+}  // namespace
+
 int run_generate(const GenerateArgs& args) {
     const Ruleset* r = find_ruleset(args.ruleset);
     if (!r) {
@@ -599,6 +619,10 @@ int run_generate(const GenerateArgs& args) {
         if (parsed.error_count() != 0 || parsed.games.size() != 1) {
             spdlog::critical("generated game {} does not read as NGN: a bug in the generator", i);
             return 2;
+        }
+        if (!args.output.empty()) {  // the files it names, from the folder the record is written to
+            text = names_from(text, parsed.games.front(), fs::absolute(args.output).parent_path());
+            parsed = ngn::parse_text(text);
         }
         if (i > 1) out << "\n";
         out << ngn::format_game(parsed.games.front());
