@@ -799,6 +799,38 @@ TEST(ArchiveMigrations, FromEveryEarlierVersion) {
     }
 }
 
+// An archive made by the ironlog before schema 7 (fixtures/archives/): `upgrade` verifies every
+// game as schema 6 knew it, then chains each again; its games, history and removals all verify
+// after, and an exported game is still recognised. Edited before the upgrade, a game is adopted
+// unverified, said so, and the chain's entry says it: the upgrade blesses nothing silently.
+TEST(ArchiveMigrations, AnArchiveOfSchema6IsVerifiedThenChainedAgain) {
+    for (const bool edited : {false, true}) {
+        auto dir = temp_dir();
+        const std::string db = (dir / "old.db").string();
+        fs::copy_file(kSource / "fixtures/archives/ironlog-0.1.0-schema-6.db", db);
+        if (edited) {
+            sqlite::Database d(db, SQLITE_OPEN_READWRITE);
+            d.exec("UPDATE side SET outcome = 'win' WHERE game_id = 2 AND number = 1");
+        }
+        auto r = run_ironlog({"archive", "--db", db, "upgrade"});
+        EXPECT_EQ(r.status, edited ? 1 : 0) << r.out << r.err;
+        EXPECT_NE(r.out.find(edited ? "4 games chained again, 3 of them verified first; 1 adopted unverified"
+                                    : "4 games chained again, 4 of them verified first; 0 adopted unverified"),
+                  std::string::npos)
+            << r.out;
+        if (edited) EXPECT_NE(r.out.find("adopted unverified: game #2's stored rows"), std::string::npos) << r.out;
+        EXPECT_EQ(scalar(db, "SELECT count(*) FROM chain WHERE action = 'upgrade' AND detail LIKE '%: verified'"), edited ? 3 : 4);
+        auto v = run_ironlog({"archive", "--db", db, "verify"});
+        EXPECT_EQ(v.status, 0) << v.out;
+        EXPECT_NE(v.out.find("verified: 4 games, 1 earlier versions"), std::string::npos) << v.out;
+        EXPECT_NE(run_ironlog({"archive", "--db", db, "show", "1", "--text", "--version", "1"}).out.find("[Round \"2\"]"), std::string::npos);
+        // game 3 was removed before the upgrade: its number is still never given again
+        auto added = run_ironlog({"archive", "--db", db, "add", kSample});
+        EXPECT_NE(added.out.find("archived as #6"), std::string::npos) << added.out;
+        fs::remove_all(dir);
+    }
+}
+
 // Many rows to a statement: every count, below, at and past a statement's rows, comes out
 // whole and in order, with NULLs where bound.
 TEST(ArchiveSqlite, RowsInsertWritesEveryRowInOrder) {
