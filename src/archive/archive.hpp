@@ -268,6 +268,7 @@ private:
                              const GameMeta& meta, const std::vector<UsedFile>& files);
     std::optional<std::pair<std::int64_t, std::string>> shorter_record_from(const GameMeta& meta, std::string_view record);
     int keep_version(std::int64_t id, bool as_found, const std::string& problem);
+    std::string mark_history_as_found(std::int64_t id);
     std::optional<std::int64_t> stored_as(const std::string& identity);
     void delete_rows(std::int64_t id);
     void write_rows(std::int64_t id, const ngn::Game& game, std::string_view record);

@@ -478,24 +478,38 @@ Archive::AddResult Archive::replace(std::int64_t id, const ngn::Game& game, std:
         t.commit();
         return AddResult{Added::Replaced, id, 0};
     }
-    const bool intact = chained && chained->content && *chained->content == ledger_->content_of(id, chained->format).hash;
+    const Content now = ledger_->content_of(id, chained ? chained->format : 2);
+    const bool intact = chained && chained->content && *chained->content == now.hash;
+    // earlier versions changed outside ironlog cannot be told apart: all are kept as found, marked
+    const std::string marked = chained && chained->history && now.history != *chained->history ? mark_history_as_found(id) : "";
+    const bool version_intact = intact || (!marked.empty() && chained->record && now.record == *chained->record &&
+                                           ledger_->content_of(id).hash == content_hash(now.record, now.rows, 2, *chained->history));
     if (old.text(0) == record) {
         if (intact) return AddResult{Added::Unchanged, id, 0};
         // the same record over damaged rows: they are rebuilt from it, as it first came
         const std::string diff = rewrite_rows(id, game, record, report, chained && chained->meta ? *chained->meta : meta, files);
-        chain("replace", id, "the same record over rows changed outside ironlog: rebuilt; " + diff);
+        chain("replace", id, marked + "the same record over rows changed outside ironlog: rebuilt; " + diff);
         t.commit();
         return AddResult{Added::Rebuilt, id, 0};
     }
-    const int version = keep_version(id, !intact, "changed outside ironlog before it was replaced: kept as found, not vouched for");
+    const int version = keep_version(id, !version_intact, "changed outside ironlog before it was replaced: kept as found, not vouched for");
     delete_rows(id);
     const std::int64_t notes_after = notes_from_here();
     write_game(game, record, identity, report, meta, id, files);
     index_notes_after(notes_after);
-    chain("replace", id, intact ? "the version replaced kept as version " + std::to_string(version)
-                                : "the version replaced had been changed outside ironlog: kept as found, marked so, as version " + std::to_string(version));
+    chain("replace", id, marked + (version_intact ? "the version replaced kept as version " + std::to_string(version)
+                                                  : "the version replaced had been changed outside ironlog: kept as found, marked so, as version " +
+                                                        std::to_string(version)));
     t.commit();
     return AddResult{Added::Replaced, id, version};
+}
+
+// Every earlier version of game id marked as found, not vouched for: what the chain holds of them
+// (one digest) cannot say which was changed.
+std::string Archive::mark_history_as_found(std::int64_t id) {
+    sqlite::Statement mark(db_, "UPDATE game_history SET verified = 0, problem = ?2 WHERE game_id = ?1");
+    mark.bind(1, id).bind(2, "changed outside ironlog (one of the earlier versions): kept as found, not vouched for").run();
+    return "its earlier versions had been changed outside ironlog: kept as found, marked so; ";
 }
 
 Archive::Rebuild Archive::rebuild(std::int64_t id, const ngn::Game& game, std::string_view record, const ironlog::GameReport& report,
@@ -507,9 +521,7 @@ Archive::Rebuild Archive::rebuild(std::int64_t id, const ngn::Game& game, std::s
     std::string marked;
     if (chained->history && ledger_->content_of(id).history != *chained->history) {
         if (!history_as_found) return Rebuild::HistoryChanged;
-        sqlite::Statement mark(db_, "UPDATE game_history SET verified = 0, problem = ?2 WHERE game_id = ?1");
-        mark.bind(1, id).bind(2, "changed outside ironlog (found at a restore): kept as found, not vouched for").run();
-        marked = "its earlier versions had been changed outside ironlog: kept as found, marked so; ";
+        marked = mark_history_as_found(id);
     }
     const std::string diff = marked + rewrite_rows(id, game, record, report, *chained->meta, files);
     chain(action, id, diff);
