@@ -287,6 +287,35 @@ TEST(AdmiralOperational, PassCardsInAnUnequalClash) {
     one(record(bismarck() + kPrinzEugenAt, prince(), turn(1, hands)), kUnequal, Kind::Illegal, "0 Pass cards", "1");
 }
 
+TEST(AdmiralOperational, PassCardsAreCountedWhenTheTurnBegins) {
+    // Issue 39 (a value fixed at the start of a turn): three against one at the start of the turn
+    // gives one Pass card for the turn's deck; Prince of Wales sinks the destroyer Z1 (1 SP) before
+    // the pass is played, and the pass stays legal.
+    auto game = [](const std::string& more) {
+        const std::string z1 = ship("Z1", "Z1 Leberecht Maass", "number 3 at (150, 80, 0)",
+                                    "type DD nation German speed 36 sp 1 length 7cm armour 1 defence bow 6 side 5 stern 6");
+        return record(bismarck() + kPrinzEugenAt + z1, prince(),
+                      turn(1, lines({"PoW fire primary bow Z1 40cm d12: 9 +6(bow short) -2(speed) = 13 d8: 1 +5(side) = 6 => hit severe sunk",
+                                     kPowMoves, kBisMoves, "RN pass", kPeMoves}) +
+                                  more,
+                           kRnFirst));
+    };
+    clean(game(""));
+    one(game(lines({"RN pass"})), kUnequal, Kind::Illegal, "1 Pass card", "2");
+}
+
+TEST(AdmiralOperational, AUnitRammedBeforeItsHandLetsTheOtherSideGoOn) {
+    // Issue 39: Prinz Eugen rams Prince of Wales before her hand; stopped, she has no hand this
+    // turn, so Bismarck's hand may follow Prinz Eugen's.
+    auto game = [](const std::string& pe) {
+        return record(bismarck("at (50, 150, 90)") + ship("PE", "Prinz Eugen", "number 2 start-speed 24 at (115.8, 74.7, 10)", kPrinzEugen),
+                      prince("start-speed 18 at (120, 90, 90)") + ship("NOR", "Norfolk", "number 2 at (150, 40, 0)", kNorfolk),
+                      turn(1, lines({"NOR move 21cm => (150, 61, 0)"}) + pe + lines({"BIS move 20cm => (70, 150, 90)"}), kRnFirst));
+    };
+    clean(game(lines({"PE move 10cm => (117.5, 84.5, 10)", "PE collide PoW => ram PE severe"})));
+    one(game(lines({"PE move 24cm => (120, 98.3, 10)"})), kOperational, Kind::Illegal, "the hands alternate");
+}
+
 TEST(AdmiralOperational, AtMostTenPassCards) {
     // 23 units against 1: the difference is 22, floor(22/2) = 11, at most 10.
     auto game = [](int passes) {
@@ -378,6 +407,21 @@ TEST(AdmiralMovement, TheRotationAtTheEndOfAMoveTooShort) {
     clean(game("BIS move 5cm turn 22.5 => (55, 80, 112.5)"));
     // 5 cm on 112.5: (50 + 4.62, 80 - 1.91)
     one(game("BIS turn 22.5 move 5cm => (54.6, 78.1, 112.5)"), kRotation, Kind::Illegal, "7 cm", "0 cm");
+}
+
+TEST(AdmiralMovement, AtZeroKnotsOneRotationOnTheSpot) {
+    // Issue 39: Bismarck at 0 knots may rotate once (the rotation at the end of a move too short
+    // for one); the second rotation is the only mistake, said at its own place.
+    auto game = [](const std::string& bis) { return record(bismarck("start-speed 5 at (50, 80, 90)"), prince(), turn(1, lines({bis, kPowMoves}))); };
+    clean(game("BIS speed 0 turn 20 => (50, 80, 110)"));
+    const std::string twice = game("BIS speed 0 turn 20 turn 20 => (50, 80, 130)");
+    one(twice, kRotation, Kind::Illegal, "7 cm", "0 cm");
+    const auto p = problems_in(twice, "games");
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0].pos.column, 30u) << "the second rotation's angle";
+    // the same after a run too short for any rotation: one rotation at its end, then no more
+    clean(game("BIS move 5cm turn 10 => (55, 80, 100)"));
+    one(game("BIS move 5cm turn 10 turn 10 => (55, 80, 110)"), kRotation, Kind::Illegal, "7 cm", "0 cm");
 }
 
 TEST(AdmiralMovement, ATowerOffTheTableIsLost) {

@@ -23,6 +23,8 @@ std::unique_ptr<Engine> make_engine();
 RuleRef cite(const char* section);
 // Where an event's action stands: its first word after the actor, or the actor when it has none.
 inline ngn::SourcePos where(const ngn::Event& e) { return e.args.empty() ? e.subject.pos : e.args.front().pos; }
+// "1 hit", "2 hits": a count with its noun in the number it needs.
+inline std::string count_of(int n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
 // The last roll an event writes; null when it writes none.
 inline const ngn::Dice* last_dice(ngn::Items items) {
     const ngn::Dice* dice = nullptr;

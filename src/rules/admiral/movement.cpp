@@ -175,8 +175,9 @@ void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, st
     } else if (std::abs(angle) > 22.5 + 1e-9) {
         u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, kRotation, it.pos, "at most 22.5 degrees a rotation", "22.5", it.to_ngn()));
     } else if (needs(u, u.card.length_cm.has_value(), "length", kRotation, it.pos, ctx) && u.run + tolerance_ < rotation_distance(u)) {
+        // at the end of the move: no run follows it (a second rotation after it is that one's mistake)
         bool last_item = true;
-        for (std::size_t k = i + 1; k < e.args.size(); ++k) last_item = last_item && !is_word(e.args[k], "move") && !is_word(e.args[k], "turn");
+        for (std::size_t k = i + 1; k < e.args.size(); ++k) last_item = last_item && !is_word(e.args[k], "move");
         const double full = cm_of(u.speed);
         const bool move_done = u.moved + tolerance_ >= full;
         const bool too_short = full < rotation_distance(u) + tolerance_ || end_rotation_always_;

@@ -150,6 +150,7 @@ struct SideState {
     int flagships_at_start = 0;
     bool command_rolled = false;
     int passes = 0;  // Pass cards played this turn
+    int pass_cards = 0;  // Pass cards in this turn's deck, by the units afloat when the turn began
 };
 
 }  // namespace ironlog::rules::admiral

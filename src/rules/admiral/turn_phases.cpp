@@ -27,6 +27,7 @@ void AdmiralEngine::start_turn(GameContext& ctx) {
     hands_parted_.reset();
     initiative_winner_.reset();
     for (SideState& s : sides_) s.points.reset(), s.spent = 0, s.passes = 0, s.initiative.reset();
+    for (std::size_t s = 0; s < sides_.size(); ++s) sides_[s].pass_cards = pass_cards_allowed(static_cast<int>(s));  // the turn's deck
     for (Unit& u : units_) {
         u.stopped = u.ram_through = false;
         u.fired = {};
@@ -108,12 +109,12 @@ bool AdmiralEngine::on_pass(AdmiralEngine& a, const ngn::Event& e, const Entity&
     if (a.active_) a.end_hand(ctx, where(e));
     a.hand_of_side(who.index, where(e), ctx);
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
-    const int allowed = a.pass_cards_allowed(who.index);
+    const int allowed = s.pass_cards;
     if (++s.passes > allowed)
         ctx.findings.error(Kind::Illegal, kUnequal, where(e),
-                           "a side may add one Pass card for every two units it has fewer than its opponent, at most 10: " + who.label() +
-                               " has " + std::to_string(allowed),
-                           std::to_string(allowed) + " Pass cards", std::to_string(s.passes));
+                           "a side may add one Pass card for every two units it has fewer than its opponent when the turn begins, at most 10: " +
+                               who.label() + " has " + std::to_string(allowed),
+                           count_of(allowed, "Pass card"), std::to_string(s.passes));
     return true;
 }
 
@@ -127,8 +128,8 @@ int AdmiralEngine::pass_cards_allowed(int side) const {
 }
 
 bool AdmiralEngine::side_has_units_left(int side) const {
-    for (const Unit& u : units_)
-        if (u.side == side && u.afloat() && u.activated_turn != turn_) return true;
+    for (const Unit& u : units_)  // a unit rammed before its hand has none this turn
+        if (u.side == side && u.afloat() && u.activated_turn != turn_ && !u.stopped) return true;
     return false;
 }
 
