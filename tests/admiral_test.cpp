@@ -271,6 +271,16 @@ TEST(AdmiralOperational, AUnitIsActivatedOnceATurn) {
     one(base(lines({kBisMoves, kPowMoves, "BIS move 5cm => (75, 80, 90)"})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
 }
 
+TEST(AdmiralOperational, ASecondHandIsOneFinding) {
+    // Issue 39: Bismarck's second hand fires and does not move, and fires her bow arc again: the
+    // second hand is the one mistake ("has no move" and "once an arc a turn" follow from it).
+    const std::string shot = kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss";
+    const std::string again = "BIS fire primary bow PoW 32cm d12: 5 +5(bow short) -1(speed) = 9 d8: 6 +4(bow) = 10 => miss";
+    clean(duel(lines({shot, kBisMoves, kPowMovesInDuel})));
+    one(duel(lines({kBisMoves, kPowMovesInDuel, again})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
+    one(duel(lines({shot, kBisMoves, kPowMovesInDuel, again})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
+}
+
 TEST(AdmiralOperational, EveryUnitIsActivatedEachTurn) {
     const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)"}));
     clean(record(bismarck(), prince(), turn(1, lines({kBisMoves, kPowMoves})) + turn2));
@@ -363,6 +373,34 @@ TEST(AdmiralMovement, ReversingTheCourseThroughZero) {
     };
     clean(game("DAR speed 4 astern move 4cm => (20, 16, 0)"));
     one(game("DAR speed 5 astern move 5cm => (20, 15, 0)"), kReverse, Kind::Illegal, "(none)", "5 astern");
+}
+
+TEST(AdmiralMovement, TooFastAsternIsOneFinding) {
+    // Issue 39: Dardo goes 5 knots astern where 4 is the most; in turn 2 her `speed 0` is a change
+    // the rules allow from the 4 astern she could have made: not a second finding.
+    auto game = [](const std::string& dardo1, const std::string& dardo2) {
+        return record(bismarck() + ship("DAR", "Dardo", "number 2 start-speed 6 at (20, 20, 0)", kDardo), prince(),
+                      turn(1, lines({kBisMoves, kPowMoves, dardo1})) +
+                          turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)", dardo2})));
+    };
+    clean(game("DAR speed 4 astern move 4cm => (20, 16, 0)", "DAR speed 0"));
+    one(game("DAR speed 5 astern move 5cm => (20, 15, 0)", "DAR speed 0"), kReverse, Kind::Illegal, "(none)", "5 astern");
+    // from 5 or 4 astern, 12 astern is beyond any reading: its own mistake
+    EXPECT_EQ(problems_in(game("DAR speed 5 astern move 5cm => (20, 15, 0)", "DAR speed 12 astern move 12cm => (20, 3, 0)"), "games").size(), 2u);
+}
+
+TEST(AdmiralMovement, SlowingAsternToZeroIsAnAsternChange) {
+    // Dardo goes 4 astern, then 8 astern; from 8 astern she may not stop at once: the change astern
+    // is at most 4 knots (the message says so, not "ahead again").
+    auto game = [](const std::string& dardo3) {
+        return record(bismarck() + ship("DAR", "Dardo", "number 2 start-speed 6 at (20, 20, 0)", kDardo), prince(),
+                      turn(1, lines({kBisMoves, kPowMoves, "DAR speed 4 astern move 4cm => (20, 16, 0)"})) +
+                          turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)", "DAR speed 8 astern move 8cm => (20, 8, 0)"})) +
+                          turn(3, lines({"BIS move 20cm => (110, 80, 90)", "PoW move 18cm => (136, 80, 270)", dardo3})));
+    };
+    clean(game("DAR speed 4 astern move 4cm => (20, 4, 0)"));
+    const Finding f = one(game("DAR speed 0"), kReverse, Kind::Illegal, "DAR at 8 knots astern may not go to 0 knots: a change astern of at most 4 knots");
+    EXPECT_EQ(f.message.find("ahead again"), std::string::npos) << f.message;
 }
 
 TEST(AdmiralMovement, TheRunsAddUpToTheSpeed) {
@@ -620,6 +658,18 @@ TEST(AdmiralDamage, AUnitSinksAtItsStructurePoints) {
         Kind::WrongResult, "sunk", "afloat");
 }
 
+TEST(AdmiralDamage, ASunkUnitThatActsIsOneFinding) {
+    // Issue 39: Dardo, sunk at line 23, moves and fires in her hand, then again in turn 2, and
+    // Bismarck fires at her: one error, at her first act, naming the line that sank her.
+    const std::string turn2 = turn(2, lines({"DAR move 25cm => (90, 130, 0)", "BIS fire primary bow DAR 50cm d12: 2 +4(bow long) -2(speed) = 4 d8: 6 +5(side) = 11 => miss",
+                                             "BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 120, 270)"}),
+                                     kRnFirst);
+    const std::string text =
+        dardo_hit("hit severe sunk", "", lines({"DAR move 25cm => (90, 105, 0)", "DAR fire primary port BIS 32cm d6: 3 +1(side long) = 4 d8: 4 +4(bow) = 8 => miss"})) + turn2;
+    const Finding f = one(text, kOperational, Kind::Illegal, "DAR sank at line 23");
+    EXPECT_EQ(f.pos.line, 26u);
+}
+
 // ---- Critical Damage ------------------------------------------------------------------------
 
 namespace {
@@ -846,6 +896,17 @@ TEST(AdmiralVictory, TheResultAgainstTheFlagshipsSunk) {
     one(dardo_hit("hit severe sunk", "", "", "[Result \"draw\"]\n"), kVictory, Kind::WrongResult, "KM", "draw");
     clean(base(lines({kBisMoves, kPowMoves}), "[Result \"draw\"]\n"));
     one(base(lines({kBisMoves, kPowMoves}), "[Result \"KM\"]\n"), kVictory, Kind::WrongResult, "draw", "KM");
+}
+
+TEST(AdmiralVictory, AFlagshipsSinkingLeftOutIsOneFinding) {
+    // Issue 39: Dardo, Britain's only flagship, sinks by the rules, and the claim leaves out
+    // `sunk`: the result by the rules (KM) and the one as played (a draw) follow from that finding.
+    const std::string dardo_on = lines({"DAR move 25cm => (90, 105, 0)"});
+    for (const char* result : {"KM", "draw"})
+        one(dardo_hit("hit severe", lines({"DAR critical 2d10: 3 4 => \"none\""}), dardo_on, std::string("[Result \"") + result + "\"]\n"), kDamage,
+            Kind::WrongResult, "sunk", "afloat");
+    // a result neither reading gives is a second mistake
+    EXPECT_EQ(problems_in(dardo_hit("hit severe", lines({"DAR critical 2d10: 3 4 => \"none\""}), dardo_on, "[Result \"RN\"]\n"), "games").size(), 2u);
 }
 
 // ---- whole records ----------------------------------------------------------------------------

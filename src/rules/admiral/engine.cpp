@@ -72,13 +72,13 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             if (!u.afloat() || u.activated_turn == turn_ || u.stopped) continue;  // a unit rammed before its hand does not act
             if (!named_later(u, at.line, ctx) && (u.sunk_left_out || hands_parted_)) {
                 ctx.findings.excuse(u.sunk_left_out ? *u.sunk_left_out : *hands_parted_, at, u.label() + " is named no more: sunk, or its hand left out");
-                u.sunk = true, u.sunk_turn = turn_;
+                u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
                 continue;
             }
             if (!named_later(u, at.line, ctx)) {  // the players played on as if it were gone
                 ctx.findings.error(Kind::Inconsistent, cite("Damage/Light and Severe Damage"), at,
                                    u.label() + " is afloat, but the record names it no more: the line that sank it is missing (taken as sunk from here)");
-                u.sunk = true, u.sunk_turn = turn_;
+                u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
                 continue;
             }
             missing += (missing.empty() ? "" : ", ") + u.label();
@@ -267,7 +267,7 @@ bool AdmiralEngine::moves_later_in_hand(const Unit& u, std::uint32_t line, GameC
 // A hand whose unit acts before any move: its move must come later in the hand. If none does, the
 // move was left out: said once, and its place and speed are then as its next move shows them.
 void AdmiralEngine::look_for_move(Unit& u, const ngn::Event& e, GameContext& ctx) {
-    if (u.move_looked_for || u.moved_any || u.speed_written || u.stopped || !u.speed_known || u.move_parted || cm_of(u.speed) <= tolerance_) return;
+    if (u.move_looked_for || u.moved_any || u.speed_written || u.stopped || !u.speed_known || u.move_parted || u.extra_hand || cm_of(u.speed) <= tolerance_) return;
     u.move_looked_for = true;
     if (moves_later_in_hand(u, e.subject.pos.line, ctx)) return;
     const Cause why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Units Movement/Speed and Moving"), e.subject.pos,

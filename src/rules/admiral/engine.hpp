@@ -87,6 +87,7 @@ private:
     bool take_hand(Unit& u, const ngn::Event& e, GameContext& ctx);  // the unit's activation, from its first line
     bool hand_of_side(int side, ngn::SourcePos at, GameContext& ctx);
     void end_hand(GameContext& ctx, ngn::SourcePos at);
+    void gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& what, GameContext& ctx);
     bool side_has_units_left(int side) const;
     void chronometric(GameContext& ctx, ngn::SourcePos at);
     std::optional<int> highest_command(int side) const;
@@ -118,6 +119,7 @@ private:
     MistakeIn unread_attack_;
     bool named_later(const Unit& u, std::uint32_t line, GameContext& ctx) const;
     bool speed_change_legal(const Unit& u, int from, int to, std::string& why) const;
+    std::optional<int> judge_speed_change(Unit& u, int to, bool first, ngn::SourcePos at, GameContext& ctx);
     void run(Unit& u, const ngn::Item& it, GameContext& ctx);
     void rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, std::size_t i, GameContext& ctx);
     double rotation_distance(const Unit& u) const;

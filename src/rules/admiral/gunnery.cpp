@@ -83,13 +83,16 @@ bool AdmiralEngine::may_fire(Unit& u, int b, Arc arc, Unit& target, const ngn::E
     const ngn::SourcePos at = where(e);
     const std::string bat = kBatteryNames[b], arcn = kArcNames[ix(arc)];
     if (!coefficient_now(u, b, arc)) return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " battery has no coefficient in its " + arcn + " arc: it cannot fire there"), false;
-    if (u.fired[static_cast<std::size_t>(b)][ix(arc)])
-        return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " battery has fired in its " + arcn + " arc this turn: once an arc a turn"), false;
+    // the limits of a turn: in a second hand (reported) its fire follows from that mistake
+    auto refuse = [&](const std::string& why) {
+        if (u.extra_hand) return ctx.findings.excuse(*u.extra_hand, at, why), true;
+        return ctx.findings.error(Kind::Illegal, kAttack, at, why), false;
+    };
+    if (u.fired[static_cast<std::size_t>(b)][ix(arc)]) return refuse(u.label() + "'s " + bat + " battery has fired in its " + arcn + " arc this turn: once an arc a turn");
     if (arc_blocked(u, b, arc))
-        return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " " + arcn + " coefficients are reduced to " + (b == 0 ? "1 or less" : "0 or less") + " by the arcs beside it: it fires no more this turn"), false;
+        return refuse(u.label() + "'s " + bat + " " + arcn + " coefficients are reduced to " + (b == 0 ? "1 or less" : "0 or less") + " by the arcs beside it: it fires no more this turn");
     const Arc other = arc == Arc::Port ? Arc::Starboard : Arc::Port;
-    if (b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)])
-        return ctx.findings.error(Kind::Illegal, kAttack, at, "the primary battery never fires both sides in one turn"), false;
+    if (b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)]) return refuse("the primary battery never fires both sides in one turn");
     (void)target;
     return true;
 }
@@ -144,7 +147,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     std::vector<const ngn::Dice*> dice;
     for (const auto& it : a)
         if (it.as<ngn::Dice>()) dice.push_back(it.as<ngn::Dice>());
-    if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is sunk: it is no target");
+    if (!target->afloat()) return gone(*target, kOpening, at, "it is no target", ctx);
     if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a fire after a damage claimed against the rules");
     else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");

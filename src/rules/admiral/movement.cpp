@@ -33,6 +33,7 @@ std::string place_text(geometry::Point p, double h) {
     return os.str();
 }
 std::string speed_text(int v) { return std::to_string(std::abs(v)) + (v < 0 ? " astern" : ""); }
+std::string knots_text(int v) { return std::to_string(std::abs(v)) + (std::abs(v) == 1 ? " knot" : " knots") + (v < 0 ? " astern" : ""); }
 double normal(double h) { return std::fmod(std::fmod(h, 360.0) + 360.0, 360.0); }
 }  // namespace
 
@@ -70,13 +71,16 @@ void AdmiralEngine::not_read(Unit& u, ngn::SourcePos at, const std::string& what
 // the Course: astern only through 0, at most a third of the maximum, changed by a third of that.
 bool AdmiralEngine::speed_change_legal(const Unit& u, int from, int to, std::string& why) const {
     const int m = *u.card.speed, c = std::max(1, m / 3), back_max = m / 3, back_change = std::max(1, back_max / 3);
-    if (to > m) return why = "above the maximum speed of " + std::to_string(m), false;
-    if (-to > back_max) return why = "astern at most a third of the maximum: " + std::to_string(back_max), false;
-    if (from >= 0 && to >= 0 && std::abs(to - from) > c) return why = "a change of at most " + std::to_string(c) + " knots (a third of " + std::to_string(m) + ")", false;
+    if (to > m) return why = "above the maximum speed of " + knots_text(m), false;
+    if (-to > back_max) return why = "astern at most a third of the maximum: " + knots_text(back_max), false;
+    if (from >= 0 && to >= 0 && std::abs(to - from) > c) return why = "a change of at most " + knots_text(c) + " (a third of " + std::to_string(m) + ")", false;
     if (from >= 0 && to < 0 && (from > c || -to > std::min(c - from, back_change)))
-        return why = "astern only after reaching 0 in the change of " + std::to_string(c) + " knots, and then at most " + std::to_string(back_change) + " knots astern", false;
-    if (from < 0 && to < 0 && std::abs(to - from) > back_change) return why = "astern a change of at most " + std::to_string(back_change) + " knots", false;
-    if (from < 0 && to >= 0 && (-from > back_change || to > c)) return why = "ahead again only after reaching 0 in the change of " + std::to_string(back_change) + " knots astern", false;
+        return why = "astern only after reaching 0 within the change of " + knots_text(c) + ", and then at most " + knots_text(back_change) + " astern", false;
+    // slowing astern down to 0 is an astern change, like any other
+    if (from < 0 && to <= 0 && std::abs(to - from) > back_change)
+        return why = "a change astern of at most " + knots_text(back_change) + " (a third of the astern maximum, " + std::to_string(back_max) + ")", false;
+    if (from < 0 && to > 0 && (-from > back_change || to > c))
+        return why = "ahead again only after reaching 0 within the change of " + knots_text(back_change) + " astern", false;
     return true;
 }
 
@@ -94,6 +98,7 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
     if (u.speed_written) ctx.findings.error(Kind::Illegal, kModify, at, "the speed is chosen once, at the start of the activation");
     u.speed_written = true;
     const bool kept = (u.automatic_now != Automatic::None || u.conning_now) && !u.speed_unknown;
+    std::optional<int> rules_to;  // the speed the rules allowed, where the record's is reported
     if (kept && to != u.speed && to != u.speed_runs && u.automatic_now_parted && !u.conning_now) {
         ctx.findings.excuse(*u.automatic_now_parted, at, "a speed changed after a damage claimed against the rules");
     } else if (kept && to != u.speed && to != u.speed_runs) {
@@ -101,28 +106,53 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
             Kind::Illegal, u.conning_now ? kCritical : kAutomatic, at,
             u.label() + (u.conning_now ? "'s conning tower was hit: it keeps its speed this activation" : " is under an automatic action: it keeps its speed"),
             speed_text(u.speed), speed_text(to)));
+        rules_to = u.speed;
     } else if (!kept && u.card.speed && !u.orders.count("engine-power") && !u.speed_unknown) {
-        std::set<int> from = turn_ == 1 && u.speed_set_turn == 0 ? starting_speeds(u) : std::set<int>{u.speed};
-        if (first || from.empty()) from.insert(u.speed);
-        if (u.speed_runs) from.insert(*u.speed_runs);
-        std::string why;
-        bool ok = false;
-        for (int f : from) ok = ok || speed_change_legal(u, f, to, why);
-        if (!ok) {
-            const bool reversing = to < 0 || *from.begin() < 0;
-            u.move_parted = Findings::cause_of(ctx.findings.error(
-                turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? Kind::Illegal : Kind::Illegal,
-                turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? kInitial : reversing ? kReverse : kModify, at,
-                u.label() + " at " + speed_text(*from.begin()) + " knots may not go to " + speed_text(to) + ": " + why, std::nullopt, speed_text(to)));
-        }
+        rules_to = judge_speed_change(u, to, first, at, ctx);
     } else if (!u.card.speed) {
         needs(u, false, "speed", kModify, at, ctx);
     }
+    u.speed_rules = rules_to;
+    if (rules_to) u.speed_parted = u.move_parted;
     u.speed = to;
     u.speed_runs.reset();
     u.speed_unknown = false;
     u.speed_known = true;
     u.speed_set_turn = turn_;
+}
+
+// Modifying the Speed, Reversing the Course: the change from the speed as played (or its runs', or
+// the starting speeds); a change the rules allow only from the speed an earlier reported mistake
+// should have left follows from that mistake. Returns the nearest speed the rules allowed when the
+// change is reported.
+std::optional<int> AdmiralEngine::judge_speed_change(Unit& u, int to, bool first, ngn::SourcePos at, GameContext& ctx) {
+    std::set<int> from = turn_ == 1 && u.speed_set_turn == 0 ? starting_speeds(u) : std::set<int>{u.speed};
+    if (first || from.empty()) from.insert(u.speed);
+    if (u.speed_runs) from.insert(*u.speed_runs);
+    std::string why, unused;
+    bool ok = false;
+    for (int f : from) {
+        std::string w;
+        ok = ok || speed_change_legal(u, f, to, w);
+        if (why.empty()) why = w;
+    }
+    if (ok) return std::nullopt;
+    if (u.speed_rules && u.speed_parted && speed_change_legal(u, *u.speed_rules, to, unused)) {
+        ctx.findings.excuse(*u.speed_parted, at, "a speed change the rules allow from the speed they gave");
+        return std::nullopt;
+    }
+    const bool initial = turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed;
+    const bool reversing = to < 0 || *from.begin() < 0;
+    u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, initial ? kInitial : reversing ? kReverse : kModify, at,
+                                                          u.label() + " at " + knots_text(*from.begin()) + " may not go to " + knots_text(to) + ": " + why,
+                                                          std::nullopt, speed_text(to)));
+    std::optional<int> nearest;  // the legal speed nearest the one written (looked for near it: a card may give any speed)
+    const long long lo = std::max<long long>(-static_cast<long long>(*u.card.speed), to - 100LL);
+    const long long hi = std::min<long long>(*u.card.speed, to + 100LL);
+    for (long long k = lo; k <= hi; ++k)
+        for (int f : from)
+            if ((!nearest || std::llabs(k - to) < std::llabs(*nearest - to)) && speed_change_legal(u, f, static_cast<int>(k), unused)) nearest = static_cast<int>(k);
+    return nearest;
 }
 
 bool AdmiralEngine::slow(const Unit& u, int knots) const {
@@ -230,6 +260,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
     }
     if (u.placed && !on_table(u.at) && !u.lost) {
         u.lost = u.removed = true;
+        u.gone_line = e.subject.pos.line, u.sunk_turn = turn_;
         ctx.findings.note(Kind::Illegal, kReverse, e.subject.pos, u.label() + "'s conning tower ends its move off the table: it is lost");
     }
 }

@@ -62,7 +62,7 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (!target || target->side == u.side) return unread_attack(ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names an enemy unit as its target after the side"));
     const ngn::Item* dist_item = ++i < a.size() && a[i].as<ngn::Number>() ? &a[i] : nullptr;
     const ngn::Dice* dice = last_dice(a);
-    if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kLaunch, at, target->label() + " is sunk: it is no target");
+    if (!target->afloat()) return gone(*target, kLaunch, at, "it is no target", ctx);
     if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a launch after a damage claimed against the rules");
     else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");

@@ -163,11 +163,14 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     }
     if (active_) end_hand(ctx, at);
     if (!u.afloat()) {
-        ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + (u.lost ? " was lost off the table" : " is sunk") + ": it acts no more");
+        last_hand_side_ = u.side;  // as played: the players gave it a hand
+        gone(u, kOperational, at, "it acts no more", ctx);
         return false;
     }
-    u.extra_hand = u.activated_turn == turn_;
-    if (u.extra_hand) ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + " has had its hand this turn: each unit is activated once a turn");
+    u.extra_hand.reset();
+    if (u.activated_turn == turn_)
+        u.extra_hand = Findings::cause_of(
+            ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + " has had its hand this turn: each unit is activated once a turn"));
     else hand_of_side(u.side, at, ctx);
     active_ = &u;
     u.last_pos = e.subject.pos;
@@ -184,6 +187,16 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     u.targets_now.clear();
     u.conning_said.reset();
     return true;
+}
+
+// A unit sunk or lost that acts, or is aimed at: said once, at the first such line, naming the line
+// that sank it; the later ones follow from the same slip (the players played on as if it were there).
+void AdmiralEngine::gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& what, GameContext& ctx) {
+    const std::string text = u.label() + (u.lost ? " was lost off the table" : " sank") +
+                             (u.gone_line ? " at line " + std::to_string(u.gone_line) : std::string()) +
+                             (u.sunk_turn ? " (turn " + std::to_string(u.sunk_turn) + ")" : std::string()) + ": " + what;
+    if (u.gone_said) return ctx.findings.excuse(*u.gone_said, at, text);
+    u.gone_said = Findings::cause_of(ctx.findings.error(Kind::Illegal, rule, at, text));
 }
 
 void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {
@@ -230,26 +243,41 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
 }
 
 // Victory Conditions: the enemy's flagships reduced to fewer than half of those it started with.
+// A flagship whose sinking a reported claim parted from the rules counts either way: the result
+// the rules give then follows from that finding.
 void AdmiralEngine::judge_result(GameContext& ctx) {
     const auto* r = ctx.header.result;
     if (!r || r->value == "*" || ctx.header.option("victory") == "mission" || sides_.size() != 2) return;
     const Entity* named = ctx.symbols.find_side(r->value);
     if (!named && lower(r->value) != "draw") return;
-    auto beaten = [&](int side) {
-        int alive = 0;
-        for (const Unit& u : units_) alive += u.side == side && u.flagship && !u.sunk && !u.removed;
-        const int start = sides_[static_cast<std::size_t>(side)].flagships_at_start;
-        return start > 0 && 2 * alive < start;
-    };
     if (sides_[0].flagships_at_start == 0 && sides_[1].flagships_at_start == 0)
         return (void)ctx.findings.note(Kind::Unverifiable, kVictory, r->value_pos, "no flagship is declared: the winner is not verified");
-    const bool beat0 = beaten(1), beat1 = beaten(0);  // side 0 wins when side 1 is beaten
-    std::string expected = beat0 == beat1 ? "draw" : side_name(beat0 ? 0 : 1, ctx);
-    const bool ok = named ? ((named->index == 0 && beat0 && !beat1) || (named->index == 1 && beat1 && !beat0)) : beat0 == beat1;
-    if (!ok)
-        ctx.findings.error(Kind::WrongResult, kVictory, r->value_pos,
-                           "a side wins by sinking more than half of the enemy's flagships ([Options \"victory=mission\"] for a mission's conditions)",
-                           expected, std::string(r->value));
+    std::optional<Cause> parted;  // a flagship sunk by one reading and afloat by the other
+    auto afloat = [&](const Unit& u, bool by_rules) {
+        const bool played = !u.sunk && !u.removed;
+        bool rules = played;
+        if (u.sunk_left_out) rules = false;
+        else if (u.damage_parted && !u.lost) rules = u.severe_rules < structure_points(u);
+        if (rules != played && !parted) parted = u.sunk_left_out ? u.sunk_left_out : u.damage_parted;
+        return by_rules ? rules : played;
+    };
+    auto outcome = [&](bool by_rules) {  // "draw", or the winning side's name
+        std::array<bool, 2> beaten{};
+        for (int side = 0; side < 2; ++side) {
+            int alive = 0;
+            for (const Unit& u : units_) alive += u.side == side && u.flagship && afloat(u, by_rules);
+            const int start = sides_[static_cast<std::size_t>(side)].flagships_at_start;
+            beaten[static_cast<std::size_t>(side)] = start > 0 && 2 * alive < start;
+        }
+        return beaten[0] == beaten[1] ? -1 : beaten[1] ? 0 : 1;  // side 0 wins when side 1 is beaten
+    };
+    const int played = outcome(false), rules = outcome(true);
+    const int said = named ? named->index : -1;
+    if (said == played) return;
+    if (said == rules && parted) return ctx.findings.excuse(*parted, r->value_pos, "the result the rules give, with the sinking they give");
+    ctx.findings.error(Kind::WrongResult, kVictory, r->value_pos,
+                       "a side wins by sinking more than half of the enemy's flagships ([Options \"victory=mission\"] for a mission's conditions)",
+                       played < 0 ? "draw" : side_name(played, ctx), std::string(r->value));
 }
 
 }  // namespace ironlog::rules::admiral
