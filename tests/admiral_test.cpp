@@ -132,6 +132,7 @@ const std::string kModify = "Units Movement/Modifying the Speed";
 const std::string kReverse = "Units Movement/Reversing the Course";
 const std::string kSpeed = "Units Movement/Speed and Moving";
 const std::string kRotation = "Units Movement/Rotation";
+const std::string kSlow = "Units Movement/Slow Speed";
 const std::string kRamming = "Units Movement/Ramming";
 const std::string kSight = "General Principles/Line of Sight";
 const std::string kCourse = "General Principles/Units' Course";
@@ -249,7 +250,7 @@ TEST(AdmiralTactical, AdmiralPointsAreTheFirstRoll) {
                                  "    KM initiative d6: 6 +1(command) = 7\n    RN initiative d6: 1 -1(command) = 0 => KM\n";
     auto game = [&](const std::string& orders) { return record(bismarck(), prince(), turn(1, lines({kBisMoves}) + orders + lines({kPowMoves}), tactical)); };
     clean(game(lines({"BIS order engine-power", "BIS order specific-target"})));
-    one(game(lines({"BIS order engine-power", "BIS order specific-target", "BIS order evasive-maneuvering"})), kPoints, Kind::Illegal, "2 points",
+    one(game(lines({"BIS order engine-power", "BIS order specific-target", "BIS order evasive-maneuvering"})), kOrders, Kind::Illegal, "2 points",
         "3 spent");
 }
 
@@ -279,6 +280,18 @@ TEST(AdmiralOperational, ASecondHandIsOneFinding) {
     clean(duel(lines({shot, kBisMoves, kPowMovesInDuel})));
     one(duel(lines({kBisMoves, kPowMovesInDuel, again})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
     one(duel(lines({shot, kBisMoves, kPowMovesInDuel, again})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
+}
+
+TEST(AdmiralOperational, AUnitWithNoHandInTheLastTurnIsAHandLeftOut) {
+    // Issue 39: Prince of Wales has no hand in turn 2, the last the record has: the hand left out
+    // (Operational Phase), not a sinking left out.
+    one(record(bismarck(), prince(), turn(1, lines({kBisMoves, kPowMoves})) + turn(2, lines({"BIS move 20cm => (90, 80, 90)"}))), kOperational,
+        Kind::Illegal, "not activated in turn 2: PoW");
+    // either reading of the result follows from it: Prince of Wales afloat (a draw) or gone (KM)
+    for (const char* result : {"draw", "KM"})
+        one(record(bismarck(), prince(), turn(1, lines({kBisMoves, kPowMoves})) + turn(2, lines({"BIS move 20cm => (90, 80, 90)"})),
+                   std::string("[Result \"") + result + "\"]\n"),
+            kOperational, Kind::Illegal, "not activated in turn 2: PoW");
 }
 
 TEST(AdmiralOperational, EveryUnitIsActivatedEachTurn) {
@@ -435,7 +448,7 @@ TEST(AdmiralMovement, SlowSpeedHalvesTheRotationRunRoundedDown) {
     // 5.8 cm (within the ruler of 6, not of 6.5), then 8.2 cm on 112.5: (55.8 + 7.58, 40 - 3.14)
     clean(game("SCH speed 14 move 5.8cm turn 22.5 move 8.2cm => (63.4, 36.9, 112.5)"));
     // 5.4 cm, then 8.6 cm on 112.5: (55.4 + 7.95, 40 - 3.29)
-    one(game("SCH speed 14 move 5.4cm turn 22.5 move 8.6cm => (63.3, 36.7, 112.5)"), kRotation, Kind::Illegal, "6 cm", "5.4 cm");
+    one(game("SCH speed 14 move 5.4cm turn 22.5 move 8.6cm => (63.3, 36.7, 112.5)"), kSlow, Kind::Illegal, "6 cm", "5.4 cm");
 }
 
 TEST(AdmiralMovement, TheRotationAtTheEndOfAMoveTooShort) {
@@ -544,9 +557,10 @@ TEST(AdmiralGunnery, BowAndSternShotsBlockThePrimarysSides) {
 }
 
 TEST(AdmiralGunnery, ABowShotLeavesTheSidesAtFourSix) {
+    // Issue 39: the reduction is stated under Attack and Defense, and cited there.
     clean(three_arcs(lines({kBowShot, "BIS fire primary starboard NOR 65cm d12: 3 +4(side long) -2(speed) = 5 d8: 4 +4(side) = 8 => miss"}), false));
     one(three_arcs(lines({kBowShot, "BIS fire primary starboard NOR 65cm d12: 3 +8(side long) -2(speed) = 9 d8: 4 +4(side) = 8 => miss"}), false),
-        kMaluses, Kind::WrongResult, "3 +4(starboard, long) -2(target speed) = 5", "9");
+        kAttack, Kind::WrongResult, "3 +4(starboard, long) -2(target speed) = 5", "9");
 }
 
 namespace {
@@ -608,7 +622,7 @@ TEST(AdmiralMaluses, PlusOneAtSlowSpeed) {
                       turn(1, lines({fire, "BIS move 10cm => (60, 80, 90)", kPowMovesInDuel})));
     };
     clean(game(kDuelFire + "d12: 5 +4(bow long) -1(speed) +1(slow) = 9 d8: 6 +4(bow) = 10 => miss"));
-    one(game(kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss"), kMaluses, Kind::WrongResult,
+    one(game(kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss"), kSlow, Kind::WrongResult,
         "5 +4(bow, long) -1(target speed) +1(slow speed) = 9", "8");
 }
 
@@ -622,7 +636,7 @@ TEST(AdmiralMaluses, MinusTwoUnderALightDamagesAutomaticAction) {
         return duel(lines({kLightHit, "PoW critical d6: 1 => none", kBisMoves, fire, kPowMovesInDuel}));
     };
     clean(game("PoW fire primary bow BIS 50cm d12: 6 +6(bow short) -2(speed) -2(light) = 8 d8: 7 +4(bow) = 11 => miss"));
-    one(game("PoW fire primary bow BIS 50cm d12: 6 +6(bow short) -2(speed) = 10 d8: 7 +4(bow) = 11 => miss"), kMaluses, Kind::WrongResult,
+    one(game("PoW fire primary bow BIS 50cm d12: 6 +6(bow short) -2(speed) = 10 d8: 7 +4(bow) = 11 => miss"), kAutomatic, Kind::WrongResult,
         "6 +6(bow, short) -2(target speed) -2(light damage) = 8", "10");
 }
 
@@ -726,7 +740,7 @@ TEST(AdmiralCritical, ACommunicationHitCostsOneAtLongRange) {
                                      kBisMoves, "PoW move 18cm => (138, 80, 90)", fire})));
     };
     clean(game("PoW fire primary stern BIS 68cm d12: 8 +3(stern long) -2(speed) -2(light) -1(radio) = 6 d8: 7 +4(bow) = 11 => miss"));
-    one(game("PoW fire primary stern BIS 68cm d12: 8 +3(stern long) -2(speed) -2(light) = 7 d8: 7 +4(bow) = 11 => miss"), kMaluses, Kind::WrongResult,
+    one(game("PoW fire primary stern BIS 68cm d12: 8 +3(stern long) -2(speed) -2(light) = 7 d8: 7 +4(bow) = 11 => miss"), kCritical, Kind::WrongResult,
         "8 +3(stern, long) -2(target speed) -2(light damage) -1(communication tower) = 6", "7");
 }
 

@@ -32,7 +32,7 @@ void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {
     SideState& side = sides_[static_cast<std::size_t>(u.side)];
     if (!side.points) unverified(side_name(u.side, ctx) + "'s Admiral Points (no initiative roll this turn)", kPoints, at, ctx);
     else if (side.spent + 1 > *side.points)
-        ctx.findings.error(Kind::Illegal, kPoints, at, side_name(u.side, ctx) + " has spent all " + std::to_string(*side.points) + " of its Admiral Points this turn",
+        ctx.findings.error(Kind::Illegal, kOrders, at, side_name(u.side, ctx) + " has spent all " + std::to_string(*side.points) + " of its Admiral Points this turn",
                            std::to_string(*side.points) + " points", std::to_string(side.spent + 1) + " spent");
     ++side.spent;
     if (!u.orders.insert(name).second) {

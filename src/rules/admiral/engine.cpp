@@ -68,6 +68,7 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (phase_ == "operational" && name != "operational") {
         // Playing Admiral/Operational Phase: the phase goes on until every unit has been activated.
         std::string missing;
+        std::vector<Unit*> vanished;
         for (Unit& u : units_) {
             if (!u.afloat() || u.activated_turn == turn_ || u.stopped) continue;  // a unit rammed before its hand does not act
             if (!named_later(u, at.line, ctx) && (u.sunk_left_out || hands_parted_)) {
@@ -75,13 +76,11 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
                 u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
                 continue;
             }
-            if (!named_later(u, at.line, ctx)) {  // the players played on as if it were gone
-                ctx.findings.error(Kind::Inconsistent, cite("Damage/Light and Severe Damage"), at,
-                                   u.label() + " is afloat, but the record names it no more: the line that sank it is missing (taken as sunk from here)");
-                u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
-                continue;
-            }
             missing += (missing.empty() ? "" : ", ") + u.label();
+            if (!named_later(u, at.line, ctx)) {  // the players played on as if it were gone: its hand, or its sinking, left out
+                missing += " (named no more: taken as gone from here)";
+                vanished.push_back(&u);
+            }
         }
         std::optional<Cause> why = hands_parted_;
         if (!missing.empty() && why)
@@ -90,6 +89,7 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Operational Phase"), at,
                                                         "every unit on the table is activated once a turn; not activated in turn " +
                                                             std::to_string(turn_) + ": " + missing));
+        for (Unit* u : vanished) u->sunk = true, u->sunk_turn = turn_, u->gone_line = at.line, u->vanished = why;
         for (Unit& u : units_)  // a hand left out: where the unit is and its speed show at its next move
             if (u.afloat() && u.activated_turn != turn_) {
                 u.place_doubt = why;

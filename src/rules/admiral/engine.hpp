@@ -148,6 +148,7 @@ private:
     std::vector<std::pair<std::string, int>> attack_modifiers(const Unit& u, int own_knots, int target_knots, bool long_range, bool light_damage,
                                                               bool radio, const ngn::Event& e) const;
     Roll read_roll(const ngn::Dice& dice, std::vector<std::pair<std::string, int>> mods) const;
+    RuleRef attack_rule_of(const Roll& r, const ngn::Dice& dice, const Unit& u, int b, Arc arc) const;
     Automatic rules_kind_of(int face, const Unit& target) const;
     void hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
                     std::optional<Cause> why, const ngn::Event& e, GameContext& ctx);

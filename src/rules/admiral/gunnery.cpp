@@ -23,6 +23,41 @@ const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kRamming = cite("Units Movement/Ramming");
 const RuleRef kDamage = cite("Damage/Light and Severe Damage");
+const RuleRef kSlow = cite("Units Movement/Slow Speed");
+const RuleRef kSpecial = cite("War Technology/Special Rules");
+
+// Each modifier of an attack, with the section of the book that states it and the words a record's
+// label for it may hold. The coefficient (the first) is Attack and Defense's, or the range's.
+struct ModifierKind {
+    const char* name;  // as attack_modifiers names it
+    const RuleRef* rule;
+    std::array<const char*, 4> words;
+};
+const ModifierKind kModifierKinds[] = {
+    {"target speed", &kMaluses, {"speed", "knot", "", ""}},  // a label with "slow" is the next one
+    {"slow speed", &kSlow, {"slow", "", "", ""}},
+    {"light damage", &kAutomatic, {"light", "damage", "dmg", ""}},
+    {"ram", &kRamming, {"", "", "", ""}},  // a label that begins with "ram" (see kind_of_label)
+    {"communication tower", &kCritical, {"radio", "comm", "tower", "radar"}},
+    {"smoke", &kSpecial, {"smoke", "", "", ""}},
+};
+constexpr std::size_t kNoKind = std::size(kModifierKinds);
+
+// The kind a record's modifier label names; kNoKind for the coefficient or a label not known.
+std::size_t kind_of_label(const std::string& label) {
+    const std::string l = lower(label);
+    if (l.find("slow") != std::string::npos) return 1;
+    if (l.rfind("ram", 0) == 0) return 3;
+    for (std::size_t k = 0; k < kNoKind; ++k)
+        for (const char* w : kModifierKinds[k].words)
+            if (*w && l.find(w) != std::string::npos) return k;
+    return kNoKind;
+}
+std::size_t kind_of_name(const std::string& name) {
+    for (std::size_t k = 0; k < kNoKind; ++k)
+        if (name == kModifierKinds[k].name) return k;
+    return kNoKind;
+}
 
 constexpr const char* kBatteryNames[] = {"primary", "secondary", "tertiary"};
 constexpr const char* kArcNames[] = {"bow", "starboard", "stern", "port"};
@@ -232,7 +267,8 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
         return rolls.front();
     };
     const Roll att = attacks.empty() ? read_roll(attack, {}) : pick(attacks);
-    const bool attack_ok = attacks.empty() || judge_roll(att, "the attack", kMaluses, at, ctx);
+    const RuleRef attack_rule = attack_rule_of(att, attack, u, b, arc);
+    const bool attack_ok = attacks.empty() || judge_roll(att, "the attack", attack_rule, at, ctx);
     const Roll def = defences.empty() ? read_roll(defence, {}) : pick(defences);
     const bool defence_ok = defences.empty() || judge_roll(def, "the defence", kAttack, at, ctx);
     auto hits = [&](int x, int y) { return x > y || (tie_hits_ && x == y); };
@@ -257,13 +293,50 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
                                                         (tie_hits_ ? ": a hit when not less" : ": a hit only when greater"),
                                                     played_hit ? "hit" : "miss", claimed_hit ? "hit" : "miss"));
     } else if (claimed_hit != rules_hit) {
-        ctx.findings.excuse(Cause{at.line, kMaluses}, e.claim_pos, "the hit follows from the totals as written");
+        ctx.findings.excuse(Cause{at.line, attack_rule}, e.claim_pos, "the hit follows from the totals as written");
     } else if (claimed_hit != played_hit) {
         ctx.findings.excuse(Cause{at.line, ngn_rule("5.4", "Dice")}, e.claim_pos, "the hit follows from the rules, the total was a slip");
     }
     if (!claimed_hit && rules_hit && why) target.automatic_parted = why;  // the rules' damage, not played: its automatic action either way
     if (!claimed_hit && rules_hit && why && rules_kind_of(att.face, target) == Automatic::Severe) ++target.severe_rules, target.damage_parted = why;
     if (claimed_hit) hit_damage(u, target, att.face, rules_hit, claimed_kind, claimed_sunk, why, e, ctx);
+}
+
+// The section that states the part of an attack a record wrote otherwise than the rules: each
+// modifier the record labels is matched to the rules' by its label, the first unlabelled one is the
+// coefficient. One part off: its section (the coefficient's reductions and arcs are Attack and
+// Defense's, its short or long range and the target's speed Maluses to Attack Value's, the slow
+// speed's +1 Slow Speed's, a light damage's -2 Automatic Actions', a ram's -2 Ramming's, the
+// communication tower's -1 Critical Damage's); more than one, or none known, Maluses to Attack Value.
+RuleRef AdmiralEngine::attack_rule_of(const Roll& r, const ngn::Dice& dice, const Unit& u, int b, Arc arc) const {
+    if (!r.recorded || *r.recorded == r.rules || r.mods.empty()) return kMaluses;
+    const Coefficient printed = *u.card.batteries[static_cast<std::size_t>(b)].by_section[static_cast<std::size_t>(section_of(arc))];
+    const int reduction = u.reduced[static_cast<std::size_t>(b)][ix(arc)], coefficient = r.mods.front().second;
+    const bool long_range = r.mods.front().first.find("long") != std::string::npos;
+    auto coefficient_rule = [&](int written) {  // the range's other coefficient: Maluses (Distance of target)
+        return written == (long_range ? printed.short_range - reduction : printed.long_range - reduction) ? kMaluses : kAttack;
+    };
+    std::array<int, kNoKind + 1> rules_sum{}, written_sum{};
+    for (std::size_t i = 1; i < r.mods.size(); ++i) rules_sum[kind_of_name(r.mods[i].first)] += r.mods[i].second;
+    if (dice.modifiers.empty()) {  // a total only: a reduction left out, or the one modifier of that value
+        const int missing = r.rules - *r.recorded;
+        if (reduction > 0 && -missing > 0 && -missing <= reduction) return kAttack;
+        std::optional<std::size_t> only;
+        for (std::size_t k = 0; k < kNoKind; ++k)
+            if (rules_sum[k] == missing) only = only ? kNoKind : k;
+        return only && *only < kNoKind ? *kModifierKinds[*only].rule : kMaluses;
+    }
+    std::optional<int> written_coefficient;
+    for (const auto& m : dice.modifiers) {
+        const std::size_t k = kind_of_label(std::string(m.label));
+        if (k == kNoKind && !written_coefficient) written_coefficient = m.value;
+        else written_sum[k] += m.value;
+    }
+    std::vector<RuleRef> off;
+    if (written_coefficient.value_or(0) != coefficient) off.push_back(coefficient_rule(written_coefficient.value_or(0)));
+    for (std::size_t k = 0; k <= kNoKind; ++k)
+        if (rules_sum[k] != written_sum[k]) off.push_back(k < kNoKind ? *kModifierKinds[k].rule : kMaluses);
+    return off.size() == 1 ? off.front() : kMaluses;
 }
 
 // Damage/Light and Severe Damage of a hit: the raw attack die against the target's armour.

@@ -17,6 +17,7 @@ const RuleRef kSpeed = cite("Units Movement/Speed and Moving");
 const RuleRef kModify = cite("Units Movement/Modifying the Speed");
 const RuleRef kReverse = cite("Units Movement/Reversing the Course");
 const RuleRef kRotation = cite("Units Movement/Rotation");
+const RuleRef kSlow = cite("Units Movement/Slow Speed");
 const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kRamming = cite("Units Movement/Ramming");
@@ -219,7 +220,7 @@ void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, st
             ctx.findings.excuse(*u.unread, it.pos, "a rotation after a line not read");
         } else {
             u.move_parted = Findings::cause_of(ctx.findings.error(
-                Kind::Illegal, kRotation, it.pos,
+                Kind::Illegal, slow(u) && u.run > tolerance_ ? kSlow : kRotation, it.pos,  // a run short of the half Slow Speed sets
                 u.label() + " rotates after a run of " + cm_text(u.run) + " since its last rotation: it needs " + cm_text(rotation_distance(u)) +
                     (slow(u) ? " (half its length: slow speed)" : " (its length)"),
                 cm_text(rotation_distance(u)), cm_text(u.run)));

@@ -114,6 +114,7 @@ struct Unit {
     bool removed = false;  // taken off the table (sunk and removed, or lost off the edge)
     bool lost = false;     // its tower went off the table
     std::optional<Cause> sunk_left_out;  // sunk by the rules, not by the claim (reported)
+    std::optional<Cause> vanished;       // not activated, and named no more (reported): taken as gone, afloat by the rules
     Automatic automatic = Automatic::None;  // due at its next activation
     Automatic automatic_now = Automatic::None;  // in force during this activation
     const Unit* attacker = nullptr;

@@ -256,9 +256,10 @@ void AdmiralEngine::judge_result(GameContext& ctx) {
     auto afloat = [&](const Unit& u, bool by_rules) {
         const bool played = !u.sunk && !u.removed;
         bool rules = played;
-        if (u.sunk_left_out) rules = false;
+        if (u.vanished) rules = true;
+        else if (u.sunk_left_out) rules = false;
         else if (u.damage_parted && !u.lost) rules = u.severe_rules < structure_points(u);
-        if (rules != played && !parted) parted = u.sunk_left_out ? u.sunk_left_out : u.damage_parted;
+        if (rules != played && !parted) parted = u.vanished ? u.vanished : u.sunk_left_out ? u.sunk_left_out : u.damage_parted;
         return by_rules ? rules : played;
     };
     auto outcome = [&](bool by_rules) {  // "draw", or the winning side's name
