@@ -8,9 +8,14 @@
 // 0 = +y, clockwise; a run of d cm on heading h moves x += d*sin(h), y += d*cos(h).
 #include "test_util.hpp"
 
+#include "check/file_report.hpp"
+#include "rules/admiral/generator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <map>
+#include <set>
 
 using namespace testing_util;
 using ironlog::Finding;
@@ -117,7 +122,7 @@ void one(const std::string& text, const std::string& rule, Kind kind, const std:
 }
 
 const std::string kCard = "War Technology/Unit Card";
-const std::string kSetupRule = "Playing Admiral/Game Setup";
+const std::string kFleets = "Playing Admiral/Fleets";
 const std::string kNumbers = "Playing Admiral/Number the Units";
 const std::string kFlagships = "Playing Admiral/Choosing Flagships";
 const std::string kInitial = "Playing Admiral/Initial Condition of Units";
@@ -179,7 +184,7 @@ TEST(AdmiralSetup, TwoShipsOfOneNameTypeAndNationAreNotAllowed) {
                       turn(1, lines({kBisMoves, kPowMoves, "B2 move 20cm => (170, 40, 270)"})));
     };
     clean(game("British"));
-    one(game("German"), kSetupRule, Kind::Illegal, "two ships named 'Bismarck'");
+    one(game("German"), kFleets, Kind::Illegal, "two ships named 'Bismarck'");
 }
 
 TEST(AdmiralSetup, NumberTheUnitsOncePerSide) {
@@ -936,4 +941,75 @@ TEST(AdmiralRecords, AMoveLeftOutIsOneFinding) {
     const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (84, 80, 270)"}));
     clean(duel(lines({shot, kBisMoves, kPowMovesInDuel})) + turn2);
     one(duel(lines({shot, kPowMovesInDuel})) + turn2, kSpeed, Kind::Illegal, "BIS's hand has no move");
+}
+
+// ---- generated play (issue 39): every enforced case reached, no finding on legal games -----------
+
+namespace {
+
+// Rows of the coverage table marked enforced that a generator of legal games cannot reach, each
+// with its reason in the row: none.
+const std::set<std::string> kNotReachedByLegalPlay = {};
+
+std::string generated_games(std::uint64_t seed, int first, int count) {
+    ironlog::GenerateOptions options;
+    options.library = (kSource / "fixtures/ships/admiral-test-cards.ngn").string();
+    std::string text;
+    for (int i = first; i < first + count; ++i) text += ironlog::rules::admiral::generate_game(seed, i, options) + "\n";
+    return text;
+}
+
+ironlog::FileReport check_generated(const std::string& text, bool count_cases) {
+    ironlog::CheckOptions options(test_rulesets());
+    options.base_dir = kSource / "fixtures" / "games";
+    options.count_cases = count_cases;
+    return ironlog::check_text("generated.ngn", text, options);
+}
+
+}  // namespace
+
+TEST(AdmiralGenerated, EveryEnforcedCaseIsReached) {
+    // 1,000 games: every option combination the docs list (game i plays combination i % 48), each
+    // order of battle; each case the coverage table marks enforced is judged at least once.
+    const std::string text = generated_games(20261125, 0, 1000);
+    const auto report = check_generated(text, true);
+    ASSERT_EQ(report.games.size(), 1000u);
+    std::map<std::string, std::size_t> cases;
+    for (const auto& g : report.games)
+        for (const auto& [id, n] : g.cases) cases[id] += n;
+    std::set<std::string> rows;
+    int enforced = 0;
+    for (const auto& row : coverage_rows("admiral")) {
+        rows.insert("admiral/" + row.rule);
+        if (!row.enforced() || kNotReachedByLegalPlay.count(row.rule)) continue;
+        ++enforced;
+        EXPECT_GT(cases["admiral/" + row.rule], 0u) << row.rule << ": enforced, and no generated line was judged under it";
+    }
+    EXPECT_GE(enforced, 40);
+    for (const auto& [id, n] : cases) EXPECT_TRUE(rows.count(id)) << id << " is judged, and is no row of the coverage table";
+    // each option on and off, each order of battle, and what the generator was extended to play
+    for (const char* part : {"scale=2400", "scale=3000", "table=120x180", "attack-tie=hit", "end-rotation=always", "victory=mission", " astern ",
+                             " speed 0\n", " pass\n", "=> glance", "=> ram ", " sunk\n", "DAR ", "ARK ", "(ram)", " malfunction "})
+        EXPECT_NE(text.find(part), std::string::npos) << part;
+}
+
+TEST(AdmiralGenerated, TenThousandLegalGamesGiveNoFinding) {
+    // 10,000 games in the release build (every one of the 48 option combinations 208 times and
+    // more); 480 under the sanitizers, which run many times slower (docs/testing.md).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    constexpr int kGames = 480;
+#else
+    constexpr int kGames = 10000;
+#endif
+    int checked = 0, shown = 0;
+    for (int first = 0; first < kGames; first += 500) {
+        const auto report = check_generated(generated_games(7, first, std::min(500, kGames - first)), false);
+        checked += static_cast<int>(report.games.size());
+        EXPECT_TRUE(report.findings.empty()) << describe(report.findings);
+        for (const auto& g : report.games)
+            for (const auto& f : g.findings)
+                if (f.severity != Severity::Note && shown++ < 5) ADD_FAILURE() << "game " << first + static_cast<int>(g.index) << ": " << describe({f});
+    }
+    EXPECT_EQ(checked, kGames);
+    EXPECT_EQ(shown, 0);
 }

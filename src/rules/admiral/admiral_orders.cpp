@@ -29,6 +29,8 @@ void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {
         return;
     }
     if (u.side < 0 || static_cast<std::size_t>(u.side) >= sides_.size()) return;  // a unit of no side (said by the kit)
+    ctx.judged(kOrders);
+    if (name == "smoke") ctx.judged(kSpecial);
     SideState& side = sides_[static_cast<std::size_t>(u.side)];
     if (!side.points) unverified(side_name(u.side, ctx) + "'s Admiral Points (no initiative roll this turn)", kPoints, at, ctx);
     else if (side.spent + 1 > *side.points)

@@ -13,6 +13,8 @@ namespace {
 const RuleRef kDamage = cite("Damage/Light and Severe Damage");
 const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kTypes = cite("Unit Features/Type");
+const RuleRef kResistance = cite("Unit Features/Resistance");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
 }  // namespace
 
 // Unit Features/Resistance: the card's SP, or the type's.
@@ -22,6 +24,7 @@ int AdmiralEngine::structure_points(const Unit& u) const {
 }
 
 void AdmiralEngine::damage(Unit& target, const Unit& attacker, const Blow& b, const ngn::Event& e, GameContext& ctx) {
+    ctx.judged(kDamage), ctx.judged(kResistance);  // the sinking claim, at the unit's structure points
     if (b.kind == Automatic::Severe || target.automatic == Automatic::None) target.automatic = b.kind;  // severe prevails
     target.attacker = &attacker;
     if (b.why) target.automatic_parted = b.why;
@@ -58,6 +61,7 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::Dice* dice = last_dice(e.args);
     if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");
     const Automatic kind = dice->sides == 6 ? Automatic::Light : Automatic::Severe;
+    ctx.judged(kCritical), ctx.judged(kDiceRolls);
     auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.kind == kind || d.any_kind; });
     if (due == u.criticals_due.end() && u.criticals_due.empty() && unread_attack_.excuses(turn_, ctx.findings, at, "a critical roll after a fire not read")) {
         if (kind == Automatic::Severe && !u.sunk) ++u.severe, ++u.severe_rules;  // as played: the fire not read did the damage

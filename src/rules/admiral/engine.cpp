@@ -13,6 +13,11 @@ namespace ironlog::rules::admiral {
 namespace {
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 const RuleRef kCardRule{"admiral", "War Technology/Unit Card", ""};
+const RuleRef kDices = cite("Game Elements/Dices");
+const RuleRef kTheTurn = cite("Playing Admiral/The Turn");
+const RuleRef kTurnPhases = cite("Playing Admiral/Turn Phases");
+const RuleRef kGameSetup = cite("Playing Admiral/Game Setup");
+const RuleRef kOperationalPhase = cite("Playing Admiral/Operational Phase");
 }  // namespace
 
 RuleRef cite(const char* section) { return RuleRef{"admiral", section, ""}; }
@@ -57,6 +62,7 @@ void AdmiralEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
 void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     const ngn::SourcePos at = h.label_pos;
     if (h.kind == ngn::HeadingKind::Turn) {
+        ctx.judged(kTheTurn);
         if (active_) end_hand(ctx, at);
         start_turn(ctx);
         return;
@@ -64,9 +70,11 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind != ngn::HeadingKind::Phase) return;
     const SequenceNode* node = ctx.cursor.phase();
     const std::string name = node ? node->name : lower(h.label);
+    ctx.judged(name == "setup" ? kGameSetup : kTurnPhases);
     if (phase_ == "operational" && name != "operational") end_hand(ctx, at);
     if (phase_ == "operational" && name != "operational") {
         // Playing Admiral/Operational Phase: the phase goes on until every unit has been activated.
+        ctx.judged(kOperationalPhase);
         std::string missing;
         std::vector<Unit*> vanished;
         for (Unit& u : units_) {
@@ -91,7 +99,7 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
                                                             std::to_string(turn_) + ": " + missing));
         for (Unit* u : vanished) u->sunk = true, u->sunk_turn = turn_, u->gone_line = at.line, u->vanished = why;
         for (Unit& u : units_)  // a hand left out: where the unit is and its speed show at its next move
-            if (u.afloat() && u.activated_turn != turn_) {
+            if (u.afloat() && u.activated_turn != turn_ && !u.stopped) {  // a unit rammed before its hand has none: its automatic action waits
                 u.place_doubt = why;
                 u.speed_unknown = true;
                 u.automatic = Automatic::None, u.conning_due = false;  // performed in the hand left out
@@ -102,6 +110,8 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 }
 
 void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    for (const auto& it : e.args)  // the kit has read its dice against the book's (Game Elements/Dices)
+        if (it.as<ngn::Dice>()) ctx.judged(kDices);
     if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : where(e);
     const std::string verb = e.verb();

@@ -24,6 +24,12 @@ const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kRamming = cite("Units Movement/Ramming");
 const RuleRef kDamage = cite("Damage/Light and Severe Damage");
 const RuleRef kSlow = cite("Units Movement/Slow Speed");
+const RuleRef kBatteryFeature = cite("Unit Features/Batteries");
+const RuleRef kDefenceFeature = cite("Unit Features/Defence");
+const RuleRef kResistance = cite("Unit Features/Resistance");
+const RuleRef kArcOfSight = cite("General Principles/Arc of Sight");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
+const RuleRef kScale = cite("Game Rules/Matter of Scale");
 const RuleRef kSpecial = cite("War Technology/Special Rules");
 
 // Each modifier of an attack, with the section of the book that states it and the words a record's
@@ -194,6 +200,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (u.card.type.empty()) return unverified("gunnery of units without a card", kAttack, at, ctx);
     if (!u.card.batteries[static_cast<std::size_t>(b)].present())
         return (void)ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s card has no " + kBatteryNames[b] + " battery");
+    ctx.judged(kBatteryFeature), ctx.judged(kOpening), ctx.judged(kCourse), ctx.judged(kScale);
     double d = 0;
     judge_distance(u, *target, dist_item, kOpening, ctx, d);
     const auto arcs = arcs_of(u, *target);
@@ -211,6 +218,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const double range = range_of(u, b);
     needs(u, u.card.batteries[static_cast<std::size_t>(b)].range_cm.has_value(), "range", kOpening, at, ctx);
     if (d >= 0 && d > range + tolerance_) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is beyond the " + kBatteryNames[b] + " battery's range", std::to_string(int(range)) + "cm", dist_item ? dist_item->to_ngn() : "");
+    if (u.placed && target->placed && units_.size() <= kMostUnitsJudged) ctx.judged(kSight), ctx.judged(kArcOfSight), ctx.judged(kResistance);
     if (auto cover = covered_by(u, *target); cover && units_.size() <= kMostUnitsJudged && !hand_left_out(const_cast<Unit&>(**cover), at, ctx))
         return (void)ctx.findings.error(Kind::Illegal, kSight, at, (*cover)->label() + " covers " + target->label() + " from " + u.label() + ": it is at least the target's size (SP) and stands across the line of sight");
     const Unit* doubtful = nullptr;  // a unit whose place is in doubt may stand across a line of sight or be nearer
@@ -232,6 +240,11 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
                                  const ngn::Event& e, GameContext& ctx) {
     const auto& bat = u.card.batteries[static_cast<std::size_t>(b)];
     const ngn::SourcePos at = where(e);
+    ctx.judged(kAttack), ctx.judged(kDiceRolls), ctx.judged(kMaluses);
+    if (slow(u)) ctx.judged(kSlow);
+    if (u.ram_malus_turn == turn_) ctx.judged(kRamming);
+    if (u.automatic_now == Automatic::Light) ctx.judged(kAutomatic);
+    if (u.radio_hit) ctx.judged(kCritical);
     if (bat.die && attack.sides != bat.die)
         ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + kBatteryNames[b] + " battery rolls its card's die", "d" + std::to_string(bat.die), attack.spec());
     if (defence.sides != 8) ctx.findings.error(Kind::Illegal, kAttack, at, "the defence is rolled on 1D8", "d8", defence.spec());
@@ -257,6 +270,7 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     for (Section s : sections_shown(target, u)) {
         const auto& df = target.card.defence[static_cast<std::size_t>(s)];
         if (!needs(target, df.has_value(), "defence", kAttack, at, ctx)) continue;
+        ctx.judged(kDefenceFeature);
         defences.push_back(read_roll(defence, {{s == Section::Bow ? "bow" : s == Section::Side ? "side" : "stern", *df}}));
     }
     auto pick = [](const std::vector<Roll>& rolls) {  // the reading the record follows, if one does
@@ -344,6 +358,7 @@ void AdmiralEngine::hit_damage(Unit& u, Unit& target, int face, bool rules_hit, 
                                std::optional<Cause> why, const ngn::Event& e, GameContext& ctx) {
     const ngn::SourcePos at = where(e);
     std::optional<Automatic> rules_kind;
+    ctx.judged(kDamage);
     if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = rules_kind_of(face, target);
     if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
         ctx.findings.excuse(*why, e.claim_pos, "the damage of a hit the rules do not give");

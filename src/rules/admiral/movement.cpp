@@ -22,6 +22,10 @@ const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kRamming = cite("Units Movement/Ramming");
 const RuleRef kInitial = cite("Playing Admiral/Initial Condition of Units");
+const RuleRef kRuler = cite("Game Elements/Ruler");
+const RuleRef kBattlefield = cite("Playing Admiral/Battlefield");
+const RuleRef kScale = cite("Game Rules/Matter of Scale");
+const RuleRef kSpeedFeature = cite("Unit Features/Speed");
 
 std::string cm_text(double v) {
     std::ostringstream os;
@@ -96,6 +100,7 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
     const ngn::SourcePos at = args[i].pos;
     const bool first = !u.speed_known;
     int to = n->has_sign ? u.speed + n->as_int() : (astern ? -std::abs(n->as_int()) : n->as_int());
+    ctx.judged(kModify);
     if (u.speed_written) ctx.findings.error(Kind::Illegal, kModify, at, "the speed is chosen once, at the start of the activation");
     u.speed_written = true;
     const bool kept = (u.automatic_now != Automatic::None || u.conning_now) && !u.speed_unknown;
@@ -130,6 +135,9 @@ std::optional<int> AdmiralEngine::judge_speed_change(Unit& u, int to, bool first
     std::set<int> from = turn_ == 1 && u.speed_set_turn == 0 ? starting_speeds(u) : std::set<int>{u.speed};
     if (first || from.empty()) from.insert(u.speed);
     if (u.speed_runs) from.insert(*u.speed_runs);
+    ctx.judged(kSpeedFeature);
+    if (turn_ == 1 && u.speed_set_turn == 0) ctx.judged(kInitial);
+    if (to < 0 || *from.begin() < 0) ctx.judged(kReverse);
     std::string why, unused;
     bool ok = false;
     for (int f : from) {
@@ -201,6 +209,9 @@ void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, st
         return not_read(u, it.pos, "a rotation is in degrees, + to starboard, - to port: turn 22.5, turn -15", ctx);
     }
     const double angle = n->value;
+    ctx.judged(kRotation);
+    if (slow(u)) ctx.judged(kSlow);
+    if (u.planned_veer && u.rotations == 0) ctx.judged(kInitial);  // the Planned Veer of turn 1
     if (u.conning_now) {
         u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, kCritical, it.pos, u.label() + "'s conning tower was hit: no rotation this activation"));
     } else if (std::abs(angle) > 22.5 + 1e-9) {
@@ -218,6 +229,8 @@ void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, st
             u.end_rotation = true;
         } else if (u.unread) {
             ctx.findings.excuse(*u.unread, it.pos, "a rotation after a line not read");
+        } else if (u.move_parted) {  // the runs or the speed of this move were reported: its rotations follow from them
+            ctx.findings.excuse(*u.move_parted, it.pos, "a rotation in a move already reported");
         } else {
             u.move_parted = Findings::cause_of(ctx.findings.error(
                 Kind::Illegal, slow(u) && u.run > tolerance_ ? kSlow : kRotation, it.pos,  // a run short of the half Slow Speed sets
@@ -242,6 +255,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
     if (e.claim)
         for (const auto& it : *e.claim) claimed = it.as<ngn::TablePos>() ? it.as<ngn::TablePos>() : claimed;
     if (claimed) {
+        ctx.judged(kSpeed), ctx.judged(kRuler);
         const geometry::Point c{claimed->x, claimed->y};
         const double ch = claimed->heading ? normal(*claimed->heading) : heading;
         const double turn_off = std::abs(std::remainder(ch - heading, 360.0));
@@ -259,6 +273,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
         u.placed = true;
         u.place_doubt.reset();
     }
+    if (u.placed) ctx.judged(kBattlefield);
     if (u.placed && !on_table(u.at) && !u.lost) {
         u.lost = u.removed = true;
         u.gone_line = e.subject.pos.line, u.sunk_turn = turn_;
@@ -270,6 +285,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
 void AdmiralEngine::end_activation(Unit& u, GameContext& ctx, ngn::SourcePos) {
     const ngn::SourcePos at = u.last_pos;
     if (u.stopped || u.ram_through || u.lost || u.sunk || !u.speed_known || u.extra_hand) return;
+    ctx.judged(kSpeed), ctx.judged(kScale);
     const double full = cm_of(u.speed);
     if (std::abs(u.moved - full) <= tolerance_) return;
     if (u.moved_any) u.speed_runs = static_cast<int>(std::lround(u.moved / scale_.cm_per_knot)) * (u.speed < 0 ? -1 : 1);

@@ -25,6 +25,8 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::SourcePos at = where(e);
     Unit* other = e.args.size() > 1 ? named_unit(e.args[1], ctx) : nullptr;
     if (!other || !other->afloat()) return (void)ctx.findings.error(Kind::Inconsistent, kRamming, at, "a collision names the unit afloat it meets: PE collide PoW => ram PE severe");
+    ctx.judged(kRamming);
+    if (u.automatic_now != Automatic::None) ctx.judged(kAutomatic);
     const double theta = std::abs(std::remainder(u.heading - other->heading, 360.0));
     const double angle = std::min(theta, 180 - theta);
     std::vector<std::string> possible;
@@ -59,16 +61,19 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
         else rules_kind = ha >= 2 * wa ? Automatic::Severe : Automatic::Light;
     }
     const std::string expected = !fast ? "no damage (the rammer under 20 knots)" : weaker_sinks ? weaker->label() + " sunk" : weaker ? weaker->label() + " " + kind_word(*rules_kind) : "?";
-    const std::string recorded = damaged ? damaged->label() + " " + (said_sunk ? "sunk" : kind_word(said_kind.value_or(Automatic::None))) : "no damage";
+    const std::string said_damage = said_kind ? std::string(kind_word(*said_kind)) + (said_sunk ? " sunk" : "") : said_sunk ? "sunk" : "none";
+    const std::string recorded = damaged ? damaged->label() + " " + said_damage : "no damage";
     const bool armour_known = !fast || weaker;
     const bool equal_armour = weaker && u.card.armour == other->card.armour;
+    // a severe damage that takes the last structure point is written `severe sunk` (its sinking is
+    // judged with the damage); `sunk` alone is the ram at three times the armour
     const bool ok = !armour_known || (!fast ? !damaged : (damaged == weaker || (equal_armour && damaged)) &&
-                                                            (weaker_sinks ? said_sunk : said_kind == rules_kind && !said_sunk));
+                                                            (weaker_sinks ? said_sunk && !said_kind : said_kind == rules_kind));
     std::optional<Cause> why;
     if (!ok) why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kRamming, e.claim_pos, "a ram's damage: the higher armour against twice and three times the lower", expected, recorded));
     if (!damaged) return;
     Unit& survivor = damaged == &u ? *other : u;
-    if (said_sunk) {
+    if (said_sunk && !said_kind) {
         damaged->severe = damaged->severe_rules = std::max(damaged->severe, structure_points(*damaged));
         damaged->sunk = true, damaged->sunk_turn = turn_, damaged->gone_line = e.subject.pos.line;
         survivor.ram_malus_turn = turn_;
@@ -76,7 +81,7 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
         else survivor.speed = 0;
     } else if (said_kind) {
         const int severe = *said_kind == Automatic::Severe;
-        damage(*damaged, survivor, Blow{*said_kind, severe, rules_kind ? *rules_kind == Automatic::Severe : severe, false, why, false}, e, ctx);
+        damage(*damaged, survivor, Blow{*said_kind, severe, rules_kind ? *rules_kind == Automatic::Severe : severe, said_sunk, why, false}, e, ctx);
     }
 }
 

@@ -17,6 +17,8 @@ const RuleRef kChronometric = cite("Playing Admiral/Chronometric Phase");
 const RuleRef kUnequal = cite("Playing Admiral/Unequal Clash");
 const RuleRef kVictory = cite("Playing Admiral/Victory Conditions");
 const RuleRef kDamageControl = cite("Damage/Damage Control");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
+const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 
 }  // namespace
 
@@ -50,6 +52,7 @@ std::optional<int> AdmiralEngine::highest_command(int side) const {
 bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
     if (!a.in_phase("tactical", e, kTactical, ctx)) return true;
+    ctx.judged(kTactical), ctx.judged(kDiceRolls);
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
     if (s.flagships_at_start > 0 && !s.command_rolled && !ctx.header.setup) {
         s.command_rolled = true;  // said once
@@ -106,6 +109,7 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
 bool AdmiralEngine::on_pass(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
     if (!a.in_phase("operational", e, kOperational, ctx)) return true;
+    ctx.judged(kUnequal);
     if (a.active_) a.end_hand(ctx, where(e));
     a.hand_of_side(who.index, where(e), ctx);
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
@@ -162,6 +166,7 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
         return false;
     }
     if (active_) end_hand(ctx, at);
+    ctx.judged(kOperational);
     if (!u.afloat()) {
         last_hand_side_ = u.side;  // as played: the players gave it a hand
         gone(u, kOperational, at, "it acts no more", ctx);
@@ -182,6 +187,7 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     u.unread.reset();
     u.move_looked_for = false;
     u.automatic_now = u.automatic, u.automatic = Automatic::None;
+    if (u.automatic_now != Automatic::None) ctx.judged(kAutomatic);  // the hand is judged under it
     u.automatic_now_parted = u.automatic_parted, u.automatic_parted.reset();
     u.conning_now = u.conning_due, u.conning_due = false;
     u.targets_now.clear();
@@ -216,7 +222,8 @@ void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {
     for (Unit& o : units_) criticals_owed(o, ctx, at);
 }
 
-void AdmiralEngine::chronometric(GameContext&, ngn::SourcePos) {
+void AdmiralEngine::chronometric(GameContext& ctx, ngn::SourcePos) {
+    ctx.judged(kChronometric);
     // Units of 2 or 3 SP sunk this turn are removed, those of 4 SP a turn later (1 SP: at once).
     for (Unit& u : units_)
         if (u.sunk && !u.removed && (structure_points(u) < 4 || u.sunk_turn < turn_)) u.removed = true;
@@ -227,6 +234,7 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
     Unit* u = a.unit(who);
     if (!u) return false;
     if (!a.in_phase("chronometric", e, kChronometric, ctx)) return true;
+    ctx.judged(kChronometric);
     const ngn::SourcePos at = where(e);
     if (!u->afloat() || u->severe == 0) {
         ctx.findings.error(Kind::Illegal, kChronometric, at, u->label() + " has no severe damage to repair" + (u->afloat() ? "" : ": it is sunk"));
@@ -272,6 +280,7 @@ void AdmiralEngine::judge_result(GameContext& ctx) {
         }
         return beaten[0] == beaten[1] ? -1 : beaten[1] ? 0 : 1;  // side 0 wins when side 1 is beaten
     };
+    ctx.judged(kVictory);
     const int played = outcome(false), rules = outcome(true);
     const int said = named ? named->index : -1;
     if (said == played) return;
