@@ -99,10 +99,12 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
                                                             std::to_string(turn_) + ": " + missing));
         for (Unit* u : vanished) u->sunk = true, u->sunk_turn = turn_, u->gone_line = at.line, u->vanished = why;
         for (Unit& u : units_)  // a hand left out: where the unit is and its speed show at its next move
-            if (u.afloat() && u.activated_turn != turn_ && !u.stopped) {  // a unit rammed before its hand has none: its automatic action waits
+            // a unit rammed before its hand has none, and its automatic action waits; with a hand left out, it may have had it
+            if (u.afloat() && u.activated_turn != turn_ && (!u.stopped || why)) {
                 u.place_doubt = why;
                 u.speed_unknown = true;
-                u.automatic = Automatic::None, u.conning_due = false;  // performed in the hand left out
+                u.conning_due = false;
+                if (u.automatic != Automatic::None && why) u.automatic_parted = why;  // performed in the hand left out, or due at the next
             }
     }
     phase_ = name;
@@ -122,11 +124,12 @@ void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
     else
         unknown_verbs_.said(lower(verb), *(why = Findings::cause_of(ctx.findings.error(
                                                Kind::Inconsistent, kVocabulary, at, what + "; the actions are " + verb_list(kVerbs) + " (docs/rules/admiral.md)"))));
+    if (phase_ == "operational") unread_attack_.mark(turn_, *why);  // it may have been a fire: a critical roll may follow it
     // a unit's line not read stands for its hand: its move is then as its next claim places it
     Unit* u = unit(actor);
     if (!u || phase_ != "operational" || !u->afloat()) return;
     if (active_ != u && u->activated_turn != turn_) take_hand(*u, e, ctx);
-    if (active_ == u) u->move_parted = u->place_doubt = u->unread = *why, u->move_looked_for = true;
+    if (active_ == u) u->move_parted = u->place_doubt = u->unread = *why, u->move_looked_for = true, u->speed_unknown = !u->speed_written;
 }
 
 void AdmiralEngine::finish(GameContext& ctx) {
@@ -234,7 +237,8 @@ bool AdmiralEngine::hand_left_out(Unit& u, ngn::SourcePos at, GameContext& ctx) 
                                                                         "its hand is left out (every unit is activated once a turn)"));
     u.place_doubt = why;
     u.speed_unknown = true;
-    u.automatic = Automatic::None, u.conning_due = false;
+    u.conning_due = false;
+    if (u.automatic != Automatic::None) u.automatic_parted = why;  // performed in the hand left out, or still due
     u.activated_turn = turn_;  // as played: it had its hand
     return true;
 }
@@ -267,7 +271,8 @@ bool AdmiralEngine::moves_later_in_hand(const Unit& u, std::uint32_t line, GameC
         const Entity* who = ctx.symbols.find(reference_text(e->subject));
         const std::string verb = lower(e->verb());
         const bool moving = verb == "speed" || verb == "move" || verb == "turn";
-        if (who == u.entity && moving) return true;
+        const bool other_act = verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide" || verb == "critical" || verb == "malfunction";
+        if (who == u.entity && (moving || !other_act)) return true;  // a line that is no other act may be its move, not read
         const bool hand = moving || verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide" || verb == "pass";
         if (who != u.entity && hand) return false;
     }

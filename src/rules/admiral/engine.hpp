@@ -151,7 +151,7 @@ private:
     RuleRef attack_rule_of(const Roll& r, const ngn::Dice& dice, const Unit& u, int b, Arc arc) const;
     Automatic rules_kind_of(int face, const Unit& target) const;
     void hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
-                    std::optional<Cause> why, const ngn::Event& e, GameContext& ctx);
+                    std::optional<Cause> why, const ngn::Event& e, GameContext& ctx, std::optional<int> implied_face = std::nullopt);
     bool judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
 
     // ---- torpedoes.cpp: Launching Torpedoes, Torpedo Launch Bonuses and Maluses ----

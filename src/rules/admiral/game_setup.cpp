@@ -163,7 +163,7 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
     const ngn::Dice* dice = nullptr;
     for (const auto& it : e.args)
         if (it.as<ngn::Dice>()) dice = it.as<ngn::Dice>();
-    if (dice && (dice->sides != 10 || static_cast<int>(dice->faces.size()) != flagships))
+    if (dice && ctx.dice_ok && (dice->sides != 10 || static_cast<int>(dice->faces.size()) != flagships))
         ctx.findings.error(Kind::Illegal, kFlagships, where(e),
                            "a side rolls one D10 for each of its flagships: " + std::to_string(flagships) + "d10", std::to_string(flagships) + "d10",
                            dice->spec());

@@ -313,7 +313,12 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     }
     if (!claimed_hit && rules_hit && why) target.automatic_parted = why;  // the rules' damage, not played: its automatic action either way
     if (!claimed_hit && rules_hit && why && rules_kind_of(att.face, target) == Automatic::Severe) ++target.severe_rules, target.damage_parted = why;
-    if (claimed_hit) hit_damage(u, target, att.face, rules_hit, claimed_kind, claimed_sunk, why, e, ctx);
+    // a die the kit could not read, or a total that does not add up (the kit's finding): the damage
+    // may follow the die the total implies
+    if (!ctx.dice_ok) why = why ? why : std::optional<Cause>(Cause{at.line, ngn_rule("5.4", "Dice")});
+    std::optional<int> implied_face;
+    if (att.total_off()) implied_face = *att.total - (*att.recorded - att.face);
+    if (claimed_hit) hit_damage(u, target, att.face, rules_hit, claimed_kind, claimed_sunk, why, e, ctx, implied_face);
 }
 
 // The section that states the part of an attack a record wrote otherwise than the rules: each
@@ -355,12 +360,15 @@ RuleRef AdmiralEngine::attack_rule_of(const Roll& r, const ngn::Dice& dice, cons
 
 // Damage/Light and Severe Damage of a hit: the raw attack die against the target's armour.
 void AdmiralEngine::hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
-                               std::optional<Cause> why, const ngn::Event& e, GameContext& ctx) {
+                               std::optional<Cause> why, const ngn::Event& e, GameContext& ctx, std::optional<int> implied_face) {
     const ngn::SourcePos at = where(e);
     std::optional<Automatic> rules_kind;
     ctx.judged(kDamage);
     if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = rules_kind_of(face, target);
-    if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
+    const bool implied = implied_face && rules_kind && claimed_kind && *claimed_kind == rules_kind_of(*implied_face, target);
+    if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && implied)
+        ctx.findings.excuse(Cause{at.line, ngn_rule("5.4", "Dice")}, e.claim_pos, "the damage of the die the total implies");
+    else if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
         ctx.findings.excuse(*why, e.claim_pos, "the damage of a hit the rules do not give");
     else if (rules_kind && claimed_kind && *claimed_kind != *rules_kind)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,

@@ -291,11 +291,11 @@ void AdmiralEngine::end_activation(Unit& u, GameContext& ctx, ngn::SourcePos) {
     if (u.moved_any) u.speed_runs = static_cast<int>(std::lround(u.moved / scale_.cm_per_knot)) * (u.speed < 0 ? -1 : 1);
     else u.speed_unknown = true;  // a move left out: its speed and place show at its next move
     if (u.move_parted) return ctx.findings.excuse(*u.move_parted, at, "the runs follow the speed or the place as played");
-    if (!u.moved_any) u.place_doubt = Cause{at.line, kSpeed};
-    ctx.findings.error(Kind::Illegal, kSpeed, at,
-                       u.label() + " at " + speed_text(u.speed) + " knots runs " + cm_text(full) + " in its activation" +
-                           (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved),
-                       cm_text(full), cm_text(u.moved));
+    // a run left out (a line of the hand, most likely): where it ended shows at its next move
+    u.place_doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kSpeed, at,
+                                                          u.label() + " at " + knots_text(u.speed) + " runs " + cm_text(full) + " in its activation" +
+                                                              (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved),
+                                                          cm_text(full), cm_text(u.moved)));
 }
 
 }  // namespace ironlog::rules::admiral

@@ -45,7 +45,10 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
             else if (Unit* v = named_unit(it, ctx)) damaged = v;
         }
     if (said.empty()) said = possible.front();
-    if (std::find(possible.begin(), possible.end(), said) == possible.end())
+    const std::optional<Cause> doubt = u.place_doubt ? u.place_doubt : other->place_doubt;  // a course in doubt after a mistake
+    if (std::find(possible.begin(), possible.end(), said) == possible.end() && doubt)
+        ctx.findings.excuse(*doubt, e.claim_pos, "the courses as played");
+    else if (std::find(possible.begin(), possible.end(), said) == possible.end())
         ctx.findings.error(Kind::WrongResult, kRamming, e.claim_pos, "the courses meet at " + std::to_string(int(std::lround(angle))) + " degrees: a ram from 45", possible.front(), said);
     if (said == "glance") return;  // no stop, no damage; the smaller ship's forced rotation is its next turn of course
     if (u.automatic_now != Automatic::None) ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under an automatic action: it may not ram anyone");
