@@ -943,6 +943,23 @@ TEST(AdmiralRecords, AMoveLeftOutIsOneFinding) {
     one(duel(lines({shot, kPowMovesInDuel})) + turn2, kSpeed, Kind::Illegal, "BIS's hand has no move");
 }
 
+TEST(AdmiralRecords, ALineNotReadIsOneFinding) {
+    // Issue 39 (mutation counts): a fire whose words are swapped is not read; the target's critical
+    // roll after it follows from it.
+    const std::string hit = "d12: 4 +4(bow long) -1(speed) = 7 d8: 2 +4(bow) = 6 => hit light";
+    clean(duel(lines({kDuelFire + hit, "PoW critical d6: 1 => none", kBisMoves, kPowMovesInDuel})));
+    expect_one(duel(lines({"BIS primary fire bow PoW 70cm " + hit, "PoW critical d6: 1 => none", kBisMoves, kPowMovesInDuel})), "ngn 5.3 Events",
+               Kind::Inconsistent, "games");
+}
+
+TEST(AdmiralRecords, RunsShortAreOneFinding) {
+    // Issue 39 (mutation counts): Bismarck's hand writes 15 of her 20 cm (a run left out); in turn 2
+    // she moves on from where the players had her, (70, 80): said once.
+    const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)"}));
+    clean(base() + turn2);
+    one(base(lines({"BIS move 15cm => (65, 80, 90)", kPowMoves})) + turn2, kSpeed, Kind::Illegal, "20 cm", "15 cm");
+}
+
 // ---- generated play (issue 39): every enforced case reached, no finding on legal games -----------
 
 namespace {
