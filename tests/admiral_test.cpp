@@ -510,6 +510,19 @@ TEST(AdmiralSight, AShipOfTheTargetsSizeOrMoreBlocksTheLine) {
     one(across("SCH", "Scharnhorst", kScharnhorst, 20), kSight, Kind::Illegal, "SCH covers PoW from BIS");  // 4 SP, as Prince of Wales
 }
 
+TEST(AdmiralSight, AGrazingLineCrossesTheKeelLineOrNot) {
+    // Issue 39 (docs: "keel line"): Scharnhorst's hull runs from (85, 73.5) to (85, 86.5); less the
+    // ruler's 0.5 cm at each end, a line at y = 85.8 crosses it, one at y = 86.2 passes her bow.
+    auto game = [](const std::string& y) {
+        return record(bismarck("at (50, " + y + ", 90)") + ship("SCH", "Scharnhorst", "number 2 at (85, 80, 0)", kScharnhorst),
+                      prince("at (120, " + y + ", 270)"),
+                      turn(1, lines({kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss", "BIS move 20cm => (70, " + y + ", 90)",
+                                     "PoW move 18cm => (102, " + y + ", 270)", "SCH move 20cm => (85, 100, 0)"})));
+    };
+    clean(game("86.2"));
+    one(game("85.8"), kSight, Kind::Illegal, "SCH covers PoW from BIS");
+}
+
 TEST(AdmiralSight, TheWrittenArcIsTheTargetsArc) {
     const std::string legal = duel(lines({kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss", kBisMoves, kPowMovesInDuel}));
     clean(legal);
@@ -883,6 +896,21 @@ TEST(AdmiralRamming, TheRammersDamageByTheArmours) {
     clean(ram("ram PE severe"));
     // Prinz Eugen at 24 knots: Prince of Wales's armour 5 is twice her 2 or more (not three times): she takes a severe damage.
     one(ram("ram PE light"), kRamming, Kind::WrongResult, "PE severe", "PE light");
+}
+
+TEST(AdmiralRamming, ARamThatTakesTheLastStructurePointIsSevereSunk) {
+    // Issue 39: Norfolk (armour 2, 21 knots) rams the destroyer Z1 (armour 1, 1 SP) at 90 degrees:
+    // twice the armour, a severe damage, which takes Z1's last structure point: `severe sunk`, as a
+    // hit's; `sunk` alone is the ram at three times the armour.
+    auto game = [](const std::string& claim) {
+        const std::string z1 = ship("Z1", "Z1 Leberecht Maass", "number 2 at (120, 90, 90)",
+                                    "type DD nation German speed 36 sp 1 length 7cm armour 1 defence bow 6 side 5 stern 6");
+        return record(bismarck("at (50, 150, 90)") + z1, prince() + ship("NOR", "Norfolk", "number 2 at (120, 76, 0)", kNorfolk),
+                      turn(1, lines({"NOR move 10cm => (120, 86, 0)", "NOR collide Z1 => " + claim, "BIS move 20cm => (70, 150, 90)", kPowMoves}), kRnFirst));
+    };
+    clean(game("ram Z1 severe sunk"));
+    one(game("ram Z1 severe"), kDamage, Kind::WrongResult, "sunk", "afloat");
+    one(game("ram Z1 sunk"), kRamming, Kind::WrongResult, "Z1 severe", "Z1 sunk");
 }
 
 // ---- Damage Control (the chronometric phase's repair) ---------------------------------------------
