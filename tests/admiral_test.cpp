@@ -806,7 +806,7 @@ const std::string kW18 = "DAR torpedo port PoW 15cm 2d10: 2 7 => 1 hit";
 
 TEST(AdmiralTorpedo, TheSuccessNumberOfW18) {
     clean(torpedo_game(dardo(), kDardoMoves, lines({kW18})));
-    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm 2d10: 2 7 => 2 hits"})), kBonuses, Kind::WrongResult, "1 hits", "2 hits");
+    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm 2d10: 2 7 => 2 hits"})), kBonuses, Kind::WrongResult, "1 hit", "2 hits");  // issue 39: "1 hit", not "1 hits"
 }
 
 TEST(AdmiralTorpedo, TorpedoesGoToTheSidesOnly) {
@@ -846,7 +846,7 @@ TEST(AdmiralSpecial, AMalfunctionRollOnlyForMalfunctioningTorpedoes) {
     clean(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => dud"})));
     clean(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 5 => hit"})));
     one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => hit"})), kSpecial, Kind::WrongResult, "dud", "hit");
-    one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18})), kSpecial, Kind::Illegal, "1 malfunction rolls", "none");  // left out
+    one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18})), kSpecial, Kind::Illegal, "1 malfunction roll", "none");  // left out
     one(torpedo_game(dardo(), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => dud"})), kSpecial, Kind::Illegal,  // no malfunctioning on the card
         "no torpedo hit of DAR calls for a malfunction roll");
 }
@@ -910,6 +910,7 @@ TEST(AdmiralRamming, ARamThatTakesTheLastStructurePointIsSevereSunk) {
     };
     clean(game("ram Z1 severe sunk"));
     one(game("ram Z1 severe"), kDamage, Kind::WrongResult, "sunk", "afloat");
+    one(game("ram Z1 severe"), kDamage, Kind::WrongResult, "of its 1 structure point: it sinks");  // issue 39: not "1 structure points"
     one(game("ram Z1 sunk"), kRamming, Kind::WrongResult, "Z1 severe", "Z1 sunk");
 }
 
@@ -932,7 +933,7 @@ TEST(AdmiralDamageControl, AtMostTheCardsAttempts) {
                           turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (84, 80, 270)"}), kKmFirst, second));
     };
     clean(game(""));
-    one(game(lines({"PoW repair d10: 7 => repaired"})), kDamageControl, Kind::Illegal, "1 damage-control attempts, all used");
+    one(game(lines({"PoW repair d10: 7 => repaired"})), kDamageControl, Kind::Illegal, "1 damage-control attempt, all used");  // issue 39: not "1 ... attempts"
 }
 
 // ---- Victory Conditions ---------------------------------------------------------------------

@@ -34,8 +34,8 @@ void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {
     SideState& side = sides_[static_cast<std::size_t>(u.side)];
     if (!side.points) unverified(side_name(u.side, ctx) + "'s Admiral Points (no initiative roll this turn)", kPoints, at, ctx);
     else if (side.spent + 1 > *side.points)
-        ctx.findings.error(Kind::Illegal, kOrders, at, side_name(u.side, ctx) + " has spent all " + std::to_string(*side.points) + " of its Admiral Points this turn",
-                           std::to_string(*side.points) + " points", std::to_string(side.spent + 1) + " spent");
+        ctx.findings.error(Kind::Illegal, kOrders, at, side_name(u.side, ctx) + " has spent all " + count_of(*side.points, "Admiral Point") + " it had this turn",
+                           count_of(*side.points, "point"), std::to_string(side.spent + 1) + " spent");
     ++side.spent;
     if (!u.orders.insert(name).second) {
         const std::string why = u.label() + " has had the order " + name + " this turn: each order once a unit a turn";

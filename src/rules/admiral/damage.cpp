@@ -38,8 +38,8 @@ void AdmiralEngine::damage(Unit& target, const Unit& attacker, const Blow& b, co
     const bool fits = b.claims_sunk == sunk || (target.damage_parted && b.claims_sunk == rules_sunk);
     if (!fits && !b.why)
         ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,
-                           target.label() + " has taken " + std::to_string(target.severe) + " severe damage of its " + std::to_string(sp) +
-                               " structure points: " + (sunk ? "it sinks" : "it is afloat"),
+                           target.label() + " has taken " + std::to_string(target.severe) + " severe damage of its " + count_of(sp, "structure point") +
+                               ": " + (sunk ? "it sinks" : "it is afloat"),
                            sunk ? "sunk" : "afloat", b.claims_sunk ? "sunk" : "afloat");
     else if (b.claims_sunk != sunk)
         ctx.findings.excuse(b.why ? *b.why : *target.damage_parted, e.claim_pos, "the sinking follows from the damage as played");

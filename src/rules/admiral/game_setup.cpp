@@ -193,7 +193,7 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
     }
     if (static_cast<int>(given.size()) != flagships && !said)
         ctx.findings.error(Kind::Illegal, kFlagships, e.claim_pos, "each flagship of " + who.label() + " is given a command value: " +
-                                                                       std::to_string(flagships) + " flagships, " + std::to_string(given.size()) + " given");
+                                                                       count_of(flagships, "flagship") + ", " + std::to_string(given.size()) + " given");
     if (side >= 0 && static_cast<std::size_t>(side) < a.sides_.size()) a.sides_[static_cast<std::size_t>(side)].command_rolled = true;
     a.unverified("the command values read from the Command values table (not printed in the demo)", kFlagships, where(e), ctx);
     return true;

@@ -124,7 +124,7 @@ void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ng
                                  (target.speed == 0 ? ", +1 (standing)" : "") + ", +1 if it shows its side" +
                                  (u.torpedo_tubes_hit ? ", -" + std::to_string(u.torpedo_tubes_hit) + " (tubes hit)" : "");
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kBonuses, e.claim_pos, "each D10 at or under the success number hits (" + mods + ")",
-                                                    std::to_string(possible.front()) + " hits", std::to_string(*claimed) + " hits"));
+                                                    count_of(possible.front(), "hit"), count_of(*claimed, "hit")));
     }
     const int per_hit = magnetic ? 2 : 1;
     const Automatic before = target.automatic;

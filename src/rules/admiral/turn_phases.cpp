@@ -215,7 +215,7 @@ void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {
         ctx.findings.error(Kind::Illegal, cite("War Technology/Special Rules"), ngn::SourcePos{u.duds_due.line, 1},
                            u.label() + "'s torpedoes " + (u.duds_due.magnetic ? "have magnetic heads" : "may malfunction") + ": each hit calls for a 1D6 (" +
                                std::to_string(u.duds_due.hits) + " not rolled)",
-                           std::to_string(u.duds_due.hits) + " malfunction rolls", "none");
+                           count_of(u.duds_due.hits, "malfunction roll"), "none");
     u.duds_due = {};
     u.automatic_now = Automatic::None;
     u.conning_now = false;
@@ -242,7 +242,7 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
     }
     if (u->repaired) ctx.findings.error(Kind::Illegal, kChronometric, at, "one damage-control attempt a unit in a chronometric phase");
     else if (u->card.dc && u->repairs >= *u->card.dc)
-        ctx.findings.error(Kind::Illegal, kDamageControl, at, u->label() + "'s card gives " + std::to_string(*u->card.dc) + " damage-control attempts, all used");
+        ctx.findings.error(Kind::Illegal, kDamageControl, at, u->label() + "'s card gives " + count_of(*u->card.dc, "damage-control attempt") + ", all used");
     u->repaired = true;
     ++u->repairs;
     a.unverified("damage control's roll (official version only)", kDamageControl, at, ctx);
