@@ -344,6 +344,18 @@ TEST(AdmiralOperational, AUnitRammedBeforeItsHandLetsTheOtherSideGoOn) {
     one(game(lines({"PE move 24cm => (120, 98.3, 10)"})), kOperational, Kind::Illegal, "the hands alternate");
 }
 
+TEST(AdmiralOperational, ARamLeftOutIsOneFinding) {
+    // Issue 39 (mutation counts): the same game with Prinz Eugen's `collide` line left out: her runs
+    // stop short against Prince of Wales's hull, one finding; Prince of Wales, stopped in the game,
+    // has no hand, and Bismarck's hand follows Prinz Eugen's: both follow from it.
+    const Finding f = one(record(bismarck("at (50, 150, 90)") + ship("PE", "Prinz Eugen", "number 2 start-speed 24 at (115.8, 74.7, 10)", kPrinzEugen),
+                                 prince("start-speed 18 at (120, 90, 90)") + ship("NOR", "Norfolk", "number 2 at (150, 40, 0)", kNorfolk),
+                                 turn(1, lines({"NOR move 21cm => (150, 61, 0)", "PE move 10cm => (117.5, 84.5, 10)", "BIS move 20cm => (70, 150, 90)"}),
+                                      kRnFirst)),
+                          kSpeed, Kind::Illegal, "a collision left out?");
+    EXPECT_NE(f.message.find("PoW"), std::string::npos) << f.message;
+}
+
 TEST(AdmiralOperational, AtMostTenPassCards) {
     // 23 units against 1: the difference is 22, floor(22/2) = 11, at most 10.
     auto game = [](int passes) {

@@ -79,6 +79,11 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         std::vector<Unit*> vanished;
         for (Unit& u : units_) {
             if (!u.afloat() || u.activated_turn == turn_ || u.stopped) continue;  // a unit rammed before its hand does not act
+            if (u.ram_doubt && (u.ram_doubt_turn == turn_ || !named_later(u, at.line, ctx))) {  // stopped, or sunk, in a collision left out
+                ctx.findings.excuse(*u.ram_doubt, at, u.label() + " has no hand: stopped or sunk in the collision left out");
+                if (!named_later(u, at.line, ctx)) u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
+                continue;
+            }
             if (!named_later(u, at.line, ctx) && (u.sunk_left_out || hands_parted_)) {
                 ctx.findings.excuse(u.sunk_left_out ? *u.sunk_left_out : *hands_parted_, at, u.label() + " is named no more: sunk, or its hand left out");
                 u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;

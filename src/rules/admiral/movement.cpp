@@ -175,6 +175,7 @@ std::vector<int> AdmiralEngine::speeds_as_played(const Unit& x) const {
     std::vector<int> v{x.speed};
     if (x.speed_runs) v.push_back(*x.speed_runs);
     if (&x == active_ && x.moved_any) v.push_back(static_cast<int>(std::lround(x.moved / scale_.cm_per_knot)) * (x.speed < 0 ? -1 : 1));
+    if (x.ram_doubt && x.ram_doubt_turn == turn_) v.push_back(0);  // rammed, and standing, in a collision left out
     if (x.speed_unknown) {  // each ten knots (the malus) and each side of half the maximum (slow speed)
         const int most = std::min(x.card.speed.value_or(40), 99);
         for (int k = 0; k <= most; k += 10) v.push_back(k);
@@ -291,11 +292,17 @@ void AdmiralEngine::end_activation(Unit& u, GameContext& ctx, ngn::SourcePos) {
     if (u.moved_any) u.speed_runs = static_cast<int>(std::lround(u.moved / scale_.cm_per_knot)) * (u.speed < 0 ? -1 : 1);
     else u.speed_unknown = true;  // a move left out: its speed and place show at its next move
     if (u.move_parted) return ctx.findings.excuse(*u.move_parted, at, "the runs follow the speed or the place as played");
-    // a run left out (a line of the hand, most likely): where it ended shows at its next move
+    // a run left out (a line of the hand, most likely): where it ended shows at its next move; a
+    // hull it stopped against: a collision left out, most likely
+    Unit* met = nullptr;
+    for (Unit& o : units_)
+        if (&o != &u && o.afloat() && o.placed && u.placed && near_enough(u, o, tolerance_ + 1) && hull_gap(u, o) <= tolerance_ + 1) met = &o;
     u.place_doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kSpeed, at,
                                                           u.label() + " at " + knots_text(u.speed) + " runs " + cm_text(full) + " in its activation" +
-                                                              (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved),
+                                                              (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved) +
+                                                              (met ? " (its hull meets " + met->label() + "'s: a collision left out?)" : ""),
                                                           cm_text(full), cm_text(u.moved)));
+    if (met) u.ram_doubt = met->ram_doubt = u.place_doubt, u.ram_doubt_turn = met->ram_doubt_turn = turn_;
 }
 
 }  // namespace ironlog::rules::admiral

@@ -115,6 +115,10 @@ struct Unit {
     bool lost = false;     // its tower went off the table
     std::optional<Cause> sunk_left_out;  // sunk by the rules, not by the claim (reported)
     std::optional<Cause> vanished;       // not activated, and named no more (reported): taken as gone, afloat by the rules
+    // Runs stopped short against another hull (reported): a collision left out, most likely; this
+    // unit or the other may have been stopped (no hand), or sunk (named no more).
+    std::optional<Cause> ram_doubt;
+    int ram_doubt_turn = 0;
     Automatic automatic = Automatic::None;  // due at its next activation
     Automatic automatic_now = Automatic::None;  // in force during this activation
     const Unit* attacker = nullptr;

@@ -144,8 +144,18 @@ bool AdmiralEngine::hand_of_side(int side, ngn::SourcePos at, GameContext& ctx) 
     if (last_hand_side_ == side) {
         bool others_left = false;
         for (std::size_t s = 0; s < sides_.size(); ++s) others_left = others_left || (static_cast<int>(s) != side && side_has_units_left(static_cast<int>(s)));
+        std::optional<Cause> doubt;  // the others' units left may all have been stopped or sunk in a collision left out
+        bool all_in_doubt = true;
+        for (const Unit& u : units_)
+            if (u.side != side && u.afloat() && u.activated_turn != turn_ && !u.stopped) {
+                if (!u.ram_doubt) all_in_doubt = false;
+                else if (!doubt) doubt = u.ram_doubt;
+            }
+        if (!all_in_doubt) doubt.reset();
         if (others_left && hands_parted_) {
             ctx.findings.excuse(*hands_parted_, at, "the hands follow the order as played");
+        } else if (others_left && doubt) {
+            ctx.findings.excuse(*doubt, at, "the other side's units left may have been stopped or sunk in the collision left out");
         } else if (others_left) {
             hands_parted_ = Findings::cause_of(ctx.findings.error(Kind::Illegal, kOperational, at, "the hands alternate: " + side_name(side, ctx) + " had the last hand"));
             ok = false;
