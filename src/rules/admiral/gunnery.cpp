@@ -59,6 +59,24 @@ std::size_t kind_of_label(const std::string& label) {
             if (*w && l.find(w) != std::string::npos) return k;
     return kNoKind;
 }
+// What a fire line claims: `=> miss`, `=> hit light`, `=> hit severe sunk`.
+struct FireClaim {
+    bool hit = false, sunk = false;
+    std::optional<Automatic> kind;
+};
+FireClaim fire_claim(const ngn::Event& e) {
+    FireClaim c;
+    if (e.claim)
+        for (const auto& it : *e.claim) {
+            c.hit = c.hit || is_word(it, "hit");
+            c.sunk = c.sunk || is_word(it, "sunk");
+            if (is_word(it, "light")) c.kind = Automatic::Light;
+            if (is_word(it, "severe")) c.kind = Automatic::Severe;
+        }
+    c.hit = c.hit || c.kind.has_value();
+    return c;
+}
+
 std::size_t kind_of_name(const std::string& name) {
     for (std::size_t k = 0; k < kNoKind; ++k)
         if (name == kModifierKinds[k].name) return k;
@@ -287,16 +305,7 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     const bool defence_ok = defences.empty() || judge_roll(def, "the defence", kAttack, at, ctx);
     auto hits = [&](int x, int y) { return x > y || (tie_hits_ && x == y); };
     const bool rules_hit = hits(att.rules, def.rules), played_hit = hits(att.played(), def.played());
-    bool claimed_hit = false, claimed_sunk = false;
-    std::optional<Automatic> claimed_kind;
-    if (e.claim)
-        for (const auto& it : *e.claim) {
-            claimed_hit = claimed_hit || is_word(it, "hit");
-            claimed_sunk = claimed_sunk || is_word(it, "sunk");
-            if (is_word(it, "light")) claimed_kind = Automatic::Light;
-            if (is_word(it, "severe")) claimed_kind = Automatic::Severe;
-        }
-    claimed_hit = claimed_hit || claimed_kind.has_value();
+    auto [claimed_hit, claimed_sunk, claimed_kind] = fire_claim(e);
     std::optional<Cause> why;
     if (!e.claim) {
         ctx.findings.error(Kind::Inconsistent, kAttack, at, "a fire says what it did: => miss, => hit light, => hit severe");
