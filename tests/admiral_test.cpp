@@ -8,9 +8,14 @@
 // 0 = +y, clockwise; a run of d cm on heading h moves x += d*sin(h), y += d*cos(h).
 #include "test_util.hpp"
 
+#include "check/file_report.hpp"
+#include "rules/admiral/generator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <map>
+#include <set>
 
 using namespace testing_util;
 using ironlog::Finding;
@@ -117,7 +122,7 @@ void one(const std::string& text, const std::string& rule, Kind kind, const std:
 }
 
 const std::string kCard = "War Technology/Unit Card";
-const std::string kSetupRule = "Playing Admiral/Game Setup";
+const std::string kFleets = "Playing Admiral/Fleets";
 const std::string kNumbers = "Playing Admiral/Number the Units";
 const std::string kFlagships = "Playing Admiral/Choosing Flagships";
 const std::string kInitial = "Playing Admiral/Initial Condition of Units";
@@ -132,6 +137,7 @@ const std::string kModify = "Units Movement/Modifying the Speed";
 const std::string kReverse = "Units Movement/Reversing the Course";
 const std::string kSpeed = "Units Movement/Speed and Moving";
 const std::string kRotation = "Units Movement/Rotation";
+const std::string kSlow = "Units Movement/Slow Speed";
 const std::string kRamming = "Units Movement/Ramming";
 const std::string kSight = "General Principles/Line of Sight";
 const std::string kCourse = "General Principles/Units' Course";
@@ -178,7 +184,7 @@ TEST(AdmiralSetup, TwoShipsOfOneNameTypeAndNationAreNotAllowed) {
                       turn(1, lines({kBisMoves, kPowMoves, "B2 move 20cm => (170, 40, 270)"})));
     };
     clean(game("British"));
-    one(game("German"), kSetupRule, Kind::Illegal, "two ships named 'Bismarck'");
+    one(game("German"), kFleets, Kind::Illegal, "two ships named 'Bismarck'");
 }
 
 TEST(AdmiralSetup, NumberTheUnitsOncePerSide) {
@@ -249,7 +255,7 @@ TEST(AdmiralTactical, AdmiralPointsAreTheFirstRoll) {
                                  "    KM initiative d6: 6 +1(command) = 7\n    RN initiative d6: 1 -1(command) = 0 => KM\n";
     auto game = [&](const std::string& orders) { return record(bismarck(), prince(), turn(1, lines({kBisMoves}) + orders + lines({kPowMoves}), tactical)); };
     clean(game(lines({"BIS order engine-power", "BIS order specific-target"})));
-    one(game(lines({"BIS order engine-power", "BIS order specific-target", "BIS order evasive-maneuvering"})), kPoints, Kind::Illegal, "2 points",
+    one(game(lines({"BIS order engine-power", "BIS order specific-target", "BIS order evasive-maneuvering"})), kOrders, Kind::Illegal, "2 points",
         "3 spent");
 }
 
@@ -271,6 +277,28 @@ TEST(AdmiralOperational, AUnitIsActivatedOnceATurn) {
     one(base(lines({kBisMoves, kPowMoves, "BIS move 5cm => (75, 80, 90)"})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
 }
 
+TEST(AdmiralOperational, ASecondHandIsOneFinding) {
+    // Issue 39: Bismarck's second hand fires and does not move, and fires her bow arc again: the
+    // second hand is the one mistake ("has no move" and "once an arc a turn" follow from it).
+    const std::string shot = kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss";
+    const std::string again = "BIS fire primary bow PoW 32cm d12: 5 +5(bow short) -1(speed) = 9 d8: 6 +4(bow) = 10 => miss";
+    clean(duel(lines({shot, kBisMoves, kPowMovesInDuel})));
+    one(duel(lines({kBisMoves, kPowMovesInDuel, again})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
+    one(duel(lines({shot, kBisMoves, kPowMovesInDuel, again})), kOperational, Kind::Illegal, "BIS has had its hand this turn");
+}
+
+TEST(AdmiralOperational, AUnitWithNoHandInTheLastTurnIsAHandLeftOut) {
+    // Issue 39: Prince of Wales has no hand in turn 2, the last the record has: the hand left out
+    // (Operational Phase), not a sinking left out.
+    one(record(bismarck(), prince(), turn(1, lines({kBisMoves, kPowMoves})) + turn(2, lines({"BIS move 20cm => (90, 80, 90)"}))), kOperational,
+        Kind::Illegal, "not activated in turn 2: PoW");
+    // either reading of the result follows from it: Prince of Wales afloat (a draw) or gone (KM)
+    for (const char* result : {"draw", "KM"})
+        one(record(bismarck(), prince(), turn(1, lines({kBisMoves, kPowMoves})) + turn(2, lines({"BIS move 20cm => (90, 80, 90)"})),
+                   std::string("[Result \"") + result + "\"]\n"),
+            kOperational, Kind::Illegal, "not activated in turn 2: PoW");
+}
+
 TEST(AdmiralOperational, EveryUnitIsActivatedEachTurn) {
     const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)"}));
     clean(record(bismarck(), prince(), turn(1, lines({kBisMoves, kPowMoves})) + turn2));
@@ -285,6 +313,47 @@ TEST(AdmiralOperational, PassCardsInAnUnequalClash) {
     clean(record(bismarck() + kPrinzEugenAt + ship("SCH", "Scharnhorst", "number 3 at (50, 20, 90)", kScharnhorst), prince(),
                  turn(1, hands + lines({"SCH move 20cm => (70, 20, 90)"}))));
     one(record(bismarck() + kPrinzEugenAt, prince(), turn(1, hands)), kUnequal, Kind::Illegal, "0 Pass cards", "1");
+}
+
+TEST(AdmiralOperational, PassCardsAreCountedWhenTheTurnBegins) {
+    // Issue 39 (a value fixed at the start of a turn): three against one at the start of the turn
+    // gives one Pass card for the turn's deck; Prince of Wales sinks the destroyer Z1 (1 SP) before
+    // the pass is played, and the pass stays legal.
+    auto game = [](const std::string& more) {
+        const std::string z1 = ship("Z1", "Z1 Leberecht Maass", "number 3 at (150, 80, 0)",
+                                    "type DD nation German speed 36 sp 1 length 7cm armour 1 defence bow 6 side 5 stern 6");
+        return record(bismarck() + kPrinzEugenAt + z1, prince(),
+                      turn(1, lines({"PoW fire primary bow Z1 40cm d12: 9 +6(bow short) -2(speed) = 13 d8: 1 +5(side) = 6 => hit severe sunk",
+                                     kPowMoves, kBisMoves, "RN pass", kPeMoves}) +
+                                  more,
+                           kRnFirst));
+    };
+    clean(game(""));
+    one(game(lines({"RN pass"})), kUnequal, Kind::Illegal, "1 Pass card", "2");
+}
+
+TEST(AdmiralOperational, AUnitRammedBeforeItsHandLetsTheOtherSideGoOn) {
+    // Issue 39: Prinz Eugen rams Prince of Wales before her hand; stopped, she has no hand this
+    // turn, so Bismarck's hand may follow Prinz Eugen's.
+    auto game = [](const std::string& pe) {
+        return record(bismarck("at (50, 150, 90)") + ship("PE", "Prinz Eugen", "number 2 start-speed 24 at (115.8, 74.7, 10)", kPrinzEugen),
+                      prince("start-speed 18 at (120, 90, 90)") + ship("NOR", "Norfolk", "number 2 at (150, 40, 0)", kNorfolk),
+                      turn(1, lines({"NOR move 21cm => (150, 61, 0)"}) + pe + lines({"BIS move 20cm => (70, 150, 90)"}), kRnFirst));
+    };
+    clean(game(lines({"PE move 10cm => (117.5, 84.5, 10)", "PE collide PoW => ram PE severe"})));
+    one(game(lines({"PE move 24cm => (120, 98.3, 10)"})), kOperational, Kind::Illegal, "the hands alternate");
+}
+
+TEST(AdmiralOperational, ARamLeftOutIsOneFinding) {
+    // Issue 39 (mutation counts): the same game with Prinz Eugen's `collide` line left out: her runs
+    // stop short against Prince of Wales's hull, one finding; Prince of Wales, stopped in the game,
+    // has no hand, and Bismarck's hand follows Prinz Eugen's: both follow from it.
+    const Finding f = one(record(bismarck("at (50, 150, 90)") + ship("PE", "Prinz Eugen", "number 2 start-speed 24 at (115.8, 74.7, 10)", kPrinzEugen),
+                                 prince("start-speed 18 at (120, 90, 90)") + ship("NOR", "Norfolk", "number 2 at (150, 40, 0)", kNorfolk),
+                                 turn(1, lines({"NOR move 21cm => (150, 61, 0)", "PE move 10cm => (117.5, 84.5, 10)", "BIS move 20cm => (70, 150, 90)"}),
+                                      kRnFirst)),
+                          kSpeed, Kind::Illegal, "a collision left out?");
+    EXPECT_NE(f.message.find("PoW"), std::string::npos) << f.message;
 }
 
 TEST(AdmiralOperational, AtMostTenPassCards) {
@@ -336,6 +405,34 @@ TEST(AdmiralMovement, ReversingTheCourseThroughZero) {
     one(game("DAR speed 5 astern move 5cm => (20, 15, 0)"), kReverse, Kind::Illegal, "(none)", "5 astern");
 }
 
+TEST(AdmiralMovement, TooFastAsternIsOneFinding) {
+    // Issue 39: Dardo goes 5 knots astern where 4 is the most; in turn 2 her `speed 0` is a change
+    // the rules allow from the 4 astern she could have made: not a second finding.
+    auto game = [](const std::string& dardo1, const std::string& dardo2) {
+        return record(bismarck() + ship("DAR", "Dardo", "number 2 start-speed 6 at (20, 20, 0)", kDardo), prince(),
+                      turn(1, lines({kBisMoves, kPowMoves, dardo1})) +
+                          turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)", dardo2})));
+    };
+    clean(game("DAR speed 4 astern move 4cm => (20, 16, 0)", "DAR speed 0"));
+    one(game("DAR speed 5 astern move 5cm => (20, 15, 0)", "DAR speed 0"), kReverse, Kind::Illegal, "(none)", "5 astern");
+    // from 5 or 4 astern, 12 astern is beyond any reading: its own mistake
+    EXPECT_EQ(problems_in(game("DAR speed 5 astern move 5cm => (20, 15, 0)", "DAR speed 12 astern move 12cm => (20, 3, 0)"), "games").size(), 2u);
+}
+
+TEST(AdmiralMovement, SlowingAsternToZeroIsAnAsternChange) {
+    // Dardo goes 4 astern, then 8 astern; from 8 astern she may not stop at once: the change astern
+    // is at most 4 knots (the message says so, not "ahead again").
+    auto game = [](const std::string& dardo3) {
+        return record(bismarck() + ship("DAR", "Dardo", "number 2 start-speed 6 at (20, 20, 0)", kDardo), prince(),
+                      turn(1, lines({kBisMoves, kPowMoves, "DAR speed 4 astern move 4cm => (20, 16, 0)"})) +
+                          turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)", "DAR speed 8 astern move 8cm => (20, 8, 0)"})) +
+                          turn(3, lines({"BIS move 20cm => (110, 80, 90)", "PoW move 18cm => (136, 80, 270)", dardo3})));
+    };
+    clean(game("DAR speed 4 astern move 4cm => (20, 4, 0)"));
+    const Finding f = one(game("DAR speed 0"), kReverse, Kind::Illegal, "DAR at 8 knots astern may not go to 0 knots: a change astern of at most 4 knots");
+    EXPECT_EQ(f.message.find("ahead again"), std::string::npos) << f.message;
+}
+
 TEST(AdmiralMovement, TheRunsAddUpToTheSpeed) {
     clean(base());
     one(base(lines({"BIS move 18cm => (68, 80, 90)", kPowMoves})), kSpeed, Kind::Illegal, "20 cm", "18 cm");
@@ -368,7 +465,7 @@ TEST(AdmiralMovement, SlowSpeedHalvesTheRotationRunRoundedDown) {
     // 5.8 cm (within the ruler of 6, not of 6.5), then 8.2 cm on 112.5: (55.8 + 7.58, 40 - 3.14)
     clean(game("SCH speed 14 move 5.8cm turn 22.5 move 8.2cm => (63.4, 36.9, 112.5)"));
     // 5.4 cm, then 8.6 cm on 112.5: (55.4 + 7.95, 40 - 3.29)
-    one(game("SCH speed 14 move 5.4cm turn 22.5 move 8.6cm => (63.3, 36.7, 112.5)"), kRotation, Kind::Illegal, "6 cm", "5.4 cm");
+    one(game("SCH speed 14 move 5.4cm turn 22.5 move 8.6cm => (63.3, 36.7, 112.5)"), kSlow, Kind::Illegal, "6 cm", "5.4 cm");
 }
 
 TEST(AdmiralMovement, TheRotationAtTheEndOfAMoveTooShort) {
@@ -378,6 +475,21 @@ TEST(AdmiralMovement, TheRotationAtTheEndOfAMoveTooShort) {
     clean(game("BIS move 5cm turn 22.5 => (55, 80, 112.5)"));
     // 5 cm on 112.5: (50 + 4.62, 80 - 1.91)
     one(game("BIS turn 22.5 move 5cm => (54.6, 78.1, 112.5)"), kRotation, Kind::Illegal, "7 cm", "0 cm");
+}
+
+TEST(AdmiralMovement, AtZeroKnotsOneRotationOnTheSpot) {
+    // Issue 39: Bismarck at 0 knots may rotate once (the rotation at the end of a move too short
+    // for one); the second rotation is the only mistake, said at its own place.
+    auto game = [](const std::string& bis) { return record(bismarck("start-speed 5 at (50, 80, 90)"), prince(), turn(1, lines({bis, kPowMoves}))); };
+    clean(game("BIS speed 0 turn 20 => (50, 80, 110)"));
+    const std::string twice = game("BIS speed 0 turn 20 turn 20 => (50, 80, 130)");
+    one(twice, kRotation, Kind::Illegal, "7 cm", "0 cm");
+    const auto p = problems_in(twice, "games");
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0].pos.column, 30u) << "the second rotation's angle";
+    // the same after a run too short for any rotation: one rotation at its end, then no more
+    clean(game("BIS move 5cm turn 10 => (55, 80, 100)"));
+    one(game("BIS move 5cm turn 10 turn 10 => (55, 80, 110)"), kRotation, Kind::Illegal, "7 cm", "0 cm");
 }
 
 TEST(AdmiralMovement, ATowerOffTheTableIsLost) {
@@ -408,6 +520,19 @@ std::string across(const std::string& alias, const std::string& name, const std:
 TEST(AdmiralSight, AShipOfTheTargetsSizeOrMoreBlocksTheLine) {
     clean(across("PE", "Prinz Eugen", kPrinzEugen, 21));                                                   // 3 SP: smaller, no cover
     one(across("SCH", "Scharnhorst", kScharnhorst, 20), kSight, Kind::Illegal, "SCH covers PoW from BIS");  // 4 SP, as Prince of Wales
+}
+
+TEST(AdmiralSight, AGrazingLineCrossesTheKeelLineOrNot) {
+    // Issue 39 (docs: "keel line"): Scharnhorst's hull runs from (85, 73.5) to (85, 86.5); less the
+    // ruler's 0.5 cm at each end, a line at y = 85.8 crosses it, one at y = 86.2 passes her bow.
+    auto game = [](const std::string& y) {
+        return record(bismarck("at (50, " + y + ", 90)") + ship("SCH", "Scharnhorst", "number 2 at (85, 80, 0)", kScharnhorst),
+                      prince("at (120, " + y + ", 270)"),
+                      turn(1, lines({kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss", "BIS move 20cm => (70, " + y + ", 90)",
+                                     "PoW move 18cm => (102, " + y + ", 270)", "SCH move 20cm => (85, 100, 0)"})));
+    };
+    clean(game("86.2"));
+    one(game("85.8"), kSight, Kind::Illegal, "SCH covers PoW from BIS");
 }
 
 TEST(AdmiralSight, TheWrittenArcIsTheTargetsArc) {
@@ -462,9 +587,10 @@ TEST(AdmiralGunnery, BowAndSternShotsBlockThePrimarysSides) {
 }
 
 TEST(AdmiralGunnery, ABowShotLeavesTheSidesAtFourSix) {
+    // Issue 39: the reduction is stated under Attack and Defense, and cited there.
     clean(three_arcs(lines({kBowShot, "BIS fire primary starboard NOR 65cm d12: 3 +4(side long) -2(speed) = 5 d8: 4 +4(side) = 8 => miss"}), false));
     one(three_arcs(lines({kBowShot, "BIS fire primary starboard NOR 65cm d12: 3 +8(side long) -2(speed) = 9 d8: 4 +4(side) = 8 => miss"}), false),
-        kMaluses, Kind::WrongResult, "3 +4(starboard, long) -2(target speed) = 5", "9");
+        kAttack, Kind::WrongResult, "3 +4(starboard, long) -2(target speed) = 5", "9");
 }
 
 namespace {
@@ -526,7 +652,7 @@ TEST(AdmiralMaluses, PlusOneAtSlowSpeed) {
                       turn(1, lines({fire, "BIS move 10cm => (60, 80, 90)", kPowMovesInDuel})));
     };
     clean(game(kDuelFire + "d12: 5 +4(bow long) -1(speed) +1(slow) = 9 d8: 6 +4(bow) = 10 => miss"));
-    one(game(kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss"), kMaluses, Kind::WrongResult,
+    one(game(kDuelFire + "d12: 5 +4(bow long) -1(speed) = 8 d8: 6 +4(bow) = 10 => miss"), kSlow, Kind::WrongResult,
         "5 +4(bow, long) -1(target speed) +1(slow speed) = 9", "8");
 }
 
@@ -540,7 +666,7 @@ TEST(AdmiralMaluses, MinusTwoUnderALightDamagesAutomaticAction) {
         return duel(lines({kLightHit, "PoW critical d6: 1 => none", kBisMoves, fire, kPowMovesInDuel}));
     };
     clean(game("PoW fire primary bow BIS 50cm d12: 6 +6(bow short) -2(speed) -2(light) = 8 d8: 7 +4(bow) = 11 => miss"));
-    one(game("PoW fire primary bow BIS 50cm d12: 6 +6(bow short) -2(speed) = 10 d8: 7 +4(bow) = 11 => miss"), kMaluses, Kind::WrongResult,
+    one(game("PoW fire primary bow BIS 50cm d12: 6 +6(bow short) -2(speed) = 10 d8: 7 +4(bow) = 11 => miss"), kAutomatic, Kind::WrongResult,
         "6 +6(bow, short) -2(target speed) -2(light damage) = 8", "10");
 }
 
@@ -574,6 +700,18 @@ TEST(AdmiralDamage, AUnitSinksAtItsStructurePoints) {
     // Played on as afloat: her critical roll and her move follow, and are not said again.
     one(dardo_hit("hit severe", lines({"DAR critical 2d10: 3 4 => \"none\""}), lines({"DAR move 25cm => (90, 105, 0)"})), kDamage,
         Kind::WrongResult, "sunk", "afloat");
+}
+
+TEST(AdmiralDamage, ASunkUnitThatActsIsOneFinding) {
+    // Issue 39: Dardo, sunk at line 23, moves and fires in her hand, then again in turn 2, and
+    // Bismarck fires at her: one error, at her first act, naming the line that sank her.
+    const std::string turn2 = turn(2, lines({"DAR move 25cm => (90, 130, 0)", "BIS fire primary bow DAR 50cm d12: 2 +4(bow long) -2(speed) = 4 d8: 6 +5(side) = 11 => miss",
+                                             "BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 120, 270)"}),
+                                     kRnFirst);
+    const std::string text =
+        dardo_hit("hit severe sunk", "", lines({"DAR move 25cm => (90, 105, 0)", "DAR fire primary port BIS 32cm d6: 3 +1(side long) = 4 d8: 4 +4(bow) = 8 => miss"})) + turn2;
+    const Finding f = one(text, kOperational, Kind::Illegal, "DAR sank at line 23");
+    EXPECT_EQ(f.pos.line, 26u);
 }
 
 // ---- Critical Damage ------------------------------------------------------------------------
@@ -632,7 +770,7 @@ TEST(AdmiralCritical, ACommunicationHitCostsOneAtLongRange) {
                                      kBisMoves, "PoW move 18cm => (138, 80, 90)", fire})));
     };
     clean(game("PoW fire primary stern BIS 68cm d12: 8 +3(stern long) -2(speed) -2(light) -1(radio) = 6 d8: 7 +4(bow) = 11 => miss"));
-    one(game("PoW fire primary stern BIS 68cm d12: 8 +3(stern long) -2(speed) -2(light) = 7 d8: 7 +4(bow) = 11 => miss"), kMaluses, Kind::WrongResult,
+    one(game("PoW fire primary stern BIS 68cm d12: 8 +3(stern long) -2(speed) -2(light) = 7 d8: 7 +4(bow) = 11 => miss"), kCritical, Kind::WrongResult,
         "8 +3(stern, long) -2(target speed) -2(light damage) -1(communication tower) = 6", "7");
 }
 
@@ -680,7 +818,7 @@ const std::string kW18 = "DAR torpedo port PoW 15cm 2d10: 2 7 => 1 hit";
 
 TEST(AdmiralTorpedo, TheSuccessNumberOfW18) {
     clean(torpedo_game(dardo(), kDardoMoves, lines({kW18})));
-    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm 2d10: 2 7 => 2 hits"})), kBonuses, Kind::WrongResult, "1 hits", "2 hits");
+    one(torpedo_game(dardo(), kDardoMoves, lines({"DAR torpedo port PoW 15cm 2d10: 2 7 => 2 hits"})), kBonuses, Kind::WrongResult, "1 hit", "2 hits");  // issue 39: "1 hit", not "1 hits"
 }
 
 TEST(AdmiralTorpedo, TorpedoesGoToTheSidesOnly) {
@@ -720,7 +858,7 @@ TEST(AdmiralSpecial, AMalfunctionRollOnlyForMalfunctioningTorpedoes) {
     clean(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => dud"})));
     clean(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 5 => hit"})));
     one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => hit"})), kSpecial, Kind::WrongResult, "dud", "hit");
-    one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18})), kSpecial, Kind::Illegal, "1 malfunction rolls", "none");  // left out
+    one(torpedo_game(dardo(kDardo), kDardoMoves, lines({kW18})), kSpecial, Kind::Illegal, "1 malfunction roll", "none");  // left out
     one(torpedo_game(dardo(), kDardoMoves, lines({kW18, "DAR malfunction d6: 6 => dud"})), kSpecial, Kind::Illegal,  // no malfunctioning on the card
         "no torpedo hit of DAR calls for a malfunction roll");
 }
@@ -772,6 +910,22 @@ TEST(AdmiralRamming, TheRammersDamageByTheArmours) {
     one(ram("ram PE light"), kRamming, Kind::WrongResult, "PE severe", "PE light");
 }
 
+TEST(AdmiralRamming, ARamThatTakesTheLastStructurePointIsSevereSunk) {
+    // Issue 39: Norfolk (armour 2, 21 knots) rams the destroyer Z1 (armour 1, 1 SP) at 90 degrees:
+    // twice the armour, a severe damage, which takes Z1's last structure point: `severe sunk`, as a
+    // hit's; `sunk` alone is the ram at three times the armour.
+    auto game = [](const std::string& claim) {
+        const std::string z1 = ship("Z1", "Z1 Leberecht Maass", "number 2 at (120, 90, 90)",
+                                    "type DD nation German speed 36 sp 1 length 7cm armour 1 defence bow 6 side 5 stern 6");
+        return record(bismarck("at (50, 150, 90)") + z1, prince() + ship("NOR", "Norfolk", "number 2 at (120, 76, 0)", kNorfolk),
+                      turn(1, lines({"NOR move 10cm => (120, 86, 0)", "NOR collide Z1 => " + claim, "BIS move 20cm => (70, 150, 90)", kPowMoves}), kRnFirst));
+    };
+    clean(game("ram Z1 severe sunk"));
+    one(game("ram Z1 severe"), kDamage, Kind::WrongResult, "sunk", "afloat");
+    one(game("ram Z1 severe"), kDamage, Kind::WrongResult, "of its 1 structure point: it sinks");  // issue 39: not "1 structure points"
+    one(game("ram Z1 sunk"), kRamming, Kind::WrongResult, "Z1 severe", "Z1 sunk");
+}
+
 // ---- Damage Control (the chronometric phase's repair) ---------------------------------------------
 
 TEST(AdmiralDamageControl, OneAttemptATurnOnASevereDamage) {
@@ -791,7 +945,7 @@ TEST(AdmiralDamageControl, AtMostTheCardsAttempts) {
                           turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (84, 80, 270)"}), kKmFirst, second));
     };
     clean(game(""));
-    one(game(lines({"PoW repair d10: 7 => repaired"})), kDamageControl, Kind::Illegal, "1 damage-control attempts, all used");
+    one(game(lines({"PoW repair d10: 7 => repaired"})), kDamageControl, Kind::Illegal, "1 damage-control attempt, all used");  // issue 39: not "1 ... attempts"
 }
 
 // ---- Victory Conditions ---------------------------------------------------------------------
@@ -802,6 +956,17 @@ TEST(AdmiralVictory, TheResultAgainstTheFlagshipsSunk) {
     one(dardo_hit("hit severe sunk", "", "", "[Result \"draw\"]\n"), kVictory, Kind::WrongResult, "KM", "draw");
     clean(base(lines({kBisMoves, kPowMoves}), "[Result \"draw\"]\n"));
     one(base(lines({kBisMoves, kPowMoves}), "[Result \"KM\"]\n"), kVictory, Kind::WrongResult, "draw", "KM");
+}
+
+TEST(AdmiralVictory, AFlagshipsSinkingLeftOutIsOneFinding) {
+    // Issue 39: Dardo, Britain's only flagship, sinks by the rules, and the claim leaves out
+    // `sunk`: the result by the rules (KM) and the one as played (a draw) follow from that finding.
+    const std::string dardo_on = lines({"DAR move 25cm => (90, 105, 0)"});
+    for (const char* result : {"KM", "draw"})
+        one(dardo_hit("hit severe", lines({"DAR critical 2d10: 3 4 => \"none\""}), dardo_on, std::string("[Result \"") + result + "\"]\n"), kDamage,
+            Kind::WrongResult, "sunk", "afloat");
+    // a result neither reading gives is a second mistake
+    EXPECT_EQ(problems_in(dardo_hit("hit severe", lines({"DAR critical 2d10: 3 4 => \"none\""}), dardo_on, "[Result \"RN\"]\n"), "games").size(), 2u);
 }
 
 // ---- whole records ----------------------------------------------------------------------------
@@ -817,4 +982,92 @@ TEST(AdmiralRecords, AMoveLeftOutIsOneFinding) {
     const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (84, 80, 270)"}));
     clean(duel(lines({shot, kBisMoves, kPowMovesInDuel})) + turn2);
     one(duel(lines({shot, kPowMovesInDuel})) + turn2, kSpeed, Kind::Illegal, "BIS's hand has no move");
+}
+
+TEST(AdmiralRecords, ALineNotReadIsOneFinding) {
+    // Issue 39 (mutation counts): a fire whose words are swapped is not read; the target's critical
+    // roll after it follows from it.
+    const std::string hit = "d12: 4 +4(bow long) -1(speed) = 7 d8: 2 +4(bow) = 6 => hit light";
+    clean(duel(lines({kDuelFire + hit, "PoW critical d6: 1 => none", kBisMoves, kPowMovesInDuel})));
+    expect_one(duel(lines({"BIS primary fire bow PoW 70cm " + hit, "PoW critical d6: 1 => none", kBisMoves, kPowMovesInDuel})), "ngn 5.3 Events",
+               Kind::Inconsistent, "games");
+}
+
+TEST(AdmiralRecords, RunsShortAreOneFinding) {
+    // Issue 39 (mutation counts): Bismarck's hand writes 15 of her 20 cm (a run left out); in turn 2
+    // she moves on from where the players had her, (70, 80): said once.
+    const std::string turn2 = turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 80, 270)"}));
+    clean(base() + turn2);
+    one(base(lines({"BIS move 15cm => (65, 80, 90)", kPowMoves})) + turn2, kSpeed, Kind::Illegal, "20 cm", "15 cm");
+}
+
+// ---- generated play (issue 39): every enforced case reached, no finding on legal games -----------
+
+namespace {
+
+// Rows of the coverage table marked enforced that a generator of legal games cannot reach, each
+// with its reason in the row: none.
+const std::set<std::string> kNotReachedByLegalPlay = {};
+
+std::string generated_games(std::uint64_t seed, int first, int count) {
+    ironlog::GenerateOptions options;
+    options.library = (kSource / "fixtures/ships/admiral-test-cards.ngn").string();
+    std::string text;
+    for (int i = first; i < first + count; ++i) text += ironlog::rules::admiral::generate_game(seed, i, options) + "\n";
+    return text;
+}
+
+ironlog::FileReport check_generated(const std::string& text, bool count_cases) {
+    ironlog::CheckOptions options(test_rulesets());
+    options.base_dir = kSource / "fixtures" / "games";
+    options.count_cases = count_cases;
+    return ironlog::check_text("generated.ngn", text, options);
+}
+
+}  // namespace
+
+TEST(AdmiralGenerated, EveryEnforcedCaseIsReached) {
+    // 1,000 games: every option combination the docs list (game i plays combination i % 48), each
+    // order of battle; each case the coverage table marks enforced is judged at least once.
+    const std::string text = generated_games(20261125, 0, 1000);
+    const auto report = check_generated(text, true);
+    ASSERT_EQ(report.games.size(), 1000u);
+    std::map<std::string, std::size_t> cases;
+    for (const auto& g : report.games)
+        for (const auto& [id, n] : g.cases) cases[id] += n;
+    std::set<std::string> rows;
+    int enforced = 0;
+    for (const auto& row : coverage_rows("admiral")) {
+        rows.insert("admiral/" + row.rule);
+        if (!row.enforced() || kNotReachedByLegalPlay.count(row.rule)) continue;
+        ++enforced;
+        EXPECT_GT(cases["admiral/" + row.rule], 0u) << row.rule << ": enforced, and no generated line was judged under it";
+    }
+    EXPECT_GE(enforced, 40);
+    for (const auto& [id, n] : cases) EXPECT_TRUE(rows.count(id)) << id << " is judged, and is no row of the coverage table";
+    // each option on and off, each order of battle, and what the generator was extended to play
+    for (const char* part : {"scale=2400", "scale=3000", "table=120x180", "attack-tie=hit", "end-rotation=always", "victory=mission", " astern ",
+                             " speed 0\n", " pass\n", "=> glance", "=> ram ", " sunk\n", "DAR ", "ARK ", "(ram)", " malfunction "})
+        EXPECT_NE(text.find(part), std::string::npos) << part;
+}
+
+TEST(AdmiralGenerated, TenThousandLegalGamesGiveNoFinding) {
+    // 10,000 games in the release build (every one of the 48 option combinations 208 times and
+    // more); 480 under the sanitizers, which run many times slower (docs/testing.md).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    constexpr int kGames = 480;
+#else
+    constexpr int kGames = 10000;
+#endif
+    int checked = 0, shown = 0;
+    for (int first = 0; first < kGames; first += 500) {
+        const auto report = check_generated(generated_games(7, first, std::min(500, kGames - first)), false);
+        checked += static_cast<int>(report.games.size());
+        EXPECT_TRUE(report.findings.empty()) << describe(report.findings);
+        for (const auto& g : report.games)
+            for (const auto& f : g.findings)
+                if (f.severity != Severity::Note && shown++ < 5) ADD_FAILURE() << "game " << first + static_cast<int>(g.index) << ": " << describe({f});
+    }
+    EXPECT_EQ(checked, kGames);
+    EXPECT_EQ(shown, 0);
 }

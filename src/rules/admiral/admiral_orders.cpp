@@ -29,13 +29,19 @@ void AdmiralEngine::order(Unit& u, const ngn::Event& e, GameContext& ctx) {
         return;
     }
     if (u.side < 0 || static_cast<std::size_t>(u.side) >= sides_.size()) return;  // a unit of no side (said by the kit)
+    ctx.judged(kOrders);
+    if (name == "smoke") ctx.judged(kSpecial);
     SideState& side = sides_[static_cast<std::size_t>(u.side)];
     if (!side.points) unverified(side_name(u.side, ctx) + "'s Admiral Points (no initiative roll this turn)", kPoints, at, ctx);
     else if (side.spent + 1 > *side.points)
-        ctx.findings.error(Kind::Illegal, kPoints, at, side_name(u.side, ctx) + " has spent all " + std::to_string(*side.points) + " of its Admiral Points this turn",
-                           std::to_string(*side.points) + " points", std::to_string(side.spent + 1) + " spent");
+        ctx.findings.error(Kind::Illegal, kOrders, at, side_name(u.side, ctx) + " has spent all " + count_of(*side.points, "Admiral Point") + " it had this turn",
+                           count_of(*side.points, "point"), std::to_string(side.spent + 1) + " spent");
     ++side.spent;
-    if (!u.orders.insert(name).second) ctx.findings.error(Kind::Illegal, kOrders, at, u.label() + " has had the order " + name + " this turn: each order once a unit a turn");
+    if (!u.orders.insert(name).second) {
+        const std::string why = u.label() + " has had the order " + name + " this turn: each order once a unit a turn";
+        if (u.extra_hand) ctx.findings.excuse(*u.extra_hand, at, why);  // its second hand (reported)
+        else ctx.findings.error(Kind::Illegal, kOrders, at, why);
+    }
     if (u.conning_now) ctx.findings.error(Kind::Illegal, kCritical, at, u.label() + "'s conning tower was hit: it receives no Admiral Orders this activation");
     if (u.automatic_now != Automatic::None && (name == "landing" || name == "take-off"))
         ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under an automatic action: its aircraft neither take off nor land");

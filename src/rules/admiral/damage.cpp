@@ -13,6 +13,8 @@ namespace {
 const RuleRef kDamage = cite("Damage/Light and Severe Damage");
 const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kTypes = cite("Unit Features/Type");
+const RuleRef kResistance = cite("Unit Features/Resistance");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
 }  // namespace
 
 // Unit Features/Resistance: the card's SP, or the type's.
@@ -22,6 +24,7 @@ int AdmiralEngine::structure_points(const Unit& u) const {
 }
 
 void AdmiralEngine::damage(Unit& target, const Unit& attacker, const Blow& b, const ngn::Event& e, GameContext& ctx) {
+    ctx.judged(kDamage), ctx.judged(kResistance);  // the sinking claim, at the unit's structure points
     if (b.kind == Automatic::Severe || target.automatic == Automatic::None) target.automatic = b.kind;  // severe prevails
     target.attacker = &attacker;
     if (b.why) target.automatic_parted = b.why;
@@ -35,14 +38,14 @@ void AdmiralEngine::damage(Unit& target, const Unit& attacker, const Blow& b, co
     const bool fits = b.claims_sunk == sunk || (target.damage_parted && b.claims_sunk == rules_sunk);
     if (!fits && !b.why)
         ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,
-                           target.label() + " has taken " + std::to_string(target.severe) + " severe damage of its " + std::to_string(sp) +
-                               " structure points: " + (sunk ? "it sinks" : "it is afloat"),
+                           target.label() + " has taken " + std::to_string(target.severe) + " severe damage of its " + count_of(sp, "structure point") +
+                               ": " + (sunk ? "it sinks" : "it is afloat"),
                            sunk ? "sunk" : "afloat", b.claims_sunk ? "sunk" : "afloat");
     else if (b.claims_sunk != sunk)
         ctx.findings.excuse(b.why ? *b.why : *target.damage_parted, e.claim_pos, "the sinking follows from the damage as played");
     if (sunk && !b.claims_sunk)  // afloat as played; if the record names it no more, that follows from here
         target.sunk_left_out = b.why ? *b.why : Cause{e.claim_pos.line, kDamage};
-    if (b.claims_sunk && !target.sunk) target.sunk = true, target.sunk_turn = turn_;  // as played
+    if (b.claims_sunk && !target.sunk) target.sunk = true, target.sunk_turn = turn_, target.gone_line = e.subject.pos.line;  // as played
 }
 
 // PoW critical d6: 4 => communication; PoW critical 2d10: 7 12 => "boiler".
@@ -58,6 +61,7 @@ void AdmiralEngine::critical(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const ngn::Dice* dice = last_dice(e.args);
     if (!dice || dice->faces.empty()) return (void)ctx.findings.error(Kind::Inconsistent, kCritical, at, "a critical roll gives its dice: d6 after a light damage, 2d10 after a severe one");
     const Automatic kind = dice->sides == 6 ? Automatic::Light : Automatic::Severe;
+    ctx.judged(kCritical), ctx.judged(kDiceRolls);
     auto due = std::find_if(u.criticals_due.begin(), u.criticals_due.end(), [&](const auto& d) { return d.kind == kind || d.any_kind; });
     if (due == u.criticals_due.end() && u.criticals_due.empty() && unread_attack_.excuses(turn_, ctx.findings, at, "a critical roll after a fire not read")) {
         if (kind == Automatic::Severe && !u.sunk) ++u.severe, ++u.severe_rules;  // as played: the fire not read did the damage

@@ -13,6 +13,11 @@ namespace ironlog::rules::admiral {
 namespace {
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 const RuleRef kCardRule{"admiral", "War Technology/Unit Card", ""};
+const RuleRef kDices = cite("Game Elements/Dices");
+const RuleRef kTheTurn = cite("Playing Admiral/The Turn");
+const RuleRef kTurnPhases = cite("Playing Admiral/Turn Phases");
+const RuleRef kGameSetup = cite("Playing Admiral/Game Setup");
+const RuleRef kOperationalPhase = cite("Playing Admiral/Operational Phase");
 }  // namespace
 
 RuleRef cite(const char* section) { return RuleRef{"admiral", section, ""}; }
@@ -57,6 +62,7 @@ void AdmiralEngine::declaration(const ngn::Declaration& d, const Entity& e, Game
 void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     const ngn::SourcePos at = h.label_pos;
     if (h.kind == ngn::HeadingKind::Turn) {
+        ctx.judged(kTheTurn);
         if (active_) end_hand(ctx, at);
         start_turn(ctx);
         return;
@@ -64,24 +70,30 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind != ngn::HeadingKind::Phase) return;
     const SequenceNode* node = ctx.cursor.phase();
     const std::string name = node ? node->name : lower(h.label);
+    ctx.judged(name == "setup" ? kGameSetup : kTurnPhases);
     if (phase_ == "operational" && name != "operational") end_hand(ctx, at);
     if (phase_ == "operational" && name != "operational") {
         // Playing Admiral/Operational Phase: the phase goes on until every unit has been activated.
+        ctx.judged(kOperationalPhase);
         std::string missing;
+        std::vector<Unit*> vanished;
         for (Unit& u : units_) {
             if (!u.afloat() || u.activated_turn == turn_ || u.stopped) continue;  // a unit rammed before its hand does not act
-            if (!named_later(u, at.line, ctx) && (u.sunk_left_out || hands_parted_)) {
-                ctx.findings.excuse(u.sunk_left_out ? *u.sunk_left_out : *hands_parted_, at, u.label() + " is named no more: sunk, or its hand left out");
-                u.sunk = true, u.sunk_turn = turn_;
+            if (u.ram_doubt && (u.ram_doubt_turn == turn_ || !named_later(u, at.line, ctx))) {  // stopped, or sunk, in a collision left out
+                ctx.findings.excuse(*u.ram_doubt, at, u.label() + " has no hand: stopped or sunk in the collision left out");
+                if (!named_later(u, at.line, ctx)) u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
                 continue;
             }
-            if (!named_later(u, at.line, ctx)) {  // the players played on as if it were gone
-                ctx.findings.error(Kind::Inconsistent, cite("Damage/Light and Severe Damage"), at,
-                                   u.label() + " is afloat, but the record names it no more: the line that sank it is missing (taken as sunk from here)");
-                u.sunk = true, u.sunk_turn = turn_;
+            if (!named_later(u, at.line, ctx) && (u.sunk_left_out || hands_parted_)) {
+                ctx.findings.excuse(u.sunk_left_out ? *u.sunk_left_out : *hands_parted_, at, u.label() + " is named no more: sunk, or its hand left out");
+                u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
                 continue;
             }
             missing += (missing.empty() ? "" : ", ") + u.label();
+            if (!named_later(u, at.line, ctx)) {  // the players played on as if it were gone: its hand, or its sinking, left out
+                missing += " (named no more: taken as gone from here)";
+                vanished.push_back(&u);
+            }
         }
         std::optional<Cause> why = hands_parted_;
         if (!missing.empty() && why)
@@ -90,11 +102,14 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Operational Phase"), at,
                                                         "every unit on the table is activated once a turn; not activated in turn " +
                                                             std::to_string(turn_) + ": " + missing));
+        for (Unit* u : vanished) u->sunk = true, u->sunk_turn = turn_, u->gone_line = at.line, u->vanished = why;
         for (Unit& u : units_)  // a hand left out: where the unit is and its speed show at its next move
-            if (u.afloat() && u.activated_turn != turn_) {
+            // a unit rammed before its hand has none, and its automatic action waits; with a hand left out, it may have had it
+            if (u.afloat() && u.activated_turn != turn_ && (!u.stopped || why)) {
                 u.place_doubt = why;
                 u.speed_unknown = true;
-                u.automatic = Automatic::None, u.conning_due = false;  // performed in the hand left out
+                u.conning_due = false;
+                if (u.automatic != Automatic::None && why) u.automatic_parted = why;  // performed in the hand left out, or due at the next
             }
     }
     phase_ = name;
@@ -102,6 +117,8 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 }
 
 void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    for (const auto& it : e.args)  // the kit has read its dice against the book's (Game Elements/Dices)
+        if (it.as<ngn::Dice>()) ctx.judged(kDices);
     if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : where(e);
     const std::string verb = e.verb();
@@ -112,11 +129,12 @@ void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
     else
         unknown_verbs_.said(lower(verb), *(why = Findings::cause_of(ctx.findings.error(
                                                Kind::Inconsistent, kVocabulary, at, what + "; the actions are " + verb_list(kVerbs) + " (docs/rules/admiral.md)"))));
+    if (phase_ == "operational") unread_attack_.mark(turn_, *why);  // it may have been a fire: a critical roll may follow it
     // a unit's line not read stands for its hand: its move is then as its next claim places it
     Unit* u = unit(actor);
     if (!u || phase_ != "operational" || !u->afloat()) return;
     if (active_ != u && u->activated_turn != turn_) take_hand(*u, e, ctx);
-    if (active_ == u) u->move_parted = u->place_doubt = u->unread = *why, u->move_looked_for = true;
+    if (active_ == u) u->move_parted = u->place_doubt = u->unread = *why, u->move_looked_for = true, u->speed_unknown = !u->speed_written;
 }
 
 void AdmiralEngine::finish(GameContext& ctx) {
@@ -224,7 +242,8 @@ bool AdmiralEngine::hand_left_out(Unit& u, ngn::SourcePos at, GameContext& ctx) 
                                                                         "its hand is left out (every unit is activated once a turn)"));
     u.place_doubt = why;
     u.speed_unknown = true;
-    u.automatic = Automatic::None, u.conning_due = false;
+    u.conning_due = false;
+    if (u.automatic != Automatic::None) u.automatic_parted = why;  // performed in the hand left out, or still due
     u.activated_turn = turn_;  // as played: it had its hand
     return true;
 }
@@ -257,7 +276,8 @@ bool AdmiralEngine::moves_later_in_hand(const Unit& u, std::uint32_t line, GameC
         const Entity* who = ctx.symbols.find(reference_text(e->subject));
         const std::string verb = lower(e->verb());
         const bool moving = verb == "speed" || verb == "move" || verb == "turn";
-        if (who == u.entity && moving) return true;
+        const bool other_act = verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide" || verb == "critical" || verb == "malfunction";
+        if (who == u.entity && (moving || !other_act)) return true;  // a line that is no other act may be its move, not read
         const bool hand = moving || verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide" || verb == "pass";
         if (who != u.entity && hand) return false;
     }
@@ -267,7 +287,7 @@ bool AdmiralEngine::moves_later_in_hand(const Unit& u, std::uint32_t line, GameC
 // A hand whose unit acts before any move: its move must come later in the hand. If none does, the
 // move was left out: said once, and its place and speed are then as its next move shows them.
 void AdmiralEngine::look_for_move(Unit& u, const ngn::Event& e, GameContext& ctx) {
-    if (u.move_looked_for || u.moved_any || u.speed_written || u.stopped || !u.speed_known || u.move_parted || cm_of(u.speed) <= tolerance_) return;
+    if (u.move_looked_for || u.moved_any || u.speed_written || u.stopped || !u.speed_known || u.move_parted || u.extra_hand || cm_of(u.speed) <= tolerance_) return;
     u.move_looked_for = true;
     if (moves_later_in_hand(u, e.subject.pos.line, ctx)) return;
     const Cause why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Units Movement/Speed and Moving"), e.subject.pos,

@@ -23,6 +23,8 @@ std::unique_ptr<Engine> make_engine();
 RuleRef cite(const char* section);
 // Where an event's action stands: its first word after the actor, or the actor when it has none.
 inline ngn::SourcePos where(const ngn::Event& e) { return e.args.empty() ? e.subject.pos : e.args.front().pos; }
+// "1 hit", "2 hits": a count with its noun in the number it needs.
+inline std::string count_of(int n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
 // The last roll an event writes; null when it writes none.
 inline const ngn::Dice* last_dice(ngn::Items items) {
     const ngn::Dice* dice = nullptr;
@@ -85,6 +87,7 @@ private:
     bool take_hand(Unit& u, const ngn::Event& e, GameContext& ctx);  // the unit's activation, from its first line
     bool hand_of_side(int side, ngn::SourcePos at, GameContext& ctx);
     void end_hand(GameContext& ctx, ngn::SourcePos at);
+    void gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& what, GameContext& ctx);
     bool side_has_units_left(int side) const;
     void chronometric(GameContext& ctx, ngn::SourcePos at);
     std::optional<int> highest_command(int side) const;
@@ -116,6 +119,7 @@ private:
     MistakeIn unread_attack_;
     bool named_later(const Unit& u, std::uint32_t line, GameContext& ctx) const;
     bool speed_change_legal(const Unit& u, int from, int to, std::string& why) const;
+    std::optional<int> judge_speed_change(Unit& u, int to, bool first, ngn::SourcePos at, GameContext& ctx);
     void run(Unit& u, const ngn::Item& it, GameContext& ctx);
     void rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, std::size_t i, GameContext& ctx);
     double rotation_distance(const Unit& u) const;
@@ -144,9 +148,10 @@ private:
     std::vector<std::pair<std::string, int>> attack_modifiers(const Unit& u, int own_knots, int target_knots, bool long_range, bool light_damage,
                                                               bool radio, const ngn::Event& e) const;
     Roll read_roll(const ngn::Dice& dice, std::vector<std::pair<std::string, int>> mods) const;
+    RuleRef attack_rule_of(const Roll& r, const ngn::Dice& dice, const Unit& u, int b, Arc arc) const;
     Automatic rules_kind_of(int face, const Unit& target) const;
     void hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
-                    std::optional<Cause> why, const ngn::Event& e, GameContext& ctx);
+                    std::optional<Cause> why, const ngn::Event& e, GameContext& ctx, std::optional<int> implied_face = std::nullopt);
     bool judge_roll(const Roll& r, const char* what, const RuleRef& rule, ngn::SourcePos at, GameContext& ctx);
 
     // ---- torpedoes.cpp: Launching Torpedoes, Torpedo Launch Bonuses and Maluses ----

@@ -11,7 +11,11 @@
 namespace ironlog::rules::admiral {
 
 namespace {
-const RuleRef kFleets = cite("Playing Admiral/Game Setup");
+const RuleRef kFleets = cite("Playing Admiral/Fleets");
+const RuleRef kType = cite("Unit Features/Type");
+const RuleRef kFlagshipFeature = cite("Unit Features/Flagships");
+const RuleRef kBattlefield = cite("Playing Admiral/Battlefield");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
 const RuleRef kCardRule = cite("War Technology/Unit Card");
 const RuleRef kFlagships = cite("Playing Admiral/Choosing Flagships");
 const RuleRef kNumbers = cite("Playing Admiral/Number the Units");
@@ -48,6 +52,7 @@ void AdmiralEngine::declare_ship(const ngn::Declaration& d, const Entity& e, Gam
         else if (is_word(a[i], "at") && i + 1 < a.size() && a[i + 1].as<ngn::TablePos>()) {
             const auto* p = a[i + 1].as<ngn::TablePos>();
             u.placed = true, u.at = {p->x, p->y}, u.heading = p->heading.value_or(0);
+            ctx.judged(kPlacement), ctx.judged(kBattlefield);
             if (!on_table(u.at))
                 ctx.findings.error(Kind::Illegal, kPlacement, a[i + 1].pos, u.label() + " is placed off the table (" + std::to_string(int(table_w_)) + " x " + std::to_string(int(table_h_)) + " cm)");
             i += 2;
@@ -64,6 +69,7 @@ void AdmiralEngine::declare_ship(const ngn::Declaration& d, const Entity& e, Gam
                           "values are not verified");
     else if (u.card.type.empty() && !libraries_.empty())
         ctx.findings.error(Kind::Inconsistent, kCardRule, d.name.pos, "no card '" + card_name + "' in the card library, and the ship line gives no type");
+    if (!u.card.type.empty()) ctx.judged(kCardRule), ctx.judged(kType);  // a card found, its type one of the table's
     if (u.flagship && u.side >= 0 && static_cast<std::size_t>(u.side) < sides_.size()) ++sides_[static_cast<std::size_t>(u.side)].flagships_at_start;
     check_same_names(u, d.name.pos, ctx);
 }
@@ -71,9 +77,11 @@ void AdmiralEngine::declare_ship(const ngn::Declaration& d, const Entity& e, Gam
 // Fleets: no two ships of one name on the table, unless of another nation or type.
 void AdmiralEngine::check_same_names(const Unit& u, ngn::SourcePos at, GameContext& ctx) {
     if (u.number) {
+        ctx.judged(kNumbers);
         const auto [it, fresh] = numbers_.emplace(std::pair<int, int>{u.side, *u.number}, &u);
         if (!fresh) ctx.findings.error(Kind::Illegal, kNumbers, at, u.label() + " has activation card " + std::to_string(*u.number) + ", as " + it->second->label() + " has");
     }
+    ctx.judged(kFleets);
     const auto [it, fresh] = names_.emplace(lower(u.card.name) + "\n" + u.card.type + "\n" + u.card.nation, &u);
     if (!fresh)
         ctx.findings.error(Kind::Illegal, kFleets, at,
@@ -148,13 +156,14 @@ void AdmiralEngine::find_formations() const {
 bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side) return false;
     if (!a.in_phase("setup", e, kFlagships, ctx)) return true;
+    ctx.judged(kFlagships), ctx.judged(kDiceRolls);
     const int side = who.index;
     int flagships = 0;
     for (const Unit& u : a.units_) flagships += u.side == side && u.flagship;
     const ngn::Dice* dice = nullptr;
     for (const auto& it : e.args)
         if (it.as<ngn::Dice>()) dice = it.as<ngn::Dice>();
-    if (dice && (dice->sides != 10 || static_cast<int>(dice->faces.size()) != flagships))
+    if (dice && ctx.dice_ok && (dice->sides != 10 || static_cast<int>(dice->faces.size()) != flagships))
         ctx.findings.error(Kind::Illegal, kFlagships, where(e),
                            "a side rolls one D10 for each of its flagships: " + std::to_string(flagships) + "d10", std::to_string(flagships) + "d10",
                            dice->spec());
@@ -178,12 +187,13 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
             continue;
         }
         if (!value) continue;
+        ctx.judged(kFlagshipFeature);
         u->command = value;
         given.insert(u);
     }
     if (static_cast<int>(given.size()) != flagships && !said)
         ctx.findings.error(Kind::Illegal, kFlagships, e.claim_pos, "each flagship of " + who.label() + " is given a command value: " +
-                                                                       std::to_string(flagships) + " flagships, " + std::to_string(given.size()) + " given");
+                                                                       count_of(flagships, "flagship") + ", " + std::to_string(given.size()) + " given");
     if (side >= 0 && static_cast<std::size_t>(side) < a.sides_.size()) a.sides_[static_cast<std::size_t>(side)].command_rolled = true;
     a.unverified("the command values read from the Command values table (not printed in the demo)", kFlagships, where(e), ctx);
     return true;
@@ -193,6 +203,7 @@ bool AdmiralEngine::on_command(AdmiralEngine& a, const ngn::Event& e, const Enti
 bool AdmiralEngine::on_placement(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side) return false;
     if (!a.in_phase("setup", e, kPlacement, ctx)) return true;
+    ctx.judged(kPlacement), ctx.judged(kDiceRolls);
     for (const auto& it : e.args)
         if (const auto* d = it.as<ngn::Dice>(); d && d->sides != 6)
             ctx.findings.error(Kind::Illegal, kPlacement, it.pos, "the placement roll-off is 1D6", "d6", d->spec());

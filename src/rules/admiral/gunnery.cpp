@@ -23,6 +23,65 @@ const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kRamming = cite("Units Movement/Ramming");
 const RuleRef kDamage = cite("Damage/Light and Severe Damage");
+const RuleRef kSlow = cite("Units Movement/Slow Speed");
+const RuleRef kBatteryFeature = cite("Unit Features/Batteries");
+const RuleRef kDefenceFeature = cite("Unit Features/Defence");
+const RuleRef kResistance = cite("Unit Features/Resistance");
+const RuleRef kArcOfSight = cite("General Principles/Arc of Sight");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
+const RuleRef kScale = cite("Game Rules/Matter of Scale");
+const RuleRef kSpecial = cite("War Technology/Special Rules");
+
+// Each modifier of an attack, with the section of the book that states it and the words a record's
+// label for it may hold. The coefficient (the first) is Attack and Defense's, or the range's.
+struct ModifierKind {
+    const char* name;  // as attack_modifiers names it
+    const RuleRef* rule;
+    std::array<const char*, 4> words;
+};
+const ModifierKind kModifierKinds[] = {
+    {"target speed", &kMaluses, {"speed", "knot", "", ""}},  // a label with "slow" is the next one
+    {"slow speed", &kSlow, {"slow", "", "", ""}},
+    {"light damage", &kAutomatic, {"light", "damage", "dmg", ""}},
+    {"ram", &kRamming, {"", "", "", ""}},  // a label that begins with "ram" (see kind_of_label)
+    {"communication tower", &kCritical, {"radio", "comm", "tower", "radar"}},
+    {"smoke", &kSpecial, {"smoke", "", "", ""}},
+};
+constexpr std::size_t kNoKind = std::size(kModifierKinds);
+
+// The kind a record's modifier label names; kNoKind for the coefficient or a label not known.
+std::size_t kind_of_label(const std::string& label) {
+    const std::string l = lower(label);
+    if (l.find("slow") != std::string::npos) return 1;
+    if (l.rfind("ram", 0) == 0) return 3;
+    for (std::size_t k = 0; k < kNoKind; ++k)
+        for (const char* w : kModifierKinds[k].words)
+            if (*w && l.find(w) != std::string::npos) return k;
+    return kNoKind;
+}
+// What a fire line claims: `=> miss`, `=> hit light`, `=> hit severe sunk`.
+struct FireClaim {
+    bool hit = false, sunk = false;
+    std::optional<Automatic> kind;
+};
+FireClaim fire_claim(const ngn::Event& e) {
+    FireClaim c;
+    if (e.claim)
+        for (const auto& it : *e.claim) {
+            c.hit = c.hit || is_word(it, "hit");
+            c.sunk = c.sunk || is_word(it, "sunk");
+            if (is_word(it, "light")) c.kind = Automatic::Light;
+            if (is_word(it, "severe")) c.kind = Automatic::Severe;
+        }
+    c.hit = c.hit || c.kind.has_value();
+    return c;
+}
+
+std::size_t kind_of_name(const std::string& name) {
+    for (std::size_t k = 0; k < kNoKind; ++k)
+        if (name == kModifierKinds[k].name) return k;
+    return kNoKind;
+}
 
 constexpr const char* kBatteryNames[] = {"primary", "secondary", "tertiary"};
 constexpr const char* kArcNames[] = {"bow", "starboard", "stern", "port"};
@@ -83,13 +142,16 @@ bool AdmiralEngine::may_fire(Unit& u, int b, Arc arc, Unit& target, const ngn::E
     const ngn::SourcePos at = where(e);
     const std::string bat = kBatteryNames[b], arcn = kArcNames[ix(arc)];
     if (!coefficient_now(u, b, arc)) return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " battery has no coefficient in its " + arcn + " arc: it cannot fire there"), false;
-    if (u.fired[static_cast<std::size_t>(b)][ix(arc)])
-        return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " battery has fired in its " + arcn + " arc this turn: once an arc a turn"), false;
+    // the limits of a turn: in a second hand (reported) its fire follows from that mistake
+    auto refuse = [&](const std::string& why) {
+        if (u.extra_hand) return ctx.findings.excuse(*u.extra_hand, at, why), true;
+        return ctx.findings.error(Kind::Illegal, kAttack, at, why), false;
+    };
+    if (u.fired[static_cast<std::size_t>(b)][ix(arc)]) return refuse(u.label() + "'s " + bat + " battery has fired in its " + arcn + " arc this turn: once an arc a turn");
     if (arc_blocked(u, b, arc))
-        return ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + bat + " " + arcn + " coefficients are reduced to " + (b == 0 ? "1 or less" : "0 or less") + " by the arcs beside it: it fires no more this turn"), false;
+        return refuse(u.label() + "'s " + bat + " " + arcn + " coefficients are reduced to " + (b == 0 ? "1 or less" : "0 or less") + " by the arcs beside it: it fires no more this turn");
     const Arc other = arc == Arc::Port ? Arc::Starboard : Arc::Port;
-    if (b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)])
-        return ctx.findings.error(Kind::Illegal, kAttack, at, "the primary battery never fires both sides in one turn"), false;
+    if (b == 0 && section_of(arc) == Section::Side && u.fired[0][ix(other)]) return refuse("the primary battery never fires both sides in one turn");
     (void)target;
     return true;
 }
@@ -144,7 +206,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     std::vector<const ngn::Dice*> dice;
     for (const auto& it : a)
         if (it.as<ngn::Dice>()) dice.push_back(it.as<ngn::Dice>());
-    if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is sunk: it is no target");
+    if (!target->afloat()) return gone(*target, kOpening, at, "it is no target", ctx);
     if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a fire after a damage claimed against the rules");
     else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");
@@ -156,6 +218,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (u.card.type.empty()) return unverified("gunnery of units without a card", kAttack, at, ctx);
     if (!u.card.batteries[static_cast<std::size_t>(b)].present())
         return (void)ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s card has no " + kBatteryNames[b] + " battery");
+    ctx.judged(kBatteryFeature), ctx.judged(kOpening), ctx.judged(kCourse), ctx.judged(kScale);
     double d = 0;
     judge_distance(u, *target, dist_item, kOpening, ctx, d);
     const auto arcs = arcs_of(u, *target);
@@ -173,6 +236,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     const double range = range_of(u, b);
     needs(u, u.card.batteries[static_cast<std::size_t>(b)].range_cm.has_value(), "range", kOpening, at, ctx);
     if (d >= 0 && d > range + tolerance_) return (void)ctx.findings.error(Kind::Illegal, kOpening, at, target->label() + " is beyond the " + kBatteryNames[b] + " battery's range", std::to_string(int(range)) + "cm", dist_item ? dist_item->to_ngn() : "");
+    if (u.placed && target->placed && units_.size() <= kMostUnitsJudged) ctx.judged(kSight), ctx.judged(kArcOfSight), ctx.judged(kResistance);
     if (auto cover = covered_by(u, *target); cover && units_.size() <= kMostUnitsJudged && !hand_left_out(const_cast<Unit&>(**cover), at, ctx))
         return (void)ctx.findings.error(Kind::Illegal, kSight, at, (*cover)->label() + " covers " + target->label() + " from " + u.label() + ": it is at least the target's size (SP) and stands across the line of sight");
     const Unit* doubtful = nullptr;  // a unit whose place is in doubt may stand across a line of sight or be nearer
@@ -194,6 +258,11 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
                                  const ngn::Event& e, GameContext& ctx) {
     const auto& bat = u.card.batteries[static_cast<std::size_t>(b)];
     const ngn::SourcePos at = where(e);
+    ctx.judged(kAttack), ctx.judged(kDiceRolls), ctx.judged(kMaluses);
+    if (slow(u)) ctx.judged(kSlow);
+    if (u.ram_malus_turn == turn_) ctx.judged(kRamming);
+    if (u.automatic_now == Automatic::Light) ctx.judged(kAutomatic);
+    if (u.radio_hit) ctx.judged(kCritical);
     if (bat.die && attack.sides != bat.die)
         ctx.findings.error(Kind::Illegal, kAttack, at, u.label() + "'s " + kBatteryNames[b] + " battery rolls its card's die", "d" + std::to_string(bat.die), attack.spec());
     if (defence.sides != 8) ctx.findings.error(Kind::Illegal, kAttack, at, "the defence is rolled on 1D8", "d8", defence.spec());
@@ -219,6 +288,7 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
     for (Section s : sections_shown(target, u)) {
         const auto& df = target.card.defence[static_cast<std::size_t>(s)];
         if (!needs(target, df.has_value(), "defence", kAttack, at, ctx)) continue;
+        ctx.judged(kDefenceFeature);
         defences.push_back(read_roll(defence, {{s == Section::Bow ? "bow" : s == Section::Side ? "side" : "stern", *df}}));
     }
     auto pick = [](const std::vector<Roll>& rolls) {  // the reading the record follows, if one does
@@ -229,21 +299,13 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
         return rolls.front();
     };
     const Roll att = attacks.empty() ? read_roll(attack, {}) : pick(attacks);
-    const bool attack_ok = attacks.empty() || judge_roll(att, "the attack", kMaluses, at, ctx);
+    const RuleRef attack_rule = attack_rule_of(att, attack, u, b, arc);
+    const bool attack_ok = attacks.empty() || judge_roll(att, "the attack", attack_rule, at, ctx);
     const Roll def = defences.empty() ? read_roll(defence, {}) : pick(defences);
     const bool defence_ok = defences.empty() || judge_roll(def, "the defence", kAttack, at, ctx);
     auto hits = [&](int x, int y) { return x > y || (tie_hits_ && x == y); };
     const bool rules_hit = hits(att.rules, def.rules), played_hit = hits(att.played(), def.played());
-    bool claimed_hit = false, claimed_sunk = false;
-    std::optional<Automatic> claimed_kind;
-    if (e.claim)
-        for (const auto& it : *e.claim) {
-            claimed_hit = claimed_hit || is_word(it, "hit");
-            claimed_sunk = claimed_sunk || is_word(it, "sunk");
-            if (is_word(it, "light")) claimed_kind = Automatic::Light;
-            if (is_word(it, "severe")) claimed_kind = Automatic::Severe;
-        }
-    claimed_hit = claimed_hit || claimed_kind.has_value();
+    auto [claimed_hit, claimed_sunk, claimed_kind] = fire_claim(e);
     std::optional<Cause> why;
     if (!e.claim) {
         ctx.findings.error(Kind::Inconsistent, kAttack, at, "a fire says what it did: => miss, => hit light, => hit severe");
@@ -254,22 +316,68 @@ void AdmiralEngine::resolve_fire(Unit& u, int b, Arc arc, Unit& target, double d
                                                         (tie_hits_ ? ": a hit when not less" : ": a hit only when greater"),
                                                     played_hit ? "hit" : "miss", claimed_hit ? "hit" : "miss"));
     } else if (claimed_hit != rules_hit) {
-        ctx.findings.excuse(Cause{at.line, kMaluses}, e.claim_pos, "the hit follows from the totals as written");
+        ctx.findings.excuse(Cause{at.line, attack_rule}, e.claim_pos, "the hit follows from the totals as written");
     } else if (claimed_hit != played_hit) {
         ctx.findings.excuse(Cause{at.line, ngn_rule("5.4", "Dice")}, e.claim_pos, "the hit follows from the rules, the total was a slip");
     }
     if (!claimed_hit && rules_hit && why) target.automatic_parted = why;  // the rules' damage, not played: its automatic action either way
     if (!claimed_hit && rules_hit && why && rules_kind_of(att.face, target) == Automatic::Severe) ++target.severe_rules, target.damage_parted = why;
-    if (claimed_hit) hit_damage(u, target, att.face, rules_hit, claimed_kind, claimed_sunk, why, e, ctx);
+    // a die the kit could not read, or a total that does not add up (the kit's finding): the damage
+    // may follow the die the total implies
+    if (!ctx.dice_ok) why = why ? why : std::optional<Cause>(Cause{at.line, ngn_rule("5.4", "Dice")});
+    std::optional<int> implied_face;
+    if (att.total_off()) implied_face = *att.total - (*att.recorded - att.face);
+    if (claimed_hit) hit_damage(u, target, att.face, rules_hit, claimed_kind, claimed_sunk, why, e, ctx, implied_face);
+}
+
+// The section that states the part of an attack a record wrote otherwise than the rules: each
+// modifier the record labels is matched to the rules' by its label, the first unlabelled one is the
+// coefficient. One part off: its section (the coefficient's reductions and arcs are Attack and
+// Defense's, its short or long range and the target's speed Maluses to Attack Value's, the slow
+// speed's +1 Slow Speed's, a light damage's -2 Automatic Actions', a ram's -2 Ramming's, the
+// communication tower's -1 Critical Damage's); more than one, or none known, Maluses to Attack Value.
+RuleRef AdmiralEngine::attack_rule_of(const Roll& r, const ngn::Dice& dice, const Unit& u, int b, Arc arc) const {
+    if (!r.recorded || *r.recorded == r.rules || r.mods.empty()) return kMaluses;
+    const Coefficient printed = *u.card.batteries[static_cast<std::size_t>(b)].by_section[static_cast<std::size_t>(section_of(arc))];
+    const int reduction = u.reduced[static_cast<std::size_t>(b)][ix(arc)], coefficient = r.mods.front().second;
+    const bool long_range = r.mods.front().first.find("long") != std::string::npos;
+    auto coefficient_rule = [&](int written) {  // the range's other coefficient: Maluses (Distance of target)
+        return written == (long_range ? printed.short_range - reduction : printed.long_range - reduction) ? kMaluses : kAttack;
+    };
+    std::array<int, kNoKind + 1> rules_sum{}, written_sum{};
+    for (std::size_t i = 1; i < r.mods.size(); ++i) rules_sum[kind_of_name(r.mods[i].first)] += r.mods[i].second;
+    if (dice.modifiers.empty()) {  // a total only: a reduction left out, or the one modifier of that value
+        const int missing = r.rules - *r.recorded;
+        if (reduction > 0 && -missing > 0 && -missing <= reduction) return kAttack;
+        std::optional<std::size_t> only;
+        for (std::size_t k = 0; k < kNoKind; ++k)
+            if (rules_sum[k] == missing) only = only ? kNoKind : k;
+        return only && *only < kNoKind ? *kModifierKinds[*only].rule : kMaluses;
+    }
+    std::optional<int> written_coefficient;
+    for (const auto& m : dice.modifiers) {
+        const std::size_t k = kind_of_label(std::string(m.label));
+        if (k == kNoKind && !written_coefficient) written_coefficient = m.value;
+        else written_sum[k] += m.value;
+    }
+    std::vector<RuleRef> off;
+    if (written_coefficient.value_or(0) != coefficient) off.push_back(coefficient_rule(written_coefficient.value_or(0)));
+    for (std::size_t k = 0; k <= kNoKind; ++k)
+        if (rules_sum[k] != written_sum[k]) off.push_back(k < kNoKind ? *kModifierKinds[k].rule : kMaluses);
+    return off.size() == 1 ? off.front() : kMaluses;
 }
 
 // Damage/Light and Severe Damage of a hit: the raw attack die against the target's armour.
 void AdmiralEngine::hit_damage(Unit& u, Unit& target, int face, bool rules_hit, std::optional<Automatic> claimed_kind, bool claimed_sunk,
-                               std::optional<Cause> why, const ngn::Event& e, GameContext& ctx) {
+                               std::optional<Cause> why, const ngn::Event& e, GameContext& ctx, std::optional<int> implied_face) {
     const ngn::SourcePos at = where(e);
     std::optional<Automatic> rules_kind;
+    ctx.judged(kDamage);
     if (needs(target, target.card.armour.has_value(), "armour", kDamage, at, ctx)) rules_kind = rules_kind_of(face, target);
-    if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
+    const bool implied = implied_face && rules_kind && claimed_kind && *claimed_kind == rules_kind_of(*implied_face, target);
+    if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && implied)
+        ctx.findings.excuse(Cause{at.line, ngn_rule("5.4", "Dice")}, e.claim_pos, "the damage of the die the total implies");
+    else if (rules_kind && claimed_kind && *claimed_kind != *rules_kind && why)
         ctx.findings.excuse(*why, e.claim_pos, "the damage of a hit the rules do not give");
     else if (rules_kind && claimed_kind && *claimed_kind != *rules_kind)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kDamage, e.claim_pos,

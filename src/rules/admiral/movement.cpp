@@ -17,10 +17,15 @@ const RuleRef kSpeed = cite("Units Movement/Speed and Moving");
 const RuleRef kModify = cite("Units Movement/Modifying the Speed");
 const RuleRef kReverse = cite("Units Movement/Reversing the Course");
 const RuleRef kRotation = cite("Units Movement/Rotation");
+const RuleRef kSlow = cite("Units Movement/Slow Speed");
 const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 const RuleRef kCritical = cite("Damage/Critical Damage");
 const RuleRef kRamming = cite("Units Movement/Ramming");
 const RuleRef kInitial = cite("Playing Admiral/Initial Condition of Units");
+const RuleRef kRuler = cite("Game Elements/Ruler");
+const RuleRef kBattlefield = cite("Playing Admiral/Battlefield");
+const RuleRef kScale = cite("Game Rules/Matter of Scale");
+const RuleRef kSpeedFeature = cite("Unit Features/Speed");
 
 std::string cm_text(double v) {
     std::ostringstream os;
@@ -33,6 +38,7 @@ std::string place_text(geometry::Point p, double h) {
     return os.str();
 }
 std::string speed_text(int v) { return std::to_string(std::abs(v)) + (v < 0 ? " astern" : ""); }
+std::string knots_text(int v) { return std::to_string(std::abs(v)) + (std::abs(v) == 1 ? " knot" : " knots") + (v < 0 ? " astern" : ""); }
 double normal(double h) { return std::fmod(std::fmod(h, 360.0) + 360.0, 360.0); }
 }  // namespace
 
@@ -70,13 +76,16 @@ void AdmiralEngine::not_read(Unit& u, ngn::SourcePos at, const std::string& what
 // the Course: astern only through 0, at most a third of the maximum, changed by a third of that.
 bool AdmiralEngine::speed_change_legal(const Unit& u, int from, int to, std::string& why) const {
     const int m = *u.card.speed, c = std::max(1, m / 3), back_max = m / 3, back_change = std::max(1, back_max / 3);
-    if (to > m) return why = "above the maximum speed of " + std::to_string(m), false;
-    if (-to > back_max) return why = "astern at most a third of the maximum: " + std::to_string(back_max), false;
-    if (from >= 0 && to >= 0 && std::abs(to - from) > c) return why = "a change of at most " + std::to_string(c) + " knots (a third of " + std::to_string(m) + ")", false;
+    if (to > m) return why = "above the maximum speed of " + knots_text(m), false;
+    if (-to > back_max) return why = "astern at most a third of the maximum: " + knots_text(back_max), false;
+    if (from >= 0 && to >= 0 && std::abs(to - from) > c) return why = "a change of at most " + knots_text(c) + " (a third of " + std::to_string(m) + ")", false;
     if (from >= 0 && to < 0 && (from > c || -to > std::min(c - from, back_change)))
-        return why = "astern only after reaching 0 in the change of " + std::to_string(c) + " knots, and then at most " + std::to_string(back_change) + " knots astern", false;
-    if (from < 0 && to < 0 && std::abs(to - from) > back_change) return why = "astern a change of at most " + std::to_string(back_change) + " knots", false;
-    if (from < 0 && to >= 0 && (-from > back_change || to > c)) return why = "ahead again only after reaching 0 in the change of " + std::to_string(back_change) + " knots astern", false;
+        return why = "astern only after reaching 0 within the change of " + knots_text(c) + ", and then at most " + knots_text(back_change) + " astern", false;
+    // slowing astern down to 0 is an astern change, like any other
+    if (from < 0 && to <= 0 && std::abs(to - from) > back_change)
+        return why = "a change astern of at most " + knots_text(back_change) + " (a third of the astern maximum, " + std::to_string(back_max) + ")", false;
+    if (from < 0 && to > 0 && (-from > back_change || to > c))
+        return why = "ahead again only after reaching 0 within the change of " + knots_text(back_change) + " astern", false;
     return true;
 }
 
@@ -91,9 +100,11 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
     const ngn::SourcePos at = args[i].pos;
     const bool first = !u.speed_known;
     int to = n->has_sign ? u.speed + n->as_int() : (astern ? -std::abs(n->as_int()) : n->as_int());
+    ctx.judged(kModify);
     if (u.speed_written) ctx.findings.error(Kind::Illegal, kModify, at, "the speed is chosen once, at the start of the activation");
     u.speed_written = true;
     const bool kept = (u.automatic_now != Automatic::None || u.conning_now) && !u.speed_unknown;
+    std::optional<int> rules_to;  // the speed the rules allowed, where the record's is reported
     if (kept && to != u.speed && to != u.speed_runs && u.automatic_now_parted && !u.conning_now) {
         ctx.findings.excuse(*u.automatic_now_parted, at, "a speed changed after a damage claimed against the rules");
     } else if (kept && to != u.speed && to != u.speed_runs) {
@@ -101,28 +112,56 @@ void AdmiralEngine::set_speed(Unit& u, const ngn::Event& e, std::size_t& i, Game
             Kind::Illegal, u.conning_now ? kCritical : kAutomatic, at,
             u.label() + (u.conning_now ? "'s conning tower was hit: it keeps its speed this activation" : " is under an automatic action: it keeps its speed"),
             speed_text(u.speed), speed_text(to)));
+        rules_to = u.speed;
     } else if (!kept && u.card.speed && !u.orders.count("engine-power") && !u.speed_unknown) {
-        std::set<int> from = turn_ == 1 && u.speed_set_turn == 0 ? starting_speeds(u) : std::set<int>{u.speed};
-        if (first || from.empty()) from.insert(u.speed);
-        if (u.speed_runs) from.insert(*u.speed_runs);
-        std::string why;
-        bool ok = false;
-        for (int f : from) ok = ok || speed_change_legal(u, f, to, why);
-        if (!ok) {
-            const bool reversing = to < 0 || *from.begin() < 0;
-            u.move_parted = Findings::cause_of(ctx.findings.error(
-                turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? Kind::Illegal : Kind::Illegal,
-                turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed ? kInitial : reversing ? kReverse : kModify, at,
-                u.label() + " at " + speed_text(*from.begin()) + " knots may not go to " + speed_text(to) + ": " + why, std::nullopt, speed_text(to)));
-        }
+        rules_to = judge_speed_change(u, to, first, at, ctx);
     } else if (!u.card.speed) {
         needs(u, false, "speed", kModify, at, ctx);
     }
+    u.speed_rules = rules_to;
+    if (rules_to) u.speed_parted = u.move_parted;
     u.speed = to;
     u.speed_runs.reset();
     u.speed_unknown = false;
     u.speed_known = true;
     u.speed_set_turn = turn_;
+}
+
+// Modifying the Speed, Reversing the Course: the change from the speed as played (or its runs', or
+// the starting speeds); a change the rules allow only from the speed an earlier reported mistake
+// should have left follows from that mistake. Returns the nearest speed the rules allowed when the
+// change is reported.
+std::optional<int> AdmiralEngine::judge_speed_change(Unit& u, int to, bool first, ngn::SourcePos at, GameContext& ctx) {
+    std::set<int> from = turn_ == 1 && u.speed_set_turn == 0 ? starting_speeds(u) : std::set<int>{u.speed};
+    if (first || from.empty()) from.insert(u.speed);
+    if (u.speed_runs) from.insert(*u.speed_runs);
+    ctx.judged(kSpeedFeature);
+    if (turn_ == 1 && u.speed_set_turn == 0) ctx.judged(kInitial);
+    if (to < 0 || *from.begin() < 0) ctx.judged(kReverse);
+    std::string why, unused;
+    bool ok = false;
+    for (int f : from) {
+        std::string w;
+        ok = ok || speed_change_legal(u, f, to, w);
+        if (why.empty()) why = w;
+    }
+    if (ok) return std::nullopt;
+    if (u.speed_rules && u.speed_parted && speed_change_legal(u, *u.speed_rules, to, unused)) {
+        ctx.findings.excuse(*u.speed_parted, at, "a speed change the rules allow from the speed they gave");
+        return std::nullopt;
+    }
+    const bool initial = turn_ == 1 && u.speed_set_turn == 0 && !u.start_speed;
+    const bool reversing = to < 0 || *from.begin() < 0;
+    u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, initial ? kInitial : reversing ? kReverse : kModify, at,
+                                                          u.label() + " at " + knots_text(*from.begin()) + " may not go to " + knots_text(to) + ": " + why,
+                                                          std::nullopt, speed_text(to)));
+    std::optional<int> nearest;  // the legal speed nearest the one written (looked for near it: a card may give any speed)
+    const long long lo = std::max<long long>(-static_cast<long long>(*u.card.speed), to - 100LL);
+    const long long hi = std::min<long long>(*u.card.speed, to + 100LL);
+    for (long long k = lo; k <= hi; ++k)
+        for (int f : from)
+            if ((!nearest || std::llabs(k - to) < std::llabs(*nearest - to)) && speed_change_legal(u, f, static_cast<int>(k), unused)) nearest = static_cast<int>(k);
+    return nearest;
 }
 
 bool AdmiralEngine::slow(const Unit& u, int knots) const {
@@ -136,6 +175,7 @@ std::vector<int> AdmiralEngine::speeds_as_played(const Unit& x) const {
     std::vector<int> v{x.speed};
     if (x.speed_runs) v.push_back(*x.speed_runs);
     if (&x == active_ && x.moved_any) v.push_back(static_cast<int>(std::lround(x.moved / scale_.cm_per_knot)) * (x.speed < 0 ? -1 : 1));
+    if (x.ram_doubt && x.ram_doubt_turn == turn_) v.push_back(0);  // rammed, and standing, in a collision left out
     if (x.speed_unknown) {  // each ten knots (the malus) and each side of half the maximum (slow speed)
         const int most = std::min(x.card.speed.value_or(40), 99);
         for (int k = 0; k <= most; k += 10) v.push_back(k);
@@ -170,13 +210,17 @@ void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, st
         return not_read(u, it.pos, "a rotation is in degrees, + to starboard, - to port: turn 22.5, turn -15", ctx);
     }
     const double angle = n->value;
+    ctx.judged(kRotation);
+    if (slow(u)) ctx.judged(kSlow);
+    if (u.planned_veer && u.rotations == 0) ctx.judged(kInitial);  // the Planned Veer of turn 1
     if (u.conning_now) {
         u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, kCritical, it.pos, u.label() + "'s conning tower was hit: no rotation this activation"));
     } else if (std::abs(angle) > 22.5 + 1e-9) {
         u.move_parted = Findings::cause_of(ctx.findings.error(Kind::Illegal, kRotation, it.pos, "at most 22.5 degrees a rotation", "22.5", it.to_ngn()));
     } else if (needs(u, u.card.length_cm.has_value(), "length", kRotation, it.pos, ctx) && u.run + tolerance_ < rotation_distance(u)) {
+        // at the end of the move: no run follows it (a second rotation after it is that one's mistake)
         bool last_item = true;
-        for (std::size_t k = i + 1; k < e.args.size(); ++k) last_item = last_item && !is_word(e.args[k], "move") && !is_word(e.args[k], "turn");
+        for (std::size_t k = i + 1; k < e.args.size(); ++k) last_item = last_item && !is_word(e.args[k], "move");
         const double full = cm_of(u.speed);
         const bool move_done = u.moved + tolerance_ >= full;
         const bool too_short = full < rotation_distance(u) + tolerance_ || end_rotation_always_;
@@ -186,9 +230,11 @@ void AdmiralEngine::rotate(Unit& u, const ngn::Item& it, const ngn::Event& e, st
             u.end_rotation = true;
         } else if (u.unread) {
             ctx.findings.excuse(*u.unread, it.pos, "a rotation after a line not read");
+        } else if (u.move_parted) {  // the runs or the speed of this move were reported: its rotations follow from them
+            ctx.findings.excuse(*u.move_parted, it.pos, "a rotation in a move already reported");
         } else {
             u.move_parted = Findings::cause_of(ctx.findings.error(
-                Kind::Illegal, kRotation, it.pos,
+                Kind::Illegal, slow(u) && u.run > tolerance_ ? kSlow : kRotation, it.pos,  // a run short of the half Slow Speed sets
                 u.label() + " rotates after a run of " + cm_text(u.run) + " since its last rotation: it needs " + cm_text(rotation_distance(u)) +
                     (slow(u) ? " (half its length: slow speed)" : " (its length)"),
                 cm_text(rotation_distance(u)), cm_text(u.run)));
@@ -210,6 +256,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
     if (e.claim)
         for (const auto& it : *e.claim) claimed = it.as<ngn::TablePos>() ? it.as<ngn::TablePos>() : claimed;
     if (claimed) {
+        ctx.judged(kSpeed), ctx.judged(kRuler);
         const geometry::Point c{claimed->x, claimed->y};
         const double ch = claimed->heading ? normal(*claimed->heading) : heading;
         const double turn_off = std::abs(std::remainder(ch - heading, 360.0));
@@ -227,8 +274,10 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
         u.placed = true;
         u.place_doubt.reset();
     }
+    if (u.placed) ctx.judged(kBattlefield);
     if (u.placed && !on_table(u.at) && !u.lost) {
         u.lost = u.removed = true;
+        u.gone_line = e.subject.pos.line, u.sunk_turn = turn_;
         ctx.findings.note(Kind::Illegal, kReverse, e.subject.pos, u.label() + "'s conning tower ends its move off the table: it is lost");
     }
 }
@@ -237,16 +286,23 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
 void AdmiralEngine::end_activation(Unit& u, GameContext& ctx, ngn::SourcePos) {
     const ngn::SourcePos at = u.last_pos;
     if (u.stopped || u.ram_through || u.lost || u.sunk || !u.speed_known || u.extra_hand) return;
+    ctx.judged(kSpeed), ctx.judged(kScale);
     const double full = cm_of(u.speed);
     if (std::abs(u.moved - full) <= tolerance_) return;
     if (u.moved_any) u.speed_runs = static_cast<int>(std::lround(u.moved / scale_.cm_per_knot)) * (u.speed < 0 ? -1 : 1);
     else u.speed_unknown = true;  // a move left out: its speed and place show at its next move
     if (u.move_parted) return ctx.findings.excuse(*u.move_parted, at, "the runs follow the speed or the place as played");
-    if (!u.moved_any) u.place_doubt = Cause{at.line, kSpeed};
-    ctx.findings.error(Kind::Illegal, kSpeed, at,
-                       u.label() + " at " + speed_text(u.speed) + " knots runs " + cm_text(full) + " in its activation" +
-                           (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved),
-                       cm_text(full), cm_text(u.moved));
+    // a run left out (a line of the hand, most likely): where it ended shows at its next move; a
+    // hull it stopped against: a collision left out, most likely
+    Unit* met = nullptr;
+    for (Unit& o : units_)
+        if (&o != &u && o.afloat() && o.placed && u.placed && near_enough(u, o, tolerance_ + 1) && hull_gap(u, o) <= tolerance_ + 1) met = &o;
+    u.place_doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kSpeed, at,
+                                                          u.label() + " at " + knots_text(u.speed) + " runs " + cm_text(full) + " in its activation" +
+                                                              (scale_.cm_per_knot != 1 ? " at this scale" : "") + ", not " + cm_text(u.moved) +
+                                                              (met ? " (its hull meets " + met->label() + "'s: a collision left out?)" : ""),
+                                                          cm_text(full), cm_text(u.moved)));
+    if (met) u.ram_doubt = met->ram_doubt = u.place_doubt, u.ram_doubt_turn = met->ram_doubt_turn = turn_;
 }
 
 }  // namespace ironlog::rules::admiral

@@ -73,6 +73,10 @@ struct Unit {
     bool speed_unknown = false;  // its move was left out (reported): its speed shows at its next hand
     bool speed_known = false;  // set at its first activation, or from the start
     int speed_set_turn = 0;    // the turn of the activation that set it
+    // A speed set against the rules (reported): the nearest the rules allowed; the next change may
+    // be measured from it as well as from the speed played.
+    std::optional<int> speed_rules;
+    std::optional<Cause> speed_parted;
 
     // this turn
     int activated_turn = 0;
@@ -86,7 +90,7 @@ struct Unit {
 
     // this activation
     ngn::SourcePos last_pos;  // its last line
-    bool extra_hand = false;  // a second hand in one turn (reported): its move is not judged again
+    std::optional<Cause> extra_hand;  // a second hand in one turn (reported): its move is not judged again, nor its once-a-turn limits
     double run = 0;           // cm run since the last rotation
     double moved = 0;         // cm run in this activation
     int rotations = 0;
@@ -105,9 +109,16 @@ struct Unit {
     std::optional<Cause> automatic_parted, automatic_now_parted;  // an automatic action due from a damage claimed against the rules
     bool sunk = false;
     int sunk_turn = 0;
+    std::uint32_t gone_line = 0;       // the line that sank it, or took it off the table
+    std::optional<Cause> gone_said;    // its first act (or first time targeted) after that, reported
     bool removed = false;  // taken off the table (sunk and removed, or lost off the edge)
     bool lost = false;     // its tower went off the table
     std::optional<Cause> sunk_left_out;  // sunk by the rules, not by the claim (reported)
+    std::optional<Cause> vanished;       // not activated, and named no more (reported): taken as gone, afloat by the rules
+    // Runs stopped short against another hull (reported): a collision left out, most likely; this
+    // unit or the other may have been stopped (no hand), or sunk (named no more).
+    std::optional<Cause> ram_doubt;
+    int ram_doubt_turn = 0;
     Automatic automatic = Automatic::None;  // due at its next activation
     Automatic automatic_now = Automatic::None;  // in force during this activation
     const Unit* attacker = nullptr;
@@ -150,6 +161,7 @@ struct SideState {
     int flagships_at_start = 0;
     bool command_rolled = false;
     int passes = 0;  // Pass cards played this turn
+    int pass_cards = 0;  // Pass cards in this turn's deck, by the units afloat when the turn began
 };
 
 }  // namespace ironlog::rules::admiral

@@ -17,6 +17,11 @@ const RuleRef kSpecial = cite("War Technology/Special Rules");
 const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 const RuleRef kRamming = cite("Units Movement/Ramming");
 const RuleRef kTorpedoDamage = cite("Damage/Torpedo Damage");
+const RuleRef kTorpedoFeature = cite("Unit Features/Torpedoes");
+const RuleRef kCourse = cite("General Principles/Units' Course");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
+const RuleRef kScale = cite("Game Rules/Matter of Scale");
+const RuleRef kCritical = cite("Damage/Critical Damage");
 }  // namespace
 
 bool AdmiralEngine::on_torpedo(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
@@ -62,12 +67,15 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (!target || target->side == u.side) return unread_attack(ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names an enemy unit as its target after the side"));
     const ngn::Item* dist_item = ++i < a.size() && a[i].as<ngn::Number>() ? &a[i] : nullptr;
     const ngn::Dice* dice = last_dice(a);
-    if (!target->afloat()) return (void)ctx.findings.error(Kind::Illegal, kLaunch, at, target->label() + " is sunk: it is no target");
+    if (!target->afloat()) return gone(*target, kLaunch, at, "it is no target", ctx);
     if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a launch after a damage claimed against the rules");
     else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");
     if (u.card.type.empty()) return unverified("torpedoes of units without a card", kLaunch, at, ctx);
+    ctx.judged(kLaunch), ctx.judged(kTorpedoFeature), ctx.judged(kCourse), ctx.judged(kScale), ctx.judged(kDiceRolls);
+    if (u.torpedo_tubes_hit) ctx.judged(kCritical);
     if (!u.card.torpedoes || *u.card.torpedoes == 0) return (void)ctx.findings.error(Kind::Illegal, kLaunch, at, u.label() + "'s card has no torpedo tubes");
+    if (magnetic) ctx.judged(kSpecial);
     if (magnetic && !u.card.rules.count("magnetic")) ctx.findings.error(Kind::Illegal, kSpecial, at, u.label() + "'s card has no magnetic heads");
     const std::size_t side = port ? 0 : 1;
     const bool empty = u.tubes_used[side] > 0 || (u.card.centre_torpedoes && (u.tubes_used[0] + u.tubes_used[1]) > 0);
@@ -88,6 +96,7 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
 }
 
 void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ngn::Dice& dice, bool magnetic, const ngn::Event& e, GameContext& ctx) {
+    ctx.judged(kBonuses);
     const auto success = torpedo_success(u, target, d);
     std::vector<int> possible;
     for (int s : success) {
@@ -115,13 +124,14 @@ void AdmiralEngine::judge_torpedo_hits(Unit& u, Unit& target, double d, const ng
                                  (target.speed == 0 ? ", +1 (standing)" : "") + ", +1 if it shows its side" +
                                  (u.torpedo_tubes_hit ? ", -" + std::to_string(u.torpedo_tubes_hit) + " (tubes hit)" : "");
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kBonuses, e.claim_pos, "each D10 at or under the success number hits (" + mods + ")",
-                                                    std::to_string(possible.front()) + " hits", std::to_string(*claimed) + " hits"));
+                                                    count_of(possible.front(), "hit"), count_of(*claimed, "hit")));
     }
     const int per_hit = magnetic ? 2 : 1;
     const Automatic before = target.automatic;
     if (*claimed > 0 || possible.front() > 0)
         damage(target, u, Blow{Automatic::Severe, per_hit * *claimed, per_hit * possible.front(), claims_sunk, why, false}, e, ctx);
     if (*claimed == 0) target.automatic = before, target.criticals_due.clear();  // no hit as played
+    if (*claimed > 0) ctx.judged(kTorpedoDamage);
     if (*claimed > 0) unverified("the torpedo critical damage table (official version only)", kTorpedoDamage, e.claim_pos, ctx);
     if (*claimed > 0 && (magnetic || u.card.rules.count("malfunctioning"))) u.duds_due = {*claimed, &target, magnetic, before, e.subject.pos.line};
 }
@@ -133,6 +143,7 @@ bool AdmiralEngine::on_malfunction(AdmiralEngine& a, const ngn::Event& e, const 
     if (!u) return false;
     const ngn::SourcePos at = where(e);
     const ngn::Dice* dice = last_dice(e.args);
+    ctx.judged(kSpecial), ctx.judged(kDiceRolls);
     if (u->duds_due.hits <= 0 || !u->duds_due.target) return ctx.findings.error(Kind::Illegal, kSpecial, at, "no torpedo hit of " + u->label() + " calls for a malfunction roll"), true;
     if (!dice || dice->faces.empty() || dice->sides != 6) return ctx.findings.error(Kind::Inconsistent, kSpecial, at, "a malfunction roll is 1D6: malfunction d6: 6 => dud"), true;
     Unit& t = *u->duds_due.target;

@@ -17,6 +17,8 @@ const RuleRef kChronometric = cite("Playing Admiral/Chronometric Phase");
 const RuleRef kUnequal = cite("Playing Admiral/Unequal Clash");
 const RuleRef kVictory = cite("Playing Admiral/Victory Conditions");
 const RuleRef kDamageControl = cite("Damage/Damage Control");
+const RuleRef kDiceRolls = cite("General Principles/Dice Rolls");
+const RuleRef kAutomatic = cite("Damage/Automatic Actions");
 
 }  // namespace
 
@@ -27,6 +29,7 @@ void AdmiralEngine::start_turn(GameContext& ctx) {
     hands_parted_.reset();
     initiative_winner_.reset();
     for (SideState& s : sides_) s.points.reset(), s.spent = 0, s.passes = 0, s.initiative.reset();
+    for (std::size_t s = 0; s < sides_.size(); ++s) sides_[s].pass_cards = pass_cards_allowed(static_cast<int>(s));  // the turn's deck
     for (Unit& u : units_) {
         u.stopped = u.ram_through = false;
         u.fired = {};
@@ -49,6 +52,7 @@ std::optional<int> AdmiralEngine::highest_command(int side) const {
 bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
     if (!a.in_phase("tactical", e, kTactical, ctx)) return true;
+    ctx.judged(kTactical), ctx.judged(kDiceRolls);
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
     if (s.flagships_at_start > 0 && !s.command_rolled && !ctx.header.setup) {
         s.command_rolled = true;  // said once
@@ -105,15 +109,16 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
 bool AdmiralEngine::on_pass(AdmiralEngine& a, const ngn::Event& e, const Entity& who, GameContext& ctx) {
     if (who.kind != ngn::EntityKind::Side || who.index < 0 || static_cast<std::size_t>(who.index) >= a.sides_.size()) return false;
     if (!a.in_phase("operational", e, kOperational, ctx)) return true;
+    ctx.judged(kUnequal);
     if (a.active_) a.end_hand(ctx, where(e));
     a.hand_of_side(who.index, where(e), ctx);
     SideState& s = a.sides_[static_cast<std::size_t>(who.index)];
-    const int allowed = a.pass_cards_allowed(who.index);
+    const int allowed = s.pass_cards;
     if (++s.passes > allowed)
         ctx.findings.error(Kind::Illegal, kUnequal, where(e),
-                           "a side may add one Pass card for every two units it has fewer than its opponent, at most 10: " + who.label() +
-                               " has " + std::to_string(allowed),
-                           std::to_string(allowed) + " Pass cards", std::to_string(s.passes));
+                           "a side may add one Pass card for every two units it has fewer than its opponent when the turn begins, at most 10: " +
+                               who.label() + " has " + std::to_string(allowed),
+                           count_of(allowed, "Pass card"), std::to_string(s.passes));
     return true;
 }
 
@@ -127,8 +132,8 @@ int AdmiralEngine::pass_cards_allowed(int side) const {
 }
 
 bool AdmiralEngine::side_has_units_left(int side) const {
-    for (const Unit& u : units_)
-        if (u.side == side && u.afloat() && u.activated_turn != turn_) return true;
+    for (const Unit& u : units_)  // a unit rammed before its hand has none this turn
+        if (u.side == side && u.afloat() && u.activated_turn != turn_ && !u.stopped) return true;
     return false;
 }
 
@@ -139,8 +144,18 @@ bool AdmiralEngine::hand_of_side(int side, ngn::SourcePos at, GameContext& ctx) 
     if (last_hand_side_ == side) {
         bool others_left = false;
         for (std::size_t s = 0; s < sides_.size(); ++s) others_left = others_left || (static_cast<int>(s) != side && side_has_units_left(static_cast<int>(s)));
+        std::optional<Cause> doubt;  // the others' units left may all have been stopped or sunk in a collision left out
+        bool all_in_doubt = true;
+        for (const Unit& u : units_)
+            if (u.side != side && u.afloat() && u.activated_turn != turn_ && !u.stopped) {
+                if (!u.ram_doubt) all_in_doubt = false;
+                else if (!doubt) doubt = u.ram_doubt;
+            }
+        if (!all_in_doubt) doubt.reset();
         if (others_left && hands_parted_) {
             ctx.findings.excuse(*hands_parted_, at, "the hands follow the order as played");
+        } else if (others_left && doubt) {
+            ctx.findings.excuse(*doubt, at, "the other side's units left may have been stopped or sunk in the collision left out");
         } else if (others_left) {
             hands_parted_ = Findings::cause_of(ctx.findings.error(Kind::Illegal, kOperational, at, "the hands alternate: " + side_name(side, ctx) + " had the last hand"));
             ok = false;
@@ -161,12 +176,16 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
         return false;
     }
     if (active_) end_hand(ctx, at);
+    ctx.judged(kOperational);
     if (!u.afloat()) {
-        ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + (u.lost ? " was lost off the table" : " is sunk") + ": it acts no more");
+        last_hand_side_ = u.side;  // as played: the players gave it a hand
+        gone(u, kOperational, at, "it acts no more", ctx);
         return false;
     }
-    u.extra_hand = u.activated_turn == turn_;
-    if (u.extra_hand) ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + " has had its hand this turn: each unit is activated once a turn");
+    u.extra_hand.reset();
+    if (u.activated_turn == turn_)
+        u.extra_hand = Findings::cause_of(
+            ctx.findings.error(Kind::Illegal, kOperational, at, u.label() + " has had its hand this turn: each unit is activated once a turn"));
     else hand_of_side(u.side, at, ctx);
     active_ = &u;
     u.last_pos = e.subject.pos;
@@ -178,11 +197,22 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     u.unread.reset();
     u.move_looked_for = false;
     u.automatic_now = u.automatic, u.automatic = Automatic::None;
+    if (u.automatic_now != Automatic::None) ctx.judged(kAutomatic);  // the hand is judged under it
     u.automatic_now_parted = u.automatic_parted, u.automatic_parted.reset();
     u.conning_now = u.conning_due, u.conning_due = false;
     u.targets_now.clear();
     u.conning_said.reset();
     return true;
+}
+
+// A unit sunk or lost that acts, or is aimed at: said once, at the first such line, naming the line
+// that sank it; the later ones follow from the same slip (the players played on as if it were there).
+void AdmiralEngine::gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& what, GameContext& ctx) {
+    const std::string text = u.label() + (u.lost ? " was lost off the table" : " sank") +
+                             (u.gone_line ? " at line " + std::to_string(u.gone_line) : std::string()) +
+                             (u.sunk_turn ? " (turn " + std::to_string(u.sunk_turn) + ")" : std::string()) + ": " + what;
+    if (u.gone_said) return ctx.findings.excuse(*u.gone_said, at, text);
+    u.gone_said = Findings::cause_of(ctx.findings.error(Kind::Illegal, rule, at, text));
 }
 
 void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {
@@ -195,14 +225,15 @@ void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {
         ctx.findings.error(Kind::Illegal, cite("War Technology/Special Rules"), ngn::SourcePos{u.duds_due.line, 1},
                            u.label() + "'s torpedoes " + (u.duds_due.magnetic ? "have magnetic heads" : "may malfunction") + ": each hit calls for a 1D6 (" +
                                std::to_string(u.duds_due.hits) + " not rolled)",
-                           std::to_string(u.duds_due.hits) + " malfunction rolls", "none");
+                           count_of(u.duds_due.hits, "malfunction roll"), "none");
     u.duds_due = {};
     u.automatic_now = Automatic::None;
     u.conning_now = false;
     for (Unit& o : units_) criticals_owed(o, ctx, at);
 }
 
-void AdmiralEngine::chronometric(GameContext&, ngn::SourcePos) {
+void AdmiralEngine::chronometric(GameContext& ctx, ngn::SourcePos) {
+    ctx.judged(kChronometric);
     // Units of 2 or 3 SP sunk this turn are removed, those of 4 SP a turn later (1 SP: at once).
     for (Unit& u : units_)
         if (u.sunk && !u.removed && (structure_points(u) < 4 || u.sunk_turn < turn_)) u.removed = true;
@@ -213,6 +244,7 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
     Unit* u = a.unit(who);
     if (!u) return false;
     if (!a.in_phase("chronometric", e, kChronometric, ctx)) return true;
+    ctx.judged(kChronometric);
     const ngn::SourcePos at = where(e);
     if (!u->afloat() || u->severe == 0) {
         ctx.findings.error(Kind::Illegal, kChronometric, at, u->label() + " has no severe damage to repair" + (u->afloat() ? "" : ": it is sunk"));
@@ -220,7 +252,7 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
     }
     if (u->repaired) ctx.findings.error(Kind::Illegal, kChronometric, at, "one damage-control attempt a unit in a chronometric phase");
     else if (u->card.dc && u->repairs >= *u->card.dc)
-        ctx.findings.error(Kind::Illegal, kDamageControl, at, u->label() + "'s card gives " + std::to_string(*u->card.dc) + " damage-control attempts, all used");
+        ctx.findings.error(Kind::Illegal, kDamageControl, at, u->label() + "'s card gives " + count_of(*u->card.dc, "damage-control attempt") + ", all used");
     u->repaired = true;
     ++u->repairs;
     a.unverified("damage control's roll (official version only)", kDamageControl, at, ctx);
@@ -229,26 +261,43 @@ bool AdmiralEngine::on_repair(AdmiralEngine& a, const ngn::Event& e, const Entit
 }
 
 // Victory Conditions: the enemy's flagships reduced to fewer than half of those it started with.
+// A flagship whose sinking a reported claim parted from the rules counts either way: the result
+// the rules give then follows from that finding.
 void AdmiralEngine::judge_result(GameContext& ctx) {
     const auto* r = ctx.header.result;
     if (!r || r->value == "*" || ctx.header.option("victory") == "mission" || sides_.size() != 2) return;
     const Entity* named = ctx.symbols.find_side(r->value);
     if (!named && lower(r->value) != "draw") return;
-    auto beaten = [&](int side) {
-        int alive = 0;
-        for (const Unit& u : units_) alive += u.side == side && u.flagship && !u.sunk && !u.removed;
-        const int start = sides_[static_cast<std::size_t>(side)].flagships_at_start;
-        return start > 0 && 2 * alive < start;
-    };
     if (sides_[0].flagships_at_start == 0 && sides_[1].flagships_at_start == 0)
         return (void)ctx.findings.note(Kind::Unverifiable, kVictory, r->value_pos, "no flagship is declared: the winner is not verified");
-    const bool beat0 = beaten(1), beat1 = beaten(0);  // side 0 wins when side 1 is beaten
-    std::string expected = beat0 == beat1 ? "draw" : side_name(beat0 ? 0 : 1, ctx);
-    const bool ok = named ? ((named->index == 0 && beat0 && !beat1) || (named->index == 1 && beat1 && !beat0)) : beat0 == beat1;
-    if (!ok)
-        ctx.findings.error(Kind::WrongResult, kVictory, r->value_pos,
-                           "a side wins by sinking more than half of the enemy's flagships ([Options \"victory=mission\"] for a mission's conditions)",
-                           expected, std::string(r->value));
+    std::optional<Cause> parted;  // a flagship sunk by one reading and afloat by the other
+    auto afloat = [&](const Unit& u, bool by_rules) {
+        const bool played = !u.sunk && !u.removed;
+        bool rules = played;
+        if (u.vanished) rules = true;
+        else if (u.sunk_left_out) rules = false;
+        else if (u.damage_parted && !u.lost) rules = u.severe_rules < structure_points(u);
+        if (rules != played && !parted) parted = u.vanished ? u.vanished : u.sunk_left_out ? u.sunk_left_out : u.damage_parted;
+        return by_rules ? rules : played;
+    };
+    auto outcome = [&](bool by_rules) {  // "draw", or the winning side's name
+        std::array<bool, 2> beaten{};
+        for (int side = 0; side < 2; ++side) {
+            int alive = 0;
+            for (const Unit& u : units_) alive += u.side == side && u.flagship && afloat(u, by_rules);
+            const int start = sides_[static_cast<std::size_t>(side)].flagships_at_start;
+            beaten[static_cast<std::size_t>(side)] = start > 0 && 2 * alive < start;
+        }
+        return beaten[0] == beaten[1] ? -1 : beaten[1] ? 0 : 1;  // side 0 wins when side 1 is beaten
+    };
+    ctx.judged(kVictory);
+    const int played = outcome(false), rules = outcome(true);
+    const int said = named ? named->index : -1;
+    if (said == played) return;
+    if (said == rules && parted) return ctx.findings.excuse(*parted, r->value_pos, "the result the rules give, with the sinking they give");
+    ctx.findings.error(Kind::WrongResult, kVictory, r->value_pos,
+                       "a side wins by sinking more than half of the enemy's flagships ([Options \"victory=mission\"] for a mission's conditions)",
+                       played < 0 ? "draw" : side_name(played, ctx), std::string(r->value));
 }
 
 }  // namespace ironlog::rules::admiral
