@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 
@@ -702,12 +703,118 @@ TEST(IroncladsOneMistake, AFireACollisionAndASinkingClaimedWrong) {
     one(game(collision + "    FM card prop 11 hull 5\n    RdI card prop 10 hull 5\n", "", "setup FM speed 6\n"), "ironclads Movement/Collisions",
         Kind::WrongResult);
     // a ship at 0 hull the record does not remove, which then moves: the one finding is that it
-    // sank; its move (and the order of moves it takes part in) follows from it
+    // sank, at its move; the order of moves it takes part in follows from it
     f = one(game("turn 1\n  phase end\n    AUT continue\n    ITA continue\nturn 2\n  phase initiative\n    AUT roll d6: 2\n"
                  "    ITA roll d6: 5 => AUT\n  phase movement\n    RdI move 8cm\n    FM move 8cm\n",
                  "", "setup RdI hull 0\n"),
-            "ironclads End phase/Ships sunk", Kind::Inconsistent);
-    EXPECT_EQ(f.severity, ironlog::Severity::Warning);
+            "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_EQ(f.severity, ironlog::Severity::Error);
+}
+
+namespace {
+
+std::uint32_t line_of(const std::string& text, const std::string& needle) {
+    const auto at = text.find(needle);
+    EXPECT_NE(at, std::string::npos) << needle;
+    return static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+}
+
+// RdI loses its last hull stat in turn 1; the record never removes it, and it moves and fires
+// in turn 2 (FM saves against it) and again in turn 3.
+std::string sunk_ship_plays_on(const std::string& more_turns = "") {
+    return game("turn 1\n  phase movement\n    RdI move 8cm\n    FM move 8cm\n  phase firing\n    segment gunfire\n"
+                "      FM fire port RdI 60cm 2d6: 5 1 => 1H\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n    segment damage\n"
+                "      RdI hit hull => hull 0\n      RdI problems 2d6: 3 5 = 8 => none\n  phase end\n    AUT continue\n    ITA continue\n"
+                "turn 2\n  phase initiative\n    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n    RdI move 8cm\n"
+                "    FM move 8cm\n  phase firing\n    segment gunfire\n      RdI fire port FM 60cm 7d6: 5 6 1 1 1 1 1 => 2H\n"
+                "      FM save 6d6: 1 1 1 1 1 1 => 0\n    segment damage\n      FM hit hull => hull 5\n      FM hit hull => hull 4\n"
+                "      FM problems 2d6: 3 5 = 8 => none\n  phase end\n    AUT continue\n    ITA continue\n" + more_turns,
+                "", "setup RdI hull 1\n");
+}
+
+}  // namespace
+
+// Issue 39: a sunk ship the record keeps playing is one finding, at its first line after it sank,
+// saying when and why; its later lines, and the target's save against its salvo, are excused.
+TEST(IroncladsOneMistake, ASunkShipThatKeepsPlayingIsOneFinding) {
+    const std::string text = sunk_ship_plays_on(
+        "turn 3\n  phase initiative\n    AUT roll d6: 1\n    ITA roll d6: 4 => AUT\n  phase movement\n    RdI move 8cm\n"
+        "    FM move 8cm\n  phase firing\n    segment gunfire\n      RdI fire stbd FM 60cm 7d6: 1 1 1 1 1 1 6 => 1H\n"
+        "      FM save 6d6: 2 2 2 2 2 2 => 0\n    segment damage\n      FM hit hull => hull 3\n"
+        "      FM problems 2d6: 3 5 = 8 => none\n");
+    auto report = check(text);
+    ASSERT_EQ(report.games.size(), 1u);
+    const auto& g = report.games.front();
+    ASSERT_EQ(g.findings.size(), 1u) << describe(g.findings);
+    const Finding& f = g.findings.front();
+    EXPECT_EQ(f.severity, Severity::Error);
+    EXPECT_EQ(f.rule.text(), "ironclads End phase/Ships sunk");
+    EXPECT_EQ(f.pos.line, line_of(text, "RdI move 8cm\n    FM move 8cm\n  phase firing\n    segment gunfire\n      RdI fire"));
+    EXPECT_EQ(f.message, "RdI sank at the end of turn 1 (line " + std::to_string(line_of(text, "RdI hit hull => hull 0")) +
+                             "): a sunk ship takes no further part");
+    // its fire, FM's saves against it, and its turn 3 are excused by that finding
+    ASSERT_GE(g.excused.size(), 5u);
+    for (const auto& x : g.excused) EXPECT_EQ(x.cause.line, f.pos.line) << x.what;
+    EXPECT_TRUE(std::any_of(g.excused.begin(), g.excused.end(), [](const auto& x) {
+        return x.what == "FM saves against the salvo of a ship out of play";
+    }));
+}
+
+// The same when no line of the sunk ship follows: the record only leaves the sinking out (a
+// warning at the turn after); and when another ship fires at it first, that salvo is the finding.
+TEST(IroncladsOneMistake, ASunkShipLeftOnTheTable) {
+    const std::string quiet = game("turn 1\n  phase end\n    AUT continue\n    ITA continue\nturn 2\n  phase initiative\n"
+                                   "    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n    FM move 8cm\n",
+                                   "", "setup RdI hull 0\n");
+    auto f = one(quiet, "ironclads End phase/Ships sunk", Kind::Inconsistent);
+    EXPECT_EQ(f.severity, Severity::Warning);
+    EXPECT_EQ(f.message, "RdI has no hull stats left and sank at the end of turn 1 (line " + std::to_string(line_of(quiet, "setup RdI hull 0")) +
+                             "); the record does not say so");
+    const std::string fired_at = game("turn 1\n  phase end\n    AUT continue\n    ITA continue\nturn 2\n  phase initiative\n"
+                                      "    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n    FM move 8cm\n"
+                                      "  phase firing\n    segment gunfire\n      FM fire port RdI 60cm 2d6: 5 1 => 1H\n"
+                                      "      RdI save 6d6: 1 1 1 1 1 2 => 0\n",
+                                      "", "setup RdI hull 0\n");
+    f = one(fired_at, "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_EQ(f.pos.line, line_of(fired_at, "FM fire port RdI"));
+    EXPECT_EQ(f.message.rfind("FM fires at RdI, which sank at the end of turn 1 (line ", 0), 0u) << f.message;
+}
+
+// A ship the record removed (sunk, or off the table) that still acts: one finding at its first
+// line, the later ones excused; a sinking the rules do not give, then more play: the sinking.
+TEST(IroncladsOneMistake, AShipOutOfPlayThatActsIsOneFinding) {
+    const std::string turn2 = "turn 2\n  phase initiative\n    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n";
+    const std::string turn3 = "turn 3\n  phase initiative\n    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n";
+    const std::string ends = "  phase end\n    AUT continue\n    ITA continue\n";
+    const std::string moves = "    RdI move 8cm\n    FM move 8cm\n    RdP move 8cm\n";
+    const std::string rdp = "ship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5 speed 8\n";  // Italy plays on
+    // sunk, and said so
+    auto f = one(game("turn 1\n  phase end\n    RdI sinks\n    AUT continue\n    ITA continue\n" + turn2 + moves + ends + turn3 + moves, "",
+                      rdp + "setup RdI hull 0\n"),
+                 "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_NE(f.message.find("RdI sank in turn 1 (line "), std::string::npos) << f.message;
+    // off the table
+    f = one(game(std::string(kMove) + "    RdI move 8cm leaves\n    FM move 8cm\n    RdP move 8cm\n" + ends + turn2 + moves + ends + turn3 + moves,
+                 "", rdp),
+            "ironclads Movement/Moving a ship", Kind::Illegal);
+    EXPECT_NE(f.message.find("RdI left the table in turn 1 (line "), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find(": a ship that has left the table takes no further part"), std::string::npos) << f.message;
+    // Italy's last ship off the table: the game went on after it ended, the one finding
+    one(game(std::string(kMove) + "    RdI move 8cm leaves\n    FM move 8cm\n" + ends + turn2 + "    RdI move 8cm\n    FM move 8cm\n"),
+        "ironclads End phase/Ending the game", Kind::Illegal);
+    // a sinking claimed with hull left, and the ship plays on: the claim was the slip
+    f = one(game("turn 1\n  phase end\n    RdI sinks\n    AUT continue\n    ITA continue\n" + turn2 + "    RdI move 8cm\n    FM move 8cm\n"),
+            "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "hull 0");
+}
+
+// A salvo from guns the ship never had says so, not that none remain.
+TEST(IroncladsFiring, AnArcWithNoGunsSaysSo) {
+    auto f = one(game(std::string(kFire) + "      FM fire fwd RdI 60cm 2d6: 1 1 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::Illegal);
+    EXPECT_EQ(f.message, "FM has no guns in fwd");
+    f = one(game(std::string(kFire) + "      FM fire port RdI 60cm 2d6: 1 1 => miss\n", "", "setup FM port 0\n"),
+            "ironclads Firing/Resolving gunfire", Kind::Illegal);
+    EXPECT_EQ(f.message, "no gun stats remain in port");
 }
 
 // The lines the "as played" kit lets pass are kept aside, each with the finding it follows from

@@ -61,9 +61,8 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         if (!in_turn_ && !sea_rough_ && sea_rolls_.empty() && !ctx.header.setup)
             ctx.findings.error(Kind::Illegal, kSeaState, at, "no sea state was rolled before the game began");
         if (game_over_turn_ >= 0 && !game_over_reported_) {
-            game_over_reported_ = true;
-            ctx.findings.error(Kind::Illegal, kEnding, at,
-                               "the game ended with turn " + std::to_string(game_over_turn_) + ": a side had no ships left on the table");
+            game_over_reported_ = Findings::cause_of(ctx.findings.error(
+                Kind::Illegal, kEnding, at, "the game ended with turn " + std::to_string(game_over_turn_) + ": a side had no ships left on the table"));
         }
         const bool first = !in_turn_;
         in_turn_ = true;
@@ -174,7 +173,7 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
                 // No save was due as played, the reason already a finding: hits the players did not
                 // claim, no armour left by the rules or by hits left unresolved, or a line of this
                 // gunfire that could not be read (it may have been the save).
-                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits.left())
+                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits.left() || v.out_of_play)
                     continue;
                 if (unread_gunfire_) {
                     ctx.findings.excuse(*unread_gunfire_, ngn::SourcePos{v.line, 1}, "the save on " + s->name + " may be the line not read");
@@ -223,6 +222,7 @@ const V IroncladsEngine::kVerbs[] = {
 void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (const V* v = find_verb(kVerbs, e)) {
         v->handle(*this, e, actor, ctx);
+        note_hull_lost(e.subject.pos.line);
         return;
     }
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
@@ -248,16 +248,42 @@ Ship* IroncladsEngine::ship_acting(const ngn::Event& e, const Entity& actor, Gam
         unread_line(actor, s, Findings::cause_of(ctx.findings.all().back()), ctx);
         return nullptr;
     }
-    const bool card = is_word(e.args.front(), "card");
-    if (s->sunk && s->kept_afloat && !card && !is_word(e.args.front(), "sinks")) {
-        // sunk by the rules, kept in play by the players (reported): it plays on, as played
-        ctx.findings.excuse(*s->kept_afloat, e.subject.pos, s->name + " has sunk and plays no further part");
-        s->sunk = false;
-    }
-    if (s->on_table() || card) return s;
-    ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
-                       s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
+    if (s->on_table() || is_word(e.args.front(), "card")) return s;
+    // a sinking the rules gave and the record left out, said late: no part taken since
+    if (is_word(e.args.front(), "sinks") && s->unsaid_sinking && !s->gone.cause()) return nullptr;
+    out_of_play_acts(e, *s, ctx);
     return nullptr;
+}
+
+// A line of a ship out of play (sunk, or off the table): the first is one finding, which says
+// when and why it left; the later ones are excused by it (check/as_played.hpp, Gone). The line is
+// not judged: what it stood for by its place is taken as done, and a salvo it fires leaves the
+// target's save and damage as played.
+void IroncladsEngine::out_of_play_acts(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    const std::string what = s.name + " is out of play: its line is taken as played";
+    Cause why;
+    if (game_over_reported_ && !s.gone.cause()) {  // the game went on after it ended: that is the finding
+        why = *game_over_reported_;
+        ctx.findings.excuse(why, e.subject.pos, what);
+    } else {
+        why = s.gone.takes_part(ctx.findings, out_of_play_rule(s), e.subject.pos, s.name, out_of_play_says(s), what);
+    }
+    if (phase_ == "movement" && s.moved_turn != turn_) {
+        s.moved_turn = turn_;  // moved as the players played it: the other side's turns follow it
+        ++moves_by_side_[s.side()];
+        movement_started_ = true;
+        moving_ = &s;
+    } else if (phase_ == "firing" && is_word(e.args.front(), "fire")) {
+        fire_out_of_play(e, why, ctx);
+    }
+}
+
+// The line that took a ship's last hull stat, for the finding that says when it sank.
+void IroncladsEngine::note_hull_lost(std::uint32_t line) {
+    for (auto& s : ships_) {
+        if (s->card.hull > 0) s->hull_lost_line = 0;
+        else if (s->hull_lost_line == 0) s->hull_lost_line = line;
+    }
 }
 
 // roll: a side's die for the sea state or the initiative.
@@ -373,6 +399,11 @@ void IroncladsEngine::finish(GameContext& ctx) {
     }
     report_out_of_turn(ctx, {});  // a record that stops mid-movement: no ship is known to be missing
     if (phase_ == "end") end_of_turn(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+    // A sinking the record leaves out, with no later line of the ship (that would be the finding).
+    for (auto& s : ships_)
+        if (s->unsaid_sinking && !s->gone.cause())
+            ctx.findings.warning(Kind::Inconsistent, kSunk, *s->unsaid_sinking,
+                                 s->name + " has no hull stats left and " + s->gone.reason() + "; the record does not say so");
     if (!ctx.header.result || ctx.header.result->value == "*") return;
     // Phase 4B: a side with no ships on the table loses; both at once is a loss for both.
     std::vector<const Entity*> with_ships, without;

@@ -99,6 +99,12 @@ struct SaveClaim {
     bool said_which = false;
 };
 
+// A ship out of play (sunk, or off the table): the rule its later lines break, and what it says.
+inline const RuleRef& out_of_play_rule(const Ship& s) { return s.sunk ? kSunk : kMoving; }
+inline const char* out_of_play_says(const Ship& s) {
+    return s.sunk ? "a sunk ship takes no further part" : "a ship that has left the table takes no further part";
+}
+
 // A speed rule broken: the rule, why, and what it allows.
 struct SpeedProblem {
     RuleRef rule;
@@ -130,6 +136,9 @@ private:
     void close_gunfire(GameContext& ctx);
     void report_out_of_turn(GameContext& ctx, const std::set<int>& sides_unmoved);
     void unread_line(const Entity& actor, Ship* s, const Cause& why, GameContext& ctx);
+    void out_of_play_acts(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void fire_out_of_play(const ngn::Event& e, const Cause& why, GameContext& ctx);
+    void note_hull_lost(std::uint32_t line);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
     // the actions (engine.cpp's verb table)
@@ -249,7 +258,9 @@ private:
 
     // the end
     int game_over_turn_ = -1;
-    bool game_over_reported_ = false;
+    // The finding that the game went on after it ended: the lines of the ships out of play that
+    // went on with it follow from it.
+    std::optional<Cause> game_over_reported_;
 };
 
 }  // namespace ironlog::rules::ironclads

@@ -108,7 +108,10 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m], ctx.findings, e.subject.pos)) base += s.card.guns[m];
     for (int m : line.mounts) s.fired.insert(m);
     if (base == 0 && s.has_card) {
-        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(line.mounts.front())));
+        const bool never = std::all_of(line.mounts.begin(), line.mounts.end(), [&](int m) { return s.initial.guns[m] == 0; });
+        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos,
+                           never ? s.name + " has no guns in " + mount_name(line.mounts.front())
+                                 : "no gun stats remain in " + std::string(mount_name(line.mounts.front())));
         return;
     }
     const std::optional<std::pair<double, double>> range_doubt = judge_range(e, s, *target, line, ctx);
@@ -135,6 +138,26 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (salvo.hits_most() == 0 || (target->has_card && target->card.armour == 0 && target->rules_stat[kArmour].value_or(0) == 0))
         salvo.save_done = true;
     target->salvos.push_back(salvo);
+}
+
+// A salvo fired by a ship out of play (the finding is its, made): not judged; the hits it claims
+// on a target in play are left to the target's save and damage lines, taken as played.
+void IroncladsEngine::fire_out_of_play(const ngn::Event& e, const Cause& why, GameContext& ctx) {
+    Findings unjudged;  // what reading the line would say is not reported
+    GameContext quiet{ctx.game, ctx.ruleset, ctx.header, ctx.symbols, unjudged, ctx.cursor, ctx.dice_ok, nullptr};
+    const SalvoLine line = read_salvo_line(e, quiet);
+    if (!e.claim || !line.target || !line.target->on_table()) return;
+    const auto [crits, hits] = read_hits(*e.claim).value_or(std::pair{0, 0});
+    if (crits + hits == 0) return;
+    Salvo salvo;
+    salvo.line = e.subject.pos.line;
+    salvo.range = line.range;
+    salvo.on = line.on;
+    salvo.unrecorded = true;  // its hits are whatever the target's lines resolve
+    salvo.out_of_play = why;
+    salvo.claimed = SalvoScore{crits, hits, 0, std::nullopt};
+    salvo.save_done = line.target->card.armour == 0;
+    line.target->salvos.push_back(salvo);
 }
 
 // fire <mount[,mount...]> [<arc>] <target> <range> [on <arc>] <dice> => hits
@@ -185,7 +208,11 @@ bool IroncladsEngine::may_fire(const ngn::Event& e, Ship& s, const SalvoLine& li
     const auto& mounts = line.mounts;
     const auto& into = line.into;
     if (!target->on_table()) {
-        ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, target->name + " is no longer on the table");
+        if (target->gone.gone())  // the first line it takes part in after leaving play is the finding
+            target->gone.takes_part(ctx.findings, out_of_play_rule(*target), e.subject.pos, s.name + " fires at " + target->name + ", which",
+                                    out_of_play_says(*target), s.name + " fires at " + target->name + ", out of play");
+        else
+            ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, target->name + " is no longer on the table");
         return false;
     }
     if (s.collided_turn == turn_)
@@ -471,6 +498,10 @@ void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
     Salvo* salvo = salvo_to_save(e, s, ctx);
     if (!salvo) return;
     salvo->save_done = true;
+    if (salvo->out_of_play) {  // against a salvo its firer could not fire: taken as played
+        ctx.findings.excuse(*salvo->out_of_play, e.subject.pos, s.name + " saves against the salvo of a ship out of play");
+        return;
+    }
     SaveRoll roll = judge_save_dice(e, s, *salvo, ctx);
     const SaveClaim claim = read_save_claim(e, ctx);
     // A wrong hits claim that another range band gives: the players may have saved at that band.

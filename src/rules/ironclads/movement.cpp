@@ -53,7 +53,10 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
     check_turn(s, line, ctx);
     check_positions(e, s, line, ctx);
     for (auto& [other, pos] : line.collisions) collide(e, s, *other, pos, ctx);
-    if (line.leaves) s.left = true;
+    if (line.leaves) {
+        s.left = true;
+        s.gone.leave("left the table in turn " + std::to_string(turn_), e.subject.pos.line);
+    }
 }
 
 // Who moves: the side without the initiative first, then ship by ship in turn. False when the

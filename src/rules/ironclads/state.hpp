@@ -66,6 +66,9 @@ struct Salvo {
     std::optional<double> claim_range;  // a wrong hits claim that another band gives: a range in that band
     ArcSet on = 0;  // the target's arc fired upon; 0 unknown
     bool save_done = false;
+    // Fired by a ship out of play (its line excused by the finding that said so): the target's
+    // save and damage follow from that finding, and are taken as played.
+    std::optional<Cause> out_of_play;
     bool save_missing = false;  // hits that needed a save roll the record does not give
     SalvoScore claimed;
     std::optional<SalvoScore> computed;  // none when the dice could not be read
@@ -113,9 +116,14 @@ struct Ship {
     // When a move did not match the speed written beside it: the speed the move shows, kept for
     // the next game turn, whose speed change may follow it instead (the written one was a slip).
     std::optional<int> moved_speed, start_moved_speed;
-    // Sunk by the rules at the end of a turn and not removed by the record (reported): the players
-    // kept it in play, and its later lines follow from that one mistake.
-    std::optional<Cause> kept_afloat;
+    // Out of play (sunk, or off the table): its first line after is one finding, its later lines
+    // and the lines that follow from them are excused by it (check/as_played.hpp, Gone).
+    Gone gone;
+    // Sunk by the rules at the end of a turn, and not removed by the record: where the record
+    // should have said so. A warning at the end of the record, unless a later line of the ship
+    // (then the one finding) shows the players kept it in play.
+    std::optional<ngn::SourcePos> unsaid_sinking;
+    std::uint32_t hull_lost_line = 0;  // the line that took its last hull stat (0: none)
     bool start_astern = false;
     std::vector<int> speeds;
     int steering = 0;
