@@ -254,7 +254,8 @@ TEST(IroncladsMovement, DistancesTurnsAndPositions) {
     clean(with("move 8cm turn 3cm"));
     f = one(with("move 8cm turn 2cm turn 1cm"), "ironclads Movement/Moving a ship", Kind::Illegal);
     EXPECT_EQ(f.message, "a ship makes one turn on the Turn Device each game turn");
-    one(with("move 0 turn 2cm", "setup RdI speed 0\n"), "ironclads Movement/Moving a ship", Kind::Illegal);
+    // a stopped ship is defined with the current speed (Phase 2): it does not move or turn
+    one(with("move 0 turn 2cm", "setup RdI speed 0\n"), "ironclads Movement/Speed", Kind::Illegal);
     // with positions: the distance, and the heading change against the turn recorded
     const std::string at = "setup RdI at (100, 50, 270)\n";
     clean(with("move 8cm => (92, 50, 270)", at));
@@ -294,6 +295,10 @@ TEST(IroncladsMovement, Collisions) {
     f = one(game(std::string(kMove) + "    RdI move 2cm collide FM\n    FM speed 1 move 1cm\n"), "ironclads Movement/Collisions",
             Kind::Illegal);
     EXPECT_EQ(f.message, "FM was stopped by a collision this game turn: it may move again in a later one");
+    // a stopped ship cannot collide: what a stopped ship is, is a rule of the current speed
+    f = one(game(std::string(kMove) + "    RdI speed 0 move 0 collide FM\n    FM move 8cm\n", "", "setup RdI speed 1\n"), "ironclads Movement/Speed",
+            Kind::Illegal);
+    EXPECT_EQ(f.message, "a stopped ship does not move, so it cannot collide");
 }
 
 // ---- firing, saves, damage -----------------------------------------------------------------
@@ -315,9 +320,9 @@ TEST(IroncladsFiring, DiceAndRangeBands) {
     EXPECT_EQ(f.message, "the salvo rolls 4 stats, halved for the target's 6 armour: 2");
     // a target with less than 3 armour stats: no halving
     clean(game(std::string(kFire) + "      FM fire port RdI 40cm 4d6: 1 2 3 1 => miss\n", "", "setup RdI armour 2\n"));
-    f = one(game(std::string(kFire) + "      FM fire port RdI 101cm 2d6: 1 2 => miss\n"), "ironclads Firing", Kind::Illegal);
+    f = one(game(std::string(kFire) + "      FM fire port RdI 101cm 2d6: 1 2 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
-    one(game(std::string(kFire) + "      FM fire port RdI 2d6: 1 2 => miss\n"), "ironclads Firing", Kind::Inconsistent);
+    one(game(std::string(kFire) + "      FM fire port RdI 2d6: 1 2 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::Inconsistent);
 }
 
 TEST(IroncladsFiring, OneSalvoPerArcOrTurret) {
@@ -454,6 +459,8 @@ TEST(IroncladsDamage, TheProblemsLast) {
     one(next("setup RdI steering 2\n", "move 8cm turn 1cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
     // smokestack: 6 at most, coming down by two
     clean(next("setup RdI smokestack\n", "speed 6 move 6cm"));
+    // at 6, up to 7: the cap the smokestacks set is a rule of the Problems
+    one(next("setup RdI smokestack speed 6\n", "speed 7 move 7cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
     one(next("setup RdI smokestack\n", "speed 7 move 7cm"), "ironclads Movement/Speed", Kind::Illegal);
     // bridge: no speed change and no turn in the next game turn
     clean(next("setup RdI bridge\n", "move 8cm"));
@@ -465,7 +472,10 @@ TEST(IroncladsDamage, TheProblemsLast) {
         "ironclads Damage resolution/Problems", Kind::Illegal);
     // fire: salvos halved (14 stats at armour 6: 7 dice, halved for the fire: 4)
     clean(game(std::string(kFire) + "      RdI fire port FM 60cm 4d6: 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"));
+    // (the halving is a rule of the Problems: a salvo that leaves out only it cites them)
     one(game(std::string(kFire) + "      RdI fire port FM 60cm 7d6: 1 1 1 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"),
+        "ironclads Damage resolution/Problems", Kind::WrongResult);
+    one(game(std::string(kFire) + "      RdI fire port FM 60cm 5d6: 1 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"),
         "ironclads Firing/Resolving gunfire", Kind::WrongResult);
 }
 
@@ -565,27 +575,27 @@ TEST(IroncladsFiring, AWrongRangeIsOneFinding) {
     // at 28 cm a 4 is a critical hit and the save needs a 5: none saved
     clean(game(salvo("28cm", "1C 1H", "0"), "", placed));
     // 60 cm written, played at 25 to 50 cm (the claimed hits and the save say so): the range alone
-    auto f = one(game(salvo("60cm", "1C 1H", "0"), "", placed), "ironclads Firing", Kind::Inconsistent);
+    auto f = one(game(salvo("60cm", "1C 1H", "0"), "", placed), "ironclads Firing/Resolving gunfire", Kind::Inconsistent);
     EXPECT_EQ(f.message, "the recorded range does not fit the positions: the ships' centres are 30 cm apart");
     EXPECT_EQ(*f.expected, "23.8 to 30cm");
     EXPECT_EQ(*f.recorded, "60cm");
     // past 100 cm but 30 cm by the positions: a slip of the pen, not a salvo out of range
-    f = one(game(salvo("300cm", "1C 1H", "0"), "", placed), "ironclads Firing", Kind::Inconsistent);
+    f = one(game(salvo("300cm", "1C 1H", "0"), "", placed), "ironclads Firing/Resolving gunfire", Kind::Inconsistent);
     EXPECT_EQ(*f.recorded, "300cm");
     // with no positions, past 100 cm: out of range, and hits any band gives are not counted again
-    f = one(game(salvo("300cm", "1C 1H", "0")), "ironclads Firing", Kind::Illegal);
+    f = one(game(salvo("300cm", "1C 1H", "0")), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
     // hits that no band gives are a mistake of their own, read at the nearest range (100 cm)
     auto all = problems(game(salvo("300cm", "2H", "2")));
     ASSERT_EQ(all.size(), 2u);
-    EXPECT_EQ(all[0].rule.text(), "ironclads Firing");
+    EXPECT_EQ(all[0].rule.text(), "ironclads Firing/Resolving gunfire");
     EXPECT_EQ(all[1].rule.text(), "ironclads Firing/Resolving gunfire");
     EXPECT_EQ(*all[1].expected, "1H");
     // ships 150 cm apart: the salvo is out of range whatever was written
     const std::string far = "setup FM at (40, 30, 90)\nsetup RdI at (40, 180, 270)\n";
-    f = one(game(salvo("150cm", "1H", "1"), "", far), "ironclads Firing", Kind::Illegal);
+    f = one(game(salvo("150cm", "1H", "1"), "", far), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
-    f = one(game(salvo("300cm", "1H", "1"), "", far), "ironclads Firing", Kind::Illegal);
+    f = one(game(salvo("300cm", "1H", "1"), "", far), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
     // a wrong save is still found after a wrong range: played at 25 to 50 cm, a 4 saves nothing
     auto wrong_save = problems(game(salvo("60cm", "1C 1H", "2"), "", placed));

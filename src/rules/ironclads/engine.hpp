@@ -33,6 +33,7 @@ inline const RuleRef kCollisions = cite("Movement/Collisions");
 inline const RuleRef kFiring = cite("Firing");
 inline const RuleRef kArcs = cite("Firing/Arcs");
 inline const RuleRef kSalvo = cite("Firing/Resolving gunfire");
+inline const RuleRef kRange = kSalvo;  // the 100 cm and measuring range are rules of Phase 3A
 inline const RuleRef kZone = cite("Firing/Zone of Fire");
 inline const RuleRef kSaves = cite("Firing/Armour saves");
 inline const RuleRef kDamage = cite("Damage resolution");

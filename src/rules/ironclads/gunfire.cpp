@@ -253,7 +253,7 @@ std::optional<std::pair<double, double>> IroncladsEngine::judge_range(const ngn:
     const auto& range_pos = line.range_pos;
     std::optional<std::pair<double, double>> range_doubt;
     if (!range) {
-        ctx.findings.error(Kind::Inconsistent, kFiring, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
+        ctx.findings.error(Kind::Inconsistent, kRange, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
     } else {
         const bool too_far = *range > 100 + tolerance_;
         bool misfits = false;
@@ -268,11 +268,11 @@ std::optional<std::pair<double, double>> IroncladsEngine::judge_range(const ngn:
         // Out of range by the positions too (or with none): the range rule is what was broken.
         // Otherwise a range past 100 cm that the positions contradict is a slip of the pen.
         if (too_far && (!misfits || nearest > 100 + tolerance_)) {
-            ctx.findings.error(Kind::Illegal, kFiring, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
+            ctx.findings.error(Kind::Illegal, kRange, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
                                decimal_text(*range) + "cm");
             range_doubt = std::make_pair(0.0, 100.0);
         } else if (misfits) {
-            ctx.findings.error(Kind::Inconsistent, kFiring, range_pos,
+            ctx.findings.error(Kind::Inconsistent, kRange, range_pos,
                                "the recorded range does not fit the positions: the ships' centres are " + decimal_text(centres) + " cm apart",
                                spread > 0 ? decimal_text(nearest) + " to " + decimal_text(centres) + "cm" : "at most " + decimal_text(centres) + "cm",
                                decimal_text(*range) + "cm");
@@ -347,7 +347,12 @@ void IroncladsEngine::check_salvo_dice(Ship& s, const SalvoLine& line, int base,
     if (rolled != expected_dice && cards_known) {
         std::string working;
         salvo_dice(as_it_stands(), &working);
-        ctx.findings.error(Kind::WrongResult, kSalvo, at, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
+        // the halving for a fire aboard is a rule of the Problems: when the fire alone makes the
+        // difference, that is the rule the salvo broke
+        SalvoReading other_fire = as_it_stands();
+        other_fire.firer_on_fire = !other_fire.firer_on_fire;
+        const RuleRef& rule = salvo_dice(other_fire) == rolled ? kProblems : kSalvo;
+        ctx.findings.error(Kind::WrongResult, rule, at, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
                            std::to_string(rolled) + "d6");
     }
 }

@@ -166,6 +166,8 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
 // card (or the card the rules give it, where a wrong claim made the two differ).
 std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev) const {
     const int cap = max_speed(s, card, rough());
+    // a cap the wrecked smokestacks set is a rule of the Problems; the others are the speed's own
+    const RuleRef& cap_rule = s.smokestack && !rough() && (!s.has_card || card.prop > 6) ? kProblems : kSpeed;
     if (s.speed_set_turn == turn_)
         return SpeedProblem{kSpeed, "the current speed is set once each game turn", std::to_string(s.speed)};
     if (speed < 0) return SpeedProblem{kSpeed, "a current speed is not below zero", "0 or more"};
@@ -173,7 +175,7 @@ std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const 
         // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
         if (back) return SpeedProblem{kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead"};
         if (speed > cap)
-            return SpeedProblem{kSpeed, "the current speed lies between 0 and the maximum (" + max_speed_reason(s) + ")",
+            return SpeedProblem{cap_rule, "the current speed lies between 0 and the maximum (" + max_speed_reason(s) + ")",
                            "0 to " + std::to_string(cap)};
         return std::nullopt;
     }
@@ -199,7 +201,7 @@ std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const 
         return SpeedProblem{kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
                        std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1))};
     if (speed > cap)
-        return SpeedProblem{kSpeed, "the current speed is at most " + max_speed_reason(s), "at most " + std::to_string(cap)};
+        return SpeedProblem{cap_rule, "the current speed is at most " + max_speed_reason(s), "at most " + std::to_string(cap)};
     return std::nullopt;
 }
 
@@ -269,7 +271,7 @@ void IroncladsEngine::check_turn(Ship& s, const MoveLine& line, GameContext& ctx
         s.turns_made += static_cast<int>(line.turns.size());
         double amount = line.turns.front().first;
         if (s.speed == 0)
-            ctx.findings.error(Kind::Illegal, kMoving, tpos, "a stopped ship does not move or turn");
+            ctx.findings.error(Kind::Illegal, kSpeed, tpos, "a stopped ship does not move or turn");
         else if (s.turns_made > 1)
             ctx.findings.error(Kind::Illegal, kMoving, tpos, "a ship makes one turn on the Turn Device each game turn", "1 turn",
                                std::to_string(s.turns_made) + " line.turns");
