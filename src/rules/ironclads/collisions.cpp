@@ -10,6 +10,7 @@
 namespace ironlog::rules::ironclads {
 
 void IroncladsEngine::collide(const ngn::Event& e, Ship& s, Ship& other, ngn::SourcePos pos, GameContext& ctx) {
+    ctx.judged(kCollisions);
     int v = s.speed;
     int prop = v >= 9 ? 5 : v >= 5 ? 3 : 2;
     int hull = v >= 9 ? 2 : 1;

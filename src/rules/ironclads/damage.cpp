@@ -34,6 +34,8 @@ void IroncladsEngine::hits_left_unresolved(Ship& s, int done, ngn::SourcePos at,
 }
 
 void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kCritical);
+    ctx.judged(kBasics);  // its 1D3, read from a d6
     // crit <stat> d6: N => crossed
     std::optional<int> stat;
     const ngn::Dice* dice = nullptr;
@@ -110,6 +112,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
 }
 
 void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kHits);
     std::optional<int> stat;
     std::optional<Cause> word_error;
     for (std::size_t i = 1; i < e.args.size(); ++i) {
@@ -230,6 +233,7 @@ void IroncladsEngine::claim_stats_left(const ngn::Event& e, Ship& s, int stat, i
 }
 
 void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kProblems);
     if (s.unsaved_most() == 0) {
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, s.name + " took no unsaved hits this turn: it rolls for no problems");
         return;

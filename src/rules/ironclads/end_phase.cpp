@@ -9,6 +9,8 @@
 namespace ironlog::rules::ironclads {
 
 void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
+    ctx.judged(kSunk);
+    ctx.judged(kEnding);
     // Phase 4A: a ship with no hull left sinks, whether or not the record says so.
     for (auto& s : ships_) {
         if (s->rules_stat[kHull].value_or(0) > 0 && s->card.hull == 0)
@@ -31,6 +33,7 @@ void IroncladsEngine::end_of_turn(GameContext& ctx, ngn::SourcePos at) {
 }
 
 void IroncladsEngine::sinks(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kSunk);
     std::optional<Cause> wrong;
     if (s.card.hull > 0 && s.has_card && !s.shows_unrecorded(kHull, 0, ctx.findings, e.subject.pos) &&
         !s.follows(kHull, 0, ctx.findings, e.subject.pos))

@@ -52,6 +52,7 @@ int IroncladsEngine::sides(GameContext& ctx) const { return static_cast<int>(ctx
 // ---- headings: the end of phases and turns ---------------------------------------------------
 
 void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    ctx.judged(kSequence);
     const ngn::SourcePos at = h.label_pos;
     const std::string phase = ctx.cursor.phase() ? ctx.cursor.phase()->name : std::string();
     const std::string segment = ctx.cursor.open(ngn::HeadingKind::Segment);
@@ -300,6 +301,7 @@ void IroncladsEngine::side_roll(const ngn::Event& e, const Entity& actor, GameCo
 
 // continue, ends: the sides decide in the end phase whether to go on.
 void IroncladsEngine::side_decides(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    ctx.judged(kEnding);
     if (actor.kind != ngn::EntityKind::Side) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
         unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
@@ -323,6 +325,7 @@ void IroncladsEngine::gunfire_action(const ngn::Event& e, const Entity& actor, S
 
 // crit, hit and problems: Phase 3B, after all gunfire.
 void IroncladsEngine::damage_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx) {
+    ctx.judged(kDamage);
     if (!in_phase(e, actor, "firing", kDamage, ctx)) return;
     if (segment_ == "gunfire")
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");

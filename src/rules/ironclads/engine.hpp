@@ -24,6 +24,7 @@ int read_d3(int d6);
 inline RuleRef cite(const char* section) { return RuleRef{"ironclads", section, ""}; }
 inline const RuleRef kBasics = cite("Basics");
 inline const RuleRef kSeaState = cite("Sea state");
+inline const RuleRef kSequence = cite("Sequence of play");
 inline const RuleRef kInitiative = cite("Initiative");
 inline const RuleRef kMovementOrder = cite("Movement");
 inline const RuleRef kSpeed = cite("Movement/Speed");

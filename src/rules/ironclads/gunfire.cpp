@@ -90,6 +90,7 @@ std::optional<std::pair<int, int>> read_hits(ngn::Items claim) {
 }  // namespace
 
 void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kSalvo);
     const std::size_t findings_before = ctx.findings.all().size();
     SalvoLine line = read_salvo_line(e, ctx);
     if (line.mounts.empty() || !line.target) {
@@ -229,6 +230,7 @@ bool IroncladsEngine::may_fire(const ngn::Event& e, Ship& s, const SalvoLine& li
     if (!turrets && mounts.size() > 1)
         ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "each gun arc fires its own salvo");
     if (turrets && into) {
+        ctx.judged(kArcs);
         for (int m : mounts) {
             const auto& arcs = s.card.turret_arcs[m - FwdTurret];
             if (!arcs)
@@ -500,6 +502,7 @@ void IroncladsEngine::check_geometry(const ngn::Event& e, const Ship& firer, con
 }
 
 void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kSaves);
     Salvo* salvo = salvo_to_save(e, s, ctx);
     if (!salvo) return;
     salvo->save_done = true;

@@ -62,6 +62,7 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
 // Who moves: the side without the initiative first, then ship by ship in turn. False when the
 // ship has already moved (that line is then the one mistake).
 bool IroncladsEngine::take_turn_to_move(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kMovementOrder);
     if (!initiative_ && !movement_started_ && initiative_unknown_)
         ctx.findings.excuse(*initiative_unknown_, e.subject.pos, "who moves first is not known");
     else if (!initiative_ && !movement_started_)
@@ -208,6 +209,10 @@ std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const 
 // A speed written: judged by the speed rules, from the speed at the start of the game turn (or
 // the one last turn's move showed). True when it broke a rule and the move shows a legal one.
 bool IroncladsEngine::change_speed(Ship& s, const MoveLine& line, int v, GameContext& ctx) {
+    ctx.judged(kSpeed);
+    if (line.astern || s.start_astern) ctx.judged(kBackwards);
+    if (s.smokestack || s.bridge_turn == turn_) ctx.judged(kProblems);
+    if (rough()) ctx.judged(kSeaState);
     bool speed_slip = false;
     auto found = speed_problem(s, v, line.astern, s.start_speed);
     // Last turn's move showed another speed than the one written: this change may follow it.
@@ -266,6 +271,8 @@ bool IroncladsEngine::set_speed(const ngn::Event& e, Ship& s, const MoveLine& li
 
 // The one turn on the Turn Device a game turn, and what the bridge and steering allow.
 void IroncladsEngine::check_turn(Ship& s, const MoveLine& line, GameContext& ctx) {
+    ctx.judged(kMoving);  // one turn a game turn, and the distance moved (movement())
+    if (!line.turns.empty() && (s.steering > 0 || s.bridge_turn == turn_)) ctx.judged(kProblems);
     if (!line.turns.empty()) {
         const ngn::SourcePos tpos = line.turns.front().second;
         s.turns_made += static_cast<int>(line.turns.size());
@@ -323,6 +330,7 @@ void IroncladsEngine::check_positions(const ngn::Event& e, Ship& s, const MoveLi
 }
 
 void IroncladsEngine::breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kFormations);
     if (!ctx.header.rule_in_force("formations"))
         ctx.findings.error(Kind::Illegal, kFormations, e.subject.pos, "breaking off from a squadron is part of the optional formations rule");
     else if (s.squadron < 0)
