@@ -3,12 +3,16 @@
 // mistake each, which must give exactly one finding.
 #include "rules/ironclads/cards.hpp"
 #include "rules/ironclads/engine.hpp"
+#include "rules/ironclads/generator.hpp"
+#include "rules/registry.hpp"
 #include "rules/ironclads/ship_data.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <random>
 #include <sstream>
 
@@ -856,4 +860,100 @@ TEST(IroncladsOneMistake, LaterLinesAreExcusedByTheirCause) {
     const std::uint32_t not_read = r2.games.front().findings.front().pos.line;
     ASSERT_FALSE(r2.games.front().excused.empty());
     for (const auto& x : r2.games.front().excused) EXPECT_EQ(x.cause.line, not_read) << x.what;
+}
+
+// ---- generated play (issue 39) --------------------------------------------------------------
+
+namespace {
+
+// Checks generated games first .. first + count - 1 of a seed; the cases their lines were judged
+// under are added to `cases` (when given); returns the games that gave any finding at all.
+std::vector<std::string> generated_findings(std::uint64_t seed, int first, int count, std::map<std::string, std::size_t>* cases) {
+    ironlog::CheckOptions options(ironlog::all_rulesets());
+    options.base_dir = kSource / "fixtures";
+    options.count_cases = cases != nullptr;
+    std::vector<std::string> dirty;
+    for (int i = first; i < first + count; ++i) {
+        const std::string text = generate_game(seed, i);
+        const auto report = ironlog::check_text("generated.ngn", text, options);
+        for (const auto& g : report.games) {
+            if (cases)
+                for (const auto& [id, n] : g.cases) (*cases)[id] += n;
+            if (!g.findings.empty() && dirty.size() < 3) dirty.push_back(describe(g.findings) + "\n" + text);
+        }
+        if (!report.findings.empty() && dirty.size() < 3) dirty.push_back(describe(report.findings));
+    }
+    return dirty;
+}
+
+// The coverage table's rows that a generator of legal games cannot reach, by their rule: the
+// row itself says why ("not reached by generated play: ...").
+bool unreachable_by_legal_play(const CoverageRow& row) { return row.status.find("not reached by generated play") != std::string::npos; }
+
+}  // namespace
+
+// Every case docs/rules/ironclads.md marks enforced is judged in 1,000 generated games (every
+// option on each of its values, formations on and off), unless its row says generated play
+// cannot reach it and why.
+TEST(IroncladsGenerated, EveryEnforcedCaseIsReached) {
+    std::map<std::string, std::size_t> cases;
+    const auto dirty = generated_findings(20261201, 1, 1000, &cases);
+    EXPECT_TRUE(dirty.empty()) << dirty.front();
+    std::set<std::string> checked;
+    for (const auto& row : coverage_rows("ironclads")) {
+        if (!row.enforced() || unreachable_by_legal_play(row)) continue;
+        const std::string id = ironlog::RuleRef{"ironclads", row.rule, ""}.id();
+        if (!checked.insert(id).second) continue;
+        EXPECT_GT(cases[id], 0u) << id << " (" << row.status << ") is never judged in 1,000 generated games";
+    }
+    EXPECT_GE(checked.size(), 20u);  // the table was read
+}
+
+// 10,000 generated legal games, over every option combination, give no finding at all (a
+// tenth of them under the sanitizers: docs/testing.md).
+TEST(IroncladsGenerated, TenThousandLegalGamesGiveNoFinding) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    const int games = 1000;
+#else
+    const int games = 10000;
+#endif
+    const auto dirty = generated_findings(7, 1, games, nullptr);
+    EXPECT_TRUE(dirty.empty()) << dirty.size() << " games with findings, the first:\n" << dirty.front();
+}
+
+// Issue 39 (mutation counts): two words swapped in a line are one finding, saying what the line
+// does not read as; a collision line left out is one finding, the struck ship's stop, its next
+// speed and its card following from it; a critical hit left out is one finding.
+TEST(IroncladsOneMistake, SwappedWordsAndLinesLeftOut) {
+    // a movement line: the words out of order are its one finding
+    auto f = one(game(std::string(kMove) + "    RdI speed 8 8cm move\n    FM move 8cm\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("found 8cm"), std::string::npos) << f.message;
+    one(game(std::string(kMove) + "    RdI speed move 8 8cm\n    FM move 8cm\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    // a salvo: 'on' before the range, or after its arc
+    const std::string save = "      RdI save 6d6: 1 1 1 1 1 2 => 0\n";
+    f = one(game(std::string(kFire) + "      FM fire port RdI on 60cm port 2d6: 5 1 => 1H\n" + save), "ironclads Damage resolution/Hits",
+            Kind::Inconsistent);
+    EXPECT_EQ(f.message, "'on' names the target's arc fired upon: on fwd, on port, on stbd or on rear");
+    one(game(std::string(kFire) + "      FM fire port RdI 60cm port on 2d6: 5 1 => 1H\n" + save), "ngn 5.3 Events", Kind::Inconsistent);
+    // a collision left out: RdI, struck after it moved, stops and loses 3 prop and 1 hull
+    const std::string collision = "    FM speed 6 move 2cm collide RdI => prop 3 hull 1\n";
+    const std::string turn2 = "turn 2\n  phase initiative\n    AUT roll d6: 1\n    ITA roll d6: 4 => AUT\n  phase movement\n"
+                              "    RdI speed 1 move 1cm\n    FM speed 1 move 1cm\n    RdI card prop 9 hull 5\n";
+    const std::string played = std::string(kMove) + "    RdI move 8cm\n" + collision + turn2;
+    clean(game(played, "", "setup FM speed 6\n"));
+    f = one(game(std::string(kMove) + "    RdI move 8cm\n" + turn2, "", "setup FM speed 6\n"), "ironclads Movement", Kind::Illegal);
+    EXPECT_NE(f.message.find("FM was not moved"), std::string::npos) << f.message;
+    // struck before it moved: its 'move 0' follows from the line left out
+    const std::string first = std::string(kMove) + "    RdI speed 6 move 2cm collide FM => prop 3 hull 1\n    FM move 0cm\n  phase firing\n";
+    clean(game(first, "", "setup RdI speed 6\n"));
+    f = one(game(std::string(kMove) + "    FM move 0cm\n  phase firing\n", "", "setup RdI speed 6\n"), "ironclads Movement", Kind::Illegal);
+    EXPECT_NE(f.message.find("RdI was not moved"), std::string::npos) << f.message;
+    // a critical hit left out: the next one, which found fewer stats, is the one finding
+    const std::string damage = std::string(kFire) + "      FM fire port RdI 30cm 2d6: 4 4 => 2C\n      RdI save 6d6: 1 1 1 1 1 1 => 0\n"
+                               "    segment damage\n";
+    const std::string crit1 = "      RdI crit hull d6: 3 => 2\n", crit2 = "      RdI crit hull d6: 3 => 1\n";
+    const std::string after = "      RdI problems 2d6: 3 5 = 8 => none\n  phase end\n    RdI sinks\n";
+    clean(game(damage + crit1 + crit2 + after, "", "setup RdI hull 3\nside ITA\nship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5\n"));
+    one(game(damage + crit2 + after, "", "setup RdI hull 3\nside ITA\nship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5\n"),
+        "ironclads Damage resolution/Critical hits", Kind::WrongResult);
 }

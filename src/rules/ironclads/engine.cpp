@@ -85,6 +85,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             s->crits_done = s->hits_done = 0;
             s->problems_done = false;
             s->criticals_late.reset();
+            s->crit_short.reset();
             s->problems_early.reset();
             s->assumed_hits.clear();
         }
@@ -102,6 +103,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         segment_.clear();
         moving_ = nullptr;
         moves_by_side_.clear();
+        move_not_read_.reset();
         order_slip_reported_ = 0;
         movement_started_ = false;
         damage_started_ = false;
@@ -119,11 +121,19 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
     if (phase_ == "sea-state") {
         const ngn::SourcePos where = sea_pos_.valid() ? sea_pos_ : at;
+        std::optional<Cause> missing;
         for (const Entity* side : ctx.symbols.sides()) {
             if (sea_rolls_.count(side->index)) continue;
             const std::string what = side->name + " did not roll for the sea state (one die for each side)";
             if (sea_claimed_early_) ctx.findings.excuse(*sea_claimed_early_, where, what);
-            else ctx.findings.error(Kind::Illegal, kSeaState, where, what);
+            else missing = Findings::cause_of(ctx.findings.error(Kind::Illegal, kSeaState, where, what));
+        }
+        // A roll left out, and no claim: when every die rolled is a 1 the sea may have been either;
+        // the first speed or salvo that fits only one shows which (one finding, the roll's).
+        const bool ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
+        if (missing && !sea_rough_ && ones) {
+            sea_rough_ = AsPlayed<bool>(false);
+            sea_rough_->part(false, true, *missing);
         }
         if (!sea_rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {  // unclaimed: the dice say
             bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
@@ -138,14 +148,26 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         }
     } else if (phase_ == "movement") {
         std::set<int> sides_unmoved;
+        std::optional<Cause> lost = move_not_read_;
         for (auto& s : ships_)
             if (s->on_table() && s->moved_turn != turn_) {
                 sides_unmoved.insert(s->side());
                 s->speed_known = false;  // its move is missing: the next speed is not held to this turn's
-                ctx.findings.error(Kind::Illegal, kMovementOrder, at,
-                                   s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
-                                       " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')");
+                s->speed_lost = true;
+                const Cause why = Findings::cause_of(ctx.findings.error(
+                    Kind::Illegal, kMovementOrder, at,
+                    s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
+                        " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')"));
+                s->may_have_collided(why);  // the move left out may have been a collision
+                if (!lost) lost = why;
             }
+        if (lost)  // a ship that moved may have been struck by it: stopped, and its losses unrecorded
+            for (auto& s : ships_)
+                if (s->on_table() && s->moved_turn == turn_ && s->collided_turn != turn_) {
+                    s->may_have_collided(*lost);
+                    if (!s->moved_speed) s->moved_speed = 0;  // the next speed may follow a stop
+                }
+        report_stopped_moves(lost, ctx);
         report_out_of_turn(ctx, sides_unmoved);
     } else if (phase_ == "firing") {
         close_gunfire(ctx);
@@ -159,6 +181,7 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
                 s->problems_unknown.mark(turn_, Findings::cause_of(ctx.findings.error(
                                                     Kind::Illegal, kProblems, at,
                                                     s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_))));
+            settle_arc_first(*s, std::nullopt, ctx);  // nothing later explained it
         }
     }
 }
@@ -359,6 +382,9 @@ void IroncladsEngine::unread_line(const Entity& actor, Ship* s, const Cause& why
     if (phase_ == "movement" && s->moved_turn != turn_) {
         s->moved_turn = turn_;  // moved, in its turn (the order is not held to a line not read)
         s->speed_known = false;  // its speed is not known
+        s->speed_lost = true;
+        s->may_have_collided(why);  // it may have been a collision
+        move_not_read_ = why;
         ++moves_by_side_[s->side()];
         movement_started_ = true;
         moving_ = s;
@@ -400,6 +426,8 @@ void IroncladsEngine::finish(GameContext& ctx) {
         leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
         return;
     }
+    report_stopped_moves(move_not_read_, ctx);
+    for (auto& s : ships_) settle_arc_first(*s, std::nullopt, ctx);
     report_out_of_turn(ctx, {});  // a record that stops mid-movement: no ship is known to be missing
     if (phase_ == "end") end_of_turn(ctx, ngn::SourcePos{ctx.game.last_line, 1});
     // A sinking the record leaves out, with no later line of the ship (that would be the finding).

@@ -61,6 +61,7 @@ struct MoveLine {
     std::vector<std::pair<double, ngn::SourcePos>> turns;
     std::vector<std::pair<Ship*, ngn::SourcePos>> collisions;
     bool leaves = false;
+    bool unread = false;  // a word not read (its one finding made): the line is taken as played
 };
 
 // What a salvo's number of dice is read from (Firing/Gunfire): the gun stats firing, halved for
@@ -141,6 +142,8 @@ private:
     void out_of_play_acts(const ngn::Event& e, Ship& s, GameContext& ctx);
     void fire_out_of_play(const ngn::Event& e, const Cause& why, GameContext& ctx);
     void note_hull_lost(std::uint32_t line);
+    void move_as_played(Ship& s, const MoveLine& line, const ngn::Event& e, GameContext& ctx);
+    void report_stopped_moves(const std::optional<Cause>& lost, GameContext& ctx);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
     // the actions (engine.cpp's verb table)
@@ -168,7 +171,9 @@ private:
     std::optional<SpeedProblem> speed_problem(const Ship& s, int speed, bool back, int prev) const {
         return speed_problem(s, s.card, speed, back, prev);
     }
-    std::optional<SpeedProblem> speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev) const;
+    // (`sea`: the sea to judge in, rough or not; the sea as played when not given)
+    std::optional<SpeedProblem> speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev,
+                                              std::optional<bool> sea = std::nullopt) const;
     bool set_speed(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx);
     bool change_speed(Ship& s, const MoveLine& line, int v, GameContext& ctx);
     void check_turn(Ship& s, const MoveLine& line, GameContext& ctx);
@@ -195,7 +200,9 @@ private:
     // Whether a damage-order finding at pos follows from one already reported this turn (excused).
     bool excused_in_damage(const Ship& s, ngn::SourcePos pos, const std::string& what, GameContext& ctx) const;
     void hits_left_unresolved(Ship& s, int done, ngn::SourcePos at, GameContext& ctx);
-    void gun_stats_arc_first(const ngn::Event& e, const Ship& s, int stat, GameContext& ctx);
+    void gun_stats_arc_first(const ngn::Event& e, Ship& s, int stat, GameContext& ctx);
+    void settle_arc_first(Ship& s, const std::optional<Cause>& explained, GameContext& ctx);
+    bool crit_left_out_shown(Ship& s, ngn::SourcePos pos, GameContext& ctx);
     void claim_stats_left(const ngn::Event& e, Ship& s, int stat, int before, GameContext& ctx);
     void problems(const ngn::Event& e, Ship& s, GameContext& ctx);
     void fire_aboard(const ngn::Event& e, Ship& s, const ngn::Dice* d3, const std::string& result, const std::string& expected,
@@ -244,6 +251,10 @@ private:
         int due_side = -1;
     };
     std::vector<OutOfTurn> out_of_turn_;
+    // A ship stopped with its speed above 0 (the move's finding held back): a ship's move left
+    // out or not read this phase may have been a collision with it (report_stopped_moves).
+    std::vector<std::pair<Ship*, OutOfTurn>> stopped_unexplained_;
+    std::optional<Cause> move_not_read_;  // a movement line of this phase not read (reported)
     std::optional<Cause> initiative_unknown_;  // this turn's initiative was not decided (reported)
     // A line of this firing phase that could not be read (a finding): it may have been the salvo
     // or save that later lines need, which are then taken as played.

@@ -122,8 +122,9 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (line.range && range_doubt) played_range = std::clamp(*line.range, range_doubt->first, range_doubt->second);
     std::optional<std::pair<int, int>> scored;
     if (!line.dice) {
-        ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded",
-                           std::to_string(fire_dice(s, *target, base)) + "d6", "none");
+        if (!line.unread_word)  // (else the word not read may have been them)
+            ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded",
+                               std::to_string(fire_dice(s, *target, base)) + "d6", "none");
     } else {
         check_salvo_dice(s, line, base, ctx);
         if (ctx.dice_ok && played_range) scored = score(*line.dice, band_for(*played_range));
@@ -165,24 +166,33 @@ void IroncladsEngine::fire_out_of_play(const ngn::Event& e, const Cause& why, Ga
 SalvoLine IroncladsEngine::read_salvo_line(const ngn::Event& e, GameContext& ctx) {
     SalvoLine line;
     const auto& a = e.args;
+    // One word not read is the line's one finding (two words swapped are one mistake; dice that
+    // cannot be read are the line's finding already).
+    auto not_read = [&](ngn::SourcePos pos, const RuleRef& rule, const std::string& why) {
+        if (!line.unread_word && ctx.dice_ok) ctx.findings.error(Kind::Inconsistent, rule, pos, why);
+        line.unread_word = true;
+    };
     for (std::size_t i = 1; i < a.size(); ++i) {
         const ngn::Item& it = a[i];
         if (const auto* d = it.as<ngn::Dice>()) {
             line.dice = d;
             line.dice_pos = it.pos;
-        } else if (const auto* n = it.as<ngn::Number>()) {
+        } else if (const auto* n = it.as<ngn::Number>(); n && !line.range) {
             line.range = same_lower(n->unit, "mm") ? n->value / 10 : n->value;
             line.range_pos = it.pos;
-        } else if (is_word(it, "on") && i + 1 < a.size()) {
-            auto m = word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
-            if (m && !is_turret(*m)) line.on = mount_arc(*m);
-            else ctx.findings.error(Kind::Inconsistent, kHits, a[i + 1].pos, "'on' names the target's arc fired upon: fwd, port, stbd or rear");
-            ++i;
+        } else if (is_word(it, "on")) {
+            auto m = i + 1 < a.size() && word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
+            if (m && !is_turret(*m)) {
+                line.on = mount_arc(*m);
+                ++i;
+            } else {
+                not_read(it.pos, kHits, "'on' names the target's arc fired upon: on fwd, on port, on stbd or on rear");
+            }
         } else if (const auto* l = it.as<ngn::List>(); l && line.mounts.empty()) {
             for (const auto& x : l->items) {
                 auto m = word_text(x) ? parse_mount(*word_text(x)) : std::nullopt;
                 if (m) line.mounts.push_back(*m);
-                else ctx.findings.error(Kind::Inconsistent, kSalvo, x.pos, "'" + x.to_ngn() + "' is not a gun arc or turret");
+                else not_read(x.pos, kSalvo, "'" + x.to_ngn() + "' is not a gun arc or turret");
             }
         } else if (auto m = word_text(it) ? parse_mount(*word_text(it)) : std::nullopt; m && !line.target) {
             if (!line.mounts.empty() && std::all_of(line.mounts.begin(), line.mounts.end(), is_turret) && !is_turret(*m) && !line.into)
@@ -192,11 +202,8 @@ SalvoLine IroncladsEngine::read_salvo_line(const ngn::Event& e, GameContext& ctx
         } else if (Ship* t = ship_named(it, ctx); t && !line.target) {
             line.target = t;
         } else {
-            if (!line.unread_word)  // one word not read is the line's finding
-                ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
-                                   "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
-                                       it.to_ngn());
-            line.unread_word = true;
+            not_read(it.pos, kVocabulary,
+                     "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " + it.to_ngn());
         }
     }
     return line;
@@ -255,7 +262,8 @@ std::optional<std::pair<double, double>> IroncladsEngine::judge_range(const ngn:
     const auto& range_pos = line.range_pos;
     std::optional<std::pair<double, double>> range_doubt;
     if (!range) {
-        ctx.findings.error(Kind::Inconsistent, kRange, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
+        if (!line.unread_word)  // (else the word not read may have been it)
+            ctx.findings.error(Kind::Inconsistent, kRange, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
     } else {
         const bool too_far = *range > 100 + tolerance_;
         bool misfits = false;
@@ -351,9 +359,10 @@ void IroncladsEngine::check_salvo_dice(Ship& s, const SalvoLine& line, int base,
         salvo_dice(as_it_stands(), &working);
         // the halving for a fire aboard is a rule of the Problems: when the fire alone makes the
         // difference, that is the rule the salvo broke
-        SalvoReading other_fire = as_it_stands();
+        SalvoReading other_fire = as_it_stands(), other_sea = as_it_stands();
         other_fire.firer_on_fire = !other_fire.firer_on_fire;
-        const RuleRef& rule = salvo_dice(other_fire) == rolled ? kProblems : kSalvo;
+        other_sea.rough_sea = !other_sea.rough_sea;
+        const RuleRef& rule = salvo_dice(other_fire) == rolled && salvo_dice(other_sea) != rolled ? kProblems : kSalvo;
         ctx.findings.error(Kind::WrongResult, rule, at, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
                            std::to_string(rolled) + "d6");
     }
