@@ -397,7 +397,7 @@ TEST(IroncladsDamage, CriticalsFirstThenHitsThenProblems) {
     clean(damage("      FM crit prop d6: 3 => 2\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"));
     auto f = one(damage("      FM hit port\n      FM crit prop d6: 3 => 2\n      FM problems 2d6: 3 4 = 7 => none\n"),
                  "ironclads Damage resolution", Kind::Illegal);
-    EXPECT_EQ(f.message, "unsaved critical hits are resolved first: 1 remain");
+    EXPECT_EQ(f.message, "unsaved critical hits are resolved first: 1 remains");
     f = one(damage("      FM crit prop d6: 3 => 3\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"),
             "ironclads Damage resolution/Critical hits", Kind::WrongResult);
     EXPECT_EQ(*f.expected, "2");
@@ -935,6 +935,11 @@ TEST(IroncladsOneMistake, SwappedWordsAndLinesLeftOut) {
             Kind::Inconsistent);
     EXPECT_EQ(f.message, "'on' names the target's arc fired upon: on fwd, on port, on stbd or on rear");
     one(game(std::string(kFire) + "      FM fire port RdI 60cm port on 2d6: 5 1 => 1H\n" + save), "ngn 5.3 Events", Kind::Inconsistent);
+    // a line whose action comes second reads as that action, out of order: said so
+    f = one(game(std::string(kFire) + "      FM fire port RdI 60cm 2d6: 5 1 => 1H\n" + save + "    segment damage\n      RdI hull hit => hull 5\n"
+                 "      RdI problems 2d6: 3 5 = 8 => none\n"),
+            "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "'hull' is not an action of ironclads; the action comes first: 'hit hull', not 'hull hit'");
     // a collision left out: RdI, struck after it moved, stops and loses 3 prop and 1 hull
     const std::string collision = "    FM speed 6 move 2cm collide RdI => prop 3 hull 1\n";
     const std::string turn2 = "turn 2\n  phase initiative\n    AUT roll d6: 1\n    ITA roll d6: 4 => AUT\n  phase movement\n"
@@ -956,4 +961,25 @@ TEST(IroncladsOneMistake, SwappedWordsAndLinesLeftOut) {
     clean(game(damage + crit1 + crit2 + after, "", "setup RdI hull 3\nside ITA\nship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5\n"));
     one(game(damage + crit2 + after, "", "setup RdI hull 3\nside ITA\nship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5\n"),
         "ironclads Damage resolution/Critical hits", Kind::WrongResult);
+}
+
+// Issue 39: counts in messages agree with their nouns ("1 hit", not "1 hits").
+TEST(IroncladsWords, CountsAgreeWithTheirNouns) {
+    const std::string salvo = std::string(kFire) + "      FM fire port RdI 60cm 2d6: 5 1 => 1H\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n    segment damage\n";
+    auto f = one(game(salvo + "      RdI problems 2d6: 3 5 = 8 => none\n      RdI hit hull => hull 5\n"), "ironclads Damage resolution/Problems",
+                 Kind::Illegal);
+    EXPECT_EQ(*f.expected, "1 hit resolved");
+    const std::string tinclad = std::string(kFire) + "      FM fire port RdI 60cm 4d6: 5 1 1 1 => 1H\n      RdI save 2d6: 1 2 => 0\n    segment damage\n";
+    f = one(game(tinclad + "      RdI hit hull => hull 5\n      RdI problems 2d6: 5 4 = 9 d6: 1 => fire 2\n", "", "setup RdI armour 2\n"),
+            "ironclads Damage resolution/Problems", Kind::WrongResult);
+    EXPECT_NE(f.message.find("is 1 game turn"), std::string::npos) << f.message;
+    f = one(game(std::string(kFire) + "      FM fire port RdI 20cm 2d6: 4 1 => 1C\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n    segment damage\n"
+                 "      RdI crit hull d6: 6 => 3\n",
+                 "", "setup RdI hull 1\n"),
+            "ironclads Damage resolution/Critical hits", Kind::WrongResult);
+    EXPECT_NE(f.message.find("hull has 1 stat left"), std::string::npos) << f.message;
+    EXPECT_EQ(salvo_dice(SalvoReading{1, 0, false, false}, nullptr), 1);
+    std::string working;
+    salvo_dice(SalvoReading{1, 0, false, false}, &working);
+    EXPECT_EQ(working, "1 stat");
 }

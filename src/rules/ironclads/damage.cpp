@@ -59,7 +59,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         s.salvo_not_recorded(e.subject.pos.line);
     } else if (s.crits_done >= s.criticals_most()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
-                           std::to_string(s.criticals_most()) + " critical hit(s)", std::to_string(s.crits_done + 1));
+                           counted(s.criticals_most(), "critical hit", "critical hits"), std::to_string(s.crits_done + 1));
         s.salvo_not_recorded(e.subject.pos.line);
     } else if (s.hits_done > 0 && !excused_in_damage(s, e.subject.pos, s.name + " resolves a critical hit after hits", ctx)) {
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
@@ -88,7 +88,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (claimed && expected && *claimed < *expected && s.has_card && s.unrecorded_left(*stat) > 0)
         for (int j = 1; j <= s.unrecorded_left(*stat) && j <= stat_of(s.card, *stat); ++j)
             if (*claimed == std::min(*d3, stat_of(s.card, *stat) - j) &&  // stats crossed off unrecorded (a finding then)
-                s.take_unrecorded(*stat, j, ctx.findings, e.claim_pos, s.name + "'s critical hit finds " + std::to_string(j) + " stat(s) crossed off unrecorded")) {
+                s.take_unrecorded(*stat, j, ctx.findings, e.claim_pos, s.name + "'s critical hit finds " + counted(j, "stat", "stats") + " crossed off unrecorded")) {
                 stat_of(s.card, *stat) -= j;
                 expected = claimed;
                 break;
@@ -104,8 +104,8 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (claimed && expected && *claimed != *expected) {
         const Cause why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
                                                                 "1D3 of a " + std::to_string(dice->faces[0].value) + " is " + std::to_string(*d3) +
-                                                                    "; " + stat_name(*stat) + " has " + std::to_string(left) +
-                                                                    " stats left, and what cannot be crossed off is a miss",
+                                                                    "; " + stat_name(*stat) + " has " + counted(left, "stat", "stats") +
+                                                                    " left, and what cannot be crossed off is a miss",
                                                                 std::to_string(*expected), std::to_string(*claimed)));
         s.played(*stat, std::max(0, left - *claimed), std::max(0, left - *expected), why);  // as played
         if (*claimed < *expected) s.crit_short = why, s.crit_short_stat = *stat;  // (a critical hit left out may have taken the rest)
@@ -171,7 +171,8 @@ bool IroncladsEngine::count_hit(const ngn::Event& e, Ship& s, const std::optiona
     } else if (s.crits_done < s.criticals_fewest() && !excused_in_damage(s, e.subject.pos, s.name + " resolves a hit before its critical hits", ctx)) {
         const Cause why = Findings::cause_of(ctx.findings.error(
             Kind::Illegal, kDamage, e.subject.pos,
-            "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) + " remain"));
+            "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) +
+                (s.criticals_fewest() - s.crits_done == 1 ? " remains" : " remain")));
         s.criticals_late = why;
         // (or their lines are left out: the stats they crossed off may show in later lines)
         s.unrecorded_hits.at_least(3 * (s.criticals_fewest() - s.crits_done), why);
@@ -282,7 +283,7 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (early && !excused_in_damage(s, e.subject.pos, s.name + " rolls for problems with hits unresolved", ctx)) {
         s.problems_early = Findings::cause_of(ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos,
                                                                  "problems are rolled when all of the ship's hits are resolved",
-                                                                 std::to_string(s.unsaved_fewest()) + " hits resolved", std::to_string(s.resolved())));
+                                                                 counted(s.unsaved_fewest(), "hit", "hits") + " resolved", std::to_string(s.resolved())));
         settle_arc_first(s, s.problems_early, ctx);  // a hit left out may have taken that arc's last stat
     }
     const ngn::Dice* two = nullptr;
@@ -348,7 +349,7 @@ void IroncladsEngine::fire_aboard(const ngn::Event& e, Ship& s, const ngn::Dice*
             if (const auto* n = (*e.claim)[1].as<ngn::Number>()) claimed = n->as_int();
         if (turns && claimed && *turns != *claimed)
             ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos,
-                               "1D3 of a " + std::to_string(d3->faces[0].value) + " is " + std::to_string(*turns) + " game turns",
+                               "1D3 of a " + std::to_string(d3->faces[0].value) + " is " + counted(*turns, "game turn", "game turns"),
                                std::to_string(*turns), std::to_string(*claimed));
         fire_length = claimed.value_or(turns.value_or(1));
     }

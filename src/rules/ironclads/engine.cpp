@@ -249,8 +249,14 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
         note_hull_lost(e.subject.pos.line);
         return;
     }
+    // a line whose action comes second (two words swapped) reads as that action out of order: say so
+    const std::string_view* second = e.args.size() > 1 ? word_text(e.args[1]) : nullptr;
+    const std::string why = second && find_verb(kVerbs, *second)
+                                ? "the action comes first: '" + std::string(*second) + " " + e.args.front().to_ngn() + "', not '" +
+                                      e.args.front().to_ngn() + " " + std::string(*second) + "'"
+                                : "the actions are " + verb_list(kVerbs);
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
-                       "'" + e.verb() + "' is not an action of ironclads; the actions are " + verb_list(kVerbs));
+                       "'" + (e.args.empty() ? e.verb() : e.args.front().to_ngn()) + "' is not an action of ironclads; " + why);
     unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
 }
 

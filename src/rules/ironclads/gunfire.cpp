@@ -17,7 +17,7 @@ int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, 
 int salvo_dice(const SalvoReading& salvo, std::string* working) {
     // working, when asked for, explains the count for a finding; most salvos need none.
     int n = salvo.base;
-    if (working) *working = std::to_string(salvo.base) + " stats";
+    if (working) *working = counted(salvo.base, "stat", "stats");
     if (salvo.target_armour >= 3) {
         n = (n + 1) / 2;
         if (working) *working += ", halved for the target's " + std::to_string(salvo.target_armour) + " armour: " + std::to_string(n);
@@ -378,7 +378,7 @@ bool IroncladsEngine::shows_unrecorded_stats(Ship& s, const SalvoLine& line, int
         SalvoReading fewer_guns = now;
         fewer_guns.base = base - j;
         if (salvo_dice(fewer_guns) != rolled) continue;
-        s.unrecorded_hits.take(j, ctx.findings, line.dice_pos, s.name + " fires with " + std::to_string(j) + " gun stat(s) crossed off unrecorded");
+        s.unrecorded_hits.take(j, ctx.findings, line.dice_pos, s.name + " fires with " + counted(j, "gun stat", "gun stats") + " crossed off unrecorded");
         for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
             while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
             if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
@@ -390,7 +390,7 @@ bool IroncladsEngine::shows_unrecorded_stats(Ship& s, const SalvoLine& line, int
         less_armour.target_armour = target->card.armour - j;
         if (salvo_dice(less_armour) != rolled) continue;
         target->unrecorded_hits.take(j, ctx.findings, line.dice_pos,
-                                     target->name + " is fired on with " + std::to_string(j) + " armour stat(s) crossed off unrecorded");
+                                     target->name + " is fired on with " + counted(j, "armour stat", "armour stats") + " crossed off unrecorded");
         target->card.armour -= j;
         return true;
     }

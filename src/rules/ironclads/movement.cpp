@@ -337,7 +337,7 @@ void IroncladsEngine::check_turn(Ship& s, const MoveLine& line, GameContext& ctx
             ctx.findings.error(Kind::Illegal, kSpeed, tpos, "a stopped ship does not move or turn");
         else if (s.turns_made > 1)
             ctx.findings.error(Kind::Illegal, kMoving, tpos, "a ship makes one turn on the Turn Device each game turn", "1 turn",
-                               std::to_string(s.turns_made) + " line.turns");
+                               counted(s.turns_made, "turn", "turns"));
         else if (s.bridge_turn == turn_ && !options_.bridge_either)
             ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + "'s bridge was hit: no turn this game turn");
         else if (s.bridge_turn == turn_ && options_.bridge_either && s.speed != s.start_speed)
@@ -347,7 +347,7 @@ void IroncladsEngine::check_turn(Ship& s, const MoveLine& line, GameContext& ctx
             ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + " has major steering problems and cannot turn");
         else if (s.steering == 1 && amount > 4 + tolerance_)
             ctx.findings.error(Kind::Illegal, kProblems, tpos,
-                               s.name + " has steering problems: it line.turns up to 4 cm around the Turn Device", "at most 4cm",
+                               s.name + " has steering problems: it turns up to 4 cm around the Turn Device", "at most 4cm",
                                decimal_text(amount) + "cm");
     }
 }

@@ -209,7 +209,7 @@ struct Ship {
     bool shows_unrecorded(int stat, int shown, Findings& findings, ngn::SourcePos pos) {
         const int gap = stat_of(card, stat) - shown;
         if (gap <= 0 || gap > unrecorded_left(stat)) return false;  // (before the message is made)
-        if (!take_unrecorded(stat, gap, findings, pos, name + "'s " + stat_name(stat) + " shows " + std::to_string(gap) + " stat(s) crossed off unrecorded"))
+        if (!take_unrecorded(stat, gap, findings, pos, name + "'s " + stat_name(stat) + " shows " + counted(gap, "stat", "stats") + " crossed off unrecorded"))
             return false;
         stat_of(card, stat) = shown;
         return true;
