@@ -3,11 +3,16 @@
 // mistake each, which must give exactly one finding.
 #include "rules/ironclads/cards.hpp"
 #include "rules/ironclads/engine.hpp"
+#include "rules/ironclads/generator.hpp"
+#include "rules/registry.hpp"
 #include "rules/ironclads/ship_data.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+#include <set>
 #include <random>
 #include <sstream>
 
@@ -253,7 +258,8 @@ TEST(IroncladsMovement, DistancesTurnsAndPositions) {
     clean(with("move 8cm turn 3cm"));
     f = one(with("move 8cm turn 2cm turn 1cm"), "ironclads Movement/Moving a ship", Kind::Illegal);
     EXPECT_EQ(f.message, "a ship makes one turn on the Turn Device each game turn");
-    one(with("move 0 turn 2cm", "setup RdI speed 0\n"), "ironclads Movement/Moving a ship", Kind::Illegal);
+    // a stopped ship is defined with the current speed (Phase 2): it does not move or turn
+    one(with("move 0 turn 2cm", "setup RdI speed 0\n"), "ironclads Movement/Speed", Kind::Illegal);
     // with positions: the distance, and the heading change against the turn recorded
     const std::string at = "setup RdI at (100, 50, 270)\n";
     clean(with("move 8cm => (92, 50, 270)", at));
@@ -293,6 +299,10 @@ TEST(IroncladsMovement, Collisions) {
     f = one(game(std::string(kMove) + "    RdI move 2cm collide FM\n    FM speed 1 move 1cm\n"), "ironclads Movement/Collisions",
             Kind::Illegal);
     EXPECT_EQ(f.message, "FM was stopped by a collision this game turn: it may move again in a later one");
+    // a stopped ship cannot collide: what a stopped ship is, is a rule of the current speed
+    f = one(game(std::string(kMove) + "    RdI speed 0 move 0 collide FM\n    FM move 8cm\n", "", "setup RdI speed 1\n"), "ironclads Movement/Speed",
+            Kind::Illegal);
+    EXPECT_EQ(f.message, "a stopped ship does not move, so it cannot collide");
 }
 
 // ---- firing, saves, damage -----------------------------------------------------------------
@@ -314,9 +324,9 @@ TEST(IroncladsFiring, DiceAndRangeBands) {
     EXPECT_EQ(f.message, "the salvo rolls 4 stats, halved for the target's 6 armour: 2");
     // a target with less than 3 armour stats: no halving
     clean(game(std::string(kFire) + "      FM fire port RdI 40cm 4d6: 1 2 3 1 => miss\n", "", "setup RdI armour 2\n"));
-    f = one(game(std::string(kFire) + "      FM fire port RdI 101cm 2d6: 1 2 => miss\n"), "ironclads Firing", Kind::Illegal);
+    f = one(game(std::string(kFire) + "      FM fire port RdI 101cm 2d6: 1 2 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
-    one(game(std::string(kFire) + "      FM fire port RdI 2d6: 1 2 => miss\n"), "ironclads Firing", Kind::Inconsistent);
+    one(game(std::string(kFire) + "      FM fire port RdI 2d6: 1 2 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::Inconsistent);
 }
 
 TEST(IroncladsFiring, OneSalvoPerArcOrTurret) {
@@ -387,7 +397,7 @@ TEST(IroncladsDamage, CriticalsFirstThenHitsThenProblems) {
     clean(damage("      FM crit prop d6: 3 => 2\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"));
     auto f = one(damage("      FM hit port\n      FM crit prop d6: 3 => 2\n      FM problems 2d6: 3 4 = 7 => none\n"),
                  "ironclads Damage resolution", Kind::Illegal);
-    EXPECT_EQ(f.message, "unsaved critical hits are resolved first: 1 remain");
+    EXPECT_EQ(f.message, "unsaved critical hits are resolved first: 1 remains");
     f = one(damage("      FM crit prop d6: 3 => 3\n      FM hit port\n      FM problems 2d6: 3 4 = 7 => none\n"),
             "ironclads Damage resolution/Critical hits", Kind::WrongResult);
     EXPECT_EQ(*f.expected, "2");
@@ -453,6 +463,8 @@ TEST(IroncladsDamage, TheProblemsLast) {
     one(next("setup RdI steering 2\n", "move 8cm turn 1cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
     // smokestack: 6 at most, coming down by two
     clean(next("setup RdI smokestack\n", "speed 6 move 6cm"));
+    // at 6, up to 7: the cap the smokestacks set is a rule of the Problems
+    one(next("setup RdI smokestack speed 6\n", "speed 7 move 7cm"), "ironclads Damage resolution/Problems", Kind::Illegal);
     one(next("setup RdI smokestack\n", "speed 7 move 7cm"), "ironclads Movement/Speed", Kind::Illegal);
     // bridge: no speed change and no turn in the next game turn
     clean(next("setup RdI bridge\n", "move 8cm"));
@@ -464,7 +476,10 @@ TEST(IroncladsDamage, TheProblemsLast) {
         "ironclads Damage resolution/Problems", Kind::Illegal);
     // fire: salvos halved (14 stats at armour 6: 7 dice, halved for the fire: 4)
     clean(game(std::string(kFire) + "      RdI fire port FM 60cm 4d6: 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"));
+    // (the halving is a rule of the Problems: a salvo that leaves out only it cites them)
     one(game(std::string(kFire) + "      RdI fire port FM 60cm 7d6: 1 1 1 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"),
+        "ironclads Damage resolution/Problems", Kind::WrongResult);
+    one(game(std::string(kFire) + "      RdI fire port FM 60cm 5d6: 1 1 1 1 1 => miss\n", "", "setup RdI fire 1\n"),
         "ironclads Firing/Resolving gunfire", Kind::WrongResult);
 }
 
@@ -564,27 +579,27 @@ TEST(IroncladsFiring, AWrongRangeIsOneFinding) {
     // at 28 cm a 4 is a critical hit and the save needs a 5: none saved
     clean(game(salvo("28cm", "1C 1H", "0"), "", placed));
     // 60 cm written, played at 25 to 50 cm (the claimed hits and the save say so): the range alone
-    auto f = one(game(salvo("60cm", "1C 1H", "0"), "", placed), "ironclads Firing", Kind::Inconsistent);
+    auto f = one(game(salvo("60cm", "1C 1H", "0"), "", placed), "ironclads Firing/Resolving gunfire", Kind::Inconsistent);
     EXPECT_EQ(f.message, "the recorded range does not fit the positions: the ships' centres are 30 cm apart");
     EXPECT_EQ(*f.expected, "23.8 to 30cm");
     EXPECT_EQ(*f.recorded, "60cm");
     // past 100 cm but 30 cm by the positions: a slip of the pen, not a salvo out of range
-    f = one(game(salvo("300cm", "1C 1H", "0"), "", placed), "ironclads Firing", Kind::Inconsistent);
+    f = one(game(salvo("300cm", "1C 1H", "0"), "", placed), "ironclads Firing/Resolving gunfire", Kind::Inconsistent);
     EXPECT_EQ(*f.recorded, "300cm");
     // with no positions, past 100 cm: out of range, and hits any band gives are not counted again
-    f = one(game(salvo("300cm", "1C 1H", "0")), "ironclads Firing", Kind::Illegal);
+    f = one(game(salvo("300cm", "1C 1H", "0")), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
     // hits that no band gives are a mistake of their own, read at the nearest range (100 cm)
     auto all = problems(game(salvo("300cm", "2H", "2")));
     ASSERT_EQ(all.size(), 2u);
-    EXPECT_EQ(all[0].rule.text(), "ironclads Firing");
+    EXPECT_EQ(all[0].rule.text(), "ironclads Firing/Resolving gunfire");
     EXPECT_EQ(all[1].rule.text(), "ironclads Firing/Resolving gunfire");
     EXPECT_EQ(*all[1].expected, "1H");
     // ships 150 cm apart: the salvo is out of range whatever was written
     const std::string far = "setup FM at (40, 30, 90)\nsetup RdI at (40, 180, 270)\n";
-    f = one(game(salvo("150cm", "1H", "1"), "", far), "ironclads Firing", Kind::Illegal);
+    f = one(game(salvo("150cm", "1H", "1"), "", far), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
-    f = one(game(salvo("300cm", "1H", "1"), "", far), "ironclads Firing", Kind::Illegal);
+    f = one(game(salvo("300cm", "1H", "1"), "", far), "ironclads Firing/Resolving gunfire", Kind::Illegal);
     EXPECT_EQ(f.message, "the maximum effective gun range is 100 cm");
     // a wrong save is still found after a wrong range: played at 25 to 50 cm, a 4 saves nothing
     auto wrong_save = problems(game(salvo("60cm", "1C 1H", "2"), "", placed));
@@ -702,12 +717,118 @@ TEST(IroncladsOneMistake, AFireACollisionAndASinkingClaimedWrong) {
     one(game(collision + "    FM card prop 11 hull 5\n    RdI card prop 10 hull 5\n", "", "setup FM speed 6\n"), "ironclads Movement/Collisions",
         Kind::WrongResult);
     // a ship at 0 hull the record does not remove, which then moves: the one finding is that it
-    // sank; its move (and the order of moves it takes part in) follows from it
+    // sank, at its move; the order of moves it takes part in follows from it
     f = one(game("turn 1\n  phase end\n    AUT continue\n    ITA continue\nturn 2\n  phase initiative\n    AUT roll d6: 2\n"
                  "    ITA roll d6: 5 => AUT\n  phase movement\n    RdI move 8cm\n    FM move 8cm\n",
                  "", "setup RdI hull 0\n"),
-            "ironclads End phase/Ships sunk", Kind::Inconsistent);
-    EXPECT_EQ(f.severity, ironlog::Severity::Warning);
+            "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_EQ(f.severity, ironlog::Severity::Error);
+}
+
+namespace {
+
+std::uint32_t line_of(const std::string& text, const std::string& needle) {
+    const auto at = text.find(needle);
+    EXPECT_NE(at, std::string::npos) << needle;
+    return static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+}
+
+// RdI loses its last hull stat in turn 1; the record never removes it, and it moves and fires
+// in turn 2 (FM saves against it) and again in turn 3.
+std::string sunk_ship_plays_on(const std::string& more_turns = "") {
+    return game("turn 1\n  phase movement\n    RdI move 8cm\n    FM move 8cm\n  phase firing\n    segment gunfire\n"
+                "      FM fire port RdI 60cm 2d6: 5 1 => 1H\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n    segment damage\n"
+                "      RdI hit hull => hull 0\n      RdI problems 2d6: 3 5 = 8 => none\n  phase end\n    AUT continue\n    ITA continue\n"
+                "turn 2\n  phase initiative\n    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n    RdI move 8cm\n"
+                "    FM move 8cm\n  phase firing\n    segment gunfire\n      RdI fire port FM 60cm 7d6: 5 6 1 1 1 1 1 => 2H\n"
+                "      FM save 6d6: 1 1 1 1 1 1 => 0\n    segment damage\n      FM hit hull => hull 5\n      FM hit hull => hull 4\n"
+                "      FM problems 2d6: 3 5 = 8 => none\n  phase end\n    AUT continue\n    ITA continue\n" + more_turns,
+                "", "setup RdI hull 1\n");
+}
+
+}  // namespace
+
+// Issue 39: a sunk ship the record keeps playing is one finding, at its first line after it sank,
+// saying when and why; its later lines, and the target's save against its salvo, are excused.
+TEST(IroncladsOneMistake, ASunkShipThatKeepsPlayingIsOneFinding) {
+    const std::string text = sunk_ship_plays_on(
+        "turn 3\n  phase initiative\n    AUT roll d6: 1\n    ITA roll d6: 4 => AUT\n  phase movement\n    RdI move 8cm\n"
+        "    FM move 8cm\n  phase firing\n    segment gunfire\n      RdI fire stbd FM 60cm 7d6: 1 1 1 1 1 1 6 => 1H\n"
+        "      FM save 6d6: 2 2 2 2 2 2 => 0\n    segment damage\n      FM hit hull => hull 3\n"
+        "      FM problems 2d6: 3 5 = 8 => none\n");
+    auto report = check(text);
+    ASSERT_EQ(report.games.size(), 1u);
+    const auto& g = report.games.front();
+    ASSERT_EQ(g.findings.size(), 1u) << describe(g.findings);
+    const Finding& f = g.findings.front();
+    EXPECT_EQ(f.severity, Severity::Error);
+    EXPECT_EQ(f.rule.text(), "ironclads End phase/Ships sunk");
+    EXPECT_EQ(f.pos.line, line_of(text, "RdI move 8cm\n    FM move 8cm\n  phase firing\n    segment gunfire\n      RdI fire"));
+    EXPECT_EQ(f.message, "RdI sank at the end of turn 1 (line " + std::to_string(line_of(text, "RdI hit hull => hull 0")) +
+                             "): a sunk ship takes no further part");
+    // its fire, FM's saves against it, and its turn 3 are excused by that finding
+    ASSERT_GE(g.excused.size(), 5u);
+    for (const auto& x : g.excused) EXPECT_EQ(x.cause.line, f.pos.line) << x.what;
+    EXPECT_TRUE(std::any_of(g.excused.begin(), g.excused.end(), [](const auto& x) {
+        return x.what == "FM saves against the salvo of a ship out of play";
+    }));
+}
+
+// The same when no line of the sunk ship follows: the record only leaves the sinking out (a
+// warning at the turn after); and when another ship fires at it first, that salvo is the finding.
+TEST(IroncladsOneMistake, ASunkShipLeftOnTheTable) {
+    const std::string quiet = game("turn 1\n  phase end\n    AUT continue\n    ITA continue\nturn 2\n  phase initiative\n"
+                                   "    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n    FM move 8cm\n",
+                                   "", "setup RdI hull 0\n");
+    auto f = one(quiet, "ironclads End phase/Ships sunk", Kind::Inconsistent);
+    EXPECT_EQ(f.severity, Severity::Warning);
+    EXPECT_EQ(f.message, "RdI has no hull stats left and sank at the end of turn 1 (line " + std::to_string(line_of(quiet, "setup RdI hull 0")) +
+                             "); the record does not say so");
+    const std::string fired_at = game("turn 1\n  phase end\n    AUT continue\n    ITA continue\nturn 2\n  phase initiative\n"
+                                      "    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n    FM move 8cm\n"
+                                      "  phase firing\n    segment gunfire\n      FM fire port RdI 60cm 2d6: 5 1 => 1H\n"
+                                      "      RdI save 6d6: 1 1 1 1 1 2 => 0\n",
+                                      "", "setup RdI hull 0\n");
+    f = one(fired_at, "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_EQ(f.pos.line, line_of(fired_at, "FM fire port RdI"));
+    EXPECT_EQ(f.message.rfind("FM fires at RdI, which sank at the end of turn 1 (line ", 0), 0u) << f.message;
+}
+
+// A ship the record removed (sunk, or off the table) that still acts: one finding at its first
+// line, the later ones excused; a sinking the rules do not give, then more play: the sinking.
+TEST(IroncladsOneMistake, AShipOutOfPlayThatActsIsOneFinding) {
+    const std::string turn2 = "turn 2\n  phase initiative\n    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n";
+    const std::string turn3 = "turn 3\n  phase initiative\n    AUT roll d6: 2\n    ITA roll d6: 5 => AUT\n  phase movement\n";
+    const std::string ends = "  phase end\n    AUT continue\n    ITA continue\n";
+    const std::string moves = "    RdI move 8cm\n    FM move 8cm\n    RdP move 8cm\n";
+    const std::string rdp = "ship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5 speed 8\n";  // Italy plays on
+    // sunk, and said so
+    auto f = one(game("turn 1\n  phase end\n    RdI sinks\n    AUT continue\n    ITA continue\n" + turn2 + moves + ends + turn3 + moves, "",
+                      rdp + "setup RdI hull 0\n"),
+                 "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_NE(f.message.find("RdI sank in turn 1 (line "), std::string::npos) << f.message;
+    // off the table
+    f = one(game(std::string(kMove) + "    RdI move 8cm leaves\n    FM move 8cm\n    RdP move 8cm\n" + ends + turn2 + moves + ends + turn3 + moves,
+                 "", rdp),
+            "ironclads Movement/Moving a ship", Kind::Illegal);
+    EXPECT_NE(f.message.find("RdI left the table in turn 1 (line "), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find(": a ship that has left the table takes no further part"), std::string::npos) << f.message;
+    // Italy's last ship off the table: the game went on after it ended, the one finding
+    one(game(std::string(kMove) + "    RdI move 8cm leaves\n    FM move 8cm\n" + ends + turn2 + "    RdI move 8cm\n    FM move 8cm\n"),
+        "ironclads End phase/Ending the game", Kind::Illegal);
+    // a sinking claimed with hull left, and the ship plays on: the claim was the slip
+    f = one(game("turn 1\n  phase end\n    RdI sinks\n    AUT continue\n    ITA continue\n" + turn2 + "    RdI move 8cm\n    FM move 8cm\n"),
+            "ironclads End phase/Ships sunk", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "hull 0");
+}
+
+// A salvo from guns the ship never had says so, not that none remain.
+TEST(IroncladsFiring, AnArcWithNoGunsSaysSo) {
+    auto f = one(game(std::string(kFire) + "      FM fire fwd RdI 60cm 2d6: 1 1 => miss\n"), "ironclads Firing/Resolving gunfire", Kind::Illegal);
+    EXPECT_EQ(f.message, "FM has no guns in fwd");
+    f = one(game(std::string(kFire) + "      FM fire port RdI 60cm 2d6: 1 1 => miss\n", "", "setup FM port 0\n"),
+            "ironclads Firing/Resolving gunfire", Kind::Illegal);
+    EXPECT_EQ(f.message, "no gun stats remain in port");
 }
 
 // The lines the "as played" kit lets pass are kept aside, each with the finding it follows from
@@ -739,4 +860,126 @@ TEST(IroncladsOneMistake, LaterLinesAreExcusedByTheirCause) {
     const std::uint32_t not_read = r2.games.front().findings.front().pos.line;
     ASSERT_FALSE(r2.games.front().excused.empty());
     for (const auto& x : r2.games.front().excused) EXPECT_EQ(x.cause.line, not_read) << x.what;
+}
+
+// ---- generated play (issue 39) --------------------------------------------------------------
+
+namespace {
+
+// Checks generated games first .. first + count - 1 of a seed; the cases their lines were judged
+// under are added to `cases` (when given); returns the games that gave any finding at all.
+std::vector<std::string> generated_findings(std::uint64_t seed, int first, int count, std::map<std::string, std::size_t>* cases) {
+    ironlog::CheckOptions options(ironlog::all_rulesets());
+    options.base_dir = kSource / "fixtures";
+    options.count_cases = cases != nullptr;
+    std::vector<std::string> dirty;
+    for (int i = first; i < first + count; ++i) {
+        const std::string text = generate_game(seed, i);
+        const auto report = ironlog::check_text("generated.ngn", text, options);
+        for (const auto& g : report.games) {
+            if (cases)
+                for (const auto& [id, n] : g.cases) (*cases)[id] += n;
+            if (!g.findings.empty() && dirty.size() < 3) dirty.push_back(describe(g.findings) + "\n" + text);
+        }
+        if (!report.findings.empty() && dirty.size() < 3) dirty.push_back(describe(report.findings));
+    }
+    return dirty;
+}
+
+// The coverage table's rows that a generator of legal games cannot reach, by their rule: the
+// row itself says why ("not reached by generated play: ...").
+bool unreachable_by_legal_play(const CoverageRow& row) { return row.status.find("not reached by generated play") != std::string::npos; }
+
+}  // namespace
+
+// Every case docs/rules/ironclads.md marks enforced is judged in 1,000 generated games (every
+// option on each of its values, formations on and off), unless its row says generated play
+// cannot reach it and why.
+TEST(IroncladsGenerated, EveryEnforcedCaseIsReached) {
+    std::map<std::string, std::size_t> cases;
+    const auto dirty = generated_findings(20261201, 1, 1000, &cases);
+    EXPECT_TRUE(dirty.empty()) << dirty.front();
+    std::set<std::string> checked;
+    for (const auto& row : coverage_rows("ironclads")) {
+        if (!row.enforced() || unreachable_by_legal_play(row)) continue;
+        const std::string id = ironlog::RuleRef{"ironclads", row.rule, ""}.id();
+        if (!checked.insert(id).second) continue;
+        EXPECT_GT(cases[id], 0u) << id << " (" << row.status << ") is never judged in 1,000 generated games";
+    }
+    EXPECT_GE(checked.size(), 20u);  // the table was read
+}
+
+// 10,000 generated legal games, over every option combination, give no finding at all (a
+// tenth of them under the sanitizers: docs/testing.md).
+TEST(IroncladsGenerated, TenThousandLegalGamesGiveNoFinding) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    const int games = 1000;
+#else
+    const int games = 10000;
+#endif
+    const auto dirty = generated_findings(7, 1, games, nullptr);
+    EXPECT_TRUE(dirty.empty()) << dirty.size() << " games with findings, the first:\n" << dirty.front();
+}
+
+// Issue 39 (mutation counts): two words swapped in a line are one finding, saying what the line
+// does not read as; a collision line left out is one finding, the struck ship's stop, its next
+// speed and its card following from it; a critical hit left out is one finding.
+TEST(IroncladsOneMistake, SwappedWordsAndLinesLeftOut) {
+    // a movement line: the words out of order are its one finding
+    auto f = one(game(std::string(kMove) + "    RdI speed 8 8cm move\n    FM move 8cm\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("found 8cm"), std::string::npos) << f.message;
+    one(game(std::string(kMove) + "    RdI speed move 8 8cm\n    FM move 8cm\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    // a salvo: 'on' before the range, or after its arc
+    const std::string save = "      RdI save 6d6: 1 1 1 1 1 2 => 0\n";
+    f = one(game(std::string(kFire) + "      FM fire port RdI on 60cm port 2d6: 5 1 => 1H\n" + save), "ironclads Damage resolution/Hits",
+            Kind::Inconsistent);
+    EXPECT_EQ(f.message, "'on' names the target's arc fired upon: on fwd, on port, on stbd or on rear");
+    one(game(std::string(kFire) + "      FM fire port RdI 60cm port on 2d6: 5 1 => 1H\n" + save), "ngn 5.3 Events", Kind::Inconsistent);
+    // a line whose action comes second reads as that action, out of order: said so
+    f = one(game(std::string(kFire) + "      FM fire port RdI 60cm 2d6: 5 1 => 1H\n" + save + "    segment damage\n      RdI hull hit => hull 5\n"
+                 "      RdI problems 2d6: 3 5 = 8 => none\n"),
+            "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "'hull' is not an action of ironclads; the action comes first: 'hit hull', not 'hull hit'");
+    // a collision left out: RdI, struck after it moved, stops and loses 3 prop and 1 hull
+    const std::string collision = "    FM speed 6 move 2cm collide RdI => prop 3 hull 1\n";
+    const std::string turn2 = "turn 2\n  phase initiative\n    AUT roll d6: 1\n    ITA roll d6: 4 => AUT\n  phase movement\n"
+                              "    RdI speed 1 move 1cm\n    FM speed 1 move 1cm\n    RdI card prop 9 hull 5\n";
+    const std::string played = std::string(kMove) + "    RdI move 8cm\n" + collision + turn2;
+    clean(game(played, "", "setup FM speed 6\n"));
+    f = one(game(std::string(kMove) + "    RdI move 8cm\n" + turn2, "", "setup FM speed 6\n"), "ironclads Movement", Kind::Illegal);
+    EXPECT_NE(f.message.find("FM was not moved"), std::string::npos) << f.message;
+    // struck before it moved: its 'move 0' follows from the line left out
+    const std::string first = std::string(kMove) + "    RdI speed 6 move 2cm collide FM => prop 3 hull 1\n    FM move 0cm\n  phase firing\n";
+    clean(game(first, "", "setup RdI speed 6\n"));
+    f = one(game(std::string(kMove) + "    FM move 0cm\n  phase firing\n", "", "setup RdI speed 6\n"), "ironclads Movement", Kind::Illegal);
+    EXPECT_NE(f.message.find("RdI was not moved"), std::string::npos) << f.message;
+    // a critical hit left out: the next one, which found fewer stats, is the one finding
+    const std::string damage = std::string(kFire) + "      FM fire port RdI 30cm 2d6: 4 4 => 2C\n      RdI save 6d6: 1 1 1 1 1 1 => 0\n"
+                               "    segment damage\n";
+    const std::string crit1 = "      RdI crit hull d6: 3 => 2\n", crit2 = "      RdI crit hull d6: 3 => 1\n";
+    const std::string after = "      RdI problems 2d6: 3 5 = 8 => none\n  phase end\n    RdI sinks\n";
+    clean(game(damage + crit1 + crit2 + after, "", "setup RdI hull 3\nside ITA\nship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5\n"));
+    one(game(damage + crit2 + after, "", "setup RdI hull 3\nside ITA\nship RdP \"Re di Portogallo\" broadside 10 armour 5 prop 12 hull 5\n"),
+        "ironclads Damage resolution/Critical hits", Kind::WrongResult);
+}
+
+// Issue 39: counts in messages agree with their nouns ("1 hit", not "1 hits").
+TEST(IroncladsWords, CountsAgreeWithTheirNouns) {
+    const std::string salvo = std::string(kFire) + "      FM fire port RdI 60cm 2d6: 5 1 => 1H\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n    segment damage\n";
+    auto f = one(game(salvo + "      RdI problems 2d6: 3 5 = 8 => none\n      RdI hit hull => hull 5\n"), "ironclads Damage resolution/Problems",
+                 Kind::Illegal);
+    EXPECT_EQ(*f.expected, "1 hit resolved");
+    const std::string tinclad = std::string(kFire) + "      FM fire port RdI 60cm 4d6: 5 1 1 1 => 1H\n      RdI save 2d6: 1 2 => 0\n    segment damage\n";
+    f = one(game(tinclad + "      RdI hit hull => hull 5\n      RdI problems 2d6: 5 4 = 9 d6: 1 => fire 2\n", "", "setup RdI armour 2\n"),
+            "ironclads Damage resolution/Problems", Kind::WrongResult);
+    EXPECT_NE(f.message.find("is 1 game turn"), std::string::npos) << f.message;
+    f = one(game(std::string(kFire) + "      FM fire port RdI 20cm 2d6: 4 1 => 1C\n      RdI save 6d6: 1 1 1 1 1 2 => 0\n    segment damage\n"
+                 "      RdI crit hull d6: 6 => 3\n",
+                 "", "setup RdI hull 1\n"),
+            "ironclads Damage resolution/Critical hits", Kind::WrongResult);
+    EXPECT_NE(f.message.find("hull has 1 stat left"), std::string::npos) << f.message;
+    EXPECT_EQ(salvo_dice(SalvoReading{1, 0, false, false}, nullptr), 1);
+    std::string working;
+    salvo_dice(SalvoReading{1, 0, false, false}, &working);
+    EXPECT_EQ(working, "1 stat");
 }

@@ -9,6 +9,7 @@
 
 #include "check/finding.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -106,6 +107,56 @@ public:
 
 private:
     int left_ = 0;
+    std::optional<Cause> cause_;
+};
+
+// A piece (a ship, a unit) that has left play by the rules (sunk, struck, off the table) and that
+// the record plays on with: its first act after leaving is one finding, which says why it left
+// ("RdI sank at the end of turn 1 (line 23): a sunk ship takes no further part"); every later
+// act of it, and every line of another piece that follows from one (a save against its salvo),
+// is excused by that finding. The engine keeps one for each piece, and takes the acts of a piece
+// that is gone as done by their place in the sequence, without judging them.
+class Gone {
+public:
+    // The piece left play: how and when ("sank at the end of turn 1"), and the line that shows
+    // why (its last hull stat crossed off, its `sinks` line; 0 when no line does). `reported`:
+    // the finding that said the leaving was wrong (a sinking the rules do not give), when it
+    // was: a later act then shows that was a slip, excused by it, and no second finding.
+    void leave(std::string how, std::uint32_t line, std::optional<Cause> reported = std::nullopt) {
+        how_ = std::move(how);
+        line_ = line;
+        cause_ = std::move(reported);
+    }
+    // Back in play after all (a later line showed the rules keep it: a slip settled).
+    void clear() {
+        how_.reset();
+        cause_.reset();
+    }
+    bool gone() const { return how_.has_value(); }
+    // Why it is gone, as a finding says it: "sank at the end of turn 1 (line 23)".
+    std::string reason() const {
+        if (!how_) return {};
+        return line_ ? *how_ + " (line " + std::to_string(line_) + ")" : *how_;
+    }
+    // A line at `pos` in which the gone piece still takes part. The first gives one error citing
+    // `rule`: `who` + " " + reason() + ": " + `says` (who: "RdI", or "FM fires at RdI, which");
+    // each later one is excused by it, as `what`. Returns that finding's cause, for the lines
+    // of other pieces that follow from this one.
+    Cause takes_part(Findings& findings, const RuleRef& rule, ngn::SourcePos pos, const std::string& who, const std::string& says,
+                     std::string what) {
+        if (cause_) {
+            findings.excuse(*cause_, pos, std::move(what));
+            return *cause_;
+        }
+        cause_ = Findings::cause_of(findings.error(Kind::Illegal, rule, pos, who + " " + reason() + ": " + says));
+        return *cause_;
+    }
+    // The finding of its first act after leaving; none while it has taken no part since.
+    const std::optional<Cause>& cause() const { return cause_; }
+
+private:
+    std::optional<std::string> how_;
+    std::uint32_t line_ = 0;
     std::optional<Cause> cause_;
 };
 

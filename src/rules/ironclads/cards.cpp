@@ -218,8 +218,8 @@ DerivedCard derive_card(const ShipSpec& spec, std::vector<std::string>* steps) {
         }
         int stats = (tenths + 9) / 10;
         int capped = std::min(stats, mount_cap(m));
-        step(std::string(mount_title(m)) + ": " + fmt_num(tenths / 10.0) + " rounds up to " + std::to_string(stats) +
-             (capped < stats ? ", capped at " + std::to_string(capped) : std::string()) + " stats");
+        step(std::string(mount_title(m)) + ": " + fmt_num(tenths / 10.0) + " rounds up to " +
+             (capped < stats ? std::to_string(stats) + ", capped at " + counted(capped, "stat", "stats") : counted(stats, "stat", "stats")));
         c.guns[m] = capped;
     }
     for (int t = 0; t < 3; ++t) c.turret_arcs[t] = spec.turret_arcs[t];
@@ -238,8 +238,8 @@ DerivedCard derive_card(const ShipSpec& spec, std::vector<std::string>* steps) {
         step("Armour: " + fmt_num(std::round(*spec.belt_in * 100) / 100) + "\" iron" +
              (wood > 0 ? " + " + fmt_num(wood) + "\" wood / 10" + (spec.backing == ShipSpec::Backing::Unknown ? " (thickness unknown: 6\")" : "")
                        : std::string()) +
-             " = " + fmt_num(std::round(effective * 1000) / 1000) + "\", rounds up to " + std::to_string(stats) +
-             (stats > 7 ? ", capped at 7" : "") + " stats");
+             " = " + fmt_num(std::round(effective * 1000) / 1000) + "\", rounds up to " +
+             (stats > 7 ? std::to_string(stats) + ", capped at 7 stats" : counted(stats, "stat", "stats")));
     }
     if (!spec.knots) {
         out.unknown.push_back("prop");
@@ -247,7 +247,7 @@ DerivedCard derive_card(const ShipSpec& spec, std::vector<std::string>* steps) {
     } else {
         int knots = round_up(*spec.knots);
         c.prop = std::min(knots, 20);
-        step("Propulsion: " + fmt_num(*spec.knots) + " knots, " + std::to_string(knots) + (knots > 20 ? ", capped at 20" : "") + " stats");
+        step("Propulsion: " + fmt_num(*spec.knots) + " knots, " + (knots > 20 ? std::to_string(knots) + ", capped at 20 stats" : counted(knots, "stat", "stats")));
     }
     if (!spec.tons) {
         out.unknown.push_back("hull");
@@ -262,7 +262,7 @@ DerivedCard derive_card(const ShipSpec& spec, std::vector<std::string>* steps) {
             if (hull == 12) hull_step += ", capped at 12";
         }
         c.hull = hull;
-        step(hull_step + " stats");
+        step(hull_step + (hull == 1 ? " stat" : " stats"));
     }
     if (std::find(out.unknown.begin(), out.unknown.end(), "armour") == out.unknown.end())
         step(std::string("Class: ") + ship_class(c.armour));

@@ -10,6 +10,9 @@
 
 namespace ironlog::rules::ironclads {
 
+// "1 stat", "3 stats": a count and its noun, for messages.
+inline std::string counted(long long n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
 enum class GunClass { VeryLight, Light, Medium, Heavy, VeryHeavy, Monster };
 const char* to_string(GunClass c);
 int tenths_per_gun(GunClass c);  // stats per gun in tenths: 2, 4, 7, 12, 20, 33

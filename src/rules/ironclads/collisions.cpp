@@ -10,10 +10,15 @@
 namespace ironlog::rules::ironclads {
 
 void IroncladsEngine::collide(const ngn::Event& e, Ship& s, Ship& other, ngn::SourcePos pos, GameContext& ctx) {
+    ctx.judged(kCollisions);
     int v = s.speed;
     int prop = v >= 9 ? 5 : v >= 5 ? 3 : 2;
     int hull = v >= 9 ? 2 : 1;
-    if (v == 0) ctx.findings.error(Kind::Illegal, kCollisions, pos, "a stopped ship does not move, so it cannot collide");
+    // (a stopped ship is defined with the current speed: it does not move)
+    if (v == 0) {  // no collision by the rules: the other ship is not held to one
+        ctx.findings.error(Kind::Illegal, kSpeed, pos, "a stopped ship does not move, so it cannot collide");
+        return;
+    }
     // a claim of the losses: prop N hull N
     std::optional<int> cl_prop, cl_hull;
     if (e.claim)

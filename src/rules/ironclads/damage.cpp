@@ -31,9 +31,12 @@ void IroncladsEngine::hits_left_unresolved(Ship& s, int done, ngn::SourcePos at,
     else why = s.criticals_late ? s.criticals_late : s.unread_damage.cause_in(turn_);
     s.unrecorded_hits.clear();
     s.unrecorded_hits.add(std::max(0, s.unsaved_fewest() - done) + 2 * std::max(0, s.criticals_fewest() - s.crits_done), *why);
+    settle_arc_first(s, why, ctx);
 }
 
 void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kCritical);
+    ctx.judged(kBasics);  // its 1D3, read from a d6
     // crit <stat> d6: N => crossed
     std::optional<int> stat;
     const ngn::Dice* dice = nullptr;
@@ -56,7 +59,7 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         s.salvo_not_recorded(e.subject.pos.line);
     } else if (s.crits_done >= s.criticals_most()) {
         ctx.findings.error(Kind::Illegal, kCritical, e.subject.pos, s.name + " has no unsaved critical hit left to resolve",
-                           std::to_string(s.criticals_most()) + " critical hit(s)", std::to_string(s.crits_done + 1));
+                           counted(s.criticals_most(), "critical hit", "critical hits"), std::to_string(s.crits_done + 1));
         s.salvo_not_recorded(e.subject.pos.line);
     } else if (s.hits_done > 0 && !excused_in_damage(s, e.subject.pos, s.name + " resolves a critical hit after hits", ctx)) {
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "unsaved critical hits are resolved before the other hits");
@@ -82,10 +85,10 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
         else ctx.findings.error(Kind::Inconsistent, kCritical, e.claim_pos, "claim the number of stats crossed off: => 3");
     }
     const std::optional<int> by_rules = s.rules_stat[*stat];
-    if (claimed && expected && *claimed < *expected && s.has_card && s.unrecorded_hits)
-        for (int j = 1; j <= s.unrecorded_hits.left() && j <= stat_of(s.card, *stat); ++j)
+    if (claimed && expected && *claimed < *expected && s.has_card && s.unrecorded_left(*stat) > 0)
+        for (int j = 1; j <= s.unrecorded_left(*stat) && j <= stat_of(s.card, *stat); ++j)
             if (*claimed == std::min(*d3, stat_of(s.card, *stat) - j) &&  // stats crossed off unrecorded (a finding then)
-                s.unrecorded_hits.take(j, ctx.findings, e.claim_pos, s.name + "'s critical hit finds " + std::to_string(j) + " stat(s) crossed off unrecorded")) {
+                s.take_unrecorded(*stat, j, ctx.findings, e.claim_pos, s.name + "'s critical hit finds " + counted(j, "stat", "stats") + " crossed off unrecorded")) {
                 stat_of(s.card, *stat) -= j;
                 expected = claimed;
                 break;
@@ -101,15 +104,17 @@ void IroncladsEngine::crit(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (claimed && expected && *claimed != *expected) {
         const Cause why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kCritical, e.claim_pos,
                                                                 "1D3 of a " + std::to_string(dice->faces[0].value) + " is " + std::to_string(*d3) +
-                                                                    "; " + stat_name(*stat) + " has " + std::to_string(left) +
-                                                                    " stats left, and what cannot be crossed off is a miss",
+                                                                    "; " + stat_name(*stat) + " has " + counted(left, "stat", "stats") +
+                                                                    " left, and what cannot be crossed off is a miss",
                                                                 std::to_string(*expected), std::to_string(*claimed)));
         s.played(*stat, std::max(0, left - *claimed), std::max(0, left - *expected), why);  // as played
+        if (*claimed < *expected) s.crit_short = why, s.crit_short_stat = *stat;  // (a critical hit left out may have taken the rest)
     } else
         s.cross_off(*stat, claimed.value_or(expected.value_or(0)));
 }
 
 void IroncladsEngine::hit(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kHits);
     std::optional<int> stat;
     std::optional<Cause> word_error;
     for (std::size_t i = 1; i < e.args.size(); ++i) {
@@ -158,12 +163,16 @@ bool IroncladsEngine::count_hit(const ngn::Event& e, Ship& s, const std::optiona
         ctx.findings.excuse(*not_read, e.subject.pos, s.name + " resolves a hit of a salvo not read");
         s.salvo_not_recorded(e.subject.pos.line);
     } else if (none_left) {
-        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve");
+        const Cause why = Findings::cause_of(ctx.findings.error(Kind::Illegal, kHits, e.subject.pos, s.name + " has no unsaved hit left to resolve"));
         s.salvo_not_recorded(e.subject.pos.line);
+        settle_arc_first(s, why, ctx);  // a salvo left out: its hits came from another arc
+    } else if (crit_left_out_shown(s, e.subject.pos, ctx)) {
+        // (the critical hits are all resolved, as played)
     } else if (s.crits_done < s.criticals_fewest() && !excused_in_damage(s, e.subject.pos, s.name + " resolves a hit before its critical hits", ctx)) {
         const Cause why = Findings::cause_of(ctx.findings.error(
             Kind::Illegal, kDamage, e.subject.pos,
-            "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) + " remain"));
+            "unsaved critical hits are resolved first: " + std::to_string(s.criticals_fewest() - s.crits_done) +
+                (s.criticals_fewest() - s.crits_done == 1 ? " remains" : " remain")));
         s.criticals_late = why;
         // (or their lines are left out: the stats they crossed off may show in later lines)
         s.unrecorded_hits.at_least(3 * (s.criticals_fewest() - s.crits_done), why);
@@ -173,9 +182,10 @@ bool IroncladsEngine::count_hit(const ngn::Event& e, Ship& s, const std::optiona
 }
 
 // Gun stats lost to hits come first from the arc fired upon (or the turrets bearing on it).
-void IroncladsEngine::gun_stats_arc_first(const ngn::Event& e, const Ship& s, int stat, GameContext& ctx) {
+void IroncladsEngine::gun_stats_arc_first(const ngn::Event& e, Ship& s, int stat, GameContext& ctx) {
     bool allowed = false;
     std::string first;
+    std::vector<int> first_mounts;  // the arc (or the turrets bearing on it) that comes first
     for (const auto& v : s.salvos) {
         if (v.unsaved_most() == 0) continue;
         if (v.on == 0) {
@@ -183,23 +193,40 @@ void IroncladsEngine::gun_stats_arc_first(const ngn::Event& e, const Ship& s, in
             break;
         }
         int arc_mount = v.on == kArcF ? Fwd : v.on == kArcP ? Port : v.on == kArcS ? Stbd : Rear;
+        first_mounts.clear();
         if (!is_turret(stat)) {
             if (stat == arc_mount || s.none_left(arc_mount)) allowed = true;
-            else first = mount_name(arc_mount);
+            else first = mount_name(arc_mount), first_mounts = {arc_mount};
         } else {
             bool bears = s.card.turret_arcs[stat - FwdTurret] && (*s.card.turret_arcs[stat - FwdTurret] & v.on);
-            bool any_bearing_left = false;
             for (int t = FwdTurret; t <= RearTurret; ++t)
                 if (!s.none_left(t) && s.card.turret_arcs[t - FwdTurret] && (*s.card.turret_arcs[t - FwdTurret] & v.on))
-                    any_bearing_left = true;
-            if (bears || !any_bearing_left) allowed = true;
+                    first_mounts.push_back(t);
+            if (bears || first_mounts.empty()) allowed = true;
             else first = "a turret that bears on " + std::string(mount_name(arc_mount));
         }
         if (allowed) break;
     }
-    if (!allowed && !first.empty())
-        ctx.findings.error(Kind::Illegal, kHits, e.subject.pos,
-                           "gun stats lost to a hit come first from the arc fired upon", first, stat_name(stat));
+    if (allowed || first.empty()) return;
+    // stats crossed off unrecorded (an earlier line not read, hits left out) may have emptied it
+    int left = 0;
+    for (int m : first_mounts) left += s.card.guns[m];
+    if (s.unrecorded_hits.take(left, ctx.findings, e.subject.pos, s.name + "'s " + first + " may have lost its stats unrecorded")) {
+        for (int m : first_mounts) s.card.guns[m] = 0;
+        return;
+    }
+    if (!s.arc_first_held)
+        s.arc_first_held = HeldFinding{e.subject.pos, "gun stats lost to a hit come first from the arc fired upon", first, stat_name(stat)};
+}
+
+// A held arc-first finding: excused when a later finding of the phase (hits left out, a salvo
+// left out) explains it, else said.
+void IroncladsEngine::settle_arc_first(Ship& s, const std::optional<Cause>& explained, GameContext& ctx) {
+    if (!s.arc_first_held) return;
+    const HeldFinding& h = *s.arc_first_held;
+    if (explained) ctx.findings.excuse(*explained, h.pos, s.name + "'s hit took a gun stat another arc than the one fired upon had first");
+    else ctx.findings.error(Kind::Illegal, kHits, h.pos, h.why, h.expected, h.recorded);
+    s.arc_first_held.reset();
 }
 
 // "=> prop 11": the stats the players left on the card, compared with the replay's.
@@ -229,7 +256,19 @@ void IroncladsEngine::claim_stats_left(const ngn::Event& e, Ship& s, int stat, i
         }
 }
 
+// A critical hit not resolved, when an earlier one was claimed short of its dice (reported): the
+// critical hit left out took the stats that claim found gone. True (excused) if so.
+bool IroncladsEngine::crit_left_out_shown(Ship& s, ngn::SourcePos pos, GameContext& ctx) {
+    if (s.crits_done >= s.criticals_fewest() || !s.crit_short) return false;
+    ctx.findings.excuse(*s.crit_short, pos, s.name + "'s critical hit left out is the one an earlier claim showed");
+    s.crits_done = s.criticals_fewest();
+    stat_of(s.card, s.crit_short_stat) = 0;  // that claim crossed off all it found left
+    s.rules_stat[s.crit_short_stat].reset();
+    return true;
+}
+
 void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kProblems);
     if (s.unsaved_most() == 0) {
         ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos, s.name + " took no unsaved hits this turn: it rolls for no problems");
         return;
@@ -239,10 +278,14 @@ void IroncladsEngine::problems(const ngn::Event& e, Ship& s, GameContext& ctx) {
         return;
     }
     s.problems_done = true;
-    if (s.resolved() < s.unsaved_fewest() && s.stats_left() > 0 && !excused_in_damage(s, e.subject.pos, s.name + " rolls for problems with hits unresolved", ctx))
+    if (s.resolved() < s.unsaved_fewest()) crit_left_out_shown(s, e.subject.pos, ctx);
+    const bool early = s.resolved() < s.unsaved_fewest() && s.stats_left() > 0;
+    if (early && !excused_in_damage(s, e.subject.pos, s.name + " rolls for problems with hits unresolved", ctx)) {
         s.problems_early = Findings::cause_of(ctx.findings.error(Kind::Illegal, kProblems, e.subject.pos,
                                                                  "problems are rolled when all of the ship's hits are resolved",
-                                                                 std::to_string(s.unsaved_fewest()) + " hits resolved", std::to_string(s.resolved())));
+                                                                 counted(s.unsaved_fewest(), "hit", "hits") + " resolved", std::to_string(s.resolved())));
+        settle_arc_first(s, s.problems_early, ctx);  // a hit left out may have taken that arc's last stat
+    }
     const ngn::Dice* two = nullptr;
     const ngn::Dice* d3 = nullptr;
     for (const auto& a : e.args)
@@ -306,7 +349,7 @@ void IroncladsEngine::fire_aboard(const ngn::Event& e, Ship& s, const ngn::Dice*
             if (const auto* n = (*e.claim)[1].as<ngn::Number>()) claimed = n->as_int();
         if (turns && claimed && *turns != *claimed)
             ctx.findings.error(Kind::WrongResult, kProblems, e.claim_pos,
-                               "1D3 of a " + std::to_string(d3->faces[0].value) + " is " + std::to_string(*turns) + " game turns",
+                               "1D3 of a " + std::to_string(d3->faces[0].value) + " is " + counted(*turns, "game turn", "game turns"),
                                std::to_string(*turns), std::to_string(*claimed));
         fire_length = claimed.value_or(turns.value_or(1));
     }
@@ -344,7 +387,7 @@ void IroncladsEngine::card_shown(const ngn::Event& e, Ship& s, GameContext& ctx)
             int stat = *parse_stat(*w);
             int shown = next->as<ngn::Number>()->as_int();
             // a card that shows the rules' value after a wrong claim (reported) shows a slip
-            if (!s.follows(stat, shown, ctx.findings, next->pos)) {
+            if (!s.follows(stat, shown, ctx.findings, next->pos) && !s.shows_unrecorded(stat, shown, ctx.findings, next->pos)) {
                 const Cause why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kDamage, next->pos,
                                                                         s.name + "'s card shows " + stat_name(stat) + " stats the game does not give",
                                                                         std::to_string(stat_of(s.card, stat)), std::to_string(shown)));

@@ -52,6 +52,7 @@ int IroncladsEngine::sides(GameContext& ctx) const { return static_cast<int>(ctx
 // ---- headings: the end of phases and turns ---------------------------------------------------
 
 void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    ctx.judged(kSequence);
     const ngn::SourcePos at = h.label_pos;
     const std::string phase = ctx.cursor.phase() ? ctx.cursor.phase()->name : std::string();
     const std::string segment = ctx.cursor.open(ngn::HeadingKind::Segment);
@@ -61,9 +62,8 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         if (!in_turn_ && !sea_rough_ && sea_rolls_.empty() && !ctx.header.setup)
             ctx.findings.error(Kind::Illegal, kSeaState, at, "no sea state was rolled before the game began");
         if (game_over_turn_ >= 0 && !game_over_reported_) {
-            game_over_reported_ = true;
-            ctx.findings.error(Kind::Illegal, kEnding, at,
-                               "the game ended with turn " + std::to_string(game_over_turn_) + ": a side had no ships left on the table");
+            game_over_reported_ = Findings::cause_of(ctx.findings.error(
+                Kind::Illegal, kEnding, at, "the game ended with turn " + std::to_string(game_over_turn_) + ": a side had no ships left on the table"));
         }
         const bool first = !in_turn_;
         in_turn_ = true;
@@ -85,6 +85,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             s->crits_done = s->hits_done = 0;
             s->problems_done = false;
             s->criticals_late.reset();
+            s->crit_short.reset();
             s->problems_early.reset();
             s->assumed_hits.clear();
         }
@@ -102,6 +103,7 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
         segment_.clear();
         moving_ = nullptr;
         moves_by_side_.clear();
+        move_not_read_.reset();
         order_slip_reported_ = 0;
         movement_started_ = false;
         damage_started_ = false;
@@ -119,11 +121,19 @@ void IroncladsEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
     if (phase_ == "sea-state") {
         const ngn::SourcePos where = sea_pos_.valid() ? sea_pos_ : at;
+        std::optional<Cause> missing;
         for (const Entity* side : ctx.symbols.sides()) {
             if (sea_rolls_.count(side->index)) continue;
             const std::string what = side->name + " did not roll for the sea state (one die for each side)";
             if (sea_claimed_early_) ctx.findings.excuse(*sea_claimed_early_, where, what);
-            else ctx.findings.error(Kind::Illegal, kSeaState, where, what);
+            else missing = Findings::cause_of(ctx.findings.error(Kind::Illegal, kSeaState, where, what));
+        }
+        // A roll left out, and no claim: when every die rolled is a 1 the sea may have been either;
+        // the first speed or salvo that fits only one shows which (one finding, the roll's).
+        const bool ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
+        if (missing && !sea_rough_ && ones) {
+            sea_rough_ = AsPlayed<bool>(false);
+            sea_rough_->part(false, true, *missing);
         }
         if (!sea_rough_ && sea_rolls_.size() == static_cast<std::size_t>(sides(ctx)) && sides(ctx) > 0) {  // unclaimed: the dice say
             bool all_ones = std::all_of(sea_rolls_.begin(), sea_rolls_.end(), [](const auto& p) { return p.second == 1; });
@@ -138,14 +148,26 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         }
     } else if (phase_ == "movement") {
         std::set<int> sides_unmoved;
+        std::optional<Cause> lost = move_not_read_;
         for (auto& s : ships_)
             if (s->on_table() && s->moved_turn != turn_) {
                 sides_unmoved.insert(s->side());
                 s->speed_known = false;  // its move is missing: the next speed is not held to this turn's
-                ctx.findings.error(Kind::Illegal, kMovementOrder, at,
-                                   s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
-                                       " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')");
+                s->speed_lost = true;
+                const Cause why = Findings::cause_of(ctx.findings.error(
+                    Kind::Illegal, kMovementOrder, at,
+                    s->name + " was not moved in the movement phase of turn " + std::to_string(turn_) +
+                        " (every ship on the table moves, a stopped one too: '" + s->name + " move 0')"));
+                s->may_have_collided(why);  // the move left out may have been a collision
+                if (!lost) lost = why;
             }
+        if (lost)  // a ship that moved may have been struck by it: stopped, and its losses unrecorded
+            for (auto& s : ships_)
+                if (s->on_table() && s->moved_turn == turn_ && s->collided_turn != turn_) {
+                    s->may_have_collided(*lost);
+                    if (!s->moved_speed) s->moved_speed = 0;  // the next speed may follow a stop
+                }
+        report_stopped_moves(lost, ctx);
         report_out_of_turn(ctx, sides_unmoved);
     } else if (phase_ == "firing") {
         close_gunfire(ctx);
@@ -159,6 +181,7 @@ void IroncladsEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
                 s->problems_unknown.mark(turn_, Findings::cause_of(ctx.findings.error(
                                                     Kind::Illegal, kProblems, at,
                                                     s->name + " took damage but rolled no 2D6 for problems in turn " + std::to_string(turn_))));
+            settle_arc_first(*s, std::nullopt, ctx);  // nothing later explained it
         }
     }
 }
@@ -174,7 +197,7 @@ void IroncladsEngine::close_gunfire(GameContext& ctx) {
                 // No save was due as played, the reason already a finding: hits the players did not
                 // claim, no armour left by the rules or by hits left unresolved, or a line of this
                 // gunfire that could not be read (it may have been the save).
-                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits.left())
+                if (v.claimed.c + v.claimed.h == 0 || s->none_left(kArmour) || s->card.armour <= s->unrecorded_hits.left() || v.out_of_play)
                     continue;
                 if (unread_gunfire_) {
                     ctx.findings.excuse(*unread_gunfire_, ngn::SourcePos{v.line, 1}, "the save on " + s->name + " may be the line not read");
@@ -223,10 +246,17 @@ const V IroncladsEngine::kVerbs[] = {
 void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (const V* v = find_verb(kVerbs, e)) {
         v->handle(*this, e, actor, ctx);
+        note_hull_lost(e.subject.pos.line);
         return;
     }
+    // a line whose action comes second (two words swapped) reads as that action out of order: say so
+    const std::string_view* second = e.args.size() > 1 ? word_text(e.args[1]) : nullptr;
+    const std::string why = second && find_verb(kVerbs, *second)
+                                ? "the action comes first: '" + std::string(*second) + " " + e.args.front().to_ngn() + "', not '" +
+                                      e.args.front().to_ngn() + " " + std::string(*second) + "'"
+                                : "the actions are " + verb_list(kVerbs);
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
-                       "'" + e.verb() + "' is not an action of ironclads; the actions are " + verb_list(kVerbs));
+                       "'" + (e.args.empty() ? e.verb() : e.args.front().to_ngn()) + "' is not an action of ironclads; " + why);
     unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
 }
 
@@ -248,16 +278,42 @@ Ship* IroncladsEngine::ship_acting(const ngn::Event& e, const Entity& actor, Gam
         unread_line(actor, s, Findings::cause_of(ctx.findings.all().back()), ctx);
         return nullptr;
     }
-    const bool card = is_word(e.args.front(), "card");
-    if (s->sunk && s->kept_afloat && !card && !is_word(e.args.front(), "sinks")) {
-        // sunk by the rules, kept in play by the players (reported): it plays on, as played
-        ctx.findings.excuse(*s->kept_afloat, e.subject.pos, s->name + " has sunk and plays no further part");
-        s->sunk = false;
-    }
-    if (s->on_table() || card) return s;
-    ctx.findings.error(Kind::Illegal, s->sunk ? kSunk : kMoving, e.subject.pos,
-                       s->name + (s->sunk ? " has sunk" : " has left the table") + " and plays no further part");
+    if (s->on_table() || is_word(e.args.front(), "card")) return s;
+    // a sinking the rules gave and the record left out, said late: no part taken since
+    if (is_word(e.args.front(), "sinks") && s->unsaid_sinking && !s->gone.cause()) return nullptr;
+    out_of_play_acts(e, *s, ctx);
     return nullptr;
+}
+
+// A line of a ship out of play (sunk, or off the table): the first is one finding, which says
+// when and why it left; the later ones are excused by it (check/as_played.hpp, Gone). The line is
+// not judged: what it stood for by its place is taken as done, and a salvo it fires leaves the
+// target's save and damage as played.
+void IroncladsEngine::out_of_play_acts(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    const std::string what = s.name + " is out of play: its line is taken as played";
+    Cause why;
+    if (game_over_reported_ && !s.gone.cause()) {  // the game went on after it ended: that is the finding
+        why = *game_over_reported_;
+        ctx.findings.excuse(why, e.subject.pos, what);
+    } else {
+        why = s.gone.takes_part(ctx.findings, out_of_play_rule(s), e.subject.pos, s.name, out_of_play_says(s), what);
+    }
+    if (phase_ == "movement" && s.moved_turn != turn_) {
+        s.moved_turn = turn_;  // moved as the players played it: the other side's turns follow it
+        ++moves_by_side_[s.side()];
+        movement_started_ = true;
+        moving_ = &s;
+    } else if (phase_ == "firing" && is_word(e.args.front(), "fire")) {
+        fire_out_of_play(e, why, ctx);
+    }
+}
+
+// The line that took a ship's last hull stat, for the finding that says when it sank.
+void IroncladsEngine::note_hull_lost(std::uint32_t line) {
+    for (auto& s : ships_) {
+        if (s->card.hull > 0) s->hull_lost_line = 0;
+        else if (s->hull_lost_line == 0) s->hull_lost_line = line;
+    }
 }
 
 // roll: a side's die for the sea state or the initiative.
@@ -274,6 +330,7 @@ void IroncladsEngine::side_roll(const ngn::Event& e, const Entity& actor, GameCo
 
 // continue, ends: the sides decide in the end phase whether to go on.
 void IroncladsEngine::side_decides(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    ctx.judged(kEnding);
     if (actor.kind != ngn::EntityKind::Side) {
         ctx.findings.error(Kind::Inconsistent, kVocabulary, e.subject.pos, "the sides decide whether to go on");
         unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);
@@ -297,6 +354,7 @@ void IroncladsEngine::gunfire_action(const ngn::Event& e, const Entity& actor, S
 
 // crit, hit and problems: Phase 3B, after all gunfire.
 void IroncladsEngine::damage_action(const ngn::Event& e, const Entity& actor, Ship& s, GameContext& ctx) {
+    ctx.judged(kDamage);
     if (!in_phase(e, actor, "firing", kDamage, ctx)) return;
     if (segment_ == "gunfire")
         ctx.findings.error(Kind::Illegal, kDamage, e.subject.pos, "damage is resolved in segment damage (Phase 3B), after all gunfire");
@@ -330,6 +388,9 @@ void IroncladsEngine::unread_line(const Entity& actor, Ship* s, const Cause& why
     if (phase_ == "movement" && s->moved_turn != turn_) {
         s->moved_turn = turn_;  // moved, in its turn (the order is not held to a line not read)
         s->speed_known = false;  // its speed is not known
+        s->speed_lost = true;
+        s->may_have_collided(why);  // it may have been a collision
+        move_not_read_ = why;
         ++moves_by_side_[s->side()];
         movement_started_ = true;
         moving_ = s;
@@ -371,8 +432,15 @@ void IroncladsEngine::finish(GameContext& ctx) {
         leave_phase(ctx, ngn::SourcePos{ctx.game.last_line, 1});
         return;
     }
+    report_stopped_moves(move_not_read_, ctx);
+    for (auto& s : ships_) settle_arc_first(*s, std::nullopt, ctx);
     report_out_of_turn(ctx, {});  // a record that stops mid-movement: no ship is known to be missing
     if (phase_ == "end") end_of_turn(ctx, ngn::SourcePos{ctx.game.last_line, 1});
+    // A sinking the record leaves out, with no later line of the ship (that would be the finding).
+    for (auto& s : ships_)
+        if (s->unsaid_sinking && !s->gone.cause())
+            ctx.findings.warning(Kind::Inconsistent, kSunk, *s->unsaid_sinking,
+                                 s->name + " has no hull stats left and " + s->gone.reason() + "; the record does not say so");
     if (!ctx.header.result || ctx.header.result->value == "*") return;
     // Phase 4B: a side with no ships on the table loses; both at once is a loss for both.
     std::vector<const Entity*> with_ships, without;

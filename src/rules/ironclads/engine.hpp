@@ -24,6 +24,7 @@ int read_d3(int d6);
 inline RuleRef cite(const char* section) { return RuleRef{"ironclads", section, ""}; }
 inline const RuleRef kBasics = cite("Basics");
 inline const RuleRef kSeaState = cite("Sea state");
+inline const RuleRef kSequence = cite("Sequence of play");
 inline const RuleRef kInitiative = cite("Initiative");
 inline const RuleRef kMovementOrder = cite("Movement");
 inline const RuleRef kSpeed = cite("Movement/Speed");
@@ -33,6 +34,7 @@ inline const RuleRef kCollisions = cite("Movement/Collisions");
 inline const RuleRef kFiring = cite("Firing");
 inline const RuleRef kArcs = cite("Firing/Arcs");
 inline const RuleRef kSalvo = cite("Firing/Resolving gunfire");
+inline const RuleRef kRange = kSalvo;  // the 100 cm and measuring range are rules of Phase 3A
 inline const RuleRef kZone = cite("Firing/Zone of Fire");
 inline const RuleRef kSaves = cite("Firing/Armour saves");
 inline const RuleRef kDamage = cite("Damage resolution");
@@ -59,6 +61,7 @@ struct MoveLine {
     std::vector<std::pair<double, ngn::SourcePos>> turns;
     std::vector<std::pair<Ship*, ngn::SourcePos>> collisions;
     bool leaves = false;
+    bool unread = false;  // a word not read (its one finding made): the line is taken as played
 };
 
 // What a salvo's number of dice is read from (Firing/Gunfire): the gun stats firing, halved for
@@ -99,6 +102,12 @@ struct SaveClaim {
     bool said_which = false;
 };
 
+// A ship out of play (sunk, or off the table): the rule its later lines break, and what it says.
+inline const RuleRef& out_of_play_rule(const Ship& s) { return s.sunk ? kSunk : kMoving; }
+inline const char* out_of_play_says(const Ship& s) {
+    return s.sunk ? "a sunk ship takes no further part" : "a ship that has left the table takes no further part";
+}
+
 // A speed rule broken: the rule, why, and what it allows.
 struct SpeedProblem {
     RuleRef rule;
@@ -130,6 +139,11 @@ private:
     void close_gunfire(GameContext& ctx);
     void report_out_of_turn(GameContext& ctx, const std::set<int>& sides_unmoved);
     void unread_line(const Entity& actor, Ship* s, const Cause& why, GameContext& ctx);
+    void out_of_play_acts(const ngn::Event& e, Ship& s, GameContext& ctx);
+    void fire_out_of_play(const ngn::Event& e, const Cause& why, GameContext& ctx);
+    void note_hull_lost(std::uint32_t line);
+    void move_as_played(Ship& s, const MoveLine& line, const ngn::Event& e, GameContext& ctx);
+    void report_stopped_moves(const std::optional<Cause>& lost, GameContext& ctx);
     void end_of_turn(GameContext& ctx, ngn::SourcePos at);
 
     // the actions (engine.cpp's verb table)
@@ -157,7 +171,9 @@ private:
     std::optional<SpeedProblem> speed_problem(const Ship& s, int speed, bool back, int prev) const {
         return speed_problem(s, s.card, speed, back, prev);
     }
-    std::optional<SpeedProblem> speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev) const;
+    // (`sea`: the sea to judge in, rough or not; the sea as played when not given)
+    std::optional<SpeedProblem> speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev,
+                                              std::optional<bool> sea = std::nullopt) const;
     bool set_speed(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx);
     bool change_speed(Ship& s, const MoveLine& line, int v, GameContext& ctx);
     void check_turn(Ship& s, const MoveLine& line, GameContext& ctx);
@@ -184,7 +200,9 @@ private:
     // Whether a damage-order finding at pos follows from one already reported this turn (excused).
     bool excused_in_damage(const Ship& s, ngn::SourcePos pos, const std::string& what, GameContext& ctx) const;
     void hits_left_unresolved(Ship& s, int done, ngn::SourcePos at, GameContext& ctx);
-    void gun_stats_arc_first(const ngn::Event& e, const Ship& s, int stat, GameContext& ctx);
+    void gun_stats_arc_first(const ngn::Event& e, Ship& s, int stat, GameContext& ctx);
+    void settle_arc_first(Ship& s, const std::optional<Cause>& explained, GameContext& ctx);
+    bool crit_left_out_shown(Ship& s, ngn::SourcePos pos, GameContext& ctx);
     void claim_stats_left(const ngn::Event& e, Ship& s, int stat, int before, GameContext& ctx);
     void problems(const ngn::Event& e, Ship& s, GameContext& ctx);
     void fire_aboard(const ngn::Event& e, Ship& s, const ngn::Dice* d3, const std::string& result, const std::string& expected,
@@ -233,6 +251,10 @@ private:
         int due_side = -1;
     };
     std::vector<OutOfTurn> out_of_turn_;
+    // A ship stopped with its speed above 0 (the move's finding held back): a ship's move left
+    // out or not read this phase may have been a collision with it (report_stopped_moves).
+    std::vector<std::pair<Ship*, OutOfTurn>> stopped_unexplained_;
+    std::optional<Cause> move_not_read_;  // a movement line of this phase not read (reported)
     std::optional<Cause> initiative_unknown_;  // this turn's initiative was not decided (reported)
     // A line of this firing phase that could not be read (a finding): it may have been the salvo
     // or save that later lines need, which are then taken as played.
@@ -249,7 +271,9 @@ private:
 
     // the end
     int game_over_turn_ = -1;
-    bool game_over_reported_ = false;
+    // The finding that the game went on after it ended: the lines of the ships out of play that
+    // went on with it follow from it.
+    std::optional<Cause> game_over_reported_;
 };
 
 }  // namespace ironlog::rules::ironclads

@@ -17,7 +17,7 @@ int IroncladsEngine::fire_dice(const Ship& firer, const Ship& target, int base, 
 int salvo_dice(const SalvoReading& salvo, std::string* working) {
     // working, when asked for, explains the count for a finding; most salvos need none.
     int n = salvo.base;
-    if (working) *working = std::to_string(salvo.base) + " stats";
+    if (working) *working = counted(salvo.base, "stat", "stats");
     if (salvo.target_armour >= 3) {
         n = (n + 1) / 2;
         if (working) *working += ", halved for the target's " + std::to_string(salvo.target_armour) + " armour: " + std::to_string(n);
@@ -90,6 +90,7 @@ std::optional<std::pair<int, int>> read_hits(ngn::Items claim) {
 }  // namespace
 
 void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kSalvo);
     const std::size_t findings_before = ctx.findings.all().size();
     SalvoLine line = read_salvo_line(e, ctx);
     if (line.mounts.empty() || !line.target) {
@@ -108,7 +109,10 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
             if (s.rules_stat[m].value_or(0) > 0 && s.follows(m, *s.rules_stat[m], ctx.findings, e.subject.pos)) base += s.card.guns[m];
     for (int m : line.mounts) s.fired.insert(m);
     if (base == 0 && s.has_card) {
-        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "no gun stats remain in " + std::string(mount_name(line.mounts.front())));
+        const bool never = std::all_of(line.mounts.begin(), line.mounts.end(), [&](int m) { return s.initial.guns[m] == 0; });
+        ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos,
+                           never ? s.name + " has no guns in " + mount_name(line.mounts.front())
+                                 : "no gun stats remain in " + std::string(mount_name(line.mounts.front())));
         return;
     }
     const std::optional<std::pair<double, double>> range_doubt = judge_range(e, s, *target, line, ctx);
@@ -118,8 +122,9 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (line.range && range_doubt) played_range = std::clamp(*line.range, range_doubt->first, range_doubt->second);
     std::optional<std::pair<int, int>> scored;
     if (!line.dice) {
-        ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded",
-                           std::to_string(fire_dice(s, *target, base)) + "d6", "none");
+        if (!line.unread_word)  // (else the word not read may have been them)
+            ctx.findings.error(Kind::Inconsistent, kSalvo, e.subject.pos, "the salvo's dice are not recorded",
+                               std::to_string(fire_dice(s, *target, base)) + "d6", "none");
     } else {
         check_salvo_dice(s, line, base, ctx);
         if (ctx.dice_ok && played_range) scored = score(*line.dice, band_for(*played_range));
@@ -137,28 +142,57 @@ void IroncladsEngine::fire(const ngn::Event& e, Ship& s, GameContext& ctx) {
     target->salvos.push_back(salvo);
 }
 
+// A salvo fired by a ship out of play (the finding is its, made): not judged; the hits it claims
+// on a target in play are left to the target's save and damage lines, taken as played.
+void IroncladsEngine::fire_out_of_play(const ngn::Event& e, const Cause& why, GameContext& ctx) {
+    Findings unjudged;  // what reading the line would say is not reported
+    GameContext quiet{ctx.game, ctx.ruleset, ctx.header, ctx.symbols, unjudged, ctx.cursor, ctx.dice_ok, nullptr};
+    const SalvoLine line = read_salvo_line(e, quiet);
+    if (!e.claim || !line.target || !line.target->on_table()) return;
+    const auto [crits, hits] = read_hits(*e.claim).value_or(std::pair{0, 0});
+    if (crits + hits == 0) return;
+    Salvo salvo;
+    salvo.line = e.subject.pos.line;
+    salvo.range = line.range;
+    salvo.on = line.on;
+    salvo.unrecorded = true;  // its hits are whatever the target's lines resolve
+    salvo.out_of_play = why;
+    salvo.claimed = SalvoScore{crits, hits, 0, std::nullopt};
+    salvo.save_done = line.target->card.armour == 0;
+    line.target->salvos.push_back(salvo);
+}
+
 // fire <mount[,mount...]> [<arc>] <target> <range> [on <arc>] <dice> => hits
 SalvoLine IroncladsEngine::read_salvo_line(const ngn::Event& e, GameContext& ctx) {
     SalvoLine line;
     const auto& a = e.args;
+    // One word not read is the line's one finding (two words swapped are one mistake; dice that
+    // cannot be read are the line's finding already).
+    auto not_read = [&](ngn::SourcePos pos, const RuleRef& rule, const std::string& why) {
+        if (!line.unread_word && ctx.dice_ok) ctx.findings.error(Kind::Inconsistent, rule, pos, why);
+        line.unread_word = true;
+    };
     for (std::size_t i = 1; i < a.size(); ++i) {
         const ngn::Item& it = a[i];
         if (const auto* d = it.as<ngn::Dice>()) {
             line.dice = d;
             line.dice_pos = it.pos;
-        } else if (const auto* n = it.as<ngn::Number>()) {
+        } else if (const auto* n = it.as<ngn::Number>(); n && !line.range) {
             line.range = same_lower(n->unit, "mm") ? n->value / 10 : n->value;
             line.range_pos = it.pos;
-        } else if (is_word(it, "on") && i + 1 < a.size()) {
-            auto m = word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
-            if (m && !is_turret(*m)) line.on = mount_arc(*m);
-            else ctx.findings.error(Kind::Inconsistent, kHits, a[i + 1].pos, "'on' names the target's arc fired upon: fwd, port, stbd or rear");
-            ++i;
+        } else if (is_word(it, "on")) {
+            auto m = i + 1 < a.size() && word_text(a[i + 1]) ? parse_mount(*word_text(a[i + 1])) : std::nullopt;
+            if (m && !is_turret(*m)) {
+                line.on = mount_arc(*m);
+                ++i;
+            } else {
+                not_read(it.pos, kHits, "'on' names the target's arc fired upon: on fwd, on port, on stbd or on rear");
+            }
         } else if (const auto* l = it.as<ngn::List>(); l && line.mounts.empty()) {
             for (const auto& x : l->items) {
                 auto m = word_text(x) ? parse_mount(*word_text(x)) : std::nullopt;
                 if (m) line.mounts.push_back(*m);
-                else ctx.findings.error(Kind::Inconsistent, kSalvo, x.pos, "'" + x.to_ngn() + "' is not a gun arc or turret");
+                else not_read(x.pos, kSalvo, "'" + x.to_ngn() + "' is not a gun arc or turret");
             }
         } else if (auto m = word_text(it) ? parse_mount(*word_text(it)) : std::nullopt; m && !line.target) {
             if (!line.mounts.empty() && std::all_of(line.mounts.begin(), line.mounts.end(), is_turret) && !is_turret(*m) && !line.into)
@@ -168,11 +202,8 @@ SalvoLine IroncladsEngine::read_salvo_line(const ngn::Event& e, GameContext& ctx
         } else if (Ship* t = ship_named(it, ctx); t && !line.target) {
             line.target = t;
         } else {
-            if (!line.unread_word)  // one word not read is the line's finding
-                ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
-                                   "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " +
-                                       it.to_ngn());
-            line.unread_word = true;
+            not_read(it.pos, kVocabulary,
+                     "a salvo is written: fire <arc or turrets> [<arc>] <target> <range> [on <target's arc>] <dice> => <hits>; found " + it.to_ngn());
         }
     }
     return line;
@@ -185,7 +216,11 @@ bool IroncladsEngine::may_fire(const ngn::Event& e, Ship& s, const SalvoLine& li
     const auto& mounts = line.mounts;
     const auto& into = line.into;
     if (!target->on_table()) {
-        ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, target->name + " is no longer on the table");
+        if (target->gone.gone())  // the first line it takes part in after leaving play is the finding
+            target->gone.takes_part(ctx.findings, out_of_play_rule(*target), e.subject.pos, s.name + " fires at " + target->name + ", which",
+                                    out_of_play_says(*target), s.name + " fires at " + target->name + ", out of play");
+        else
+            ctx.findings.error(Kind::Illegal, kFiring, e.subject.pos, target->name + " is no longer on the table");
         return false;
     }
     if (s.collided_turn == turn_)
@@ -202,6 +237,7 @@ bool IroncladsEngine::may_fire(const ngn::Event& e, Ship& s, const SalvoLine& li
     if (!turrets && mounts.size() > 1)
         ctx.findings.error(Kind::Illegal, kSalvo, e.subject.pos, "each gun arc fires its own salvo");
     if (turrets && into) {
+        ctx.judged(kArcs);
         for (int m : mounts) {
             const auto& arcs = s.card.turret_arcs[m - FwdTurret];
             if (!arcs)
@@ -226,7 +262,8 @@ std::optional<std::pair<double, double>> IroncladsEngine::judge_range(const ngn:
     const auto& range_pos = line.range_pos;
     std::optional<std::pair<double, double>> range_doubt;
     if (!range) {
-        ctx.findings.error(Kind::Inconsistent, kFiring, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
+        if (!line.unread_word)  // (else the word not read may have been it)
+            ctx.findings.error(Kind::Inconsistent, kRange, e.subject.pos, "the range of the salvo is not recorded (e.g. 33cm)");
     } else {
         const bool too_far = *range > 100 + tolerance_;
         bool misfits = false;
@@ -241,11 +278,11 @@ std::optional<std::pair<double, double>> IroncladsEngine::judge_range(const ngn:
         // Out of range by the positions too (or with none): the range rule is what was broken.
         // Otherwise a range past 100 cm that the positions contradict is a slip of the pen.
         if (too_far && (!misfits || nearest > 100 + tolerance_)) {
-            ctx.findings.error(Kind::Illegal, kFiring, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
+            ctx.findings.error(Kind::Illegal, kRange, range_pos, "the maximum effective gun range is 100 cm", "at most 100cm",
                                decimal_text(*range) + "cm");
             range_doubt = std::make_pair(0.0, 100.0);
         } else if (misfits) {
-            ctx.findings.error(Kind::Inconsistent, kFiring, range_pos,
+            ctx.findings.error(Kind::Inconsistent, kRange, range_pos,
                                "the recorded range does not fit the positions: the ships' centres are " + decimal_text(centres) + " cm apart",
                                spread > 0 ? decimal_text(nearest) + " to " + decimal_text(centres) + "cm" : "at most " + decimal_text(centres) + "cm",
                                decimal_text(*range) + "cm");
@@ -320,7 +357,13 @@ void IroncladsEngine::check_salvo_dice(Ship& s, const SalvoLine& line, int base,
     if (rolled != expected_dice && cards_known) {
         std::string working;
         salvo_dice(as_it_stands(), &working);
-        ctx.findings.error(Kind::WrongResult, kSalvo, at, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
+        // the halving for a fire aboard is a rule of the Problems: when the fire alone makes the
+        // difference, that is the rule the salvo broke
+        SalvoReading other_fire = as_it_stands(), other_sea = as_it_stands();
+        other_fire.firer_on_fire = !other_fire.firer_on_fire;
+        other_sea.rough_sea = !other_sea.rough_sea;
+        const RuleRef& rule = salvo_dice(other_fire) == rolled && salvo_dice(other_sea) != rolled ? kProblems : kSalvo;
+        ctx.findings.error(Kind::WrongResult, rule, at, "the salvo rolls " + working, std::to_string(expected_dice) + "d6",
                            std::to_string(rolled) + "d6");
     }
 }
@@ -335,7 +378,7 @@ bool IroncladsEngine::shows_unrecorded_stats(Ship& s, const SalvoLine& line, int
         SalvoReading fewer_guns = now;
         fewer_guns.base = base - j;
         if (salvo_dice(fewer_guns) != rolled) continue;
-        s.unrecorded_hits.take(j, ctx.findings, line.dice_pos, s.name + " fires with " + std::to_string(j) + " gun stat(s) crossed off unrecorded");
+        s.unrecorded_hits.take(j, ctx.findings, line.dice_pos, s.name + " fires with " + counted(j, "gun stat", "gun stats") + " crossed off unrecorded");
         for (int k = 0, m = 0; k < j && m < static_cast<int>(mounts.size()); ++k) {
             while (m < static_cast<int>(mounts.size()) && s.card.guns[mounts[m]] == 0) ++m;
             if (m < static_cast<int>(mounts.size())) --s.card.guns[mounts[m]];
@@ -347,7 +390,7 @@ bool IroncladsEngine::shows_unrecorded_stats(Ship& s, const SalvoLine& line, int
         less_armour.target_armour = target->card.armour - j;
         if (salvo_dice(less_armour) != rolled) continue;
         target->unrecorded_hits.take(j, ctx.findings, line.dice_pos,
-                                     target->name + " is fired on with " + std::to_string(j) + " armour stat(s) crossed off unrecorded");
+                                     target->name + " is fired on with " + counted(j, "armour stat", "armour stats") + " crossed off unrecorded");
         target->card.armour -= j;
         return true;
     }
@@ -468,9 +511,14 @@ void IroncladsEngine::check_geometry(const ngn::Event& e, const Ship& firer, con
 }
 
 void IroncladsEngine::save(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kSaves);
     Salvo* salvo = salvo_to_save(e, s, ctx);
     if (!salvo) return;
     salvo->save_done = true;
+    if (salvo->out_of_play) {  // against a salvo its firer could not fire: taken as played
+        ctx.findings.excuse(*salvo->out_of_play, e.subject.pos, s.name + " saves against the salvo of a ship out of play");
+        return;
+    }
     SaveRoll roll = judge_save_dice(e, s, *salvo, ctx);
     const SaveClaim claim = read_save_claim(e, ctx);
     // A wrong hits claim that another range band gives: the players may have saved at that band.

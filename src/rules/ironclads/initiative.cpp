@@ -9,6 +9,7 @@
 namespace ironlog::rules::ironclads {
 
 void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    ctx.judged(kSeaState);
     if (!sea_pos_.valid()) sea_pos_ = e.subject.pos;
     const ngn::Dice* d = ctx.dice_ok ? one_d6(e, kSeaState, ctx) : nullptr;
     if (sea_rolls_.count(actor.index))
@@ -42,6 +43,7 @@ void IroncladsEngine::sea_state_roll(const ngn::Event& e, const Entity& actor, G
 }
 
 void IroncladsEngine::initiative_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    ctx.judged(kInitiative);
     if (!initiative_pos_.valid()) initiative_pos_ = e.subject.pos;
     const ngn::Dice* d = ctx.dice_ok ? one_d6(e, kInitiative, ctx) : nullptr;
     if (initiative_ && initiative_rolls_.empty()) {

@@ -34,6 +34,10 @@ std::string IroncladsEngine::max_speed_reason(const Ship& s) const {
 void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
     if (moving_ != &s && !take_turn_to_move(e, s, ctx)) return;
     MoveLine line = read_move_line(e, s, ctx);
+    if (line.unread) {  // not read whole (its finding made): taken as played, not judged
+        move_as_played(s, line, e, ctx);
+        return;
+    }
     // Struck in a collision earlier this phase: stopped until a later game turn.
     if (s.collided_turn == turn_ && ((line.speed && *line.speed > 0) || (line.moved && *line.moved > tolerance_)) && line.collisions.empty()) {
         ctx.findings.error(Kind::Illegal, kCollisions, e.subject.pos,
@@ -47,18 +51,62 @@ void IroncladsEngine::movement(const ngn::Event& e, Ship& s, GameContext& ctx) {
     const bool speed_slip = set_speed(e, s, line, ctx);
     // Moving: exactly the current speed in cm; one turn on the Turn Device.
     if (line.moved && line.collisions.empty() && std::fabs(*line.moved - s.speed) > tolerance_ && !speed_slip) {
-        ctx.findings.error(Kind::Illegal, kMoving, e.subject.pos,
-                           s.name + " must move exactly its current speed in cm", decimal_text(s.speed) + "cm", decimal_text(*line.moved) + "cm");
+        OutOfTurn wrong{e.subject.pos, s.name + " must move exactly its current speed in cm", decimal_text(s.speed) + "cm",
+                        decimal_text(*line.moved) + "cm", -1};
+        // stopped, with no speed written: struck, perhaps, by a ship whose line is left out or not
+        // read; said when the phase ends, unless such a line explains it
+        if (*line.moved <= tolerance_ && !line.speed) stopped_unexplained_.push_back({&s, wrong});
+        else ctx.findings.error(Kind::Illegal, kMoving, wrong.pos, wrong.why, wrong.expected, wrong.recorded);
     }
     check_turn(s, line, ctx);
     check_positions(e, s, line, ctx);
     for (auto& [other, pos] : line.collisions) collide(e, s, *other, pos, ctx);
-    if (line.leaves) s.left = true;
+    if (line.leaves) {
+        s.left = true;
+        s.gone.leave("left the table in turn " + std::to_string(turn_), e.subject.pos.line);
+    }
+}
+
+// A movement line not read whole: its speed, collisions and leaving as the players wrote them.
+void IroncladsEngine::move_as_played(Ship& s, const MoveLine& line, const ngn::Event& e, GameContext& ctx) {
+    if (line.speed) {
+        s.speed = std::max(0, *line.speed);
+        s.astern = line.astern;
+        s.speed_known = true;
+        s.speed_lost = false;
+        s.speed_set_turn = turn_;
+        s.speeds.push_back(s.speed);
+    } else {
+        s.speed_known = false;  // the speed it made is not known: the next is not held to it
+        s.speed_lost = true;
+    }
+    for (auto& [other, pos] : line.collisions) collide(e, s, *other, pos, ctx);
+    if (line.leaves) {
+        s.left = true;
+        s.gone.leave("left the table in turn " + std::to_string(turn_), e.subject.pos.line);
+    }
+}
+
+// The end of a movement phase: ships that stopped with their speed above 0 are explained by a
+// ship's move left out or not read (`lost`: its finding), which may have been a collision with
+// them: then they stopped as played, and may show a collision's losses unrecorded.
+void IroncladsEngine::report_stopped_moves(const std::optional<Cause>& lost, GameContext& ctx) {
+    for (auto& [s, wrong] : stopped_unexplained_) {
+        if (!lost) {
+            ctx.findings.error(Kind::Illegal, kMoving, wrong.pos, wrong.why, wrong.expected, wrong.recorded);
+            continue;
+        }
+        ctx.findings.excuse(*lost, wrong.pos, s->name + " stopped, as a collision in the move left out may have stopped it");
+        s->speed = 0;
+        s->may_have_collided(*lost);
+    }
+    stopped_unexplained_.clear();
 }
 
 // Who moves: the side without the initiative first, then ship by ship in turn. False when the
 // ship has already moved (that line is then the one mistake).
 bool IroncladsEngine::take_turn_to_move(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kMovementOrder);
     if (!initiative_ && !movement_started_ && initiative_unknown_)
         ctx.findings.excuse(*initiative_unknown_, e.subject.pos, "who moves first is not known");
     else if (!initiative_ && !movement_started_)
@@ -107,6 +155,11 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
     line.astern = s.astern;
     line.speed_pos = e.subject.pos;
     const auto& a = e.args;
+    // one word not read is the line's one finding (two words swapped are one mistake)
+    auto not_read = [&](ngn::SourcePos pos, const RuleRef& rule, const std::string& why) {
+        if (!line.unread) ctx.findings.error(Kind::Inconsistent, rule, pos, why);
+        line.unread = true;
+    };
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string_view* w = word_text(a[i]);
         const ngn::Item* next = i + 1 < a.size() ? &a[i + 1] : nullptr;
@@ -141,18 +194,17 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
         } else if (same_lower(key, "collide") && next) {
             Ship* other = ship_named(*next, ctx);
             if (!other || other == &s)
-                ctx.findings.error(Kind::Inconsistent, kCollisions, next->pos, "'" + reference_text(*next) + "' is not another ship");
+                not_read(next->pos, kCollisions, "'" + reference_text(*next) + "' is not another ship");
             else
                 line.collisions.emplace_back(other, next->pos);
             ++i;
         } else if (same_lower(key, "leaves")) {
             line.leaves = true;
         } else if (same_lower(key, "speed") || same_lower(key, "move") || same_lower(key, "turn") || same_lower(key, "collide")) {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos, "'" + lower(key) + "' needs a value");
+            not_read(a[i].pos, kVocabulary, "'" + lower(key) + "' needs a value");
         } else {
-            ctx.findings.error(Kind::Inconsistent, kVocabulary, a[i].pos,
-                               "a movement line holds speed N (or +N, -N, astern), move D, turn D, collide SHIP or leaves; found " +
-                                   a[i].to_ngn());
+            not_read(a[i].pos, kVocabulary,
+                     "a movement line holds speed N (or +N, -N, astern), move D, turn D, collide SHIP or leaves; found " + a[i].to_ngn());
             if (w && next && next->as<ngn::Number>()) ++i;  // the word's value goes with it: one finding
         }
     }
@@ -161,16 +213,25 @@ MoveLine IroncladsEngine::read_move_line(const ngn::Event& e, const Ship& s, Gam
 
 // The first speed rule that a speed (astern or not) breaks, coming from prev, with the ship's
 // card (or the card the rules give it, where a wrong claim made the two differ).
-std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev) const {
-    const int cap = max_speed(s, card, rough());
+std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const Card& card, int speed, bool back, int prev,
+                                                           std::optional<bool> sea) const {
+    const bool rough_sea = sea.value_or(rough());
+    const int cap = max_speed(s, card, rough_sea);
+    // a cap the wrecked smokestacks set is a rule of the Problems; the others are the speed's own
+    const RuleRef& cap_rule = s.smokestack && !rough_sea && (!s.has_card || card.prop > 6) ? kProblems : kSpeed;
     if (s.speed_set_turn == turn_)
         return SpeedProblem{kSpeed, "the current speed is set once each game turn", std::to_string(s.speed)};
     if (speed < 0) return SpeedProblem{kSpeed, "a current speed is not below zero", "0 or more"};
+    if (!s.speed_known && s.speed_lost) {
+        // lost track of after a reported mistake: it may have stopped, gone astern or come down
+        if (back && speed > 1) return SpeedProblem{kBackwards, "a ship goes astern at a current speed of 1 at most", "at most 1 astern"};
+        return std::nullopt;
+    }
     if (!s.speed_known) {
         // the first speed of the game: anywhere from 0 to the maximum, ahead (Moving a ship)
         if (back) return SpeedProblem{kBackwards, "a ship goes astern only after a full stop in an earlier game turn", "ahead"};
         if (speed > cap)
-            return SpeedProblem{kSpeed, "the current speed lies between 0 and the maximum (" + max_speed_reason(s) + ")",
+            return SpeedProblem{cap_rule, "the current speed lies between 0 and the maximum (" + max_speed_reason(s) + ")",
                            "0 to " + std::to_string(cap)};
         return std::nullopt;
     }
@@ -196,13 +257,17 @@ std::optional<SpeedProblem> IroncladsEngine::speed_problem(const Ship& s, const 
         return SpeedProblem{kSpeed, "the current speed changes by +1, 0, -1 or -2 each game turn",
                        std::to_string(std::max(0, prev - 2)) + " to " + std::to_string(std::min(cap, prev + 1))};
     if (speed > cap)
-        return SpeedProblem{kSpeed, "the current speed is at most " + max_speed_reason(s), "at most " + std::to_string(cap)};
+        return SpeedProblem{cap_rule, "the current speed is at most " + max_speed_reason(s), "at most " + std::to_string(cap)};
     return std::nullopt;
 }
 
 // A speed written: judged by the speed rules, from the speed at the start of the game turn (or
 // the one last turn's move showed). True when it broke a rule and the move shows a legal one.
 bool IroncladsEngine::change_speed(Ship& s, const MoveLine& line, int v, GameContext& ctx) {
+    ctx.judged(kSpeed);
+    if (line.astern || s.start_astern) ctx.judged(kBackwards);
+    if (s.smokestack || s.bridge_turn == turn_) ctx.judged(kProblems);
+    if (rough()) ctx.judged(kSeaState);
     bool speed_slip = false;
     auto found = speed_problem(s, v, line.astern, s.start_speed);
     // Last turn's move showed another speed than the one written: this change may follow it.
@@ -232,6 +297,7 @@ bool IroncladsEngine::change_speed(Ship& s, const MoveLine& line, int v, GameCon
     s.speed = std::max(0, v);  // as played
     s.astern = line.astern;
     s.speed_known = true;
+    s.speed_lost = false;
     s.speed_set_turn = turn_;
     s.speeds.push_back(s.speed);
     return speed_slip;
@@ -242,8 +308,8 @@ bool IroncladsEngine::change_speed(Ship& s, const MoveLine& line, int v, GameCon
 bool IroncladsEngine::set_speed(const ngn::Event& e, Ship& s, const MoveLine& line, GameContext& ctx) {
     if (line.speed && sea_rough_ && sea_rough_->parted()) {
         // a wrong sea-state claim: a speed above 6 shows the players sailed a calm sea
-        const bool fits_played = *line.speed <= max_speed(s, sea_rough_->played());
-        const bool fits_rules = *line.speed <= max_speed(s, sea_rough_->rules());
+        auto fits = [&](bool rough_sea) { return !speed_problem(s, s.card, *line.speed, line.astern, s.start_speed, rough_sea); };
+        const bool fits_played = fits(sea_rough_->played()), fits_rules = fits(sea_rough_->rules());
         if (fits_played != fits_rules) sea_rough_->agree(fits_rules ? sea_rough_->rules() : sea_rough_->played());
     }
     const bool speed_slip = line.speed && change_speed(s, line, *line.speed, ctx);
@@ -261,15 +327,17 @@ bool IroncladsEngine::set_speed(const ngn::Event& e, Ship& s, const MoveLine& li
 
 // The one turn on the Turn Device a game turn, and what the bridge and steering allow.
 void IroncladsEngine::check_turn(Ship& s, const MoveLine& line, GameContext& ctx) {
+    ctx.judged(kMoving);  // one turn a game turn, and the distance moved (movement())
+    if (!line.turns.empty() && (s.steering > 0 || s.bridge_turn == turn_)) ctx.judged(kProblems);
     if (!line.turns.empty()) {
         const ngn::SourcePos tpos = line.turns.front().second;
         s.turns_made += static_cast<int>(line.turns.size());
         double amount = line.turns.front().first;
-        if (s.speed == 0)
-            ctx.findings.error(Kind::Illegal, kMoving, tpos, "a stopped ship does not move or turn");
+        if (s.speed == 0 && !(line.moved && *line.moved > tolerance_))  // (a move, flagged, shows it was not stopped)
+            ctx.findings.error(Kind::Illegal, kSpeed, tpos, "a stopped ship does not move or turn");
         else if (s.turns_made > 1)
             ctx.findings.error(Kind::Illegal, kMoving, tpos, "a ship makes one turn on the Turn Device each game turn", "1 turn",
-                               std::to_string(s.turns_made) + " line.turns");
+                               counted(s.turns_made, "turn", "turns"));
         else if (s.bridge_turn == turn_ && !options_.bridge_either)
             ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + "'s bridge was hit: no turn this game turn");
         else if (s.bridge_turn == turn_ && options_.bridge_either && s.speed != s.start_speed)
@@ -279,7 +347,7 @@ void IroncladsEngine::check_turn(Ship& s, const MoveLine& line, GameContext& ctx
             ctx.findings.error(Kind::Illegal, kProblems, tpos, s.name + " has major steering problems and cannot turn");
         else if (s.steering == 1 && amount > 4 + tolerance_)
             ctx.findings.error(Kind::Illegal, kProblems, tpos,
-                               s.name + " has steering problems: it line.turns up to 4 cm around the Turn Device", "at most 4cm",
+                               s.name + " has steering problems: it turns up to 4 cm around the Turn Device", "at most 4cm",
                                decimal_text(amount) + "cm");
     }
 }
@@ -318,6 +386,7 @@ void IroncladsEngine::check_positions(const ngn::Event& e, Ship& s, const MoveLi
 }
 
 void IroncladsEngine::breaks_off(const ngn::Event& e, Ship& s, GameContext& ctx) {
+    ctx.judged(kFormations);
     if (!ctx.header.rule_in_force("formations"))
         ctx.findings.error(Kind::Illegal, kFormations, e.subject.pos, "breaking off from a squadron is part of the optional formations rule");
     else if (s.squadron < 0)

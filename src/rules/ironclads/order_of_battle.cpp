@@ -61,12 +61,15 @@ void IroncladsEngine::declaration(const ngn::Declaration& d, const Entity& e, Ga
     s->pos = data.at;
     s->base_length = data.base_length;
     s->base_width = data.base_width;
+    if (s->has_card) ctx.judged(kCards);
+    if (s->has_card && card.hull == 0) s->hull_lost_line = d.name.pos.line;
     by_entity_[&e] = s.get();
     ships_.push_back(std::move(s));
 }
 
 // A squadron (Appendix D): one to four declared ships of its side, each in one squadron.
 void IroncladsEngine::declare_squadron(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    ctx.judged(kFormations);
     std::vector<Ship*> members;
     for (const ngn::Item* n : elements(d.args)) {
         Ship* s = ship_named(*n, ctx);
@@ -214,6 +217,7 @@ void IroncladsEngine::setup(const ngn::Setup& st, const Entity& e, GameContext& 
                                "base LxW, steering N, smokestack, fire N, bridge or hits C,H; found " + it.to_ngn());
         }
     }
+    note_hull_lost(st.subject.pos.line);
 }
 
 // A side's set-up line: the sea state, and the side with the initiative of the record's first turn.

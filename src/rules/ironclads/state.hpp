@@ -66,6 +66,9 @@ struct Salvo {
     std::optional<double> claim_range;  // a wrong hits claim that another band gives: a range in that band
     ArcSet on = 0;  // the target's arc fired upon; 0 unknown
     bool save_done = false;
+    // Fired by a ship out of play (its line excused by the finding that said so): the target's
+    // save and damage follow from that finding, and are taken as played.
+    std::optional<Cause> out_of_play;
     bool save_missing = false;  // hits that needed a save roll the record does not give
     SalvoScore claimed;
     std::optional<SalvoScore> computed;  // none when the dice could not be read
@@ -100,6 +103,12 @@ private:
     static int c_max(const SalvoScore& r) { return r.saved_c ? r.c - *r.saved_c : r.c - std::max(0, r.saved - r.h); }
 };
 
+// A finding held back until later lines show whether an earlier mistake explains it.
+struct HeldFinding {
+    ngn::SourcePos pos;
+    std::string why, expected, recorded;
+};
+
 struct Ship {
     const Entity* entity = nullptr;
     std::string name;
@@ -109,13 +118,21 @@ struct Ship {
     int speed = 0;
     bool astern = false;
     bool speed_known = false;
+    // Its speed lost track of after a reported mistake (its move left out or not read): the next
+    // speed is held to nothing (it may have stopped, gone astern, or come down by two).
+    bool speed_lost = false;
     int start_speed = 0;  // at the start of this game turn
     // When a move did not match the speed written beside it: the speed the move shows, kept for
     // the next game turn, whose speed change may follow it instead (the written one was a slip).
     std::optional<int> moved_speed, start_moved_speed;
-    // Sunk by the rules at the end of a turn and not removed by the record (reported): the players
-    // kept it in play, and its later lines follow from that one mistake.
-    std::optional<Cause> kept_afloat;
+    // Out of play (sunk, or off the table): its first line after is one finding, its later lines
+    // and the lines that follow from them are excused by it (check/as_played.hpp, Gone).
+    Gone gone;
+    // Sunk by the rules at the end of a turn, and not removed by the record: where the record
+    // should have said so. A warning at the end of the record, unless a later line of the ship
+    // (then the one finding) shows the players kept it in play.
+    std::optional<ngn::SourcePos> unsaid_sinking;
+    std::uint32_t hull_lost_line = 0;  // the line that took its last hull stat (0: none)
     bool start_astern = false;
     std::vector<int> speeds;
     int steering = 0;
@@ -143,6 +160,13 @@ struct Ship {
     // This game turn's damage mistakes (reported), which later lines of the turn follow from:
     // criticals resolved after hits; problems rolled with hits unresolved.
     std::optional<Cause> criticals_late, problems_early;
+    // A hit's gun stat from another arc than the one fired upon, which still had stats: hits or a
+    // salvo left out (found later this phase) may explain it; said at the end of the phase if not.
+    std::optional<HeldFinding> arc_first_held;
+    // A critical hit claimed as fewer stats than its dice give (reported): a critical hit left
+    // out this turn may have taken the rest.
+    std::optional<Cause> crit_short;
+    int crit_short_stat = -1;  // the stat it was on: all of it was gone, if so
     // A hit claim showing d more stats crossed off than one hit (reported) may be d hit lines
     // left out: they are counted as resolved while hits remain, and given back if later lines
     // resolve more hits than the salvos leave.
@@ -184,11 +208,28 @@ struct Ship {
     // is explained by them: if so it is the card's, and they are used up.
     bool shows_unrecorded(int stat, int shown, Findings& findings, ngn::SourcePos pos) {
         const int gap = stat_of(card, stat) - shown;
-        if (gap <= 0 || gap > unrecorded_hits.left()) return false;  // (before the message is made)
-        if (!unrecorded_hits.take(gap, findings, pos, name + "'s " + stat_name(stat) + " shows " + std::to_string(gap) + " stat(s) crossed off unrecorded"))
+        if (gap <= 0 || gap > unrecorded_left(stat)) return false;  // (before the message is made)
+        if (!take_unrecorded(stat, gap, findings, pos, name + "'s " + stat_name(stat) + " shows " + counted(gap, "stat", "stats") + " crossed off unrecorded"))
             return false;
         stat_of(card, stat) = shown;
         return true;
+    }
+    // A move left out or not read (its finding) may have been a collision with this ship: up to
+    // a collision's propulsion and hull losses, which later lines may show.
+    Allowance struck_prop, struck_hull;
+    void may_have_collided(const Cause& why) {
+        struck_prop.at_least(5, why);
+        struck_hull.at_least(2, why);
+    }
+    // The stats of a type that may have been crossed off unrecorded, and taking n of them for a
+    // line that shows them (excused by the finding that left them unrecorded).
+    int unrecorded_left(int stat) const {
+        return unrecorded_hits.left() + (stat == kProp ? struck_prop.left() : stat == kHull ? struck_hull.left() : 0);
+    }
+    bool take_unrecorded(int stat, int n, Findings& findings, ngn::SourcePos pos, const std::string& what) {
+        if (unrecorded_hits.take(n, findings, pos, what)) return true;
+        Allowance* struck = stat == kProp ? &struck_prop : stat == kHull ? &struck_hull : nullptr;
+        return struck && struck->take(n, findings, pos, what);
     }
     // The card the rules give, where a wrong claim made the players' card differ.
     Card by_rules() const {
