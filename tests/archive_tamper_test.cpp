@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 
 #include <fstream>
+#include <map>
 
 #include <atomic>
 #include <thread>
@@ -376,6 +377,157 @@ TEST(ArchiveTamper, NamedFilesAreReadWithinLimits) {
         EXPECT_TRUE(contains(c.out, "which ironlog will not read")) << name << "\n" << c.out;
         auto a = on(db, {"add", (dir / "g.ngn").string()});
         EXPECT_EQ(a.status, 0) << name << a.err;
+    }
+    fs::remove_all(dir);
+}
+
+namespace {
+
+// One outside edit of one kind of row: the SQL, what verify says of it, and a query that is 1
+// while the edited value (or the deletion, unrecorded) is still there.
+struct Tamper {
+    const char* kind;
+    const char* how;  // edit, delete, swap
+    std::int64_t game;
+    const char* sql;
+    const char* verify_says;
+    const char* kept;
+};
+
+// The temporary table a swap goes through lives in the connection's own temp schema, not the archive.
+const Tamper kTampering[] = {
+    {"record text", "edit", 1, "UPDATE game SET record = CAST(replace(CAST(record AS TEXT), 'Anna Weber', 'Anna Webber') AS BLOB) WHERE id = 1",
+     "game #1's record no longer match", "SELECT count(*) FROM game WHERE id = 1 AND CAST(record AS TEXT) LIKE '%Anna Webber%'"},
+    {"record text", "delete", 3, "DELETE FROM game WHERE id = 3", "game #3 is missing", "SELECT count(*) = 0 FROM game WHERE id = 3"},
+    {"record text", "swap", 2,
+     "CREATE TEMP TABLE t AS SELECT id, record FROM game WHERE id IN (2, 3);"
+     " UPDATE game SET record = (SELECT record FROM t WHERE t.id = 5 - game.id) WHERE id IN (2, 3)",
+     "game #2's record no longer match", "SELECT count(*) FROM game WHERE id = 2 AND CAST(record AS TEXT) LIKE '%[Round \"2\"]%'"},
+    {"header", "edit", 1, "UPDATE tag SET value = 'Elsewhere' WHERE game_id = 1 AND name = 'Site'", "game #1's stored rows",
+     "SELECT count(*) FROM tag WHERE value = 'Elsewhere'"},
+    {"header", "delete", 1, "DELETE FROM tag WHERE game_id = 1 AND name = 'Umpire'", "game #1's stored rows",
+     "SELECT count(*) = 0 FROM tag WHERE game_id = 1 AND name = 'Umpire'"},
+    {"header", "swap", 2,
+     "CREATE TEMP TABLE t AS SELECT game_id, value FROM tag WHERE name = 'Round' AND game_id IN (2, 3);"
+     " UPDATE tag SET value = (SELECT value FROM t WHERE t.game_id = 5 - tag.game_id) WHERE name = 'Round' AND game_id IN (2, 3)",
+     "game #2's stored rows", "SELECT count(*) FROM tag WHERE game_id = 2 AND name = 'Round' AND value = '2'"},
+    {"game row", "edit", 1, "UPDATE game SET result = 'Austria', errors = 3 WHERE id = 1", "game #1's stored rows",
+     "SELECT count(*) FROM game WHERE id = 1 AND result = 'Austria'"},
+    {"game row", "swap", 1,
+     "CREATE TEMP TABLE t AS SELECT id, event FROM game WHERE id IN (1, 4);"
+     " UPDATE game SET event = (SELECT event FROM t WHERE t.id = 5 - game.id) WHERE id IN (1, 4)",
+     "game #1's stored rows", "SELECT count(*) FROM game WHERE id = 1 AND event = 'Club night'"},
+    {"sides", "edit", 1, "UPDATE side SET outcome = 'win' WHERE game_id = 1 AND number = 1", "game #1's stored rows",
+     "SELECT count(*) FROM side WHERE game_id = 1 AND outcome = 'win'"},
+    {"sides", "delete", 1, "DELETE FROM side WHERE game_id = 1 AND number = 2", "game #1's stored rows",
+     "SELECT count(*) = 0 FROM side WHERE game_id = 1 AND number = 2"},
+    {"sides", "swap", 2,
+     "CREATE TEMP TABLE t AS SELECT game_id, name FROM side WHERE number = 1 AND game_id IN (2, 3);"
+     " UPDATE side SET name = (SELECT name FROM t WHERE t.game_id = 5 - side.game_id) WHERE number = 1 AND game_id IN (2, 3)",
+     "game #2's stored rows", "SELECT count(*) FROM side WHERE game_id = 2 AND number = 1 AND name = 'Italy'"},
+    {"players", "edit", 1, "UPDATE player SET name = 'Someone Else' WHERE game_id = 1 AND side_number = 1", "game #1's stored rows",
+     "SELECT count(*) FROM player WHERE name = 'Someone Else'"},
+    {"players", "delete", 1, "DELETE FROM player WHERE game_id = 1 AND side_number = 2", "game #1's stored rows",
+     "SELECT count(*) = 0 FROM player WHERE game_id = 1 AND side_number = 2"},
+    {"players", "swap", 1, "UPDATE player SET name = CASE side_number WHEN 1 THEN 'Marco Rossi' ELSE 'Anna Weber' END WHERE game_id = 1",
+     "game #1's stored rows", "SELECT count(*) FROM player WHERE game_id = 1 AND side_number = 1 AND name = 'Marco Rossi'"},
+    {"ships", "edit", 1, "UPDATE entity SET name = 'Kaiser' WHERE game_id = 1 AND alias = 'FM'", "game #1's stored rows",
+     "SELECT count(*) FROM entity WHERE name = 'Kaiser'"},
+    {"ships", "delete", 1, "DELETE FROM entity WHERE game_id = 1 AND alias = 'HB'", "game #1's stored rows",
+     "SELECT count(*) = 0 FROM entity WHERE game_id = 1 AND alias = 'HB'"},
+    {"ships", "swap", 2, "UPDATE entity SET game_id = 5 - game_id WHERE game_id IN (2, 3)", "game #2's stored rows",
+     "SELECT count(*) FROM entity WHERE game_id = 2 AND line > 20"},
+    {"lines", "edit", 1, "UPDATE line SET text = 'AUT roll d6: 1' WHERE game_id = 1 AND text = 'AUT roll d6: 4'", "game #1's stored rows",
+     "SELECT count(*) FROM line WHERE game_id = 1 AND text = 'AUT roll d6: 1'"},
+    {"lines", "delete", 1, "DELETE FROM line WHERE game_id = 1 AND text LIKE 'FM fire port RdI 48cm%'", "game #1's stored rows",
+     "SELECT count(*) = 0 FROM line WHERE game_id = 1 AND text LIKE 'FM fire port RdI 48cm%'"},
+    {"lines", "swap", 2, "UPDATE line SET game_id = 5 - game_id WHERE game_id IN (2, 3)", "game #2's stored rows",
+     "SELECT count(*) FROM line WHERE game_id = 2 AND line > 20"},
+    {"notes", "edit", 1, "UPDATE note SET text = 'the umpire was bribed' WHERE game_id = 1 AND text LIKE '%lowest roll%'", "game #1's stored rows",
+     "SELECT count(*) FROM note WHERE text LIKE '%bribed%'"},
+    {"notes", "delete", 1, "DELETE FROM note WHERE game_id = 1 AND text LIKE '%Persano%'", "game #1's stored rows",
+     "SELECT count(*) = 0 FROM note WHERE game_id = 1 AND text LIKE '%Persano%'"},
+    {"notes", "swap", 2, "UPDATE note SET game_id = 5 - game_id WHERE game_id IN (2, 3)", "game #2's stored rows",
+     "SELECT count(*) FROM note WHERE game_id = 2 AND text LIKE '%return match%'"},
+    {"findings", "edit", 4, "UPDATE finding SET message = 'fine' WHERE game_id = 4 AND position = 3", "game #4's stored rows",
+     "SELECT count(*) FROM finding WHERE message = 'fine'"},
+    {"findings", "delete", 4, "DELETE FROM finding WHERE game_id = 4 AND severity = 'error'", "game #4's stored rows",
+     "SELECT count(*) = 0 FROM finding WHERE game_id = 4 AND severity = 'error'"},
+    {"findings", "swap", 1, "UPDATE finding SET game_id = 1 WHERE game_id = 4 AND position = 1", "game #1's stored rows",
+     "SELECT count(*) FROM finding WHERE game_id = 1"},
+    {"named files", "edit", 1, "UPDATE game_file SET sha256 = 'feed' WHERE game_id = 1", "game #1's stored rows",
+     "SELECT count(*) FROM game_file WHERE sha256 = 'feed'"},
+    {"named files", "delete", 2, "DELETE FROM game_file WHERE game_id = 2", "game #2's stored rows",
+     "SELECT count(*) = 0 FROM game_file WHERE game_id = 2"},
+    {"named files", "swap", 1, "UPDATE game_file SET game_id = 4 WHERE game_id = 1", "game #1's stored rows",
+     "SELECT count(*) FROM game_file WHERE game_id = 4"},
+    {"earlier versions", "edit", 4, "UPDATE game_history SET imported_at = '2020-01-01T00:00:00Z'", "game #4's earlier versions",
+     "SELECT count(*) FROM game_history WHERE imported_at = '2020-01-01T00:00:00Z' AND verified = 1"},
+    {"earlier versions", "delete", 4, "DELETE FROM game_history", "game #4's earlier versions",
+     "SELECT (SELECT count(*) = 0 FROM game_history WHERE version = 1)"
+     " AND (SELECT count(*) = 0 FROM chain WHERE detail LIKE '%earlier versions had been changed outside ironlog%')"},
+    {"earlier versions", "swap", 1, "UPDATE game_history SET game_id = 1 WHERE game_id = 4", "game #1's earlier versions",
+     "SELECT count(*) FROM game_history WHERE game_id = 1 AND verified = 1"},
+    {"chain entries", "edit", 2, "UPDATE chain SET at = '2020-01-01T00:00:00Z' WHERE seq = 2", "chain entry 2 (add game #2) does not match", "SELECT 1"},
+    {"chain entries", "delete", 3, "DELETE FROM chain WHERE seq = 3", "chain entries 3 are missing", "SELECT 1"},
+    {"chain entries", "swap", 2,
+     "CREATE TEMP TABLE t AS SELECT seq, content FROM chain WHERE seq IN (2, 3);"
+     " UPDATE chain SET content = (SELECT content FROM t WHERE t.seq = 5 - chain.seq) WHERE seq IN (2, 3)",
+     "chain entry 2 (add game #2) does not match", "SELECT 1"},
+};
+
+}  // namespace
+
+// The tampering table of docs/archive.md ("Promises"): for each kind of row the archive keeps, an
+// outside edit, a deletion and a swap between two games is reported by verify, fails a manifest
+// made before it, and no ironlog command makes verify pass again while the edited value is kept
+// (unmarked, or the deletion unrecorded).
+TEST(ArchiveTamper, NoCommandBlessesAnOutsideEdit) {
+    const fs::path dir = temp_dir();
+    fs::create_directories(dir / "games");
+    fs::create_directories(dir / "errors");
+    fs::copy(kSource / "fixtures/ships", dir / "ships");
+    write_file(dir / "games/sample.ngn", read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn"));
+    write_file(dir / "games/two-games.ngn", read_file(kSource / "fixtures/games/two-games.ngn"));
+    write_file(dir / "errors/play-mistakes.ngn", read_file(kSource / "fixtures/errors/play-mistakes.ngn"));
+    const std::string db = (dir / "pristine.db").string();
+    ASSERT_EQ(on(db, {"add", (dir / "games/sample.ngn").string(), (dir / "games/two-games.ngn").string(), (dir / "errors/play-mistakes.ngn").string()})
+                  .status, 0);
+    write_file(dir / "errors/p2.ngn", replace_all(read_file(dir / "errors/play-mistakes.ngn"), "[Event \"Club night\"]", "[Event \"Club night B\"]"));
+    ASSERT_EQ(on(db, {"add", "--replace", "4", (dir / "errors/p2.ngn").string()}).status, 0);  // game 4 has an earlier version
+    ASSERT_EQ(on(db, {"export", "--manifest", (dir / "m.json").string()}).status, 0);
+    const std::map<std::int64_t, std::string> originals = {{1, "games/sample.ngn"}, {2, "games/g2.ngn"}, {3, "games/g3.ngn"}, {4, "errors/p2.ngn"}};
+    for (std::int64_t id : {2, 3}) write_file(dir / originals.at(id), on(db, {"show", std::to_string(id), "--text"}).out);
+    const std::string pristine = read_file(db);
+    const std::string copy = (dir / "a.db").string();
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    const std::vector<std::vector<std::string>> commands = {{"add", "--recheck", "--unverified"}, {"restore", "GAME"}, {"add", "--replace", "GAME", "FILE"}};
+#else
+    const std::vector<std::vector<std::string>> commands = {
+        {"add", "--recheck"}, {"add", "--recheck", "--unverified"}, {"add", "--replace", "GAME", "FILE"}, {"restore", "GAME"},
+        {"restore", "GAME", "--history-as-found"}, {"upgrade"}, {"vacuum"}};
+#endif
+    for (const Tamper& t : kTampering) {
+        SCOPED_TRACE(std::string(t.kind) + ", " + t.how);
+        write_file(copy, pristine);
+        exec(copy, t.sql);
+        auto v = on(copy, {"verify"});
+        EXPECT_EQ(v.status, 1) << v.out;
+        EXPECT_TRUE(contains(v.out, t.verify_says)) << v.out;
+        auto m = on(copy, {"verify", "--manifest", (dir / "m.json").string()});
+        EXPECT_EQ(m.status, 1) << m.out;
+        for (auto args : commands) {
+            write_file(copy, pristine);
+            exec(copy, t.sql);
+            for (auto& a : args) {
+                if (a == "GAME") a = std::to_string(t.game);
+                else if (a == "FILE") a = (dir / originals.at(t.game)).string();
+            }
+            on(copy, args);
+            const bool verifies = on(copy, {"verify"}).status == 0;
+            EXPECT_FALSE(verifies && scalar(copy, t.kept) == 1) << "after " << args.front() << " " << (args.size() > 1 ? args[1] : "")
+                                                                 << ": verify passes with the edit kept";
+        }
     }
     fs::remove_all(dir);
 }
