@@ -224,3 +224,28 @@ TEST(ArchiveRoundTrip, GeneratedGamesOfEveryRuleset) {
     }
     fs::remove_all(dir);
 }
+
+// `generate -o sub/x.ngn` with files given from the current folder names them from sub/ (it used
+// to write them as given, so the record checked only from the folder it was made in).
+TEST(ArchiveRoundTrip, GeneratedRecordsNameTheirFilesFromWhereTheyAreWritten) {
+    const fs::path dir = temp_dir();
+    fs::create_directories(dir / "data");
+    fs::create_directories(dir / "sub" / "deeper");
+    for (const char* f : {"maps/eia-sample-map.ngn", "tables/tmbv-test-pack.ngn", "tables/tmbv-lissa-test-manifest.ngn", "ships/admiral-test-cards.ngn"})
+        fs::copy_file(kSource / "fixtures" / f, dir / "data" / fs::path(f).filename());
+    const std::vector<std::pair<std::string, std::string>> rulesets = {
+        {"eia-naval", "--map data/eia-sample-map.ngn"},
+        {"tmbv", "--tables data/tmbv-test-pack.ngn --library data/tmbv-lissa-test-manifest.ngn"},
+        {"admiral", "--library data/admiral-test-cards.ngn"},
+    };
+    for (const auto& [id, files] : rulesets) {
+        const std::string cmd = "cd '" + dir.string() + "' && '" + kBinary + "' generate --ruleset " + id + " --games 3 " + files +
+                                " -o sub/deeper/" + id + ".ngn";
+        ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+        const std::string text = read_file(dir / "sub" / "deeper" / (id + ".ngn"));
+        EXPECT_NE(text.find("\"../../data/"), std::string::npos) << id << "\n" << text.substr(0, 400);
+        auto c = run_ironlog({"check", (dir / "sub" / "deeper" / (id + ".ngn")).string()});  // from the tests' folder
+        EXPECT_EQ(c.status, 0) << id << "\n" << c.out;
+    }
+    fs::remove_all(dir);
+}
