@@ -23,11 +23,6 @@ using namespace archive_testing;
 
 namespace {
 
-Run on(const std::string& db, std::vector<std::string> args) {
-    args.insert(args.begin(), {"archive", "--db", db});
-    return run_ironlog(args);
-}
-
 // Starts ironlog with these arguments, its output thrown away, and kills it with SIGKILL after
 // `after` (if it has not ended by then).
 void kill_during(const std::vector<std::string>& args, std::chrono::milliseconds after) {

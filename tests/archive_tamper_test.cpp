@@ -21,11 +21,6 @@ using namespace archive_testing;
 
 namespace {
 
-Run on(const std::string& db, std::vector<std::string> args) {
-    args.insert(args.begin(), {"archive", "--db", db});
-    return run_ironlog(args);
-}
-
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace archive_testing {
 
@@ -39,6 +40,12 @@ inline void exec(const std::string& db, const std::string& sql) {
     sqlite::Database d(db, SQLITE_OPEN_READWRITE);
     d.exec("PRAGMA busy_timeout = 15000;");
     d.exec(sql);
+}
+
+// ironlog archive --db db ARGS...
+inline testing_util::Run on(const std::string& db, std::vector<std::string> args) {
+    args.insert(args.begin(), {"archive", "--db", db});
+    return testing_util::run_ironlog(args);
 }
 
 struct Archived {

@@ -555,10 +555,8 @@ struct IngestTotals {
 
 // What `ironlog archive add FILE` does: the file read a block at a time, each game checked and
 // stored, committed a batch at a time (about a second's games), only the game being read held.
-IngestTotals ingest(const fs::path& file, const fs::path& db) {
-    fs::remove(db);
-    fs::remove(db.string() + "-wal");
-    fs::remove(db.string() + "-shm");
+// The archive is made anew (ingest) or added to (ingest_into).
+IngestTotals ingest_into(const fs::path& file, const fs::path& db) {
     IngestTotals t;
     archive::Archive ar(db.string(), archive::Mode::Create);
     ironlog::CheckOptions options(ironlog::all_rulesets());
@@ -572,7 +570,7 @@ IngestTotals ingest(const fs::path& file, const fs::path& db) {
             ++index;
             ironlog::GameReport report = ironlog::check_game(game, index, options);
             if (!ar.in_batch()) ar.begin_batch();
-            ar.add(game, window.raw_lines(game.first_line, game.last_line), report, "bench.ngn", index);
+            ar.add(game, window.raw_lines(game.first_line, game.last_line), report, file.string(), index);
             if (ar.batch_due()) ar.commit_batch();
             window.release_through(game.last_line);
             ++t.games;
@@ -582,6 +580,13 @@ IngestTotals ingest(const fs::path& file, const fs::path& db) {
     if (ar.in_batch()) ar.commit_batch();
     t.seconds = seconds_since(t0);
     return t;
+}
+
+IngestTotals ingest(const fs::path& file, const fs::path& db) {
+    fs::remove(db);
+    fs::remove(db.string() + "-wal");
+    fs::remove(db.string() + "-shm");
+    return ingest_into(file, db);
 }
 
 // The archive's tables as CSV files, for the sqlite3 shell to import.
@@ -697,26 +702,6 @@ void write_games(const fs::path& file, int games, std::uint64_t seed) {
         if (i > 1) out << "\n";
         out << text;
     }
-}
-
-// Games added to an archive that is there already, as `archive add` stores them.
-void ingest_into(const fs::path& file, const fs::path& db) {
-    archive::Archive ar(db.string(), archive::Mode::Create);
-    ironlog::CheckOptions options(ironlog::all_rulesets());
-    std::ifstream in(file, std::ios::binary);
-    ngn::LineWindow window;
-    std::size_t index = 0;
-    ngn::read_games(
-        in, window,
-        [&](ngn::Game&& game) {
-            ironlog::GameReport report = ironlog::check_game(game, ++index, options);
-            if (!ar.in_batch()) ar.begin_batch();
-            ar.add(game, window.raw_lines(game.first_line, game.last_line), report, file.string(), index);
-            if (ar.batch_due()) ar.commit_batch();
-            window.release_through(game.last_line);
-        },
-        ngn::ParseOptions{0});
-    if (ar.in_batch()) ar.commit_batch();
 }
 
 // The archive of the queries: made once (its games are query_games or more: the add measured
