@@ -2,6 +2,7 @@
 // is exported to (issue 38): every fixture, generated games of every ruleset, and records of every
 // empty or odd shape the notation allows.
 #include "archive/archive.hpp"
+#include "archive_util.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
@@ -247,5 +248,38 @@ TEST(ArchiveRoundTrip, GeneratedRecordsNameTheirFilesFromWhereTheyAreWritten) {
         auto c = run_ironlog({"check", (dir / "sub" / "deeper" / (id + ".ngn")).string()});  // from the tests' folder
         EXPECT_EQ(c.status, 0) << id << "\n" << c.out;
     }
+    fs::remove_all(dir);
+}
+
+// export --bundle: the files the records name are copied beside the export and named there alone,
+// so the folder can be carried away whole; two different files of one name are refused.
+TEST(ArchiveRoundTrip, ExportBundlesTheFilesItsRecordsName) {
+    const fs::path dir = temp_dir();
+    const std::string db = (dir / "a.db").string();
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", (kSource / "fixtures/games/ironclads-lissa-sample.ngn").string(),
+                           (kSource / "fixtures/games/eia-naval-sample.ngn").string()})
+                  .status, 0);
+    const fs::path out = dir / "carried" / "league.ngn";
+    fs::create_directories(out.parent_path());
+    auto e = run_ironlog({"archive", "--db", db, "export", "-o", out.string(), "--bundle"});
+    ASSERT_EQ(e.status, 0) << e.err;
+    const std::string text = read_file(out);
+    EXPECT_NE(text.find("[Library \"lissa-1866.ngn\"]"), std::string::npos) << text.substr(0, 800);
+    EXPECT_TRUE(fs::exists(dir / "carried" / "lissa-1866.ngn"));
+    EXPECT_TRUE(fs::exists(dir / "carried" / "eia-sample-map.ngn"));
+    fs::rename(dir / "carried", dir / "elsewhere");  // the folder carried away whole
+    auto c = run_ironlog({"check", (dir / "elsewhere" / "league.ngn").string()});
+    EXPECT_EQ(c.status, 0) << c.out;
+    // another file of the same name: refused, nothing written
+    fs::create_directories(dir / "other" / "ships");
+    write_file(dir / "other" / "ships" / "lissa-1866.ngn", read_file(kSource / "fixtures/ships/lissa-1866.ngn") + "; a house rule\n");
+    write_file(dir / "other" / "g.ngn", archive_testing::replace_all(read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn"), "AUT roll d6: 4", "AUT roll d6: 5"));
+    ASSERT_EQ(run_ironlog({"archive", "--db", db, "add", (dir / "other" / "g.ngn").string()}).status, 0);
+    const fs::path again = dir / "again" / "league.ngn";
+    fs::create_directories(again.parent_path());
+    auto twice = run_ironlog({"archive", "--db", db, "export", "-o", again.string(), "--bundle"});
+    EXPECT_EQ(twice.status, 2);
+    EXPECT_NE(twice.err.find("--bundle: two different files named lissa-1866.ngn"), std::string::npos) << twice.err;
+    EXPECT_FALSE(fs::exists(again));
     fs::remove_all(dir);
 }
