@@ -882,6 +882,87 @@ TEST(TmbvOptional, ADispatchShipLinksShipsOutOfTheFlagshipsSight) {
         "tmbv 14.4", Kind::Illegal);
 }
 
+// ---- 14.4 and 3.0: who activates with whom, and what is fixed when an activation begins -----------------
+
+namespace {
+// The Battle Fleet's wedge, and the Main Fleet's with Friedrich its flagship, Kaiser (MA 2) and
+// Greif (a D ship, MA 4) four hexes from Ferdinand Max, in its sight; Re d'Italia far off.
+const std::string kTwoWedges = "formation Battle \"Battle Fleet\" flying-wedge\nformation Main \"Main Fleet\" flying-wedge\n"
+                               "ship EFM \"Erzherzog Ferdinand Max\" Battle flagship #E:0905/N\nship Hab \"Habsburg\" Battle #E:0805/N\n"
+                               "ship Sal \"Salamander\" Battle #E:1005/N\nship Fri \"Friedrich\" Main flagship #E:0607/N\n"
+                               "ship Kai \"Kaiser\" Main #E:0508/N\nship Gre \"Greif\" Main #E:0708/N\n";
+const std::string kFarItaly = "ship RdI \"Re d'Italia\" #E:0215/N\n";
+const std::string kDispatch = "[Rules \"dispatch-ships\"]\n";
+std::string greif_with_the_battle_fleet(std::initializer_list<std::string> battle_step) {
+    return record(kTwoWedges, kFarItaly,
+                  impulse(1, F(battle_step) + F({"Fri move #E:0606 => 1 mp", "Kai move #E:0507 => 1 mp"}) + N({"RdI move #E:0214 => 1 mp"})),
+                  kDispatch);
+}
+}  // namespace
+
+TEST(TmbvOptional, ADispatchShipActivatesWithItsOwnFlagshipInSight) {
+    // Messagero (D) trails Re d'Italia's line by a gap of one hex, in its sight (two hexes, nothing between)
+    const std::string line = "formation Italian \"Italian Fleet\" line-ahead\nship RdI \"Re d'Italia\" Italian flagship #E:0405/N\n"
+                             "ship Mes \"Messagero\" Italian #E:0406/N\n";
+    const std::string play = impulse(1, F({"RdI move #E:0404 #E:0403 => 2 mp", "Mes move #E:0405 => 1 mp"}) + N({"Hab move #E:0904 => 1 mp"})) +
+                             impulse(2, F({"RdI move #E:0402 => 1 mp", "Mes move #E:0405/NE #E:0505 => 1 mp"}) + N({"Hab move #E:0903 => 1 mp"}));
+    const std::string austria = "ship Hab \"Habsburg\" #E:0905/N\n";
+    // 14.4: any flagship it sees, its own too, wherever it stands: off the line's path as well
+    clean(record(austria, line, play, kDispatch));
+    // without 14.4 a D ship is one of the line: the gap puts it out of formation (7.4.3, 7.4.4)
+    one(record(austria, line, play), "tmbv 7.4.3", Kind::Illegal);
+}
+
+TEST(TmbvOptional, ADispatchShipWithAnotherFleetMovesAtItsOwnMA) {
+    // Greif (MA 4) moves with the Battle Fleet: not at its own fleet's slowest MA (Kaiser's 2), 3.0
+    clean(greif_with_the_battle_fleet({"EFM move #E:0904 => 1 mp", "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp",
+                                       "Gre move #E:0707 #E:0706 #E:0705 #E:0704 => 4 mp"}));
+    one(greif_with_the_battle_fleet({"EFM move #E:0904 => 1 mp", "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp",
+                                     "Gre move #E:0707 #E:0706 #E:0705 #E:0704 #E:0703 => 5 mp"}),
+        "tmbv 7.3", Kind::Illegal, "at most 4 MP", "5 MP");
+}
+
+TEST(TmbvOptional, ADispatchShipsSightOfTheFlagshipIsJudgedWhenTheFleetActivates) {
+    // Ferdinand Max moves three hexes away before Greif's line: Greif saw it when the fleet activated
+    clean(greif_with_the_battle_fleet({"EFM move #E:0904 #E:0903 #E:0902 => 3 mp", "Hab move #E:0804 #E:0803 #E:0802 => 3 mp",
+                                       "Sal move #E:1004 #E:1003 #E:1002 => 3 mp", "Gre move #E:0707 #E:0706 #E:0705 #E:0704 => 4 mp"}));
+}
+
+TEST(TmbvOptional, ADispatchShipsLineMayOpenAnotherFleetsStep) {
+    // Greif's line first: the step is the fleet of its first ship that is not a D ship (the Battle Fleet)
+    clean(greif_with_the_battle_fleet({"Gre move #E:0707 #E:0706 #E:0705 #E:0704 => 4 mp", "EFM move #E:0904 => 1 mp",
+                                       "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp"}));
+}
+
+TEST(TmbvOptional, ADispatchShipServesItsOwnSidesFlagshipsOnly) {
+    // Messagero (Italian, D) in sight of Ferdinand Max does not activate with the Battle Fleet
+    one(record(kTwoWedges, kFarItaly + "ship Mes \"Messagero\" #E:1103/N\n",
+               impulse(1, F({"EFM move #E:0904 => 1 mp", "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp", "Mes move #E:1102 => 1 mp"}) +
+                              F({"Fri move #E:0606 => 1 mp", "Kai move #E:0507 => 1 mp", "Gre move #E:0707 => 1 mp"}) +
+                              N({"RdI move #E:0214 => 1 mp"})),
+               kDispatch),
+        "tmbv 7.5.1", Kind::Illegal);
+}
+
+TEST(TmbvMovement, AFormationsMPIsFixedWhenItsActivationBegins) {
+    // 3.0: the fleet begins its move with its slowest ship's MA. Habsburg (2 hits from impulse 1)
+    // rams first and takes a third (MA 3 to 2); Ferdinand Max and Salamander then still move 3
+    const std::string battle = "formation Battle \"Battle Fleet\" flying-wedge\nship EFM \"Erzherzog Ferdinand Max\" Battle flagship #E:0605/N\n"
+                               "ship Hab \"Habsburg\" Battle #E:0506/N\nship Sal \"Salamander\" Battle #E:0706/N\n";
+    const std::string italy = "ship RdI \"Re d'Italia\" #E:0503/NE\n";
+    // 7 +4(cf) +1(range) -1(ironclad) -1(weather) = 10: 2 hits; the ram 5 +2(double ram) +1(crew) -1(weather) = 7: 2 hits rammer 1
+    const std::string first = impulse(1, F({"EFM move #E:0604 => 1 mp", "Hab move #E:0505 => 1 mp", "Sal move #E:0705 => 1 mp"}) +
+                                             N({"RdI fire Hab d10: 7 => 2 hits", "RdI move #E:0503/N => 1 mp"}));
+    const auto second = [&](const std::string& sal) {
+        return record(battle, italy,
+                      first + impulse(2, F({"Hab move #E:0504 #E:0503 => 2 mp", "Hab ram RdI d10: 5 => 2 hits rammer 1",
+                                            "EFM move #E:0603 #E:0602 #E:0601 => 3 mp", sal}) +
+                                             N({"RdI move #E:0502 => 1 mp"})));
+    };
+    clean(second("Sal move #E:0704 #E:0703 #E:0702 => 3 mp"));
+    one(second("Sal move #E:0704 #E:0703 #E:0702 #E:0701 => 4 mp"), "tmbv 7.3", Kind::Illegal, "at most 3 MP", "4 MP");
+}
+
 // ---- 13.2.1, 13.2.2 the Lissa set-up ------------------------------------------------------------------
 
 TEST(TmbvDeployment, TheItalianLinesOrderAndAffondatore) {

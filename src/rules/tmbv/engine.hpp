@@ -92,6 +92,10 @@ private:
     bool activate(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx);
     bool activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx);
+    Formation* step_formation(const Ship& s, const ngn::Event& e, GameContext& ctx);
+    void open_formation(Formation& f, const ngn::Event& e, GameContext& ctx);
+    void fix_fleet_values(const Formation& f);
+    bool moves_with_fleet(const Ship& s) const;
     bool activate_single(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool in_formation(const Ship& s) const;
     bool chain_known() const;
@@ -129,6 +133,7 @@ private:
     void judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, GameContext& ctx);
     // MP of a ship this impulse, from the hits played or the hits the rules give (they may part).
     int allowance(const Ship& s, bool by_rules) const;
+    int own_ma(const Ship& s, bool by_rules) const;
     bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx);
     void start_up(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx);
@@ -214,6 +219,11 @@ private:
     Ship* active_ship_ = nullptr;
     bool formation_moved_ = false;  // a ship of the active formation has moved: no more fire (7.5.1)
     std::vector<const Ship*> linked_now_;
+    // what the active formation's activation fixed as it began: its ships in formation, their MP
+    // (the slowest MA, 3.0, as played and by the rules) and the dispatch ships its flagship saw (14.4)
+    std::vector<const Ship*> fleet_now_;
+    std::optional<int> fleet_mp_, fleet_mp_by_rules_;
+    std::vector<const Ship*> dispatch_seen_;
     std::optional<Cause> chain_doubt_;  // why who is linked in the active formation is in doubt, if it is  // the active formation's ships linked to its flagship (7.4.2)
     std::set<const Ship*> engaged_now_;    // ships that engaged in fire combat this impulse (7.6.4)
     bool count_targets_ = false;           // option visibility-count=firers-and-targets

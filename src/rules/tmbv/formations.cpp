@@ -43,9 +43,14 @@ std::vector<const Ship*> TmbvEngine::linked(const Formation& f, bool with_relays
         return d && *d <= 1 && (!visibility_ || *d <= *visibility_);
     };
     // 7.4.4: a line-ahead is an unbroken line: its ships are linked hex to hex (a gap of hexes puts
-    // the ships beyond it out of formation, 7.4.3); a dispatch ship still links by sight (14.4)
+    // the ships beyond it out of formation, 7.4.3); a dispatch ship still links by sight (14.4),
+    // its own fleet's too: in sight of the flagship it joins it, and links the ships it sees
     const bool line = f.shape == "line-ahead";
-    auto in_sight = [&](const Ship& x, const Ship& s) { return (!line || x.formation != &f) && sees(x, s); };
+    auto own_relay = [&](const Ship& d) { return dispatch_rule_ && is_dispatch(d) && sees(*f.flagship, d); };
+    auto in_sight = [&](const Ship& x, const Ship& s) {
+        const bool by_sight = !line || x.formation != &f || (&x == f.flagship && own_relay(s)) || (&x != f.flagship && own_relay(x));
+        return by_sight && sees(x, s);
+    };
     for (bool grew = true; grew && !rest.empty();) {
         grew = false;
         for (bool adjacent : {true, false}) {
@@ -71,7 +76,7 @@ std::vector<const Ship*> TmbvEngine::relays_for(const Formation& f) const {
     std::vector<const Ship*> relays;
     if (!dispatch_rule_) return relays;
     for (const Ship& d : ships_)
-        if (is_dispatch(d) && afloat(d) && d.formation != &f && (!d.relayed_for || d.relayed_for == &f) && sees(*f.flagship, d))
+        if (is_dispatch(d) && afloat(d) && d.side == f.side && d.formation != &f && (!d.relayed_for || d.relayed_for == &f) && sees(*f.flagship, d))
             relays.push_back(&d);
     return relays;
 }
@@ -92,13 +97,14 @@ void TmbvEngine::claim_relays(const Formation& f, const std::vector<const Ship*>
 // Without the manifest a ship's type is unknown: any ship may be a dispatch ship.
 bool TmbvEngine::is_dispatch(const Ship& s) const { return !s.manifest || s.manifest->type == 'D'; }
 
-// 14.4: a dispatch ship may activate with any formation whose flagship it sees, whatever its place.
+// 14.4: a dispatch ship may activate with any friendly formation whose flagship it sees (when the
+// formation activates), whatever its place.
 bool TmbvEngine::accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx) {
-    if (!dispatch_rule_ || !is_dispatch(s) || s.formation == &f) return false;
+    if (!dispatch_rule_ || !is_dispatch(s) || s.formation == &f || s.side != f.side) return false;
     if (s.relayed_for && s.relayed_for != &f)
         ctx.findings.error(Kind::Illegal, cite("14.4"), e.subject.pos,
                            s.label() + " serves " + s.relayed_for->entity->label() + " this impulse: a dispatch ship serves one flagship an impulse");
-    else if (chain_known() && !doubt_in(f) && !sees(*f.flagship, s))
+    else if (chain_known() && !chain_doubt_ && std::find(dispatch_seen_.begin(), dispatch_seen_.end(), &s) == dispatch_seen_.end())
         ctx.findings.error(Kind::Illegal, cite("14.4"), e.subject.pos,
                            s.label() + " does not see " + f.flagship->label() + " (line of sight within visibility): it cannot activate with its formation");
     s.relayed_for = &f;
@@ -167,48 +173,99 @@ bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
     return true;  // a record without steps: the order of activation is not judged
 }
 
+// A formation activates (7.5.1-7.5.4): whose turn it is; who is linked to its flagship, and so in
+// formation for the impulse (7.4.2, 7.4.3); what the activation fixes as it begins: the fleet's MP
+// (3.0) and the dispatch ships in its flagship's sight (14.4).
+void TmbvEngine::open_formation(Formation& f, const ngn::Event& e, GameContext& ctx) {
+    int expected = f.side;
+    if (initiative_ >= 0) {
+        int opponent = -1;
+        for (const Formation& g : formations_)
+            if (g.side != initiative_) opponent = g.side;
+        expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
+        if (expected >= 0 && expected != f.side) {  // a formation whose flagship the record names no more
+            for (Formation& g : formations_)
+                if (g.side == expected && !g.activated && g.flagship) take_as_sunk(*g.flagship, e.subject.pos, ctx);
+            expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
+        }
+    }
+    std::optional<Cause> again;  // a second activation: who is linked was judged at the first
+    if (f.activated)
+        again = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse"));
+    else if (expected >= 0 && expected != f.side)
+        ctx.findings.error(Kind::Illegal, cite(last_side_ < 0 ? "7.5.1" : "7.5.2"), e.subject.pos,
+                           "it is " + side_name(expected, ctx) + "'s turn to activate a formation", side_name(expected, ctx), side_name(f.side, ctx));
+    active_formation_ = &f;
+    f.activated = true;
+    last_side_ = f.side;
+    const auto chain = linked(f);
+    claim_relays(f, chain);
+    linked_now_.assign(chain.begin(), chain.end());
+    chain_doubt_ = again ? again : doubt_in(f);  // a place in doubt now leaves who is linked in doubt for the whole step
+    for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
+        if (m.formation == &f) {
+            m.line_start = m.at, m.line_facing = m.facing, m.entered_now.clear(), m.move_faulted = false;
+            m.in_chain = chain_known() && !doubt_in(f) && std::find(chain.begin(), chain.end(), &m) != chain.end();
+            if (m.in_chain) m.left_line.reset();
+            m.out_of_command = m.out_of_command || !m.in_chain;
+        }
+    fix_fleet_values(f);
+}
+
+// 3.0: the fleet moves with its slowest ship's MA as the activation begins, a ram during it
+// notwithstanding; 14.4: the dispatch ships that may join it are those its flagship sees then.
+void TmbvEngine::fix_fleet_values(const Formation& f) {
+    fleet_now_.clear();
+    fleet_mp_.reset(), fleet_mp_by_rules_.reset();
+    for (const Ship& m : ships_) {
+        if (m.formation != &f || !afloat(m) || m.out_of_command || !in_formation(m)) continue;
+        fleet_now_.push_back(&m);
+        if (m.doubt || own_ma(m, false) < 0) continue;  // a ship whose place is in doubt may not be in it
+        fleet_mp_ = std::min(fleet_mp_.value_or(own_ma(m, false)), own_ma(m, false));
+        fleet_mp_by_rules_ = std::min(fleet_mp_by_rules_.value_or(own_ma(m, true)), own_ma(m, true));
+    }
+    dispatch_seen_.clear();
+    if (!dispatch_rule_ || !f.flagship) return;
+    for (const Ship& d : ships_)
+        if (is_dispatch(d) && afloat(d) && d.side == f.side && d.formation != &f && sees(*f.flagship, d)) dispatch_seen_.push_back(&d);
+}
+
+// The active formation's ship that moves at the fleet's MP: in formation when it activated (3.0).
+bool TmbvEngine::moves_with_fleet(const Ship& s) const {
+    return step_ == "formation" && active_formation_ && s.formation == active_formation_ &&
+           std::find(fleet_now_.begin(), fleet_now_.end(), &s) != fleet_now_.end();
+}
+
+// The formation a step's first line opens: its ship's. With 14.4 a dispatch ship's line may come
+// first in another fleet's step (its fire before the fleet's moves): the step is then the fleet of
+// its first ship that is not a dispatch ship.
+Formation* TmbvEngine::step_formation(const Ship& s, const ngn::Event& e, GameContext& ctx) {
+    Formation* own = in_formation(s) ? s.formation : nullptr;
+    if (!dispatch_rule_ || !is_dispatch(s)) return own;
+    const auto& lines = ctx.game.lines;
+    auto it = std::upper_bound(lines.begin(), lines.end(), e.subject.pos.line, [](std::uint32_t l, const ngn::Line& x) { return l < x.pos.line; });
+    for (; it != lines.end() && !it->is<ngn::Heading>(); ++it) {
+        const ngn::Event* next = it->as<ngn::Event>();
+        const Entity* actor = next ? ctx.symbols.find(reference_text(next->subject)) : nullptr;
+        const Ship* o = actor ? ship(*actor) : nullptr;
+        if (!o || o == &s || is_dispatch(*o)) continue;
+        const bool joins = in_formation(*o) && o->formation != own && o->side == s.side && !o->formation->activated;
+        return joins ? o->formation : own;
+    }
+    return own;
+}
+
 bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!active_formation_) {
-        if (!in_formation(s)) {
+        Formation* f = step_formation(s, e, ctx);
+        if (!f) {
             ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
                                s.label() + " is out of command: it activates alone, in the non-formation step");
             s.activated = true;
             return true;
         }
-        Formation& f = *s.formation;
-        int expected = s.side;
-        if (initiative_ >= 0) {
-            int opponent = -1;
-            for (const Formation& g : formations_)
-                if (g.side != initiative_) opponent = g.side;
-            expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
-            if (expected >= 0 && expected != s.side) {  // a formation whose flagship the record names no more
-                for (Formation& g : formations_)
-                    if (g.side == expected && !g.activated && g.flagship) take_as_sunk(*g.flagship, e.subject.pos, ctx);
-                expected = next_side(last_side_, initiative_, opponent, formations_left(initiative_), opponent >= 0 && formations_left(opponent));
-            }
-        }
-        std::optional<Cause> again;  // a second activation: who is linked was judged at the first
-        if (f.activated)
-            again = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse"));
-        else if (expected >= 0 && expected != s.side)
-            ctx.findings.error(Kind::Illegal, cite(last_side_ < 0 ? "7.5.1" : "7.5.2"), e.subject.pos,
-                               "it is " + side_name(expected, ctx) + "'s turn to activate a formation", side_name(expected, ctx),
-                               side_name(s.side, ctx));
-        active_formation_ = &f;
-        f.activated = true;
-        last_side_ = s.side;
-        const auto chain = linked(f);
-        claim_relays(f, chain);
-        linked_now_.assign(chain.begin(), chain.end());
-        chain_doubt_ = again ? again : doubt_in(f);  // a place in doubt now leaves who is linked in doubt for the whole step
-        for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
-            if (m.formation == &f) {
-                m.line_start = m.at, m.line_facing = m.facing, m.entered_now.clear(), m.move_faulted = false;
-                m.in_chain = chain_known() && !doubt_in(f) && std::find(chain.begin(), chain.end(), &m) != chain.end();
-                if (m.in_chain) m.left_line.reset();
-                m.out_of_command = m.out_of_command || !m.in_chain;
-            }
+        open_formation(*f, e, ctx);
+        if (s.formation != f) return accompanies(s, *f, e, ctx);  // a dispatch ship's line first (14.4)
     } else if ((!s.order_said || s.relayed_for != active_formation_) && accompanies(s, *active_formation_, e, ctx)) {
         return true;
     } else if (s.independent) {
@@ -333,6 +390,13 @@ void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx) {
     std::vector<Ship*> line;
     for (Ship& m : ships_)
         if (m.formation == &f && std::find(linked_now_.begin(), linked_now_.end(), &m) != linked_now_.end()) line.push_back(&m);
+    const auto dispatch = [&](const Ship& m) { return dispatch_rule_ && is_dispatch(m); };  // 14.4: free of the path
+    std::erase_if(line, [&](const Ship* m) {  // one off the line (linked by sight) is no end of it
+        return dispatch(*m) && std::none_of(line.begin(), line.end(), [&](const Ship* o) {
+                   const auto d = distance(m->line_start, o->line_start);
+                   return o != m && d && *d <= 1;
+               });
+    });
     if (line.size() < 2 || chain_doubt_ || !chain_known()) return;
     for (const Ship* m : line)  // a move of the line left out (said) or in doubt: its path is not known
         if (m->doubt || m->place_unknown) return;
@@ -357,7 +421,7 @@ void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx) {
         return false;
     };
     for (Ship* m : line) {
-        if (m == head || m->move_faulted) continue;
+        if (m == head || m->move_faulted || dispatch(*m)) continue;
         const auto off = std::find_if(m->entered_now.begin(), m->entered_now.end(), [&](const Spot& at) { return !on_trail(*m, at); });
         if (off == m->entered_now.end()) continue;
         m->left_line = Findings::cause_of(ctx.findings.error(

@@ -38,20 +38,22 @@ struct Walk {
     }
 };
 
+// 3.0: a ship's MA after its hits, as played or as the rules count them; -1 without the manifest.
+int TmbvEngine::own_ma(const Ship& x, bool by_rules) const {
+    if (!x.manifest) return -1;
+    if (!by_rules && x.ma_kept_at == hits_changed_) return x.ma_kept;
+    const int hits = by_rules ? x.hits.rules() : x.hits.played();
+    const int ma = std::max(0, x.manifest->ma + (tables_ ? tables_->damage(hits).ma : 0));
+    if (!by_rules) x.ma_kept = ma, x.ma_kept_at = hits_changed_;
+    return ma;
+}
+
+// 3.0 MP: a ship's own MA; a fleet's ship moves at the MP the fleet began its activation with.
 int TmbvEngine::allowance(const Ship& s, bool by_rules) const {
-    auto own = [&](const Ship& x) {
-        if (!x.manifest) return -1;
-        if (!by_rules && x.ma_kept_at == hits_changed_) return x.ma_kept;
-        const int hits = by_rules ? x.hits.rules() : x.hits.played();
-        const int ma = std::max(0, x.manifest->ma + (tables_ ? tables_->damage(hits).ma : 0));
-        if (!by_rules) x.ma_kept = ma, x.ma_kept_at = hits_changed_;
-        return ma;
-    };
-    int mp = own(s);
-    if (mp < 0 || step_ != "formation" || !in_formation(s)) return mp;
-    for (const Ship& o : ships_)  // 3.0 MP: a fleet moves at its slowest ship's MA
-        if (o.formation == s.formation && afloat(o) && !o.out_of_command && !o.doubt && own(o) >= 0) mp = std::min(mp, own(o));
-    return mp;
+    const int own = own_ma(s, by_rules);
+    const std::optional<int>& fleet = by_rules ? fleet_mp_by_rules_ : fleet_mp_;
+    if (own < 0 || !fleet || !moves_with_fleet(s)) return own;
+    return std::min(own, *fleet);
 }
 
 // One hex side, at the MP its size costs (7.3.3); not twice in a hex, nor first thing after a
@@ -188,7 +190,7 @@ void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, Gam
         ctx.findings.excuse(*hits_apart, e.subject.pos, "the MP allowed by the hits the rules give");
     else if (mp >= 0 && w.mp > mp && !w.mistake)
         w.wrong(ctx, cite("7.3"), e.subject.pos,
-                s.label() + " spends more MP than its allowance" + (step_ == "formation" && in_formation(s) ? " (its formation's slowest ship's MA, 3.0)" : ""),
+                s.label() + " spends more MP than its allowance" + (moves_with_fleet(s) ? " (its formation's slowest ship's MA as it activated, 3.0)" : ""),
                 "at most " + std::to_string(mp) + " MP", std::to_string(w.mp) + " MP");
     if (!e.claim || e.claim->empty()) return;
     const auto* n = e.claim->front().as<ngn::Number>();
