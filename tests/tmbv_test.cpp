@@ -1045,6 +1045,25 @@ TEST(TmbvOneMistake, AShipTheRecordNamesNoMoreIsTakenAsSunk) {
     one(text(""), "tmbv 7.8.7", Kind::Inconsistent);
 }
 
+TEST(TmbvOneMistake, AFleetMovedAsOneAfterItsFlagshipSankIsSaidOnce) {
+    // Re d'Italia sinks Hum, the Support Fleet's flagship (9 +4(cf) +1(range) -2(small) -1(weather) = 11: 2 hits);
+    // its other ships then activate alone (7.4.3, 7.5.5)
+    const std::string support = "formation Support \"Support Fleet\" flying-wedge\nship Hum \"Hum\" Support flagship #E:0605/N\n"
+                                "ship See \"Seehund\" Support #E:0506/N\nship Dal \"Dalmat\" Support #E:0706/N\n";
+    const std::string italy = "ship RdI \"Re d'Italia\" #E:0403/N\n";
+    const std::string first = impulse(1, F({"Hum move #E:0604 => 1 mp", "See move #E:0505 => 1 mp", "Dal move #E:0705 => 1 mp"}) +
+                                             N({"RdI fire Hum d10: 9 => 2 hits sunk", "RdI move #E:0402 => 1 mp"}));
+    clean(record(support, italy,
+                 first + impulse(2, N({"RdI move #E:0401 => 1 mp", "See move #E:0504 => 1 mp", "Dal move #E:0704 => 1 mp"})) +
+                     impulse(3, N({"RdI move #E:0401/NE => 1 mp", "See move #E:0503 => 1 mp", "Dal move #E:0703 => 1 mp"}))));
+    // moved on as a formation for two impulses: one finding, at the first ship's line
+    const Finding f = one(record(support, italy,
+                                 first + impulse(2, F({"See move #E:0504 => 1 mp", "Dal move #E:0704 => 1 mp"}) + N({"RdI move #E:0401 => 1 mp"})) +
+                                     impulse(3, F({"See move #E:0503 => 1 mp", "Dal move #E:0703 => 1 mp"}) + N({"RdI move #E:0401/NE => 1 mp"}))),
+                          "tmbv 7.4.3", Kind::Illegal);
+    EXPECT_NE(f.message.find("Hum has sunk"), std::string::npos) << f.message;
+}
+
 TEST(TmbvOneMistake, AFireBeyondVisibilityIsNotJudgedAgainForItsRange) {
     // Habsburg is 4 hexes off at visibility 3: the fire is the finding, not its roll's range too
     one(record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 7 => 3 hits"}), 3)), "tmbv 7.6.2", Kind::Illegal);

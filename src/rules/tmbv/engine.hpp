@@ -92,6 +92,7 @@ private:
     bool activate(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx);
     bool activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool alone_in_formation_step(Ship& s, const ngn::Event& e, GameContext& ctx);
     Formation* step_formation(const Ship& s, const ngn::Event& e, GameContext& ctx);
     void open_formation(Formation& f, const ngn::Event& e, GameContext& ctx);
     void fix_fleet_values(const Formation& f);

@@ -255,15 +255,27 @@ Formation* TmbvEngine::step_formation(const Ship& s, const ngn::Event& e, GameCo
     return own;
 }
 
+// A ship out of command whose line opens a formation step: it activates alone, in the
+// non-formation step (7.5.5); said once an impulse. A fleet whose flagship has sunk is out of
+// formation (7.4.3): moved on as one, it is said once for the battle, at its first ship's line.
+bool TmbvEngine::alone_in_formation_step(Ship& s, const ngn::Event& e, GameContext& ctx) {
+    Formation* f = s.formation;
+    const bool flagless = f && !s.independent && f->flagship && !afloat(*f->flagship);
+    const std::string what = flagless ? s.label() + " is of " + f->entity->label() + ", whose flagship " + f->flagship->label() +
+                                            " has sunk: its ships are out of formation and activate alone, in the non-formation step"
+                                      : s.label() + " is out of command: it activates alone, in the non-formation step";
+    if (flagless && f->played_flagless) ctx.findings.excuse(*f->played_flagless, e.subject.pos, what);
+    else if (flagless) f->played_flagless = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what));
+    else if (!s.order_said) ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, what);
+    s.activated = s.order_said = true;
+    return true;
+}
+
 bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!active_formation_) {
+        if (s.formation && s.formation->flagship) still_afloat(*s.formation->flagship, e.subject.pos, ctx);  // sunk only by a claim
         Formation* f = step_formation(s, e, ctx);
-        if (!f) {
-            ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos,
-                               s.label() + " is out of command: it activates alone, in the non-formation step");
-            s.activated = true;
-            return true;
-        }
+        if (!f) return alone_in_formation_step(s, e, ctx);
         open_formation(*f, e, ctx);
         if (s.formation != f) return accompanies(s, *f, e, ctx);  // a dispatch ship's line first (14.4)
     } else if ((!s.order_said || s.relayed_for != active_formation_) && accompanies(s, *active_formation_, e, ctx)) {

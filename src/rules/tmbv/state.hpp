@@ -34,6 +34,8 @@ struct Formation {
     bool activated = false;  // this impulse (7.5.1-7.5.4)
     // its ships were played alone while the rules keep it a formation (reported): so they are from then on
     std::optional<Cause> played_apart;
+    // its flagship sunk, its ships were still played as a formation (reported): so they are from then on
+    std::optional<Cause> played_flagless;
 };
 
 struct Ship {
