@@ -616,6 +616,22 @@ TEST(TmbvFire, Sinking) {
     one(record(kel, kRdI, impulse(1, N({"RdI fire KEl d10: 9 => 2 hits sunk", "KEl move #E:0604 => 1 mp"}))), "tmbv 7.8.7", Kind::Illegal);
 }
 
+TEST(TmbvFire, AClaimThatLeavesOutSunkIsOneFindingAtTheClaim) {
+    const std::string kel = "ship KEl \"Kaiserin Elisabeth\" #E:0605/N\n";  // hull 2
+    clean(one_impulse(N({"RdI fire KEl d10: 9"}), kel));  // no claim: the table's, sinking with it
+    // 9 +4(cf) +1(range) -2(small) -1(weather) = 11: 2 hits, all its boxes: the claim says sunk (7.8.7)
+    one(one_impulse(N({"RdI fire KEl d10: 9 => 2 hits"}), kel), "tmbv 7.8.7", Kind::WrongResult, "sunk", "afloat");
+    // what the players did next with the ship they kept afloat follows from it: its critical roll, its move
+    one(record(kel, kRdI, impulse(1, N({"RdI fire KEl d10: 9 => 2 hits", "KEl critical d10: 4 => none", "RdI move #E:0404 => 1 mp"})), "[Rules \"critical-hits\"]\n"),
+        "tmbv 7.8.7", Kind::WrongResult, "sunk", "afloat");
+    one(record(kel, kRdI, impulse(1, N({"RdI fire KEl d10: 9 => 2 hits", "KEl move #E:0604 => 1 mp"})) + impulse(2, N({"KEl move #E:0603 => 1 mp"}))),
+        "tmbv 7.8.7", Kind::WrongResult, "sunk", "afloat");
+    // a ram's too: 9 +2(double ram) -1(weather) = 10, 5 hits on its 2 boxes
+    const std::string ahead = "ship KEl \"Kaiserin Elisabeth\" #E:0404/N\n";
+    one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI ram KEl d10: 9 => 5 hits rammer 1"}), ahead), "tmbv 7.8.7", Kind::WrongResult, "sunk",
+        "afloat");
+}
+
 // ---- 7.9 ram attacks --------------------------------------------------------------------------------
 
 TEST(TmbvRam, RamsAndTheirResults) {

@@ -146,8 +146,11 @@ private:
     bool in_broadside(const Ship& s, const Ship& target, std::string& arc) const;
     ModifiedRoll modified(const ngn::Dice& dice, const std::vector<std::pair<std::string, int>>& mods) const;
     std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false) const;
-    void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
+    void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, std::optional<bool> claimed_sunk,
                     std::optional<Cause> why, GameContext& ctx);
+    void judge_sinking(Ship& target, const ngn::Event& e, std::optional<bool> claimed_sunk, GameContext& ctx);
+    // What a claim says of sinking: with a count written, whether it adds `sunk`; without, only a `sunk`.
+    static std::optional<bool> said_sunk(bool count_written, bool sunk) { return count_written || sunk ? std::optional<bool>(sunk) : std::nullopt; }
     int unrecorded_hits(const Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed) const;
     char crew_of(const Ship& s) const;
     bool rifled(const Ship& s) const;

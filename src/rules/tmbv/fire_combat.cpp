@@ -200,7 +200,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!claim.understood) ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a fire's claim is the hits: => 2 hits, => 1 hit, => miss; sunk after them");
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_fire() || !s.manifest || !target->manifest || !ctx.dice_ok) {
-        judge_hits(*target, claim.hits.value_or(0), claim.hits, e, claim.sunk, std::nullopt, ctx);
+        judge_hits(*target, claim.hits.value_or(0), claim.hits, e, said_sunk(claim.hits.has_value(), claim.sunk), std::nullopt, ctx);
         note_damage(*target, claim.hits.value_or(0), e);
         return;
     }
@@ -228,7 +228,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.6"), e.claim->front().pos,
                                                     "the Fire Combat Results table gives for " + roll.rules_text(), std::to_string(rules_hits) + " hits",
                                                     std::to_string(*claim.hits) + " hits"));
-    judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
+    judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, said_sunk(claim.hits.has_value(), claim.sunk), why, ctx);
     note_damage(*target, claim.hits.value_or(played_hits), e);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
     if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why), hits_parted_ = true, ++hits_changed_;
@@ -253,8 +253,9 @@ int TmbvEngine::unrecorded_hits(const Ship& s, const Ship& t, const ngn::Dice& d
 }
 
 // 7.8.7: hits cross off hull boxes; a ship with all its boxes crossed off sinks. The players'
-// count is played on; a claim of sinking that neither count gives is a finding.
-void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
+// count is played on. `claimed_sunk`: whether the line's claim says the ship sank; none when it
+// writes no count (the table's is taken, and its sinking with it).
+void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, std::optional<bool> claimed_sunk,
                             std::optional<Cause> why, GameContext& ctx) {
     const int rules = saturating_add(t.hits.rules(), rules_hits);
     const int played = saturating_add(t.hits.played(), played_hits.value_or(rules_hits));
@@ -264,18 +265,30 @@ void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_h
     else if (t.hits.cause()) t.hits.part(rules, played, *t.hits.cause());
     else t.hits.agree(played);
     if (!t.manifest) {
-        if (claimed_sunk) t.sunk = true;
+        if (claimed_sunk.value_or(false)) t.sunk = true;
         return;
     }
-    // sunk when the claim says so and either count allows it, or when both counts fill the hull
-    const bool gone = played >= t.manifest->hull;
-    const bool gone_by_rules = t.hits.rules() >= t.manifest->hull;
+    judge_sinking(t, e, claimed_sunk, ctx);
+}
+
+// 7.8.7: sunk when the claim says so and either count allows it, or when both counts fill the
+// hull. A claim of sinking that neither count gives, or one that leaves out the sinking both
+// give, is the finding; the lines that follow from it (the ship played on, or played as gone) are
+// excused by it.
+void TmbvEngine::judge_sinking(Ship& t, const ngn::Event& e, std::optional<bool> claimed_sunk, GameContext& ctx) {
+    const int played = t.hits.played(), hull = t.manifest->hull;
+    const bool gone = played >= hull, gone_by_rules = t.hits.rules() >= hull;
+    const bool claimed = claimed_sunk.value_or(false);
+    const std::string boxes = t.label() + " has " + std::to_string(played) + " of its " + std::to_string(hull) + " hull boxes crossed off";
     std::optional<Cause> rejected;
-    if (claimed_sunk && !gone && !gone_by_rules)
-        rejected = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos,
-                           t.label() + " has " + std::to_string(played) + " of its " + std::to_string(t.manifest->hull) + " hull boxes crossed off: it is afloat",
-                           "afloat", "sunk"));
-    if ((gone && gone_by_rules) || claimed_sunk) {  // sunk as the record has it; a line that still uses it is excused
+    if (claimed && !gone && !gone_by_rules)
+        rejected = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos, boxes + ": it is afloat", "afloat", "sunk"));
+    if (gone && gone_by_rules && claimed_sunk == false) {  // the claim leaves the sinking out
+        const std::string what = boxes + ": it sinks (write sunk after its hits: => " + std::to_string(played) + " hits sunk)";
+        if (t.afloat_by_claim) ctx.findings.excuse(*t.afloat_by_claim, e.claim_pos, what);  // played afloat after it sank before
+        else t.afloat_by_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos, what, "sunk", "afloat"));
+    }
+    if ((gone && gone_by_rules) || claimed) {  // sunk as the record has it; a line that still uses it is excused
         t.sunk_by_claim = rejected;
         t.sunk = true;
     }

@@ -150,11 +150,12 @@ static int next_side(int last, int initiative, int other, bool initiative_left, 
     return turn_left ? turn : last;
 }
 
-// Whether a ship is afloat; one sunk only by a claim the rules did not give, which the record goes
-// on using, plays on (the claim was the mistake, reported).
+// Whether a ship is afloat; one sunk only by a claim the rules did not give, or one whose sinking
+// the claim left out, which the record goes on using, plays on (the claim was the mistake, reported).
 bool TmbvEngine::still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx) {
-    if (s.sunk && s.sunk_by_claim) {
-        ctx.findings.excuse(*s.sunk_by_claim, at, s.label() + " has sunk");
+    const std::optional<Cause> why = s.sunk_by_claim ? s.sunk_by_claim : s.afloat_by_claim;
+    if (s.sunk && why) {
+        ctx.findings.excuse(*why, at, s.label() + " has sunk");
         s.sunk = false;
         s.sunk_by_claim.reset();
     }

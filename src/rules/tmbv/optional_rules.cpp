@@ -54,7 +54,9 @@ bool TmbvEngine::on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a
     Ship* s = t.ship(a);
     if (!s) return false;
     if (t.rule_off("14.1", "critical-hits", e, ctx)) return true;
-    if (!s->critical_due)
+    if (!s->critical_due && s->sunk && s->afloat_by_claim)  // the attack sank it, the players played it afloat (reported)
+        t.still_afloat(*s, e.subject.pos, ctx);
+    else if (!s->critical_due)
         ctx.findings.error(Kind::Illegal, cite("14.1"), e.subject.pos, s->label() + " has not just been damaged by an attack: no critical-hit roll");
     s->critical_due.reset();
     const ngn::Dice* dice = nullptr;
@@ -115,7 +117,7 @@ void TmbvEngine::end_roll_result(Ship& s, const std::string& result, const ngn::
     if (result == "out") s.on_fire = false;
     if (result == "repaired") s.rudder = s.diw = false;
     if (!s.on_fire && !s.rudder) s.critical_claim.reset();
-    if (result == "burns") judge_hits(s, 1, 1, e, false, std::nullopt, ctx);
+    if (result == "burns") judge_hits(s, 1, 1, e, std::nullopt, std::nullopt, ctx);  // `burns` or `burns sunk`
     if (result == "explodes") s.sunk = true;
 }
 
@@ -177,7 +179,7 @@ bool TmbvEngine::on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& 
     if (claimed && *claimed != hits && ctx.dice_ok)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, e.claim->front().pos, "half the die, fractions dropped, plus 1",
                                                     std::to_string(hits) + " hits", std::to_string(*claimed) + " hits"));
-    t.judge_hits(*s, hits, claimed.value_or(hits), e, false, why, ctx);
+    t.judge_hits(*s, hits, claimed.value_or(hits), e, std::nullopt, why, ctx);
     return true;
 }
 

@@ -88,9 +88,9 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!claim.understood) ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a ram's claim is fail, or the target's hits and the rammer's: => 2 hits rammer 1");
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_ram() || !s.manifest || !target->manifest || !ctx.dice_ok) {
-        judge_hits(*target, claim.target.value_or(0), claim.target, e, claim.sunk, std::nullopt, ctx);
+        judge_hits(*target, claim.target.value_or(0), claim.target, e, said_sunk(claim.target.has_value(), claim.sunk), std::nullopt, ctx);
         note_damage(*target, claim.target.value_or(0), e);
-        judge_hits(s, claim.rammer.value_or(0), claim.rammer, e, claim.rammer_sunk, std::nullopt, ctx);
+        judge_hits(s, claim.rammer.value_or(0), claim.rammer, e, said_sunk(claim.rammer.has_value(), claim.rammer_sunk), std::nullopt, ctx);
         return;
     }
     const ModifiedRoll roll = modified(*dice, ram_modifiers(s, *target));
@@ -110,9 +110,11 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     "the Ram Attack Results Table gives for " + roll.rules_text(), text(by_rules),
                                                     claim.fail ? "fail" : std::to_string(claim.target.value_or(0)) + " hits rammer " + std::to_string(claim.rammer.value_or(0))));
     const RamRow& played = fits(as_played) ? as_played : by_rules;
-    judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e, claim.sunk, why, ctx);
+    judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e,
+               said_sunk(claim.fail || claim.target.has_value(), claim.sunk), why, ctx);
     note_damage(*target, claim.fail ? 0 : claim.target.value_or(played.target_hits), e);
-    judge_hits(s, by_rules.rammer_hits, claim.fail ? 0 : claim.rammer.value_or(played.rammer_hits), e, claim.rammer_sunk, why, ctx);
+    judge_hits(s, by_rules.rammer_hits, claim.fail ? 0 : claim.rammer.value_or(played.rammer_hits), e,
+               said_sunk(claim.fail || claim.rammer.has_value(), claim.rammer_sunk), why, ctx);
 }
 
 }  // namespace ironlog::rules::tmbv

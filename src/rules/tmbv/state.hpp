@@ -56,6 +56,7 @@ struct Ship {
     AsPlayed<int> hits;  // hull boxes crossed off (7.8.7)
     bool sunk = false;
     std::optional<Cause> sunk_by_claim;  // sunk only by a claim the rules did not give (reported)
+    std::optional<Cause> afloat_by_claim;  // its hits sank it, the claim left the sinking out (reported): played on, excused
     bool taken_as_sunk = false;          // the record names it no more: played as sunk (reported)
     bool diw = false;     // Dead in the Water (7.3.1)
     bool turned = false;  // ended its last move with a turn (7.3.4)

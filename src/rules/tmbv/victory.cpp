@@ -79,9 +79,10 @@ bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
 // Said once for the ship; from here it is sunk, as the players played it (its VP count).
 bool TmbvEngine::take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx) {
     if (!gone(x, at.line, ctx)) return false;
-    ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at,
-                       x.label() + " is afloat, but the record names it no more after line " + std::to_string((*last_named_)[x.entity]) +
-                           " and plays on as if it were gone: the line that sank it is missing (taken as sunk from here)");
+    const std::string what = x.label() + " is afloat, but the record names it no more after line " + std::to_string((*last_named_)[x.entity]) +
+                             " and plays on as if it were gone: the line that sank it is missing (taken as sunk from here)";
+    if (x.afloat_by_claim) ctx.findings.excuse(*x.afloat_by_claim, at, what);  // its hits sank it before: the players saw it late
+    else ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at, what);
     x.sunk = x.taken_as_sunk = true;
     return true;
 }
