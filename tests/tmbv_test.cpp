@@ -476,6 +476,23 @@ TEST(TmbvActivation, FormationsInitiativeFirstThenAlternating) {
     clean(record(kMain, two, impulse(1, kItalyMoves + kAustriaMoves + second)));
 }
 
+TEST(TmbvActivation, EachFormationPhaseIsCitedByItsCase) {
+    // Italy three formations, Austria two: I, A, I, A, I (7.5.1-7.5.4 and the note)
+    const std::string italy = kItalianLine + "formation Second \"Second Squadron\" line-ahead\nship SMa \"San Martino\" Second flagship #E:0205/N\n"
+                                             "ship RdP \"Re di Portogallo\" Second #E:0206/N\n"
+                                             "formation Third \"Third Squadron\" line-ahead\nship Cas \"Castelfidardo\" Third flagship #E:0105/N\n"
+                                             "ship PdC \"Principe di Carignano\" Third #E:0106/N\n";
+    const std::string austria = kMain + "formation Battle \"Battle Fleet\" line-ahead\nship Hab \"Habsburg\" Battle flagship #E:1205/N\n"
+                                        "ship Sal \"Salamander\" Battle #E:1206/N\n";
+    const std::string i2 = F({"SMa move #E:0204 => 1 mp", "RdP move #E:0205 => 1 mp"});
+    const std::string i3 = F({"Cas move #E:0104 => 1 mp", "PdC move #E:0105 => 1 mp"});
+    const std::string a2 = F({"Hab move #E:1204 => 1 mp", "Sal move #E:1205 => 1 mp"});
+    clean(record(austria, italy, impulse(1, kItalyMoves + kAustriaMoves + i2 + a2 + i3)));
+    // the initiative player's second formation is due (7.5.3); the other player's second (7.5.4)
+    one(record(austria, italy, impulse(1, kItalyMoves + kAustriaMoves + a2 + i2 + i3)), "tmbv 7.5.3", Kind::Illegal, "Italy", "Austria");
+    one(record(austria, italy, impulse(1, kItalyMoves + kAustriaMoves + i2 + i3 + a2)), "tmbv 7.5.4", Kind::Illegal, "Austria", "Italy");
+}
+
 TEST(TmbvActivation, OneFormationAStep) {
     one(record(kMain, kItalianLine, impulse(1, F({"RdI move #E:0404 => 1 mp"}) + kAustriaMoves + F({"Pal move #E:0405 => 1 mp"}))), "tmbv 7.5.3",
         Kind::Illegal);
@@ -509,7 +526,10 @@ TEST(TmbvActivation, SingleShipsAlternate) {
 
 TEST(TmbvActivation, FireBeforeMoving) {
     clean(one_impulse(N({"RdI fire Hab d10: 7 => 1 hit", "RdI move #E:0404 => 1 mp"})));
-    one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI fire Hab d10: 7 => 1 hit"})), "tmbv 7.5.1", Kind::Illegal);
+    // a ship out of formation: 7.8 (fire before moving); a formation's: 7.5.1 (all its ships fire before any moves)
+    one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI fire Hab d10: 7 => 1 hit"})), "tmbv 7.8", Kind::Illegal);
+    one(record(kHab, kItalianLine, impulse(1, F({"RdI move #E:0404 => 1 mp", "Pal fire Hab d10: 9 => 1 hit", "Pal move #E:0405 => 1 mp"}))), "tmbv 7.5.1",
+        Kind::Illegal);
     one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI move #E:0403 => 1 mp"})), "tmbv 7.5.1", Kind::Illegal);
 }
 
@@ -612,8 +632,16 @@ TEST(TmbvFire, Sinking) {
     clean(one_impulse(N({"RdI fire KEl d10: 9 => 2 hits sunk"}), kel));
     one(one_impulse(N({"RdI fire Hab d10: 7 => 1 hit sunk"})), "tmbv 7.8.7", Kind::WrongResult, "afloat", "sunk");
     one(one_impulse(N({"RdI fire KEl d10: 5 => 1 hit sunk"}), kel), "tmbv 7.8.7", Kind::WrongResult, "afloat", "sunk");
-    // a sunk ship does nothing more
+    // a sunk ship does nothing more, nor is it fired at (7.8.7)
     one(record(kel, kRdI, impulse(1, N({"RdI fire KEl d10: 9 => 2 hits sunk", "KEl move #E:0604 => 1 mp"}))), "tmbv 7.8.7", Kind::Illegal);
+    const std::string two = kel + "ship Hab \"Habsburg\" #E:0805/N\n";
+    one(record(two, kRdI + "ship Pal \"Palestro\" #E:0505/N\n",
+               impulse(1, N({"RdI fire KEl d10: 9 => 2 hits sunk", "Hab move #E:0804 => 1 mp", "Pal fire KEl d10: 9 => 1 hit"}))),
+        "tmbv 7.8.7", Kind::Illegal);
+    // a ship set up without its hex: said once, at its declaration; its lines follow from it
+    one(record("ship KEl \"Kaiserin Elisabeth\"\n", kRdI, impulse(1, N({"RdI move #E:0404 => 1 mp", "KEl move #E:0604 => 1 mp"})) +
+                                                         impulse(2, N({"RdI fire KEl d10: 9 => 2 hits", "KEl move #E:0603 => 1 mp"}))),
+        "tmbv 7.2.3", Kind::Inconsistent);
 }
 
 TEST(TmbvFire, AClaimThatLeavesOutSunkIsOneFindingAtTheClaim) {
@@ -795,7 +823,9 @@ TEST(TmbvOptional, ACriticalHitRollFollowsDamage) {
     clean(after_hit({"Hab critical 2d10: 0 6 => bridge"}));
     one(after_hit({"Hab critical 2d10: 0 6 => fire"}), "tmbv 14.1.2", Kind::WrongResult, "bridge", "fire");
     one(after_hit({"Hab critical 2d10: 0 3 => rudder"}), "tmbv 14.1.1", Kind::WrongResult, "fire", "rudder");
-    one(after_hit({"Hab critical d10: 5 => rudder"}), "tmbv 14.1.3", Kind::WrongResult, "none", "rudder");
+    // a first die that is not 0 is no critical hit at all (14.1), whatever is claimed
+    one(after_hit({"Hab critical d10: 5 => rudder"}), "tmbv 14.1", Kind::WrongResult, "none", "rudder");
+    one(after_hit({"Hab critical 2d10: 0 9 => none"}), "tmbv 14.1", Kind::WrongResult, "rudder", "none");
     one(after_hit({"Hab critical d10: 0 => none"}), "tmbv 14.1", Kind::Inconsistent);
 }
 

@@ -140,8 +140,7 @@ void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {
     else if (h->board.size() > 1 || (h->board.size() == 1 && (h->board[0] < 'A' || h->board[0] > 'F')))
         problem = "the TBB's six boards are A to F (7.2.2); not '" + std::string(h->board) + "'";
     if (!problem.empty()) {
-        ctx.findings.error(Kind::Inconsistent, ngn_rule("5.2", "Positions"), it.pos, problem);
-        s.place_said = true;
+        s.unplaced = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, ngn_rule("5.2", "Positions"), it.pos, problem));
         return;
     }
     set_place(s, make_spot(h->board.empty() ? 0 : h->board[0], *hex));
@@ -157,8 +156,9 @@ void TmbvEngine::check_deployment(GameContext& ctx, ngn::SourcePos at) {
                              "no side is named Italy: the side with the initiative (13.2.3) and the winner of a tie (13.2.4) are not known");
     if (!ships_.empty()) say_no_tables(ctx, at);
     for (Ship& s : ships_)
-        if (!s.placed && !s.place_said)
-            ctx.findings.error(Kind::Inconsistent, cite("7.2.3"), s.entity->pos, "say where " + s.label() + " is set up: its hex and facing, #E:0808/N");
+        if (!s.placed && !s.unplaced)
+            s.unplaced = Findings::cause_of(
+                ctx.findings.error(Kind::Inconsistent, cite("7.2.3"), s.entity->pos, "say where " + s.label() + " is set up: its hex and facing, #E:0808/N"));
     for (std::size_t i = 0; i < ships_.size(); ++i)
         for (std::size_t j = i + 1; j < ships_.size(); ++j) {
             const Ship &a = ships_[i], &b = ships_[j];

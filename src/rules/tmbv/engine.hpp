@@ -95,6 +95,7 @@ private:
     bool alone_in_formation_step(Ship& s, const ngn::Event& e, GameContext& ctx);
     Formation* step_formation(const Ship& s, const ngn::Event& e, GameContext& ctx);
     void open_formation(Formation& f, const ngn::Event& e, GameContext& ctx);
+    const char* formation_phase(int side) const;
     void fix_fleet_values(const Formation& f);
     bool moves_with_fleet(const Ship& s) const;
     bool activate_single(Ship& s, const ngn::Event& e, GameContext& ctx);

@@ -156,7 +156,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         return false;
     };
     if (t.side == s.side) return refuse("7.8.1", s.label() + " fires at " + t.label() + ", a ship of its own side");
-    if (s.moved) return refuse("7.5.1", s.label() + " has moved: an activated ship fires before it moves (7.8)");
+    if (s.moved) return refuse("7.8", s.label() + " has moved: an activated ship fires before it moves");
     if (active_formation_ && formation_moved_)
         return refuse("7.5.1", "a ship of " + active_formation_->entity->label() + " has moved: all its ships fire before any of them moves");
     if (s.fired) return refuse("7.8.3", s.label() + " has fired already: one target a turn, from one broadside");
@@ -185,8 +185,14 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
 void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.8.6");
     Ship* target = named_ship(e, ctx);
-    if (!target || !still_afloat(*target, e.subject.pos, ctx)) {
-        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, target ? target->label() + " is not afloat" : "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
+    if (!target) {
+        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
+        return;
+    }
+    if (!still_afloat(*target, e.subject.pos, ctx)) {  // 7.8.7: a ship whose boxes are all crossed off has sunk
+        if (!target->sunk && target->unplaced) ctx.findings.excuse(*target->unplaced, e.subject.pos, target->label() + " is not on the board");
+        else ctx.findings.error(Kind::Illegal, cite(target->sunk ? "7.8.7" : "7.2.3"), e.subject.pos,
+                                target->label() + (target->sunk ? " has sunk: it cannot be fired at" : " is not on the board"));
         return;
     }
     may_fire_at(s, *target, e, ctx);

@@ -164,7 +164,9 @@ bool TmbvEngine::still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx) {
 
 bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!still_afloat(s, e.subject.pos, ctx)) {
-        ctx.findings.error(Kind::Illegal, cite("7.8.7"), e.subject.pos, s.label() + (s.sunk ? " has sunk" : " is not on the board"));
+        if (!s.sunk && s.unplaced) ctx.findings.excuse(*s.unplaced, e.subject.pos, s.label() + " is not on the board");
+        else if (s.sunk) ctx.findings.error(Kind::Illegal, cite("7.8.7"), e.subject.pos, s.label() + " has sunk");
+        else ctx.findings.error(Kind::Inconsistent, cite("7.2.3"), e.subject.pos, s.label() + " is not on the board: say where it is set up");
         return false;
     }
     not_ready_missing(s, e.subject.pos, ctx);
@@ -172,6 +174,14 @@ bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (step_ == "formation") return activate_formation(s, e, ctx);
     if (step_ == "non-formation") return activate_single(s, e, ctx);
     return true;  // a record without steps: the order of activation is not judged
+}
+
+// The case of the formation phase that is `side`'s now: the initiative player's first (7.5.1) or
+// a later one (7.5.3), the other player's first (7.5.2) or a later one (7.5.4, and the note).
+const char* TmbvEngine::formation_phase(int side) const {
+    const bool first = std::none_of(formations_.begin(), formations_.end(), [&](const Formation& g) { return g.side == side && g.activated; });
+    if (side == initiative_) return first ? "7.5.1" : "7.5.3";
+    return first ? "7.5.2" : "7.5.4";
 }
 
 // A formation activates (7.5.1-7.5.4): whose turn it is; who is linked to its flagship, and so in
@@ -194,7 +204,7 @@ void TmbvEngine::open_formation(Formation& f, const ngn::Event& e, GameContext& 
     if (f.activated)
         again = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse"));
     else if (expected >= 0 && expected != f.side)
-        ctx.findings.error(Kind::Illegal, cite(last_side_ < 0 ? "7.5.1" : "7.5.2"), e.subject.pos,
+        ctx.findings.error(Kind::Illegal, cite(formation_phase(expected)), e.subject.pos,
                            "it is " + side_name(expected, ctx) + "'s turn to activate a formation", side_name(expected, ctx), side_name(f.side, ctx));
     active_formation_ = &f;
     f.activated = true;

@@ -74,7 +74,7 @@ bool TmbvEngine::on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a
     if (!claimed.empty() && claimed != "none" && claimed != "fire" && claimed != "bridge" && claimed != "rudder")
         ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a critical-hit roll's claim is none, fire, bridge or rudder");
     else if (!claimed.empty() && claimed != rules && ctx.dice_ok)  // played as claimed: what follows from it is not said again
-        s->critical_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite(critical_case(rules != "none" ? rules : claimed)), e.claim->front().pos,
+        s->critical_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite(critical_case(claimed == "none" ? "none" : rules)), e.claim->front().pos,
                                                                   "a first die of 0 is a critical hit; the second: 0-3 on fire, 4-7 bridge, 8-9 rudder",
                                                                   rules, claimed));
     const std::string played = claimed.empty() || claimed == "?" ? rules : claimed;

@@ -50,7 +50,7 @@ struct Ship {
     bool independent = false;     // declared out of command by its player (7.4.3, 13.2.1), for the battle
     bool out_of_command = false;  // this impulse: independent, or out of sight of its flagship when its formation activated (7.4.3)
     bool placed = false;
-    bool place_said = false;  // its place could not be read (reported)
+    std::optional<Cause> unplaced;  // its place could not be read, or was not given (reported): its lines are excused
     Spot at;
     int facing = 0;
     AsPlayed<int> hits;  // hull boxes crossed off (7.8.7)
