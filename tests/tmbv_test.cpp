@@ -5,6 +5,7 @@
 // (fixtures/tables/tmbv-*.ngn). Hexes: flat tops, even columns half a hex lower; the neighbours of
 // #0405 are N #0404, NE #0505, SE #0506, S #0406, SW #0306, NW #0305.
 #include "rules/registry.hpp"
+#include "rules/tmbv/generator.hpp"
 #include "rules/tmbv/manifest.hpp"
 #include "rules/tmbv/tables.hpp"
 #include "test_util.hpp"
@@ -12,6 +13,8 @@
 #include <gtest/gtest.h>
 
 #include <initializer_list>
+#include <map>
+#include <set>
 
 using namespace testing_util;
 using ironlog::Finding;
@@ -1137,4 +1140,70 @@ TEST(TmbvOptional, TheEndOfImpulseRollsComeLast) {
                impulse(1, N({"RdI fire Hab d10: 7 => 1 hit", "Hab critical 2d10: 0 2 => fire", "Hab on-fire d10: 7 => out", "RdI move #E:0404 => 1 mp"})),
                kCritical),
         "tmbv 14.1.1", Kind::Illegal);
+}
+
+// ---- generated play: every enforced case reached, and legal games clean over every option ----------
+
+namespace {
+ironlog::GenerateOptions generator_files() {
+    ironlog::GenerateOptions o;
+    o.tables = (kSource / "fixtures/tables/tmbv-test-pack.ngn").string();
+    o.library = (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string();
+    return o;
+}
+
+// The case a coverage row is about, as the engine counts it (RuleRef::id): its first number, with
+// " (second)" for the cases of the second 7.9 (Combat End Game) and " (ram)" for those printed 7.8.x
+// under Ram Attacks.
+std::string case_id(const std::string& rule) {
+    std::string id = "tmbv/" + rule.substr(0, rule.find(' '));
+    if (rule.find("(second") != std::string::npos) id += " (second)";
+    if (rule.find("under Ram Attacks") != std::string::npos) id += " (ram)";
+    return id;
+}
+
+// Enforced cases no legal Battle of Lissa reaches; their rows in the coverage table say why.
+const std::set<std::string> kNotInLegalLissaGames = {"tmbv/7.4.5", "tmbv/7.5.3"};
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr int kCleanGames = 512;  // every option combination once: the sanitizer builds are slower (docs/testing.md)
+#else
+constexpr int kCleanGames = 10000;
+#endif
+}  // namespace
+
+TEST(TmbvGenerated, AThousandGamesJudgeEveryEnforcedCase) {
+    ironlog::CheckOptions options(ironlog::all_rulesets(), kSource / "fixtures/games");
+    options.count_cases = true;
+    std::map<std::string, std::size_t> cases;
+    for (int i = 0; i < 1000; ++i) {
+        const auto report = ironlog::check_text("generated.ngn", ironlog::rules::tmbv::generate_game(20261127, i, generator_files()), options);
+        for (const auto& g : report.games)
+            for (const auto& [id, n] : g.cases) cases[id] += n;
+    }
+    std::size_t enforced = 0;
+    for (const auto& row : testing_util::coverage_rows("tmbv")) {
+        if (!row.enforced()) continue;
+        ++enforced;
+        const std::string id = case_id(row.rule);
+        if (kNotInLegalLissaGames.count(id)) {
+            EXPECT_NE(row.status.find("reached by generated play"), std::string::npos) << row.rule << ": say why in its row";
+            continue;
+        }
+        EXPECT_GT(cases[id], 0u) << row.rule << " (" << id << ") is judged in none of 1,000 generated games";
+    }
+    EXPECT_GT(enforced, 50u);
+}
+
+TEST(TmbvGenerated, LegalGamesOverEveryOptionCombinationGiveNoFinding) {
+    ironlog::CheckOptions options(ironlog::all_rulesets(), kSource / "fixtures/games");
+    std::size_t findings = 0;
+    for (int i = 0; i < kCleanGames; ++i) {
+        const std::string game = ironlog::rules::tmbv::generate_game(20261128, i, generator_files());
+        const auto report = ironlog::check_text("generated.ngn", game, options);
+        for (const auto& g : report.games) {
+            if (!g.findings.empty() && ++findings <= 3) ADD_FAILURE() << "game " << i << ":\n" << describe(g.findings);
+        }
+    }
+    EXPECT_EQ(findings, 0u);
 }

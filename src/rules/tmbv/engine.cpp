@@ -179,22 +179,27 @@ const ngn::Event* TmbvEngine::next_placed_move(const Ship& s, std::uint32_t line
     return nullptr;
 }
 
-// Whether the record has a line of `x`'s own after `line` in the same impulse.
+// Whether the record has a line of `x`'s own after `line` in the same impulse by which it activates
+// (a roll for a hit or at the impulse's end is none).
 bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx) {
     index_acts(ctx);
     const auto it = acts_.find(x.entity);
     if (it == acts_.end()) return false;
     const auto& lines = it->second;
-    const auto next = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t l, const auto& y) { return l < y.first; });
-    if (next == lines.end()) return false;
     const auto heading = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
-    return heading == impulse_lines_.end() || next->first < *heading;
+    for (auto next = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t l, const auto& y) { return l < y.first; });
+         next != lines.end() && (heading == impulse_lines_.end() || next->first < *heading); ++next) {
+        const std::string verb = lower(next->second->verb());
+        if (verb != "critical" && verb != "on-fire" && verb != "rudder" && verb != "not-ready") return true;
+    }
+    return false;
 }
 
 // ---- the impulse sequence (7.5) ---------------------------------------------------------------------
 
 void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (!lissa_) return;
+    judged(ctx, "4.0");  // the kit judges its place in the sequence of play
     if (h.kind == ngn::HeadingKind::Impulse) {
         if (!in_play_) check_deployment(ctx, h.label_pos);
         in_play_ = true;
@@ -213,6 +218,7 @@ void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 
 void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
     ++impulse_;
+    judged(ctx, "7.0");
     step_.clear();
     last_side_ = -1;
     engaged_last_ = impulse_ == 1 ? 0 : static_cast<int>(engaged_now_.size());
@@ -255,8 +261,10 @@ void TmbvEngine::end_impulse(GameContext& ctx, ngn::SourcePos at) {
     end_rolls_missing(ctx, at);
     for (Ship& s : ships_)
         if (!in_formation(s) || s.formation->activated) missed_move(s, at, ctx);
-    for (Ship& s : ships_)
+    for (Ship& s : ships_) {
+        if (afloat(s)) judged(ctx, "7.3.1");
         if (afloat(s) && s.mp_spent == 0 && !s.diw && !repaired_now(s)) s.diw = true, s.turned = false;
+    }
 }
 
 void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
@@ -317,6 +325,7 @@ Ship* TmbvEngine::named_ship(const ngn::Event& e, GameContext& ctx) {
 bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
     Ship* s = t.ship(a);
     if (!s) return false;
+    judged(ctx, "7.4.3");
     if (s->flagship)
         ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos,
                            s->label() + " is a flagship: only ships that are not flagships may be declared independent");

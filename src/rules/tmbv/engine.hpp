@@ -23,6 +23,10 @@ std::unique_ptr<Engine> make_engine();
 struct Walk;  // a move as it is read, step by step (movement.cpp)
 
 RuleRef cite(const char* section, const char* title = "");
+// Counts a line judged under a case (GameContext::judged), building the reference only when counting.
+inline void judged(const GameContext& ctx, const char* section) {
+    if (ctx.cases) ctx.judged(cite(section));
+}
 bool is_action(const ngn::Event& e);  // a line written with one of a tmbv ship's actions
 // What a formation's shape asks, in a few words (7.4.4-7.4.6).
 std::string shape_rule(const std::string& shape);
@@ -105,7 +109,7 @@ private:
     // With 14.4 a dispatch ship in sight of the flagship links the ships it sees.
     std::vector<const Ship*> linked(const Formation& f, bool with_relays = true) const;
     std::vector<const Ship*> relays_for(const Formation& f) const;  // 14.4: dispatch ships that may serve it
-    void claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
+    bool claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
     bool is_dispatch(const Ship& s) const;
     bool links_gone(const Formation& f, ngn::SourcePos at, GameContext& ctx);
     void check_line_path(const Formation& f, GameContext& ctx);
@@ -137,6 +141,7 @@ private:
     int allowance(const Ship& s, bool by_rules) const;
     int own_ma(const Ship& s, bool by_rules) const;
     bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx);
+    std::optional<Cause> formation_in_doubt(const Ship& s, const Ship& o) const;
     void start_up(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx);
     std::optional<Cause> place_in_question(Ship& o, ngn::SourcePos at, GameContext& ctx);
@@ -175,7 +180,7 @@ private:
 
     // ---- optional_rules.cpp ----
     bool rule_off(const char* rule, const char* name, const ngn::Event& e, GameContext& ctx);
-    void note_damage(Ship& t, int hits, const ngn::Event& e);
+    void note_damage(Ship& t, int played_hits, int rules_hits, const ngn::Event& e, std::optional<Cause> why);
     void criticals_due(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void end_roll_result(Ship& s, const std::string& result, const ngn::Event& e, GameContext& ctx);
     void end_rolls_missing(GameContext& ctx, ngn::SourcePos at);

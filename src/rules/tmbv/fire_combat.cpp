@@ -81,6 +81,7 @@ bool TmbvEngine::in_broadside(const Ship& s, const Ship& t, std::string& arc) co
 }
 
 bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice) {
+    judged(ctx, "2.0");
     for (const auto& it : e.args)
         if (const auto* d = it.as<ngn::Dice>()) dice = d;
     if (!dice || dice->faces.empty()) {
@@ -146,6 +147,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         return false;
     };
     placed_refusal_.reset();
+    for (const char* section : {"7.8", "7.8.1", "7.8.3", "7.8.4", "7.8.5", "7.6.1", "7.6.2", "7.8.2", "7.7"}) judged(ctx, section);
     auto refuse_placed = [&](const char* rule, std::string message) {
         if (!doubt) {  // the places it follows from are suspect now: the roll's range is not judged again
             placed_refusal_ = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, std::move(message)));
@@ -207,12 +209,15 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_fire() || !s.manifest || !target->manifest || !ctx.dice_ok) {
         judge_hits(*target, claim.hits.value_or(0), claim.hits, e, said_sunk(claim.hits.has_value(), claim.sunk), std::nullopt, ctx);
-        note_damage(*target, claim.hits.value_or(0), e);
+        note_damage(*target, claim.hits.value_or(0), claim.hits.value_or(0), e, std::nullopt);
         return;
     }
     std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt ? target->doubt : placed_refusal_;  // the range is in doubt
     const int unrecorded = doubt ? 0 : unrecorded_hits(s, *target, *dice, claim.hits);
     const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
+    judged(ctx, "7.8.6"), judged(ctx, "13.0");  // the crews and the weather of 13.0 among the modifiers
+    if (rifled_rule_ && rifled(s) && !(s.manifest && s.manifest->rifled)) judged(ctx, "14.3");
+    if (s.bridge) judged(ctx, "14.1.2");
     std::optional<Cause> why;
     // the firer's CF after hits the players counted apart from the rules (reported)
     if (!doubt && s.hits.cause() && roll.recorded && *roll.recorded == modified(*dice, fire_modifiers(s, *target, true)).rules) doubt = s.hits.cause();
@@ -235,7 +240,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     "the Fire Combat Results table gives for " + roll.rules_text(), std::to_string(rules_hits) + " hits",
                                                     std::to_string(*claim.hits) + " hits"));
     judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, said_sunk(claim.hits.has_value(), claim.sunk), why, ctx);
-    note_damage(*target, claim.hits.value_or(played_hits), e);
+    note_damage(*target, claim.hits.value_or(played_hits), rules_hits, e, why);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
     if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why), hits_parted_ = true, ++hits_changed_;
 }
@@ -285,6 +290,7 @@ void TmbvEngine::judge_sinking(Ship& t, const ngn::Event& e, std::optional<bool>
     const int played = t.hits.played(), hull = t.manifest->hull;
     const bool gone = played >= hull, gone_by_rules = t.hits.rules() >= hull;
     const bool claimed = claimed_sunk.value_or(false);
+    judged(ctx, "7.8.7");
     const std::string boxes = t.label() + " has " + std::to_string(played) + " of its " + std::to_string(hull) + " hull boxes crossed off";
     std::optional<Cause> rejected;
     if (claimed && !gone && !gone_by_rules)

@@ -82,16 +82,18 @@ std::vector<const Ship*> TmbvEngine::relays_for(const Formation& f) const {
 }
 
 // 14.4: a dispatch ship serves one flagship an impulse: the one whose ships it linked first.
-void TmbvEngine::claim_relays(const Formation& f, const std::vector<const Ship*>& chain) {
-    if (!dispatch_rule_) return;
+// Whether one did.
+bool TmbvEngine::claim_relays(const Formation& f, const std::vector<const Ship*>& chain) {
+    if (!dispatch_rule_) return false;
     const auto plain = linked(f, false);
-    if (chain.size() == plain.size()) return;
+    if (chain.size() == plain.size()) return false;
     for (Ship& d : ships_) {
         const auto relays = relays_for(f);
         if (std::find(relays.begin(), relays.end(), &d) == relays.end()) continue;
         for (const Ship* m : chain)
             if (std::find(plain.begin(), plain.end(), m) == plain.end() && sees(d, *m)) d.relayed_for = &f;
     }
+    return true;
 }
 
 // Without the manifest a ship's type is unknown: any ship may be a dispatch ship.
@@ -101,6 +103,7 @@ bool TmbvEngine::is_dispatch(const Ship& s) const { return !s.manifest || s.mani
 // formation activates), whatever its place.
 bool TmbvEngine::accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx) {
     if (!dispatch_rule_ || !is_dispatch(s) || s.formation == &f || s.side != f.side) return false;
+    judged(ctx, "14.4");
     if (s.relayed_for && s.relayed_for != &f)
         ctx.findings.error(Kind::Illegal, cite("14.4"), e.subject.pos,
                            s.label() + " serves " + s.relayed_for->entity->label() + " this impulse: a dispatch ship serves one flagship an impulse");
@@ -135,9 +138,11 @@ bool TmbvEngine::formations_left(int side) const {
     return false;
 }
 
+// A ship linked to its flagship when its formation activated activated with it, even with no line
+// and its flagship sunk since (7.5.5): it is no single ship left to activate.
 bool TmbvEngine::singles_left(int side) const {
     for (const Ship& s : ships_)
-        if (s.side == side && afloat(s) && !s.activated && !in_formation(s)) return true;
+        if (s.side == side && afloat(s) && !s.activated && !s.in_chain && !in_formation(s)) return true;
     return false;
 }
 
@@ -201,6 +206,7 @@ void TmbvEngine::open_formation(Formation& f, const ngn::Event& e, GameContext& 
         }
     }
     std::optional<Cause> again;  // a second activation: who is linked was judged at the first
+    for (const char* section : {formation_phase(expected >= 0 ? expected : f.side), "7.4.2", "7.6.3", "13.2.3"}) judged(ctx, section);
     if (f.activated)
         again = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.5.3"), e.subject.pos, f.entity->label() + " has activated already this impulse"));
     else if (expected >= 0 && expected != f.side)
@@ -210,7 +216,7 @@ void TmbvEngine::open_formation(Formation& f, const ngn::Event& e, GameContext& 
     f.activated = true;
     last_side_ = f.side;
     const auto chain = linked(f);
-    claim_relays(f, chain);
+    if (claim_relays(f, chain)) judged(ctx, "14.4");  // a dispatch ship linked ships out of the flagship's sight
     linked_now_.assign(chain.begin(), chain.end());
     chain_doubt_ = again ? again : doubt_in(f);  // a place in doubt now leaves who is linked in doubt for the whole step
     for (Ship& m : ships_)  // 7.4.3: out of sight of the flagship, out of formation for this impulse
@@ -259,8 +265,10 @@ Formation* TmbvEngine::step_formation(const Ship& s, const ngn::Event& e, GameCo
         const ngn::Event* next = it->as<ngn::Event>();
         const Entity* actor = next ? ctx.symbols.find(reference_text(next->subject)) : nullptr;
         const Ship* o = actor ? ship(*actor) : nullptr;
-        if (!o || o == &s || is_dispatch(*o)) continue;
-        const bool joins = in_formation(*o) && o->formation != own && o->side == s.side && !o->formation->activated;
+        const std::string verb = next ? lower(next->verb()) : "";
+        const bool activates = verb == "move" || verb == "fire" || verb == "ram" || verb == "start";  // not a roll for a hit
+        if (!o || o == &s || o->side != s.side || !activates || is_dispatch(*o)) continue;
+        const bool joins = in_formation(*o) && o->formation != own && !o->formation->activated;
         return joins ? o->formation : own;
     }
     return own;
@@ -276,6 +284,7 @@ bool TmbvEngine::alone_in_formation_step(Ship& s, const ngn::Event& e, GameConte
                                             " has sunk: its ships are out of formation and activate alone, in the non-formation step"
                                       : s.label() + " is out of command: it activates alone, in the non-formation step";
     if (flagless && f->played_flagless) ctx.findings.excuse(*f->played_flagless, e.subject.pos, what);
+    else if (!flagless && f && !s.independent && f->played_apart) ctx.findings.excuse(*f->played_apart, e.subject.pos, what);  // played alone before
     else if (flagless) f->played_flagless = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what));
     else if (!s.order_said) ctx.findings.error(Kind::Illegal, cite("7.5.5"), e.subject.pos, what);
     s.activated = s.order_said = true;
@@ -303,6 +312,8 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
         s.activated = s.order_said = true;
         return true;
     }
+    judged(ctx, "7.4.3"), judged(ctx, "7.5.1");  // in formation (7.4.2, 7.4.3); with it, fire before moving
+    if (dispatch_rule_ && is_dispatch(s)) judged(ctx, "14.4");  // a dispatch ship with its own flagship
     if (chain_known() && std::find(linked_now_.begin(), linked_now_.end(), &s) == linked_now_.end() && !s.order_said) {
         const std::string what =
             s.label() + (s.formation->shape == "line-ahead"
@@ -321,6 +332,7 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
 bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (active_ship_ == &s) return true;
     end_activation(ctx, e.subject.pos);
+    for (const char* section : {"7.5.5", "7.4.3", "13.2.3"}) judged(ctx, section);  // out of formation, alone, in turn
     if (in_formation(s) && !s.formation->activated) take_as_sunk(*s.formation->flagship, e.subject.pos, ctx);  // played as gone
     if (s.in_chain && !s.order_said && links_gone(*s.formation, e.subject.pos, ctx)) {
         const auto chain = linked(*s.formation);
@@ -438,6 +450,7 @@ void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx) {
         if (next <= 1 && !bow_held) head = m, ++heads;
     }
     if (heads != 1) return;
+    judged(ctx, "7.4.4");
     auto on_trail = [&](const Ship& m, const Spot& at) {
         for (const Ship* o : line)
             if (o != &m && (o->line_start == at || std::find(o->entered_now.begin(), o->entered_now.end(), at) != o->entered_now.end())) return true;

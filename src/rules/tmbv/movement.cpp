@@ -60,6 +60,8 @@ int TmbvEngine::allowance(const Ship& s, bool by_rules) const {
 // move that ended turning (7.3.4).
 static void turn(Walk& w, int to, bool small, bool marked_turned, const ngn::Item& it, const std::string& who, GameContext& ctx) {
     const int steps = geometry::hex::facing_steps(w.facing, to);
+    judged(ctx, "7.3.3"), judged(ctx, "7.3.5");
+    if (!w.started) judged(ctx, "7.3.4");
     if (w.facing_free && w.unsure) {  // the facing it turns from was in doubt: the turn is taken as played
         ctx.findings.excuse(*w.unsure, it.pos, who + "'s turn from a facing in doubt");
         w.facing_free = false;
@@ -88,10 +90,11 @@ void TmbvEngine::jump(Ship& s, Walk& w, const Spot& to, const ngn::Item& it, Gam
 }
 
 void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const Spot& to, bool last, bool small, GameContext& ctx) {
+    judged(ctx, "7.3.2");
     const auto dir = boards_unknown(w.at, to) ? std::nullopt : grid_.direction(*grid_hex(w.at), *grid_hex(to));
     const int d = dir.value_or(-1);  // the way from the hex it is in to the next, when they are next to each other
     if (boards_unknown(w.at, to)) say_boards_unknown(ctx, it.pos);
-    else if (w.lost || (!dir && !w.started)) {
+    else if (w.lost || (!w.started && (!dir || w.unsure))) {  // from a place in doubt the first hex may be where it truly was
         jump(s, w, to, it, ctx);
         if (w.record_path) w.entered.push_back(to);
         w.mp += 1;
@@ -148,6 +151,8 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         }
         step(s, w, it, facing, to, i + 1 == steps.size(), small, ctx);
     }
+    if (s.rudder) judged(ctx, "14.1.3");
+    if (s.diw) judged(ctx, "7.3.10");
     if (s.rudder && w.mp > 0 && s.critical_claim)  // 14.1.3: no move till the rudder is repaired
         ctx.findings.excuse(*s.critical_claim, e.subject.pos, s.label() + "'s rudder is hit");
     else if (s.rudder && w.mp > 0)
@@ -180,6 +185,8 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
 // 7.3: no more MP than the allowance; the claim is the MP spent.
 void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, GameContext& ctx) {
     const int mp = allowance(s, false);
+    judged(ctx, "7.3");
+    if (moves_with_fleet(s) || small) judged(ctx, "3.0");  // a fleet's MP; a small ship's free turns
     // a hit count the players played apart from the rules (reported) may be what slowed the ship
     std::optional<Cause> hits_apart;
     for (const Ship& o : ships_)
@@ -246,28 +253,46 @@ bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool la
     }
     // a ship the record names no more is gone as the players played it (asked only where it matters)
     auto drop_gone = [&] { std::erase_if(there, [&](Ship* o) { return take_as_sunk(*o, it.pos, ctx); }); };
+    if (!there.empty()) judged(ctx, "7.3.7");  // a hex with a ship in it
     for (Ship* o : there)
         if (o->side != s.side && !take_as_sunk(*o, it.pos, ctx)) {
+            judged(ctx, "7.3.9");
             s.ram_pending = to;
             s.ram_move_pos = it.pos;
             return false;
         }
     std::erase_if(there, [&](const Ship* o) { return !afloat(*o); });  // an enemy taken as sunk just now
+    if (!there.empty()) judged(ctx, last ? "7.3.8" : "7.3.6");  // a friend's hex, passed through or ended in
     const auto shares = [&] { return there.size() == 1 && in_formation(*there[0]) && in_formation(s) && there[0]->formation == s.formation; };
     if (there.size() >= 2) drop_gone();
     if (there.size() >= 2)
         ctx.findings.error(Kind::Illegal, cite("7.3.7"), it.pos, s.label() + " cannot enter or pass through a hex of two ships (" + spot_text(to) + ")");
     else if (there.size() == 1 && last && !shares()) drop_gone();
-    if (there.size() == 1 && last && !shares())
-        ctx.findings.error(Kind::Illegal, cite("7.3.8"), it.pos,
-                           s.label() + " ends its move in " + there[0]->label() + "'s hex: only ships of one formation may share a hex");
+    if (there.size() == 1 && last && !shares()) {
+        const std::string what = s.label() + " ends its move in " + there[0]->label() + "'s hex: only ships of one formation may share a hex";
+        if (const auto why = formation_in_doubt(s, *there[0])) ctx.findings.excuse(*why, it.pos, what);
+        else ctx.findings.error(Kind::Illegal, cite("7.3.8"), it.pos, what);
+    }
     return true;
+}
+
+// Two ships of one formation: why whether both are in it is in doubt after a reported mistake
+// (who is linked to the flagship, a place, a ship the players kept in), if it is.
+std::optional<Cause> TmbvEngine::formation_in_doubt(const Ship& s, const Ship& o) const {
+    if (!s.formation || s.formation != o.formation) return std::nullopt;
+    if (s.formation == active_formation_ && chain_doubt_) return chain_doubt_;
+    for (const Ship* x : {&s, &o}) {
+        if (x->doubt) return x->doubt;
+        if (x->left_line) return x->left_line;
+    }
+    return s.formation->played_apart ? s.formation->played_apart : s.formation->played_flagless;
 }
 
 // 7.3.10: a ship that begins the impulse Dead in the Water rolls to start; the DIW Startup Table
 // is in the table pack.
 void TmbvEngine::start_up(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.3.10");
+    judged(ctx, "7.3.10");
     if (!s.diw && s.doubt) ctx.findings.excuse(*s.doubt, e.subject.pos, s.label() + " is not Dead in the Water");  // its moves were in doubt
     else if (!s.diw) ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s.label() + " is not Dead in the Water: it has no start-up roll to make");
     const ngn::Dice* dice = nullptr;

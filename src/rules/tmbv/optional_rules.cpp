@@ -32,9 +32,12 @@ bool TmbvEngine::rule_off(const char* rule, const char* name, const ngn::Event& 
     return true;
 }
 
-// 14.1: an attack that damaged a ship is followed by its critical-hit roll.
-void TmbvEngine::note_damage(Ship& t, int hits, const ngn::Event& e) {
-    if (critical_rule_ && hits > 0 && afloat(t)) t.critical_due = e.subject.pos;
+// 14.1: an attack that damaged a ship is followed by its critical-hit roll. Where the hits played
+// part from the rules' (reported) and only one count damaged it, the roll may follow or not.
+void TmbvEngine::note_damage(Ship& t, int played_hits, int rules_hits, const ngn::Event& e, std::optional<Cause> why) {
+    if (!critical_rule_ || !afloat(t) || (played_hits <= 0 && (rules_hits <= 0 || !why))) return;
+    t.critical_due = e.subject.pos;
+    t.critical_unsure = (played_hits > 0) != (rules_hits > 0) ? why : std::nullopt;
 }
 
 // A ship whose critical-hit roll is due and whose line this is not: said once.
@@ -42,9 +45,10 @@ void TmbvEngine::criticals_due(const ngn::Event& e, const Entity& actor, GameCon
     if (!critical_rule_) return;
     for (Ship& s : ships_) {
         if (!s.critical_due || (s.entity == &actor && same_lower(e.verb(), "critical"))) continue;
-        ctx.findings.error(Kind::Inconsistent, cite("14.1"), e.subject.pos,
-                           s.label() + " was damaged at line " + std::to_string(s.critical_due->line) +
-                               ": its critical-hit roll comes next (" + s.label() + " critical d10: N)");
+        const std::string what = s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll comes next (" +
+                                 s.label() + " critical d10: N)";
+        if (s.critical_unsure) ctx.findings.excuse(*s.critical_unsure, e.subject.pos, what);
+        else ctx.findings.error(Kind::Inconsistent, cite("14.1"), e.subject.pos, what);
         s.critical_due.reset();
     }
 }
@@ -54,6 +58,7 @@ bool TmbvEngine::on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a
     Ship* s = t.ship(a);
     if (!s) return false;
     if (t.rule_off("14.1", "critical-hits", e, ctx)) return true;
+    judged(ctx, "14.1");
     if (!s->critical_due && s->sunk && s->afloat_by_claim)  // the attack sank it, the players played it afloat (reported)
         t.still_afloat(*s, e.subject.pos, ctx);
     else if (!s->critical_due)
@@ -91,6 +96,7 @@ bool TmbvEngine::on_end_roll(TmbvEngine& t, const ngn::Event& e, const Entity& a
     if (!s) return false;
     const RuleRef rule = cite(fire ? "14.1.1" : "14.1.3");
     if (t.rule_off("14.1", "critical-hits", e, ctx)) return true;
+    judged(ctx, fire ? "14.1.1" : "14.1.3");
     int& rolled = fire ? s->fire_rolled : s->rudder_rolled;
     if (!(fire ? s->on_fire : s->rudder))
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s->label() + (fire ? " is not on fire" : "'s rudder is not damaged") + ": no roll");
@@ -134,9 +140,9 @@ void TmbvEngine::end_roll_too_early(ngn::SourcePos at, GameContext& ctx) {
 void TmbvEngine::end_rolls_missing(GameContext& ctx, ngn::SourcePos at) {
     if (!critical_rule_) return;
     for (Ship& s : ships_) {
-        if (s.critical_due)
-            ctx.findings.error(Kind::Inconsistent, cite("14.1"), at,
-                               s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll is missing");
+        const std::string what = s.critical_due ? s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll is missing" : "";
+        if (s.critical_due && s.critical_unsure) ctx.findings.excuse(*s.critical_unsure, at, what);
+        else if (s.critical_due) ctx.findings.error(Kind::Inconsistent, cite("14.1"), at, what);
         s.critical_due.reset();
         if (!afloat(s)) continue;
         const auto say = [&](const char* rule, const std::string& what) {
@@ -165,6 +171,7 @@ bool TmbvEngine::on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& 
     if (!s) return false;
     const RuleRef rule = cite("14.2");
     if (t.rule_off("14.2", "affondatore-not-ready", e, ctx)) return true;
+    judged(ctx, "14.2");
     if (!t.is_affondatore(*s))
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos, "only Affondatore rolls for being not ready");
     else if (s->not_ready || s->activated || t.impulse_ > 1)

@@ -73,6 +73,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     }
     const std::string not_in = s.label() + " rams by moving into " + target->label() + "'s hex; its move just before ends there";
     const std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;
+    judged(ctx, "7.9"), judged(ctx, "7.9.1");
     if ((!s.ram_pending || !(target->at == *s.ram_pending)) && doubt)
         ctx.findings.excuse(*doubt, e.subject.pos, not_in);  // where one of them is, is in doubt
     else if (!s.ram_pending && !s.moved && distance(s.at, target->at) == 1)
@@ -89,11 +90,12 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_ram() || !s.manifest || !target->manifest || !ctx.dice_ok) {
         judge_hits(*target, claim.target.value_or(0), claim.target, e, said_sunk(claim.target.has_value(), claim.sunk), std::nullopt, ctx);
-        note_damage(*target, claim.target.value_or(0), e);
+        note_damage(*target, claim.target.value_or(0), claim.target.value_or(0), e, std::nullopt);
         judge_hits(s, claim.rammer.value_or(0), claim.rammer, e, said_sunk(claim.rammer.has_value(), claim.rammer_sunk), std::nullopt, ctx);
         return;
     }
     const ModifiedRoll roll = modified(*dice, ram_modifiers(s, *target));
+    judged(ctx, "7.9.3"), judged(ctx, "7.8.4");
     std::optional<Cause> why;
     if (roll.recorded && *roll.recorded != roll.rules)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos, "the modified roll: the Ram Attack Table's modifiers",
@@ -110,9 +112,10 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     "the Ram Attack Results Table gives for " + roll.rules_text(), text(by_rules),
                                                     claim.fail ? "fail" : std::to_string(claim.target.value_or(0)) + " hits rammer " + std::to_string(claim.rammer.value_or(0))));
     const RamRow& played = fits(as_played) ? as_played : by_rules;
+    if (played.fails) judged(ctx, "7.8.5 (ram)");  // a failed ram: the rammer's move ended; it is not DIW
     judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e,
                said_sunk(claim.fail || claim.target.has_value(), claim.sunk), why, ctx);
-    note_damage(*target, claim.fail ? 0 : claim.target.value_or(played.target_hits), e);
+    note_damage(*target, claim.fail ? 0 : claim.target.value_or(played.target_hits), by_rules.target_hits, e, why);
     judge_hits(s, by_rules.rammer_hits, claim.fail ? 0 : claim.rammer.value_or(played.rammer_hits), e,
                said_sunk(claim.fail || claim.rammer.has_value(), claim.rammer_sunk), why, ctx);
 }

@@ -64,6 +64,7 @@ struct Ship {
     bool on_fire = false, bridge = false, rudder = false, not_ready = false;
     int fire_rolled = 0, rudder_rolled = 0;         // the impulse of the last end-of-impulse roll
     std::optional<ngn::SourcePos> critical_due;     // an attack damaged it: its critical-hit roll comes next
+    std::optional<Cause> critical_unsure;           // ... or did by one count of its hits only (parted, reported): the roll may be left out
     std::optional<Cause> critical_claim;            // its critical hit is one claimed against the die (reported)
     const Formation* relayed_for = nullptr;         // a dispatch ship's flagship this impulse (14.4)
     // in a line-ahead's activation (7.4.4): where it stood, the hexes it entered, its move line, and

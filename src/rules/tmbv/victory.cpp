@@ -45,6 +45,8 @@ void TmbvEngine::judge_result(GameContext& ctx) {
     }
     const auto vp = victory_points();
     const int a = vp[0], b = vp[1];
+    for (const char* section : {"7.9 (second)", "7.9.1 (second)", "12.1", a == b ? "13.2.4" : "12.2"}) judged(ctx, section);
+    if (a == b) judged(ctx, "7.9.4 (second)");
     const int winner = a == b ? italy_ : (a > b ? 0 : 1);  // 13.2.4: a tie goes to Italy
     if (winner < 0) return;
     const std::string lvl = a == b ? "" : level(std::max(a, b), std::min(a, b), ctx.header.option("three-times") == "decisive");

@@ -99,6 +99,7 @@ void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
         visibility_by_rules_ = visibility_;
         return;
     }
+    judged(ctx, "7.6.4"), judged(ctx, "7.6.5");
     const std::optional<int> rules = next_visibility(visibility_, written);
     const std::optional<int> by_rules = visibility_parted_ ? next_visibility(visibility_by_rules_, written) : rules;
     if (written && rules && *written != *rules && by_rules && *written == *by_rules) {
