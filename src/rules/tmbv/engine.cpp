@@ -240,7 +240,7 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
     if (active_formation_)  // a ship of the formation with no move may have had its move left out
         for (Ship& s : ships_)
             if (std::find(linked_now_.begin(), linked_now_.end(), &s) != linked_now_.end()) missed_move(s, at, ctx);
-    if (active_formation_ && active_formation_->shape == "line-ahead") check_line_path(*active_formation_, ctx);
+    if (active_formation_ && active_formation_->shape == "line-ahead") check_line_path(*active_formation_, ctx, at);
     if (active_ship_) missed_move(*active_ship_, at, ctx);
     for (Ship& s : ships_) {
         if (s.targeted) s.fired_upon = true, s.targeted = false;
@@ -288,6 +288,10 @@ void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ct
 // A ship's line that could not be read stands for what it may have been: the ship's activation,
 // a move to where its next move starts (as played).
 void TmbvEngine::line_not_read(Ship& s, const ngn::Event& e, const Cause& why, GameContext& ctx) {
+    unread_ = std::pair{e.subject.pos.line, why};
+    for (const ngn::Item& it : e.args)  // an attack it may have been: the ships it names may have taken hits
+        if (it.is<ngn::Word>() || it.is<ngn::Text>())
+            if (const Entity* named = ctx.symbols.find(reference_text(it)); named && ship(*named)) ship(*named)->hits_missing = why;
     if (!afloat(s)) return;
     if (step_ == "non-formation" && active_ship_ != &s) {
         end_activation(ctx, e.subject.pos);

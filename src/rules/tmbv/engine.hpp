@@ -112,7 +112,8 @@ private:
     bool claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
     bool is_dispatch(const Ship& s) const;
     bool links_gone(const Formation& f, ngn::SourcePos at, GameContext& ctx);
-    void check_line_path(const Formation& f, GameContext& ctx);
+    void check_line_path(const Formation& f, GameContext& ctx, ngn::SourcePos at);
+    bool one_line(const std::vector<Ship*>& line, const Ship& head) const;
     bool accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx);
     bool formations_left(int side) const;
     std::optional<Cause> doubt_in(const Formation& f) const;
@@ -140,7 +141,8 @@ private:
     // MP of a ship this impulse, from the hits played or the hits the rules give (they may part).
     int allowance(const Ship& s, bool by_rules) const;
     int own_ma(const Ship& s, bool by_rules) const;
-    bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx);
+    bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx, std::optional<Cause> move_doubt = std::nullopt);
+    bool written_wrong(const Ship& s, const ngn::Event& next) const;
     std::optional<Cause> formation_in_doubt(const Ship& s, const Ship& o) const;
     void start_up(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx);
@@ -158,6 +160,7 @@ private:
     // What a claim says of sinking: with a count written, whether it adds `sunk`; without, only a `sunk`.
     static std::optional<bool> said_sunk(bool count_written, bool sunk) { return count_written || sunk ? std::optional<bool>(sunk) : std::nullopt; }
     int unrecorded_hits(const Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed) const;
+    bool bridge_left_out(Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed);
     char crew_of(const Ship& s) const;
     bool rifled(const Ship& s) const;
     int combat_factor(const Ship& s, bool by_rules = false) const;
@@ -245,6 +248,8 @@ private:
     std::vector<std::uint32_t> impulse_lines_;                           // where each impulse heading stands
     std::uint32_t last_event_line_ = 0;
     std::optional<Cause> placed_refusal_;  // the fire being judged was refused for where the ships are
+    std::optional<std::pair<std::uint32_t, Cause>> unread_;  // the last line that could not be read, and why
+    std::optional<Cause> line_gap_;  // this step's line-ahead was said broken (7.4.3): its ships beyond the gap follow
     bool acts_indexed_ = false;
     std::map<const Entity*, std::vector<std::pair<std::uint32_t, const ngn::Event*>>> acts_;  // each ship's own lines, in order
     UnknownVerbs unknown_verbs_;

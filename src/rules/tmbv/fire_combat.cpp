@@ -180,6 +180,10 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         return refuse_placed("7.8.2", t.label() + " is in " + s.label() + "'s " + arc + " arc, not its " + written + " arc");
     auto b = blocker(s, t);
     while (b && take_as_sunk(const_cast<Ship&>(**b), e.subject.pos, ctx)) b = blocker(s, t);  // a ship the record no longer names
+    if (b && (*b)->doubt && !doubt) {  // the ship between is where the record has it, in doubt after a reported mistake
+        ctx.findings.excuse(*(*b)->doubt, e.subject.pos, (*b)->label() + " is between " + s.label() + " and " + t.label());
+        return false;
+    }
     if (b) return refuse_placed("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
     return true;
 }
@@ -214,6 +218,8 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     }
     std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt ? target->doubt : placed_refusal_;  // the range is in doubt
     const int unrecorded = doubt ? 0 : unrecorded_hits(s, *target, *dice, claim.hits);
+    if (unrecorded && s.hits_missing) doubt = s.hits_missing;  // hits an attack left out gave it: its CF is lower
+    if (!doubt && s.critical_missing && bridge_left_out(s, *target, *dice, claim.hits)) doubt = s.critical_missing;
     const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
     judged(ctx, "7.8.6"), judged(ctx, "13.0");  // the crews and the weather of 13.0 among the modifiers
     if (rifled_rule_ && rifled(s) && !(s.manifest && s.manifest->rifled)) judged(ctx, "14.3");
@@ -222,7 +228,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     // the firer's CF after hits the players counted apart from the rules (reported)
     if (!doubt && s.hits.cause() && roll.recorded && *roll.recorded == modified(*dice, fire_modifiers(s, *target, true)).rules) doubt = s.hits.cause();
     if (roll.recorded && *roll.recorded != roll.rules && doubt)
-        ctx.findings.excuse(*doubt, dice->faces.front().pos, "the modified roll at a range in doubt"), why = doubt;
+        ctx.findings.excuse(*doubt, dice->faces.front().pos, "the modified roll, from places or hits in doubt"), why = doubt;
     else if (roll.recorded && *roll.recorded != roll.rules)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos,
                                                     "the modified roll: the CF and the Fire Combat Modifiers", roll.rules_text(),
@@ -234,7 +240,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         if (*claim.hits == by_rules) why = s.hits.cause(), played_hits = by_rules, ctx.findings.excuse(*why, e.claim->front().pos, "hits at the CF the rules' hit count leaves");
     }
     if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why && doubt)
-        ctx.findings.excuse(*doubt, e.claim->front().pos, "the hits at a range in doubt"), why = doubt;
+        ctx.findings.excuse(*doubt, e.claim->front().pos, "the hits, from places or hits in doubt"), why = doubt;
     else if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.6"), e.claim->front().pos,
                                                     "the Fire Combat Results table gives for " + roll.rules_text(), std::to_string(rules_hits) + " hits",
@@ -243,6 +249,18 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     note_damage(*target, claim.hits.value_or(played_hits), rules_hits, e, why);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
     if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why), hits_parted_ = true, ++hits_changed_;
+}
+
+// 14.1.2: a firer whose critical-hit roll was left out (reported) fires as with its bridge hit when
+// its roll or claim fits that and not the CF it has: the players played the hit. Whether it does.
+bool TmbvEngine::bridge_left_out(Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) {
+    if (s.bridge || !s.manifest) return false;
+    const ModifiedRoll now = modified(dice, fire_modifiers(s, t));
+    if (now.recorded ? *now.recorded == now.rules : (!claimed || *claimed == *tables_->fire_hits(now.rules))) return false;
+    s.bridge = true;
+    const ModifiedRoll hit = modified(dice, fire_modifiers(s, t));
+    s.bridge = hit.recorded ? *hit.recorded == hit.rules : claimed && *claimed == *tables_->fire_hits(hit.rules);
+    return s.bridge;
 }
 
 // How many more hull boxes than the record has given the firer would give the CF its roll was
@@ -293,7 +311,9 @@ void TmbvEngine::judge_sinking(Ship& t, const ngn::Event& e, std::optional<bool>
     judged(ctx, "7.8.7");
     const std::string boxes = t.label() + " has " + std::to_string(played) + " of its " + std::to_string(hull) + " hull boxes crossed off";
     std::optional<Cause> rejected;
-    if (claimed && !gone && !gone_by_rules)
+    if (claimed && !gone && !gone_by_rules && t.hits_missing)  // hits an attack left out gave it
+        ctx.findings.excuse(*t.hits_missing, e.claim_pos, boxes + ": it is afloat");
+    else if (claimed && !gone && !gone_by_rules)
         rejected = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos, boxes + ": it is afloat", "afloat", "sunk"));
     if (gone && gone_by_rules && claimed_sunk == false) {  // the claim leaves the sinking out
         const std::string what = boxes + ": it sinks (write sunk after its hits: => " + std::to_string(played) + " hits sunk)";

@@ -215,6 +215,7 @@ void TmbvEngine::open_formation(Formation& f, const ngn::Event& e, GameContext& 
     active_formation_ = &f;
     f.activated = true;
     last_side_ = f.side;
+    line_gap_.reset();
     const auto chain = linked(f);
     if (claim_relays(f, chain)) judged(ctx, "14.4");  // a dispatch ship linked ships out of the flagship's sight
     linked_now_.assign(chain.begin(), chain.end());
@@ -320,10 +321,11 @@ bool TmbvEngine::activate_formation(Ship& s, const ngn::Event& e, GameContext& c
                              ? " is out of formation (not in an unbroken line with its flagship: a gap of hexes, 7.4.4)"
                              : " is out of formation (no line of sight within visibility to its flagship, directly or through its formation's ships)") +
             ": it activates alone, in the non-formation step";
-        if (chain_doubt_) ctx.findings.excuse(*chain_doubt_, e.subject.pos, what);  // a place in doubt may link it
+        const bool beyond_gap = s.formation->shape == "line-ahead" && line_gap_;  // one gap breaks the line for all astern of it
+        if (chain_doubt_ || beyond_gap) ctx.findings.excuse(chain_doubt_ ? *chain_doubt_ : *line_gap_, e.subject.pos, what);  // a place in doubt may link it
         else if (s.left_line) ctx.findings.excuse(*s.left_line, e.subject.pos, what);  // the players keep it in the line it left
         else  // the players keep it in formation: as played from here, its place in question (a move left out?)
-            s.left_line = s.doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what));
+            line_gap_ = s.left_line = s.doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos, what));
     }
     s.activated = s.order_said = true;
     return true;
@@ -418,10 +420,22 @@ std::set<const Ship*> TmbvEngine::linked_in_shape(const Formation& f, const std:
     return in;
 }
 
+// Whether the ships of a line-ahead stood hex to hex from its head when it activated: linked in
+// parts by a dispatch ship's sight (14.4) they are no one line, and no path is judged.
+bool TmbvEngine::one_line(const std::vector<Ship*>& line, const Ship& head) const {
+    std::vector<const Ship*> reached{&head};
+    for (std::size_t i = 0; i < reached.size(); ++i)
+        for (const Ship* m : line)
+            if (const auto d = distance(reached[i]->line_start, m->line_start);
+                d && *d <= 1 && std::find(reached.begin(), reached.end(), m) == reached.end())
+                reached.push_back(m);
+    return reached.size() == line.size();
+}
+
 // 7.4.4: when a line-ahead has moved, each ship in it but its head entered only hexes the ships of
 // the line stood in or moved through: it followed the path of the ship ahead. The head is the end
 // of the line whose bow hex none of its ships held; with none or two such ends it is not judged.
-void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx) {
+void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx, ngn::SourcePos at) {
     std::vector<Ship*> line;
     for (Ship& m : ships_)
         if (m.formation == &f && std::find(linked_now_.begin(), linked_now_.end(), &m) != linked_now_.end()) line.push_back(&m);
@@ -433,6 +447,8 @@ void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx) {
                });
     });
     if (line.size() < 2 || chain_doubt_ || !chain_known()) return;
+    for (Ship* m : line)  // a ship of the line the record names no more: its sinking was left out, the line is another
+        if (take_as_sunk(*m, at, ctx)) return;
     for (const Ship* m : line)  // a move of the line left out (said) or in doubt: its path is not known
         if (m->doubt || m->place_unknown) return;
     const Ship* head = nullptr;
@@ -449,7 +465,7 @@ void TmbvEngine::check_line_path(const Formation& f, GameContext& ctx) {
         }
         if (next <= 1 && !bow_held) head = m, ++heads;
     }
-    if (heads != 1) return;
+    if (heads != 1 || !one_line(line, *head)) return;
     judged(ctx, "7.4.4");
     auto on_trail = [&](const Ship& m, const Spot& at) {
         for (const Ship* o : line)

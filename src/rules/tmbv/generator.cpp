@@ -574,10 +574,11 @@ std::vector<Manoeuvre> Battle::manoeuvres(const GShip& s, int mp) {
                 }
     // the longest first, turning towards the enemy more often than not
     const GShip* enemy = nearest_enemy(s);
+    const double bearing = enemy ? grid_.bearing(s.at, enemy->at) : 0.0;
     std::vector<std::pair<double, Manoeuvre>> scored;
     for (const Manoeuvre& m : out) {
         int facing = hx::turn_facing(hx::turn_facing(s.facing, m.first_turn), m.mid_turn);
-        double off = enemy ? std::fabs(std::remainder(grid_.bearing(s.at, enemy->at) - 60.0 * facing, 360.0)) : 0.0;
+        double off = enemy ? std::fabs(std::remainder(bearing - 60.0 * facing, 360.0)) : 0.0;
         scored.emplace_back(off / 60.0 - 1.5 * (m.n1 + m.n2) + rng_.below(300) / 100.0, m);
     }
     std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -711,6 +712,10 @@ void Battle::follow_line(std::vector<GShip*> members, int mp) {
     for (std::size_t i = 0; i < order.size(); ++i)
         for (GShip* m : members)
             if (std::find(order.begin(), order.end(), m) == order.end() && grid_.distance(order[i]->at, m->at) <= 1) order.push_back(m);
+    if (order.size() != members.size()) {  // linked in parts by a dispatch ship's sight (14.4): no one line to follow
+        for (GShip* m : members) move(*m, mp, nullptr);
+        return;
+    }
     std::vector<Step> ahead;
     std::optional<Hex> ahead_start;
     for (GShip* s : order) {

@@ -100,7 +100,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
         w.mp += 1;
         w.started = true;
         if (facing >= 0) w.facing = facing, w.facing_free = false;  // the facing it came to is the record's
-        w.ended = !may_enter(s, to, it, last, ctx);
+        w.ended = !may_enter(s, to, it, last, ctx, w.mistake ? w.mistake : w.unsure);
         return;
     }
     else if (!dir) w.wrong(ctx, cite("7.3.2"), it.pos, s.label() + " moves hex by hex: " + spot_text(to) + " is not next to " + spot_text(w.at));
@@ -113,7 +113,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
     if (w.record_path) w.entered.push_back(to);
     w.turned_here = false;
     w.started = true;
-    w.ended = !may_enter(s, to, it, last, ctx);
+    w.ended = !may_enter(s, to, it, last, ctx, w.mistake ? w.mistake : w.unsure);
     if (facing >= 0 && facing != w.facing) turn(w, facing, small, false, it, s.label(), ctx);
 }
 
@@ -224,7 +224,7 @@ bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     if (!hex) return false;
     const Spot to = make_spot(first->board.empty() ? s.at.board : first->board[0], *hex);
     const auto d = distance(s.at, to);
-    if (!d || *d < 2) return false;
+    if (!d || *d < 2 || written_wrong(s, *next)) return false;
     s.doubt = Findings::cause_of(ctx.findings.error(
         Kind::Inconsistent, cite("7.3"), at,
         s.label() + " does not move here, and its next move (line " + std::to_string(next->subject.pos.line) + ") starts at " +
@@ -233,6 +233,21 @@ bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     s.activated = true;
     s.mp_spent = 1;  // it moved: not Dead in the Water
     return true;
+}
+
+// A move that passes next to where the ship is, though it does not start there: its hexes were
+// written in the wrong order or one wrong (the move itself says so), not a move left out before it.
+bool TmbvEngine::written_wrong(const Ship& s, const ngn::Event& next) const {
+    const ngn::HexPos* last = nullptr;
+    for (const ngn::Item* item : elements(next.args)) {
+        const auto* h = item->as<ngn::HexPos>();
+        const auto hex = h ? geometry::hex::parse_hex(h->hex) : std::nullopt;
+        if (!hex) continue;
+        const Spot at = make_spot(h->board.empty() ? (last && !last->board.empty() ? last->board[0] : s.at.board) : h->board[0], *hex);
+        if (const auto d = distance(s.at, at); d && *d <= 1 && last) return true;
+        last = h;
+    }
+    return false;
 }
 
 // Whether another ship's place is in question: a mistake left it in doubt, or its next move starts
@@ -244,7 +259,7 @@ std::optional<Cause> TmbvEngine::place_in_question(Ship& o, ngn::SourcePos at, G
 
 // 7.3.6-7.3.9: through a hex of one ship, not of two; ending beside a friend only in a
 // formation; into an enemy's hex only to ram, which ends the move. False when the move ends here.
-bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
+bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx, std::optional<Cause> move_doubt) {
     std::vector<Ship*> there;
     for (std::size_t i = 0; i < hexes_.size(); ++i) {  // a ship whose place is in question is where it may be
         if (!(hexes_[i] == to.hex)) continue;
@@ -265,12 +280,14 @@ bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool la
     if (!there.empty()) judged(ctx, last ? "7.3.8" : "7.3.6");  // a friend's hex, passed through or ended in
     const auto shares = [&] { return there.size() == 1 && in_formation(*there[0]) && in_formation(s) && there[0]->formation == s.formation; };
     if (there.size() >= 2) drop_gone();
-    if (there.size() >= 2)
-        ctx.findings.error(Kind::Illegal, cite("7.3.7"), it.pos, s.label() + " cannot enter or pass through a hex of two ships (" + spot_text(to) + ")");
+    const std::string two = s.label() + " cannot enter or pass through a hex of two ships (" + spot_text(to) + ")";
+    if (there.size() >= 2 && move_doubt) ctx.findings.excuse(*move_doubt, it.pos, two);  // the move went wrong before: its hexes are the record's
+    else if (there.size() >= 2)
+        ctx.findings.error(Kind::Illegal, cite("7.3.7"), it.pos, two);
     else if (there.size() == 1 && last && !shares()) drop_gone();
     if (there.size() == 1 && last && !shares()) {
         const std::string what = s.label() + " ends its move in " + there[0]->label() + "'s hex: only ships of one formation may share a hex";
-        if (const auto why = formation_in_doubt(s, *there[0])) ctx.findings.excuse(*why, it.pos, what);
+        if (const auto why = move_doubt ? move_doubt : formation_in_doubt(s, *there[0])) ctx.findings.excuse(*why, it.pos, what);
         else ctx.findings.error(Kind::Illegal, cite("7.3.8"), it.pos, what);
     }
     return true;

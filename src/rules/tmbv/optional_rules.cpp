@@ -48,7 +48,7 @@ void TmbvEngine::criticals_due(const ngn::Event& e, const Entity& actor, GameCon
         const std::string what = s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll comes next (" +
                                  s.label() + " critical d10: N)";
         if (s.critical_unsure) ctx.findings.excuse(*s.critical_unsure, e.subject.pos, what);
-        else ctx.findings.error(Kind::Inconsistent, cite("14.1"), e.subject.pos, what);
+        else s.critical_missing = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("14.1"), e.subject.pos, what));
         s.critical_due.reset();
     }
 }
@@ -61,8 +61,12 @@ bool TmbvEngine::on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a
     judged(ctx, "14.1");
     if (!s->critical_due && s->sunk && s->afloat_by_claim)  // the attack sank it, the players played it afloat (reported)
         t.still_afloat(*s, e.subject.pos, ctx);
-    else if (!s->critical_due)
-        ctx.findings.error(Kind::Illegal, cite("14.1"), e.subject.pos, s->label() + " has not just been damaged by an attack: no critical-hit roll");
+    else if (!s->critical_due) {  // an attack left out before it, most often: the hits it gave may show later
+        const std::string what = s->label() + " has not just been damaged by an attack: no critical-hit roll (an attack left out?)";
+        const bool after_unread = t.unread_ && t.unread_->first + 1 >= e.subject.pos.line && t.unread_->first < e.subject.pos.line;
+        if (after_unread) ctx.findings.excuse(t.unread_->second, e.subject.pos, what);  // the line before, not read, may have been it
+        s->hits_missing = after_unread ? t.unread_->second : Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("14.1"), e.subject.pos, what));
+    }
     s->critical_due.reset();
     const ngn::Dice* dice = nullptr;
     if (!t.roll_read(e, cite("14.1"), ctx, dice)) return true;
@@ -98,8 +102,12 @@ bool TmbvEngine::on_end_roll(TmbvEngine& t, const ngn::Event& e, const Entity& a
     if (t.rule_off("14.1", "critical-hits", e, ctx)) return true;
     judged(ctx, fire ? "14.1.1" : "14.1.3");
     int& rolled = fire ? s->fire_rolled : s->rudder_rolled;
-    if (!(fire ? s->on_fire : s->rudder))
-        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s->label() + (fire ? " is not on fire" : "'s rudder is not damaged") + ": no roll");
+    const std::string none = s->label() + (fire ? " is not on fire" : "'s rudder is not damaged") + ": no roll";
+    if (!(fire ? s->on_fire : s->rudder) && s->critical_missing) {  // the critical hit its left-out roll gave
+        ctx.findings.excuse(*s->critical_missing, e.subject.pos, none);
+        (fire ? s->on_fire : s->rudder) = true;
+    } else if (!(fire ? s->on_fire : s->rudder))
+        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, none);
     else if (rolled == t.impulse_)
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s->label() + " has rolled for it already this impulse");
     rolled = t.impulse_;
@@ -142,7 +150,7 @@ void TmbvEngine::end_rolls_missing(GameContext& ctx, ngn::SourcePos at) {
     for (Ship& s : ships_) {
         const std::string what = s.critical_due ? s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll is missing" : "";
         if (s.critical_due && s.critical_unsure) ctx.findings.excuse(*s.critical_unsure, at, what);
-        else if (s.critical_due) ctx.findings.error(Kind::Inconsistent, cite("14.1"), at, what);
+        else if (s.critical_due) s.critical_missing = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("14.1"), at, what));
         s.critical_due.reset();
         if (!afloat(s)) continue;
         const auto say = [&](const char* rule, const std::string& what) {

@@ -66,6 +66,8 @@ struct Ship {
     std::optional<ngn::SourcePos> critical_due;     // an attack damaged it: its critical-hit roll comes next
     std::optional<Cause> critical_unsure;           // ... or did by one count of its hits only (parted, reported): the roll may be left out
     std::optional<Cause> critical_claim;            // its critical hit is one claimed against the die (reported)
+    std::optional<Cause> critical_missing;          // its critical-hit roll was left out (reported): what it gave shows later
+    std::optional<Cause> hits_missing;              // an attack on it was left out or not read (reported): hits it took may show later
     const Formation* relayed_for = nullptr;         // a dispatch ship's flagship this impulse (14.4)
     // in a line-ahead's activation (7.4.4): where it stood, the hexes it entered, its move line, and
     // whether that move showed a mistake of its own

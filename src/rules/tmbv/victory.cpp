@@ -83,7 +83,7 @@ bool TmbvEngine::take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx) {
     if (!gone(x, at.line, ctx)) return false;
     const std::string what = x.label() + " is afloat, but the record names it no more after line " + std::to_string((*last_named_)[x.entity]) +
                              " and plays on as if it were gone: the line that sank it is missing (taken as sunk from here)";
-    if (x.afloat_by_claim) ctx.findings.excuse(*x.afloat_by_claim, at, what);  // its hits sank it before: the players saw it late
+    if (x.afloat_by_claim || x.hits_missing) ctx.findings.excuse(x.afloat_by_claim ? *x.afloat_by_claim : *x.hits_missing, at, what);  // its sinking shown before
     else ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at, what);
     x.sunk = x.taken_as_sunk = true;
     return true;
