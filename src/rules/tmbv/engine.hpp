@@ -153,7 +153,9 @@ private:
     bool may_fire_at(Ship& s, Ship& target, const ngn::Event& e, GameContext& ctx);
     bool in_broadside(const Ship& s, const Ship& target, std::string& arc) const;
     ModifiedRoll modified(const ngn::Dice& dice, const std::vector<std::pair<std::string, int>>& mods) const;
-    std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false) const;
+    std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false,
+                                                            std::optional<int> range = std::nullopt) const;
+    bool fits_another_range(const Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) const;
     void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, std::optional<bool> claimed_sunk,
                     std::optional<Cause> why, GameContext& ctx);
     void judge_sinking(Ship& target, const ngn::Event& e, std::optional<bool> claimed_sunk, GameContext& ctx);

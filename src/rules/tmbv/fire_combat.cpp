@@ -113,9 +113,9 @@ ModifiedRoll TmbvEngine::modified(const ngn::Dice& dice, const std::vector<std::
     return r;
 }
 
-std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t, bool by_rules) const {
+std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t, bool by_rules, std::optional<int> range) const {
     std::vector<std::pair<std::string, int>> out{{"cf", combat_factor(s, by_rules)}};  // 7.8.7: the CF is a DRM
-    const auto d = distance(s.at, t.at);
+    const auto d = range ? range : distance(s.at, t.at);
     const char crew = crew_of(s);
     for (const ChartModifier& m : tables_->fire_modifiers()) {
         bool applies = false;
@@ -249,6 +249,19 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     note_damage(*target, claim.hits.value_or(played_hits), rules_hits, e, why);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
     if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why), hits_parted_ = true, ++hits_changed_;
+    // or a range a hex longer or shorter: one of the ships is not where the record has it (a move left out)
+    if (why && !doubt && !unrecorded && fits_another_range(s, *target, *dice, claim.hits)) s.doubt = target->doubt = why;
+}
+
+// Whether the roll as written, or the hits claimed, fit the range one hex longer or shorter.
+bool TmbvEngine::fits_another_range(const Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) const {
+    const auto d = distance(s.at, t.at);
+    if (!d) return false;
+    for (const int range : {*d - 1, *d + 1}) {
+        const ModifiedRoll r = modified(dice, fire_modifiers(s, t, false, range));
+        if (range >= 1 && (r.recorded ? *r.recorded == r.rules : claimed && *claimed == *tables_->fire_hits(r.rules))) return true;
+    }
+    return false;
 }
 
 // 14.1.2: a firer whose critical-hit roll was left out (reported) fires as with its bridge hit when

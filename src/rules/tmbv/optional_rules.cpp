@@ -153,11 +153,15 @@ void TmbvEngine::end_rolls_missing(GameContext& ctx, ngn::SourcePos at) {
         else if (s.critical_due) s.critical_missing = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("14.1"), at, what));
         s.critical_due.reset();
         if (!afloat(s)) continue;
-        const auto say = [&](const char* rule, const std::string& what) {
-            if (s.critical_claim) ctx.findings.excuse(*s.critical_claim, at, what);  // the players' state came from a claim reported
-            else ctx.findings.error(Kind::Inconsistent, cite(rule), at, what);
+        const auto say = [&](const char* rule, const std::string& what) -> Cause {
+            if (s.critical_claim) return ctx.findings.excuse(*s.critical_claim, at, what), *s.critical_claim;  // the players' state came from a claim reported
+            return Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite(rule), at, what));
         };
-        if (s.on_fire && s.fire_rolled != impulse_) say("14.1.1", s.label() + " is on fire: it rolls at the end of impulse " + std::to_string(impulse_));
+        if (s.on_fire && s.fire_rolled != impulse_) {  // what the roll left out did (a box burnt, an explosion) shows later
+            const std::string what = s.label() + " is on fire: it rolls at the end of impulse " + std::to_string(impulse_);
+            if (s.hits_missing) ctx.findings.excuse(*s.hits_missing, at, what);  // said already: it may have sunk then
+            else s.hits_missing = say("14.1.1", what);
+        }
         if (s.rudder && s.rudder_rolled != impulse_) say("14.1.3", s.label() + "'s rudder is hit: it rolls at the end of impulse " + std::to_string(impulse_));
     }
 }
