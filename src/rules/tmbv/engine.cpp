@@ -157,7 +157,7 @@ void TmbvEngine::index_names(GameContext& ctx) {
     for (const auto& [actor, lines] : acts_) (*last_named_)[actor] = lines.back().first;
     for (const ngn::Line& l : ctx.game.lines)
         if (const ngn::Event* e = l.as<ngn::Event>())
-            for (std::size_t i = 1; i < e->args.size(); ++i)  // the first is the action
+            for (std::size_t i = 0; i < e->args.size(); ++i)  // the action's place too: a line not read may name a ship there
                 if (e->args[i].is<ngn::Word>() || e->args[i].is<ngn::Text>())
                     if (const Entity* n = ctx.symbols.find(reference_text(e->args[i]))) (*last_named_)[n] = std::max((*last_named_)[n], l.pos.line);
 }
@@ -293,6 +293,7 @@ void TmbvEngine::line_not_read(Ship& s, const ngn::Event& e, const Cause& why, G
         if (it.is<ngn::Word>() || it.is<ngn::Text>())
             if (const Entity* named = ctx.symbols.find(reference_text(it)); named && ship(*named)) ship(*named)->hits_missing = why;
     if (!afloat(s)) return;
+    s.ram_pending.reset();  // it may have been the ram its move into an enemy's hex called for
     if (step_ == "non-formation" && active_ship_ != &s) {
         end_activation(ctx, e.subject.pos);
         active_ship_ = &s;
