@@ -342,7 +342,7 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
     }
     if (in_formation(s) && !s.formation->activated) {
         for (Ship& m : ships_)  // a move of its formation left out leaves who is linked in doubt
-            if (m.formation == s.formation && afloat(m)) place_in_question(m, e.subject.pos, ctx);
+            if (&m != &s && m.formation == s.formation && afloat(m)) place_in_question(m, e.subject.pos, ctx);
         // said once: the players played the formation's ships alone this impulse (as played)
         const std::string what = s.label() + " is in " + s.formation->entity->label() + ": it activates with its formation, before the ships out of formation";
         if (const auto doubt = doubt_in(*s.formation)) ctx.findings.excuse(*doubt, e.subject.pos, what);
@@ -367,17 +367,17 @@ bool TmbvEngine::activate_single(Ship& s, const ngn::Event& e, GameContext& ctx)
         int expected = expected_side();
         if (expected >= 0 && expected != s.side) {  // the other side's ship that should be next may have had its move left out
             for (Ship& o : ships_)
-                if (o.side == expected && afloat(o) && !o.activated && !in_formation(o) && missed_move(o, e.subject.pos, ctx)) last_side_ = expected;
+                if (&o != &s && o.side == expected && afloat(o) && !o.activated && !in_formation(o) && missed_move(o, e.subject.pos, ctx)) last_side_ = expected;
             expected = expected_side();
         }
         if (expected >= 0 && expected != s.side) {  // or be one the record names no more
             for (Ship& o : ships_)
-                if (o.side == expected && afloat(o) && !o.activated && !in_formation(o)) take_as_sunk(o, e.subject.pos, ctx);
+                if (&o != &s && o.side == expected && afloat(o) && !o.activated && !in_formation(o)) take_as_sunk(o, e.subject.pos, ctx);
             expected = expected_side();
         }
         if (expected >= 0 && expected != s.side) {  // or have no line left this impulse: it did nothing (7.3.1: it is DIW)
             for (Ship& o : ships_)
-                if (o.side == expected && afloat(o) && !o.activated && !in_formation(o) && !acts_later(o, e.subject.pos.line, ctx)) o.activated = true;
+                if (&o != &s && o.side == expected && afloat(o) && !o.activated && !in_formation(o) && !acts_later(o, e.subject.pos.line, ctx)) o.activated = true;
             expected = expected_side();
         }
         if (expected >= 0 && expected != s.side)
