@@ -1134,6 +1134,17 @@ TEST(TmbvDeployment, KerkaAndNarentaEnterLaterOnBoardAsEdge) {
     one(record(kHab + "ship Ker \"Kerka\" independent #A:1201/S\n", kRdI, impulse(1, N({}))), "tmbv 13.2.2", Kind::Illegal);
 }
 
+TEST(TmbvDeployment, AnEnteringShipStandsOnItsEdgeHexAndPaysForTheHexesAfter) {
+    // Kerka enters on #A:1216, the corner board A shares with boards B and D: its first move pays 2 MP for 2 hexes
+    const auto entering = [](const std::string& move) {
+        return record(kHab, kRdI,
+                      impulse(1, N({"RdI move #E:0404 => 1 mp", "Hab move #E:0804 => 1 mp"})) + "    impulse 2\nside Austria\nship Ker \"Kerka\" independent #A:1216/N\n" +
+                          N({"RdI move #E:0403 => 1 mp", "Hab move #E:0803 => 1 mp", move}));
+    };
+    clean(entering("Ker move #A:1215 #A:1214 => 2 mp"));
+    one(entering("Ker move #A:1215 #A:1214 => 3 mp"), "tmbv 7.3.3", Kind::WrongResult, "2", "3");
+}
+
 TEST(TmbvOptional, TheEndOfImpulseRollsComeLast) {
     // Habsburg's fire roll written before Re d'Italia's move, in the same impulse: one finding
     one(record(kHab, kRdI,
