@@ -611,8 +611,8 @@ TEST(TmbvFire, TheModifiedRollAndTheHits) {
     clean(one_impulse(N({"RdI fire Hab d10: 9 => 2 hits"})));
     one(one_impulse(N({"RdI fire Hab d10: 7 +3(cf) -1(range) -1(ironclad) -1(weather) => 1 hit"})), "tmbv 7.8.6", Kind::WrongResult,
         "7 +4(cf) -1(range) -1(ironclad) -1(weather) = 8", "7");
-    one(one_impulse(N({"RdI fire Hab d10: 7 => 2 hits"})), "tmbv 7.8.6", Kind::WrongResult, "1 hits", "2 hits");
-    one(one_impulse(N({"RdI fire Hab d10: 2 => 1 hit"})), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hits");
+    one(one_impulse(N({"RdI fire Hab d10: 7 => 2 hits"})), "tmbv 7.8.6", Kind::WrongResult, "1 hit", "2 hits");
+    one(one_impulse(N({"RdI fire Hab d10: 2 => 1 hit"})), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hit");
     // an Austrian crew (A) adds 1: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) = 5, a miss
     clean(one_impulse(N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) => miss"})));
     one(one_impulse(N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 +3(cf) -1(range) -1(ironclad) -1(weather) => miss"})), "tmbv 7.8.6",
@@ -765,7 +765,7 @@ TEST(TmbvOptional, AustrianRifledGuns) {
     // Habsburg at Re d'Italia, 4 hexes: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) = 5, a miss; +1(rifled) with 14.3: 6, 1 hit
     const std::string body = impulse(1, N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 => 1 hit"}));
     clean(record(kHab, kRdI, body, "[Rules \"austrian-rifled-guns\"]\n"));
-    one(record(kHab, kRdI, body), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hits");
+    one(record(kHab, kRdI, body), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hit");
     // Salamander has no rifled guns
     one(record("ship Sal \"Salamander\" #E:0805/N\n", kRdI, impulse(1, N({"RdI move #E:0404 => 1 mp", "Sal fire RdI d10: 5 +2(cf) -1(range) -1(ironclad) +1(crew) +1(rifled) -1(weather) => 1 hit"})),
                "[Rules \"austrian-rifled-guns\"]\n"),
@@ -837,7 +837,7 @@ TEST(TmbvOptional, ABridgeHitMakesTheCrewCAndTheCFTwoLess) {
     // with its bridge hit: 9 +1(cf) -1(range) -1(ironclad) -1(crew) -1(weather) = 6, 1 hit
     clean(after_hit({"Hab critical 2d10: 0 5 => bridge"}, {"Hab fire RdI d10: 9 => 1 hit", "RdI critical d10: 3 => none"}));
     one(after_hit({"Hab critical 2d10: 0 5 => bridge"}, {"Hab fire RdI d10: 9 => 2 hits", "RdI critical d10: 3 => none"}), "tmbv 7.8.6",
-        Kind::WrongResult, "1 hits", "2 hits");
+        Kind::WrongResult, "1 hit", "2 hits");
     clean(after_hit({"Hab critical d10: 5 => none"}, {"Hab fire RdI d10: 9 => 2 hits", "RdI critical d10: 3 => none"}));
 }
 

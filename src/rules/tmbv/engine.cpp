@@ -350,7 +350,7 @@ void TmbvEngine::finish(GameContext& ctx) {
 
 void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
     os << "Impulse: " << impulse_ << "\n";
-    os << "Visibility: " << (visibility_ ? std::to_string(*visibility_) + " hexes" : "not known") << "\n";
+    os << "Visibility: " << (visibility_ ? counted(*visibility_, "hex", "hexes") : "not known") << "\n";
     const auto vp = victory_points();
     for (std::size_t i = 0; i < vp.size(); ++i) os << side_name(static_cast<int>(i), ctx) << ": " << vp[i] << " VP\n";
     for (const Ship& s : ships_) {

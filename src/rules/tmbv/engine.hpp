@@ -23,6 +23,9 @@ std::unique_ptr<Engine> make_engine();
 struct Walk;  // a move as it is read, step by step (movement.cpp)
 
 RuleRef cite(const char* section, const char* title = "");
+// A count and its noun, singular for one: "1 hit", "2 hits"; "1 hex", "3 hexes".
+inline std::string counted(int n, const std::string& one, const std::string& many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+inline std::string counted(int n, const std::string& one) { return counted(n, one, one + "s"); }
 // Counts a line judged under a case (GameContext::judged), building the reference only when counting.
 inline void judged(const GameContext& ctx, const char* section) {
     if (ctx.cases) ctx.judged(cite(section));

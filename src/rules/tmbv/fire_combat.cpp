@@ -168,7 +168,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
     if (d && visibility_ && *d > *visibility_ && visibility_parted_ && visibility_by_rules_ && *d <= *visibility_by_rules_)
         ctx.findings.excuse(*visibility_parted_, e.subject.pos, "a range within the visibility the rules count");
     else if (d && visibility_ && *d > *visibility_)
-        return refuse_placed("7.6.2", t.label() + " is " + std::to_string(*d) + " hexes away, beyond the visibility of " + std::to_string(*visibility_));
+        return refuse_placed("7.6.2", t.label() + " is " + counted(*d, "hex", "hexes") + " away, beyond the visibility of " + std::to_string(*visibility_));
     std::string arc;
     const bool small = s.manifest && s.manifest->small;
     std::string written;
@@ -243,8 +243,8 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.excuse(*doubt, e.claim->front().pos, "the hits, from places or hits in doubt"), why = doubt;
     else if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.6"), e.claim->front().pos,
-                                                    "the Fire Combat Results table gives for " + roll.rules_text(), std::to_string(rules_hits) + " hits",
-                                                    std::to_string(*claim.hits) + " hits"));
+                                                    "the Fire Combat Results table gives for " + roll.rules_text(), counted(rules_hits, "hit"),
+                                                    counted(*claim.hits, "hit")));
     judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, said_sunk(claim.hits.has_value(), claim.sunk), why, ctx);
     note_damage(*target, claim.hits.value_or(played_hits), rules_hits, e, why);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
@@ -322,14 +322,14 @@ void TmbvEngine::judge_sinking(Ship& t, const ngn::Event& e, std::optional<bool>
     const bool gone = played >= hull, gone_by_rules = t.hits.rules() >= hull;
     const bool claimed = claimed_sunk.value_or(false);
     judged(ctx, "7.8.7");
-    const std::string boxes = t.label() + " has " + std::to_string(played) + " of its " + std::to_string(hull) + " hull boxes crossed off";
+    const std::string boxes = t.label() + " has " + std::to_string(played) + " of its " + counted(hull, "hull box", "hull boxes") + " crossed off";
     std::optional<Cause> rejected;
     if (claimed && !gone && !gone_by_rules && t.hits_missing)  // hits an attack left out gave it
         ctx.findings.excuse(*t.hits_missing, e.claim_pos, boxes + ": it is afloat");
     else if (claimed && !gone && !gone_by_rules)
         rejected = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos, boxes + ": it is afloat", "afloat", "sunk"));
     if (gone && gone_by_rules && claimed_sunk == false) {  // the claim leaves the sinking out
-        const std::string what = boxes + ": it sinks (write sunk after its hits: => " + std::to_string(played) + " hits sunk)";
+        const std::string what = boxes + ": it sinks (write sunk after the hits that sank it: => 2 hits sunk)";
         if (t.afloat_by_claim) ctx.findings.excuse(*t.afloat_by_claim, e.claim_pos, what);  // played afloat after it sank before
         else t.afloat_by_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos, what, "sunk", "afloat"));
     }

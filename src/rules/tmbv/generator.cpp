@@ -672,7 +672,7 @@ bool Battle::hunt(GShip& s, int mp) {
     }
     hit(*t, r.target_hits);
     hit(s, r.rammer_hits);
-    body_ << r.target_hits << " hits" << (t->sunk ? " sunk" : "") << " rammer " << r.rammer_hits << (s.sunk ? " sunk" : "") << "\n";
+    body_ << r.target_hits << (r.target_hits == 1 ? " hit" : " hits") << (t->sunk ? " sunk" : "") << " rammer " << r.rammer_hits << (s.sunk ? " sunk" : "") << "\n";
     critical(*t, r.target_hits);  // the target's only (docs/rules/tmbv.md, Readings)
     return true;
 }

@@ -197,7 +197,7 @@ bool TmbvEngine::on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& 
     std::optional<Cause> why;
     if (claimed && *claimed != hits && ctx.dice_ok)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, e.claim->front().pos, "half the die, fractions dropped, plus 1",
-                                                    std::to_string(hits) + " hits", std::to_string(*claimed) + " hits"));
+                                                    counted(hits, "hit"), counted(*claimed, "hit")));
     t.judge_hits(*s, hits, claimed.value_or(hits), e, std::nullopt, why, ctx);
     return true;
 }

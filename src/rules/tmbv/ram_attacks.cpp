@@ -102,7 +102,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
                                                     roll.rules_text(), std::to_string(*roll.recorded)));
     const RamRow& by_rules = *tables_->ram(roll.rules);
     const RamRow& as_played = *tables_->ram(roll.played());
-    auto text = [](const RamRow& r) { return r.fails ? std::string("fail") : std::to_string(r.target_hits) + " hits rammer " + std::to_string(r.rammer_hits); };
+    auto text = [](const RamRow& r) { return r.fails ? std::string("fail") : counted(r.target_hits, "hit") + " rammer " + std::to_string(r.rammer_hits); };
     auto fits = [&](const RamRow& r) {
         if (r.fails) return claim.fail || (claim.target.value_or(0) == 0 && claim.rammer.value_or(0) == 0 && !claim.target);
         return !claim.fail && claim.target.value_or(r.target_hits) == r.target_hits && claim.rammer.value_or(r.rammer_hits) == r.rammer_hits;
@@ -110,7 +110,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!why && !fits(by_rules) && !fits(as_played))
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.4"), e.claim_pos,
                                                     "the Ram Attack Results Table gives for " + roll.rules_text(), text(by_rules),
-                                                    claim.fail ? "fail" : std::to_string(claim.target.value_or(0)) + " hits rammer " + std::to_string(claim.rammer.value_or(0))));
+                                                    claim.fail ? "fail" : counted(claim.target.value_or(0), "hit") + " rammer " + std::to_string(claim.rammer.value_or(0))));
     const RamRow& played = fits(as_played) ? as_played : by_rules;
     if (played.fails) judged(ctx, "7.8.5 (ram)");  // a failed ram: the rammer's move ended; it is not DIW
     judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e,
