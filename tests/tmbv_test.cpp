@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <initializer_list>
 #include <map>
 #include <set>
@@ -993,11 +994,19 @@ TEST(TmbvOptional, ADispatchShipServesItsOwnSidesFlagshipsOnly) {
         "tmbv 7.5.1", Kind::Illegal);
 }
 
+namespace {
+// A flying wedge of three facing north: `ships` are "<alias> \"<name>\"", the flagship first (at
+// #E:0605), then the ships on its port and starboard quarters (#E:0506, #E:0706).
+std::string wedge_of_three(const std::string& formation, const std::string& name, const std::array<std::string, 3>& ships) {
+    return "formation " + formation + " \"" + name + "\" flying-wedge\nship " + ships[0] + " " + formation + " flagship #E:0605/N\nship " + ships[1] +
+           " " + formation + " #E:0506/N\nship " + ships[2] + " " + formation + " #E:0706/N\n";
+}
+}  // namespace
+
 TEST(TmbvMovement, AFormationsMPIsFixedWhenItsActivationBegins) {
     // 3.0: the fleet begins its move with its slowest ship's MA. Habsburg (2 hits from impulse 1)
     // rams first and takes a third (MA 3 to 2); Ferdinand Max and Salamander then still move 3
-    const std::string battle = "formation Battle \"Battle Fleet\" flying-wedge\nship EFM \"Erzherzog Ferdinand Max\" Battle flagship #E:0605/N\n"
-                               "ship Hab \"Habsburg\" Battle #E:0506/N\nship Sal \"Salamander\" Battle #E:0706/N\n";
+    const std::string battle = wedge_of_three("Battle", "Battle Fleet", {"EFM \"Erzherzog Ferdinand Max\"", "Hab \"Habsburg\"", "Sal \"Salamander\""});
     const std::string italy = "ship RdI \"Re d'Italia\" #E:0503/NE\n";
     // 7 +4(cf) +1(range) -1(ironclad) -1(weather) = 10: 2 hits; the ram 5 +2(double ram) +1(crew) -1(weather) = 7: 2 hits rammer 1
     const std::string first = impulse(1, F({"EFM move #E:0604 => 1 mp", "Hab move #E:0505 => 1 mp", "Sal move #E:0705 => 1 mp"}) +
@@ -1097,8 +1106,7 @@ TEST(TmbvOneMistake, AShipTheRecordNamesNoMoreIsTakenAsSunk) {
 TEST(TmbvOneMistake, AFleetMovedAsOneAfterItsFlagshipSankIsSaidOnce) {
     // Re d'Italia sinks Hum, the Support Fleet's flagship (9 +4(cf) +1(range) -2(small) -1(weather) = 11: 2 hits);
     // its other ships then activate alone (7.4.3, 7.5.5)
-    const std::string support = "formation Support \"Support Fleet\" flying-wedge\nship Hum \"Hum\" Support flagship #E:0605/N\n"
-                                "ship See \"Seehund\" Support #E:0506/N\nship Dal \"Dalmat\" Support #E:0706/N\n";
+    const std::string support = wedge_of_three("Support", "Support Fleet", {"Hum \"Hum\"", "See \"Seehund\"", "Dal \"Dalmat\""});
     const std::string italy = "ship RdI \"Re d'Italia\" #E:0403/N\n";
     const std::string first = impulse(1, F({"Hum move #E:0604 => 1 mp", "See move #E:0505 => 1 mp", "Dal move #E:0705 => 1 mp"}) +
                                              N({"RdI fire Hum d10: 9 => 2 hits sunk", "RdI move #E:0402 => 1 mp"}));
