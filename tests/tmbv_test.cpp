@@ -5,13 +5,17 @@
 // (fixtures/tables/tmbv-*.ngn). Hexes: flat tops, even columns half a hex lower; the neighbours of
 // #0405 are N #0404, NE #0505, SE #0506, S #0406, SW #0306, NW #0305.
 #include "rules/registry.hpp"
+#include "rules/tmbv/generator.hpp"
 #include "rules/tmbv/manifest.hpp"
 #include "rules/tmbv/tables.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <initializer_list>
+#include <map>
+#include <set>
 
 using namespace testing_util;
 using ironlog::Finding;
@@ -476,6 +480,23 @@ TEST(TmbvActivation, FormationsInitiativeFirstThenAlternating) {
     clean(record(kMain, two, impulse(1, kItalyMoves + kAustriaMoves + second)));
 }
 
+TEST(TmbvActivation, EachFormationPhaseIsCitedByItsCase) {
+    // Italy three formations, Austria two: I, A, I, A, I (7.5.1-7.5.4 and the note)
+    const std::string italy = kItalianLine + "formation Second \"Second Squadron\" line-ahead\nship SMa \"San Martino\" Second flagship #E:0205/N\n"
+                                             "ship RdP \"Re di Portogallo\" Second #E:0206/N\n"
+                                             "formation Third \"Third Squadron\" line-ahead\nship Cas \"Castelfidardo\" Third flagship #E:0105/N\n"
+                                             "ship PdC \"Principe di Carignano\" Third #E:0106/N\n";
+    const std::string austria = kMain + "formation Battle \"Battle Fleet\" line-ahead\nship Hab \"Habsburg\" Battle flagship #E:1205/N\n"
+                                        "ship Sal \"Salamander\" Battle #E:1206/N\n";
+    const std::string i2 = F({"SMa move #E:0204 => 1 mp", "RdP move #E:0205 => 1 mp"});
+    const std::string i3 = F({"Cas move #E:0104 => 1 mp", "PdC move #E:0105 => 1 mp"});
+    const std::string a2 = F({"Hab move #E:1204 => 1 mp", "Sal move #E:1205 => 1 mp"});
+    clean(record(austria, italy, impulse(1, kItalyMoves + kAustriaMoves + i2 + a2 + i3)));
+    // the initiative player's second formation is due (7.5.3); the other player's second (7.5.4)
+    one(record(austria, italy, impulse(1, kItalyMoves + kAustriaMoves + a2 + i2 + i3)), "tmbv 7.5.3", Kind::Illegal, "Italy", "Austria");
+    one(record(austria, italy, impulse(1, kItalyMoves + kAustriaMoves + i2 + i3 + a2)), "tmbv 7.5.4", Kind::Illegal, "Austria", "Italy");
+}
+
 TEST(TmbvActivation, OneFormationAStep) {
     one(record(kMain, kItalianLine, impulse(1, F({"RdI move #E:0404 => 1 mp"}) + kAustriaMoves + F({"Pal move #E:0405 => 1 mp"}))), "tmbv 7.5.3",
         Kind::Illegal);
@@ -509,7 +530,10 @@ TEST(TmbvActivation, SingleShipsAlternate) {
 
 TEST(TmbvActivation, FireBeforeMoving) {
     clean(one_impulse(N({"RdI fire Hab d10: 7 => 1 hit", "RdI move #E:0404 => 1 mp"})));
-    one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI fire Hab d10: 7 => 1 hit"})), "tmbv 7.5.1", Kind::Illegal);
+    // a ship out of formation: 7.8 (fire before moving); a formation's: 7.5.1 (all its ships fire before any moves)
+    one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI fire Hab d10: 7 => 1 hit"})), "tmbv 7.8", Kind::Illegal);
+    one(record(kHab, kItalianLine, impulse(1, F({"RdI move #E:0404 => 1 mp", "Pal fire Hab d10: 9 => 1 hit", "Pal move #E:0405 => 1 mp"}))), "tmbv 7.5.1",
+        Kind::Illegal);
     one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI move #E:0403 => 1 mp"})), "tmbv 7.5.1", Kind::Illegal);
 }
 
@@ -588,8 +612,8 @@ TEST(TmbvFire, TheModifiedRollAndTheHits) {
     clean(one_impulse(N({"RdI fire Hab d10: 9 => 2 hits"})));
     one(one_impulse(N({"RdI fire Hab d10: 7 +3(cf) -1(range) -1(ironclad) -1(weather) => 1 hit"})), "tmbv 7.8.6", Kind::WrongResult,
         "7 +4(cf) -1(range) -1(ironclad) -1(weather) = 8", "7");
-    one(one_impulse(N({"RdI fire Hab d10: 7 => 2 hits"})), "tmbv 7.8.6", Kind::WrongResult, "1 hits", "2 hits");
-    one(one_impulse(N({"RdI fire Hab d10: 2 => 1 hit"})), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hits");
+    one(one_impulse(N({"RdI fire Hab d10: 7 => 2 hits"})), "tmbv 7.8.6", Kind::WrongResult, "1 hit", "2 hits");
+    one(one_impulse(N({"RdI fire Hab d10: 2 => 1 hit"})), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hit");
     // an Austrian crew (A) adds 1: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) = 5, a miss
     clean(one_impulse(N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) => miss"})));
     one(one_impulse(N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 +3(cf) -1(range) -1(ironclad) -1(weather) => miss"})), "tmbv 7.8.6",
@@ -612,8 +636,32 @@ TEST(TmbvFire, Sinking) {
     clean(one_impulse(N({"RdI fire KEl d10: 9 => 2 hits sunk"}), kel));
     one(one_impulse(N({"RdI fire Hab d10: 7 => 1 hit sunk"})), "tmbv 7.8.7", Kind::WrongResult, "afloat", "sunk");
     one(one_impulse(N({"RdI fire KEl d10: 5 => 1 hit sunk"}), kel), "tmbv 7.8.7", Kind::WrongResult, "afloat", "sunk");
-    // a sunk ship does nothing more
+    // a sunk ship does nothing more, nor is it fired at (7.8.7)
     one(record(kel, kRdI, impulse(1, N({"RdI fire KEl d10: 9 => 2 hits sunk", "KEl move #E:0604 => 1 mp"}))), "tmbv 7.8.7", Kind::Illegal);
+    const std::string two = kel + "ship Hab \"Habsburg\" #E:0805/N\n";
+    one(record(two, kRdI + "ship Pal \"Palestro\" #E:0505/N\n",
+               impulse(1, N({"RdI fire KEl d10: 9 => 2 hits sunk", "Hab move #E:0804 => 1 mp", "Pal fire KEl d10: 9 => 1 hit"}))),
+        "tmbv 7.8.7", Kind::Illegal);
+    // a ship set up without its hex: said once, at its declaration; its lines follow from it
+    one(record("ship KEl \"Kaiserin Elisabeth\"\n", kRdI, impulse(1, N({"RdI move #E:0404 => 1 mp", "KEl move #E:0604 => 1 mp"})) +
+                                                         impulse(2, N({"RdI fire KEl d10: 9 => 2 hits", "KEl move #E:0603 => 1 mp"}))),
+        "tmbv 7.2.3", Kind::Inconsistent);
+}
+
+TEST(TmbvFire, AClaimThatLeavesOutSunkIsOneFindingAtTheClaim) {
+    const std::string kel = "ship KEl \"Kaiserin Elisabeth\" #E:0605/N\n";  // hull 2
+    clean(one_impulse(N({"RdI fire KEl d10: 9"}), kel));  // no claim: the table's, sinking with it
+    // 9 +4(cf) +1(range) -2(small) -1(weather) = 11: 2 hits, all its boxes: the claim says sunk (7.8.7)
+    one(one_impulse(N({"RdI fire KEl d10: 9 => 2 hits"}), kel), "tmbv 7.8.7", Kind::WrongResult, "sunk", "afloat");
+    // what the players did next with the ship they kept afloat follows from it: its critical roll, its move
+    one(record(kel, kRdI, impulse(1, N({"RdI fire KEl d10: 9 => 2 hits", "KEl critical d10: 4 => none", "RdI move #E:0404 => 1 mp"})), "[Rules \"critical-hits\"]\n"),
+        "tmbv 7.8.7", Kind::WrongResult, "sunk", "afloat");
+    one(record(kel, kRdI, impulse(1, N({"RdI fire KEl d10: 9 => 2 hits", "KEl move #E:0604 => 1 mp"})) + impulse(2, N({"KEl move #E:0603 => 1 mp"}))),
+        "tmbv 7.8.7", Kind::WrongResult, "sunk", "afloat");
+    // a ram's too: 9 +2(double ram) -1(weather) = 10, 5 hits on its 2 boxes
+    const std::string ahead = "ship KEl \"Kaiserin Elisabeth\" #E:0404/N\n";
+    one(one_impulse(N({"RdI move #E:0404 => 1 mp", "RdI ram KEl d10: 9 => 5 hits rammer 1"}), ahead), "tmbv 7.8.7", Kind::WrongResult, "sunk",
+        "afloat");
 }
 
 // ---- 7.9 ram attacks --------------------------------------------------------------------------------
@@ -718,7 +766,7 @@ TEST(TmbvOptional, AustrianRifledGuns) {
     // Habsburg at Re d'Italia, 4 hexes: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) = 5, a miss; +1(rifled) with 14.3: 6, 1 hit
     const std::string body = impulse(1, N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 => 1 hit"}));
     clean(record(kHab, kRdI, body, "[Rules \"austrian-rifled-guns\"]\n"));
-    one(record(kHab, kRdI, body), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hits");
+    one(record(kHab, kRdI, body), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hit");
     // Salamander has no rifled guns
     one(record("ship Sal \"Salamander\" #E:0805/N\n", kRdI, impulse(1, N({"RdI move #E:0404 => 1 mp", "Sal fire RdI d10: 5 +2(cf) -1(range) -1(ironclad) +1(crew) +1(rifled) -1(weather) => 1 hit"})),
                "[Rules \"austrian-rifled-guns\"]\n"),
@@ -779,7 +827,9 @@ TEST(TmbvOptional, ACriticalHitRollFollowsDamage) {
     clean(after_hit({"Hab critical 2d10: 0 6 => bridge"}));
     one(after_hit({"Hab critical 2d10: 0 6 => fire"}), "tmbv 14.1.2", Kind::WrongResult, "bridge", "fire");
     one(after_hit({"Hab critical 2d10: 0 3 => rudder"}), "tmbv 14.1.1", Kind::WrongResult, "fire", "rudder");
-    one(after_hit({"Hab critical d10: 5 => rudder"}), "tmbv 14.1.3", Kind::WrongResult, "none", "rudder");
+    // a first die that is not 0 is no critical hit at all (14.1), whatever is claimed
+    one(after_hit({"Hab critical d10: 5 => rudder"}), "tmbv 14.1", Kind::WrongResult, "none", "rudder");
+    one(after_hit({"Hab critical 2d10: 0 9 => none"}), "tmbv 14.1", Kind::WrongResult, "rudder", "none");
     one(after_hit({"Hab critical d10: 0 => none"}), "tmbv 14.1", Kind::Inconsistent);
 }
 
@@ -788,7 +838,7 @@ TEST(TmbvOptional, ABridgeHitMakesTheCrewCAndTheCFTwoLess) {
     // with its bridge hit: 9 +1(cf) -1(range) -1(ironclad) -1(crew) -1(weather) = 6, 1 hit
     clean(after_hit({"Hab critical 2d10: 0 5 => bridge"}, {"Hab fire RdI d10: 9 => 1 hit", "RdI critical d10: 3 => none"}));
     one(after_hit({"Hab critical 2d10: 0 5 => bridge"}, {"Hab fire RdI d10: 9 => 2 hits", "RdI critical d10: 3 => none"}), "tmbv 7.8.6",
-        Kind::WrongResult, "1 hits", "2 hits");
+        Kind::WrongResult, "1 hit", "2 hits");
     clean(after_hit({"Hab critical d10: 5 => none"}, {"Hab fire RdI d10: 9 => 2 hits", "RdI critical d10: 3 => none"}));
 }
 
@@ -882,6 +932,95 @@ TEST(TmbvOptional, ADispatchShipLinksShipsOutOfTheFlagshipsSight) {
         "tmbv 14.4", Kind::Illegal);
 }
 
+// ---- 14.4 and 3.0: who activates with whom, and what is fixed when an activation begins -----------------
+
+namespace {
+// The Battle Fleet's wedge, and the Main Fleet's with Friedrich its flagship, Kaiser (MA 2) and
+// Greif (a D ship, MA 4) four hexes from Ferdinand Max, in its sight; Re d'Italia far off.
+const std::string kTwoWedges = "formation Battle \"Battle Fleet\" flying-wedge\nformation Main \"Main Fleet\" flying-wedge\n"
+                               "ship EFM \"Erzherzog Ferdinand Max\" Battle flagship #E:0905/N\nship Hab \"Habsburg\" Battle #E:0805/N\n"
+                               "ship Sal \"Salamander\" Battle #E:1005/N\nship Fri \"Friedrich\" Main flagship #E:0607/N\n"
+                               "ship Kai \"Kaiser\" Main #E:0508/N\nship Gre \"Greif\" Main #E:0708/N\n";
+const std::string kFarItaly = "ship RdI \"Re d'Italia\" #E:0215/N\n";
+const std::string kDispatch = "[Rules \"dispatch-ships\"]\n";
+std::string greif_with_the_battle_fleet(std::initializer_list<std::string> battle_step) {
+    return record(kTwoWedges, kFarItaly,
+                  impulse(1, F(battle_step) + F({"Fri move #E:0606 => 1 mp", "Kai move #E:0507 => 1 mp"}) + N({"RdI move #E:0214 => 1 mp"})),
+                  kDispatch);
+}
+}  // namespace
+
+TEST(TmbvOptional, ADispatchShipActivatesWithItsOwnFlagshipInSight) {
+    // Messagero (D) trails Re d'Italia's line by a gap of one hex, in its sight (two hexes, nothing between)
+    const std::string line = "formation Italian \"Italian Fleet\" line-ahead\nship RdI \"Re d'Italia\" Italian flagship #E:0405/N\n"
+                             "ship Mes \"Messagero\" Italian #E:0406/N\n";
+    const std::string play = impulse(1, F({"RdI move #E:0404 #E:0403 => 2 mp", "Mes move #E:0405 => 1 mp"}) + N({"Hab move #E:0904 => 1 mp"})) +
+                             impulse(2, F({"RdI move #E:0402 => 1 mp", "Mes move #E:0405/NE #E:0505 => 1 mp"}) + N({"Hab move #E:0903 => 1 mp"}));
+    const std::string austria = "ship Hab \"Habsburg\" #E:0905/N\n";
+    // 14.4: any flagship it sees, its own too, wherever it stands: off the line's path as well
+    clean(record(austria, line, play, kDispatch));
+    // without 14.4 a D ship is one of the line: the gap puts it out of formation (7.4.3, 7.4.4)
+    one(record(austria, line, play), "tmbv 7.4.3", Kind::Illegal);
+}
+
+TEST(TmbvOptional, ADispatchShipWithAnotherFleetMovesAtItsOwnMA) {
+    // Greif (MA 4) moves with the Battle Fleet: not at its own fleet's slowest MA (Kaiser's 2), 3.0
+    clean(greif_with_the_battle_fleet({"EFM move #E:0904 => 1 mp", "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp",
+                                       "Gre move #E:0707 #E:0706 #E:0705 #E:0704 => 4 mp"}));
+    one(greif_with_the_battle_fleet({"EFM move #E:0904 => 1 mp", "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp",
+                                     "Gre move #E:0707 #E:0706 #E:0705 #E:0704 #E:0703 => 5 mp"}),
+        "tmbv 7.3", Kind::Illegal, "at most 4 MP", "5 MP");
+}
+
+TEST(TmbvOptional, ADispatchShipsSightOfTheFlagshipIsJudgedWhenTheFleetActivates) {
+    // Ferdinand Max moves three hexes away before Greif's line: Greif saw it when the fleet activated
+    clean(greif_with_the_battle_fleet({"EFM move #E:0904 #E:0903 #E:0902 => 3 mp", "Hab move #E:0804 #E:0803 #E:0802 => 3 mp",
+                                       "Sal move #E:1004 #E:1003 #E:1002 => 3 mp", "Gre move #E:0707 #E:0706 #E:0705 #E:0704 => 4 mp"}));
+}
+
+TEST(TmbvOptional, ADispatchShipsLineMayOpenAnotherFleetsStep) {
+    // Greif's line first: the step is the fleet of its first ship that is not a D ship (the Battle Fleet)
+    clean(greif_with_the_battle_fleet({"Gre move #E:0707 #E:0706 #E:0705 #E:0704 => 4 mp", "EFM move #E:0904 => 1 mp",
+                                       "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp"}));
+}
+
+TEST(TmbvOptional, ADispatchShipServesItsOwnSidesFlagshipsOnly) {
+    // Messagero (Italian, D) in sight of Ferdinand Max does not activate with the Battle Fleet
+    one(record(kTwoWedges, kFarItaly + "ship Mes \"Messagero\" #E:1103/N\n",
+               impulse(1, F({"EFM move #E:0904 => 1 mp", "Hab move #E:0804 => 1 mp", "Sal move #E:1004 => 1 mp", "Mes move #E:1102 => 1 mp"}) +
+                              F({"Fri move #E:0606 => 1 mp", "Kai move #E:0507 => 1 mp", "Gre move #E:0707 => 1 mp"}) +
+                              N({"RdI move #E:0214 => 1 mp"})),
+               kDispatch),
+        "tmbv 7.5.1", Kind::Illegal);
+}
+
+namespace {
+// A flying wedge of three facing north: `ships` are "<alias> \"<name>\"", the flagship first (at
+// #E:0605), then the ships on its port and starboard quarters (#E:0506, #E:0706).
+std::string wedge_of_three(const std::string& formation, const std::string& name, const std::array<std::string, 3>& ships) {
+    return "formation " + formation + " \"" + name + "\" flying-wedge\nship " + ships[0] + " " + formation + " flagship #E:0605/N\nship " + ships[1] +
+           " " + formation + " #E:0506/N\nship " + ships[2] + " " + formation + " #E:0706/N\n";
+}
+}  // namespace
+
+TEST(TmbvMovement, AFormationsMPIsFixedWhenItsActivationBegins) {
+    // 3.0: the fleet begins its move with its slowest ship's MA. Habsburg (2 hits from impulse 1)
+    // rams first and takes a third (MA 3 to 2); Ferdinand Max and Salamander then still move 3
+    const std::string battle = wedge_of_three("Battle", "Battle Fleet", {"EFM \"Erzherzog Ferdinand Max\"", "Hab \"Habsburg\"", "Sal \"Salamander\""});
+    const std::string italy = "ship RdI \"Re d'Italia\" #E:0503/NE\n";
+    // 7 +4(cf) +1(range) -1(ironclad) -1(weather) = 10: 2 hits; the ram 5 +2(double ram) +1(crew) -1(weather) = 7: 2 hits rammer 1
+    const std::string first = impulse(1, F({"EFM move #E:0604 => 1 mp", "Hab move #E:0505 => 1 mp", "Sal move #E:0705 => 1 mp"}) +
+                                             N({"RdI fire Hab d10: 7 => 2 hits", "RdI move #E:0503/N => 1 mp"}));
+    const auto second = [&](const std::string& sal) {
+        return record(battle, italy,
+                      first + impulse(2, F({"Hab move #E:0504 #E:0503 => 2 mp", "Hab ram RdI d10: 5 => 2 hits rammer 1",
+                                            "EFM move #E:0603 #E:0602 #E:0601 => 3 mp", sal}) +
+                                             N({"RdI move #E:0502 => 1 mp"})));
+    };
+    clean(second("Sal move #E:0704 #E:0703 #E:0702 => 3 mp"));
+    one(second("Sal move #E:0704 #E:0703 #E:0702 #E:0701 => 4 mp"), "tmbv 7.3", Kind::Illegal, "at most 3 MP", "4 MP");
+}
+
 // ---- 13.2.1, 13.2.2 the Lissa set-up ------------------------------------------------------------------
 
 TEST(TmbvDeployment, TheItalianLinesOrderAndAffondatore) {
@@ -964,6 +1103,24 @@ TEST(TmbvOneMistake, AShipTheRecordNamesNoMoreIsTakenAsSunk) {
     one(text(""), "tmbv 7.8.7", Kind::Inconsistent);
 }
 
+TEST(TmbvOneMistake, AFleetMovedAsOneAfterItsFlagshipSankIsSaidOnce) {
+    // Re d'Italia sinks Hum, the Support Fleet's flagship (9 +4(cf) +1(range) -2(small) -1(weather) = 11: 2 hits);
+    // its other ships then activate alone (7.4.3, 7.5.5)
+    const std::string support = wedge_of_three("Support", "Support Fleet", {"Hum \"Hum\"", "See \"Seehund\"", "Dal \"Dalmat\""});
+    const std::string italy = "ship RdI \"Re d'Italia\" #E:0403/N\n";
+    const std::string first = impulse(1, F({"Hum move #E:0604 => 1 mp", "See move #E:0505 => 1 mp", "Dal move #E:0705 => 1 mp"}) +
+                                             N({"RdI fire Hum d10: 9 => 2 hits sunk", "RdI move #E:0402 => 1 mp"}));
+    clean(record(support, italy,
+                 first + impulse(2, N({"RdI move #E:0401 => 1 mp", "See move #E:0504 => 1 mp", "Dal move #E:0704 => 1 mp"})) +
+                     impulse(3, N({"RdI move #E:0401/NE => 1 mp", "See move #E:0503 => 1 mp", "Dal move #E:0703 => 1 mp"}))));
+    // moved on as a formation for two impulses: one finding, at the first ship's line
+    const Finding f = one(record(support, italy,
+                                 first + impulse(2, F({"See move #E:0504 => 1 mp", "Dal move #E:0704 => 1 mp"}) + N({"RdI move #E:0401 => 1 mp"})) +
+                                     impulse(3, F({"See move #E:0503 => 1 mp", "Dal move #E:0703 => 1 mp"}) + N({"RdI move #E:0401/NE => 1 mp"}))),
+                          "tmbv 7.4.3", Kind::Illegal);
+    EXPECT_NE(f.message.find("Hum has sunk"), std::string::npos) << f.message;
+}
+
 TEST(TmbvOneMistake, AFireBeyondVisibilityIsNotJudgedAgainForItsRange) {
     // Habsburg is 4 hexes off at visibility 3: the fire is the finding, not its roll's range too
     one(record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 7 => 3 hits"}), 3)), "tmbv 7.6.2", Kind::Illegal);
@@ -985,10 +1142,87 @@ TEST(TmbvDeployment, KerkaAndNarentaEnterLaterOnBoardAsEdge) {
     one(record(kHab + "ship Ker \"Kerka\" independent #A:1201/S\n", kRdI, impulse(1, N({}))), "tmbv 13.2.2", Kind::Illegal);
 }
 
+TEST(TmbvDeployment, AnEnteringShipStandsOnItsEdgeHexAndPaysForTheHexesAfter) {
+    // Kerka enters on #A:1216, the corner board A shares with boards B and D: its first move pays 2 MP for 2 hexes
+    const auto entering = [](const std::string& move) {
+        return record(kHab, kRdI,
+                      impulse(1, N({"RdI move #E:0404 => 1 mp", "Hab move #E:0804 => 1 mp"})) + "    impulse 2\nside Austria\nship Ker \"Kerka\" independent #A:1216/N\n" +
+                          N({"RdI move #E:0403 => 1 mp", "Hab move #E:0803 => 1 mp", move}));
+    };
+    clean(entering("Ker move #A:1215 #A:1214 => 2 mp"));
+    one(entering("Ker move #A:1215 #A:1214 => 3 mp"), "tmbv 7.3.3", Kind::WrongResult, "2", "3");
+}
+
 TEST(TmbvOptional, TheEndOfImpulseRollsComeLast) {
     // Habsburg's fire roll written before Re d'Italia's move, in the same impulse: one finding
     one(record(kHab, kRdI,
                impulse(1, N({"RdI fire Hab d10: 7 => 1 hit", "Hab critical 2d10: 0 2 => fire", "Hab on-fire d10: 7 => out", "RdI move #E:0404 => 1 mp"})),
                kCritical),
         "tmbv 14.1.1", Kind::Illegal);
+}
+
+// ---- generated play: every enforced case reached, and legal games clean over every option ----------
+
+namespace {
+ironlog::GenerateOptions generator_files() {
+    ironlog::GenerateOptions o;
+    o.tables = (kSource / "fixtures/tables/tmbv-test-pack.ngn").string();
+    o.library = (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string();
+    return o;
+}
+
+// The case a coverage row is about, as the engine counts it (RuleRef::id): its first number, with
+// " (second)" for the cases of the second 7.9 (Combat End Game) and " (ram)" for those printed 7.8.x
+// under Ram Attacks.
+std::string case_id(const std::string& rule) {
+    std::string id = "tmbv/" + rule.substr(0, rule.find(' '));
+    if (rule.find("(second") != std::string::npos) id += " (second)";
+    if (rule.find("under Ram Attacks") != std::string::npos) id += " (ram)";
+    return id;
+}
+
+// Enforced cases no legal Battle of Lissa reaches; their rows in the coverage table say why.
+const std::set<std::string> kNotInLegalLissaGames = {"tmbv/7.4.5", "tmbv/7.5.3"};
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr int kCleanGames = 512;  // every option combination once: the sanitizer builds are slower (docs/testing.md)
+#else
+constexpr int kCleanGames = 10000;
+#endif
+}  // namespace
+
+TEST(TmbvGenerated, AThousandGamesJudgeEveryEnforcedCase) {
+    ironlog::CheckOptions options(ironlog::all_rulesets(), kSource / "fixtures/games");
+    options.count_cases = true;
+    std::map<std::string, std::size_t> cases;
+    for (int i = 0; i < 1000; ++i) {
+        const auto report = ironlog::check_text("generated.ngn", ironlog::rules::tmbv::generate_game(20261127, i, generator_files()), options);
+        for (const auto& g : report.games)
+            for (const auto& [id, n] : g.cases) cases[id] += n;
+    }
+    std::size_t enforced = 0;
+    for (const auto& row : testing_util::coverage_rows("tmbv")) {
+        if (!row.enforced()) continue;
+        ++enforced;
+        const std::string id = case_id(row.rule);
+        if (kNotInLegalLissaGames.count(id)) {
+            EXPECT_NE(row.status.find("reached by generated play"), std::string::npos) << row.rule << ": say why in its row";
+            continue;
+        }
+        EXPECT_GT(cases[id], 0u) << row.rule << " (" << id << ") is judged in none of 1,000 generated games";
+    }
+    EXPECT_GT(enforced, 50u);
+}
+
+TEST(TmbvGenerated, LegalGamesOverEveryOptionCombinationGiveNoFinding) {
+    ironlog::CheckOptions options(ironlog::all_rulesets(), kSource / "fixtures/games");
+    std::size_t findings = 0;
+    for (int i = 0; i < kCleanGames; ++i) {
+        const std::string game = ironlog::rules::tmbv::generate_game(20261128, i, generator_files());
+        const auto report = ironlog::check_text("generated.ngn", game, options);
+        for (const auto& g : report.games) {
+            if (!g.findings.empty() && ++findings <= 3) ADD_FAILURE() << "game " << i << ":\n" << describe(g.findings);
+        }
+    }
+    EXPECT_EQ(findings, 0u);
 }

@@ -94,6 +94,7 @@ bool enters_later(const std::string& name) {
 void TmbvEngine::check_late_entry(const Ship& s, ngn::SourcePos at, GameContext& ctx) {
     const RuleRef rule = cite("13.2.2");
     const bool late = enters_later(s.entity->name);
+    judged(ctx, in_play_ ? "13.2" : "13.2.2");
     if (!in_play_) {
         if (late)
             ctx.findings.error(Kind::Illegal, rule, at, s.label() + " starts off the map: declare it where it enters, under the impulse it enters in");
@@ -140,8 +141,7 @@ void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {
     else if (h->board.size() > 1 || (h->board.size() == 1 && (h->board[0] < 'A' || h->board[0] > 'F')))
         problem = "the TBB's six boards are A to F (7.2.2); not '" + std::string(h->board) + "'";
     if (!problem.empty()) {
-        ctx.findings.error(Kind::Inconsistent, ngn_rule("5.2", "Positions"), it.pos, problem);
-        s.place_said = true;
+        s.unplaced = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, ngn_rule("5.2", "Positions"), it.pos, problem));
         return;
     }
     set_place(s, make_spot(h->board.empty() ? 0 : h->board[0], *hex));
@@ -157,12 +157,14 @@ void TmbvEngine::check_deployment(GameContext& ctx, ngn::SourcePos at) {
                              "no side is named Italy: the side with the initiative (13.2.3) and the winner of a tie (13.2.4) are not known");
     if (!ships_.empty()) say_no_tables(ctx, at);
     for (Ship& s : ships_)
-        if (!s.placed && !s.place_said)
-            ctx.findings.error(Kind::Inconsistent, cite("7.2.3"), s.entity->pos, "say where " + s.label() + " is set up: its hex and facing, #E:0808/N");
+        if (judged(ctx, "7.2.3"); !s.placed && !s.unplaced)
+            s.unplaced = Findings::cause_of(
+                ctx.findings.error(Kind::Inconsistent, cite("7.2.3"), s.entity->pos, "say where " + s.label() + " is set up: its hex and facing, #E:0808/N"));
     for (std::size_t i = 0; i < ships_.size(); ++i)
         for (std::size_t j = i + 1; j < ships_.size(); ++j) {
             const Ship &a = ships_[i], &b = ships_[j];
             if (!a.placed || !b.placed || !(a.at == b.at)) continue;
+            judged(ctx, "7.2.7");
             const bool ok = a.formation && a.formation == b.formation && a.facing == b.facing &&
                             (!a.manifest || !b.manifest || a.manifest->ma == b.manifest->ma);
             if (!ok)
@@ -182,6 +184,7 @@ void TmbvEngine::check_formation_shape(const Formation& f, GameContext& ctx, ngn
     for (const Ship& s : ships_)
         if (s.formation == &f && s.placed && !s.out_of_command && !is_affondatore(s)) members.push_back(&s);  // 13.2.1: it is never in one
     const ngn::SourcePos pos = f.entity->pos;
+    judged(ctx, "7.4.1");
     if (members.size() < 2) {
         ctx.findings.error(Kind::Illegal, cite("7.4.1"), pos, f.entity->label() + " has fewer than 2 ships: a formation needs at least 2");
         return;
@@ -191,6 +194,7 @@ void TmbvEngine::check_formation_shape(const Formation& f, GameContext& ctx, ngn
         return;
     }
     const char* rule = f.shape == "line-ahead" ? "7.4.4" : f.shape == "line-abreast" ? "7.4.5" : "7.4.6";
+    judged(ctx, rule);
     for (const Ship* s : members)
         if (s->facing != f.flagship->facing)
             ctx.findings.error(Kind::Illegal, cite(rule), s->entity->pos,
@@ -241,6 +245,7 @@ int order_of(const std::string& name) {
 // the other way, out of command.
 void TmbvEngine::check_italian_setup(GameContext& ctx) {
     if (italy_ < 0) return;
+    judged(ctx, "13.2.1");
     const Ship* rdi = named("italia", italy_);
     const Ship* aff = nullptr;
     for (const Ship& s : ships_)
@@ -311,6 +316,7 @@ void TmbvEngine::check_austrian_setup(GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, cite("13.2.2"), s->entity->pos,
                            s->label() + " is set up 1 or 2 hexes straight behind " + lead->label() + " (" + fleets + ")");
     };
+    judged(ctx, "13.2.2");
     behind(battle, main, "the Main Fleet's flagship behind the Battle Fleet's");
     behind(main, support, "the Support Fleet's flagship behind the Main Fleet's");
 }

@@ -157,7 +157,7 @@ void TmbvEngine::index_names(GameContext& ctx) {
     for (const auto& [actor, lines] : acts_) (*last_named_)[actor] = lines.back().first;
     for (const ngn::Line& l : ctx.game.lines)
         if (const ngn::Event* e = l.as<ngn::Event>())
-            for (std::size_t i = 1; i < e->args.size(); ++i)  // the first is the action
+            for (std::size_t i = 0; i < e->args.size(); ++i)  // the action's place too: a line not read may name a ship there
                 if (e->args[i].is<ngn::Word>() || e->args[i].is<ngn::Text>())
                     if (const Entity* n = ctx.symbols.find(reference_text(e->args[i]))) (*last_named_)[n] = std::max((*last_named_)[n], l.pos.line);
 }
@@ -179,22 +179,27 @@ const ngn::Event* TmbvEngine::next_placed_move(const Ship& s, std::uint32_t line
     return nullptr;
 }
 
-// Whether the record has a line of `x`'s own after `line` in the same impulse.
+// Whether the record has a line of `x`'s own after `line` in the same impulse by which it activates
+// (a roll for a hit or at the impulse's end is none).
 bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx) {
     index_acts(ctx);
     const auto it = acts_.find(x.entity);
     if (it == acts_.end()) return false;
     const auto& lines = it->second;
-    const auto next = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t l, const auto& y) { return l < y.first; });
-    if (next == lines.end()) return false;
     const auto heading = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
-    return heading == impulse_lines_.end() || next->first < *heading;
+    for (auto next = std::upper_bound(lines.begin(), lines.end(), line, [](std::uint32_t l, const auto& y) { return l < y.first; });
+         next != lines.end() && (heading == impulse_lines_.end() || next->first < *heading); ++next) {
+        const std::string verb = lower(next->second->verb());
+        if (verb != "critical" && verb != "on-fire" && verb != "rudder" && verb != "not-ready") return true;
+    }
+    return false;
 }
 
 // ---- the impulse sequence (7.5) ---------------------------------------------------------------------
 
 void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (!lissa_) return;
+    judged(ctx, "4.0");  // the kit judges its place in the sequence of play
     if (h.kind == ngn::HeadingKind::Impulse) {
         if (!in_play_) check_deployment(ctx, h.label_pos);
         in_play_ = true;
@@ -213,6 +218,7 @@ void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {
 
 void TmbvEngine::begin_impulse(const ngn::Heading& h, GameContext& ctx) {
     ++impulse_;
+    judged(ctx, "7.0");
     step_.clear();
     last_side_ = -1;
     engaged_last_ = impulse_ == 1 ? 0 : static_cast<int>(engaged_now_.size());
@@ -234,7 +240,7 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
     if (active_formation_)  // a ship of the formation with no move may have had its move left out
         for (Ship& s : ships_)
             if (std::find(linked_now_.begin(), linked_now_.end(), &s) != linked_now_.end()) missed_move(s, at, ctx);
-    if (active_formation_ && active_formation_->shape == "line-ahead") check_line_path(*active_formation_, ctx);
+    if (active_formation_ && active_formation_->shape == "line-ahead") check_line_path(*active_formation_, ctx, at);
     if (active_ship_) missed_move(*active_ship_, at, ctx);
     for (Ship& s : ships_) {
         if (s.targeted) s.fired_upon = true, s.targeted = false;
@@ -255,8 +261,10 @@ void TmbvEngine::end_impulse(GameContext& ctx, ngn::SourcePos at) {
     end_rolls_missing(ctx, at);
     for (Ship& s : ships_)
         if (!in_formation(s) || s.formation->activated) missed_move(s, at, ctx);
-    for (Ship& s : ships_)
+    for (Ship& s : ships_) {
+        if (afloat(s)) judged(ctx, "7.3.1");
         if (afloat(s) && s.mp_spent == 0 && !s.diw && !repaired_now(s)) s.diw = true, s.turned = false;
+    }
 }
 
 void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
@@ -280,7 +288,12 @@ void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ct
 // A ship's line that could not be read stands for what it may have been: the ship's activation,
 // a move to where its next move starts (as played).
 void TmbvEngine::line_not_read(Ship& s, const ngn::Event& e, const Cause& why, GameContext& ctx) {
+    unread_ = std::pair{e.subject.pos.line, why};
+    for (const ngn::Item& it : e.args)  // an attack it may have been: the ships it names may have taken hits
+        if (it.is<ngn::Word>() || it.is<ngn::Text>())
+            if (const Entity* named = ctx.symbols.find(reference_text(it)); named && ship(*named)) ship(*named)->hits_missing = why;
     if (!afloat(s)) return;
+    s.ram_pending.reset();  // it may have been the ram its move into an enemy's hex called for
     if (step_ == "non-formation" && active_ship_ != &s) {
         end_activation(ctx, e.subject.pos);
         active_ship_ = &s;
@@ -317,6 +330,7 @@ Ship* TmbvEngine::named_ship(const ngn::Event& e, GameContext& ctx) {
 bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx) {
     Ship* s = t.ship(a);
     if (!s) return false;
+    judged(ctx, "7.4.3");
     if (s->flagship)
         ctx.findings.error(Kind::Illegal, cite("7.4.3"), e.subject.pos,
                            s->label() + " is a flagship: only ships that are not flagships may be declared independent");
@@ -336,7 +350,7 @@ void TmbvEngine::finish(GameContext& ctx) {
 
 void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
     os << "Impulse: " << impulse_ << "\n";
-    os << "Visibility: " << (visibility_ ? std::to_string(*visibility_) + " hexes" : "not known") << "\n";
+    os << "Visibility: " << (visibility_ ? counted(*visibility_, "hex", "hexes") : "not known") << "\n";
     const auto vp = victory_points();
     for (std::size_t i = 0; i < vp.size(); ++i) os << side_name(static_cast<int>(i), ctx) << ": " << vp[i] << " VP\n";
     for (const Ship& s : ships_) {

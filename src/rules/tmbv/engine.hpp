@@ -23,6 +23,13 @@ std::unique_ptr<Engine> make_engine();
 struct Walk;  // a move as it is read, step by step (movement.cpp)
 
 RuleRef cite(const char* section, const char* title = "");
+// A count and its noun, singular for one: "1 hit", "2 hits"; "1 hex", "3 hexes".
+inline std::string counted(int n, const std::string& one, const std::string& many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+inline std::string counted(int n, const std::string& one) { return counted(n, one, one + "s"); }
+// Counts a line judged under a case (GameContext::judged), building the reference only when counting.
+inline void judged(const GameContext& ctx, const char* section) {
+    if (ctx.cases) ctx.judged(cite(section));
+}
 bool is_action(const ngn::Event& e);  // a line written with one of a tmbv ship's actions
 // What a formation's shape asks, in a few words (7.4.4-7.4.6).
 std::string shape_rule(const std::string& shape);
@@ -92,6 +99,12 @@ private:
     bool activate(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx);
     bool activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx);
+    bool alone_in_formation_step(Ship& s, const ngn::Event& e, GameContext& ctx);
+    Formation* step_formation(const Ship& s, const ngn::Event& e, GameContext& ctx);
+    void open_formation(Formation& f, const ngn::Event& e, GameContext& ctx);
+    const char* formation_phase(int side) const;
+    void fix_fleet_values(const Formation& f);
+    bool moves_with_fleet(const Ship& s) const;
     bool activate_single(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool in_formation(const Ship& s) const;
     bool chain_known() const;
@@ -99,10 +112,11 @@ private:
     // With 14.4 a dispatch ship in sight of the flagship links the ships it sees.
     std::vector<const Ship*> linked(const Formation& f, bool with_relays = true) const;
     std::vector<const Ship*> relays_for(const Formation& f) const;  // 14.4: dispatch ships that may serve it
-    void claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
+    bool claim_relays(const Formation& f, const std::vector<const Ship*>& chain);
     bool is_dispatch(const Ship& s) const;
     bool links_gone(const Formation& f, ngn::SourcePos at, GameContext& ctx);
-    void check_line_path(const Formation& f, GameContext& ctx);
+    void check_line_path(const Formation& f, GameContext& ctx, ngn::SourcePos at);
+    bool one_line(const std::vector<Ship*>& line, const Ship& head) const;
     bool accompanies(Ship& s, const Formation& f, const ngn::Event& e, GameContext& ctx);
     bool formations_left(int side) const;
     std::optional<Cause> doubt_in(const Formation& f) const;
@@ -129,7 +143,10 @@ private:
     void judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, GameContext& ctx);
     // MP of a ship this impulse, from the hits played or the hits the rules give (they may part).
     int allowance(const Ship& s, bool by_rules) const;
-    bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx);
+    int own_ma(const Ship& s, bool by_rules) const;
+    bool may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx, std::optional<Cause> move_doubt = std::nullopt);
+    bool written_wrong(const Ship& s, const ngn::Event& next) const;
+    std::optional<Cause> formation_in_doubt(const Ship& s, const Ship& o) const;
     void start_up(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx);
     std::optional<Cause> place_in_question(Ship& o, ngn::SourcePos at, GameContext& ctx);
@@ -139,10 +156,16 @@ private:
     bool may_fire_at(Ship& s, Ship& target, const ngn::Event& e, GameContext& ctx);
     bool in_broadside(const Ship& s, const Ship& target, std::string& arc) const;
     ModifiedRoll modified(const ngn::Dice& dice, const std::vector<std::pair<std::string, int>>& mods) const;
-    std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false) const;
-    void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
+    std::vector<std::pair<std::string, int>> fire_modifiers(const Ship& s, const Ship& target, bool by_rules = false,
+                                                            std::optional<int> range = std::nullopt) const;
+    bool fits_another_range(const Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) const;
+    void judge_hits(Ship& target, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, std::optional<bool> claimed_sunk,
                     std::optional<Cause> why, GameContext& ctx);
+    void judge_sinking(Ship& target, const ngn::Event& e, std::optional<bool> claimed_sunk, GameContext& ctx);
+    // What a claim says of sinking: with a count written, whether it adds `sunk`; without, only a `sunk`.
+    static std::optional<bool> said_sunk(bool count_written, bool sunk) { return count_written || sunk ? std::optional<bool>(sunk) : std::nullopt; }
     int unrecorded_hits(const Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed) const;
+    bool bridge_left_out(Ship& s, const Ship& target, const ngn::Dice& dice, std::optional<int> claimed);
     char crew_of(const Ship& s) const;
     bool rifled(const Ship& s) const;
     int combat_factor(const Ship& s, bool by_rules = false) const;
@@ -165,7 +188,7 @@ private:
 
     // ---- optional_rules.cpp ----
     bool rule_off(const char* rule, const char* name, const ngn::Event& e, GameContext& ctx);
-    void note_damage(Ship& t, int hits, const ngn::Event& e);
+    void note_damage(Ship& t, int played_hits, int rules_hits, const ngn::Event& e, std::optional<Cause> why);
     void criticals_due(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void end_roll_result(Ship& s, const std::string& result, const ngn::Event& e, GameContext& ctx);
     void end_rolls_missing(GameContext& ctx, ngn::SourcePos at);
@@ -214,6 +237,11 @@ private:
     Ship* active_ship_ = nullptr;
     bool formation_moved_ = false;  // a ship of the active formation has moved: no more fire (7.5.1)
     std::vector<const Ship*> linked_now_;
+    // what the active formation's activation fixed as it began: its ships in formation, their MP
+    // (the slowest MA, 3.0, as played and by the rules) and the dispatch ships its flagship saw (14.4)
+    std::vector<const Ship*> fleet_now_;
+    std::optional<int> fleet_mp_, fleet_mp_by_rules_;
+    std::vector<const Ship*> dispatch_seen_;
     std::optional<Cause> chain_doubt_;  // why who is linked in the active formation is in doubt, if it is  // the active formation's ships linked to its flagship (7.4.2)
     std::set<const Ship*> engaged_now_;    // ships that engaged in fire combat this impulse (7.6.4)
     bool count_targets_ = false;           // option visibility-count=firers-and-targets
@@ -225,6 +253,8 @@ private:
     std::vector<std::uint32_t> impulse_lines_;                           // where each impulse heading stands
     std::uint32_t last_event_line_ = 0;
     std::optional<Cause> placed_refusal_;  // the fire being judged was refused for where the ships are
+    std::optional<std::pair<std::uint32_t, Cause>> unread_;  // the last line that could not be read, and why
+    std::optional<Cause> line_gap_;  // this step's line-ahead was said broken (7.4.3): its ships beyond the gap follow
     bool acts_indexed_ = false;
     std::map<const Entity*, std::vector<std::pair<std::uint32_t, const ngn::Event*>>> acts_;  // each ship's own lines, in order
     UnknownVerbs unknown_verbs_;

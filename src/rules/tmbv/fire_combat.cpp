@@ -81,6 +81,7 @@ bool TmbvEngine::in_broadside(const Ship& s, const Ship& t, std::string& arc) co
 }
 
 bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice) {
+    judged(ctx, "2.0");
     for (const auto& it : e.args)
         if (const auto* d = it.as<ngn::Dice>()) dice = d;
     if (!dice || dice->faces.empty()) {
@@ -112,9 +113,9 @@ ModifiedRoll TmbvEngine::modified(const ngn::Dice& dice, const std::vector<std::
     return r;
 }
 
-std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t, bool by_rules) const {
+std::vector<std::pair<std::string, int>> TmbvEngine::fire_modifiers(const Ship& s, const Ship& t, bool by_rules, std::optional<int> range) const {
     std::vector<std::pair<std::string, int>> out{{"cf", combat_factor(s, by_rules)}};  // 7.8.7: the CF is a DRM
-    const auto d = distance(s.at, t.at);
+    const auto d = range ? range : distance(s.at, t.at);
     const char crew = crew_of(s);
     for (const ChartModifier& m : tables_->fire_modifiers()) {
         bool applies = false;
@@ -146,6 +147,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         return false;
     };
     placed_refusal_.reset();
+    for (const char* section : {"7.8", "7.8.1", "7.8.3", "7.8.4", "7.8.5", "7.6.1", "7.6.2", "7.8.2", "7.7"}) judged(ctx, section);
     auto refuse_placed = [&](const char* rule, std::string message) {
         if (!doubt) {  // the places it follows from are suspect now: the roll's range is not judged again
             placed_refusal_ = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, std::move(message)));
@@ -156,7 +158,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         return false;
     };
     if (t.side == s.side) return refuse("7.8.1", s.label() + " fires at " + t.label() + ", a ship of its own side");
-    if (s.moved) return refuse("7.5.1", s.label() + " has moved: an activated ship fires before it moves (7.8)");
+    if (s.moved) return refuse("7.8", s.label() + " has moved: an activated ship fires before it moves");
     if (active_formation_ && formation_moved_)
         return refuse("7.5.1", "a ship of " + active_formation_->entity->label() + " has moved: all its ships fire before any of them moves");
     if (s.fired) return refuse("7.8.3", s.label() + " has fired already: one target a turn, from one broadside");
@@ -166,7 +168,7 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
     if (d && visibility_ && *d > *visibility_ && visibility_parted_ && visibility_by_rules_ && *d <= *visibility_by_rules_)
         ctx.findings.excuse(*visibility_parted_, e.subject.pos, "a range within the visibility the rules count");
     else if (d && visibility_ && *d > *visibility_)
-        return refuse_placed("7.6.2", t.label() + " is " + std::to_string(*d) + " hexes away, beyond the visibility of " + std::to_string(*visibility_));
+        return refuse_placed("7.6.2", t.label() + " is " + counted(*d, "hex", "hexes") + " away, beyond the visibility of " + std::to_string(*visibility_));
     std::string arc;
     const bool small = s.manifest && s.manifest->small;
     std::string written;
@@ -178,6 +180,10 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
         return refuse_placed("7.8.2", t.label() + " is in " + s.label() + "'s " + arc + " arc, not its " + written + " arc");
     auto b = blocker(s, t);
     while (b && take_as_sunk(const_cast<Ship&>(**b), e.subject.pos, ctx)) b = blocker(s, t);  // a ship the record no longer names
+    if (b && (*b)->doubt && !doubt) {  // the ship between is where the record has it, in doubt after a reported mistake
+        ctx.findings.excuse(*(*b)->doubt, e.subject.pos, (*b)->label() + " is between " + s.label() + " and " + t.label());
+        return false;
+    }
     if (b) return refuse_placed("7.7", (*b)->label() + " is between " + s.label() + " and " + t.label() + ": the line of sight is blocked");
     return true;
 }
@@ -185,8 +191,14 @@ bool TmbvEngine::may_fire_at(Ship& s, Ship& t, const ngn::Event& e, GameContext&
 void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.8.6");
     Ship* target = named_ship(e, ctx);
-    if (!target || !still_afloat(*target, e.subject.pos, ctx)) {
-        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, target ? target->label() + " is not afloat" : "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
+    if (!target) {
+        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
+        return;
+    }
+    if (!still_afloat(*target, e.subject.pos, ctx)) {  // 7.8.7: a ship whose boxes are all crossed off has sunk
+        if (!target->sunk && target->unplaced) ctx.findings.excuse(*target->unplaced, e.subject.pos, target->label() + " is not on the board");
+        else ctx.findings.error(Kind::Illegal, cite(target->sunk ? "7.8.7" : "7.2.3"), e.subject.pos,
+                                target->label() + (target->sunk ? " has sunk: it cannot be fired at" : " is not on the board"));
         return;
     }
     may_fire_at(s, *target, e, ctx);
@@ -200,18 +212,23 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!claim.understood) ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a fire's claim is the hits: => 2 hits, => 1 hit, => miss; sunk after them");
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_fire() || !s.manifest || !target->manifest || !ctx.dice_ok) {
-        judge_hits(*target, claim.hits.value_or(0), claim.hits, e, claim.sunk, std::nullopt, ctx);
-        note_damage(*target, claim.hits.value_or(0), e);
+        judge_hits(*target, claim.hits.value_or(0), claim.hits, e, said_sunk(claim.hits.has_value(), claim.sunk), std::nullopt, ctx);
+        note_damage(*target, claim.hits.value_or(0), claim.hits.value_or(0), e, std::nullopt);
         return;
     }
     std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt ? target->doubt : placed_refusal_;  // the range is in doubt
     const int unrecorded = doubt ? 0 : unrecorded_hits(s, *target, *dice, claim.hits);
+    if (unrecorded && s.hits_missing) doubt = s.hits_missing;  // hits an attack left out gave it: its CF is lower
+    if (!doubt && s.critical_missing && bridge_left_out(s, *target, *dice, claim.hits)) doubt = s.critical_missing;
     const ModifiedRoll roll = modified(*dice, fire_modifiers(s, *target));
+    judged(ctx, "7.8.6"), judged(ctx, "13.0");  // the crews and the weather of 13.0 among the modifiers
+    if (rifled_rule_ && rifled(s) && !(s.manifest && s.manifest->rifled)) judged(ctx, "14.3");
+    if (s.bridge) judged(ctx, "14.1.2");
     std::optional<Cause> why;
     // the firer's CF after hits the players counted apart from the rules (reported)
     if (!doubt && s.hits.cause() && roll.recorded && *roll.recorded == modified(*dice, fire_modifiers(s, *target, true)).rules) doubt = s.hits.cause();
     if (roll.recorded && *roll.recorded != roll.rules && doubt)
-        ctx.findings.excuse(*doubt, dice->faces.front().pos, "the modified roll at a range in doubt"), why = doubt;
+        ctx.findings.excuse(*doubt, dice->faces.front().pos, "the modified roll, from places or hits in doubt"), why = doubt;
     else if (roll.recorded && *roll.recorded != roll.rules)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos,
                                                     "the modified roll: the CF and the Fire Combat Modifiers", roll.rules_text(),
@@ -223,15 +240,40 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         if (*claim.hits == by_rules) why = s.hits.cause(), played_hits = by_rules, ctx.findings.excuse(*why, e.claim->front().pos, "hits at the CF the rules' hit count leaves");
     }
     if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why && doubt)
-        ctx.findings.excuse(*doubt, e.claim->front().pos, "the hits at a range in doubt"), why = doubt;
+        ctx.findings.excuse(*doubt, e.claim->front().pos, "the hits, from places or hits in doubt"), why = doubt;
     else if (claim.hits && *claim.hits != played_hits && *claim.hits != rules_hits && !why)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.6"), e.claim->front().pos,
-                                                    "the Fire Combat Results table gives for " + roll.rules_text(), std::to_string(rules_hits) + " hits",
-                                                    std::to_string(*claim.hits) + " hits"));
-    judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, claim.sunk, why, ctx);
-    note_damage(*target, claim.hits.value_or(played_hits), e);
+                                                    "the Fire Combat Results table gives for " + roll.rules_text(), counted(rules_hits, "hit"),
+                                                    counted(*claim.hits, "hit")));
+    judge_hits(*target, rules_hits, claim.hits.value_or(played_hits), e, said_sunk(claim.hits.has_value(), claim.sunk), why, ctx);
+    note_damage(*target, claim.hits.value_or(played_hits), rules_hits, e, why);
     // the roll fits a firer with hits the record left out: its later rolls may follow that CF
     if (unrecorded && why) s.hits.part(s.hits.rules(), s.hits.played() + unrecorded, *why), hits_parted_ = true, ++hits_changed_;
+    // or a range a hex longer or shorter: one of the ships is not where the record has it (a move left out)
+    if (why && !doubt && !unrecorded && fits_another_range(s, *target, *dice, claim.hits)) s.doubt = target->doubt = why;
+}
+
+// Whether the roll as written, or the hits claimed, fit the range one hex longer or shorter.
+bool TmbvEngine::fits_another_range(const Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) const {
+    const auto d = distance(s.at, t.at);
+    if (!d) return false;
+    for (const int range : {*d - 1, *d + 1}) {
+        const ModifiedRoll r = modified(dice, fire_modifiers(s, t, false, range));
+        if (range >= 1 && (r.recorded ? *r.recorded == r.rules : claimed && *claimed == *tables_->fire_hits(r.rules))) return true;
+    }
+    return false;
+}
+
+// 14.1.2: a firer whose critical-hit roll was left out (reported) fires as with its bridge hit when
+// its roll or claim fits that and not the CF it has: the players played the hit. Whether it does.
+bool TmbvEngine::bridge_left_out(Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) {
+    if (s.bridge || !s.manifest) return false;
+    const ModifiedRoll now = modified(dice, fire_modifiers(s, t));
+    if (now.recorded ? *now.recorded == now.rules : (!claimed || *claimed == *tables_->fire_hits(now.rules))) return false;
+    s.bridge = true;
+    const ModifiedRoll hit = modified(dice, fire_modifiers(s, t));
+    s.bridge = hit.recorded ? *hit.recorded == hit.rules : claimed && *claimed == *tables_->fire_hits(hit.rules);
+    return s.bridge;
 }
 
 // How many more hull boxes than the record has given the firer would give the CF its roll was
@@ -253,8 +295,9 @@ int TmbvEngine::unrecorded_hits(const Ship& s, const Ship& t, const ngn::Dice& d
 }
 
 // 7.8.7: hits cross off hull boxes; a ship with all its boxes crossed off sinks. The players'
-// count is played on; a claim of sinking that neither count gives is a finding.
-void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, bool claimed_sunk,
+// count is played on. `claimed_sunk`: whether the line's claim says the ship sank; none when it
+// writes no count (the table's is taken, and its sinking with it).
+void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_hits, const ngn::Event& e, std::optional<bool> claimed_sunk,
                             std::optional<Cause> why, GameContext& ctx) {
     const int rules = saturating_add(t.hits.rules(), rules_hits);
     const int played = saturating_add(t.hits.played(), played_hits.value_or(rules_hits));
@@ -264,18 +307,33 @@ void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_h
     else if (t.hits.cause()) t.hits.part(rules, played, *t.hits.cause());
     else t.hits.agree(played);
     if (!t.manifest) {
-        if (claimed_sunk) t.sunk = true;
+        if (claimed_sunk.value_or(false)) t.sunk = true;
         return;
     }
-    // sunk when the claim says so and either count allows it, or when both counts fill the hull
-    const bool gone = played >= t.manifest->hull;
-    const bool gone_by_rules = t.hits.rules() >= t.manifest->hull;
+    judge_sinking(t, e, claimed_sunk, ctx);
+}
+
+// 7.8.7: sunk when the claim says so and either count allows it, or when both counts fill the
+// hull. A claim of sinking that neither count gives, or one that leaves out the sinking both
+// give, is the finding; the lines that follow from it (the ship played on, or played as gone) are
+// excused by it.
+void TmbvEngine::judge_sinking(Ship& t, const ngn::Event& e, std::optional<bool> claimed_sunk, GameContext& ctx) {
+    const int played = t.hits.played(), hull = t.manifest->hull;
+    const bool gone = played >= hull, gone_by_rules = t.hits.rules() >= hull;
+    const bool claimed = claimed_sunk.value_or(false);
+    judged(ctx, "7.8.7");
+    const std::string boxes = t.label() + " has " + std::to_string(played) + " of its " + counted(hull, "hull box", "hull boxes") + " crossed off";
     std::optional<Cause> rejected;
-    if (claimed_sunk && !gone && !gone_by_rules)
-        rejected = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos,
-                           t.label() + " has " + std::to_string(played) + " of its " + std::to_string(t.manifest->hull) + " hull boxes crossed off: it is afloat",
-                           "afloat", "sunk"));
-    if ((gone && gone_by_rules) || claimed_sunk) {  // sunk as the record has it; a line that still uses it is excused
+    if (claimed && !gone && !gone_by_rules && t.hits_missing)  // hits an attack left out gave it
+        ctx.findings.excuse(*t.hits_missing, e.claim_pos, boxes + ": it is afloat");
+    else if (claimed && !gone && !gone_by_rules)
+        rejected = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos, boxes + ": it is afloat", "afloat", "sunk"));
+    if (gone && gone_by_rules && claimed_sunk == false) {  // the claim leaves the sinking out
+        const std::string what = boxes + ": it sinks (write sunk after the hits that sank it: => 2 hits sunk)";
+        if (t.afloat_by_claim) ctx.findings.excuse(*t.afloat_by_claim, e.claim_pos, what);  // played afloat after it sank before
+        else t.afloat_by_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.7"), e.claim_pos, what, "sunk", "afloat"));
+    }
+    if ((gone && gone_by_rules) || claimed) {  // sunk as the record has it; a line that still uses it is excused
         t.sunk_by_claim = rejected;
         t.sunk = true;
     }

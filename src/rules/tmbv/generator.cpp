@@ -64,6 +64,36 @@ constexpr OrderOfBattle kAustria[] = {
     {"Vel", "Velebit", 3, false}, {"Wal", "Wall", 3, false}, {"Str", "Streiter", 3, false}, {"AHo", "Andreas Hofer", 3, false},
 };
 
+// The optional rules and readings a game is played with ([Rules], [Options]; docs/rules/tmbv.md).
+// Game `index` of a seed plays combination index % 512, so that any 512 games in a row hold each
+// once; every other 512 write the readings' defaults out too.
+struct Variation {
+    bool critical = false, not_ready = false, rifled = false, dispatch = false, roma = false;
+    bool odd_low = false, edge_either = false, count_targets = false, three_decisive = false;
+    bool defaults_written = false;
+
+    explicit Variation(int index) {
+        const int c = index % 512;
+        critical = c & 1, not_ready = c & 2, rifled = c & 4, dispatch = c & 8, roma = c & 16;
+        odd_low = c & 32, edge_either = c & 64, count_targets = c & 128, three_decisive = c & 256;
+        defaults_written = (index / 512) % 2 == 1;
+    }
+    std::string header() const {
+        std::string rules;
+        for (const auto& [on, name] : {std::pair{critical, "critical-hits"}, std::pair{not_ready, "affondatore-not-ready"},
+                                       std::pair{rifled, "austrian-rifled-guns"}, std::pair{dispatch, "dispatch-ships"}, std::pair{roma, "ironclad-roma"}})
+            if (on) rules += (rules.empty() ? "" : ", ") + std::string(name);
+        std::string options;
+        const std::pair<bool, std::string> readings[] = {{odd_low, odd_low ? "hex-columns=odd-low" : "hex-columns=even-low"},
+                                                         {edge_either, edge_either ? "los-edge=either" : "los-edge=both"},
+                                                         {count_targets, count_targets ? "visibility-count=firers-and-targets" : "visibility-count=firers"},
+                                                         {three_decisive, three_decisive ? "three-times=decisive" : "three-times=major"}};
+        for (const auto& [chosen, text] : readings)
+            if (chosen || defaults_written) options += (options.empty() ? "" : ", ") + text;
+        return (rules.empty() ? "" : "[Rules \"" + rules + "\"]\n") + (options.empty() ? "" : "[Options \"" + options + "\"]\n");
+    }
+};
+
 struct GShip {
     std::string alias;
     int side = 0;
@@ -74,6 +104,9 @@ struct GShip {
     int facing = 0;
     int hits = 0;
     bool sunk = false, diw = false, turned = false;
+    bool on_fire = false, bridge = false, rudder = false, not_ready = false;  // 14.1, 14.2
+    int relayed_for = -1;  // 14.4: the formation a dispatch ship serves this impulse
+    bool repaired = false;  // its rudder repaired at this impulse's end (14.1.3)
     // this impulse
     bool activated = false, fired = false, fired_upon = false, targeted = false, out = false, started = false;
     int mp = 0;
@@ -91,7 +124,8 @@ struct Manoeuvre {
 class Battle {
 public:
     Battle(Random& rng, int index, const TablePack& pack, const Manifest& manifest, const GenerateOptions& options)
-        : rng_(rng), index_(index), pack_(pack), manifest_(manifest), options_(options) {}
+        : rng_(rng), index_(index), pack_(pack), manifest_(manifest), options_(options), v_(index),
+          grid_(v_.odd_low ? hx::Columns::OddLow : hx::Columns::EvenLow) {}
 
     std::string play();
 
@@ -107,15 +141,33 @@ private:
     // ---- the order of battle ----
     void set_up();
     void place_line(Hex head, int facing);
-    void place_wedge(int formation, Hex point, int facing);
+    void place_wedge(int formation, Hex point, int facing, bool pairs);
     void declare(std::ostringstream& out);
     // ---- play ----
     void impulse(int n);
+    void step_heading(const char* kind) {
+        body_ << "      step " << kind << "\n";
+        if (not_ready_due_) not_ready(), not_ready_due_ = false;  // before Affondatore acts (14.2)
+    }
+    bool not_ready_due_ = false;
     void activate_formation(int f);
     void activate_single(GShip& s);
-    std::vector<GShip*> linked(int f);
+    GShip* flagship(int f);
+    bool relay_for(const GShip& d, int f);
+    std::vector<GShip*> linked(int f, bool relays = true);
+    void claim_relays(int f, const std::vector<GShip*>& chain);
+    std::vector<GShip*> companions(int f, const std::vector<GShip*>& members);
+    void move_wedge(std::vector<GShip*> members, int mp);
     bool in_formation(const GShip& s) const;
     void fire(GShip& s);
+    void engage(const GShip& s) {
+        if (std::find(engaged_ships_.begin(), engaged_ships_.end(), &s) == engaged_ships_.end()) engaged_ships_.push_back(&s);
+    }
+    // ---- the optional rules (14.1, 14.2) ----
+    void critical(GShip& t, int hits);
+    void end_rolls();
+    void not_ready();
+    std::string crew_roll(const GShip& s, int& total);
     void move(GShip& s, int mp, const Manoeuvre* fixed);
     struct Step {  // one thing a ship does in its move: a turn in its hex, or a hex entered
         bool turn = false;
@@ -123,16 +175,26 @@ private:
         Hex hex;
     };
     void move_line(std::vector<GShip*> members, int mp);
+    void follow_line(std::vector<GShip*> members, int mp);
     std::vector<Step> steps_of(const GShip& s, const Manoeuvre& m) const;
     std::vector<Step> walk(GShip& s, const std::vector<Step>& steps, int mp);
     bool start_up(GShip& s);
     std::vector<Manoeuvre> manoeuvres(const GShip& s, int mp);
     bool try_move(GShip& s, const Manoeuvre& m, int mp, bool write);
+    bool may_enter(const GShip& s, Hex at, bool last);
+    std::vector<const GShip*> active_members_;  // the ships of the formation moving now (7.3.8)
     bool hunt(GShip& s, int mp);
     void hit(GShip& t, int n);
+    void sink(GShip& t);
     int allowance(const GShip& s) const;
-    int cf(const GShip& s) const { return s.m->cf + pack_.damage(s.hits).cf; }
-    char crew(const GShip& s) const { return s.m->crew ? s.m->crew : s.side == 1 ? 'B' : 'A'; }
+    int cf(const GShip& s) const { return s.m->cf + pack_.damage(s.hits).cf - (s.bridge ? 2 : 0); }
+    char crew(const GShip& s) const {
+        if (s.bridge || (s.not_ready && s.hits > 0)) return 'C';  // 14.1.2, 14.2
+        return s.m->crew ? s.m->crew : s.side == 1 ? 'B' : 'A';
+    }
+    bool rifled(const GShip& s) const {  // 14.3: Ferdinand Max and Habsburg, with the rule
+        return s.m->rifled || (v_.rifled && (s.alias == "EFM" || s.alias == "Hab"));
+    }
     std::string roll_text(int face, const std::vector<std::pair<std::string, int>>& mods, int& total);
     GShip* nearest_enemy(const GShip& s);
     std::string result() const;
@@ -142,10 +204,12 @@ private:
     const TablePack& pack_;
     const Manifest& manifest_;
     const GenerateOptions& options_;
+    const Variation v_;
     hx::Grid grid_;
+    std::vector<const GShip*> engaged_ships_;  // engaged in fire combat this impulse (7.6.4)
     std::vector<GShip> ships_;
     bool formation_done_[4] = {};
-    int visibility_ = 0, engaged_ = 0;
+    int visibility_ = 0;
     int cap_ = 5;
     int vp_[2] = {0, 0};
     int width_ = 0, height_ = 0, max_col_ = 0, max_row_ = 0;
@@ -181,7 +245,8 @@ bool Battle::blocked(const GShip& a, const GShip& b) {
     for (const auto& c : grid_.line(a.at, b.at)) {
         const bool here = ship_at(c.hex, &a, &b) != nullptr;
         const bool there = c.other && ship_at(*c.other, &a, &b) != nullptr;
-        if (here && (!c.other || there)) return true;
+        if (here && (!c.other || there || v_.edge_either)) return true;
+        if (there && v_.edge_either) return true;
     }
     return false;
 }
@@ -214,9 +279,11 @@ void Battle::place_line(Hex head, int facing) {
         if (s.alias == "RdI") aff.at = grid_.neighbour(s.at, hx::turn_facing(facing, 1)), aff.facing = hx::turn_facing(facing, 3);
 }
 
-// A V astern of the flagship: one arm from each of its aft hex sides (7.4.6).
-void Battle::place_wedge(int formation, Hex point, int facing) {
+// A V astern of the flagship: one arm from each of its aft hex sides (7.4.6). With `pairs`, two
+// ships of one speed share a hex of an arm (7.2.7).
+void Battle::place_wedge(int formation, Hex point, int facing, bool pairs) {
     Hex arm[2] = {point, point};
+    const GShip* last[2] = {nullptr, nullptr};
     int k = 0;
     for (GShip& s : ships_) {
         if (s.formation != formation) continue;
@@ -226,8 +293,10 @@ void Battle::place_wedge(int formation, Hex point, int facing) {
             continue;
         }
         const int side = k++ % 2;
-        arm[side] = grid_.neighbour(arm[side], hx::turn_facing(facing, side == 0 ? 2 : -2));
+        const bool share = pairs && last[side] && last[side]->m->ma == s.m->ma && count_at(arm[side], &s) == 1;
+        if (!share) arm[side] = grid_.neighbour(arm[side], hx::turn_facing(facing, side == 0 ? 2 : -2));
         s.at = arm[side];
+        last[side] = &s;
     }
 }
 
@@ -251,9 +320,10 @@ void Battle::set_up() {
     const int italian_facing = rng_.chance(50) ? 0 : 5;  // N or NW
     place_line(Hex{e->col + width_ / 2, e->row + height_ / 2 - 3}, italian_facing);
     const int austrian_facing = rng_.chance(50) ? 2 : 3;  // SE or S
+    const bool pairs = index_ % 3 == 1;  // the Support Fleet's gunboats two to a hex, now and then
     Hex point{a->col + width_ / 2 + 4, a->row + height_ / 2 + 1};
     for (int f = 1; f <= 3; ++f) {
-        place_wedge(f, point, austrian_facing);
+        place_wedge(f, point, austrian_facing, f == 3 && pairs);
         point = grid_.neighbour(grid_.neighbour(point, hx::turn_facing(austrian_facing, 3)), hx::turn_facing(austrian_facing, 3));
     }
 }
@@ -286,18 +356,69 @@ bool Battle::in_formation(const GShip& s) const {
     return false;
 }
 
-// 7.4.2: the formation's ships linked to the flagship by sight, through a chain of its ships.
-std::vector<GShip*> Battle::linked(int f) {
-    std::vector<GShip*> found;
+GShip* Battle::flagship(int f) {
     for (GShip& s : ships_)
-        if (s.formation == f && s.flagship && !s.sunk) found.push_back(&s);
-    const bool line = std::string(kFormations[f].shape) == "line-ahead";  // as the engine: an unbroken line (7.4.4)
+        if (s.formation == f && s.flagship && !s.sunk) return &s;
+    return nullptr;
+}
+
+// 14.4: a dispatch ship of the formation's side, of another formation, that its flagship sees and
+// that serves no other flagship this impulse.
+bool Battle::relay_for(const GShip& d, int f) {
+    const GShip* flag = flagship(f);
+    return v_.dispatch && d.m->type == 'D' && !d.sunk && d.side == kFormations[f].side && d.formation != f &&
+           (d.relayed_for < 0 || d.relayed_for == f) && flag && sees(*flag, d);
+}
+
+// 7.4.2: the formation's ships linked to the flagship by sight, through a chain of its ships; a
+// line-ahead's hex to hex (7.4.4). With 14.4 a dispatch ship in the flagship's sight links the
+// ships it sees: another formation's (a relay), or its own. As the engine links them.
+std::vector<GShip*> Battle::linked(int f, bool relays) {
+    std::vector<GShip*> found;
+    GShip* flag = flagship(f);
+    if (!flag) return found;
+    found.push_back(flag);
+    for (GShip& d : ships_)
+        if (relays && relay_for(d, f)) found.push_back(&d);
+    const bool line = std::string(kFormations[f].shape) == "line-ahead";
+    auto own_relay = [&](const GShip& d) { return v_.dispatch && d.m->type == 'D' && sees(*flag, d); };
+    auto links = [&](const GShip& x, const GShip& s) {
+        if (grid_.distance(x.at, s.at) <= 1) return true;
+        const bool by_sight = !line || x.formation != f || (&x == flag && own_relay(s)) || (&x != flag && own_relay(x));
+        return by_sight && sees(x, s);
+    };
     for (std::size_t i = 0; i < found.size(); ++i)
         for (GShip& s : ships_)
-            if (s.formation == f && !s.sunk && !s.independent && std::find(found.begin(), found.end(), &s) == found.end() &&
-                (!line || grid_.distance(found[i]->at, s.at) <= 1) && sees(*found[i], s))
+            if (s.formation == f && !s.sunk && !s.independent && std::find(found.begin(), found.end(), &s) == found.end() && links(*found[i], s))
                 found.push_back(&s);
+    std::erase_if(found, [&](const GShip* x) { return x->formation != f; });
     return found;
+}
+
+// 14.4: a dispatch ship serves one flagship an impulse: the one whose ships it linked first.
+void Battle::claim_relays(int f, const std::vector<GShip*>& chain) {
+    if (!v_.dispatch) return;
+    const auto plain = linked(f, false);
+    if (chain.size() == plain.size()) return;
+    for (GShip& d : ships_) {
+        if (!relay_for(d, f)) continue;
+        for (GShip* m : chain)
+            if (std::find(plain.begin(), plain.end(), m) == plain.end() && sees(d, *m)) d.relayed_for = f;
+    }
+}
+
+// 14.4: dispatch ships of the side, not yet activated, that the flagship sees as the formation
+// activates and that serve no other: half of them come along.
+std::vector<GShip*> Battle::companions(int f, const std::vector<GShip*>& members) {
+    std::vector<GShip*> out;
+    const GShip* flag = flagship(f);
+    const bool lines = std::any_of(members.begin(), members.end(), [](const GShip* m) { return m->m->type != 'D' && !m->rudder; });
+    if (!v_.dispatch || !flag || !lines) return out;  // the step's first ship that is not a D ship names it
+    for (GShip& d : ships_)
+        if (d.m->type == 'D' && !d.sunk && !d.activated && d.side == kFormations[f].side && d.formation != f &&
+            (d.relayed_for < 0 || d.relayed_for == f) && sees(*flag, d) && rng_.chance(50))
+            out.push_back(&d);
+    return out;
 }
 
 std::string Battle::roll_text(int face, const std::vector<std::pair<std::string, int>>& mods, int& total) {
@@ -320,10 +441,13 @@ GShip* Battle::nearest_enemy(const GShip& s) {
 
 void Battle::hit(GShip& t, int n) {
     t.hits += n;
-    if (t.hits >= t.m->hull && !t.sunk) {
-        t.sunk = true;
-        vp_[1 - t.side] += t.m->defence + (t.m->ironclad ? 5 : 0);  // 12.1
-    }
+    if (t.hits >= t.m->hull) sink(t);
+}
+
+void Battle::sink(GShip& t) {
+    if (t.sunk) return;
+    t.sunk = true;
+    vp_[1 - t.side] += t.m->defence + (t.m->ironclad ? 5 : 0);  // 12.1
 }
 
 // 7.8: the nearest enemy in a broadside arc (any arc for a small ship), within visibility, in
@@ -343,7 +467,7 @@ void Battle::fire(GShip& s) {
         const bool applies = (m.what == "range" && m.band.holds(d)) || (m.what == "visibility" && m.band.holds(visibility_)) ||
                              (m.what == "small" && target->m->small) || (m.what == "ironclad" && target->m->ironclad) ||
                              (m.what == "crew" && m.which.size() == 1 && std::toupper(static_cast<unsigned char>(m.which[0])) == crew(s)) ||
-                             (m.what == "rifled" && s.m->rifled) || (m.what == "weather" && m.which == "rough");
+                             (m.what == "rifled" && rifled(s)) || (m.what == "weather" && m.which == "rough");
         if (m.what == "defence" && target->m->defence) mods.emplace_back("defence", m.value * target->m->defence);
         else if (applies) mods.emplace_back(m.what, m.value);
     }
@@ -355,11 +479,73 @@ void Battle::fire(GShip& s) {
           << (hits == 0 ? "miss" : std::to_string(hits) + (hits == 1 ? " hit" : " hits")) << (target->sunk ? " sunk" : "") << "\n";
     s.fired = true;
     target->targeted = true;
-    ++engaged_;
+    engage(s);
+    if (v_.count_targets) engage(*target);
+    critical(*target, hits);
 }
 
-// 7.3.10: a ship Dead in the Water rolls to start; true when it may move.
+// ---- the optional rules: critical hits (14.1), Affondatore not ready (14.2) ----
+
+// A roll modified for the crew: +1 A, -1 C (14.1.1, 14.1.3), the modifier written now and then.
+std::string Battle::crew_roll(const GShip& s, int& total) {
+    const int face = rng_.between(0, 9);
+    const int mod = crew(s) == 'A' ? 1 : crew(s) == 'C' ? -1 : 0;
+    total = face + mod;
+    return "d10: " + std::to_string(face) + (mod != 0 && rng_.chance(50) ? (mod > 0 ? " +1(crew)" : " -1(crew)") : "");
+}
+
+// 14.1: an attack that put hits on a ship afloat: its critical-hit roll, a 0 and a second die for which.
+void Battle::critical(GShip& t, int hits) {
+    if (!v_.critical || hits <= 0 || t.sunk) return;
+    const int first = rng_.between(0, 9);
+    if (first != 0) {
+        body_ << "        " << t.alias << " critical d10: " << first << " => none\n";
+        return;
+    }
+    const int second = rng_.between(0, 9);
+    const char* kind = second <= 3 ? "fire" : second <= 7 ? "bridge" : "rudder";
+    body_ << "        " << t.alias << " critical 2d10: 0 " << second << " => " << kind << "\n";
+    if (second <= 3) t.on_fire = true;
+    else if (second <= 7) t.bridge = true;    // crew C, CF -2 (14.1.2)
+    else t.rudder = t.diw = true;             // Dead in the Water till repaired (14.1.3)
+}
+
+// 14.1.1, 14.1.3: after the impulse's last activation, a roll for each ship on fire and each with
+// its rudder hit.
+void Battle::end_rolls() {
+    for (GShip& s : ships_) {
+        int total = 0;
+        if (!s.sunk && s.on_fire) {
+            const std::string roll = crew_roll(s, total);
+            std::string result = total >= 8 ? "out" : total >= 3 ? "burns" : "explodes";
+            if (total >= 8) s.on_fire = false;
+            else if (total >= 3) hit(s, 1), result += s.sunk ? " sunk" : "";  // a box burnt: a hit (7.8.7)
+            else sink(s);                                                       // it explodes
+            body_ << "        " << s.alias << " on-fire " << roll << " => " << result << "\n";
+        }
+        if (!s.sunk && s.rudder) {
+            const std::string roll = crew_roll(s, total);
+            if (total >= 7) s.rudder = s.diw = false, s.repaired = true;
+            body_ << "        " << s.alias << " rudder " << roll << " => " << (total >= 7 ? "repaired" : "diw") << "\n";
+        }
+    }
+}
+
+// 14.2: Affondatore's hits at the beginning of the game, half a die plus 1; crew C while they stand.
+void Battle::not_ready() {
+    for (GShip& s : ships_) {
+        if (s.alias != "Aff") continue;
+        const int face = rng_.between(0, 9), hits = face / 2 + 1;
+        body_ << "        Aff not-ready d10: " << face << " => " << hits << (hits == 1 ? " hit" : " hits") << "\n";
+        s.not_ready = true;
+        hit(s, hits);
+    }
+}
+
+// 7.3.10: a ship Dead in the Water rolls to start; true when it may move. A ship whose rudder is
+// hit does not move, and does not roll (14.1.3).
 bool Battle::start_up(GShip& s) {
+    if (s.rudder) return false;
     if (!s.diw) return true;
     std::vector<std::pair<std::string, int>> mods;
     for (const ChartModifier& m : pack_.start_modifiers())
@@ -388,16 +574,28 @@ std::vector<Manoeuvre> Battle::manoeuvres(const GShip& s, int mp) {
                 }
     // the longest first, turning towards the enemy more often than not
     const GShip* enemy = nearest_enemy(s);
+    const double bearing = enemy ? grid_.bearing(s.at, enemy->at) : 0.0;
     std::vector<std::pair<double, Manoeuvre>> scored;
     for (const Manoeuvre& m : out) {
         int facing = hx::turn_facing(hx::turn_facing(s.facing, m.first_turn), m.mid_turn);
-        double off = enemy ? std::fabs(std::remainder(grid_.bearing(s.at, enemy->at) - 60.0 * facing, 360.0)) : 0.0;
+        double off = enemy ? std::fabs(std::remainder(bearing - 60.0 * facing, 360.0)) : 0.0;
         scored.emplace_back(off / 60.0 - 1.5 * (m.n1 + m.n2) + rng_.below(300) / 100.0, m);
     }
     std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     out.clear();
     for (const auto& [score, m] : scored) out.push_back(m);
     return out;
+}
+
+// 7.3.6-7.3.8: through a hex of one friendly ship; ending in one only beside a ship of its own
+// formation that has moved in this activation (both in formation), never in an enemy's (no ram).
+bool Battle::may_enter(const GShip& s, Hex at, bool last) {
+    const GShip* there = ship_at(at, &s);
+    if (!there) return true;
+    if (count_at(at, &s) > 1 || there->side != s.side) return false;
+    if (!last) return true;
+    auto member = [&](const GShip* x) { return std::find(active_members_.begin(), active_members_.end(), x) != active_members_.end(); };
+    return member(&s) && member(there) && there->mp > 0;
 }
 
 // Moves a ship by a manoeuvre if every hex is legal (7.3.2-7.3.9, no ram); writes it when asked.
@@ -410,7 +608,7 @@ bool Battle::try_move(GShip& s, const Manoeuvre& m, int mp, bool write) {
     if (m.first_turn) facing = hx::turn_facing(facing, m.first_turn), items.emplace_back(at, facing);
     for (int i = 0; i < m.n1 + m.n2; ++i) {
         at = grid_.neighbour(at, facing);
-        if (!on_board(at) || count_at(at, &s) > 0) return false;  // no passing through either: the simplest legal play
+        if (!on_board(at) || !may_enter(s, at, i + 1 == m.n1 + m.n2)) return false;
         items.emplace_back(at, std::nullopt);
         if (i + 1 == m.n1 && m.mid_turn) facing = hx::turn_facing(facing, m.mid_turn), items.back().second = facing;
     }
@@ -432,6 +630,10 @@ void Battle::move(GShip& s, int mp, const Manoeuvre* fixed) {
     auto stay = [&] {
         if (!fixed) body_ << "        " << s.alias << " move => 0 mp\n";
     };
+    if (s.rudder) {  // 14.1.3: it may not move; its line shows its activation (a formation's step is never empty)
+        body_ << "        " << s.alias << " move => 0 mp\n";
+        return;
+    }
     if (s.diw && !s.started) return;
     if (mp <= 0) return stay();
     if (fixed && try_move(s, *fixed, mp, true)) return;
@@ -443,7 +645,7 @@ void Battle::move(GShip& s, int mp, const Manoeuvre* fixed) {
 
 // Affondatore: into the bow hex of a lone enemy to ram (7.3.9, 7.9), else towards the nearest.
 bool Battle::hunt(GShip& s, int mp) {
-    if (mp <= 0 || (s.diw && !s.started) || s.m->ram == 0) return false;
+    if (mp <= 0 || (s.diw && !s.started) || s.rudder || s.m->ram == 0) return false;
     const Hex bow = grid_.neighbour(s.at, s.facing);
     GShip* t = ship_at(bow, &s);
     if (!t || t->side == s.side || count_at(bow, &s) != 1 || !on_board(bow)) return false;
@@ -470,7 +672,8 @@ bool Battle::hunt(GShip& s, int mp) {
     }
     hit(*t, r.target_hits);
     hit(s, r.rammer_hits);
-    body_ << r.target_hits << " hits" << (t->sunk ? " sunk" : "") << " rammer " << r.rammer_hits << (s.sunk ? " sunk" : "") << "\n";
+    body_ << r.target_hits << (r.target_hits == 1 ? " hit" : " hits") << (t->sunk ? " sunk" : "") << " rammer " << r.rammer_hits << (s.sunk ? " sunk" : "") << "\n";
+    critical(*t, r.target_hits);  // the target's only (docs/rules/tmbv.md, Readings)
     return true;
 }
 
@@ -479,6 +682,17 @@ bool Battle::hunt(GShip& s, int mp) {
 // engine finds it: the end of the line whose bow hex none of its ships holds; the ships behind in
 // order along the line. A line with no such head (bent out of shape) moves ship by ship.
 void Battle::move_line(std::vector<GShip*> members, int mp) {
+    std::vector<GShip*> loose;  // 14.4: a dispatch ship off the line (in the flagship's sight) is no end of it
+    for (GShip* d : members)
+        if (v_.dispatch && d->m->type == 'D' &&
+            std::none_of(members.begin(), members.end(), [&](const GShip* o) { return o != d && grid_.distance(o->at, d->at) <= 1; }))
+            loose.push_back(d);
+    std::erase_if(members, [&](GShip* m) { return std::find(loose.begin(), loose.end(), m) != loose.end(); });
+    follow_line(members, mp);
+    for (GShip* d : loose) move(*d, mp, nullptr);
+}
+
+void Battle::follow_line(std::vector<GShip*> members, int mp) {
     std::vector<GShip*> heads;
     for (GShip* m : members) {
         int next = 0;
@@ -498,12 +712,17 @@ void Battle::move_line(std::vector<GShip*> members, int mp) {
     for (std::size_t i = 0; i < order.size(); ++i)
         for (GShip* m : members)
             if (std::find(order.begin(), order.end(), m) == order.end() && grid_.distance(order[i]->at, m->at) <= 1) order.push_back(m);
+    if (order.size() != members.size()) {  // linked in parts by a dispatch ship's sight (14.4): no one line to follow
+        for (GShip* m : members) move(*m, mp, nullptr);
+        return;
+    }
     std::vector<Step> ahead;
     std::optional<Hex> ahead_start;
     for (GShip* s : order) {
         const Hex start = s->at;
         std::vector<Step> done;
         if (s->sunk || (s->diw && !s->started)) {
+            if (!s->sunk && s->rudder) body_ << "        " << s->alias << " move => 0 mp\n";  // 14.1.3
         } else if (!ahead_start) {
             for (const Manoeuvre& m : manoeuvres(*s, mp))
                 if (try_move(*s, m, mp, false)) {
@@ -568,18 +787,37 @@ std::vector<Battle::Step> Battle::walk(GShip& s, const std::vector<Step>& steps,
     return done;
 }
 
+// A formation's step (7.5.1-7.5.4): who is linked to the flagship (the rest are out of formation,
+// 7.4.3), the fleet's MP as it begins (3.0); all its ships' fire, then their moves. With 14.4
+// dispatch ships of other formations may come along, at their own MA.
 void Battle::activate_formation(int f) {
-    auto members = linked(f);
+    const auto chain = linked(f);
+    claim_relays(f, chain);
     for (GShip& s : ships_)
-        if (s.formation == f && std::find(members.begin(), members.end(), &s) == members.end()) s.out = true;  // 7.4.3
+        if (s.formation == f && std::find(chain.begin(), chain.end(), &s) == chain.end()) s.out = true;  // 7.4.3
     formation_done_[f] = true;
-    body_ << "      step formation\n";
-    for (GShip* s : members) s->activated = true, fire(*s);
     int mp = 99;
-    for (GShip* s : members) mp = std::min(mp, allowance(*s));  // 3.0 MP: the slowest ship's MA
+    for (GShip* s : chain) mp = std::min(mp, allowance(*s));  // 3.0 MP: the slowest ship's MA
+    std::vector<GShip*> members;  // a dispatch ship that came along with another formation has activated
+    for (GShip* s : chain)
+        if (!s->activated) members.push_back(s);
+    const auto along = companions(f, members);
+    step_heading("formation");
+    for (GShip* s : members) s->activated = true, fire(*s);
+    for (GShip* d : along) d->activated = true, d->relayed_for = f, fire(*d);
     for (GShip* s : members) s->started = start_up(*s);
-    if (std::string(kFormations[f].shape) == "line-ahead") return move_line(members, mp);
-    // the ships furthest ahead move first, so that none runs into the next
+    for (GShip* d : along) d->started = start_up(*d);
+    active_members_.assign(members.begin(), members.end());
+    if (std::string(kFormations[f].shape) == "line-ahead") move_line(members, mp);
+    else move_wedge(members, mp);
+    active_members_.clear();
+    for (GShip* d : along)
+        if (!d->sunk) move(*d, allowance(*d), nullptr);
+}
+
+// The ships furthest ahead move first, so that none runs into the next; all by one manoeuvre
+// where every one can make it, else each its own.
+void Battle::move_wedge(std::vector<GShip*> members, int mp) {
     const int facing = members.front()->facing;
     const double ahead = 60.0 * facing;
     auto front = [&](const GShip* s) {
@@ -611,11 +849,15 @@ void Battle::activate_single(GShip& s) {
 void Battle::impulse(int n) {
     // 7.6.4, 7.6.5: the track moves by the ships that fired in the impulse before
     if (n == 1) visibility_ = cap_;
-    else visibility_ = std::clamp(visibility_ + (engaged_ == 0 ? 1 : engaged_ <= 10 ? -1 : -2), pack_.visibility_track() ? pack_.visibility_track()->first : 0, cap_);
-    engaged_ = 0;
+    else {
+        const int engaged = static_cast<int>(engaged_ships_.size());
+        visibility_ = std::clamp(visibility_ + (engaged == 0 ? 1 : engaged <= 10 ? -1 : -2), pack_.visibility_track() ? pack_.visibility_track()->first : 0, cap_);
+    }
+    engaged_ships_.clear();
     body_ << "    impulse " << n << (n > 1 && rng_.chance(30) ? " visibility " + std::to_string(visibility_) : "") << "\n";
     for (GShip& s : ships_) {
-        s.activated = s.fired = s.fired_upon = s.targeted = s.started = false;
+        s.activated = s.fired = s.fired_upon = s.targeted = s.started = s.repaired = false;
+        s.relayed_for = -1;
         s.out = s.independent;
         s.mp = 0;
     }
@@ -645,20 +887,21 @@ void Battle::impulse(int n) {
         GShip* s = next(turn);
         if (!s) s = next(1 - turn);
         if (!s) break;
-        if (!heading) body_ << "      step non-formation\n", heading = true;
+        if (!heading) step_heading("non-formation"), heading = true;
         activate_single(*s);
         for (GShip& o : ships_) o.fired_upon = o.fired_upon || o.targeted, o.targeted = false;
         turn = 1 - s->side;
     }
+    end_rolls();
     for (GShip& s : ships_)
-        if (!s.sunk && s.mp == 0 && !s.diw) s.diw = true, s.turned = false;  // 7.3.1
+        if (!s.sunk && s.mp == 0 && !s.diw && !s.repaired) s.diw = true, s.turned = false;  // 7.3.1
 }
 
 std::string Battle::result() const {
     const int a = vp_[0], b = vp_[1];
     if (a == b) return "Italy";  // 13.2.4
     const int w = std::max(a, b), l = std::min(a, b);
-    const char* level = l == 0 ? "decisive" : w > 3 * l ? "decisive" : w >= 2 * l ? "major" : "minor";
+    const char* level = l == 0 || w > 3 * l || (w == 3 * l && v_.three_decisive) ? "decisive" : w >= 2 * l ? "major" : "minor";
     return std::string(a > b ? "Austria" : "Italy") + " " + level;
 }
 
@@ -680,6 +923,7 @@ std::string Battle::play() {
     if (!pack_.has_fire() || !pack_.has_ram() || !pack_.has_start())
         throw std::invalid_argument(options_.tables + ": the generator needs the fire, ram and DIW start-up tables");
     set_up();
+    not_ready_due_ = v_.not_ready;
     std::ostringstream decl;
     declare(decl);
     body_ << "\nturn 1\n  phase tactical-combat\n";
@@ -687,7 +931,7 @@ std::string Battle::play() {
     std::string h = generated_header("Generated Lissa", index_) + "[Ruleset \"tmbv\"]\n[Variant \"lissa\"]\n";
     h += "[Side1 \"Austria\"]\n[Player1 \"" + std::string(player_name(2 * index_)) + "\"]\n";
     h += "[Side2 \"Italy\"]\n[Player2 \"" + std::string(player_name(2 * index_ + 1)) + "\"]\n";
-    h += "[Library " + ngn::quote(options_.library) + "]\n[Tables " + ngn::quote(options_.tables) + "]\n";
+    h += "[Library " + ngn::quote(options_.library) + "]\n[Tables " + ngn::quote(options_.tables) + "]\n" + v_.header();
     h += "[Result \"" + result() + "\"]\n\n";
     return h + decl.str() + body_.str();
 }

@@ -38,26 +38,30 @@ struct Walk {
     }
 };
 
+// 3.0: a ship's MA after its hits, as played or as the rules count them; -1 without the manifest.
+int TmbvEngine::own_ma(const Ship& x, bool by_rules) const {
+    if (!x.manifest) return -1;
+    if (!by_rules && x.ma_kept_at == hits_changed_) return x.ma_kept;
+    const int hits = by_rules ? x.hits.rules() : x.hits.played();
+    const int ma = std::max(0, x.manifest->ma + (tables_ ? tables_->damage(hits).ma : 0));
+    if (!by_rules) x.ma_kept = ma, x.ma_kept_at = hits_changed_;
+    return ma;
+}
+
+// 3.0 MP: a ship's own MA; a fleet's ship moves at the MP the fleet began its activation with.
 int TmbvEngine::allowance(const Ship& s, bool by_rules) const {
-    auto own = [&](const Ship& x) {
-        if (!x.manifest) return -1;
-        if (!by_rules && x.ma_kept_at == hits_changed_) return x.ma_kept;
-        const int hits = by_rules ? x.hits.rules() : x.hits.played();
-        const int ma = std::max(0, x.manifest->ma + (tables_ ? tables_->damage(hits).ma : 0));
-        if (!by_rules) x.ma_kept = ma, x.ma_kept_at = hits_changed_;
-        return ma;
-    };
-    int mp = own(s);
-    if (mp < 0 || step_ != "formation" || !in_formation(s)) return mp;
-    for (const Ship& o : ships_)  // 3.0 MP: a fleet moves at its slowest ship's MA
-        if (o.formation == s.formation && afloat(o) && !o.out_of_command && !o.doubt && own(o) >= 0) mp = std::min(mp, own(o));
-    return mp;
+    const int own = own_ma(s, by_rules);
+    const std::optional<int>& fleet = by_rules ? fleet_mp_by_rules_ : fleet_mp_;
+    if (own < 0 || !fleet || !moves_with_fleet(s)) return own;
+    return std::min(own, *fleet);
 }
 
 // One hex side, at the MP its size costs (7.3.3); not twice in a hex, nor first thing after a
 // move that ended turning (7.3.4).
 static void turn(Walk& w, int to, bool small, bool marked_turned, const ngn::Item& it, const std::string& who, GameContext& ctx) {
     const int steps = geometry::hex::facing_steps(w.facing, to);
+    judged(ctx, "7.3.3"), judged(ctx, "7.3.5");
+    if (!w.started) judged(ctx, "7.3.4");
     if (w.facing_free && w.unsure) {  // the facing it turns from was in doubt: the turn is taken as played
         ctx.findings.excuse(*w.unsure, it.pos, who + "'s turn from a facing in doubt");
         w.facing_free = false;
@@ -86,16 +90,17 @@ void TmbvEngine::jump(Ship& s, Walk& w, const Spot& to, const ngn::Item& it, Gam
 }
 
 void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const Spot& to, bool last, bool small, GameContext& ctx) {
+    judged(ctx, "7.3.2");
     const auto dir = boards_unknown(w.at, to) ? std::nullopt : grid_.direction(*grid_hex(w.at), *grid_hex(to));
     const int d = dir.value_or(-1);  // the way from the hex it is in to the next, when they are next to each other
     if (boards_unknown(w.at, to)) say_boards_unknown(ctx, it.pos);
-    else if (w.lost || (!dir && !w.started)) {
+    else if (w.lost || (!w.started && (!dir || w.unsure))) {  // from a place in doubt the first hex may be where it truly was
         jump(s, w, to, it, ctx);
         if (w.record_path) w.entered.push_back(to);
         w.mp += 1;
         w.started = true;
         if (facing >= 0) w.facing = facing, w.facing_free = false;  // the facing it came to is the record's
-        w.ended = !may_enter(s, to, it, last, ctx);
+        w.ended = !may_enter(s, to, it, last, ctx, w.mistake ? w.mistake : w.unsure);
         return;
     }
     else if (!dir) w.wrong(ctx, cite("7.3.2"), it.pos, s.label() + " moves hex by hex: " + spot_text(to) + " is not next to " + spot_text(w.at));
@@ -108,7 +113,7 @@ void TmbvEngine::step(Ship& s, Walk& w, const ngn::Item& it, int facing, const S
     if (w.record_path) w.entered.push_back(to);
     w.turned_here = false;
     w.started = true;
-    w.ended = !may_enter(s, to, it, last, ctx);
+    w.ended = !may_enter(s, to, it, last, ctx, w.mistake ? w.mistake : w.unsure);
     if (facing >= 0 && facing != w.facing) turn(w, facing, small, false, it, s.label(), ctx);
 }
 
@@ -146,6 +151,8 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
         }
         step(s, w, it, facing, to, i + 1 == steps.size(), small, ctx);
     }
+    if (s.rudder) judged(ctx, "14.1.3");
+    if (s.diw) judged(ctx, "7.3.10");
     if (s.rudder && w.mp > 0 && s.critical_claim)  // 14.1.3: no move till the rudder is repaired
         ctx.findings.excuse(*s.critical_claim, e.subject.pos, s.label() + "'s rudder is hit");
     else if (s.rudder && w.mp > 0)
@@ -178,6 +185,8 @@ void TmbvEngine::move(Ship& s, const ngn::Event& e, GameContext& ctx) {
 // 7.3: no more MP than the allowance; the claim is the MP spent.
 void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, GameContext& ctx) {
     const int mp = allowance(s, false);
+    judged(ctx, "7.3");
+    if (moves_with_fleet(s) || small) judged(ctx, "3.0");  // a fleet's MP; a small ship's free turns
     // a hit count the players played apart from the rules (reported) may be what slowed the ship
     std::optional<Cause> hits_apart;
     for (const Ship& o : ships_)
@@ -188,7 +197,7 @@ void TmbvEngine::judge_mp(Ship& s, Walk& w, const ngn::Event& e, bool small, Gam
         ctx.findings.excuse(*hits_apart, e.subject.pos, "the MP allowed by the hits the rules give");
     else if (mp >= 0 && w.mp > mp && !w.mistake)
         w.wrong(ctx, cite("7.3"), e.subject.pos,
-                s.label() + " spends more MP than its allowance" + (step_ == "formation" && in_formation(s) ? " (its formation's slowest ship's MA, 3.0)" : ""),
+                s.label() + " spends more MP than its allowance" + (moves_with_fleet(s) ? " (its formation's slowest ship's MA as it activated, 3.0)" : ""),
                 "at most " + std::to_string(mp) + " MP", std::to_string(w.mp) + " MP");
     if (!e.claim || e.claim->empty()) return;
     const auto* n = e.claim->front().as<ngn::Number>();
@@ -215,7 +224,7 @@ bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     if (!hex) return false;
     const Spot to = make_spot(first->board.empty() ? s.at.board : first->board[0], *hex);
     const auto d = distance(s.at, to);
-    if (!d || *d < 2) return false;
+    if (!d || *d < 2 || written_wrong(s, *next)) return false;
     s.doubt = Findings::cause_of(ctx.findings.error(
         Kind::Inconsistent, cite("7.3"), at,
         s.label() + " does not move here, and its next move (line " + std::to_string(next->subject.pos.line) + ") starts at " +
@@ -224,6 +233,21 @@ bool TmbvEngine::missed_move(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     s.activated = true;
     s.mp_spent = 1;  // it moved: not Dead in the Water
     return true;
+}
+
+// A move that passes next to where the ship is, though it does not start there: its hexes were
+// written in the wrong order or one wrong (the move itself says so), not a move left out before it.
+bool TmbvEngine::written_wrong(const Ship& s, const ngn::Event& next) const {
+    const ngn::HexPos* last = nullptr;
+    for (const ngn::Item* item : elements(next.args)) {
+        const auto* h = item->as<ngn::HexPos>();
+        const auto hex = h ? geometry::hex::parse_hex(h->hex) : std::nullopt;
+        if (!hex) continue;
+        const Spot at = make_spot(h->board.empty() ? (last && !last->board.empty() ? last->board[0] : s.at.board) : h->board[0], *hex);
+        if (const auto d = distance(s.at, at); d && *d <= 1 && last) return true;
+        last = h;
+    }
+    return false;
 }
 
 // Whether another ship's place is in question: a mistake left it in doubt, or its next move starts
@@ -235,7 +259,7 @@ std::optional<Cause> TmbvEngine::place_in_question(Ship& o, ngn::SourcePos at, G
 
 // 7.3.6-7.3.9: through a hex of one ship, not of two; ending beside a friend only in a
 // formation; into an enemy's hex only to ram, which ends the move. False when the move ends here.
-bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx) {
+bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool last, GameContext& ctx, std::optional<Cause> move_doubt) {
     std::vector<Ship*> there;
     for (std::size_t i = 0; i < hexes_.size(); ++i) {  // a ship whose place is in question is where it may be
         if (!(hexes_[i] == to.hex)) continue;
@@ -244,28 +268,48 @@ bool TmbvEngine::may_enter(Ship& s, const Spot& to, const ngn::Item& it, bool la
     }
     // a ship the record names no more is gone as the players played it (asked only where it matters)
     auto drop_gone = [&] { std::erase_if(there, [&](Ship* o) { return take_as_sunk(*o, it.pos, ctx); }); };
+    if (!there.empty()) judged(ctx, "7.3.7");  // a hex with a ship in it
     for (Ship* o : there)
         if (o->side != s.side && !take_as_sunk(*o, it.pos, ctx)) {
+            judged(ctx, "7.3.9");
             s.ram_pending = to;
             s.ram_move_pos = it.pos;
             return false;
         }
     std::erase_if(there, [&](const Ship* o) { return !afloat(*o); });  // an enemy taken as sunk just now
+    if (!there.empty()) judged(ctx, last ? "7.3.8" : "7.3.6");  // a friend's hex, passed through or ended in
     const auto shares = [&] { return there.size() == 1 && in_formation(*there[0]) && in_formation(s) && there[0]->formation == s.formation; };
     if (there.size() >= 2) drop_gone();
-    if (there.size() >= 2)
-        ctx.findings.error(Kind::Illegal, cite("7.3.7"), it.pos, s.label() + " cannot enter or pass through a hex of two ships (" + spot_text(to) + ")");
+    const std::string two = s.label() + " cannot enter or pass through a hex of two ships (" + spot_text(to) + ")";
+    if (there.size() >= 2 && move_doubt) ctx.findings.excuse(*move_doubt, it.pos, two);  // the move went wrong before: its hexes are the record's
+    else if (there.size() >= 2)
+        ctx.findings.error(Kind::Illegal, cite("7.3.7"), it.pos, two);
     else if (there.size() == 1 && last && !shares()) drop_gone();
-    if (there.size() == 1 && last && !shares())
-        ctx.findings.error(Kind::Illegal, cite("7.3.8"), it.pos,
-                           s.label() + " ends its move in " + there[0]->label() + "'s hex: only ships of one formation may share a hex");
+    if (there.size() == 1 && last && !shares()) {
+        const std::string what = s.label() + " ends its move in " + there[0]->label() + "'s hex: only ships of one formation may share a hex";
+        if (const auto why = move_doubt ? move_doubt : formation_in_doubt(s, *there[0])) ctx.findings.excuse(*why, it.pos, what);
+        else ctx.findings.error(Kind::Illegal, cite("7.3.8"), it.pos, what);
+    }
     return true;
+}
+
+// Two ships of one formation: why whether both are in it is in doubt after a reported mistake
+// (who is linked to the flagship, a place, a ship the players kept in), if it is.
+std::optional<Cause> TmbvEngine::formation_in_doubt(const Ship& s, const Ship& o) const {
+    if (!s.formation || s.formation != o.formation) return std::nullopt;
+    if (s.formation == active_formation_ && chain_doubt_) return chain_doubt_;
+    for (const Ship* x : {&s, &o}) {
+        if (x->doubt) return x->doubt;
+        if (x->left_line) return x->left_line;
+    }
+    return s.formation->played_apart ? s.formation->played_apart : s.formation->played_flagless;
 }
 
 // 7.3.10: a ship that begins the impulse Dead in the Water rolls to start; the DIW Startup Table
 // is in the table pack.
 void TmbvEngine::start_up(Ship& s, const ngn::Event& e, GameContext& ctx) {
     const RuleRef rule = cite("7.3.10");
+    judged(ctx, "7.3.10");
     if (!s.diw && s.doubt) ctx.findings.excuse(*s.doubt, e.subject.pos, s.label() + " is not Dead in the Water");  // its moves were in doubt
     else if (!s.diw) ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s.label() + " is not Dead in the Water: it has no start-up roll to make");
     const ngn::Dice* dice = nullptr;

@@ -32,9 +32,12 @@ bool TmbvEngine::rule_off(const char* rule, const char* name, const ngn::Event& 
     return true;
 }
 
-// 14.1: an attack that damaged a ship is followed by its critical-hit roll.
-void TmbvEngine::note_damage(Ship& t, int hits, const ngn::Event& e) {
-    if (critical_rule_ && hits > 0 && afloat(t)) t.critical_due = e.subject.pos;
+// 14.1: an attack that damaged a ship is followed by its critical-hit roll. Where the hits played
+// part from the rules' (reported) and only one count damaged it, the roll may follow or not.
+void TmbvEngine::note_damage(Ship& t, int played_hits, int rules_hits, const ngn::Event& e, std::optional<Cause> why) {
+    if (!critical_rule_ || !afloat(t) || (played_hits <= 0 && (rules_hits <= 0 || !why))) return;
+    t.critical_due = e.subject.pos;
+    t.critical_unsure = (played_hits > 0) != (rules_hits > 0) ? why : std::nullopt;
 }
 
 // A ship whose critical-hit roll is due and whose line this is not: said once.
@@ -42,9 +45,10 @@ void TmbvEngine::criticals_due(const ngn::Event& e, const Entity& actor, GameCon
     if (!critical_rule_) return;
     for (Ship& s : ships_) {
         if (!s.critical_due || (s.entity == &actor && same_lower(e.verb(), "critical"))) continue;
-        ctx.findings.error(Kind::Inconsistent, cite("14.1"), e.subject.pos,
-                           s.label() + " was damaged at line " + std::to_string(s.critical_due->line) +
-                               ": its critical-hit roll comes next (" + s.label() + " critical d10: N)");
+        const std::string what = s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll comes next (" +
+                                 s.label() + " critical d10: N)";
+        if (s.critical_unsure) ctx.findings.excuse(*s.critical_unsure, e.subject.pos, what);
+        else s.critical_missing = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("14.1"), e.subject.pos, what));
         s.critical_due.reset();
     }
 }
@@ -54,8 +58,15 @@ bool TmbvEngine::on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a
     Ship* s = t.ship(a);
     if (!s) return false;
     if (t.rule_off("14.1", "critical-hits", e, ctx)) return true;
-    if (!s->critical_due)
-        ctx.findings.error(Kind::Illegal, cite("14.1"), e.subject.pos, s->label() + " has not just been damaged by an attack: no critical-hit roll");
+    judged(ctx, "14.1");
+    if (!s->critical_due && s->sunk && s->afloat_by_claim)  // the attack sank it, the players played it afloat (reported)
+        t.still_afloat(*s, e.subject.pos, ctx);
+    else if (!s->critical_due) {  // an attack left out before it, most often: the hits it gave may show later
+        const std::string what = s->label() + " has not just been damaged by an attack: no critical-hit roll (an attack left out?)";
+        const bool after_unread = t.unread_ && t.unread_->first + 1 >= e.subject.pos.line && t.unread_->first < e.subject.pos.line;
+        if (after_unread) ctx.findings.excuse(t.unread_->second, e.subject.pos, what);  // the line before, not read, may have been it
+        s->hits_missing = after_unread ? t.unread_->second : Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("14.1"), e.subject.pos, what));
+    }
     s->critical_due.reset();
     const ngn::Dice* dice = nullptr;
     if (!t.roll_read(e, cite("14.1"), ctx, dice)) return true;
@@ -72,7 +83,7 @@ bool TmbvEngine::on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a
     if (!claimed.empty() && claimed != "none" && claimed != "fire" && claimed != "bridge" && claimed != "rudder")
         ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a critical-hit roll's claim is none, fire, bridge or rudder");
     else if (!claimed.empty() && claimed != rules && ctx.dice_ok)  // played as claimed: what follows from it is not said again
-        s->critical_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite(critical_case(rules != "none" ? rules : claimed)), e.claim->front().pos,
+        s->critical_claim = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite(critical_case(claimed == "none" ? "none" : rules)), e.claim->front().pos,
                                                                   "a first die of 0 is a critical hit; the second: 0-3 on fire, 4-7 bridge, 8-9 rudder",
                                                                   rules, claimed));
     const std::string played = claimed.empty() || claimed == "?" ? rules : claimed;
@@ -89,9 +100,14 @@ bool TmbvEngine::on_end_roll(TmbvEngine& t, const ngn::Event& e, const Entity& a
     if (!s) return false;
     const RuleRef rule = cite(fire ? "14.1.1" : "14.1.3");
     if (t.rule_off("14.1", "critical-hits", e, ctx)) return true;
+    judged(ctx, fire ? "14.1.1" : "14.1.3");
     int& rolled = fire ? s->fire_rolled : s->rudder_rolled;
-    if (!(fire ? s->on_fire : s->rudder))
-        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s->label() + (fire ? " is not on fire" : "'s rudder is not damaged") + ": no roll");
+    const std::string none = s->label() + (fire ? " is not on fire" : "'s rudder is not damaged") + ": no roll";
+    if (!(fire ? s->on_fire : s->rudder) && s->critical_missing) {  // the critical hit its left-out roll gave
+        ctx.findings.excuse(*s->critical_missing, e.subject.pos, none);
+        (fire ? s->on_fire : s->rudder) = true;
+    } else if (!(fire ? s->on_fire : s->rudder))
+        ctx.findings.error(Kind::Illegal, rule, e.subject.pos, none);
     else if (rolled == t.impulse_)
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos, s->label() + " has rolled for it already this impulse");
     rolled = t.impulse_;
@@ -115,7 +131,7 @@ void TmbvEngine::end_roll_result(Ship& s, const std::string& result, const ngn::
     if (result == "out") s.on_fire = false;
     if (result == "repaired") s.rudder = s.diw = false;
     if (!s.on_fire && !s.rudder) s.critical_claim.reset();
-    if (result == "burns") judge_hits(s, 1, 1, e, false, std::nullopt, ctx);
+    if (result == "burns") judge_hits(s, 1, 1, e, std::nullopt, std::nullopt, ctx);  // `burns` or `burns sunk`
     if (result == "explodes") s.sunk = true;
 }
 
@@ -132,16 +148,20 @@ void TmbvEngine::end_roll_too_early(ngn::SourcePos at, GameContext& ctx) {
 void TmbvEngine::end_rolls_missing(GameContext& ctx, ngn::SourcePos at) {
     if (!critical_rule_) return;
     for (Ship& s : ships_) {
-        if (s.critical_due)
-            ctx.findings.error(Kind::Inconsistent, cite("14.1"), at,
-                               s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll is missing");
+        const std::string what = s.critical_due ? s.label() + " was damaged at line " + std::to_string(s.critical_due->line) + ": its critical-hit roll is missing" : "";
+        if (s.critical_due && s.critical_unsure) ctx.findings.excuse(*s.critical_unsure, at, what);
+        else if (s.critical_due) s.critical_missing = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("14.1"), at, what));
         s.critical_due.reset();
         if (!afloat(s)) continue;
-        const auto say = [&](const char* rule, const std::string& what) {
-            if (s.critical_claim) ctx.findings.excuse(*s.critical_claim, at, what);  // the players' state came from a claim reported
-            else ctx.findings.error(Kind::Inconsistent, cite(rule), at, what);
+        const auto say = [&](const char* rule, const std::string& what) -> Cause {
+            if (s.critical_claim) return ctx.findings.excuse(*s.critical_claim, at, what), *s.critical_claim;  // the players' state came from a claim reported
+            return Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite(rule), at, what));
         };
-        if (s.on_fire && s.fire_rolled != impulse_) say("14.1.1", s.label() + " is on fire: it rolls at the end of impulse " + std::to_string(impulse_));
+        if (s.on_fire && s.fire_rolled != impulse_) {  // what the roll left out did (a box burnt, an explosion) shows later
+            const std::string what = s.label() + " is on fire: it rolls at the end of impulse " + std::to_string(impulse_);
+            if (s.hits_missing) ctx.findings.excuse(*s.hits_missing, at, what);  // said already: it may have sunk then
+            else s.hits_missing = say("14.1.1", what);
+        }
         if (s.rudder && s.rudder_rolled != impulse_) say("14.1.3", s.label() + "'s rudder is hit: it rolls at the end of impulse " + std::to_string(impulse_));
     }
 }
@@ -163,6 +183,7 @@ bool TmbvEngine::on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& 
     if (!s) return false;
     const RuleRef rule = cite("14.2");
     if (t.rule_off("14.2", "affondatore-not-ready", e, ctx)) return true;
+    judged(ctx, "14.2");
     if (!t.is_affondatore(*s))
         ctx.findings.error(Kind::Illegal, rule, e.subject.pos, "only Affondatore rolls for being not ready");
     else if (s->not_ready || s->activated || t.impulse_ > 1)
@@ -176,8 +197,8 @@ bool TmbvEngine::on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& 
     std::optional<Cause> why;
     if (claimed && *claimed != hits && ctx.dice_ok)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, e.claim->front().pos, "half the die, fractions dropped, plus 1",
-                                                    std::to_string(hits) + " hits", std::to_string(*claimed) + " hits"));
-    t.judge_hits(*s, hits, claimed.value_or(hits), e, false, why, ctx);
+                                                    counted(hits, "hit"), counted(*claimed, "hit")));
+    t.judge_hits(*s, hits, claimed.value_or(hits), e, std::nullopt, why, ctx);
     return true;
 }
 

@@ -73,6 +73,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     }
     const std::string not_in = s.label() + " rams by moving into " + target->label() + "'s hex; its move just before ends there";
     const std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;
+    judged(ctx, "7.9"), judged(ctx, "7.9.1");
     if ((!s.ram_pending || !(target->at == *s.ram_pending)) && doubt)
         ctx.findings.excuse(*doubt, e.subject.pos, not_in);  // where one of them is, is in doubt
     else if (!s.ram_pending && !s.moved && distance(s.at, target->at) == 1)
@@ -88,19 +89,20 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!claim.understood) ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a ram's claim is fail, or the target's hits and the rammer's: => 2 hits rammer 1");
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_ram() || !s.manifest || !target->manifest || !ctx.dice_ok) {
-        judge_hits(*target, claim.target.value_or(0), claim.target, e, claim.sunk, std::nullopt, ctx);
-        note_damage(*target, claim.target.value_or(0), e);
-        judge_hits(s, claim.rammer.value_or(0), claim.rammer, e, claim.rammer_sunk, std::nullopt, ctx);
+        judge_hits(*target, claim.target.value_or(0), claim.target, e, said_sunk(claim.target.has_value(), claim.sunk), std::nullopt, ctx);
+        note_damage(*target, claim.target.value_or(0), claim.target.value_or(0), e, std::nullopt);
+        judge_hits(s, claim.rammer.value_or(0), claim.rammer, e, said_sunk(claim.rammer.has_value(), claim.rammer_sunk), std::nullopt, ctx);
         return;
     }
     const ModifiedRoll roll = modified(*dice, ram_modifiers(s, *target));
+    judged(ctx, "7.9.3"), judged(ctx, "7.8.4");
     std::optional<Cause> why;
     if (roll.recorded && *roll.recorded != roll.rules)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos, "the modified roll: the Ram Attack Table's modifiers",
                                                     roll.rules_text(), std::to_string(*roll.recorded)));
     const RamRow& by_rules = *tables_->ram(roll.rules);
     const RamRow& as_played = *tables_->ram(roll.played());
-    auto text = [](const RamRow& r) { return r.fails ? std::string("fail") : std::to_string(r.target_hits) + " hits rammer " + std::to_string(r.rammer_hits); };
+    auto text = [](const RamRow& r) { return r.fails ? std::string("fail") : counted(r.target_hits, "hit") + " rammer " + std::to_string(r.rammer_hits); };
     auto fits = [&](const RamRow& r) {
         if (r.fails) return claim.fail || (claim.target.value_or(0) == 0 && claim.rammer.value_or(0) == 0 && !claim.target);
         return !claim.fail && claim.target.value_or(r.target_hits) == r.target_hits && claim.rammer.value_or(r.rammer_hits) == r.rammer_hits;
@@ -108,11 +110,14 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!why && !fits(by_rules) && !fits(as_played))
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("7.8.4"), e.claim_pos,
                                                     "the Ram Attack Results Table gives for " + roll.rules_text(), text(by_rules),
-                                                    claim.fail ? "fail" : std::to_string(claim.target.value_or(0)) + " hits rammer " + std::to_string(claim.rammer.value_or(0))));
+                                                    claim.fail ? "fail" : counted(claim.target.value_or(0), "hit") + " rammer " + std::to_string(claim.rammer.value_or(0))));
     const RamRow& played = fits(as_played) ? as_played : by_rules;
-    judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e, claim.sunk, why, ctx);
-    note_damage(*target, claim.fail ? 0 : claim.target.value_or(played.target_hits), e);
-    judge_hits(s, by_rules.rammer_hits, claim.fail ? 0 : claim.rammer.value_or(played.rammer_hits), e, claim.rammer_sunk, why, ctx);
+    if (played.fails) judged(ctx, "7.8.5 (ram)");  // a failed ram: the rammer's move ended; it is not DIW
+    judge_hits(*target, by_rules.target_hits, claim.fail ? 0 : claim.target.value_or(played.target_hits), e,
+               said_sunk(claim.fail || claim.target.has_value(), claim.sunk), why, ctx);
+    note_damage(*target, claim.fail ? 0 : claim.target.value_or(played.target_hits), by_rules.target_hits, e, why);
+    judge_hits(s, by_rules.rammer_hits, claim.fail ? 0 : claim.rammer.value_or(played.rammer_hits), e,
+               said_sunk(claim.fail || claim.rammer.has_value(), claim.rammer_sunk), why, ctx);
 }
 
 }  // namespace ironlog::rules::tmbv

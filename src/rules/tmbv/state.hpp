@@ -34,6 +34,8 @@ struct Formation {
     bool activated = false;  // this impulse (7.5.1-7.5.4)
     // its ships were played alone while the rules keep it a formation (reported): so they are from then on
     std::optional<Cause> played_apart;
+    // its flagship sunk, its ships were still played as a formation (reported): so they are from then on
+    std::optional<Cause> played_flagless;
 };
 
 struct Ship {
@@ -48,12 +50,13 @@ struct Ship {
     bool independent = false;     // declared out of command by its player (7.4.3, 13.2.1), for the battle
     bool out_of_command = false;  // this impulse: independent, or out of sight of its flagship when its formation activated (7.4.3)
     bool placed = false;
-    bool place_said = false;  // its place could not be read (reported)
+    std::optional<Cause> unplaced;  // its place could not be read, or was not given (reported): its lines are excused
     Spot at;
     int facing = 0;
     AsPlayed<int> hits;  // hull boxes crossed off (7.8.7)
     bool sunk = false;
     std::optional<Cause> sunk_by_claim;  // sunk only by a claim the rules did not give (reported)
+    std::optional<Cause> afloat_by_claim;  // its hits sank it, the claim left the sinking out (reported): played on, excused
     bool taken_as_sunk = false;          // the record names it no more: played as sunk (reported)
     bool diw = false;     // Dead in the Water (7.3.1)
     bool turned = false;  // ended its last move with a turn (7.3.4)
@@ -61,7 +64,10 @@ struct Ship {
     bool on_fire = false, bridge = false, rudder = false, not_ready = false;
     int fire_rolled = 0, rudder_rolled = 0;         // the impulse of the last end-of-impulse roll
     std::optional<ngn::SourcePos> critical_due;     // an attack damaged it: its critical-hit roll comes next
+    std::optional<Cause> critical_unsure;           // ... or did by one count of its hits only (parted, reported): the roll may be left out
     std::optional<Cause> critical_claim;            // its critical hit is one claimed against the die (reported)
+    std::optional<Cause> critical_missing;          // its critical-hit roll was left out (reported): what it gave shows later
+    std::optional<Cause> hits_missing;              // an attack on it was left out or not read (reported): hits it took may show later
     const Formation* relayed_for = nullptr;         // a dispatch ship's flagship this impulse (14.4)
     // in a line-ahead's activation (7.4.4): where it stood, the hexes it entered, its move line, and
     // whether that move showed a mistake of its own

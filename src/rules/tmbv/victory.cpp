@@ -45,6 +45,8 @@ void TmbvEngine::judge_result(GameContext& ctx) {
     }
     const auto vp = victory_points();
     const int a = vp[0], b = vp[1];
+    for (const char* section : {"7.9 (second)", "7.9.1 (second)", "12.1", a == b ? "13.2.4" : "12.2"}) judged(ctx, section);
+    if (a == b) judged(ctx, "7.9.4 (second)");
     const int winner = a == b ? italy_ : (a > b ? 0 : 1);  // 13.2.4: a tie goes to Italy
     if (winner < 0) return;
     const std::string lvl = a == b ? "" : level(std::max(a, b), std::min(a, b), ctx.header.option("three-times") == "decisive");
@@ -79,9 +81,10 @@ bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
 // Said once for the ship; from here it is sunk, as the players played it (its VP count).
 bool TmbvEngine::take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx) {
     if (!gone(x, at.line, ctx)) return false;
-    ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at,
-                       x.label() + " is afloat, but the record names it no more after line " + std::to_string((*last_named_)[x.entity]) +
-                           " and plays on as if it were gone: the line that sank it is missing (taken as sunk from here)");
+    const std::string what = x.label() + " is afloat, but the record names it no more after line " + std::to_string((*last_named_)[x.entity]) +
+                             " and plays on as if it were gone: the line that sank it is missing (taken as sunk from here)";
+    if (x.afloat_by_claim || x.hits_missing) ctx.findings.excuse(x.afloat_by_claim ? *x.afloat_by_claim : *x.hits_missing, at, what);  // its sinking shown before
+    else ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at, what);
     x.sunk = x.taken_as_sunk = true;
     return true;
 }

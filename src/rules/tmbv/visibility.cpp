@@ -99,6 +99,7 @@ void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
         visibility_by_rules_ = visibility_;
         return;
     }
+    judged(ctx, "7.6.4"), judged(ctx, "7.6.5");
     const std::optional<int> rules = next_visibility(visibility_, written);
     const std::optional<int> by_rules = visibility_parted_ ? next_visibility(visibility_by_rules_, written) : rules;
     if (written && rules && *written != *rules && by_rules && *written == *by_rules) {
@@ -106,7 +107,7 @@ void TmbvEngine::adjust_visibility(const ngn::Heading& h, GameContext& ctx) {
     } else if (written && rules && *written != *rules) {
         visibility_parted_ = Findings::cause_of(ctx.findings.error(
             Kind::WrongResult, cite(cap && *written > *cap ? "7.6.5" : "7.6.4"), at,
-            std::to_string(engaged_last_) + " ships engaged in fire combat in impulse " + std::to_string(impulse_ - 1) + ": visibility " +
+            counted(engaged_last_, "ship") + " engaged in fire combat in impulse " + std::to_string(impulse_ - 1) + ": visibility " +
                 std::to_string(*visibility_) + (engaged_last_ == 0 ? " rises one space" : engaged_last_ <= 10 ? " falls one space" : " falls two spaces") +
                 (cap ? " (at most " + std::to_string(*cap) + " in " + weather_ + " weather)" : ""),
             std::to_string(*rules), std::to_string(*written)));
