@@ -526,3 +526,19 @@ TEST(ArchiveTamper, NoCommandBlessesAnOutsideEdit) {
     }
     fs::remove_all(dir);
 }
+
+// Rows put in for a game that is not stored (a finding for game 99 counts in the rules most
+// broken) are reported; the rows a game deleted outside ironlog leaves are that one change.
+TEST(ArchiveTamper, RowsOfNoStoredGameAreReported) {
+    auto [dir, db] = three_games();
+    exec(db, "INSERT INTO finding (game_id, position, severity, kind, rule, line, column, message)"
+             " VALUES (99, 1, 'error', 'illegal', 'ironclads Sea state', 1, 1, 'x')");
+    auto v = on(db, {"verify"});
+    EXPECT_EQ(v.status, 1);
+    EXPECT_TRUE(contains(v.out, "verify: 1 rows of finding belong to game #99, which is not in the archive")) << v.out;
+    exec(db, "DELETE FROM finding WHERE game_id = 99; DELETE FROM game WHERE id = 3");  // its tags, lines ... left
+    auto deleted = on(db, {"verify"});
+    EXPECT_TRUE(contains(deleted.out, "game #3 is missing")) << deleted.out;
+    EXPECT_TRUE(contains(deleted.out, "; 1 problem\n")) << deleted.out;
+    fs::remove_all(dir);
+}

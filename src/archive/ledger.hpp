@@ -96,7 +96,7 @@ private:
     std::string rows_digest(std::int64_t id, std::size_t first_table, std::size_t tables);
     std::string record_hash(std::int64_t id);
     void walk_chain(Verification& v);
-    void check_games(Verification& v, const VerifyProgress& progress);
+    std::vector<Problem> check_games(Verification& v, const VerifyProgress& progress);  // returns the rows of no stored game
     void check_missing_and_orphans(Verification& v);
     void check_id_high(Verification& v);
 
