@@ -30,3 +30,13 @@ ALTER TABLE game_history ADD COLUMN problem TEXT;
 -- A record stored from the same place of the same file as a shorter one (the file was read while
 -- it was being written) is found by where it came from.
 CREATE INDEX game_source ON game(source, source_index);
+
+-- A game's record in a table of its own: the game's row, read by every listing and query, is a
+-- few hundred bytes instead of the record's kilobytes, which SQLite reads through to reach the
+-- columns after them (a list of a player's games in 1,000,000 took 0.7 s; docs/performance.md).
+CREATE TABLE game_record (
+    game_id INTEGER PRIMARY KEY REFERENCES game(id) ON DELETE CASCADE,
+    record  BLOB    NOT NULL                   -- the game's lines as they stood in the file
+) STRICT;
+INSERT INTO game_record (game_id, record) SELECT id, record FROM game;
+ALTER TABLE game DROP COLUMN record;

@@ -63,7 +63,7 @@ TEST(ArchiveTamper, RestoreRebuildsRowsAndRefusesAChangedRecord) {
     EXPECT_EQ(on(db, {"verify"}).status, 0);
     EXPECT_TRUE(contains(on(db, {"restore", "4"}).out, "game #4 verifies: nothing to restore"));
 
-    exec(db, "UPDATE game SET record = CAST(replace(CAST(record AS TEXT), 'AUT roll d6: 4', 'AUT roll d6: 6') AS BLOB) WHERE id = 1");
+    exec(db, "UPDATE game_record SET record = CAST(replace(CAST(record AS TEXT), 'AUT roll d6: 4', 'AUT roll d6: 6') AS BLOB) WHERE game_id = 1");
     auto refused = on(db, {"restore", "1"});
     EXPECT_EQ(refused.status, 1);
     EXPECT_TRUE(contains(refused.err, "its record was changed outside ironlog")) << refused.err;
@@ -391,13 +391,14 @@ struct Tamper {
 
 // The temporary table a swap goes through lives in the connection's own temp schema, not the archive.
 const Tamper kTampering[] = {
-    {"record text", "edit", 1, "UPDATE game SET record = CAST(replace(CAST(record AS TEXT), 'Anna Weber', 'Anna Webber') AS BLOB) WHERE id = 1",
-     "game #1's record no longer match", "SELECT count(*) FROM game WHERE id = 1 AND CAST(record AS TEXT) LIKE '%Anna Webber%'"},
+    {"record text", "edit", 1,
+     "UPDATE game_record SET record = CAST(replace(CAST(record AS TEXT), 'Anna Weber', 'Anna Webber') AS BLOB) WHERE game_id = 1",
+     "game #1's record no longer match", "SELECT count(*) FROM game_record WHERE game_id = 1 AND CAST(record AS TEXT) LIKE '%Anna Webber%'"},
     {"record text", "delete", 3, "DELETE FROM game WHERE id = 3", "game #3 is missing", "SELECT count(*) = 0 FROM game WHERE id = 3"},
     {"record text", "swap", 2,
-     "CREATE TEMP TABLE t AS SELECT id, record FROM game WHERE id IN (2, 3);"
-     " UPDATE game SET record = (SELECT record FROM t WHERE t.id = 5 - game.id) WHERE id IN (2, 3)",
-     "game #2's record no longer match", "SELECT count(*) FROM game WHERE id = 2 AND CAST(record AS TEXT) LIKE '%[Round \"2\"]%'"},
+     "CREATE TEMP TABLE t AS SELECT game_id, record FROM game_record WHERE game_id IN (2, 3);"
+     " UPDATE game_record SET record = (SELECT record FROM t WHERE t.game_id = 5 - game_record.game_id) WHERE game_id IN (2, 3)",
+     "game #2's record no longer match", "SELECT count(*) FROM game_record WHERE game_id = 2 AND CAST(record AS TEXT) LIKE '%[Round \"2\"]%'"},
     {"header", "edit", 1, "UPDATE tag SET value = 'Elsewhere' WHERE game_id = 1 AND name = 'Site'", "game #1's stored rows",
      "SELECT count(*) FROM tag WHERE value = 'Elsewhere'"},
     {"header", "delete", 1, "DELETE FROM tag WHERE game_id = 1 AND name = 'Umpire'", "game #1's stored rows",

@@ -137,7 +137,8 @@ TEST(ArchiveVerify, ReportsEveryChangeMadeOutsideIronlog) {
         const char* reported;
     };
     const Edit edits[] = {
-        {"a die in the record", "UPDATE game SET record = CAST(replace(CAST(record AS TEXT), 'AUT roll d6: 4', 'AUT roll d6: 6') AS BLOB) WHERE id = 1", "game #1's record no longer match"},
+        {"a die in the record", "UPDATE game_record SET record = CAST(replace(CAST(record AS TEXT), 'AUT roll d6: 4', 'AUT roll d6: 6') AS BLOB) WHERE game_id = 1",
+         "game #1's record no longer match"},
         {"a finding's text", "UPDATE finding SET message = 'fine' WHERE game_id = 4 AND position = 3", "game #4's stored rows"},
         {"a finding removed", "DELETE FROM finding WHERE game_id = 4 AND position = 1", "game #4's stored rows"},
         {"a finding put in", "INSERT INTO finding (game_id, position, severity, kind, line, column, message) VALUES (2, 1, 'error', 'illegal', 1, 1, 'x')",
@@ -147,10 +148,10 @@ TEST(ArchiveVerify, ReportsEveryChangeMadeOutsideIronlog) {
         {"a player's name", "UPDATE player SET name = 'Someone Else' WHERE game_id = 1", "game #1's stored rows"},
         {"the result", "UPDATE side SET outcome = 'win' WHERE game_id = 1 AND number = 1", "game #1's stored rows"},
         {"a game deleted", "DELETE FROM game WHERE id = 2", "game #2 is missing"},
-        {"a game put in", "INSERT INTO game (id, record, sha256, first_line, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
-                          " VALUES (7, X'78', 'h', 1, 'then', '0', '0', 0, 0, 0)", "game #7 is in no chain entry"},
-        {"a removed game put back", "INSERT INTO game (id, record, sha256, first_line, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
-                                    " VALUES (3, X'78', 'h', 1, 'then', '0', '0', 0, 0, 0)", "game #3 was removed"},
+        {"a game put in", "INSERT INTO game (id, sha256, first_line, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
+                          " VALUES (7, 'h', 1, 'then', '0', '0', 0, 0, 0)", "game #7 is in no chain entry"},
+        {"a removed game put back", "INSERT INTO game (id, sha256, first_line, imported_at, ironlog_version, checked_with, errors, warnings, notes)"
+                                    " VALUES (3, 'h', 1, 'then', '0', '0', 0, 0, 0)", "game #3 was removed"},
         {"a chain entry edited", "UPDATE chain SET at = '2020-01-01T00:00:00Z' WHERE seq = 2", "chain entry 2 (add game #2) does not match"},
         {"a chain entry removed", "DELETE FROM chain WHERE seq = 3", "chain entries 3 are missing"},
     };

@@ -36,11 +36,12 @@ std::string default_path() {
 
 Archive::Statements::Statements(const sqlite::Database& db)
     : find_identity(db, "SELECT id FROM game WHERE identity = ?1"),
-      find_source(db, "SELECT id, record FROM game WHERE source = ?1 AND source_index = ?2"),
+      find_source(db, "SELECT g.id, r.record FROM game g JOIN game_record r ON r.game_id = g.id WHERE g.source = ?1 AND g.source_index = ?2"),
       insert_game(db,
-                  "INSERT INTO game (id, record, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
+                  "INSERT INTO game (id, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
                   " variant, rules, options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes, identity)"
-                  " VALUES (?22, ?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?23,?18,?19,?20,?21)"),
+                  " VALUES (?22, ?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?23,?18,?19,?20,?21)"),
+      insert_record(db, "INSERT INTO game_record (game_id, record) VALUES (?1, ?2)"),
       insert_file(db, "INSERT OR IGNORE INTO game_file (game_id, tag, name, path, sha256) VALUES (?1,?2,?3,?4,?5)"),
       insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
       insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),

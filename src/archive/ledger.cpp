@@ -146,7 +146,8 @@ std::string game_name(std::int64_t id) { return "game #" + std::to_string(id); }
 // The game row as verify reads it: the columns the per-game query hashes, then the record.
 const char* const kGameScan =
     "SELECT id, sha256, identity, source, source_index, first_line, event, site, date, date_sort, round, ruleset, variant, rules,"
-    " options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes, record FROM game ORDER BY id";
+    " options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes,"
+    " (SELECT record FROM game_record WHERE game_id = game.id) FROM game ORDER BY id";
 constexpr int kGameHashedColumns = 22;
 
 // Each table read once, in game order, for verify: a game's rows digested as they come, as the
@@ -237,7 +238,7 @@ std::string content_hash(std::string_view record_sha256, std::string_view rows_d
 
 Ledger::Ledger(const sqlite::Database& db)
     : db_(&db),
-      record_hash_(db, "SELECT record FROM game WHERE id = ?1"),
+      record_hash_(db, "SELECT record FROM game_record WHERE game_id = ?1"),
       last_entry_(db, "SELECT seq, hash FROM chain ORDER BY seq DESC LIMIT 1"),
       chained_(db, std::string("SELECT ") + kEntryColumns + " FROM chain WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1"),
       insert_entry_(db, std::string("INSERT INTO chain (") + kEntryColumns + ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"),
@@ -422,7 +423,12 @@ std::vector<Problem> Ledger::check_games(Verification& v, const VerifyProgress& 
         if (auto problem = judge_game(games, rows, read_entry(last), buffer_)) v.problems.push_back(std::move(*problem));
     }
     if (progress) progress(v.games, total);
-    return rows.left_over();
+    std::vector<Problem> left = rows.left_over();
+    sqlite::Statement records(*db_, "SELECT r.game_id FROM game_record r WHERE NOT EXISTS (SELECT 1 FROM game g WHERE g.id = r.game_id)");
+    while (records.step())
+        left.push_back(Problem{records.integer(0), "the record of " + game_name(records.integer(0)) + " is kept, but the game is not in the archive: "
+                                                                                                     "put in or left outside ironlog"});
+    return left;
 }
 
 // Games the chain holds that are not stored, and earlier versions of games that are not.

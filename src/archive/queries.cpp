@@ -82,7 +82,7 @@ std::vector<GameSummary> Archive::list(const Filter& f) {
 }
 
 std::optional<StoredGame> Archive::get(std::int64_t id) {
-    sqlite::Statement q(db_, "SELECT record, first_line FROM game WHERE id = ?1");
+    sqlite::Statement q(db_, "SELECT coalesce(r.record, X''), g.first_line FROM game g LEFT JOIN game_record r ON r.game_id = g.id WHERE g.id = ?1");
     q.bind(1, id);
     if (!q.step()) return std::nullopt;
     StoredGame g;

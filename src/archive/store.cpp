@@ -201,8 +201,7 @@ std::int64_t Archive::write_game(const ngn::Game& game, std::string_view record,
     };
     std::optional<std::string> date = tag("Date");
     const std::int64_t id = as_id ? *as_id : ledger_->highest_id_given() + 1;
-    st.insert_game.bind_blob(1, record)
-        .bind(2, sha256_hex(record))
+    st.insert_game.bind(2, sha256_hex(record))
         .bind(3, meta.source)
         .bind(4, meta.source_index)
         .bind(5, meta.first_line)
@@ -225,6 +224,7 @@ std::int64_t Archive::write_game(const ngn::Game& game, std::string_view record,
         .bind(22, id)
         .bind(23, IRONLOG_VERSION);
     st.insert_game.run();
+    st.insert_record.bind(1, id).bind_blob(2, record).run();
 
     // A fault to inject for tests of crash safety: hold the transaction open this many ms
     // (from the Nth game this process stores, IRONLOG_TEST_HOLD_ADD_FROM, the first by default).
@@ -420,7 +420,7 @@ void Archive::write_files(std::int64_t id, const std::vector<UsedFile>& files) {
 // A game's row and the rows stored under it (its earlier versions stay), each table by name: a
 // batch writes with the foreign keys off, so nothing cascades there.
 void Archive::delete_rows(std::int64_t id) {
-    for (const char* table : {"tag", "side", "player", "entity", "line", "note", "finding", "game_file"}) {
+    for (const char* table : {"tag", "side", "player", "entity", "line", "note", "finding", "game_file", "game_record"}) {
         sqlite::Statement q(db_, std::string("DELETE FROM ") + table + " WHERE game_id = ?1");
         q.bind(1, id).run();
     }
@@ -434,8 +434,8 @@ int Archive::keep_version(std::int64_t id, bool as_found, const std::string& pro
     const Content now = ledger_->content_of(id);
     sqlite::Statement keep(db_,
                            "INSERT INTO game_history (game_id, version, record, rows_digest, content, source, imported_at, replaced_at, verified, problem)"
-                           " SELECT id, (SELECT coalesce(max(version), 0) + 1 FROM game_history WHERE game_id = ?1), record, ?2, ?3, source,"
-                           " imported_at, ?4, ?5, ?6 FROM game WHERE id = ?1");
+                           " SELECT g.id, (SELECT coalesce(max(version), 0) + 1 FROM game_history WHERE game_id = ?1), coalesce(r.record, X''), ?2,"
+                           " ?3, g.source, g.imported_at, ?4, ?5, ?6 FROM game g LEFT JOIN game_record r ON r.game_id = g.id WHERE g.id = ?1");
     keep.bind(1, id).bind(2, now.rows).bind(3, now.hash).bind(4, now_utc()).bind(5, as_found ? 0 : 1);
     if (as_found) keep.bind(6, problem);
     keep.run();
@@ -463,7 +463,7 @@ Archive::AddResult Archive::replace(std::int64_t id, const ngn::Game& game, std:
     if (auto other = stored_as(identity); other && *other != id) return AddResult{Added::Duplicate, *other, 0};
     const auto chained = ledger_->chained(id);
     GameMeta meta = fresh_meta(source, source_index, game.first_line);
-    sqlite::Statement old(db_, "SELECT record FROM game WHERE id = ?1");
+    sqlite::Statement old(db_, "SELECT coalesce(r.record, X'') FROM game g LEFT JOIN game_record r ON r.game_id = g.id WHERE g.id = ?1");
     old.bind(1, id);
     if (!old.step()) {
         if (!chained || !chained->content) return AddResult{Added::Missing, id, 0};

@@ -72,7 +72,7 @@ void Archive::upgrade_games(int from) {
 // count by their names). Two games that become the same keep the first's; the other is noted.
 void Archive::recompute_identities() {
     db_.exec("UPDATE game SET identity = NULL");
-    sqlite::Statement games(db_, "SELECT id, record FROM game ORDER BY id");
+    sqlite::Statement games(db_, "SELECT game_id, record FROM game_record ORDER BY game_id");
     sqlite::Statement taken(db_, "SELECT id FROM game WHERE identity = ?1");
     sqlite::Statement set(db_, "UPDATE game SET identity = ?2 WHERE id = ?1");
     while (games.step()) {

@@ -591,7 +591,7 @@ IngestTotals ingest(const fs::path& file, const fs::path& db) {
 
 // The archive's tables as CSV files, for the sqlite3 shell to import.
 std::vector<std::string> export_csv(const fs::path& db, const fs::path& dir) {
-    std::vector<std::string> tables = {"game", "tag", "side", "player", "entity", "line", "note", "finding"};
+    std::vector<std::string> tables = {"game", "game_record", "tag", "side", "player", "entity", "line", "note", "finding"};
     sqlite::Database d(db.string(), SQLITE_OPEN_READONLY);
     for (const auto& table : tables) {
         std::ofstream out(dir / (table + ".csv"), std::ios::binary | std::ios::trunc);
