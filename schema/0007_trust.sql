@@ -40,3 +40,7 @@ CREATE TABLE game_record (
 ) STRICT;
 INSERT INTO game_record (game_id, record) SELECT id, record FROM game;
 ALTER TABLE game DROP COLUMN record;
+
+-- A player's games found from the index alone (a list by player at 1,000,000 games).
+DROP INDEX player_name;
+CREATE INDEX player_name ON player(name, game_id);

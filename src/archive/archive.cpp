@@ -35,7 +35,10 @@ std::string default_path() {
 }
 
 Archive::Statements::Statements(const sqlite::Database& db)
-    : find_identity(db, "SELECT id FROM game WHERE identity = ?1"),
+    : summary_game(db, std::string("SELECT ") + kSummaryColumns + " FROM game g WHERE g.id = ?1"),
+      summary_sides(db, "SELECT number, name, coalesce(alias,''), coalesce(outcome,'') FROM side WHERE game_id = ?1 ORDER BY number"),
+      summary_players(db, "SELECT side_number, name FROM player WHERE game_id = ?1 ORDER BY rowid"),
+      find_identity(db, "SELECT id FROM game WHERE identity = ?1"),
       find_source(db, "SELECT g.id, r.record FROM game g JOIN game_record r ON r.game_id = g.id WHERE g.source = ?1 AND g.source_index = ?2"),
       insert_game(db,
                   "INSERT INTO game (id, sha256, source, source_index, first_line, event, site, date, date_sort, round, ruleset,"
@@ -245,9 +248,12 @@ void Archive::upgrade(int from) {
         t.commit();
         return;
     }
-    sqlite::Statement tables(db_, "SELECT count(*) FROM sqlite_schema");
-    tables.step();
-    const bool fresh = now == 0 && tables.integer(0) == 0;
+    bool fresh = false;
+    {  // done with before the migrations run (a statement still open on the schema would lock their DDL)
+        sqlite::Statement tables(db_, "SELECT count(*) FROM sqlite_schema");
+        tables.step();
+        fresh = now == 0 && tables.integer(0) == 0;
+    }
     for (int v = now; v < kSchemaVersion; ++v) db_.exec(migrations()[static_cast<std::size_t>(v)]);
     if (!fresh) upgrade_games(now);
     db_.exec("PRAGMA application_id = " + std::to_string(kApplicationId) + "; PRAGMA user_version = " + std::to_string(kSchemaVersion) + ";");

@@ -280,6 +280,7 @@ private:
     void abandon_batch() noexcept;
     void chain(std::string_view action, std::int64_t id, const std::optional<std::string>& detail = std::nullopt);
     GameSummary summary_of(std::int64_t id);
+    GameSummary summary_from(const sqlite::Statement& game_row);
 
     std::string path_;
     sqlite::Database db_;

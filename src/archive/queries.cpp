@@ -25,30 +25,36 @@ std::vector<UsedFile> Archive::files(std::int64_t id) {
     return out;
 }
 
-GameSummary Archive::summary_of(std::int64_t id) {
+// A game's summary from its row (the columns kSummaryColumns names, in order), its sides and players.
+GameSummary Archive::summary_from(const sqlite::Statement& q) {
     GameSummary g;
-    sqlite::Statement q(db_,
-                        "SELECT id, coalesce(event,''), coalesce(round,''), coalesce(date,''), coalesce(ruleset,''), coalesce(result,''),"
-                        " coalesce(source,''), errors, warnings, notes, imported_at, checked_with FROM game WHERE id = ?1");
-    q.bind(1, id);
-    if (!q.step()) return g;
     g.id = q.integer(0);
     g.event = q.text(1), g.round = q.text(2), g.date = q.text(3), g.ruleset = q.text(4), g.result = q.text(5), g.source = q.text(6);
     g.errors = static_cast<int>(q.integer(7)), g.warnings = static_cast<int>(q.integer(8)), g.notes = static_cast<int>(q.integer(9));
     g.imported_at = q.text(10), g.checked_with = q.text(11);
-    sqlite::Statement s(db_, "SELECT number, name, coalesce(alias,''), coalesce(outcome,'') FROM side WHERE game_id = ?1 ORDER BY number");
-    s.bind(1, id);
+    auto& s = st_->summary_sides;
+    s.bind(1, g.id);
     while (s.step()) g.sides.push_back(GameSummary::Side{static_cast<int>(s.integer(0)), s.text(1), s.text(2), s.text(3), {}});
-    sqlite::Statement p(db_, "SELECT side_number, name FROM player WHERE game_id = ?1 ORDER BY rowid");
-    p.bind(1, id);
+    s.reset();
+    auto& p = st_->summary_players;
+    p.bind(1, g.id);
     while (p.step())
         for (auto& side : g.sides)
             if (side.number == p.integer(0)) side.players.push_back(p.text(1));
+    p.reset();
+    return g;
+}
+
+GameSummary Archive::summary_of(std::int64_t id) {
+    auto& q = st_->summary_game;
+    q.bind(1, id);
+    GameSummary g = q.step() ? summary_from(q) : GameSummary{};
+    q.reset();
     return g;
 }
 
 void Archive::list(const Filter& f, const std::function<void(const GameSummary&)>& each) {
-    std::string sql = "SELECT g.id FROM game g WHERE 1";
+    std::string sql = std::string("SELECT ") + kSummaryColumns + " FROM game g WHERE 1";
     std::vector<std::string> args;
     auto add = [&](const std::optional<std::string>& v, const std::string& clause) {
         if (!v) return;
@@ -72,7 +78,7 @@ void Archive::list(const Filter& f, const std::function<void(const GameSummary&)
     Snapshot snapshot(db_);  // the games found and their summaries from one state of the archive
     sqlite::Statement q(db_, sql);
     for (std::size_t i = 0; i < args.size(); ++i) q.bind(static_cast<int>(i) + 1, args[i]);
-    while (q.step()) each(summary_of(q.integer(0)));
+    while (q.step()) each(summary_from(q));
 }
 
 std::vector<GameSummary> Archive::list(const Filter& f) {
