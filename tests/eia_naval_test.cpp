@@ -457,3 +457,22 @@ TEST(EiaRobustness, RandomEditsOfTheSamples) {
     for (const char* name : {"eia-naval-sample.ngn", "eia-naval-campaign-sample.ngn"})
         expect_random_edits_never_throw(read_file(kSource / "fixtures/games" / name), 300, 806, "games");
 }
+
+// ---- the wording of findings ------------------------------------------------------------------------------
+
+// A count of one reads in the singular: "1 movement point", "1 ship" (issue 39).
+TEST(EiaMessages, ACountOfOneReadsInTheSingular) {
+    auto f = one(record(gb_moves("        GB move GB2 @Plymouth/port => 2 mp\n")), "eia-naval 6.2.1", Kind::WrongResult);
+    EXPECT_EQ(f.message, "this move costs 1 movement point") << f.message;
+    f = one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
+                  "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 10% 1\n"
+                  "        GB2 lose 1\n        GB2 lose 1\n        GB result => win 1\n        FR result => lose 1\n"
+                  "        FR retreat @Rochefort/port\n"),
+            "eia-naval 6.3.3.2", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("lose 2 ships, more"), std::string::npos) << f.message;
+    f = one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
+                  "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 10% 1\n"
+                  "        GB result => lose -1\n        FR result => lose 1\n        FR retreat @Rochefort/port\n"),
+            "eia-naval 6.3.4.1", Kind::WrongResult);
+    EXPECT_NE(f.message.find("one side lost 1 ship and the other 2 ships"), std::string::npos) << f.message;
+}

@@ -680,3 +680,17 @@ TEST(Late19cOneMistake, AnUnknownWordIsSaidOnceAndExcusedAfter) {
     EXPECT_EQ(g.excused.front().pos.line, vocabulary.front().pos.line + 1);
     EXPECT_EQ(g.excused.front().what, "'salute' is not an action of late19c");
 }
+
+// A count of one reads in the singular: "1 hit", "1 hex" (issue 39).
+TEST(Late19cMessages, ACountOfOneReadsInTheSingular) {
+    const std::string close = "side Blue\nship BB battleship main 4 #0408/N\nside Red\nship RC armoured-cruiser main 2 torpedoes #0405/S\n";
+    auto f = one(sea(close, "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 4 2 1 => 2 hits\n    BB hit d6: 5 => 2\n    BB hit d6: 1 => minor\n"),
+                 "late19c Naval/Firing Torpedoes", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "1 hit");
+    EXPECT_EQ(*f.recorded, "2 hits");
+    f = one(sea("side Blue\nship BB battleship main 1 #0410/N\nside Red\nship RC armoured-cruiser main 2 #0405/S\n",
+                "turn 2\n  phase guns\n    BB fire main RC 2d6: 1 1 +3 => front front\n"),
+            "late19c Naval/Firing Guns f", Kind::Illegal);
+    EXPECT_NE(f.message.find("has 1 gun;"), std::string::npos) << f.message;
+    EXPECT_EQ(*f.expected, "at most 1 die");
+}

@@ -283,7 +283,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         }
         if (read_losses && *said_losses != *read_losses && said_losses != other_losses)
             ctx.findings.error(Kind::WrongResult, cite("6.3.3.2"), e.claim_pos,
-                               std::to_string(read_percent) + "% of " + std::to_string(strength) + (harbour ? " (the harbour defence value)" : " ships") +
+                               std::to_string(read_percent) + "% of " + (harbour ? std::to_string(strength) + " (the harbour defence value)" : counted(strength, "ship", "ships")) +
                                    " is " + std::to_string(*read_losses) + " on the Casualty Percentage Table",
                                std::to_string(*read_losses), std::to_string(*said_losses));
     }
@@ -378,7 +378,7 @@ void EiaEngine::lose(const ngn::Event& e, Fleet& f, GameContext& ctx) {
     int& assigned = assigned_[&f];
     assigned = saturating_add(assigned, n->as_int());
     if (assigned > f.ships)
-        ctx.findings.error(Kind::Illegal, kResolution, e.args[1].pos, f.name + " has " + std::to_string(f.ships) + " ships", "at most " + std::to_string(f.ships),
+        ctx.findings.error(Kind::Illegal, kResolution, e.args[1].pos, f.name + " has " + counted(f.ships, "ship", "ships"), "at most " + std::to_string(f.ships),
                            std::to_string(assigned));
     const int side = combat_->side_of(f.power);
     int side_assigned = 0;
@@ -386,7 +386,7 @@ void EiaEngine::lose(const ngn::Event& e, Fleet& f, GameContext& ctx) {
         if (combat_->side_of(fl->power) == side) side_assigned += k;
     if (side_assigned > combat_->losses[side])
         ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos,
-                           "the fleets of that side lose " + std::to_string(side_assigned) + " ships, more than the combat inflicted",
+                           "the fleets of that side lose " + counted(side_assigned, "ship", "ships") + ", more than the combat inflicted",
                            std::to_string(combat_->losses[side]), std::to_string(side_assigned));
 }
 
@@ -431,8 +431,8 @@ void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ct
     }
     if (!said.empty() && said != outcome)
         ctx.findings.error(Kind::WrongResult, kVictory, e.claim_pos,
-                           "one side lost " + std::to_string(c.losses[power]) + " ships and the other " +
-                               std::to_string(c.losses[c.other(power)]) +
+                           "one side lost " + counted(c.losses[power], "ship", "ships") + " and the other " +
+                               counted(c.losses[c.other(power)], "ship", "ships") +
                                ": the side that loses fewer ships without losing all wins; equal losses, the attacker loses",
                            outcome, said);
     // 6.3.4.2: the victor gains a point for each fleet of the defeated power(s) in the combat, the

@@ -248,7 +248,7 @@ void EiaEngine::spend_movement_points(const ngn::Event& e, StackMove& m, GameCon
     if (e.claim && !m.reported_path)
         for (const ngn::Item* c : elements(*e.claim))
             if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != m.cost)
-                ctx.findings.error(Kind::WrongResult, kMovement, c->pos, "this move costs " + std::to_string(m.cost) + " movement points",
+                ctx.findings.error(Kind::WrongResult, kMovement, c->pos, "this move costs " + counted(m.cost, "movement point", "movement points"),
                                    std::to_string(m.cost) + " mp", c->to_ngn());
 }
 

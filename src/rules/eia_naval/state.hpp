@@ -15,11 +15,17 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ironlog::rules::eia_naval {
 
 inline RuleRef cite(const char* section) { return RuleRef{"eia-naval", section, ""}; }
+
+// "1 ship", "3 ships": a count and its noun, for messages.
+inline std::string counted(long long n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
 
 // The seven major powers; the order of 6.1 (Great Britain announces its own place).
 enum class Major { GreatBritain, Russia, Turkey, Austria, Prussia, France, Spain, None };

@@ -943,7 +943,7 @@ std::optional<int> Late19cEngine::unit_hit_die(const ngn::Event& e, GameContext&
     } else if (ctx.dice_ok) {
         if (d->faces.size() != 1)
             ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, d->faces.empty() ? e.subject.pos : d->faces[1 % d->faces.size()].pos,
-                               "a unit that is hit rolls one D6", std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+                               "a unit that is hit rolls one D6", std::string("1 die"), counted(static_cast<long long>(d->faces.size()), "die", "dice"));
         else
             die = d->faces[0].value;
     }
@@ -1039,7 +1039,7 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
         die = d->faces[0].value;
     else if (ctx.dice_ok)
         ctx.findings.error(Kind::Inconsistent, kShipHits, d->faces[0].pos, "a ship that is hit rolls one D6", std::string("1 die"),
-                           std::to_string(d->faces.size()) + " dice");
+                           counted(static_cast<long long>(d->faces.size()), "die", "dice"));
     std::optional<int> claimed;
     bool claim_unread = false;
     if (e.claim) {

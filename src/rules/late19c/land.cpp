@@ -168,7 +168,7 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
         ctx.findings.error(Kind::Inconsistent, kArtillery, e.subject.pos, "an artillery unit that fires rolls a D6: write it (d6: 4)");
     else if (ctx.dice_ok && d->faces.size() != 1)
         ctx.findings.error(Kind::Inconsistent, kArtillery, d->faces.back().pos, "an artillery unit rolls one D6 when it fires",
-                           std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+                           std::string("1 die"), counted(static_cast<long long>(d->faces.size()), "die", "dice"));
     const bool judge = d && ctx.dice_ok && d->faces.size() == 1;
     int written = 0, die = 0;
     if (judge) {
@@ -221,8 +221,8 @@ void Late19cEngine::check_artillery_reach(const Piece& p, const Aim& target, Gam
     const int range = g.distance(*p.hex, target.hex);
     if (range > artillery_range(p.artillery))
         ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
-                           std::string(artillery_name(p.artillery)) + " ranges " + std::to_string(artillery_range(p.artillery)) +
-                               " hexes; the target is " + std::to_string(range) + " away",
+                           std::string(artillery_name(p.artillery)) + " ranges " + counted(artillery_range(p.artillery), "hex", "hexes") +
+                               "; the target is " + std::to_string(range) + " away",
                            "at most " + std::to_string(artillery_range(p.artillery)), std::to_string(range));
     else if (!g.in_arc(*p.hex, p.facing, target.hex, 30))
         ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
@@ -304,7 +304,7 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
         if (said && !judge) right = as_written = *said;
         if (said) {
             if (*said != right && *said != as_written) {
-                auto text = [&](int n) { return dice_count == 1 ? std::string(n ? "hit" : "miss") : std::to_string(n) + " hits"; };
+                auto text = [&](int n) { return dice_count == 1 ? std::string(n ? "hit" : "miss") : counted(n, "hit", "hits"); };
                 ctx.findings.error(Kind::WrongResult, fire_rule("g"), e.claim_pos,
                                    std::string("a modified score of 5 or more hits") + (mg && !readings_.mg_any ? " (each die)" : ""),
                                    text(right), text(*said));
@@ -335,7 +335,7 @@ void Late19cEngine::check_unit_may_fire(const ngn::Event& e, const Piece& p, Gam
         int allowance = p.move_allowance() - 1 + (p.move_on_road ? 1 : 0);
         if (p.hexes_moved > allowance)
             ctx.findings.error(Kind::Illegal, movement("c"), e.subject.pos,
-                               p.name + " moved " + std::to_string(p.hexes_moved) + " hexes: a unit that fires this turn moves 1 hex less",
+                               p.name + " moved " + counted(p.hexes_moved, "hex", "hexes") + ": a unit that fires this turn moves 1 hex less",
                                "at most " + std::to_string(allowance), std::to_string(p.hexes_moved));
     }
 }
@@ -472,7 +472,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // having fired, 1 more all along a road, 1 hex out of a wood, a river or a trench.
 void Late19cEngine::check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx) {
     int allowance = p.move_allowance();
-    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
+    std::string why = with_article(p.what()) + " moves " + counted(allowance, "hex", "hexes");
     RuleRef rule = movement("a");
     if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
     if (on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
@@ -615,7 +615,7 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
         ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos, "each side rolls a D6 for its unit in a close combat");
     else if (ctx.dice_ok && d->faces.size() != 1)
         ctx.findings.error(Kind::Inconsistent, close_rule("c"), d->faces.back().pos, "each side rolls one D6 for its unit",
-                           std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+                           std::string("1 die"), counted(static_cast<long long>(d->faces.size()), "die", "dice"));
     const bool judge = d && ctx.dice_ok && d->faces.size() == 1 && adjacent;
     const int need = p.ship ? 7 : unit_stats(p.type).close_combat;
     int written = 0;

@@ -58,7 +58,7 @@ std::vector<std::pair<int, std::optional<Hex>>> Late19cEngine::claimed_landings(
     if (dice && !said.empty() && said.size() != dice->faces.size())
         ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.claim_pos,
                            "say where each die's shot landed, one word per die (" + std::to_string(dice->faces.size()) + ")",
-                           std::to_string(dice->faces.size()) + " landings", std::to_string(said.size()));
+                           counted(static_cast<long long>(dice->faces.size()), "landing", "landings"), std::to_string(said.size()));
     return said;
 }
 
@@ -110,8 +110,8 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         const int most = std::min(guns, kMaxGunDice);
         if (static_cast<int>(d->faces.size()) > most)
             ctx.findings.error(Kind::Illegal, guns_rule("f"), d->faces.back().pos,
-                               p.name + "'s " + which + " armament has " + std::to_string(guns) + " guns; a D6 per gun firing, at most 4",
-                               "at most " + std::to_string(most) + " dice", std::to_string(d->faces.size()));
+                               p.name + "'s " + which + " armament has " + counted(guns, "gun", "guns") + "; a D6 per gun firing, at most 4",
+                               "at most " + counted(most, "die", "dice"), std::to_string(d->faces.size()));
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         // The target was hit last turn by a fire the record leaves out (a finding then): it may
         // have been this ship's, and "same target" is then its due.
@@ -140,8 +140,8 @@ Late19cEngine::GunSight Late19cEngine::gun_sight(Piece& p, const Aim& target, We
     sight.doubt = p.position_doubted ? p.position_doubted
                   : target.piece     ? target.piece->position_doubted
                                      : std::nullopt;
-    const std::string too_far = std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) +
-                                " hexes; the target is " + std::to_string(range) + " away";
+    const std::string too_far = std::string(weapon_name(weapon)) + " range " + counted(gun_range(weapon), "hex", "hexes") +
+                                "; the target is " + std::to_string(range) + " away";
     if (!sight.placed) {
     } else if (range > gun_range(weapon) && sight.doubt) {
         ctx.findings.excuse(*sight.doubt, target.pos, too_far);
@@ -248,7 +248,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
                 ctx.findings.error(Kind::WrongResult, kTorpedoes, e.claim_pos,
                                    first ? std::string("each die of 4, 5 or 6 is a hit") + (readings_.torpedo_any ? " (one at most)" : "")
                                          : std::string("no ship lies in the torpedo's path"),
-                                   std::to_string(*right) + " hits", std::to_string(*said) + " hits");
+                                   counted(*right, "hit", "hits"), counted(*said, "hit", "hits"));
             hits = *said;
         }
     }
@@ -482,8 +482,8 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const int allowance = p.move_allowance();
     if (cost > allowance)
         ctx.findings.error(Kind::Illegal, naval("Movement"), e.subject.pos,
-                           with_article(p.what()) + " moves " + std::to_string(allowance) +
-                               " hexes (each 60-degree turn costing one); this move takes " + std::to_string(cost),
+                           with_article(p.what()) + " moves " + counted(allowance, "hex", "hexes") +
+                               " (each 60-degree turn costing one); this move takes " + std::to_string(cost),
                            "at most " + std::to_string(allowance), std::to_string(cost));
     const Hex end = path.back().first.hex;
     if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before && !p.whole_by_rules(ship_stats(p.ship_type).critical, ctx.findings, e.subject.pos))

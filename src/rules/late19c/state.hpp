@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ironlog::rules::late19c {
@@ -139,6 +140,11 @@ struct Readings {
     bool ship_still_last_turn = false;  // ship-still=last-turn
 };
 
+
+// "1 hit", "2 hits": a count and its noun, for messages.
+inline std::string counted(long long n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
 
 // "#0405" for messages.
 std::string hex_text(Hex h);
