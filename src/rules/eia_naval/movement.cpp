@@ -470,7 +470,7 @@ InterceptionTry EiaEngine::who_may_intercept(int power, int mover, const Where& 
         if (!fp->touches.count(tp->name)) why = "a fleet in port intercepts only in the sea areas next to its port", rule = cite("6.2.3.1.2.2");
         else if (blockaded(fp->name, power, ctx)) why = fp->name + " is blockaded", rule = cite("6.2.3.1.2.2");
         // the book calls the port's sea areas adjacent (6.2.3.1.2.2) and does not say which roll a
-        // fleet in port needs there: option port-interception (docs/rules/eia-naval.md, audit)
+        // fleet in port needs there: a named reading, option port-interception (docs/rules/eia-naval.md)
         adjacent = ctx.header.option("port-interception") != "same-area";
     } else if (fp->name == tp->name) {
         adjacent = false;

@@ -130,7 +130,7 @@ struct Piece {
     std::string what() const;  // "infantry", "armoured cruiser"
 };
 
-// The readings a record chooses where the book is silent or reads two ways (docs/rules/late19c.md).
+// The readings a record chooses where the book is silent (docs/rules/late19c.md, "Options").
 struct Readings {
     bool front_narrow = false;      // frontage=narrow: only the facing edge is the front
     bool failed_hit_loses_one = false;  // failed-hit=lose-1
