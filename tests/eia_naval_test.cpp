@@ -476,3 +476,49 @@ TEST(EiaMessages, ACountOfOneReadsInTheSingular) {
             "eia-naval 6.3.4.1", Kind::WrongResult);
     EXPECT_NE(f.message.find("one side lost 1 ship and the other 2 ships"), std::string::npos) << f.message;
 }
+
+// ---- one mistake, one finding: a line that reads as another ---------------------------------------------
+
+// Two words swapped in a move leave a line that plainly reads as a move written in order: one
+// finding says so (ngn 5.3), and the fleet is where that move takes it, so its next move checks
+// clean (issue 39).
+TEST(EiaOneMistake, AMoveWhoseWordsStandOutOfOrderIsOneFinding) {
+    const std::string then = "turn 1805-08\n  phase naval\n" + gb_moves("        GB move GB1 @\"Western Approaches\" => 1 mp\n");
+    clean(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 1 mp\n") + then));
+    const std::vector<std::string> swapped = {
+        "        GB GB1 move @Portsmouth/blockade @\"English Channel\" => 1 mp\n",    // the action after the fleet
+        "        GB move @Portsmouth/blockade GB1 @\"English Channel\" => 1 mp\n",    // the fleet after a place
+        "        GB move GB1 @\"English @Portsmouth/blockade Channel\" => 1 mp\n",    // a place inside another's quotes
+        "        GB move GB1 @\"English Channel\" @Portsmouth/blockade => 1 mp\n",    // (a whole path, at sea, read as written:)
+    };
+    for (std::size_t i = 0; i + 1 < swapped.size(); ++i) {
+        auto f = one(record(gb_moves(swapped[i]) + then), "ngn 5.3 Events", Kind::Inconsistent);
+        EXPECT_NE(f.message.find("this reads as 'GB move GB1 @Portsmouth/blockade @\"English Channel\"'"), std::string::npos) << f.message;
+    }
+    // a fleet's name inside a place's quotes, a word of a name outside them
+    one(record(gb_moves("        GB move @\"English GB1 Channel\" @\"Western Approaches\" => 2 mp\n"), ""),
+        "ngn 5.3 Events", Kind::Inconsistent);
+    auto f = one(record(fr_moves("        FR move FR2 @\"Cape Finisterre\" @\"Bay Biscay\" of => 2 mp\n")), "ngn 5.3 Events",
+                 Kind::Inconsistent);
+    EXPECT_NE(f.message.find("'of' belongs inside the quotes of @\"Bay of Biscay\""), std::string::npos) << f.message;
+    // two places out of order, the path broken between them: read the other way round
+    f = one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\" @\"Portuguese Coast\" @\"Cape Finisterre\" => 3 mp\n") +
+                   "turn 1805-08\n  phase naval\n" + gb_moves("        GB move GB2 @\"Atlantic Ocean\" => 1 mp\n")),
+            "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("@\"Cape Finisterre\" comes before @\"Portuguese Coast\""), std::string::npos) << f.message;
+}
+
+// A fleet that stays in a blockade box it must leave (6.2.7.1) is said once while it stays, and
+// its next move written as from its port follows from it.
+TEST(EiaOneMistake, AStackLeftInABlockadeBoxIsSaidOnce) {
+    const std::string forces = "side GB \"Great Britain\"\nfleet GB1 ships 10 @Portsmouth/port\nside FR \"France\"\nfleet FR1 ships 10 @Brest/port\n";
+    const std::string month = "    segment great-britain\n      step movement\n      step combat\n"
+                              "    segment france\n      step movement\n      step combat\n";
+    auto f = one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" @Portsmouth/blockade => 2 mp\n") +
+                            "    segment france\n      step movement\n      step combat\n" + "turn 1805-08\n  phase naval\n" + month +
+                            "turn 1805-09\n  phase naval\n" + month + "turn 1805-10\n  phase naval\n" +
+                            gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 1 mp\n"),
+                        forces),
+                 "eia-naval 6.2.7.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("GB1 began the sequence in @Portsmouth/blockade"), std::string::npos) << f.message;
+}

@@ -472,16 +472,11 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
         // 6.2.7.1: a stack that began in a blockade box with no war to keep it there must leave it
         for (auto& f : fleets_) {
             if (f->gone || !phasing(f->power) || !f->began.box || !(f->at == f->began)) continue;
-            const int holder = controller_side(f->at.place, ctx);
-            bool reason = at_war(f->power, holder);
-            for (auto& o : fleets_)
-                if (!o->gone && o->at.place == f->at.place && at_war(o->power, f->power)) reason = true;
-            for (auto& c : corps_)
-                if (!c->gone && c->at.place == f->at.place && at_war(c->power, f->power)) reason = true;
-            if (!reason)
-                ctx.findings.error(Kind::Illegal, cite("6.2.7.1"), at,
-                                   f->name + " began the sequence in " + where_text(f->at) +
-                                       " at war with no one there: it must leave the blockade box");
+            const std::string stays = f->name + " began the sequence in " + where_text(f->at) +
+                                      " at war with no one there: it must leave the blockade box";
+            if (cause_to_blockade(f->at, f->power, ctx)) continue;
+            if (f->box_stay) ctx.findings.excuse(*f->box_stay, at, stays);  // said once while it stays
+            else f->box_stay = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("6.2.7.1"), at, stays));
         }
     }
     phasing_ = -1;
@@ -554,6 +549,8 @@ Corps* EiaEngine::corps_of(const Entity& e) {
 void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!need_map(e.subject.pos, ctx)) return;  // without the map nothing of the phase can be judged
     if (const V* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
+    if (const ngn::Event* again = action_first(e, ctx))
+        if (const V* v = find_verb(kVerbs, *again); v && v->handle(*this, *again, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
     // said once for each word: a later line using it is excused by the first
     if (const auto first = unknown_verbs_.said_before(lower(e.verb())))
@@ -565,6 +562,22 @@ void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx
                                 "'" + e.verb() + "' is not an action of eia-naval here; the actions are " + verb_list(kVerbs) +
                                     " (lose, leave and scuttle by a fleet, disembark and lost by a corps: docs/rules/eia-naval.md)")));
     line_not_read(e, ctx);
+}
+
+// A line whose first word is no action but whose second is ("GB GB1 move ..."): it reads as the
+// action written first, said once (ngn 5.3), and is played so. Null when it does not.
+const ngn::Event* EiaEngine::action_first(const ngn::Event& e, GameContext& ctx) {
+    if (e.args.size() < 2 || !word_text(e.args[1]) || !find_verb(kVerbs, lower(*word_text(e.args[1])))) return nullptr;
+    std::vector<ngn::Item> items(e.args.begin(), e.args.end());
+    std::swap(items[0], items[1]);
+    std::string line = e.subject.to_ngn();
+    for (const auto& it : items) line += " " + it.to_ngn();
+    ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args[0].pos,
+                       "this reads as '" + line + "': the action comes first, '" + items[0].to_ngn() + "' is not one");
+    const auto& kept = reread_items_.emplace_back(std::move(items));
+    ngn::Event& again = reread_events_.emplace_back(e);
+    again.args = ngn::Items(kept.data(), kept.size());
+    return &again;
 }
 
 // A line not read that names fleets and places: it stands for their move, as played, so that

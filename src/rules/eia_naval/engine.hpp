@@ -35,6 +35,8 @@ struct StackMove {
     bool invite = false;  // asks to be intercepted in the box of the port it enters (6.2.3.1.2.1)
     bool reported_path = false, reported_ice = false;
     bool ice_start = false;  // it starts north of the ice line in winter (found once, at the start)
+    std::optional<Cause> start_doubt;  // a finding that leaves where the stack starts in doubt
+    std::optional<Cause> path_cause;   // the finding on this move's path, if any
 };
 
 class EiaEngine final : public Engine {
@@ -58,6 +60,7 @@ private:
     InterceptionTry who_may_intercept(int power, int mover, const Where& target, const Where& from, GameContext& ctx);
     void declare_power(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void line_not_read(const ngn::Event& e, GameContext& ctx);
+    const ngn::Event* action_first(const ngn::Event& e, GameContext& ctx);
     Power* power_of(const Entity& e);
     std::optional<Where> where_of(const ngn::Item& item, GameContext& ctx, const RuleRef& rule);
     std::string where_text(const Where& w) const;
@@ -72,6 +75,7 @@ private:
     int controller_side(const std::string& port, GameContext& ctx) const;
     bool friendly_port(int power, const std::string& port, GameContext& ctx) const;
     bool blockaded(const std::string& port, int owner, GameContext& ctx) const;
+    bool cause_to_blockade(const Where& box, int power, GameContext& ctx) const;
     bool winter() const;
     std::vector<Fleet*> fleets_at(const Where& w, int power);
     bool nelson_with(const std::vector<Fleet*>& fleets) const;
@@ -85,7 +89,15 @@ private:
 
     // ---- movement.cpp ----
     int step_cost(const Where& from, const Where& to, std::string& problem) const;
-    void move(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void move(const ngn::Event& written, const Entity& actor, GameContext& ctx);
+    const ngn::Event& reread_move(const ngn::Event& e, GameContext& ctx);
+    const char* read_places_apart(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx);
+    void fleets_first(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx);
+    void places_in_order(std::vector<ngn::Item>& items, std::vector<std::string>& what, const ngn::Event& e, const char* run_together,
+                         GameContext& ctx);
+    std::optional<int> path_cost(Where start, const std::vector<Where>& places, bool* first_broken = nullptr) const;
+    std::string_view keep(std::string text);
+    ngn::Item place_item(const ngn::Item& like, std::string_view area, std::string_view box, bool quoted);
     void change_stack(const std::string& w, const ngn::Item& list, StackMove& m, GameContext& ctx);
     void carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m, GameContext& ctx);
     void move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx);
@@ -166,6 +178,11 @@ private:
     bool retreat_reported_ = false;         // the loser's retreat broke the rules (said once)
     std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
     UnknownVerbs unknown_verbs_;
+    // lines read again with their words in order (reread_move, event): their items and texts,
+    // kept as long as the game is checked
+    std::deque<std::string> reread_text_;
+    std::deque<std::vector<ngn::Item>> reread_items_;
+    std::deque<ngn::Event> reread_events_;
     static const Verb<EiaEngine> kVerbs[];  // engine.cpp: verb -> handler
 };
 

@@ -65,9 +65,10 @@ int EiaEngine::step_cost(const Where& from, const Where& to, std::string& proble
     return 0;
 }
 
-void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+void EiaEngine::move(const ngn::Event& written, const Entity& actor, GameContext& ctx) {
     if (!map_) return;
-    close_combat(ctx, e.subject.pos);  // a move after a combat: the combat is over
+    close_combat(ctx, written.subject.pos);  // a move after a combat: the combat is over
+    const ngn::Event& e = reread_move(written, ctx);
     std::size_t i = 1;
     StackMove m;
     m.stack = fleet_list(e, i, ctx, kMovement);
@@ -88,6 +89,7 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
     const geometry::Place* start_place = map_->find(m.start.place);
     m.ice_start = start_place && start_place->ice && winter();
     for (Fleet* f : m.stack) {
+        if (!m.start_doubt) m.start_doubt = f->doubt ? f->doubt : f->box_stay;
         if (!(f->at == m.start))
             ctx.findings.error(Kind::Illegal, kAddFleets, e.subject.pos,
                                f->name + " is at " + where_text(f->at) + ", not with the stack at " + where_text(m.start) +
@@ -107,7 +109,14 @@ void EiaEngine::move(const ngn::Event& e, const Entity& actor, GameContext& ctx)
             m.invite = true;  // 6.2.3.1.2.1: entering a port, the player asks to be intercepted in the box
             continue;
         }
+        const std::size_t before = ctx.findings.all().size();
         auto next = where_of(it, ctx, kMovement);
+        if (ctx.findings.all().size() > before && !m.reported_path) {
+            // a place not read, or read as the one meant: what the path costs is not asked, and
+            // where the stack ends is in doubt to its next move
+            m.reported_path = true;
+            m.path_cause = Findings::cause_of(ctx.findings.all().back());
+        }
         if (!next) {
             if (!it.is<ngn::AreaPos>() && !it.is<ngn::Dice>())
                 ctx.findings.error(Kind::Inconsistent, kMovement, it.pos,
@@ -188,7 +197,11 @@ void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, 
     const int step = step_cost(m.at, next, problem);
     if (!problem.empty() && !m.reported_path) {
         m.reported_path = true;
-        ctx.findings.error(Kind::Illegal, kMovement, it.pos, "from " + where_text(m.at) + " to " + where_text(next) + ": " + problem);
+        const std::string broken = "from " + where_text(m.at) + " to " + where_text(next) + ": " + problem;
+        if (m.at == m.start && m.start_doubt)  // the fleet is not where the replay has it, for a reason reported
+            ctx.findings.excuse(*m.start_doubt, it.pos, broken), m.path_cause = m.start_doubt;
+        else
+            m.path_cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, kMovement, it.pos, broken));
     }
     const geometry::Place* np = map_->find(next.place);
     if (np && np->ice && winter() && !m.reported_ice) {
@@ -261,6 +274,8 @@ void EiaEngine::stack_moved(const StackMove& m) {
         f->at = at;
         f->done = true;
         f->may_continue = false;
+        f->doubt = m.path_cause;
+        f->box_stay.reset();
     }
     for (Leader* l : m.leaders) l->at = at;
     for (std::size_t k = 0; k < m.carried.size(); ++k) {
@@ -303,6 +318,221 @@ bool EiaEngine::in_its_sequence(const ngn::Event& e, const std::vector<Fleet*>& 
         break;
     }
     return true;
+}
+
+// ---- a move line whose words stand out of order ------------------------------------------------------
+// Two words swapped can leave a move that reads plainly as another: a place's quoted name holding
+// a fleet, another place or a word of its own that stands outside the quotes; the fleets after
+// the places; two places out of order. Such a line is read as it plainly reads, and said once.
+
+namespace {
+bool is_keyword(const ngn::Item& it) {
+    const std::string_view* w = word_text(it);
+    return w && (same_lower(*w, "pick") || same_lower(*w, "drop") || same_lower(*w, "carrying") || same_lower(*w, "invite"));
+}
+
+std::vector<std::string> words_of(std::string_view s) {
+    std::vector<std::string> out;
+    std::string w;
+    for (char c : s) {
+        if (c == ' ') {
+            if (!w.empty()) out.push_back(w), w.clear();
+        } else {
+            w += c;
+        }
+    }
+    if (!w.empty()) out.push_back(w);
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& words, std::size_t skip = static_cast<std::size_t>(-1)) {
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i)
+        if (i != skip) out += (out.empty() ? "" : " ") + words[i];
+    return out;
+}
+}  // namespace
+
+// A view that lives as long as the engine (the items a line is read again into point at it).
+std::string_view EiaEngine::keep(std::string text) { return reread_text_.emplace_back(std::move(text)); }
+
+ngn::Item EiaEngine::place_item(const ngn::Item& like, std::string_view area, std::string_view box, bool quoted) {
+    ngn::Item it = like;
+    it.value = ngn::AreaPos{keep(std::string(area)), keep(std::string(box)), quoted};
+    return it;
+}
+
+// A quoted place not on the map that holds another place (@"Irish @Dublin/blockade Sea"), a
+// fleet (@"Bay SP1 of Biscay"), or lacks a word that stands next to it (@"Bay Biscay" of): the
+// place, and what was in it, read apart. Says what it did in `what`; returns the text of the
+// first of two places found run together (their order is then the path's to say), or null.
+const char* EiaEngine::read_places_apart(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx) {
+    const char* run_together = nullptr;
+    for (std::size_t k = 1; k < items.size(); ++k) {
+        const auto* a = items[k].as<ngn::AreaPos>();
+        if (!a || map_->find(std::string(a->area))) continue;
+        const std::vector<std::string> words = words_of(a->area);
+        const std::string shown = "@" + ngn::quote(a->area);
+        bool done = false;
+        for (std::size_t j = 0; j < words.size() && !done; ++j) {
+            const std::string rest = joined(words, j);
+            if (!map_->find(rest)) continue;
+            if (words[j].size() > 1 && words[j][0] == '@') {
+                const std::string inner = words[j].substr(1);
+                const std::string name = inner.substr(0, inner.find('/'));
+                const std::string box = inner.find('/') == std::string::npos ? "" : inner.substr(inner.find('/') + 1);
+                if (!map_->find(name)) continue;
+                const ngn::Item outer = place_item(items[k], rest, a->box, true);
+                items[k] = place_item(items[k], name, box, false);
+                run_together = items[k].as<ngn::AreaPos>()->area.data();
+                items.insert(items.begin() + static_cast<std::ptrdiff_t>(k) + 1, outer);
+                what.push_back(shown + " is two places run together, " + items[k].to_ngn() + " and " + outer.to_ngn());
+                done = true;
+            } else if (const Entity* ent = ctx.symbols.find(words[j]); ent && (fleet(*ent) || leader_by_.count(ent))) {
+                ngn::Item name = items[k];
+                name.value = ngn::Word{keep(words[j])};
+                items[k] = place_item(items[k], rest, a->box, true);
+                items.insert(items.begin() + 1, name);
+                what.push_back(words[j] + " stands inside the quotes of " + items[k + 1].to_ngn());
+                done = true;
+            }
+        }
+        for (std::size_t side : {k - 1, k + 1}) {
+            if (done || side < 1 || side >= items.size() || !items[side].is<ngn::Word>() || is_keyword(items[side]) ||
+                ctx.symbols.find(*word_text(items[side])))
+                continue;
+            const std::string word(*word_text(items[side]));
+            for (std::size_t gap = 0; gap <= words.size() && !done; ++gap) {
+                std::vector<std::string> with = words;
+                with.insert(with.begin() + static_cast<std::ptrdiff_t>(gap), word);
+                if (!map_->find(joined(with))) continue;
+                items[k] = place_item(items[k], joined(with), a->box, true);
+                what.push_back("'" + word + "' belongs inside the quotes of " + items[k].to_ngn());
+                items.erase(items.begin() + static_cast<std::ptrdiff_t>(side));
+                done = true;
+            }
+        }
+    }
+    return run_together;
+}
+
+// The fleets that move come first: a fleet named after the places is read as one of them.
+void EiaEngine::fleets_first(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx) {
+    auto names_fleet = [&](const ngn::Item& it) {
+        if (!it.is<ngn::Word>() && !it.is<ngn::Text>() && !it.is<ngn::List>()) return false;
+        for (const ngn::Item* x : elements(it))
+            if (const Entity* ent = ctx.symbols.find(reference_text(*x)); ent && (fleet(*ent) || leader_by_.count(ent))) return true;
+        return false;
+    };
+    if (items.size() < 2 || names_fleet(items[1])) return;
+    for (std::size_t j = 2; j < items.size(); ++j)
+        if (names_fleet(items[j]) && !is_keyword(items[j - 1])) {
+            const ngn::Item moved = items[j];
+            items.erase(items.begin() + static_cast<std::ptrdiff_t>(j));
+            items.insert(items.begin() + 1, moved);
+            what.push_back("the fleets that move come before the places");
+            return;
+        }
+}
+
+// What a path of places costs from `start` (6.2.1.1, 6.2.1.2), step by step; none when a step
+// cannot be made, and then `first_broken` says whether it was the first.
+std::optional<int> EiaEngine::path_cost(Where start, const std::vector<Where>& places, bool* first_broken) const {
+    int cost = 0;
+    for (std::size_t i = 0; i < places.size(); ++i) {
+        std::string problem;
+        cost += step_cost(start, places[i], problem);
+        if (!problem.empty()) {
+            if (first_broken) *first_broken = i == 0;
+            return std::nullopt;
+        }
+        start = places[i];
+    }
+    return cost;
+}
+
+// Whether a stack of `power` has cause to stay in this blockade box (6.2.7, 6.2.7.1): at war
+// with the port's holder, or with a fleet or corps in the port or the box.
+bool EiaEngine::cause_to_blockade(const Where& box, int power, GameContext& ctx) const {
+    if (at_war(power, controller_side(box.place, ctx))) return true;
+    for (const auto& o : fleets_)
+        if (!o->gone && o->at.place == box.place && at_war(o->power, power)) return true;
+    for (const auto& c : corps_)
+        if (!c->gone && c->at.place == box.place && at_war(c->power, power)) return true;
+    return false;
+}
+
+// Two places out of order: when the path breaks between two places written, or costs other than
+// its claim, and the two places of one step read the other way round make it whole at the cost
+// claimed, they are read so. A path broken only at its first step is not: the fleet is then more
+// likely not where the replay has it (a move left out). `pair` is a step two places read apart
+// stand at, tried first.
+void EiaEngine::places_in_order(std::vector<ngn::Item>& items, std::vector<std::string>& what, const ngn::Event& e,
+                                const char* run_together, GameContext& ctx) {
+    std::optional<std::size_t> pair;
+    std::optional<Where> start;
+    std::optional<int> start_power;
+    std::vector<std::size_t> at;
+    std::vector<Where> path;
+    for (std::size_t k = 1; k < items.size(); ++k) {
+        if (!start && !items[k].is<ngn::AreaPos>())
+            for (const ngn::Item* x : elements(items[k]))
+                if (const Entity* ent = ctx.symbols.find(reference_text(*x)); ent && fleet(*ent) && !start) start = fleet(*ent)->at, start_power = fleet(*ent)->power;
+        const auto* a = items[k].as<ngn::AreaPos>();
+        if (!a) continue;
+        const geometry::Place* p = map_->find(std::string(a->area));
+        if (!p) return;  // a place not read: the path is not judged for its order
+        const std::string box = lower(a->box);
+        if (run_together && a->area.data() == run_together) pair = path.size();
+        path.push_back(Where{p->name, p->port && (box == "blockade" || box == "box")});
+        at.push_back(k);
+    }
+    if (!start) return;
+    std::optional<int> claim;
+    if (e.claim)
+        for (const ngn::Item* c : elements(*e.claim))
+            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer) claim = n->as_int();
+    auto fits = [&](const std::vector<Where>& p) {
+        const auto cost = path_cost(*start, p);
+        return cost && (!claim || *cost == *claim);
+    };
+    bool first_broken = false;
+    const bool whole = path_cost(*start, path, &first_broken).has_value();
+    if (fits(path) || (!pair && !whole && first_broken)) return;
+    // a whole path at another cost is a cost written wrong, unless it ends in a blockade box the
+    // stack has no cause to stay in (6.2.7.1): then two places read the other way round are tried
+    if (!pair && whole && !(path.back().box && !cause_to_blockade(path.back(), *start_power, ctx))) return;
+    std::vector<std::size_t> steps;
+    if (pair && *pair + 1 < path.size()) steps.push_back(*pair);
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) steps.push_back(i);
+    for (std::size_t i : steps) {
+        std::vector<Where> swapped = path;
+        std::swap(swapped[i], swapped[i + 1]);
+        if (!fits(swapped)) continue;
+        std::swap(items[at[i]], items[at[i + 1]]);
+        if (!pair || *pair != i) what.push_back(items[at[i]].to_ngn() + " comes before " + items[at[i + 1]].to_ngn() + " on the way");
+        return;
+    }
+}
+
+// The move line as it plainly reads: itself, or read again with its words in order (one finding).
+const ngn::Event& EiaEngine::reread_move(const ngn::Event& e, GameContext& ctx) {
+    std::vector<ngn::Item> items(e.args.begin(), e.args.end());
+    std::vector<std::string> what;
+    const char* run_together = read_places_apart(items, what, ctx);
+    fleets_first(items, what, ctx);
+    places_in_order(items, what, e, run_together, ctx);
+    if (what.empty()) return e;
+    std::string line = e.subject.to_ngn();
+    for (const auto& it : items) line += " " + it.to_ngn();
+    std::string why;
+    for (const auto& w : what) why += (why.empty() ? "" : "; ") + w;
+    ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.size() > 1 ? e.args[1].pos : e.subject.pos,
+                       "this reads as '" + line + "': " + why);
+    const auto& kept = reread_items_.emplace_back(std::move(items));
+    ngn::Event& again = reread_events_.emplace_back(e);
+    again.args = ngn::Items(kept.data(), kept.size());
+    return again;
 }
 
 // ---- interception ----------------------------------------------------------------------------------

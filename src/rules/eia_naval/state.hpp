@@ -67,6 +67,12 @@ struct Fleet {
     bool may_continue = false;  // interrupted by an interception its side won
     bool retreated = false;
     Where began;  // where it was when the sequence began (6.2.7.1)
+    // A sequence begun in a blockade box it had to leave (reported): said once while it stays,
+    // and a move out of it written as from its port follows from it.
+    std::optional<Cause> box_stay;
+    // Its last move's path was reported (a place not read, a broken step): where it is stays in
+    // doubt, and its next move's first step follows from that finding.
+    std::optional<Cause> doubt;
     Corps* carrying = nullptr;
 };
 
