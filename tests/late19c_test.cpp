@@ -694,3 +694,25 @@ TEST(Late19cMessages, ACountOfOneReadsInTheSingular) {
     EXPECT_NE(f.message.find("has 1 gun;"), std::string::npos) << f.message;
     EXPECT_EQ(*f.expected, "at most 1 die");
 }
+
+// ---- one mistake, one finding: a line that reads as another ---------------------------------------------
+
+// Two words swapped that leave a line plainly reading as another written in order: one finding
+// says so (ngn 5.3), and the line is played as it reads, so what follows checks clean (issue 39).
+TEST(Late19cOneMistake, ALineWhoseWordsStandOutOfOrderIsOneFinding) {
+    const std::string order = "turn 2\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Blue\n  phase movement\n";
+    const std::string then = "turn 3\n  phase guns\n  phase torpedoes\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Blue\n"
+                             "  phase movement\n    BB move #0407 #0406/N\n";
+    clean(sea(kFleets, order + "    BB move #0409 #0408/N\n" + then));
+    auto f = one(sea(kFleets, order + "    BB move #0408/N #0409\n" + then), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("this reads as 'BB move #0409 #0408/N'"), std::string::npos) << f.message;
+    // a ship's armament after its target; the action after another word
+    const std::string hits = "    RC hit d6: 3 => 1\n    RC hit d6: 4 => 2\n";
+    clean(sea(kFleets, "turn 2\n  phase guns\n    BB fire main RC 2d6: 6 6 +2(direct) +1(still) => on on\n" + hits));
+    f = one(sea(kFleets, "turn 2\n  phase guns\n    BB fire RC main 2d6: 6 6 +2(direct) +1(still) => on on\n" + hits), "ngn 5.3 Events",
+            Kind::Inconsistent);
+    EXPECT_NE(f.message.find("the armament comes before the target"), std::string::npos) << f.message;
+    f = one(sea(kFleets, "turn 2\n  phase guns\n    BB main fire RC 2d6: 6 6 +2(direct) +1(still) => on on\n" + hits), "ngn 5.3 Events",
+            Kind::Inconsistent);
+    EXPECT_NE(f.message.find("this reads as 'BB fire main RC"), std::string::npos) << f.message;
+}

@@ -586,8 +586,36 @@ const V Late19cEngine::kVerbs[] = {
 
 bool Late19cEngine::is_action(std::string_view verb) { return find_verb(kVerbs, verb) != nullptr; }
 
-void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+// A line whose words stand out of order but plainly read as an action written in order: the
+// action after another word ("B1 main fire R1"), a ship's armament after its target ("fire R1
+// main"). Said once (ngn 5.3) and played as it reads; the line itself when it needs no reading.
+const ngn::Event& Late19cEngine::reread(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    std::vector<ngn::Item> items(e.args.begin(), e.args.end());
+    auto word = [&](std::size_t i) { return i < items.size() && word_text(items[i]) ? lower(*word_text(items[i])) : std::string(); };
+    std::string why;
+    if (!find_verb(kVerbs, e) && is_action(word(1))) {
+        std::swap(items[0], items[1]);
+        why = "the action comes first, '" + items[1].to_ngn() + "' is not one";
+    }
+    const Piece* p = piece(actor);
+    const auto armament = [](const std::string& w) { return w == "main" || w == "secondary"; };
+    if (p && p->ship && word(0) == "fire" && !armament(word(1)) && armament(word(2))) {
+        std::swap(items[1], items[2]);
+        why += (why.empty() ? "" : "; ") + std::string("the armament comes before the target");
+    }
+    if (why.empty()) return e;
+    std::string line = e.subject.to_ngn();
+    for (const auto& it : items) line += " " + it.to_ngn();
+    ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e), "this reads as '" + line + "': " + why);
+    const auto& kept = reread_items_.emplace_back(std::move(items));
+    ngn::Event& again = reread_events_.emplace_back(e);
+    again.args = ngn::Items(kept.data(), kept.size());
+    return again;
+}
+
+void Late19cEngine::event(const ngn::Event& written, const Entity& actor, GameContext& ctx) {
     if (!started_) start_play(ctx);
+    const ngn::Event& e = reread(written, actor, ctx);
     if (const V* v = find_verb(kVerbs, e)) {
         v->handle(*this, e, actor, ctx);
         return;

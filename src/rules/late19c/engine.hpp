@@ -7,6 +7,7 @@
 #include "check/engine.hpp"
 #include "rules/late19c/state.hpp"
 
+#include <deque>
 #include <memory>
 
 namespace ironlog::rules::late19c {
@@ -53,6 +54,7 @@ private:
     void unread_line(const Entity& actor, Piece* p, const Cause& why, GameContext& ctx);
     // the actions (engine.cpp's verb table)
     static ngn::SourcePos action_pos(const ngn::Event& e);
+    const ngn::Event& reread(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     static bool is_action(std::string_view verb);
     void wrong_phase(const ngn::Event& e, const std::string& where, GameContext& ctx);
     bool out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx);
@@ -68,6 +70,9 @@ private:
     std::vector<std::pair<int, std::optional<Hex>>> claimed_landings(const ngn::Event& e, const ngn::Dice* dice, GameContext& ctx);
     std::vector<std::pair<HexRef, ngn::SourcePos>> move_path(const ngn::Event& e, const RuleRef& hex_rule, const RuleRef& facing_rule,
                                                              GameContext& ctx);
+    bool swapped_path(Hex start, const ngn::Event& move) const;
+    bool hex_to_hex(Hex start, const std::vector<Hex>& hexes) const;
+    void hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path, GameContext& ctx);
     UnitSteps unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, const std::set<Piece*>& facing_me,
                          GameContext& ctx);
     void remove_sunk();
@@ -188,6 +193,9 @@ private:
     int last_mover_side_ = -1;
     std::set<Hex> wire_laid_, wire_removed_;
     UnknownVerbs unknown_verbs_;
+    // lines read again with their words in order (reread), kept as long as the game is checked
+    std::deque<std::vector<ngn::Item>> reread_items_;
+    std::deque<ngn::Event> reread_events_;
     static const Verb<Late19cEngine> kVerbs[];  // engine.cpp: verb -> handler
     MistakeIn unread_fire_;  // a line of this turn's fire not read, or a ship not where the replay has it: hits with none to resolve stand
 };

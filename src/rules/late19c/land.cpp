@@ -407,6 +407,7 @@ void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
 void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
     std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, movement("a"), movement("d"), ctx);
+    hexes_in_order(e, *p.hex, path, ctx);
     if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
     if (path.empty()) return;
     if (path.size() == 1 && path.front().first.hex == *p.hex) {  // a turn in its own hex
@@ -517,6 +518,43 @@ std::vector<std::pair<HexRef, ngn::SourcePos>> Late19cEngine::move_path(const ng
             if (auto ref = hex_arg(*it, ctx, bad_facing ? facing_rule : hex_rule)) path.emplace_back(*ref, it->pos);
         }
     return path;
+}
+
+// Whether a path goes hex to hex from `start` (a hex repeated is a turn in place).
+bool Late19cEngine::hex_to_hex(Hex start, const std::vector<Hex>& hexes) const {
+    const Grid& g = field_->grid();
+    for (Hex h : hexes) {
+        if (h != start && !g.adjacent(start, h)) return false;
+        start = h;
+    }
+    return true;
+}
+
+// Two hexes of a move written the other way round (#0530/N #0531 for #0531 #0530/N): when the
+// path breaks and one neighbouring pair read in turn makes every step hex to hex, the move
+// reads so. One finding (ngn 5.3) says it, and the move is played as it reads.
+void Late19cEngine::hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
+                                   GameContext& ctx) {
+    auto whole = [&](const std::vector<std::pair<HexRef, ngn::SourcePos>>& p) {
+        std::vector<Hex> hexes;
+        for (const auto& step : p) hexes.push_back(step.first.hex);
+        return hex_to_hex(start, hexes);
+    };
+    if (path.size() < 2 || whole(path)) return;
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        auto swapped = path;
+        std::swap(swapped[i].first, swapped[i + 1].first);
+        if (!whole(swapped)) continue;
+        auto text = [](const HexRef& r) {
+            return hex_text(r.hex) + (r.facing ? "/" + std::string(geometry::hex::facing_name(*r.facing)) : std::string());
+        };
+        std::string line = e.subject.to_ngn() + " " + e.args.front().to_ngn();
+        for (const auto& [ref, at] : swapped) line += " " + text(ref);
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, path[i].second,
+                           "this reads as '" + line + "': " + text(path[i + 1].first) + " comes before " + text(path[i].first));
+        path = std::move(swapped);
+        return;
+    }
 }
 
 // Each step of a unit's move: hex to hex, no sea, a river only at a ford, no enemy's hex, the

@@ -368,6 +368,25 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
     else if (lowest.size() == 1 && !reroll_said) first_mover_ = lowest.front();
 }
 
+// Whether a move's hexes, two neighbours read the other way round, go hex to hex from `start`:
+// the move then reads so when it comes (hexes_in_order), and shows no move left out.
+bool Late19cEngine::swapped_path(Hex start, const ngn::Event& move) const {
+    std::vector<Hex> hexes;
+    for (std::size_t i = 1; i < move.args.size(); ++i)
+        if (const auto* h = move.args[i].as<ngn::HexPos>()) {
+            std::string problem;
+            auto ref = read_hex(*h, problem);
+            if (!ref) return false;
+            hexes.push_back(ref->hex);
+        }
+    for (std::size_t i = 0; i + 1 < hexes.size(); ++i) {
+        auto swapped = hexes;
+        std::swap(swapped[i], swapped[i + 1]);
+        if (hex_to_hex(start, swapped)) return true;
+    }
+    return false;
+}
+
 // A ship that did not move this turn, whose next move starts away from where it is: a move of
 // it was left out of the record (or that next move's first hex is written wrong). One finding,
 // at that next move; till then where the ship is is not known, and nothing is judged by it.
@@ -389,7 +408,7 @@ void Late19cEngine::find_moves_left_out(GameContext& ctx, ngn::SourcePos at) {
         if (!first) continue;
         std::string problem;
         auto ref = read_hex(*first->as<ngn::HexPos>(), problem);
-        if (!ref || ref->hex == *p->hex || g.adjacent(*p->hex, ref->hex)) continue;
+        if (!ref || ref->hex == *p->hex || g.adjacent(*p->hex, ref->hex) || swapped_path(*p->hex, *next)) continue;
         p->whereabouts_unknown = Findings::cause_of(
             ctx.findings.error(Kind::Illegal, ship_move("a"), first->pos,
                                hex_text(ref->hex) + " is not adjacent to " + hex_text(*p->hex) + ", where " + p->name +
@@ -417,6 +436,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (variant_ == "naval") check_side_moving(e, p, ctx);
     if (p.moved) ctx.findings.error(Kind::Illegal, ship_move("a"), e.subject.pos, p.name + " has already moved this turn");
     std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, ship_move("a"), ship_move("a"), ctx);
+    if (!p.whereabouts_unknown) hexes_in_order(e, *p.hex, path, ctx);
     if (!path.empty() && path.front().first.hex == *p.hex) {
         if (path.size() == 1 && path.front().first.facing && *path.front().first.facing != p.facing)
             ctx.findings.error(Kind::Illegal, ship_move("c"), path.front().second,
