@@ -522,3 +522,29 @@ TEST(EiaOneMistake, AStackLeftInABlockadeBoxIsSaidOnce) {
                  "eia-naval 6.2.7.1", Kind::Illegal);
     EXPECT_NE(f.message.find("GB1 began the sequence in @Portsmouth/blockade"), std::string::npos) << f.message;
 }
+
+// A fleet removed from the map (its last ships lost, 6.3.6) that the record goes on using: one
+// finding at the first line that uses it, naming the combat that took its last ships; its later
+// lines follow from it (issue 39).
+TEST(EiaOneMistake, AFleetRemovedThatKeepsActingIsOneFinding) {
+    const std::string forces = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"Western Approaches\"\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\nfleet FR2 ships 2 @\"Bay of Biscay\"\n";
+    const std::string wiped = gb_moves(kMeet, "        GB attack FR2\n        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
+                                              "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 0\n"
+                                              "        GB result => win 1\n        FR result => lose 1\n");
+    clean(record(wiped, forces));
+    const std::string after = fr_moves("        FR move FR2 @Rochefort/blockade @Rochefort/port => 1 mp\n"
+                                       "        FR move FR1,FR2 @Brest/blockade => 0 mp\n");
+    ironlog::CheckOptions options(ironlog::all_rulesets());
+    options.base_dir = kSource / "fixtures/games";
+    const auto report = ironlog::check_text("t.ngn", record(wiped + after, forces), options);
+    ASSERT_EQ(report.games.size(), 1u);
+    const auto& g = report.games.front();
+    std::vector<Finding> p;
+    for (const auto& f : g.findings)
+        if (f.severity != ironlog::Severity::Note) p.push_back(f);
+    ASSERT_EQ(p.size(), 1u) << describe(p);
+    EXPECT_EQ(p.front().rule.text(), "eia-naval 6.3.6");
+    EXPECT_NE(p.front().message.find("FR2 was removed from the map when the combat of line"), std::string::npos) << p.front().message;
+    EXPECT_EQ(g.excused.size(), 1u);
+}

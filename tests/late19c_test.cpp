@@ -527,7 +527,7 @@ TEST(Late19cNaval, CriticalPointAndSinking) {
                              "    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n";
     clean(sea(close, sunk + "  phase torpedoes\n    RC torpedo BB 3d6: 1 1 1 => miss\n"));
     one(sea(close, sunk + "  phase torpedoes\nturn 3\n  phase guns\n    RC fire main BB d6: 4 +3 => on\n"),
-        "late19c Naval/Ship Flotation Values", Kind::Illegal);
+        "late19c Naval/Ship Flotation Values c", Kind::Illegal);
 }
 
 // ---- the sample battles ----------------------------------------------------------------------------------------
@@ -715,4 +715,37 @@ TEST(Late19cOneMistake, ALineWhoseWordsStandOutOfOrderIsOneFinding) {
     f = one(sea(kFleets, "turn 2\n  phase guns\n    BB main fire RC 2d6: 6 6 +2(direct) +1(still) => on on\n" + hits), "ngn 5.3 Events",
             Kind::Inconsistent);
     EXPECT_NE(f.message.find("this reads as 'BB fire main RC"), std::string::npos) << f.message;
+}
+
+// A ship sunk, or a unit destroyed, that the record goes on using: one finding at its first act
+// after, naming the line that took its last point; its later acts, the fire at it and the hits
+// on it follow from that one (issue 39).
+TEST(Late19cOneMistake, ASunkShipThatKeepsActingIsOneFinding) {
+    const std::string close = "side Blue\nship BB battleship main 4 #0408/N\nside Red\nship RC armoured-cruiser main 2 torpedoes #0405/S\n"
+                              "setup RC fp 8\n";
+    const std::string sunk = "turn 2\n  phase guns\n    BB fire main RC 4d6: 4 4 4 4 +2(direct) +1(still) => on on on on\n"
+                             "    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n"
+                             "  phase torpedoes\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Blue\n  phase movement\n";
+    const std::string after = "    RC move #0406/S\nturn 3\n  phase guns\n    RC fire main BB d6: 4 +2(direct) +1(still) => on\n"
+                              "    BB fire main RC 2d6: 4 4 +2(direct) +1(still) => on on\n    BB hit d6: 5 => 1\n"
+                              "    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n";
+    const auto report = check(sea(close, sunk + after));
+    ASSERT_EQ(report.games.size(), 1u);
+    const auto& g = report.games.front();
+    ASSERT_EQ(g.findings.size(), 1u) << describe(g.findings);
+    const Finding& f = g.findings.front();
+    EXPECT_EQ(f.rule.text(), "late19c Naval/Ship Flotation Values c");
+    EXPECT_EQ(f.message, "RC sank at the end of the firing of turn 2 (line 20 took its last FP): a sunk ship takes no further part");
+    EXPECT_EQ(g.excused.size(), 5u);
+    for (const auto& x : g.excused) EXPECT_EQ(x.cause.line, f.pos.line);
+    // fired at first, it is the fire that says so
+    auto at = one(sea(close, sunk + "turn 3\n  phase guns\n    BB fire main RC 2d6: 4 4 +2(direct) +1(still) => on on\n"
+                               "    RC hit d6: 6 => 2\n    RC hit d6: 6 => 2\n"),
+                  "late19c Naval/Ship Flotation Values c", Kind::Illegal);
+    EXPECT_EQ(at.pos.column, 18u);
+    // a unit destroyed that moves and fires on
+    auto unit = one(record(kNear + "setup R1 sp 1\n", activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 1 => destroyed\n"
+                                                                               "    R1 move #0402\n    R1 fire B1 d6: 6 => hit\n")),
+                    "late19c Land/Unit Strength Points", Kind::Illegal);
+    EXPECT_NE(unit.message.find("R1 was destroyed at line"), std::string::npos) << unit.message;
 }

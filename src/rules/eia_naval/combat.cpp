@@ -67,6 +67,7 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
     const int attacker = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
     std::size_t i = 1;
     std::vector<Fleet*> named = fleet_list(e, i, ctx, kWhoFights);
+    if (named.empty() && named_gone_) return;
     int defender = -1;
     if (named.empty() && i < e.args.size())
         if (const Entity* s = ctx.symbols.find_side(reference_text(e.args[i]))) defender = s->index, ++i;
@@ -696,15 +697,16 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
     retreated_to_port_.clear();
     retreat_reported_ = false;
     combat_ = nullptr;
-    consolidate(ctx);
+    consolidate(c.pos.line);
 }
 
 // 6.3.6: fleets without ships are removed; NELSON is taken if his stack is wiped out; corps on
 // fleets that are gone are lost beyond the fleets that remain (6.2.5.3).
-void EiaEngine::consolidate(GameContext&) {
+void EiaEngine::consolidate(std::uint32_t combat_line) {
     for (auto& f : fleets_)
         if (!f->gone && f->ships <= 0) {
             f->gone = true;
+            f->removed = "when the combat of line " + std::to_string(combat_line) + " took its last ships (6.3.6)";
             for (auto& l : leaders_)
                 if (!l->captured && l->power == f->power && l->at == f->at && fleets_at(f->at, f->power).empty()) l->captured = true;
             if (f->carrying) {

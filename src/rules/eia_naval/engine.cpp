@@ -370,6 +370,7 @@ const ngn::Dice* EiaEngine::dice_of(const ngn::Event& e) const {
 // moving i past them.
 std::vector<Fleet*> EiaEngine::fleet_list(const ngn::Event& e, std::size_t& i, GameContext& ctx, const RuleRef& rule) {
     std::vector<Fleet*> out;
+    named_gone_ = false;
     for (; i < e.args.size(); ++i) {
         const ngn::Item& it = e.args[i];
         if (!it.is<ngn::List>() && !it.is<ngn::Word>() && !it.is<ngn::Text>()) break;
@@ -381,7 +382,8 @@ std::vector<Fleet*> EiaEngine::fleet_list(const ngn::Event& e, std::size_t& i, G
                     ctx.findings.error(Kind::Inconsistent, rule, x->pos, "'" + reference_text(*x) + "' is not a declared fleet");
                 continue;
             }
-            if (Fleet* f = fleet(*ent)) out.push_back(f), any = true;
+            if (Fleet* f = fleet(*ent); f && f->gone) gone_fleet_used(*f, x->pos, ctx), any = true;
+            else if (f) out.push_back(f), any = true;
             else if (leader_by_.count(ent)) any = true;
         }
         if (!any) break;
@@ -546,8 +548,24 @@ Corps* EiaEngine::corps_of(const Entity& e) {
     return it == corps_by_.end() ? nullptr : it->second;
 }
 
+// A fleet removed from the map (its last ships lost, or scuttled) that the record uses again:
+// one finding, at the first line that uses it, naming how it left; the later ones follow from it.
+void EiaEngine::gone_fleet_used(Fleet& f, ngn::SourcePos at, GameContext& ctx) {
+    named_gone_ = true;
+    const std::string why = f.name + " was removed from the map " + (f.removed.empty() ? std::string() : f.removed + " ") +
+                            "and takes no further part";
+    if (f.used_when_gone)
+        ctx.findings.excuse(*f.used_when_gone, at, why);
+    else
+        f.used_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, f.removed.find("scuttled") != std::string::npos ? cite("6.2.6.1") : cite("6.3.6"), at, why));
+}
+
 void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!need_map(e.subject.pos, ctx)) return;  // without the map nothing of the phase can be judged
+    if (Fleet* f = fleet(actor); f && f->gone) {
+        gone_fleet_used(*f, e.subject.pos, ctx);
+        return;
+    }
     if (const V* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     if (const ngn::Event* again = action_first(e, ctx))
         if (const V* v = find_verb(kVerbs, *again); v && v->handle(*this, *again, actor, ctx)) return;

@@ -135,7 +135,8 @@ private:
     // The nearest ports a beaten stack may retreat to (6.3.5.1), and their distance in MP.
     std::pair<std::vector<std::string>, int> retreat_ports(const Where& from, int power, GameContext& ctx) const;
     void take_losses(std::vector<Fleet*>& fleets, int losses);
-    void consolidate(GameContext& ctx);
+    void consolidate(std::uint32_t combat_line);
+    void gone_fleet_used(Fleet& f, ngn::SourcePos at, GameContext& ctx);
     Combat* open_combat(GameContext& ctx, const ngn::Event& e);
 
     std::optional<geometry::AreaMap> map_;
@@ -178,6 +179,7 @@ private:
     bool retreat_reported_ = false;         // the loser's retreat broke the rules (said once)
     std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
     UnknownVerbs unknown_verbs_;
+    bool named_gone_ = false;  // the last fleet_list named a fleet removed from the map (said by gone_fleet_used)
     // lines read again with their words in order (reread_move, event): their items and texts,
     // kept as long as the game is checked
     std::deque<std::string> reread_text_;

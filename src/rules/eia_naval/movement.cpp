@@ -79,7 +79,8 @@ void EiaEngine::move(const ngn::Event& written, const Entity& actor, GameContext
         if (Fleet* f = fleet(actor)) m.stack.push_back(f);
     }
     if (m.stack.empty()) {
-        ctx.findings.error(Kind::Inconsistent, kMovement, e.subject.pos, "say which fleets move: GB move GB1,GB2 @\"English Channel\"");
+        if (!named_gone_)  // (a fleet removed from the map is said once, by itself)
+            ctx.findings.error(Kind::Inconsistent, kMovement, e.subject.pos, "say which fleets move: GB move GB1,GB2 @\"English Channel\"");
         return;
     }
     m.power = m.stack.front()->power;
@@ -298,10 +299,6 @@ void EiaEngine::stack_moved(const StackMove& m) {
 // movement in the sequence of the ally who moves last. False when a fleet may not move now.
 bool EiaEngine::in_its_sequence(const ngn::Event& e, const std::vector<Fleet*>& stack, GameContext& ctx) {
     for (Fleet* f : stack) {
-        if (f->gone) {
-            ctx.findings.error(Kind::Illegal, kMovement, e.subject.pos, f->name + " has been removed from the map");
-            return false;
-        }
         if (phasing_ < 0) continue;
         if (f->power == phasing_) continue;
         if (!allied_combined(f->power, phasing_)) {
@@ -548,6 +545,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         ctx.findings.error(Kind::Illegal, cite("6.2.3"), e.subject.pos, "retreating and pursuing stacks may not be intercepted");
         return;
     }
+    if (stack.empty() && named_gone_) return;
     if (stack.empty() || moving_.empty()) {
         ctx.findings.error(Kind::Inconsistent, cite("6.2.3.1"), e.subject.pos,
                            stack.empty() ? "say which fleets try to intercept: FR intercept FR1,FR2 d6: 1"
@@ -765,6 +763,7 @@ void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
                 ctx.findings.error(Kind::WrongResult, cite("6.2.6.4"), c->pos, "each fleet scuttled costs one political point", std::string("-1"),
                                    c->to_ngn());
     f.gone = true;
+    f.removed = "when it was scuttled at line " + std::to_string(e.subject.pos.line) + " (6.2.6.1)";
     pw(f.power).pp -= 1;
     for (auto& l : leaders_)
         if (l->power == f.power && l->at == f.at && fleets_at(f.at, f.power).empty()) l->captured = true;  // 6.2.6.2

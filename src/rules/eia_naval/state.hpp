@@ -61,6 +61,8 @@ struct Fleet {
     int ships = 0;
     Where at;
     bool gone = false;
+    std::string removed;  // how it left the map ("when the combat of line 40 took its last ships (6.3.6)")
+    std::optional<Cause> used_when_gone;  // the finding at the first line that used it after (later ones follow)
     // this major power sequence
     int mp = 0;               // movement points spent
     bool done = false;        // its stack has ended its move

@@ -25,6 +25,8 @@ const RuleRef kExhaustion = land("Special Rules/Exhaustion Point");
 const RuleRef kTransport = land("Special Rules/Transport");
 const RuleRef kWire = land("Special Rules/Barbed wire");
 const RuleRef kFlotation = naval("Ship Flotation Values");
+const RuleRef kSunk = naval("Ship Flotation Values c");        // at 0 FP a ship sinks
+const RuleRef kDestroyed = land("Unit Strength Points");         // at 0 SP a unit is destroyed and removed
 const RuleRef kShipHits = naval("Resolving hits on Ships");
 const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
 const RuleRef kCombined = naval("Turn Sequence (Ground and Naval Combat)");
@@ -660,12 +662,29 @@ Piece* Late19cEngine::piece_acting(const ngn::Event& e, const Entity& actor, Gam
     }
     const bool hit = is_word(e.args.front(), "hit");
     if (p->gone && !hit && !p->afloat_by_rules(ctx.findings, e.subject.pos)) {
-        ctx.findings.error(Kind::Illegal, p->ship ? kFlotation : kStrength, e.subject.pos,
-                           p->name + (p->ship ? " has sunk or left the battle" : " has been destroyed") + " and plays no further part");
+        unread_line(actor, p, gone_piece_used(*p, e.subject.pos, ctx), ctx);
         return nullptr;
     }
     if (!p->hex && !hit && !is_word(e.args.front(), "tile")) return nullptr;  // no position: reported when play began
     return p;
+}
+
+// A piece sunk or destroyed that the record uses again (it acts, is fired at, is hit): one
+// finding, at the first such line, naming the line that took its last point; the later ones
+// follow from it and are excused. Returns that finding's cause.
+Cause Late19cEngine::gone_piece_used(Piece& p, ngn::SourcePos at, GameContext& ctx) {
+    std::string why = p.name + (p.ship ? " sank" : " was destroyed");
+    if (p.gone_line > 0)
+        why += p.ship ? " at the end of the firing of turn " + std::to_string(p.gone_turn) + " (line " + std::to_string(p.gone_line) +
+                            " took its last FP)"
+                      : " at line " + std::to_string(p.gone_line) + " (its last SP lost)";
+    why += p.ship ? ": a sunk ship takes no further part" : ": a destroyed unit is removed and takes no further part";
+    if (p.acts_when_gone) {
+        ctx.findings.excuse(*p.acts_when_gone, at, why);
+    } else {
+        p.acts_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, p.ship ? kSunk : kDestroyed, at, why));
+    }
+    return *p.acts_when_gone;
 }
 
 // roll (who moves first, naval) and exhaustion: a side's actions.
@@ -870,6 +889,10 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     // hit (the record shows it afloat, as the rules have it), or hits from a fire the record
     // leaves out or that could not be read (one finding, at the first of them). The roll stands
     // as played, read on the row it names.
+    if (p.gone && p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos)) {
+        gone_piece_used(p, e.subject.pos, ctx);  // hit after it sank or was destroyed
+        return;
+    }
     const std::optional<Cause> unseen_fire = p.unrecorded_fire.in(turn_) ? p.unrecorded_fire.cause() : unread_fire_.cause_in(turn_);
     const bool nothing_hit_it = p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos);
     if (nothing_hit_it && unseen_fire) {
@@ -1114,7 +1137,8 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
 
 // A loss of SP or FP, as played; at 0 a unit is destroyed and a ship sinks (after this turn's
 // fire, which is simultaneous); a ship at its Critical Point breaks off.
-void Late19cEngine::lose(Piece& p, int amount, GameContext&, ngn::SourcePos) {
+void Late19cEngine::lose(Piece& p, int amount, GameContext&, ngn::SourcePos at) {
+    if (p.strength > 0 && p.strength - amount <= 0) p.gone_line = at.line, p.gone_turn = turn_;
     p.strength = std::max(0, p.strength - amount);
     if (p.rules_strength) p.rules_strength = std::max(0, *p.rules_strength - amount);
     if (p.ship) {

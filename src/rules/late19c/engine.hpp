@@ -59,6 +59,7 @@ private:
     void wrong_phase(const ngn::Event& e, const std::string& where, GameContext& ctx);
     bool out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx);
     Piece* piece_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    Cause gone_piece_used(Piece& p, ngn::SourcePos at, GameContext& ctx);
     bool side_action(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void tile_action(const ngn::Event& e, Piece& p, GameContext& ctx);
     void torpedo_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);

@@ -53,7 +53,8 @@ std::optional<Late19cEngine::Aim> Late19cEngine::aim(const ngn::Event& e, std::s
         return std::nullopt;
     }
     if (!t->on_map() && !(t->afloat_by_rules(ctx.findings, it.pos) && t->on_map())) {
-        ctx.findings.error(Kind::Illegal, rule, it.pos, t->name + " is no longer on the map");
+        if (t->gone) gone_piece_used(*t, it.pos, ctx);  // fired at after it sank or was destroyed
+        else ctx.findings.error(Kind::Illegal, rule, it.pos, t->name + " is no longer on the map");
         return std::nullopt;
     }
     a.piece = t;

@@ -61,6 +61,11 @@ struct Piece {
     std::optional<Hex> hex;
     int facing = 0;
     bool gone = false;      // destroyed, sunk or off the map: no further part
+    // Where its last SP or FP went (the line and turn), and the finding at its first act after
+    // (its later acts, and fire at it, follow from that one).
+    std::uint32_t gone_line = 0;
+    int gone_turn = 0;
+    std::optional<Cause> acts_when_gone;
     bool sinking = false;   // FP 0: it still fires this turn, then sinks
     // After a wrong claim of FP lost, the FP the rules leave (the ship plays on as claimed): a
     // ship sunk by the claim that the record goes on to use shows the claim was a slip.
