@@ -130,10 +130,13 @@ TEST(EiaSequence, CombinedMovementInTheLaterAllysSequence) {
 
 TEST(EiaMovement, PointsAndCosts) {
     // port to box free, box to sea 1, each sea area 1: seven at most
-    auto f = one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 2 mp\n")), "eia-naval 6.2.1",
+    // what a step costs: sea areas by 6.2.1.1, ports and their boxes by 6.2.1.2
+    auto f = one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 2 mp\n")), "eia-naval 6.2.1.2",
                  Kind::WrongResult);
     EXPECT_EQ(*f.expected, "1 mp");
-    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"Irish Sea\"\n")), "eia-naval 6.2.1", Kind::Illegal);
+    one(record(gb_moves("        GB move GB2 @\"English Channel\" @\"Bay of Biscay\" => 1 mp\n")), "eia-naval 6.2.1.1", Kind::WrongResult);
+    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"Irish Sea\"\n")), "eia-naval 6.2.1.2", Kind::Illegal);
+    one(record(gb_moves("        GB move GB2 @\"Irish Sea\" @\"Bay of Biscay\"\n")), "eia-naval 6.2.1.1", Kind::Illegal);
     const std::string far = "        GB move GB2 @\"Bay of Biscay\" @\"Cape Finisterre\" @\"Portuguese Coast\" @\"Atlantic Ocean\" @\"Western Approaches\" "
                             "@\"Irish Sea\" @\"Western Approaches\" @\"Bay of Biscay\"\n";
     one(record(gb_moves(far)), "eia-naval 6.2.1", Kind::Illegal);
@@ -412,7 +415,7 @@ TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
     const std::string example = read_file(kSource / "fixtures/games/eia-naval-sample.ngn");
     clean(example);
     expect_each_mistake_once(example, {
-        {"=> 2 mp", "=> 3 mp", "eia-naval 6.2.1", Kind::WrongResult},
+        {"=> 2 mp", "=> 3 mp", "eia-naval 6.2.1.2", Kind::WrongResult},
         {"FR windgauge d6: 5 => FR", "FR windgauge d6: 5 => GB", "eia-naval 6.3.3.1", Kind::WrongResult},
         {"GB windgauge d6: 2 +1(British) +1(NELSON) = 4", "GB windgauge d6: 2 +1(British) = 3", "eia-naval 6.3.3.1", Kind::WrongResult},
         {"FR combat d6: 5 => 20% 6", "FR combat d6: 5 => 20% 7", "eia-naval 6.3.3.2", Kind::WrongResult},
@@ -427,7 +430,7 @@ TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
     expect_each_mistake_once(month, {
         {"GB intercept GB2,NELSON d6: 3 -1(NELSON) = 2 => fails", "GB intercept GB2,NELSON d6: 3 -1(NELSON) = 2 => intercepted",
          "eia-naval 6.2.3.2.2.1", Kind::WrongResult},
-        {"FR move FR2 @\"Cape Finisterre\" => 1 mp", "FR move FR2 @\"Cape Finisterre\" => 2 mp", "eia-naval 6.2.1", Kind::WrongResult},
+        {"FR move FR2 @\"Cape Finisterre\" => 1 mp", "FR move FR2 @\"Cape Finisterre\" => 2 mp", "eia-naval 6.2.1.1", Kind::WrongResult},
         {"GB combat d6: 4 +1(British) = 5 => 20% 2 {the blockaders", "GB combat d6: 4 +1(British) = 5 => 15% 2 {the blockaders",
          "eia-naval 6.3.3.2", Kind::WrongResult},
         {"FR combat d6: 1 => 5% 1", "FR combat d6: 1 +1(fleet) = 2 => 10% 1", "eia-naval 6.3.3.2", Kind::WrongResult},
@@ -462,7 +465,7 @@ TEST(EiaRobustness, RandomEditsOfTheSamples) {
 
 // A count of one reads in the singular: "1 movement point", "1 ship" (issue 39).
 TEST(EiaMessages, ACountOfOneReadsInTheSingular) {
-    auto f = one(record(gb_moves("        GB move GB2 @Plymouth/port => 2 mp\n")), "eia-naval 6.2.1", Kind::WrongResult);
+    auto f = one(record(gb_moves("        GB move GB2 @Plymouth/port => 2 mp\n")), "eia-naval 6.2.1.2", Kind::WrongResult);
     EXPECT_EQ(f.message, "this move costs 1 movement point") << f.message;
     f = one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
                   "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 10% 1\n"
@@ -547,4 +550,36 @@ TEST(EiaOneMistake, AFleetRemovedThatKeepsActingIsOneFinding) {
     EXPECT_EQ(p.front().rule.text(), "eia-naval 6.3.6");
     EXPECT_NE(p.front().message.find("FR2 was removed from the map when the combat of line"), std::string::npos) << p.front().message;
     EXPECT_EQ(g.excused.size(), 1u);
+}
+
+// ---- the case that governs, where two touch ---------------------------------------------------------------
+
+TEST(EiaCitations, TheCaseThatGovernsWhereTwoTouch) {
+    // blockaders not at war with a stack entering their box: it goes by (6.2.7.2), not 6.2.3.1 in general
+    const std::string peace = "side GB \"Great Britain\"\nfleet GB2 ships 10 @\"English Channel\"\n"
+                              "side FR \"France\"\nfleet FR1 ships 10 @Portsmouth/blockade\n";
+    one(record(gb_moves("        GB move GB2 @Portsmouth/blockade\n        FR intercept FR1 => intercepted\n"), peace), "eia-naval 6.2.7.2",
+        Kind::Illegal);
+    // no evasion from an interception: 6.2.3.3 says it of interceptions (6.3.2 of ports and boxes)
+    one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\"\n        FR intercept FR2 d6: 1 => intercepted\n        GB evade d6: 1 => evaded\n"
+                        "        FR windgauge d6: 1\n        GB windgauge d6: 6 +1(British) = 7 => GB\n"
+                        "        GB combat d6: 6 +1(British) = 7 => 25% 3\n        FR combat d6: 1 => 5% 1\n"
+                        "        GB result => win 1\n        FR result => lose 1\n        FR retreat @Rochefort/port\n")),
+        "eia-naval 6.2.3.3", Kind::Illegal);
+    // harbour defences of a port the attacker has access to are not used (6.3.1.3.1)
+    const std::string ferrol = "side GB \"Great Britain\" war France access Spain\nfleet GB2 ships 10 @\"Cape Finisterre\"\n"
+                               "side FR \"France\" war \"Great Britain\" access Spain\nfleet FR1 ships 10 @Ferrol/port\n"
+                               "side SP \"Spain\"\n";
+    one(record(gb_moves("        GB move GB2 @Ferrol/port\n", "        GB attack FR @Ferrol/port\n        SP harbour d6: 3\n"
+                                                                "        GB combat d6: 3 +1(British) = 4\n        FR combat d6: 1\n"
+                                                                "        GB retreat @Ferrol/blockade\n"),
+               ferrol, "[Side3 \"Spain\"]\n"),
+        "eia-naval 6.3.1.3.1", Kind::Illegal);
+    // a retreat into the Dardanelles without permission: 6.3.5.1.2, not the nearest port of 6.3.5.1
+    const std::string aegean = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"Aegean Sea\"\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR2 ships 10 @\"Aegean Sea\"\n";
+    one(record(fr_moves("", "        FR attack GB @\"Aegean Sea\"\n        FR windgauge d6: 5\n        GB windgauge d6: 2 +1(British) = 3 => FR\n"
+                            "        FR combat d6: 6\n        GB combat d6: 1 +1(British) = 2\n        GB retreat @Dardanelles\n"),
+               aegean),
+        "eia-naval 6.3.5.1.2", Kind::Illegal);
 }

@@ -512,7 +512,7 @@ TEST(Late19cNaval, WhoMovesFirstAndShipMovement) {
     one(sea(kFleets, order + "    BB move #0409 #0408\n    RC move #0406\n", "terrain sea #0410 #0409 #0405 #0406\n"), "late19c Naval/Movement a",
         Kind::Illegal);
     // a minefield hits the ship that enters it
-    one(sea(kFleets, order + "    BB move #0409\n", "terrain minefield #0409\n"), "late19c Naval/Resolving hits on Ships", Kind::Inconsistent);
+    one(sea(kFleets, order + "    BB move #0409\n", "terrain minefield #0409\n"), "late19c Naval/Special Rules/Minefields", Kind::Inconsistent);
     clean(sea(kFleets, order + "    BB move #0409\n    BB hit mine d6: 4 => 1\n", "terrain minefield #0409\n"));
 }
 

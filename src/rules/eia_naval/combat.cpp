@@ -132,9 +132,11 @@ void EiaEngine::evade(const ngn::Event& e, const Entity& actor, GameContext& ctx
         return;
     }
     const geometry::Place* place = map_ ? map_->find(combat_->at.place) : nullptr;
-    if (combat_->interception || (place && place->port))
-        ctx.findings.error(Kind::Illegal, kEvasion, e.subject.pos,
-                           combat_->interception ? "there is no evasion from an interception (6.2.3.3)" : "there is no evasion in a port or blockade box");
+    if (combat_->interception)
+        ctx.findings.error(Kind::Illegal, cite("6.2.3.3"), e.subject.pos, "there is no evasion from an interception");
+    else if (place && place->port)
+        ctx.findings.error(Kind::Illegal, kEvasion, e.subject.pos, "there is no evasion in a port or blockade box");
+    combat_->evasion_barred = combat_->interception || (place && place->port);
     const ngn::Dice* d = dice_of(e);
     std::optional<bool> success;
     if (!d) ctx.findings.error(Kind::Inconsistent, cite("6.3.2.1"), e.subject.pos, "an evasion rolls a die: d6: 2");
@@ -159,7 +161,16 @@ void EiaEngine::evade(const ngn::Event& e, const Entity& actor, GameContext& ctx
 
 // ---- the wind gauge and the combat rolls ----------------------------------------------------------------
 
+// An evasion the rules bar (reported) that the record goes on to fight: the combat is fought, as
+// played, and the evasion's outcome undone.
+void EiaEngine::fight_on_after_barred_evasion() {
+    if (!combat_ || !combat_->evaded || !combat_->evasion_barred) return;
+    combat_->evaded = combat_->decided = false;
+    combat_->winner.reset();
+}
+
 void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    fight_on_after_barred_evasion();
     const int power = combat_ ? combat_->side_of(actor.kind == ngn::EntityKind::Side ? actor.index : actor.side) : -1;
     if (!combat_ || combat_->decided || power < 0) {
         ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the sides of a naval combat roll for the wind gauge");
@@ -237,6 +248,7 @@ Cause EiaEngine::wind_claim_mistake(const ngn::Event& e, bool automatic, std::op
 }
 
 void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour) {
+    fight_on_after_barred_evasion();
     const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
     const int power = combat_ && !harbour ? combat_->side_of(own) : own;
     if (!combat_ || combat_->decided) {
@@ -335,10 +347,13 @@ std::pair<std::optional<int>, std::optional<int>> EiaEngine::modified_combat_rol
 bool EiaEngine::roll_in_order(const ngn::Event& e, const Entity& actor, int power, bool harbour, GameContext& ctx) {
     Combat& c = *combat_;
     if (harbour) {
+        const int holder = c.port ? controller_side(c.at.place, ctx) : -1;
+        const bool access = holder >= 0 && pw(c.attacker).access.count(holder) && !at_war(holder, c.attacker) && holder != c.defender;
         if (!c.port || !c.harbour_needed)
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos,
-                               c.port ? "the harbour defences fire only for a garrison at war with the attacker or denying it access"
-                                      : "harbour defences fire only in a port combat");
+            ctx.findings.error(Kind::Illegal, access ? cite("6.3.1.3.1") : kHarbour, e.subject.pos,
+                               !c.port  ? "harbour defences fire only in a port combat"
+                               : access ? "the attacker has access to the port: its harbour defences are not used"
+                                        : "the harbour defences fire only for a garrison at war with the attacker or denying it access");
         if (!c.rolled.empty() && !c.order_reported)
             ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "the harbour defences fire first, before the attacker's roll");
     } else {
@@ -599,9 +614,15 @@ void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Whe
         for (auto& [f, at] : pursuers) f->at = at;
         const bool to_port = there->port;
         const bool ok_port = to_port && !to.box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
-        const bool adjacent_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name)) &&
-                                  !(there->ice && winter()) && !(there->dardanelles && !pw(own).dardanelles);
-        if (!ok_port && !adjacent_sea) {
+        const bool next_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name));
+        const bool barred = (there->ice && winter()) || (there->dardanelles && !pw(own).dardanelles);
+        const bool adjacent_sea = next_sea && !barred;
+        if (next_sea && barred) {
+            retreat_reported_ = true;
+            ctx.findings.error(Kind::Illegal, cite("6.3.5.1.2"), e.args.back().pos,
+                               there->name + (there->ice ? " is north of the ice line in winter" : " is the Dardanelles, without permission") +
+                                   ": no fleet retreats or pursues into it");
+        } else if (!ok_port && !adjacent_sea) {
             retreat_reported_ = true;  // where the pursuers go is then not judged again
             std::string list;
             for (const auto& p : ports) list += (list.empty() ? "" : " or ") + p;

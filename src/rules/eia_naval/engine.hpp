@@ -37,6 +37,7 @@ struct StackMove {
     bool ice_start = false;  // it starts north of the ice line in winter (found once, at the start)
     std::optional<Cause> start_doubt;  // a finding that leaves where the stack starts in doubt
     std::optional<Cause> path_cause;   // the finding on this move's path, if any
+    RuleRef cost_rule = cite("6.2.1.1");  // what its cost is read by: 6.2.1.2 once a port or box is on the way
 };
 
 class EiaEngine final : public Engine {
@@ -88,7 +89,7 @@ private:
     bool phasing(int power) const;
 
     // ---- movement.cpp ----
-    int step_cost(const Where& from, const Where& to, std::string& problem) const;
+    int step_cost(const Where& from, const Where& to, std::string& problem, RuleRef* rule = nullptr) const;
     void move(const ngn::Event& written, const Entity& actor, GameContext& ctx);
     const ngn::Event& reread_move(const ngn::Event& e, GameContext& ctx);
     const char* read_places_apart(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx);
@@ -120,6 +121,7 @@ private:
     void attack(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void evade(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void fight_on_after_barred_evasion();
     void combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour);
     std::pair<std::optional<int>, std::optional<int>> modified_combat_roll(const ngn::Event& e, Combat& c, int power, bool harbour,
                                                                            GameContext& ctx);

@@ -11,6 +11,7 @@ namespace ironlog::rules::eia_naval {
 
 namespace {
 const RuleRef kMovement = cite("6.2.1");
+const RuleRef kSeaAreas = cite("6.2.1.1");
 const RuleRef kPorts = cite("6.2.1.2");
 const RuleRef kDardanelles = cite("6.2.1.3");
 const RuleRef kIce = cite("6.2.1.4");
@@ -40,10 +41,12 @@ std::optional<bool> said_intercepted(const ngn::Event& e) {
 }  // namespace
 
 // What it costs to go from one place to the next in a move, or why it cannot be done.
-int EiaEngine::step_cost(const Where& from, const Where& to, std::string& problem) const {
+int EiaEngine::step_cost(const Where& from, const Where& to, std::string& problem, RuleRef* rule) const {
     const geometry::Place* a = map_->find(from.place);
     const geometry::Place* b = map_->find(to.place);
     if (!a || !b) return 0;
+    // sea areas cost by 6.2.1.1; ports and blockade boxes by 6.2.1.2
+    if (rule) *rule = a->port || b->port ? kPorts : kSeaAreas;
     if (from == to) {
         problem = "the move stays where it is";
         return 0;
@@ -195,14 +198,16 @@ void EiaEngine::carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m,
 // and a port let the stack in. A broken path and the ice are each said once a move.
 void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx) {
     std::string problem;
-    const int step = step_cost(m.at, next, problem);
+    RuleRef rule;
+    const int step = step_cost(m.at, next, problem, &rule);
+    if (rule == kPorts) m.cost_rule = kPorts;
     if (!problem.empty() && !m.reported_path) {
         m.reported_path = true;
         const std::string broken = "from " + where_text(m.at) + " to " + where_text(next) + ": " + problem;
         if (m.at == m.start && m.start_doubt)  // the fleet is not where the replay has it, for a reason reported
             ctx.findings.excuse(*m.start_doubt, it.pos, broken), m.path_cause = m.start_doubt;
         else
-            m.path_cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, kMovement, it.pos, broken));
+            m.path_cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, rule, it.pos, broken));
     }
     const geometry::Place* np = map_->find(next.place);
     if (np && np->ice && winter() && !m.reported_ice) {
@@ -262,7 +267,7 @@ void EiaEngine::spend_movement_points(const ngn::Event& e, StackMove& m, GameCon
     if (e.claim && !m.reported_path)
         for (const ngn::Item* c : elements(*e.claim))
             if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != m.cost)
-                ctx.findings.error(Kind::WrongResult, kMovement, c->pos, "this move costs " + counted(m.cost, "movement point", "movement points"),
+                ctx.findings.error(Kind::WrongResult, m.cost_rule, c->pos, "this move costs " + counted(m.cost, "movement point", "movement points"),
                                    std::to_string(m.cost) + " mp", c->to_ngn());
 }
 
@@ -675,7 +680,8 @@ InterceptionTry EiaEngine::who_may_intercept(int power, int mover, const Where& 
     bool& automatic = t.automatic;
     if (!enemy) {
         why = pw(power).name() + " is not at war with the moving stack";
-        rule = cite("6.2.3.1");
+        // a stack passing blockaders it is not at war with goes by unintercepted (6.2.7.2)
+        rule = fp->port && from.box ? cite("6.2.7.2") : cite("6.2.3.1");
     } else if (barred_.count(bloc(power))) {
         why = "its interceptors lost to the phasing stack: no more interceptions in this sequence";
         rule = cite("6.2.3.4.2");

@@ -119,6 +119,7 @@ struct Combat {
     std::map<int, int> losses;        // power -> ships lost (as played)
     std::set<int> rolled;             // powers that made their combat roll
     bool evaded = false;
+    bool evasion_barred = false;  // an evasion tried where the rules bar it (reported)
     bool order_reported = false;  // the harbour defences fired out of turn (said once)
     std::optional<int> winner;        // power; none: a draw, or not decided yet
     bool decided = false;

@@ -26,15 +26,13 @@ const RuleRef kTransport = land("Special Rules/Transport");
 const RuleRef kWire = land("Special Rules/Barbed wire");
 const RuleRef kFlotation = naval("Ship Flotation Values");
 const RuleRef kSunk = naval("Ship Flotation Values c");        // at 0 FP a ship sinks
-const RuleRef kDestroyed = land("Unit Strength Points");         // at 0 SP a unit is destroyed and removed
 const RuleRef kShipHits = naval("Resolving hits on Ships");
 const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
 const RuleRef kCombined = naval("Turn Sequence (Ground and Naval Combat)");
 const RuleRef kTerrainLines = ngn_rule("4.5", "Terrain");
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 const RuleRef kSetupRule = ngn_rule("4.4", "Set-up");
-
-std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+const RuleRef kMinefields = naval("Special Rules/Minefields");
 
 std::optional<int> whole(const ngn::Item& it) {
     const auto* n = it.as<ngn::Number>();
@@ -539,9 +537,11 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
         if (missing > 0 && !p->gone && p->rules_strength == 0 && p->strength_parted)
             ctx.findings.excuse(*p->strength_parted, at, p->name + "'s hits are left unresolved: the rules have it sunk");
         if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
+        // a minefield's hit is the Minefields rule's (a ship moving through is hit automatically)
+        const bool mines = std::all_of(p->hits.begin(), p->hits.end(), [](const PendingHit& h) { return h.mine; });
         if (missing > 0 && !p->gone && p->rules_strength != 0)
-            ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
-                               p->name + " was hit " + plural(missing, "time", "times") + " and no roll resolves " +
+            ctx.findings.error(Kind::Inconsistent, mines ? kMinefields : p->ship ? kShipHits : kHitsOnUnits, at,
+                               p->name + " was hit " + counted(missing, "time", "times") + " and no roll resolves " +
                                    (missing == 1 ? "it" : "them") + " (line " + std::to_string(p->hits.front().line) + ")",
                                std::string("a hit roll for each hit"), std::string("none"));
         p->hits.clear();
@@ -682,7 +682,7 @@ Cause Late19cEngine::gone_piece_used(Piece& p, ngn::SourcePos at, GameContext& c
     if (p.acts_when_gone) {
         ctx.findings.excuse(*p.acts_when_gone, at, why);
     } else {
-        p.acts_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, p.ship ? kSunk : kDestroyed, at, why));
+        p.acts_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, p.ship ? kSunk : kStrength, at, why));
     }
     return *p.acts_when_gone;
 }

@@ -19,7 +19,6 @@ const RuleRef kTorpedoes = naval("Firing Torpedoes");
 const RuleRef kShipHits = naval("Resolving hits on Ships");
 const RuleRef kBreakOff = naval("Ship Flotation Values b");
 const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
-const RuleRef kMinefields = naval("Special Rules/Minefields");
 
 const char* landing_text(int where) {
     return where == 0 ? "on" : where == 1 ? "front" : where == 2 ? "behind" : "none";
@@ -488,8 +487,8 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
             PendingHit h;
             h.line = e.subject.pos.line;
             h.row = Weapon::Torpedo;
+            h.mine = true;
             add_hits(p, 1, h);  // a mine is the equivalent of a torpedo, and it hits
-            (void)kMinefields;
         }
         prev = ref.hex;
     }

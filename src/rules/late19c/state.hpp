@@ -40,6 +40,7 @@ struct PendingHit {
     std::optional<Weapon> row;  // against a ship: the row of the table; none when the book gives none
     bool land_fire = false;     // fire of land units or small arms (against a unit: the quality table)
     bool disputed = false;      // from fire whose claim disagreed with the dice (already reported)
+    bool mine = false;          // from a minefield the ship moved through
     std::uint32_t line = 0;
 };
 
