@@ -583,3 +583,14 @@ TEST(EiaCitations, TheCaseThatGovernsWhereTwoTouch) {
                aegean),
         "eia-naval 6.3.5.1.2", Kind::Illegal);
 }
+
+// A fleet entering a port it has access to passes through the port's blockade box (6.2.1.2): that
+// is no blockade, and 6.2.7 does not bar it (issue 39: a rule read too narrowly).
+TEST(EiaMovement, IntoAPortWithAccessThroughItsBox) {
+    const std::string lisbon = "side GB \"Great Britain\" war France access Portugal\nfleet PO1 ships 6 @\"Portuguese Coast\" minor Portugal\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    clean(record(gb_moves("        GB move PO1 @Lisbon/blockade @Lisbon/port => 1 mp\n"), lisbon));
+    const std::string no_access = "side GB \"Great Britain\" war France\nfleet GB1 ships 6 @\"Portuguese Coast\"\n"
+                                  "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    one(record(gb_moves("        GB move GB1 @Lisbon/blockade => 1 mp\n"), no_access), "eia-naval 6.2.7", Kind::Illegal);
+}

@@ -85,6 +85,7 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
         ctx.findings.error(Kind::Inconsistent, kInitiation, e.subject.pos, "say whom the stack attacks and where: GB attack FR @\"Bay of Biscay\"");
         return;
     }
+    for (const char* c : {"6.2.4", "6.3", "6.3.1", "6.3.1.1", "6.3.1.2"}) judged(ctx, c);
     if (!phasing(attacker))
         ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "the phasing major power initiates naval combat in its combat step");
     if (!at_war(attacker, defender)) {
@@ -119,6 +120,10 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
         // 6.3.3.3 and 6.3.1.3: the harbour defences fire when the port's garrison is at war with the attacker,
         // or denies it access, or holds the fleets attacked
         const int holder = controller_side(place->name, ctx);
+        if (holder >= 0 && holder != attacker && !at_war(holder, attacker)) {  // a neutral's port (6.3.1.3)
+            judged(ctx, "6.3.1.3");
+            judged(ctx, holder == defender ? "6.3.1.3.3" : pw(attacker).access.count(holder) ? "6.3.1.3.1" : "6.3.1.3.2");
+        }
         c->harbour_needed = place->harbour && holder >= 0 && holder != attacker &&
                             (at_war(holder, attacker) || !pw(attacker).access.count(holder) || holder == defender);
     }
@@ -132,6 +137,8 @@ void EiaEngine::evade(const ngn::Event& e, const Entity& actor, GameContext& ctx
         return;
     }
     const geometry::Place* place = map_ ? map_->find(combat_->at.place) : nullptr;
+    judged(ctx, "6.3.2");
+    judged(ctx, "6.3.2.1");
     if (combat_->interception)
         ctx.findings.error(Kind::Illegal, cite("6.2.3.3"), e.subject.pos, "there is no evasion from an interception");
     else if (place && place->port)
@@ -177,6 +184,7 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
         return;
     }
     Combat& c = *combat_;
+    judged(ctx, "6.3.3.1");
     const bool automatic = c.port || c.exit_blockade;
     const ngn::Dice* d = dice_of(e);
     if (automatic && d) {
@@ -256,6 +264,8 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         return;
     }
     Combat& c = *combat_;
+    judged(ctx, harbour || c.port ? "6.3.3.3" : "6.3.3.2");
+    if (!harbour) judged(ctx, "6.3.3.2");
     if (!roll_in_order(e, actor, power, harbour, ctx)) return;
     const auto [modified, modified_as_written] = modified_combat_roll(e, c, power, harbour, ctx);
     // what it inflicts: a percentage of the roller's ships (the harbour value for harbour defences)
@@ -441,6 +451,9 @@ void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ct
             else if (const auto* n = it->as<ngn::Number>()) said_pp = n->as_int();
         }
     const std::string outcome = c.evaded ? "evaded" : !c.winner ? "draw" : *c.winner == power ? "win" : "lose";
+    judged(ctx, c.evaded ? "6.3.2.2" : "6.3.4.1");
+    if (!c.evaded) judged(ctx, "6.3.4.2");
+    if (!c.evaded && c.winner && nelson_with(c.of(power))) judged(ctx, *c.winner == power ? "6.3.4.2.1" : "6.3.4.2.2");
     if (c.evaded) {
         ctx.findings.error(Kind::Illegal, cite("6.3.2.2"), e.subject.pos, "a successful evasion is no combat: no result and no political points");
         return;
@@ -545,6 +558,7 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
     }
     Combat& c = *combat_;
     if (!c.decided) decide(ctx, e.subject.pos);
+    judged(ctx, "6.3.5");
     std::size_t i = 1;
     std::vector<Fleet*> named = fleet_list(e, i, ctx, kRetreat);
     std::optional<Where> to;
@@ -590,7 +604,9 @@ void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Whe
     const geometry::Place* here = map_->find(c.at.place);
     const geometry::Place* there = map_->find(to.place);
     const bool loser = c.winner && *c.winner != power;
+    if (c.interception && loser) judged(ctx, power == c.defender ? "6.2.3.4.1" : "6.2.3.4.2");
     if (c.port) {
+        judged(ctx, "6.3.5.2");
         if (power != c.attacker)
             ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "after a port combat the defenders stay in the port");
         else if (!(to == Where{here->name, true}))
@@ -601,6 +617,7 @@ void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Whe
                            c.winner ? pw(power).name() + " won: the loser retreats"
                                     : std::string("a draw: no one retreats"));
     } else if (c.at.box && ((power == c.defender && c.defender_from_port) || (power == c.attacker && c.attacker_from_port))) {
+        judged(ctx, "6.3.5.3");
         if (!(to == Where{here->name, false}))
             ctx.findings.error(Kind::Illegal, kBoxRetreat, e.args.back().pos,
                                "beaten in the blockade box it sailed into from its port, the stack retreats into that port",
@@ -614,7 +631,11 @@ void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Whe
         for (auto& [f, at] : pursuers) f->at = at;
         const bool to_port = there->port;
         const bool ok_port = to_port && !to.box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
+        judged(ctx, "6.3.5.1");
+        if (c.at.box) judged(ctx, "6.3.5.3");  // beaten in a box it did not come out into: as at sea
+        if (winter() || here->dardanelles || map_->adjacent(here->name, "Dardanelles")) judged(ctx, "6.3.5.1.2");
         const bool next_sea = !there->port && (here->port ? here->touches.count(there->name) > 0 : map_->adjacent(here->name, there->name));
+        if (next_sea) judged(ctx, "6.3.5.1.1");
         const bool barred = (there->ice && winter()) || (there->dardanelles && !pw(own).dardanelles);
         const bool adjacent_sea = next_sea && !barred;
         if (next_sea && barred) {
@@ -645,6 +666,9 @@ void EiaEngine::judge_pursuit(const ngn::Event& e, int power, int own, const Whe
     Combat& c = *combat_;
     const geometry::Place* here = map_->find(c.at.place);
     const bool winner = c.winner && *c.winner == power;
+    judged(ctx, "6.3.5.1");
+    if (c.at.box) judged(ctx, "6.3.5.3");
+    if (winter()) judged(ctx, "6.3.5.1.2");
     if (!winner) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
     else if (c.port) ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
     else if (!c.retreat_done) {
@@ -684,6 +708,7 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
         combat_ = nullptr;
         return;
     }
+    judged(ctx, "6.3.6");  // the losses removed, and fleets left without ships
     if (!c.evaded && (!c.rolled.count(c.attacker) || !c.rolled.count(c.defender)) && !c.att.empty() && !c.def.empty())
         ctx.findings.error(Kind::Inconsistent, kResolution, c.pos, "both sides make their combat roll (6.3.3.2): a roll is missing");
     decide(ctx, at);

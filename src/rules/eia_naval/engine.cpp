@@ -459,6 +459,7 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
         for (auto& f : fleets_) {
             if (f->gone || !phasing(f->power) || !f->done || f->retreated) continue;  // retreats and pursuits end no move
             const geometry::Place* p = map_->find(f->at.place);
+            if (p && p->port) judged(ctx, "6.2.4");  // a stack ending in a port or box with an enemy must attack
             if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;
             for (auto& o : fleets_)
                 if (!o->gone && o->at == f->at && at_war(o->power, f->power)) {
@@ -473,7 +474,9 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
     if (phasing_ >= 0 && map_) {
         // 6.2.7.1: a stack that began in a blockade box with no war to keep it there must leave it
         for (auto& f : fleets_) {
-            if (f->gone || !phasing(f->power) || !f->began.box || !(f->at == f->began)) continue;
+            if (f->gone || !phasing(f->power) || !f->began.box) continue;
+            judged(ctx, "6.2.7.1");
+            if (!(f->at == f->began)) continue;
             const std::string stays = f->name + " began the sequence in " + where_text(f->at) +
                                       " at war with no one there: it must leave the blockade box";
             if (cause_to_blockade(f->at, f->power, ctx)) continue;
@@ -531,6 +534,7 @@ const V EiaEngine::kVerbs[] = {
 
 // The step an action belongs in (6.1.3): said when it is played in another.
 void EiaEngine::in_step(const char* step, const ngn::Event& e, GameContext& ctx) {
+    judged(ctx, "6.1.3");
     if (phase_ == "naval" && step_ == step) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
     ctx.findings.error(Kind::Illegal, kSteps, at,
@@ -539,6 +543,7 @@ void EiaEngine::in_step(const char* step, const ngn::Event& e, GameContext& ctx)
 
 // 6.1: Great Britain announces when in the sequence it moves; no other power does.
 void EiaEngine::announce(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    judged(ctx, "6.1");
     if (actor.kind != ngn::EntityKind::Side || major_named(actor.name) != Major::GreatBritain)
         ctx.findings.error(Kind::Illegal, kSequence, e.subject.pos, "only Great Britain announces when it moves");
 }

@@ -88,6 +88,12 @@ void EiaEngine::move(const ngn::Event& written, const Entity& actor, GameContext
     }
     m.power = m.stack.front()->power;
     m.mover = &pw(m.power);
+    judged(ctx, "6.2.2.1");  // a stack picked up and moved
+    for (const auto& f : fleets_)
+        if (f->power == m.power && f->done) judged(ctx, "6.2.2.5");  // another stack moved after one has ended its move
+    for (const auto& o : fleets_)
+        if (!o->gone && o->at == m.stack.front()->at && m.stack.front()->at.box && at_war(o->power, m.power))
+            judged(ctx, "6.2.3.2.1.2");  // moving on from a box with enemy fleets: not intercepted, or the combat won
     if (!in_its_sequence(e, m.stack, ctx)) return;
     m.start = m.at = m.stack.front()->at;
     const geometry::Place* start_place = map_->find(m.start.place);
@@ -98,6 +104,8 @@ void EiaEngine::move(const ngn::Event& written, const Entity& actor, GameContext
             ctx.findings.error(Kind::Illegal, kAddFleets, e.subject.pos,
                                f->name + " is at " + where_text(f->at) + ", not with the stack at " + where_text(m.start) +
                                    ": pick it up on the way (pick " + f->name + ")");
+        judged(ctx, "6.2.2.4");
+        if (f->may_continue) judged(ctx, "6.2.3.4.2");  // goes on after a won interception combat
         if (f->done && !f->may_continue)
             ctx.findings.error(Kind::Illegal, kStackEnds, e.subject.pos, f->name + " has ended its move this sequence: no fleet moves twice");
     }
@@ -150,6 +158,7 @@ void EiaEngine::change_stack(const std::string& w, const ngn::Item& list, StackM
             if (ent && leader_by_.count(ent) && w == "pick") m.leaders.push_back(leader_by_[ent]);
             continue;
         }
+        judged(ctx, w == "pick" ? "6.2.2.2" : "6.2.2.3");
         if (w == "pick") {
             if (!(f->at == m.at) || f->power != m.power)
                 ctx.findings.error(Kind::Illegal, kAddFleets, x->pos,
@@ -178,6 +187,8 @@ void EiaEngine::carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m,
         return;
     }
     const Where& start = m.start;
+    judged(ctx, "6.2.5");
+    judged(ctx, "6.2.5.1");
     if (!c->transportable)
         ctx.findings.error(Kind::Illegal, kTransport, x.pos,
                            "guerillas, cossacks, freikorps, insurrection corps and garrisons do not go by sea");
@@ -200,6 +211,8 @@ void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, 
     std::string problem;
     RuleRef rule;
     const int step = step_cost(m.at, next, problem, &rule);
+    ctx.judged(rule);
+    if (winter()) judged(ctx, "6.2.1.4");  // no fleet in or out of the ice in winter
     if (rule == kPorts) m.cost_rule = kPorts;
     if (!problem.empty() && !m.reported_path) {
         m.reported_path = true;
@@ -218,6 +231,7 @@ void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, 
         m.reported_ice = true;
         ctx.findings.error(Kind::Illegal, kIce, it.pos, m.start.place + " is north of the ice line: a fleet there stays until winter ends");
     }
+    if (np && np->dardanelles) judged(ctx, "6.2.1.3");
     if (np && np->dardanelles && !m.mover->dardanelles)
         ctx.findings.error(Kind::Illegal, kDardanelles, it.pos,
                            m.mover->name() + " may not enter the Dardanelles: it neither holds nor besieges Constantinople, nor has access "
@@ -239,10 +253,13 @@ void EiaEngine::enter_port(const ngn::Item& it, const Where& next, const geometr
         if (o->at == Where{np.name, true}) enemy_in_box = true;
     }
     const bool holder_at_war = owner >= 0 && at_war(power, owner);
-    if (next.box && owner != power && !holder_at_war && !enemy_there && !enemy_in_box && !(m.at == Where{np.name, false}))
+    if (next.box) judged(ctx, "6.2.7");
+    if (!next.box && owner != power) judged(ctx, "6.2.1.2");  // another power's port
+    const bool permitted = owner >= 0 ? m.mover->access.count(owner) > 0 : m.mover->access_names.count(lower(controller(np.name))) > 0;
+    // a stack passes through the box of a port it may enter, on its way in (6.2.1.2): that is no blockade
+    if (next.box && owner != power && !permitted && !holder_at_war && !enemy_there && !enemy_in_box && !(m.at == Where{np.name, false}))
         ctx.findings.error(Kind::Illegal, kBlockade, it.pos,
                            "a stack enters a blockade box only at war with the port's holder, or to reach an enemy fleet there");
-    const bool permitted = owner >= 0 ? m.mover->access.count(owner) > 0 : m.mover->access_names.count(lower(controller(np.name))) > 0;
     if (!next.box && owner != power && !permitted && !enemy_there)
         ctx.findings.error(Kind::Illegal, kPorts, it.pos,
                            np.name + " is held by " + controller(np.name) +
@@ -252,6 +269,8 @@ void EiaEngine::enter_port(const ngn::Item& it, const Where& next, const geometr
 // What the move spent: each fleet's movement points (7 at most, 6.2.1), and the cost the claim
 // gives (=> 3 mp).
 void EiaEngine::spend_movement_points(const ngn::Event& e, StackMove& m, GameContext& ctx) {
+    judged(ctx, "6.2");
+    judged(ctx, "6.2.1");
     for (Fleet* f : m.stack) {
         f->mp += m.cost - m.joined[f];
         if (f->mp > 7)
@@ -305,7 +324,10 @@ void EiaEngine::stack_moved(const StackMove& m) {
 bool EiaEngine::in_its_sequence(const ngn::Event& e, const std::vector<Fleet*>& stack, GameContext& ctx) {
     for (Fleet* f : stack) {
         if (phasing_ < 0) continue;
+        judged(ctx, "6.1");
+        if (!f->minor.empty()) judged(ctx, "6.1.1");
         if (f->power == phasing_) continue;
+        judged(ctx, "6.1.2");
         if (!allied_combined(f->power, phasing_)) {
             ctx.findings.error(Kind::Illegal, cite(f->minor.empty() ? "6.1" : "6.1.1"), e.subject.pos,
                                f->name + " moves in " + pw(f->power).name() + "'s own sequence, not in " +
@@ -560,6 +582,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     const int power = stack.front()->power;
     const int mover = moving_.front()->power;
     const Where target = moving_at_;
+    for (const char* c : {"6.2.3", "6.2.3.1", "6.2.3.1.1", "6.2.3.1.2.5", "6.2.2"}) judged(ctx, c);
     const Where from = stack.front()->at;
     const geometry::Place* tp = map_->find(target.place);
     const geometry::Place* fp = map_->find(from.place);
@@ -621,10 +644,14 @@ std::pair<std::optional<bool>, std::optional<bool>> EiaEngine::interception_roll
     if (!attempt.why.empty()) {
         // an attempt the rules do not allow is not judged further
     } else if (attempt.automatic) {
+        judged(ctx, "6.2.3.2.1");
         success = as_written = true;
     } else if (!d) {
         ctx.findings.error(Kind::Inconsistent, cite("6.2.3.2.2"), e.subject.pos, "an interception at sea rolls a die: d6: 2");
     } else if (ctx.dice_ok && d->faces.size() == 1) {
+        judged(ctx, "6.2.3.2.2");
+        judged(ctx, attempt.adjacent ? "6.2.3.2.2.1" : "6.2.3.2.2.2");
+        if (nelson) judged(ctx, "6.2.3.2.3");
         int written = 0;
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         const int expected = nelson ? -1 : 0;
@@ -643,6 +670,8 @@ std::pair<std::optional<bool>, std::optional<bool>> EiaEngine::interception_roll
 void EiaEngine::interceptors_engage(const ngn::Event& e, const std::vector<Fleet*>& stack, int power, int mover, const Where& from,
                                     const Where& target, bool disputed, GameContext& ctx) {
     intercepted_here_ = true;
+    judged(ctx, "6.2.3.2.4");  // the interceptors move in
+    judged(ctx, "6.2.3.3");    // and the combat is fought at once
     for (Fleet* f : stack) f->at = target;
     for (auto& l : leaders_)
         if (l->power == power && l->at == from) l->at = target;
@@ -692,6 +721,13 @@ InterceptionTry EiaEngine::who_may_intercept(int power, int mover, const Where& 
         why = "one stack only may try each interception for a major power";
         rule = cite("6.2.3.1.2.5");
     } else if (fp->port && from.box) {
+        judged(ctx, "6.2.3.1.2.3");
+        judged(ctx, "6.2.7.3");  // blockaders at war with the stack entering or leaving intercept it
+        if (target == Where{fp->name, false}) judged(ctx, "6.2.3.1.2.1"), judged(ctx, "6.2.3.2.1.3");
+        int enemies = 0;
+        for (const auto& o : fleets_)
+            if (!o->gone && o->at == from && o->power != power && at_war(o->power, mover) && bloc(o->power) != bloc(power)) ++enemies;
+        if (enemies > 0) judged(ctx, "6.2.3.2.1.1");  // more than one enemy power in the box: the higher intercepts
         if (target == Where{fp->name, false} && moving_into_port_)
             why = "a fleet entering a port is intercepted in its blockade box only if it asks to be (invite)", rule = cite("6.2.3.1.2.1");
         else if (!(from == target) && !(target == Where{fp->name, false}))
@@ -701,6 +737,7 @@ InterceptionTry EiaEngine::who_may_intercept(int power, int mover, const Where& 
         why = target.box ? "only the fleets in a blockade box intercept in it" : "a fleet entering a port is intercepted only if it asks to be";
         rule = target.box ? cite("6.2.3.1.2.3") : cite("6.2.3.1.2.1");
     } else if (fp->port) {
+        judged(ctx, "6.2.3.1.2.2");
         if (!fp->touches.count(tp->name)) why = "a fleet in port intercepts only in the sea areas next to its port", rule = cite("6.2.3.1.2.2");
         else if (blockaded(fp->name, power, ctx)) why = fp->name + " is blockaded", rule = cite("6.2.3.1.2.2");
         // the book calls the port's sea areas adjacent (6.2.3.1.2.2) and does not say which roll a
@@ -714,6 +751,7 @@ InterceptionTry EiaEngine::who_may_intercept(int power, int mover, const Where& 
         why = "the interceptors are neither in " + tp->name + " nor next to it";
         rule = cite("6.2.3.1");
     }
+    if (tp->dardanelles) judged(ctx, "6.2.3.1.2.4");
     if (why.empty() && tp->dardanelles && !pw(power).dardanelles)
         why = "it may not enter the Dardanelles itself", rule = cite("6.2.3.1.2.4");
     if (why.empty() && winter() && (tp->ice || fp->ice)) why = "no fleet moves in or out of the ice in winter", rule = kIce;
@@ -727,6 +765,7 @@ void EiaEngine::port_control(const ngn::Event& e, const Entity& actor, GameConte
         ctx.findings.error(Kind::Inconsistent, kEnemyPort, e.subject.pos, "a major power takes a port: FR controls Lisbon");
         return;
     }
+    judged(ctx, "6.2.6");
     const std::string port = reference_text(e.args[1]);
     const geometry::Place* p = map_ ? map_->find(port) : nullptr;
     if (map_ && (!p || !p->port)) {
@@ -743,6 +782,8 @@ void EiaEngine::leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx) {
         return;
     }
     const int owner = controller_side(p->name, ctx);
+    judged(ctx, "6.2.6");
+    judged(ctx, "6.2.6.1");  // a blockaded port's fleet does not sail out
     if (!at_war(owner, f.power))
         ctx.findings.error(Kind::Illegal, kEnemyPort, e.subject.pos, p->name + " is not held by an enemy: nothing makes " + f.name + " leave it");
     else if (blockaded(p->name, f.power, ctx))
@@ -760,6 +801,11 @@ void EiaEngine::leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx) {
 
 void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
     const geometry::Place* p = map_ ? map_->find(f.at.place) : nullptr;
+    judged(ctx, "6.2.6.1");
+    judged(ctx, "6.2.6.4");
+    if (!f.minor.empty()) judged(ctx, "6.2.6.3");  // a minor country's fleet is scuttled too
+    for (const auto& l : leaders_)
+        if (l->power == f.power && l->at == f.at && !l->captured) judged(ctx, "6.2.6.2");
     if (p && (!p->port || f.at.box || !at_war(controller_side(p->name, ctx), f.power) || !blockaded(p->name, f.power, ctx)))
         ctx.findings.error(Kind::Illegal, cite("6.2.6.1"), e.subject.pos,
                            "a fleet is scuttled when its port falls to the enemy while an enemy fleet blockades it");
@@ -777,6 +823,7 @@ void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
 
 void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
     const std::string verb = lower(e.verb());
+    judged(ctx, verb == "disembark" ? "6.2.5.2" : "6.2.5.3");
     if (verb == "disembark") {
         if (!c.on) {
             ctx.findings.error(Kind::Inconsistent, cite("6.2.5.2"), e.subject.pos, c.name + " is not at sea on a fleet");

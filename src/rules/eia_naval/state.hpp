@@ -22,6 +22,9 @@ namespace ironlog::rules::eia_naval {
 
 inline RuleRef cite(const char* section) { return RuleRef{"eia-naval", section, ""}; }
 
+// A line judged under this case (counted for the generated-play coverage test, GameContext::judged).
+inline void judged(const GameContext& ctx, const char* section) { ctx.judged(cite(section)); }
+
 // "1 ship", "3 ships": a count and its noun, for messages.
 inline std::string counted(long long n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
