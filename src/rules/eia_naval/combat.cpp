@@ -159,6 +159,7 @@ void EiaEngine::evade(const ngn::Event& e, const Entity& actor, GameContext& ctx
         ctx.findings.error(Kind::WrongResult, cite("6.3.2.1"), e.claim_pos, "a stack evades on a 1 or a 2",
                            std::string(*success ? "evaded" : "fails"), std::string(*said ? "evaded" : "fails"));
     if (said.value_or(success.value_or(false))) {
+        judged(ctx, "6.3.2.2");  // evaded: no political points
         combat_->evaded = true;
         combat_->decided = true;
         combat_->winner = combat_->attacker;  // the evader retreats as a loser would, with no political points
@@ -684,6 +685,20 @@ void EiaEngine::judge_pursuit(const ngn::Event& e, int power, int own, const Whe
                            where_text(Where{retreated_to_port_, true}), where_text(to));
 }
 
+// Whether a beaten stack has anywhere to retreat to (6.3.5.1, .1.1, .1.2): a friendly port within
+// 7 MP, or an adjacent sea area it may enter. The book is silent on a stack with neither: it stays
+// (docs/rules/eia-naval.md).
+bool EiaEngine::may_retreat(const Where& from, int power, GameContext& ctx) const {
+    if (!retreat_ports(from, power, ctx).first.empty()) return true;
+    const geometry::Place* here = map_->find(from.place);
+    if (!here) return true;
+    for (const auto& s : here->touches) {
+        const geometry::Place* p = map_->find(s);
+        if (p && !p->port && !(p->ice && winter()) && !(p->dardanelles && !pw(power).dardanelles)) return true;
+    }
+    return false;
+}
+
 // ---- the end of a combat: losses taken, empty fleets removed ----------------------------------------------
 
 void EiaEngine::take_losses(std::vector<Fleet*>& fleets, int losses) {
@@ -726,12 +741,12 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
     }
     if (!c.evaded && c.winner && !c.retreat_done && !c.port) {
         const int loser = c.other(*c.winner);
-        if (c.ships(loser) > 0)
+        if (c.ships(loser) > 0 && may_retreat(c.at, loser, ctx))
             ctx.findings.error(Kind::Inconsistent, kRetreat, at,
                                "the survivors of " + pw(loser).name() + " must retreat after losing the combat at " +
                                    where_text(c.at));
     }
-    if (c.evaded && !c.retreat_done)
+    if (c.evaded && !c.retreat_done && may_retreat(c.at, c.defender, ctx))
         ctx.findings.error(Kind::Inconsistent, cite("6.3.2.1"), at, "a stack that evades retreats as a loser would");
     if (c.interception && c.winner && *c.winner == c.defender)
         for (Fleet* f : c.def) f->may_continue = true;  // 6.2.3.4.2: the phasing stack moves on

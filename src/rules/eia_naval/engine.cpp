@@ -391,6 +391,21 @@ std::vector<Fleet*> EiaEngine::fleet_list(const ngn::Event& e, std::size_t& i, G
     return out;
 }
 
+// A power whose fleets move in this sequence: the phasing power, and an ally that moves with it
+// in combined movement, which is made in the later ally's sequence (6.1.2).
+bool EiaEngine::moves_now(int power) const {
+    if (power == phasing_) {
+        // a power with combined movement may leave its moves to its ally's later sequence
+        for (std::size_t q = 0; q < powers_.size(); ++q)
+            if (static_cast<int>(q) != power && allied_combined(power, static_cast<int>(q)) && powers_[q].major != Major::None &&
+                std::find(order_.begin(), order_.end(), powers_[q].major) == order_.end())
+                return false;
+        return true;
+    }
+    if (!phasing(power) || order_.empty()) return false;
+    return std::find(order_.begin(), order_.end() - 1, pw(power).major) != order_.end() - 1;
+}
+
 bool EiaEngine::phasing(int power) const {
     return power == phasing_ || (phasing_ >= 0 && allied_combined(power, phasing_));
 }
@@ -444,10 +459,11 @@ void EiaEngine::start_sequence(Major m, GameContext& ctx, ngn::SourcePos at) {
     moving_retreated_ = false;
     for (auto& f : fleets_) {
         f->mp = 0;
-        f->done = f->may_continue = f->retreated = false;
+        f->done = f->may_continue = f->retreated = f->ended_by_enemy = false;
         f->began = f->at;
+        // 6.2.7.1 reads the war as it stands when the sequence begins
+        f->no_cause_to_stay = !f->gone && f->at.box && !cause_to_blockade(f->at, f->power, ctx);
     }
-    (void)ctx;
     (void)at;
 }
 
@@ -457,7 +473,8 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
         // 6.2.4: a phasing stack in a port or blockade box with an enemy fleet has to attack it
         std::set<std::string> reported;
         for (auto& f : fleets_) {
-            if (f->gone || !phasing(f->power) || !f->done || f->retreated) continue;  // retreats and pursuits end no move
+            // retreats and pursuits end no move; an enemy that came in after the move (a retreat) asks no attack
+            if (f->gone || !phasing(f->power) || !f->done || f->retreated || !f->ended_by_enemy) continue;
             const geometry::Place* p = map_->find(f->at.place);
             if (p && p->port) judged(ctx, "6.2.4");  // a stack ending in a port or box with an enemy must attack
             if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;
@@ -474,12 +491,12 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
     if (phasing_ >= 0 && map_) {
         // 6.2.7.1: a stack that began in a blockade box with no war to keep it there must leave it
         for (auto& f : fleets_) {
-            if (f->gone || !phasing(f->power) || !f->began.box) continue;
+            if (f->gone || !moves_now(f->power) || !f->began.box) continue;
             judged(ctx, "6.2.7.1");
-            if (!(f->at == f->began)) continue;
+            if (f->done || !(f->at == f->began)) continue;  // it left (a pursuit may bring it back)
             const std::string stays = f->name + " began the sequence in " + where_text(f->at) +
                                       " at war with no one there: it must leave the blockade box";
-            if (cause_to_blockade(f->at, f->power, ctx)) continue;
+            if (!f->no_cause_to_stay) continue;
             if (f->box_stay) ctx.findings.excuse(*f->box_stay, at, stays);  // said once while it stays
             else f->box_stay = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("6.2.7.1"), at, stays));
         }

@@ -87,6 +87,8 @@ private:
     void end_sequence(GameContext& ctx, ngn::SourcePos at);
     int phasing_side() const { return phasing_; }
     bool phasing(int power) const;
+    bool moves_now(int power) const;
+    bool may_retreat(const Where& from, int power, GameContext& ctx) const;
 
     // ---- movement.cpp ----
     int step_cost(const Where& from, const Where& to, std::string& problem, RuleRef* rule = nullptr) const;
@@ -100,6 +102,8 @@ private:
     std::string_view keep(std::string text);
     ngn::Item place_item(const ngn::Item& like, std::string_view area, std::string_view box, bool quoted);
     void change_stack(const std::string& w, const ngn::Item& list, StackMove& m, GameContext& ctx);
+    void settle_start(const ngn::Event& e, std::size_t i, StackMove& m, GameContext& ctx);
+    void doubt_stack_of(const std::vector<Fleet*>& fleets, const Cause& cause);
     void carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m, GameContext& ctx);
     void move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx);
     void enter_port(const ngn::Item& it, const Where& next, const geometry::Place& np, const StackMove& m, GameContext& ctx);
@@ -168,6 +172,7 @@ private:
     std::vector<Fleet*> moving_;
     bool moving_retreated_ = false;  // the last stack to move has since retreated or pursued
     Where moving_at_;
+    std::vector<Leader*> moving_leaders_;  // the leaders that moved with it
     std::string moving_start_port_;  // the port the moving stack sailed from, if it did
     bool moving_into_port_ = false;      // entering a port (no box interception unless asked)
     std::set<std::pair<std::string, int>> tried_;  // (place, power) interceptions tried against the moving stack

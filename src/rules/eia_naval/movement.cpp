@@ -98,12 +98,10 @@ void EiaEngine::move(const ngn::Event& written, const Entity& actor, GameContext
     m.start = m.at = m.stack.front()->at;
     const geometry::Place* start_place = map_->find(m.start.place);
     m.ice_start = start_place && start_place->ice && winter();
-    for (Fleet* f : m.stack) {
+    for (Fleet* f : m.stack)
         if (!m.start_doubt) m.start_doubt = f->doubt ? f->doubt : f->box_stay;
-        if (!(f->at == m.start))
-            ctx.findings.error(Kind::Illegal, kAddFleets, e.subject.pos,
-                               f->name + " is at " + where_text(f->at) + ", not with the stack at " + where_text(m.start) +
-                                   ": pick it up on the way (pick " + f->name + ")");
+    settle_start(e, i, m, ctx);
+    for (Fleet* f : m.stack) {
         judged(ctx, "6.2.2.4");
         if (f->may_continue) judged(ctx, "6.2.3.4.2");  // goes on after a won interception combat
         if (f->done && !f->may_continue)
@@ -144,6 +142,58 @@ void EiaEngine::move(const ngn::Event& written, const Entity& actor, GameContext
     stack_moved(m);
 }
 
+// Where the stack starts (6.2.2.2, 6.2.1.1, 6.2.1.2): its fleets together, and its first place
+// one step away. When they are not, a move of the stack is most often left out of the record (or
+// this line written wrong): one finding, and the stack moves as played from where its first step
+// can be made (or from where it is, that step then not judged, nor its cost); the fleets that were
+// with it follow from that finding to their next move.
+void EiaEngine::settle_start(const ngn::Event& e, std::size_t i, StackMove& m, GameContext& ctx) {
+    std::optional<Where> first;
+    for (std::size_t k = i; k < e.args.size() && !first; ++k)
+        if (const auto* a = e.args[k].as<ngn::AreaPos>(); a && map_->find(std::string(a->area))) {
+            const geometry::Place* p = map_->find(std::string(a->area));
+            first = Where{p->name, p->port && (lower(a->box) == "blockade" || lower(a->box) == "box")};
+        }
+    auto works = [&](const Where& from) {
+        std::string problem;
+        if (first) step_cost(from, *first, problem);
+        return problem.empty();
+    };
+    std::vector<Fleet*> apart;
+    for (Fleet* f : m.stack)
+        if (!(f->at == m.start)) apart.push_back(f);
+    if (apart.empty() && works(m.start)) return;
+    Where start = m.start;
+    for (Fleet* f : m.stack)
+        if (!works(start) && works(f->at)) start = f->at;
+    std::string why;
+    RuleRef rule = kAddFleets;
+    if (!apart.empty()) {
+        for (Fleet* f : apart) why += (why.empty() ? "" : ", ") + f->name + " is at " + where_text(f->at);
+        why += ", not with the stack at " + where_text(m.start) + ": pick it up on the way, or a move of it is left out of the record";
+    } else {
+        std::string problem;
+        step_cost(m.start, *first, problem, &rule);
+        why = "from " + where_text(m.start) + " to " + where_text(*first) + ": " + problem +
+              " (a move of the stack is left out of the record, or this place is written wrong)";
+    }
+    const Cause cause = m.start_doubt ? *m.start_doubt : Findings::cause_of(ctx.findings.error(Kind::Illegal, rule, e.subject.pos, why));
+    if (m.start_doubt) ctx.findings.excuse(cause, e.subject.pos, why);
+    doubt_stack_of(m.stack, cause);
+    m.reported_path = true;  // its first step and its cost follow from it
+    m.path_cause = cause;
+    m.start = m.at = start;
+    for (Fleet* f : m.stack) f->at = start;
+}
+
+// The fleets that were with these (their power's, in the same places) follow from `cause` too, to
+// their next move: a move left out of the record moved them all.
+void EiaEngine::doubt_stack_of(const std::vector<Fleet*>& fleets, const Cause& cause) {
+    for (const Fleet* f : fleets)
+        for (auto& o : fleets_)
+            if (!o->gone && o->power == f->power && o->at == f->at && !o->doubt) o->doubt = cause;
+}
+
 // Fleets picked up or dropped on the way (6.2.2.2), or corps carried (6.2.5): `w` says which, for
 // each named in `list`.
 void EiaEngine::change_stack(const std::string& w, const ngn::Item& list, StackMove& m, GameContext& ctx) {
@@ -160,9 +210,11 @@ void EiaEngine::change_stack(const std::string& w, const ngn::Item& list, StackM
         }
         judged(ctx, w == "pick" ? "6.2.2.2" : "6.2.2.3");
         if (w == "pick") {
-            if (!(f->at == m.at) || f->power != m.power)
-                ctx.findings.error(Kind::Illegal, kAddFleets, x->pos,
-                                   f->name + " is not at " + where_text(m.at) + " to be picked up");
+            if ((!(f->at == m.at) || f->power != m.power) && f->doubt)  // where it is is in doubt (reported)
+                ctx.findings.excuse(*f->doubt, x->pos, f->name + " is not at " + where_text(m.at) + " to be picked up");
+            else if (!(f->at == m.at) || f->power != m.power)
+                doubt_stack_of({f}, Findings::cause_of(ctx.findings.error(Kind::Illegal, kAddFleets, x->pos,
+                                                                          f->name + " is not at " + where_text(m.at) + " to be picked up")));
             else if (f->done && !f->may_continue)
                 ctx.findings.error(Kind::Illegal, kStackEnds, x->pos, f->name + " has ended its move this sequence");
             m.joined[f] = m.cost;  // it spends what the stack spends from here
@@ -223,6 +275,11 @@ void EiaEngine::move_step(const ngn::Item& it, const Where& next, StackMove& m, 
             m.path_cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, rule, it.pos, broken));
     }
     const geometry::Place* np = map_->find(next.place);
+    for (const Where* box : {static_cast<const Where*>(&m.at), &next})
+        if (box->box && std::any_of(fleets_.begin(), fleets_.end(), [&](const auto& o) {
+                return !o->gone && o->at == *box && o->power != m.power && !at_war(o->power, m.power);
+            }))
+            judged(ctx, "6.2.7.2");  // into or out of a box held by fleets it is not at war with: no interception
     if (np && np->ice && winter() && !m.reported_ice) {
         m.reported_ice = true;
         ctx.findings.error(Kind::Illegal, kIce, it.pos, np->name + " is north of the ice line: no fleet enters it in winter");
@@ -285,9 +342,19 @@ void EiaEngine::spend_movement_points(const ngn::Event& e, StackMove& m, GameCon
     // (a path already found broken is the one finding: what an impossible step costs is not asked)
     if (e.claim && !m.reported_path)
         for (const ngn::Item* c : elements(*e.claim))
-            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != m.cost)
-                ctx.findings.error(Kind::WrongResult, m.cost_rule, c->pos, "this move costs " + counted(m.cost, "movement point", "movement points"),
-                                   std::to_string(m.cost) + " mp", c->to_ngn());
+            if (const auto* n = c->as<ngn::Number>(); n && n->is_integer && n->as_int() != m.cost) {
+                const std::string costs = "this move costs " + counted(m.cost, "movement point", "movement points");
+                // where the stack started is in doubt (a move of it left out, reported): its cost follows from that
+                if (m.start_doubt) {
+                    ctx.findings.excuse(*m.start_doubt, c->pos, costs);
+                    continue;
+                }
+                const Cause cause = Findings::cause_of(
+                    ctx.findings.error(Kind::WrongResult, m.cost_rule, c->pos, costs, std::to_string(m.cost) + " mp", c->to_ngn()));
+                // a move left out may have taken the fleets it was with too: their next move follows from this
+                for (auto& o : fleets_)
+                    if (!o->gone && o->power == m.power && o->at == m.start && !o->done && !o->doubt) o->doubt = cause;
+            }
 }
 
 // The move as played: the stack, its leaders and the corps it carries are where it ended, and it
@@ -295,14 +362,19 @@ void EiaEngine::spend_movement_points(const ngn::Event& e, StackMove& m, GameCon
 void EiaEngine::stack_moved(const StackMove& m) {
     const std::vector<Fleet*>& stack = m.stack;
     const Where& at = m.at;
+    bool enemy_there = false;
+    for (const auto& o : fleets_)
+        if (!o->gone && o->at == at && at_war(o->power, m.power)) enemy_there = true;
     for (Fleet* f : stack) {
         f->at = at;
         f->done = true;
+        f->ended_by_enemy = enemy_there;
         f->may_continue = false;
         f->doubt = m.path_cause;
         f->box_stay.reset();
     }
     for (Leader* l : m.leaders) l->at = at;
+    moving_leaders_ = m.leaders;
     for (std::size_t k = 0; k < m.carried.size(); ++k) {
         m.carried[k]->on = k < stack.size() ? stack[k] : stack.back();
         m.carried[k]->on->carrying = m.carried[k];
@@ -609,7 +681,15 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         for (Fleet* f : moving_) f->may_continue = true;  // a failed interception does not stop the stack
         return;
     }
-    interceptors_engage(e, stack, power, mover, from, target, disputed, ctx);
+    // a stack that asked to be intercepted entering a port (invite) is intercepted in its box, before
+    // it enters (6.2.3.2.1.3): its move stops there, and the combat is fought there
+    Where at = target;
+    if (why.empty() && fp->port && from.box && target == Where{fp->name, false}) {
+        at = from;
+        for (Fleet* f : moving_) f->at = from;
+        for (Leader* l : moving_leaders_) l->at = from;
+    }
+    interceptors_engage(e, stack, power, mover, from, at, disputed, ctx);
 }
 
 // The interceptors as one stack, in their turn (6.2.2, 6.2.3.1.1, 6.2.3.1.2.5): no power tries
@@ -796,7 +876,12 @@ void EiaEngine::leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx) {
     }
     if (!(to->place == p->name && to->box) && !p->touches.count(to->place))
         ctx.findings.error(Kind::Illegal, kEnemyPort, e.args[1].pos, "a fleet leaving its port goes into an adjacent sea area or the port's blockade box");
+    const Where was = f.at;
     f.at = *to;
+    // its leaders go with the last of its power's fleets to leave (NELSON is captured only if scuttled, 6.2.6.2)
+    if (fleets_at(was, f.power).empty())
+        for (auto& l : leaders_)
+            if (!l->captured && l->power == f.power && l->at == was) l->at = *to;
 }
 
 void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
@@ -826,7 +911,10 @@ void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
     judged(ctx, verb == "disembark" ? "6.2.5.2" : "6.2.5.3");
     if (verb == "disembark") {
         if (!c.on) {
-            ctx.findings.error(Kind::Inconsistent, cite("6.2.5.2"), e.subject.pos, c.name + " is not at sea on a fleet");
+            // the move that carried it may be left out: the fleets of its power in its port follow from this
+            const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("6.2.5.2"), e.subject.pos, c.name + " is not at sea on a fleet"));
+            for (auto& f : fleets_)
+                if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at && !f->doubt) f->doubt = cause;
             return;
         }
         c.on->carrying = nullptr;

@@ -69,9 +69,11 @@ struct Fleet {
     // this major power sequence
     int mp = 0;               // movement points spent
     bool done = false;        // its stack has ended its move
+    bool ended_by_enemy = false;  // its move ended in a port or box with an enemy fleet there (6.2.4)
     bool may_continue = false;  // interrupted by an interception its side won
     bool retreated = false;
     Where began;  // where it was when the sequence began (6.2.7.1)
+    bool no_cause_to_stay = false;  // it began the sequence in a box with no war to keep it there (6.2.7.1)
     // A sequence begun in a blockade box it had to leave (reported): said once while it stays,
     // and a move out of it written as from its port follows from it.
     std::optional<Cause> box_stay;
