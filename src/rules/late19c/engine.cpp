@@ -26,6 +26,7 @@ const RuleRef kTransport = land("Special Rules/Transport");
 const RuleRef kWire = land("Special Rules/Barbed wire");
 const RuleRef kFlotation = naval("Ship Flotation Values");
 const RuleRef kSunk = naval("Ship Flotation Values c");        // at 0 FP a ship sinks
+const RuleRef kBreakOffRule = naval("Ship Flotation Values b");  // at the Critical Point a ship breaks off
 const RuleRef kShipHits = naval("Resolving hits on Ships");
 const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
 const RuleRef kCombined = naval("Turn Sequence (Ground and Naval Combat)");
@@ -721,6 +722,7 @@ void Late19cEngine::torpedo_action(const ngn::Event& e, const Entity& actor, Pie
 
 // Fire: a ship's guns, artillery, or small arms in the unit's activation.
 void Late19cEngine::fire_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx) {
+    if (p.ship && variant_ == "combined") ctx.judged(kCombined);
     if (p.ship) {
         if (!(phase_ == "guns" || (variant_ == "combined" && phase_ == "artillery"))) {
             if (out_of_phase_naval(e, actor, "phase guns", ctx)) return;
@@ -774,6 +776,7 @@ void Late19cEngine::land_action(const ngn::Event& e, Piece& p, GameContext& ctx)
 // ---- tiles and the order of activation -------------------------------------------------------------
 
 void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kTurnSequence);
     if (variant_ == "naval") {
         ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos, "a naval battle draws no tiles: who moves first is rolled");
         return;
@@ -800,6 +803,7 @@ void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // An action of a unit in the activation phase: units act one after another in the order of
 // their tiles, and each acts once. Returns false when the unit may not act at all.
 bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kTurnSequence);  // card order
     if (variant_ == "naval") return true;
     if (active_ == &p) return true;
     if (active_) {
@@ -955,6 +959,7 @@ std::string Late19cEngine::retreat_choices(const Piece& p) {
 }
 
 void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&, GameContext& ctx) {
+    ctx.judged(kHitsOnUnits);
     const std::optional<int> die = unit_hit_die(e, ctx);
     const Quality q = p.quality.value_or(Quality::Average);
     // what the record says happened
@@ -970,6 +975,7 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
     } else if (outcome == "lose") {
         lose(p, 1, ctx, e.claim_pos);
     } else if (outcome == "retreat") {
+        ctx.judged(kRetreat);
         if (!to) {
             ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
             return;
@@ -1063,6 +1069,8 @@ void Late19cEngine::judge_hit_outcome(const ngn::Event& e, const Piece& p, int d
 }
 
 void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx) {
+    ctx.judged(kShipHits);
+    ctx.judged(naval("Ship Flotation Values a"));  // hits are cumulative
     std::optional<Weapon> row = h.row;
     if (named && row && *named != *row && h.disputed) {
         row = named;  // a hit the replay cannot be sure of (already reported): the row named, as played
@@ -1137,12 +1145,17 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
 
 // A loss of SP or FP, as played; at 0 a unit is destroyed and a ship sinks (after this turn's
 // fire, which is simultaneous); a ship at its Critical Point breaks off.
-void Late19cEngine::lose(Piece& p, int amount, GameContext&, ngn::SourcePos at) {
+void Late19cEngine::lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos at) {
+    if (!p.ship) ctx.judged(kStrength);
+    if (p.ship && p.strength - amount <= ship_stats(p.ship_type).critical) ctx.judged(kBreakOffRule);
+    if (p.ship && p.strength > 0 && p.strength - amount <= 0) ctx.judged(kSunk);
     if (p.strength > 0 && p.strength - amount <= 0) p.gone_line = at.line, p.gone_turn = turn_;
     p.strength = std::max(0, p.strength - amount);
     if (p.rules_strength) p.rules_strength = std::max(0, *p.rules_strength - amount);
     if (p.ship) {
-        if (p.strength == 0) p.sinking = true;
+        // at 0 FP a ship sinks: at the end of the firing it still takes part in, else at once (a mine)
+        if (p.strength == 0 && (phase_ == "guns" || phase_ == "torpedoes" || phase_ == "artillery")) p.sinking = true;
+        else if (p.strength == 0) p.gone = true;
         else if (p.strength <= ship_stats(p.ship_type).critical && !p.broke_off) {
             p.broke_off = true;  // it must break off from battle (shown by `ironlog state`)
             p.broke_off_turn = turn_;
@@ -1191,6 +1204,8 @@ bool Late19cEngine::exhausted(int side) const {
 }
 
 void Late19cEngine::exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    ctx.judged(kExhaustion);
+    if (variant_ == "combined") ctx.judged(naval("Ship Flotation Values d"));  // 1 SP = 1 FP
     const int initial = side_initial(side.index);
     const int point = (initial + 1) / 2;
     const int lost = side_lost(side.index);

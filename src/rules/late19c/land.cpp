@@ -17,6 +17,7 @@ RuleRef fire_rule(const char* letter) { return land((std::string("Fire Phase ") 
 RuleRef close_rule(const char* letter) { return land((std::string("Close Combat ") + letter).c_str()); }
 const RuleRef kArtillery = land("Artillery Fire Phase");
 const RuleRef kRoads = land("Special Rules/Roads");
+const RuleRef kHills = land("Special Rules/Hills");
 const RuleRef kRivers = land("Special Rules/Rivers");
 const RuleRef kWoods = land("Special Rules/Woods");
 const RuleRef kWire = land("Special Rules/Barbed wire");
@@ -149,6 +150,7 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
 // ---- artillery fire ---------------------------------------------------------------------------------
 
 void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kArtillery);
     if (p.fired) ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos, p.name + " has already fired this turn: artillery fires once a turn");
     if (hits_begun_)
         ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos,
@@ -262,6 +264,7 @@ std::optional<int> Late19cEngine::where_hex_lies(Hex hex, Hex target, Hex from) 
 // ---- small-arms fire ------------------------------------------------------------------------------------
 
 void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    for (const char* letter : {"a", "b", "c", "d", "g"}) ctx.judged(fire_rule(letter));
     const bool mg = p.type == UnitType::MachineGun;
     if (p.type == UnitType::Transport || p.type == UnitType::Commander) {
         ctx.findings.error(Kind::Illegal, fire_rule("g"), e.subject.pos,
@@ -329,6 +332,8 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
 void Late19cEngine::check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx) {
     if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
     const HexTerrain here = field_->at(*p.hex);
+    if (here.river) ctx.judged(kRivers);
+    if (here.trench) ctx.judged(kTrenches);
     if (here.river) ctx.findings.error(Kind::Illegal, kRivers, e.subject.pos, p.name + " is in the river: units in rivers may not fire");
     else if (here.trench && !p.trench_holder)
         ctx.findings.error(Kind::Illegal, kTrenches, e.subject.pos, p.name + " is crossing a trench: it may not fire");
@@ -351,6 +356,9 @@ void Late19cEngine::check_small_arms_reach(const Piece& p, const Aim& target, Ga
     const int range = g.distance(*p.hex, target.hex);
     const bool in_woods = here.woods && field_->at(target.hex).woods;
     const int max_range = in_woods ? 1 : kSmallArmsRange;
+    if (in_woods) ctx.judged(kWoods);
+    if (field_->dense(target.hex)) ctx.judged(fire_rule("e"));  // 1 hex into woods, built-up areas, fortifications
+    if (field_->dense(*p.hex)) ctx.judged(fire_rule("f"));      // out of them only from their edge
     if (range > max_range)
         ctx.findings.error(Kind::Illegal, in_woods ? kWoods : fire_rule("a"), target.pos,
                            in_woods ? "fire within a wood reaches 1 hex; the target is " + std::to_string(range) + " away"
@@ -390,6 +398,7 @@ int Late19cEngine::small_arms_modifiers(const Piece& p, const Aim& target, std::
 // ---- movement ------------------------------------------------------------------------------------------
 
 void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(movement("d"));
     std::optional<int> f;
     if (e.args.size() > 1)
         if (const std::string_view* w = word_text(e.args[1])) f = geometry::hex::parse_facing(*w);
@@ -473,6 +482,9 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // How far a unit moves (Movement a, c; Roads, Woods, Rivers, Trenches): its allowance, 1 less
 // having fired, 1 more all along a road, 1 hex out of a wood, a river or a trench.
 void Late19cEngine::check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx) {
+    ctx.judged(movement("a"));
+    if (p.fired) ctx.judged(movement("c"));
+    if (on_road) ctx.judged(kRoads);
     int allowance = p.move_allowance();
     std::string why = with_article(p.what()) + " moves " + counted(allowance, "hex", "hexes");
     RuleRef rule = movement("a");
@@ -568,6 +580,8 @@ UnitSteps Late19cEngine::unit_steps(const Piece& p, const std::vector<std::pair<
     r.on_road = field_->road_at(start);
     Hex prev = start;
     const int steps = static_cast<int>(path.size());
+    for (const char* letter : {"b", "d", "e", "f"}) ctx.judged(movement(letter));
+    if (!facing_me.empty()) ctx.judged(movement("h"));  // it may only withdraw
     for (int i = 0; i < steps; ++i) {
         const Hex cur = path[static_cast<std::size_t>(i)].first.hex;
         const ngn::SourcePos at = path[static_cast<std::size_t>(i)].second;
@@ -607,6 +621,7 @@ UnitSteps Late19cEngine::unit_steps(const Piece& p, const std::vector<std::pair<
                 if (other->side() != p.side()) return true;
             return false;
         }();
+        if (!stop_rule_why.empty()) ctx.judged(stop_rule);
         if (!last && !stop_rule_why.empty() && !r.reported_stop && !next_is_enemy) {
             r.reported_stop = true;
             ctx.findings.error(Kind::Illegal, stop_rule, at, p.name + " must stop at " + hex_text(cur) + ": " + stop_rule_why);
@@ -636,6 +651,18 @@ void Late19cEngine::close_combat_open(GameContext& ctx, ngn::SourcePos) {
 }
 
 void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, bool defending) {
+    ctx.judged(close_rule("a"));
+    ctx.judged(close_rule("c"));
+    if (Piece* enemy = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr; enemy && enemy->hex && p.hex) {
+        // the terrain rules that change the close-combat die (Close Combat b-c, Hills, Rivers, Trenches, Woods)
+        const HexTerrain mine = field_->at(*p.hex), theirs = field_->at(*enemy->hex);
+        if (field_->grid().adjacent(*p.hex, *enemy->hex) && !is_front(defending ? p : *enemy, defending ? *enemy->hex : *p.hex))
+            ctx.judged(close_rule("b"));
+        if (theirs.height != mine.height) ctx.judged(kHills);
+        if (mine.river) ctx.judged(kRivers);
+        if (mine.trench) ctx.judged(kTrenches);
+        if (mine.woods) ctx.judged(kWoods);
+    }
     const Grid& g = field_->grid();
     Piece* enemy = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr;
     if (!enemy || enemy->ship) {
@@ -738,6 +765,7 @@ int Late19cEngine::close_combat_modifiers(const Piece& p, const Piece& enemy, bo
 }
 
 void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(close_rule("d"));
     if (p.type != UnitType::Infantry && p.type != UnitType::DismountedCavalry && p.type != UnitType::MountedCavalry) {
         ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos, "only infantry and cavalry advance after a close combat");
         return;
@@ -771,6 +799,7 @@ void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // ---- transport and wire -----------------------------------------------------------------------------------
 
 void Late19cEngine::limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool on) {
+    ctx.judged(kTransport);
     Piece* gun = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr;
     if (p.type != UnitType::Transport) {
         ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, "a horse-drawn transport unit limbers and unlimbers artillery");
@@ -803,6 +832,7 @@ void Late19cEngine::limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool
 }
 
 void Late19cEngine::wire_work(const ngn::Event& e, Piece& p, GameContext& ctx, bool lay) {
+    ctx.judged(kWire);
     if (p.moved)
         ctx.findings.error(Kind::Illegal, kWire, e.subject.pos,
                            std::string("a unit ") + (lay ? "lays" : "removes") + " barbed wire by staying in its hex for the turn; " + p.name +

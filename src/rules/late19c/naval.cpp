@@ -84,6 +84,10 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, guns_rule("f"), e.subject.pos, "gunfire is simultaneous: every ship fires before hits are resolved");
     (main ? p.fired_main : p.fired_secondary) = true;
     p.fired = true;
+    for (const char* letter : {"a", "f"}) ctx.judged(guns_rule(letter));
+    ctx.judged(guns_rule(main ? "b" : "c"));
+    if (variant_ == "naval") ctx.judged(kNavalTurn);
+    if (p.broke_off) ctx.judged(kBreakOff);
     auto target = aim(e, 2, ctx, guns_rule("a"));
     if (!target) return;
     p.targets_now.insert(target->key);
@@ -149,6 +153,10 @@ Late19cEngine::GunSight Late19cEngine::gun_sight(Piece& p, const Aim& target, We
                                                                   "at most " + std::to_string(gun_range(weapon)), std::to_string(range)));
         p.position_doubted = cause;
         if (target.piece) target.piece->position_doubted = cause;
+        sight.doubt = cause;  // this fire's modifiers follow from where the ships are: not judged
+    }
+    if (target.piece && target.piece->ship) ctx.judged(guns_rule("d"));
+    if (!sight.placed || range > gun_range(weapon)) {
     } else if (target.piece && target.piece->ship && !sight.direct)
         ctx.findings.error(Kind::Illegal, guns_rule("d"), target.pos, "a ship fires at a ship only in direct line of sight");
     return sight;
@@ -207,6 +215,7 @@ void Late19cEngine::land_gunfire(const ngn::Event& e, const Piece& p, const Aim&
 // ---- torpedoes ------------------------------------------------------------------------------------------
 
 void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kTorpedoes);
     const Grid& g = field_->grid();
     if (!p.ship) {
         ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, "only ships fire torpedoes");
@@ -322,6 +331,7 @@ std::optional<int> Late19cEngine::torpedo_hits_rolled(const ngn::Event& e, bool 
 // ---- who moves first, and ship movement ----------------------------------------------------------------------
 
 void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    ctx.judged(kNavalTurn);
     const ngn::Dice* d = dice_of(e);
     if (!d) {
         ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.subject.pos, "each side throws a D6 for who moves first: d6: 3");
@@ -431,6 +441,10 @@ void Late19cEngine::check_side_moving(const ngn::Event& e, const Piece& p, GameC
 }
 
 void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(ship_move("a"));
+    ctx.judged(ship_move("b"));
+    if (variant_ == "naval") ctx.judged(kNavalTurn);
+    if (p.broke_off) ctx.judged(kBreakOff);
     const Grid& g = field_->grid();
     if (variant_ == "naval") check_side_moving(e, p, ctx);
     if (p.moved) ctx.findings.error(Kind::Illegal, ship_move("a"), e.subject.pos, p.name + " has already moved this turn");
@@ -458,6 +472,14 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     Hex prev = *p.hex;
     for (const auto& [ref, at] : path) {
         auto d = g.direction(prev, ref.hex);
+        if (field_->at(ref.hex).minefield) {
+            ctx.judged(naval("Special Rules/Minefields"));
+            PendingHit h;
+            h.line = e.subject.pos.line;
+            h.row = Weapon::Torpedo;
+            h.mine = true;
+            add_hits(p, 1, h);  // a mine is the equivalent of a torpedo, and it hits (wherever the ship came from)
+        }
         if (!d) {
             // (after a move not read, the ship may be anywhere)
             if (!reported && p.whereabouts_unknown)
@@ -470,6 +492,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
             continue;
         }
         const int steps = geometry::hex::facing_steps(*d, dir);
+        if (steps != 0) ctx.judged(ship_move("c"));
         if (steps == 1 && may_turn) {
             cost += 1;  // the 60-degree turn costs a hex of movement
         } else if (steps != 0 && !reported) {
@@ -483,16 +506,10 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
         may_turn = true;
         if (!field_->ship_may_enter(ref.hex))
             ctx.findings.error(Kind::Illegal, ship_move("a"), at, hex_text(ref.hex) + " is land: ships keep to sea and coast hexes");
-        if (field_->at(ref.hex).minefield) {
-            PendingHit h;
-            h.line = e.subject.pos.line;
-            h.row = Weapon::Torpedo;
-            h.mine = true;
-            add_hits(p, 1, h);  // a mine is the equivalent of a torpedo, and it hits
-        }
         prev = ref.hex;
     }
     if (auto f = path.back().first.facing; f && *f != dir) {
+        ctx.judged(ship_move("c"));
         if (geometry::hex::facing_steps(*f, dir) == 1 && may_turn) cost += 1;
         else if (!reported)
             ctx.findings.error(Kind::Illegal, ship_move("c"), path.back().second, "a ship ends its move after at most a 60-degree turn");
@@ -517,6 +534,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // ---- trading Flotation Points for movement or guns ----------------------------------------------------------
 
 void Late19cEngine::trade(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kShipHits);
     if (!p.ship) {
         ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos, "only ships trade off Flotation Points");
         return;
