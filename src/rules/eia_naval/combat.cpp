@@ -52,6 +52,46 @@ std::pair<std::optional<int>, std::optional<int>> claimed_percent_and_losses(con
 }
 }  // namespace
 
+// A roll whose modifiers differ from the rules' by NELSON's alone (+1 or -1 `value`): NELSON is not
+// where the record has him (a move of his left out): said once, and from there on the record's
+// NELSON is followed. False when the difference is another.
+bool EiaEngine::nelson_slip(const ngn::Dice& d, bool nelson_here, int value, ngn::SourcePos pos, const std::string& what, GameContext& ctx) {
+    int written = 0;
+    bool named = false;
+    for (const auto& m : d.modifiers) {
+        written = saturating_add(written, m.value);
+        named = named || lower(m.label) == "nelson";
+    }
+    if (named == nelson_here) return false;
+    if (!nelson_doubt_)
+        nelson_doubt_ = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite(value > 0 ? "6.3.3.1" : "6.2.3.2.3"), pos,
+                                                              what + (named ? ": NELSON is not with this stack" : ": NELSON is with this stack")));
+    else
+        ctx.findings.excuse(*nelson_doubt_, pos, what);
+    return true;
+}
+
+// A finding of the combat being fought; excused (and null) when the combat is in doubt: a line of
+// it left out of the record, or the interception that began it reported, leaves its figures to the
+// record (one finding said so).
+const Finding* EiaEngine::combat_error(GameContext& ctx, Kind kind, const RuleRef& rule, ngn::SourcePos pos, const std::string& message,
+                                       std::optional<std::string> expected, std::optional<std::string> recorded) {
+    if (combat_ && combat_->doubt) {
+        ctx.findings.excuse(*combat_->doubt, pos, message);
+        return nullptr;
+    }
+    return &ctx.findings.error(kind, rule, pos, message, std::move(expected), std::move(recorded));
+}
+
+// A combat some of whose lines the record leaves out: said once, and its figures are the
+// record's from there on (the fleets of both sides follow from it to their next move).
+void EiaEngine::combat_in_doubt(GameContext& ctx, ngn::SourcePos pos, const std::string& what) {
+    Combat& c = *combat_;
+    if (c.doubt) return;
+    c.doubt = c.order_cause ? *c.order_cause : Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kResolution, pos, what));
+    if (c.order_cause) ctx.findings.excuse(*c.doubt, pos, what);
+}
+
 Combat* EiaEngine::open_combat(GameContext& ctx, const ngn::Event& e) {
     close_combat(ctx, e.subject.pos);
     combats_.push_back(std::make_unique<Combat>());
@@ -181,7 +221,7 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
     fight_on_after_barred_evasion();
     const int power = combat_ ? combat_->side_of(actor.kind == ngn::EntityKind::Side ? actor.index : actor.side) : -1;
     if (!combat_ || combat_->decided || power < 0) {
-        ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the sides of a naval combat roll for the wind gauge");
+        combat_error(ctx, Kind::Inconsistent, kWindGauge, e.subject.pos, "the sides of a naval combat roll for the wind gauge");
         return;
     }
     Combat& c = *combat_;
@@ -194,7 +234,7 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
         if (c.wind_roll_not_due)  // the other side's roll follows from the same mistake
             ctx.findings.excuse(*c.wind_roll_not_due, e.subject.pos, no_roll);
         else
-            c.wind_roll_not_due = Findings::cause_of(ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos, no_roll));
+            if (const Finding* f = combat_error(ctx, Kind::Illegal, kWindGauge, e.subject.pos, no_roll)) c.wind_roll_not_due = Findings::cause_of(*f);
     }
     if (!automatic && d && ctx.dice_ok && d->faces.size() == 1) {
         const auto& side = c.of(power);
@@ -204,13 +244,13 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
         if (nelson_with(side)) expected += 1, working += std::string(working.empty() ? "" : ", ") + "+1 NELSON";
         int written = 0;
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
-        if (written != expected)
-            ctx.findings.error(Kind::WrongResult, kWindGauge, d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
-                               "the wind gauge roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
-                               sign(expected), sign(written));
-        c.wind[power] = std::min(6, d->faces[0].value + expected);
+        const std::string why = "the wind gauge roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")");
+        const ngn::SourcePos at = d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos;
+        const bool slip = written != expected && nelson_slip(*d, nelson_with(side), 1, at, why, ctx);
+        if (written != expected && !slip) combat_error(ctx, Kind::WrongResult, kWindGauge, at, why, sign(expected), sign(written));
+        c.wind[power] = std::min(6, d->faces[0].value + (slip ? written : expected));  // NELSON where the record has him
     } else if (!automatic && !d) {
-        ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "each side rolls a die for the wind gauge: d6: 4");
+        combat_error(ctx, Kind::Inconsistent, kWindGauge, e.subject.pos, "each side rolls a die for the wind gauge: d6: 4");
     }
     // the winner: on the second roll, or named in a claim
     std::optional<int> computed;
@@ -253,6 +293,10 @@ Cause EiaEngine::wind_claim_mistake(const ngn::Event& e, bool automatic, std::op
         ctx.findings.excuse(*combat_->wind_roll_not_due, e.claim_pos, why + ": expected " + name(computed) + ", recorded " + name(said));
         return *combat_->wind_roll_not_due;
     }
+    if (combat_->doubt) {
+        ctx.findings.excuse(*combat_->doubt, e.claim_pos, why);
+        return *combat_->doubt;
+    }
     return Findings::cause_of(ctx.findings.error(Kind::WrongResult, kWindGauge, e.claim_pos, why, name(computed), name(said)));
 }
 
@@ -261,7 +305,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
     const int power = combat_ && !harbour ? combat_->side_of(own) : own;
     if (!combat_ || combat_->decided) {
-        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "no naval combat is being fought");
+        combat_error(ctx, Kind::Inconsistent, kResolution, e.subject.pos, "no naval combat is being fought");
         return;
     }
     Combat& c = *combat_;
@@ -292,7 +336,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     const std::optional<int> percent_as_written =
         modified_as_written && tables_ ? tables_->percentage(*modified_as_written) : std::nullopt;
     if (said_percent && percent && *said_percent != *percent && said_percent != percent_as_written)
-        ctx.findings.error(Kind::WrongResult, kResolution, e.claim_pos,
+        combat_error(ctx, Kind::WrongResult, kResolution, e.claim_pos,
                            "a modified roll of " + std::to_string(*modified) + " gives " + std::to_string(*percent) + "% on the Naval Combat Table",
                            std::to_string(*percent) + "%", std::to_string(*said_percent) + "%");
     else if (said_losses && losses) {
@@ -306,7 +350,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
             other_losses = tables_->casualties(read_percent, std::max(0, other_strength));
         }
         if (read_losses && *said_losses != *read_losses && said_losses != other_losses)
-            ctx.findings.error(Kind::WrongResult, cite("6.3.3.2"), e.claim_pos,
+            combat_error(ctx, Kind::WrongResult, cite("6.3.3.2"), e.claim_pos,
                                std::to_string(read_percent) + "% of " + (harbour ? std::to_string(strength) + " (the harbour defence value)" : counted(strength, "ship", "ships")) +
                                    " is " + std::to_string(*read_losses) + " on the Casualty Percentage Table",
                                std::to_string(*read_losses), std::to_string(*said_losses));
@@ -327,7 +371,7 @@ std::pair<std::optional<int>, std::optional<int>> EiaEngine::modified_combat_rol
     const ngn::Dice* d = dice_of(e);
     std::optional<int> modified, modified_as_written;
     if (!d) {
-        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "a combat roll is one die: d6: 4");
+        combat_error(ctx, Kind::Inconsistent, kResolution, e.subject.pos, "a combat roll is one die: d6: 4");
     } else if (ctx.dice_ok && d->faces.size() == 1) {
         int expected = 0;
         std::string working;
@@ -341,7 +385,7 @@ std::pair<std::optional<int>, std::optional<int>> EiaEngine::modified_combat_rol
         int written = 0;
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         if (written != expected)
-            ctx.findings.error(Kind::WrongResult, harbour ? kHarbour : kResolution,
+            combat_error(ctx, Kind::WrongResult, harbour ? kHarbour : kResolution,
                                d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
                                harbour ? std::string("the harbour defences roll unmodified")
                                        : "the combat roll's modifiers come to " + sign(expected) + (working.empty() ? "" : " (" + working + ")"),
@@ -361,32 +405,37 @@ bool EiaEngine::roll_in_order(const ngn::Event& e, const Entity& actor, int powe
         const int holder = c.port ? controller_side(c.at.place, ctx) : -1;
         const bool access = holder >= 0 && pw(c.attacker).access.count(holder) && !at_war(holder, c.attacker) && holder != c.defender;
         if (!c.port || !c.harbour_needed)
-            ctx.findings.error(Kind::Illegal, access ? cite("6.3.1.3.1") : kHarbour, e.subject.pos,
+            combat_error(ctx, Kind::Illegal, access ? cite("6.3.1.3.1") : kHarbour, e.subject.pos,
                                !c.port  ? "harbour defences fire only in a port combat"
                                : access ? "the attacker has access to the port: its harbour defences are not used"
                                         : "the harbour defences fire only for a garrison at war with the attacker or denying it access");
         if (!c.rolled.empty() && !c.order_reported)
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "the harbour defences fire first, before the attacker's roll");
+            combat_error(ctx, Kind::Illegal, kHarbour, e.subject.pos, "the harbour defences fire first, before the attacker's roll");
     } else {
         if (power < 0) {
-            ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, actor.label() + " is not a side of this combat");
+            combat_error(ctx, Kind::Inconsistent, kResolution, e.subject.pos, actor.label() + " is not a side of this combat");
             return false;
         }
-        if (c.rolled.count(power)) ctx.findings.error(Kind::Illegal, kResolution, e.subject.pos, actor.label() + " has already rolled");
+        if (c.rolled.count(power)) combat_error(ctx, Kind::Illegal, kResolution, e.subject.pos, actor.label() + " has already rolled");
         if (c.port && c.harbour_needed && !c.harbour_roll && power == c.attacker) {
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first");
+            combat_error(ctx, Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first");
             c.order_reported = true;
         }
         if (c.port && power == c.defender && !c.rolled.count(c.attacker))
-            ctx.findings.error(Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
+            combat_error(ctx, Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
         // the winner fires first; while a claim and the dice disagree (reported), either order
         // follows, and a tie by the rules lets either side fire first
         const std::optional<int> first = c.wind_winner.played();
         if (!c.port && first && !c.rolled.count(*first) && !c.wind_winner.fits(power) &&
             !(c.wind_winner.parted() && !c.wind_winner.rules()))
-            ctx.findings.error(Kind::Illegal, kWindGauge, e.subject.pos, pw(*first).name() + " has the wind gauge and attacks first");
-        if (!c.port && !c.wind_decided && !c.exit_blockade)
-            ctx.findings.error(Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
+            if (const Finding* f = combat_error(ctx, Kind::Illegal, kWindGauge, e.subject.pos, pw(*first).name() + " has the wind gauge and attacks first"))
+                c.order_cause = Findings::cause_of(*f);
+        if (!c.port && !c.wind_decided && !c.exit_blockade) {
+            // the rolls (or the claim) that decide it are left out: the first to fire had it, as played
+            combat_error(ctx, Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
+            c.wind_winner.agree(power);
+            c.wind_decided = true;
+        }
     }
     return true;
 }
@@ -394,25 +443,25 @@ bool EiaEngine::roll_in_order(const ngn::Event& e, const Entity& actor, int powe
 void EiaEngine::lose(const ngn::Event& e, Fleet& f, GameContext& ctx) {
     if (!combat_ || (std::find(combat_->att.begin(), combat_->att.end(), &f) == combat_->att.end() &&
                      std::find(combat_->def.begin(), combat_->def.end(), &f) == combat_->def.end())) {
-        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, f.name + " is not in the naval combat being fought");
+        combat_error(ctx, Kind::Inconsistent, kResolution, e.subject.pos, f.name + " is not in the naval combat being fought");
         return;
     }
     const auto* n = e.args.size() > 1 ? e.args[1].as<ngn::Number>() : nullptr;
     if (!n || !n->is_integer || n->value < 0) {
-        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos, "say how many ships the fleet loses: FR1 lose 3");
+        combat_error(ctx, Kind::Inconsistent, kResolution, e.subject.pos, "say how many ships the fleet loses: FR1 lose 3");
         return;
     }
     int& assigned = assigned_[&f];
     assigned = saturating_add(assigned, n->as_int());
     if (assigned > f.ships)
-        ctx.findings.error(Kind::Illegal, kResolution, e.args[1].pos, f.name + " has " + counted(f.ships, "ship", "ships"), "at most " + std::to_string(f.ships),
+        combat_error(ctx, Kind::Illegal, kResolution, e.args[1].pos, f.name + " has " + counted(f.ships, "ship", "ships"), "at most " + std::to_string(f.ships),
                            std::to_string(assigned));
     const int side = combat_->side_of(f.power);
     int side_assigned = 0;
     for (const auto& [fl, k] : assigned_)
         if (combat_->side_of(fl->power) == side) side_assigned += k;
     if (side_assigned > combat_->losses[side])
-        ctx.findings.error(Kind::Inconsistent, kResolution, e.subject.pos,
+        combat_error(ctx, Kind::Inconsistent, kResolution, e.subject.pos,
                            "the fleets of that side lose " + counted(side_assigned, "ship", "ships") + ", more than the combat inflicted",
                            std::to_string(combat_->losses[side]), std::to_string(side_assigned));
 }
@@ -436,10 +485,12 @@ void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ct
     const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
     const int power = combat_ ? combat_->side_of(own) : -1;
     if (!combat_ || power < 0) {
-        ctx.findings.error(Kind::Inconsistent, kVictory, e.subject.pos, "no naval combat of " + actor.label() + " to give a result for");
+        combat_error(ctx, Kind::Inconsistent, kVictory, e.subject.pos, "no naval combat of " + actor.label() + " to give a result for");
         return;
     }
     Combat& c = *combat_;
+    if (!c.evaded && (!c.rolled.count(c.attacker) || !c.rolled.count(c.defender)))
+        combat_in_doubt(ctx, e.subject.pos, "both sides make their combat roll (6.3.3.2): a roll is missing");
     if (!c.decided) decide(ctx, e.subject.pos);
     std::string said;
     std::optional<int> said_pp;
@@ -456,11 +507,11 @@ void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ct
     if (!c.evaded) judged(ctx, "6.3.4.2");
     if (!c.evaded && c.winner && nelson_with(c.of(power))) judged(ctx, *c.winner == power ? "6.3.4.2.1" : "6.3.4.2.2");
     if (c.evaded) {
-        ctx.findings.error(Kind::Illegal, cite("6.3.2.2"), e.subject.pos, "a successful evasion is no combat: no result and no political points");
+        combat_error(ctx, Kind::Illegal, cite("6.3.2.2"), e.subject.pos, "a successful evasion is no combat: no result and no political points");
         return;
     }
     if (!said.empty() && said != outcome)
-        ctx.findings.error(Kind::WrongResult, kVictory, e.claim_pos,
+        combat_error(ctx, Kind::WrongResult, kVictory, e.claim_pos,
                            "one side lost " + counted(c.losses[power], "ship", "ships") + " and the other " +
                                counted(c.losses[c.other(power)], "ship", "ships") +
                                ": the side that loses fewer ships without losing all wins; equal losses, the attacker loses",
@@ -478,8 +529,10 @@ void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ct
     }
     if (said_pp) {
         const int claimed = said == "lose" && *said_pp > 0 ? -*said_pp : *said_pp;
-        if (claimed != pp && (said.empty() || said == outcome))
-            ctx.findings.error(Kind::WrongResult, kPoints, e.claim_pos,
+        if (claimed != pp && (said.empty() || said == outcome) && std::abs(claimed - pp) == 1 && nelson_doubt_)
+            ctx.findings.excuse(*nelson_doubt_, e.claim_pos, "NELSON's political point follows from where the record has him");
+        else if (claimed != pp && (said.empty() || said == outcome))
+            combat_error(ctx, Kind::WrongResult, kPoints, e.claim_pos,
                                "one political point for each fleet of the defeated power in the combat, at most 3, and one more for NELSON "
                                "with the victor (one fewer with the loser)",
                                sign(pp), sign(claimed));
@@ -609,18 +662,18 @@ void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Whe
     if (c.port) {
         judged(ctx, "6.3.5.2");
         if (power != c.attacker)
-            ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "after a port combat the defenders stay in the port");
+            combat_error(ctx, Kind::Illegal, kPortRetreat, e.subject.pos, "after a port combat the defenders stay in the port");
         else if (!(to == Where{here->name, true}))
-            ctx.findings.error(Kind::Illegal, kPortRetreat, e.args.back().pos, "after a port combat the attackers retreat to the port's blockade box",
+            combat_error(ctx, Kind::Illegal, kPortRetreat, e.args.back().pos, "after a port combat the attackers retreat to the port's blockade box",
                                where_text(Where{here->name, true}), where_text(to));
     } else if (!loser) {
-        ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos,
+        combat_error(ctx, Kind::Illegal, kRetreat, e.subject.pos,
                            c.winner ? pw(power).name() + " won: the loser retreats"
                                     : std::string("a draw: no one retreats"));
     } else if (c.at.box && ((power == c.defender && c.defender_from_port) || (power == c.attacker && c.attacker_from_port))) {
         judged(ctx, "6.3.5.3");
         if (!(to == Where{here->name, false}))
-            ctx.findings.error(Kind::Illegal, kBoxRetreat, e.args.back().pos,
+            combat_error(ctx, Kind::Illegal, kBoxRetreat, e.args.back().pos,
                                "beaten in the blockade box it sailed into from its port, the stack retreats into that port",
                                where_text(Where{here->name, false}), where_text(to));
     } else {
@@ -641,14 +694,14 @@ void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Whe
         const bool adjacent_sea = next_sea && !barred;
         if (next_sea && barred) {
             retreat_reported_ = true;
-            ctx.findings.error(Kind::Illegal, cite("6.3.5.1.2"), e.args.back().pos,
+            combat_error(ctx, Kind::Illegal, cite("6.3.5.1.2"), e.args.back().pos,
                                there->name + (there->ice ? " is north of the ice line in winter" : " is the Dardanelles, without permission") +
                                    ": no fleet retreats or pursues into it");
         } else if (!ok_port && !adjacent_sea) {
             retreat_reported_ = true;  // where the pursuers go is then not judged again
             std::string list;
             for (const auto& p : ports) list += (list.empty() ? "" : " or ") + p;
-            ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos,
+            combat_error(ctx, Kind::Illegal, kSeaRetreat, e.args.back().pos,
                                "the loser retreats to the nearest unblockaded friendly port within 7 movement points" +
                                    (list.empty() ? std::string(" (none here)") : " (" + list + ", " + std::to_string(mp) + " MP)") +
                                    ", or to an adjacent sea area of the victor's choice",
@@ -670,18 +723,19 @@ void EiaEngine::judge_pursuit(const ngn::Event& e, int power, int own, const Whe
     judged(ctx, "6.3.5.1");
     if (c.at.box) judged(ctx, "6.3.5.3");
     if (winter()) judged(ctx, "6.3.5.1.2");
-    if (!winner) ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
-    else if (c.port) ctx.findings.error(Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
+    if (!winner) combat_error(ctx, Kind::Illegal, kRetreat, e.subject.pos, "only the victor pursues");
+    else if (c.port) combat_error(ctx, Kind::Illegal, kPortRetreat, e.subject.pos, "there is no pursuit after a port combat");
     else if (!c.retreat_done) {
-        ctx.findings.error(Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves");
+        if (const Finding* f = combat_error(ctx, Kind::Illegal, kRetreat, e.subject.pos, "retreat moves come before pursuit moves"))
+            c.early_cause = Findings::cause_of(*f);
         c.early_pursuers.insert(c.early_pursuers.end(), fleets.begin(), fleets.end());
     }
     else if (retreat_reported_) {
     } else if (retreated_to_port_.empty())
-        ctx.findings.error(Kind::Illegal, cite("6.3.5.1.1"), e.subject.pos, "the loser went to an adjacent sea area: there is no pursuit");
+        combat_error(ctx, Kind::Illegal, cite("6.3.5.1.1"), e.subject.pos, "the loser went to an adjacent sea area: there is no pursuit");
     else if (!(to == Where{retreated_to_port_, true}) &&
              !(c.at.box && to == Where{here->name, false} && friendly_port(own, here->name, ctx)))
-        ctx.findings.error(Kind::Illegal, kSeaRetreat, e.args.back().pos, "pursuers follow the loser and blockade its port",
+        combat_error(ctx, Kind::Illegal, kSeaRetreat, e.args.back().pos, "pursuers follow the loser and blockade its port",
                            where_text(Where{retreated_to_port_, true}), where_text(to));
 }
 
@@ -725,7 +779,7 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
     }
     judged(ctx, "6.3.6");  // the losses removed, and fleets left without ships
     if (!c.evaded && (!c.rolled.count(c.attacker) || !c.rolled.count(c.defender)) && !c.att.empty() && !c.def.empty())
-        ctx.findings.error(Kind::Inconsistent, kResolution, c.pos, "both sides make their combat roll (6.3.3.2): a roll is missing");
+        combat_in_doubt(ctx, c.pos, "both sides make their combat roll (6.3.3.2): a roll is missing");
     decide(ctx, at);
     // losses: those given to fleets, then the rest in order
     for (int power : {c.attacker, c.defender}) {
@@ -741,18 +795,27 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
     }
     if (!c.evaded && c.winner && !c.retreat_done && !c.port) {
         const int loser = c.other(*c.winner);
-        if (c.ships(loser) > 0 && may_retreat(c.at, loser, ctx))
-            ctx.findings.error(Kind::Inconsistent, kRetreat, at,
-                               "the survivors of " + pw(loser).name() + " must retreat after losing the combat at " +
-                                   where_text(c.at));
+        if (c.ships(loser) > 0 && may_retreat(c.at, loser, ctx)) {
+            // the retreat left out: where the loser's fleets went is not known to their next move
+            const std::string why = "the survivors of " + pw(loser).name() + " must retreat after losing the combat at " + where_text(c.at);
+            const Cause cause = c.doubt         ? *c.doubt
+                                : c.early_cause ? *c.early_cause
+                                                : Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kRetreat, at, why));
+            if (c.doubt || c.early_cause) ctx.findings.excuse(cause, at, why);
+            doubt_stack_of(c.of(loser), cause);
+        }
+    }
+    if (c.doubt) {  // what the combat left where is the record's: its fleets' next moves follow from it
+        doubt_stack_of(c.att, *c.doubt);
+        doubt_stack_of(c.def, *c.doubt);
     }
     if (c.evaded && !c.retreat_done && may_retreat(c.at, c.defender, ctx))
-        ctx.findings.error(Kind::Inconsistent, cite("6.3.2.1"), at, "a stack that evades retreats as a loser would");
+        combat_error(ctx, Kind::Inconsistent, cite("6.3.2.1"), at, "a stack that evades retreats as a loser would");
     if (c.interception && c.winner && *c.winner == c.defender)
         for (Fleet* f : c.def) f->may_continue = true;  // 6.2.3.4.2: the phasing stack moves on
     if (c.interception && c.winner && *c.winner == c.defender) barred_.insert(bloc(c.attacker));
     if (!c.evaded && c.winner && c.port && !c.retreat_done)
-        ctx.findings.error(Kind::Inconsistent, kPortRetreat, at, "after a port combat the attackers retreat to the blockade box");
+        combat_error(ctx, Kind::Inconsistent, kPortRetreat, at, "after a port combat the attackers retreat to the blockade box");
     assigned_.clear();
     resulted_.clear();
     retreated_to_port_.clear();

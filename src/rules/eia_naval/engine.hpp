@@ -144,6 +144,10 @@ private:
     void consolidate(std::uint32_t combat_line);
     void gone_fleet_used(Fleet& f, ngn::SourcePos at, GameContext& ctx);
     Combat* open_combat(GameContext& ctx, const ngn::Event& e);
+    const Finding* combat_error(GameContext& ctx, Kind kind, const RuleRef& rule, ngn::SourcePos pos, const std::string& message,
+                                std::optional<std::string> expected = std::nullopt, std::optional<std::string> recorded = std::nullopt);
+    void combat_in_doubt(GameContext& ctx, ngn::SourcePos pos, const std::string& what);
+    bool nelson_slip(const ngn::Dice& d, bool nelson_here, int value, ngn::SourcePos pos, const std::string& what, GameContext& ctx);
 
     std::optional<geometry::AreaMap> map_;
     std::optional<TablePack> tables_;
@@ -186,7 +190,8 @@ private:
     bool retreat_reported_ = false;         // the loser's retreat broke the rules (said once)
     std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
     UnknownVerbs unknown_verbs_;
-    bool named_gone_ = false;  // the last fleet_list named a fleet removed from the map (said by gone_fleet_used)
+    bool named_gone_ = false;
+    std::optional<Cause> nelson_doubt_;  // NELSON not where the record has him (reported): the record's NELSON followed  // the last fleet_list named a fleet removed from the map (said by gone_fleet_used)
     // lines read again with their words in order (reread_move, event): their items and texts,
     // kept as long as the game is checked
     std::deque<std::string> reread_text_;

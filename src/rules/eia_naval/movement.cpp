@@ -735,10 +735,10 @@ std::pair<std::optional<bool>, std::optional<bool>> EiaEngine::interception_roll
         int written = 0;
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         const int expected = nelson ? -1 : 0;
-        if (written != expected)
-            ctx.findings.error(Kind::WrongResult, cite("6.2.3.2.3"), d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos,
-                               nelson ? "NELSON with the interceptors takes one from the roll" : "no modifier applies to this roll",
-                               std::to_string(expected), std::to_string(written));
+        const ngn::SourcePos at = d->modifiers.empty() ? e.subject.pos : d->modifiers.front().pos;
+        const std::string why = nelson ? "NELSON with the interceptors takes one from the roll" : "no modifier applies to this roll";
+        if (written != expected && !nelson_slip(*d, nelson, -1, at, why, ctx))
+            ctx.findings.error(Kind::WrongResult, cite("6.2.3.2.3"), at, why, std::to_string(expected), std::to_string(written));
         const int need = attempt.adjacent ? 1 : 3;
         success = d->faces[0].value + expected <= need;
         as_written = d->faces[0].value + written <= need;

@@ -130,6 +130,11 @@ struct Combat {
     bool decided = false;
     bool retreat_done = false;
     std::vector<Fleet*> early_pursuers;  // pursued before the loser retreated (reported)
+    std::optional<Cause> early_cause;    // that finding: a retreat never written follows from it
+    std::optional<Cause> order_cause;    // a roll out of the wind gauge's order (reported): the first roll may be left out
+    // A line of this combat left out of the record, or the interception that began it against the
+    // rules (reported): its figures are the record's from there on.
+    std::optional<Cause> doubt;
     ngn::SourcePos pos;
 
     int ships(int power) const;
