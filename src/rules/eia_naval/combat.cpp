@@ -71,6 +71,32 @@ bool EiaEngine::nelson_slip(const ngn::Dice& d, bool nelson_here, int value, ngn
     return true;
 }
 
+bool EiaEngine::side_ships_doubted(const std::vector<Fleet*>& fleets) const {
+    return std::any_of(fleets.begin(), fleets.end(), [](const Fleet* f) { return f->ships_doubt.has_value(); });
+}
+
+// A combat line with no combat open: the interception or attack that began it is left out of the
+// record. Said once; a combat in doubt is opened, as played, between the line's power and the
+// stack that moved last (or none), its fleets at the place of that move.
+bool EiaEngine::combat_left_out(const ngn::Event& e, int own, GameContext& ctx) {
+    if (combat_ || own < 0) return false;
+    const Cause cause = Findings::cause_of(ctx.findings.error(
+        Kind::Inconsistent, cite("6.3"), e.subject.pos, "no naval combat is being fought: the interception or attack that began it is left out of the record"));
+    Combat* c = open_combat(ctx, e);
+    c->doubt = cause;
+    c->attacker = own;
+    c->defender = moving_.empty() ? -1 : moving_.front()->power;
+    c->at = moving_.empty() ? Where{} : moving_at_;
+    c->def = moving_;
+    c->interception = !moving_.empty();
+    for (auto& f : fleets_)
+        if (!f->gone && f->power == own) {
+            if (f->at == c->at) c->att.push_back(f.get());
+            if (!f->doubt) f->doubt = cause;  // which of its fleets fought is not known
+        }
+    return true;
+}
+
 // A finding of the combat being fought; excused (and null) when the combat is in doubt: a line of
 // it left out of the record, or the interception that began it reported, leaves its figures to the
 // record (one finding said so).
@@ -219,6 +245,7 @@ void EiaEngine::fight_on_after_barred_evasion() {
 
 void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     fight_on_after_barred_evasion();
+    combat_left_out(e, actor.kind == ngn::EntityKind::Side ? actor.index : actor.side, ctx);
     const int power = combat_ ? combat_->side_of(actor.kind == ngn::EntityKind::Side ? actor.index : actor.side) : -1;
     if (!combat_ || combat_->decided || power < 0) {
         combat_error(ctx, Kind::Inconsistent, kWindGauge, e.subject.pos, "the sides of a naval combat roll for the wind gauge");
@@ -302,6 +329,7 @@ Cause EiaEngine::wind_claim_mistake(const ngn::Event& e, bool automatic, std::op
 
 void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour) {
     fight_on_after_barred_evasion();
+    if (!harbour) combat_left_out(e, actor.kind == ngn::EntityKind::Side ? actor.index : actor.side, ctx);
     const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
     const int power = combat_ && !harbour ? combat_->side_of(own) : own;
     if (!combat_ || combat_->decided) {
@@ -339,7 +367,9 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
         combat_error(ctx, Kind::WrongResult, kResolution, e.claim_pos,
                            "a modified roll of " + std::to_string(*modified) + " gives " + std::to_string(*percent) + "% on the Naval Combat Table",
                            std::to_string(*percent) + "%", std::to_string(*said_percent) + "%");
-    else if (said_losses && losses) {
+    else if (said_losses && losses && (c.order_cause || side_ships_doubted(c.of(power)))) {
+        // a roll before it left out (reported), or ships lost in a combat in doubt: what it fires with is the record's
+    } else if (said_losses && losses) {
         // with the percentage the players read, the losses it gives (so a wrong percentage is one finding)
         const int read_percent = said_percent.value_or(*percent);
         auto read_losses = tables_->casualties(read_percent, std::max(0, strength));
@@ -483,6 +513,7 @@ void EiaEngine::decide(GameContext&, ngn::SourcePos) {
 
 void EiaEngine::result(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
+    combat_left_out(e, own, ctx);
     const int power = combat_ ? combat_->side_of(own) : -1;
     if (!combat_ || power < 0) {
         combat_error(ctx, Kind::Inconsistent, kVictory, e.subject.pos, "no naval combat of " + actor.label() + " to give a result for");
@@ -605,6 +636,7 @@ std::pair<std::vector<std::string>, int> EiaEngine::retreat_ports(const Where& f
 
 void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool pursuit) {
     const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
+    combat_left_out(e, own, ctx);
     const int power = combat_ ? combat_->side_of(own) : -1;
     if (!combat_ || power < 0) {
         ctx.findings.error(Kind::Inconsistent, kRetreat, e.subject.pos, actor.label() + " fought no naval combat to " + e.verb() + " from");
@@ -805,15 +837,18 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
             doubt_stack_of(c.of(loser), cause);
         }
     }
-    if (c.doubt) {  // what the combat left where is the record's: its fleets' next moves follow from it
+    if (c.doubt) {  // what the combat left where, and with how many ships, is the record's
         doubt_stack_of(c.att, *c.doubt);
         doubt_stack_of(c.def, *c.doubt);
+        for (Fleet* f : c.att) f->ships_doubt = c.doubt;
+        for (Fleet* f : c.def) f->ships_doubt = c.doubt;
     }
     if (c.evaded && !c.retreat_done && may_retreat(c.at, c.defender, ctx))
         combat_error(ctx, Kind::Inconsistent, cite("6.3.2.1"), at, "a stack that evades retreats as a loser would");
-    if (c.interception && c.winner && *c.winner == c.defender)
-        for (Fleet* f : c.def) f->may_continue = true;  // 6.2.3.4.2: the phasing stack moves on
-    if (c.interception && c.winner && *c.winner == c.defender) barred_.insert(bloc(c.attacker));
+    // 6.2.3.4.2: the phasing stack moves on, its interceptors try no more (a combat in doubt: as the record plays it)
+    if (c.interception && ((c.winner && *c.winner == c.defender) || c.doubt))
+        for (Fleet* f : c.def) f->may_continue = true;
+    if (c.interception && c.winner && *c.winner == c.defender && !c.doubt) barred_.insert(bloc(c.attacker));
     if (!c.evaded && c.winner && c.port && !c.retreat_done)
         combat_error(ctx, Kind::Inconsistent, kPortRetreat, at, "after a port combat the attackers retreat to the blockade box");
     assigned_.clear();

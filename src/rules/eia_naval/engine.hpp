@@ -147,6 +147,8 @@ private:
     const Finding* combat_error(GameContext& ctx, Kind kind, const RuleRef& rule, ngn::SourcePos pos, const std::string& message,
                                 std::optional<std::string> expected = std::nullopt, std::optional<std::string> recorded = std::nullopt);
     void combat_in_doubt(GameContext& ctx, ngn::SourcePos pos, const std::string& what);
+    bool combat_left_out(const ngn::Event& e, int own, GameContext& ctx);
+    bool side_ships_doubted(const std::vector<Fleet*>& fleets) const;
     bool nelson_slip(const ngn::Dice& d, bool nelson_here, int value, ngn::SourcePos pos, const std::string& what, GameContext& ctx);
 
     std::optional<geometry::AreaMap> map_;

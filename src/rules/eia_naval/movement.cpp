@@ -101,12 +101,14 @@ void EiaEngine::move(const ngn::Event& written, const Entity& actor, GameContext
     for (Fleet* f : m.stack)
         if (!m.start_doubt) m.start_doubt = f->doubt ? f->doubt : f->box_stay;
     settle_start(e, i, m, ctx);
+    std::string moved_twice;
     for (Fleet* f : m.stack) {
         judged(ctx, "6.2.2.4");
         if (f->may_continue) judged(ctx, "6.2.3.4.2");  // goes on after a won interception combat
-        if (f->done && !f->may_continue)
-            ctx.findings.error(Kind::Illegal, kStackEnds, e.subject.pos, f->name + " has ended its move this sequence: no fleet moves twice");
+        if (f->done && !f->may_continue) moved_twice += (moved_twice.empty() ? "" : ", ") + f->name;
     }
+    if (!moved_twice.empty())  // said once for the stack (an interception of it may be left out of the record)
+        ctx.findings.error(Kind::Illegal, kStackEnds, e.subject.pos, moved_twice + " ended its move this sequence: no fleet moves twice");
     for (; i < e.args.size(); ++i) {
         const ngn::Item& it = e.args[i];
         const std::string w = word_text(it) ? lower(*word_text(it)) : "";
@@ -663,7 +665,12 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     interceptors_in_order(stack, power, from, target, attempt);
     const std::string& why = attempt.why;
     const bool adjacent = attempt.adjacent;
-    if (!why.empty()) ctx.findings.error(Kind::Illegal, attempt.rule, e.subject.pos, why);
+    std::optional<Cause> doubted;  // an interceptor not where the record last had it (reported): its try as played
+    for (Fleet* f : stack)
+        if (f->doubt && !doubted) doubted = f->doubt;
+    std::optional<Cause> barred;  // the try the rules do not allow (reported): its combat's figures are the record's
+    if (!why.empty() && doubted) ctx.findings.excuse(*doubted, e.subject.pos, why), barred = doubted;
+    else if (!why.empty()) barred = Findings::cause_of(ctx.findings.error(Kind::Illegal, attempt.rule, e.subject.pos, why));
     tried_.insert({where_text(target), bloc(power)});
 
     const bool nelson = nelson_with(stack);
@@ -690,6 +697,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
         for (Leader* l : moving_leaders_) l->at = from;
     }
     interceptors_engage(e, stack, power, mover, from, at, disputed, ctx);
+    if (barred && combat_) combat_->doubt = barred;
 }
 
 // The interceptors as one stack, in their turn (6.2.2, 6.2.3.1.1, 6.2.3.1.2.5): no power tries

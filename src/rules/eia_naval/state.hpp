@@ -80,6 +80,8 @@ struct Fleet {
     // Its last move's path was reported (a place not read, a broken step): where it is stays in
     // doubt, and its next move's first step follows from that finding.
     std::optional<Cause> doubt;
+    // It fought a combat in doubt (reported): how many ships it has is the record's to say.
+    std::optional<Cause> ships_doubt;
     Corps* carrying = nullptr;
 };
 
