@@ -177,10 +177,16 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
             if (f->power == attacker || (phasing(f->power) && allied_combined(f->power, attacker))) c->att.push_back(f.get());
             else if (f->power == defender || (allied_combined(f->power, defender) && at_war(attacker, f->power))) c->def.push_back(f.get());
         }
+    // a side with no fleet there: the move that brought it (or took the other away) is most likely
+    // left out of the record; the combat is fought as played, its figures the record's
     if (c->att.empty())
-        ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "no fleet of the attacker is at " + where_text(*at));
-    if (c->def.empty())
-        ctx.findings.error(Kind::Illegal, kWhoFights, e.subject.pos, "no fleet of the defender is at " + where_text(*at));
+        c->doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "no fleet of the attacker is at " + where_text(*at)));
+    else if (c->def.empty())
+        c->doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kWhoFights, e.subject.pos, "no fleet of the defender is at " + where_text(*at)));
+    if (c->doubt) move_left_out(*c->doubt);
+    if (c->doubt)
+        for (auto& f : fleets_)
+            if (!f->gone && (f->power == c->attacker || f->power == c->defender) && !f->doubt) f->doubt = c->doubt;
     c->port = place && place->port && !at->box;
     if (c->port) {
         // 6.3.3.3 and 6.3.1.3: the harbour defences fire when the port's garrison is at war with the attacker,
@@ -716,7 +722,8 @@ void EiaEngine::judge_retreat(const ngn::Event& e, int power, int own, const Whe
         auto [ports, mp] = retreat_ports(c.at, own, ctx);
         for (auto& [f, at] : pursuers) f->at = at;
         const bool to_port = there->port;
-        const bool ok_port = to_port && !to.box && std::find(ports.begin(), ports.end(), there->name) != ports.end();
+        const bool ok_port = (to_port && !to.box && std::find(ports.begin(), ports.end(), there->name) != ports.end()) ||
+                             (to_port && port_doubt_.count(there->name));  // who holds it is in doubt (reported)
         judged(ctx, "6.3.5.1");
         if (c.at.box) judged(ctx, "6.3.5.3");  // beaten in a box it did not come out into: as at sea
         if (winter() || here->dardanelles || map_->adjacent(here->name, "Dardanelles")) judged(ctx, "6.3.5.1.2");

@@ -474,7 +474,7 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
         std::set<std::string> reported;
         for (auto& f : fleets_) {
             // retreats and pursuits end no move; an enemy that came in after the move (a retreat) asks no attack
-            if (f->gone || !phasing(f->power) || !f->done || f->retreated || !f->ended_by_enemy) continue;
+            if (f->gone || !phasing(f->power) || !f->done || f->retreated || !f->ended_by_enemy || f->doubt) continue;
             const geometry::Place* p = map_->find(f->at.place);
             if (p && p->port) judged(ctx, "6.2.4");  // a stack ending in a port or box with an enemy must attack
             if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;

@@ -104,6 +104,7 @@ private:
     void change_stack(const std::string& w, const ngn::Item& list, StackMove& m, GameContext& ctx);
     void settle_start(const ngn::Event& e, std::size_t i, StackMove& m, GameContext& ctx);
     void doubt_stack_of(const std::vector<Fleet*>& fleets, const Cause& cause);
+    void move_left_out(const Cause& cause);
     void carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m, GameContext& ctx);
     void move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx);
     void enter_port(const ngn::Item& it, const Where& next, const geometry::Place& np, const StackMove& m, GameContext& ctx);
@@ -193,7 +194,8 @@ private:
     std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
     UnknownVerbs unknown_verbs_;
     bool named_gone_ = false;
-    std::optional<Cause> nelson_doubt_;  // NELSON not where the record has him (reported): the record's NELSON followed  // the last fleet_list named a fleet removed from the map (said by gone_fleet_used)
+    std::optional<Cause> nelson_doubt_;
+    std::map<std::string, Cause> port_doubt_;  // ports whose change of hands may be left out (reported): who holds them as played  // NELSON not where the record has him (reported): the record's NELSON followed  // the last fleet_list named a fleet removed from the map (said by gone_fleet_used)
     // lines read again with their words in order (reread_move, event): their items and texts,
     // kept as long as the game is checked
     std::deque<std::string> reread_text_;

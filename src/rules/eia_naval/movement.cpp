@@ -188,12 +188,24 @@ void EiaEngine::settle_start(const ngn::Event& e, std::size_t i, StackMove& m, G
     for (Fleet* f : m.stack) f->at = start;
 }
 
+// A line that shows a move of the phasing side left out of the record (reported, `cause`): the
+// fleets of that side that have not moved this sequence may be anywhere to their next move.
+void EiaEngine::move_left_out(const Cause& cause) {
+    std::vector<Fleet*> idle;
+    for (auto& f : fleets_)
+        if (!f->gone && moves_now(f->power) && !f->done) idle.push_back(f.get());
+    doubt_stack_of(idle, cause);
+}
+
 // The fleets that were with these (their power's, in the same places) follow from `cause` too, to
 // their next move: a move left out of the record moved them all.
 void EiaEngine::doubt_stack_of(const std::vector<Fleet*>& fleets, const Cause& cause) {
-    for (const Fleet* f : fleets)
+    for (const Fleet* f : fleets) {
         for (auto& o : fleets_)
             if (!o->gone && o->power == f->power && o->at == f->at && !o->doubt) o->doubt = cause;
+        for (const auto& l : leaders_)  // NELSON may have gone with them
+            if (!l->captured && l->power == f->power && l->at == f->at && lower(l->name) == "nelson" && !nelson_doubt_) nelson_doubt_ = cause;
+    }
 }
 
 // Fleets picked up or dropped on the way (6.2.2.2), or corps carried (6.2.5): `w` says which, for
@@ -315,14 +327,18 @@ void EiaEngine::enter_port(const ngn::Item& it, const Where& next, const geometr
     if (next.box) judged(ctx, "6.2.7");
     if (!next.box && owner != power) judged(ctx, "6.2.1.2");  // another power's port
     const bool permitted = owner >= 0 ? m.mover->access.count(owner) > 0 : m.mover->access_names.count(lower(controller(np.name))) > 0;
+    // who holds the port is in doubt (a change of hands left out, reported): its box and port as played
+    const auto doubt = port_doubt_.find(np.name);
+    auto say = [&](const RuleRef& rule, const std::string& why) {
+        if (doubt != port_doubt_.end()) ctx.findings.excuse(doubt->second, it.pos, why);
+        else ctx.findings.error(Kind::Illegal, rule, it.pos, why);
+    };
     // a stack passes through the box of a port it may enter, on its way in (6.2.1.2): that is no blockade
     if (next.box && owner != power && !permitted && !holder_at_war && !enemy_there && !enemy_in_box && !(m.at == Where{np.name, false}))
-        ctx.findings.error(Kind::Illegal, kBlockade, it.pos,
-                           "a stack enters a blockade box only at war with the port's holder, or to reach an enemy fleet there");
+        say(kBlockade, "a stack enters a blockade box only at war with the port's holder, or to reach an enemy fleet there");
     if (!next.box && owner != power && !permitted && !enemy_there)
-        ctx.findings.error(Kind::Illegal, kPorts, it.pos,
-                           np.name + " is held by " + controller(np.name) +
-                               ": a fleet enters another power's port only to attack a fleet there or with permission (access)");
+        say(kPorts, np.name + " is held by " + controller(np.name) +
+                        ": a fleet enters another power's port only to attack a fleet there or with permission (access)");
 }
 
 // What the move spent: each fleet's movement points (7 at most, 6.2.1), and the cost the claim
@@ -648,9 +664,17 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     }
     if (stack.empty() && named_gone_) return;
     if (stack.empty() || moving_.empty()) {
-        ctx.findings.error(Kind::Inconsistent, cite("6.2.3.1"), e.subject.pos,
-                           stack.empty() ? "say which fleets try to intercept: FR intercept FR1,FR2 d6: 1"
-                                         : "no stack has moved to be intercepted");
+        const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("6.2.3.1"), e.subject.pos,
+                                                                  stack.empty() ? "say which fleets try to intercept: FR intercept FR1,FR2 d6: 1"
+                                                                                : "no stack has moved to be intercepted"));
+        if (!stack.empty()) move_left_out(cause);
+        if (!stack.empty() && said_intercepted(e).value_or(false)) {  // the combat it began, as played
+            Combat* c = open_combat(ctx, e);
+            c->doubt = cause;
+            c->attacker = stack.front()->power;
+            c->att = stack;
+            c->at = stack.front()->at;
+        }
         return;
     }
     const int power = stack.front()->power;
@@ -671,6 +695,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     std::optional<Cause> barred;  // the try the rules do not allow (reported): its combat's figures are the record's
     if (!why.empty() && doubted) ctx.findings.excuse(*doubted, e.subject.pos, why), barred = doubted;
     else if (!why.empty()) barred = Findings::cause_of(ctx.findings.error(Kind::Illegal, attempt.rule, e.subject.pos, why));
+    if (barred && !doubted) move_left_out(*barred);  // the stack it meant may be one whose move is left out
     tried_.insert({where_text(target), bloc(power)});
 
     const bool nelson = nelson_with(stack);
@@ -872,8 +897,9 @@ void EiaEngine::leave_port(const ngn::Event& e, Fleet& f, GameContext& ctx) {
     const int owner = controller_side(p->name, ctx);
     judged(ctx, "6.2.6");
     judged(ctx, "6.2.6.1");  // a blockaded port's fleet does not sail out
-    if (!at_war(owner, f.power))
-        ctx.findings.error(Kind::Illegal, kEnemyPort, e.subject.pos, p->name + " is not held by an enemy: nothing makes " + f.name + " leave it");
+    if (!at_war(owner, f.power) && !port_doubt_.count(p->name))  // the line that gave the port to an enemy may be left out
+        port_doubt_[p->name] = Findings::cause_of(ctx.findings.error(
+            Kind::Illegal, kEnemyPort, e.subject.pos, p->name + " is not held by an enemy: nothing makes " + f.name + " leave it"));
     else if (blockaded(p->name, f.power, ctx))
         ctx.findings.error(Kind::Illegal, cite("6.2.6.1"), e.subject.pos,
                            p->name + " is blockaded: its fleet is scuttled (or fights the blockaders), it does not sail out");
