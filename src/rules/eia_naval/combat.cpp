@@ -282,6 +282,10 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
         const bool slip = written != expected && nelson_slip(*d, nelson_with(side), 1, at, why, ctx);
         if (written != expected && !slip) combat_error(ctx, Kind::WrongResult, kWindGauge, at, why, sign(expected), sign(written));
         c.wind[power] = std::min(6, d->faces[0].value + (slip ? written : expected));  // NELSON where the record has him
+        if (d->total && *d->total != d->faces[0].value + written)  // (reported by the dice check) the die the total shows
+            c.wind_of_total[power] = std::min(6, *d->total - written + (slip ? written : expected));
+        else
+            c.wind_of_total[power] = c.wind[power];
     } else if (!automatic && !d) {
         combat_error(ctx, Kind::Inconsistent, kWindGauge, e.subject.pos, "each side rolls a die for the wind gauge: d6: 4");
     }
@@ -303,8 +307,11 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
             if (w == "none" || w == "tie" || w == "simultaneous") said_none = true;
             else if (const Entity* s = ctx.symbols.find_side(reference_text(*it))) said = s->index;
         }
+    std::optional<int> of_total;  // the winner the written totals give (a die written against its total, reported)
+    if (known && !automatic && c.wind_of_total.size() == 2 && c.wind_of_total[c.attacker] != c.wind_of_total[c.defender])
+        of_total = c.wind_of_total[c.attacker] > c.wind_of_total[c.defender] ? c.attacker : c.defender;
     if (said || said_none) {
-        if (known && said != computed)
+        if (known && said != computed && (c.wind_of_total.size() < 2 || said != of_total))
             c.wind_winner.part(computed, said, wind_claim_mistake(e, automatic, computed, said, ctx));
         else
             c.wind_winner.agree(said);
@@ -369,10 +376,16 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     // it (a wrong modifier, already reported, is not a second mistake)
     const std::optional<int> percent_as_written =
         modified_as_written && tables_ ? tables_->percentage(*modified_as_written) : std::nullopt;
-    if (said_percent && percent && *said_percent != *percent && said_percent != percent_as_written)
-        combat_error(ctx, Kind::WrongResult, kResolution, e.claim_pos,
-                           "a modified roll of " + std::to_string(*modified) + " gives " + std::to_string(*percent) + "% on the Naval Combat Table",
-                           std::to_string(*percent) + "%", std::to_string(*said_percent) + "%");
+    // (a total written against its die, reported by the dice check, may be the die the players read)
+    const ngn::Dice* dice = dice_of(e);
+    const std::optional<int> percent_of_total = dice && dice->total && tables_ ? tables_->percentage(*dice->total) : std::nullopt;
+    if (said_percent && percent && *said_percent != *percent && said_percent != percent_as_written && said_percent != percent_of_total) {
+        if (const Finding* f = combat_error(ctx, Kind::WrongResult, kResolution, e.claim_pos,
+                                            "a modified roll of " + std::to_string(*modified) + " gives " + std::to_string(*percent) +
+                                                "% on the Naval Combat Table",
+                                            std::to_string(*percent) + "%", std::to_string(*said_percent) + "%"))
+            c.doubt = Findings::cause_of(*f);  // what the combat gives from here is the record's
+    }
     else if (said_losses && losses && (c.order_cause || side_ships_doubted(c.of(power)))) {
         // a roll before it left out (reported), or ships lost in a combat in doubt: what it fires with is the record's
     } else if (said_losses && losses) {
@@ -385,11 +398,15 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
             const int other_strength = c.ships(power) - (in_turn ? 0 : c.losses[power]);
             other_losses = tables_->casualties(read_percent, std::max(0, other_strength));
         }
-        if (read_losses && *said_losses != *read_losses && said_losses != other_losses)
-            combat_error(ctx, Kind::WrongResult, cite("6.3.3.2"), e.claim_pos,
-                               std::to_string(read_percent) + "% of " + (harbour ? std::to_string(strength) + " (the harbour defence value)" : counted(strength, "ship", "ships")) +
-                                   " is " + std::to_string(*read_losses) + " on the Casualty Percentage Table",
-                               std::to_string(*read_losses), std::to_string(*said_losses));
+        if (read_losses && *said_losses != *read_losses && said_losses != other_losses) {
+            if (const Finding* f = combat_error(
+                    ctx, Kind::WrongResult, cite("6.3.3.2"), e.claim_pos,
+                    std::to_string(read_percent) + "% of " +
+                        (harbour ? std::to_string(strength) + " (the harbour defence value)" : counted(strength, "ship", "ships")) + " is " +
+                        std::to_string(*read_losses) + " on the Casualty Percentage Table",
+                    std::to_string(*read_losses), std::to_string(*said_losses)))
+                c.doubt = Findings::cause_of(*f);  // the losses as played part from the rules': the outcome is the record's
+        }
     }
     const int inflicted = std::min(said_losses.value_or(losses.value_or(0)), std::max(0, c.ships(target) - c.losses[target]));
     // as played: losses are taken off now when they come before the reply (wind gauge, harbour

@@ -775,6 +775,7 @@ std::pair<std::optional<bool>, std::optional<bool>> EiaEngine::interception_roll
         const int need = attempt.adjacent ? 1 : 3;
         success = d->faces[0].value + expected <= need;
         as_written = d->faces[0].value + written <= need;
+        if (d->total && *d->total != d->faces[0].value + written) as_written = *d->total <= need;  // the die the total shows
     }
     return {success, as_written};
 }

@@ -118,6 +118,7 @@ struct Combat {
     std::optional<int> harbour_roll;  // harbour defences fired (6.3.3.3)
     bool harbour_needed = false;
     std::map<int, int> wind;          // power -> modified roll
+    std::map<int, int> wind_of_total; // the same from the total written (a die written against it, reported)
     // power; none after a tie or before the rolls. The rules' winner beside the one the players
     // named, when their claim named another (reported): the order of fire may follow either.
     AsPlayed<std::optional<int>> wind_winner;
