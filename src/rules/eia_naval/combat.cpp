@@ -25,6 +25,7 @@ const RuleRef kSeaRetreat = cite("6.3.5.1");
 const RuleRef kPortRetreat = cite("6.3.5.2");
 const RuleRef kBoxRetreat = cite("6.3.5.3");
 const RuleRef kInitiation = cite("6.2.4");
+const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 
 bool has_major(const std::vector<Fleet*>& fleets, const std::deque<Power>& powers, std::initializer_list<Major> majors) {
     for (const Fleet* f : fleets)
@@ -138,8 +139,17 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
     if (named.empty() && i < e.args.size())
         if (const Entity* s = ctx.symbols.find_side(reference_text(e.args[i]))) defender = s->index, ++i;
     std::optional<Where> at;
-    for (; i < e.args.size(); ++i)
+    for (; i < e.args.size(); ++i) {
+        if (defender < 0 && named.empty() && !e.args[i].is<ngn::AreaPos>())
+            if (const Entity* s = ctx.symbols.find_side(reference_text(e.args[i]))) {
+                // the power attacked named after the place: it reads so (ngn 5.3)
+                ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args[i].pos,
+                                   "this reads as '" + e.subject.to_ngn() + " attack " + e.args[i].to_ngn() + " ...': the power attacked comes before the place");
+                defender = s->index;
+                continue;
+            }
         if (auto w = where_of(e.args[i], ctx, kInitiation)) at = w;
+    }
     if (!named.empty()) {
         defender = named.front()->power;
         for (const Fleet* f : named)

@@ -607,9 +607,36 @@ void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx
 // A line whose first word is no action but whose second is ("GB GB1 move ..."): it reads as the
 // action written first, said once (ngn 5.3), and is played so. Null when it does not.
 const ngn::Event* EiaEngine::action_first(const ngn::Event& e, GameContext& ctx) {
-    if (e.args.size() < 2 || !word_text(e.args[1]) || !find_verb(kVerbs, lower(*word_text(e.args[1])))) return nullptr;
     std::vector<ngn::Item> items(e.args.begin(), e.args.end());
-    std::swap(items[0], items[1]);
+    const auto* place = items.empty() ? nullptr : items[0].as<ngn::AreaPos>();
+    if (place && place->quoted) {
+        // the action inside a place's quotes: SP @"Cape retreat Finisterre"
+        std::vector<std::string> words;
+        std::string w;
+        for (char ch : std::string(place->area) + " ")
+            if (ch == ' ') {
+                if (!w.empty()) words.push_back(w), w.clear();
+            } else {
+                w += ch;
+            }
+        for (std::size_t j = 0; j < words.size(); ++j) {
+            if (!find_verb(kVerbs, lower(words[j]))) continue;
+            std::string rest;
+            for (std::size_t k = 0; k < words.size(); ++k)
+                if (k != j) rest += (rest.empty() ? "" : " ") + words[k];
+            if (!map_ || !map_->find(rest)) continue;
+            ngn::Item verb = items[0];
+            verb.value = ngn::Word{keep(words[j])};
+            items[0] = place_item(items[0], rest, place->box, true);
+            items.insert(items.begin(), verb);
+            break;
+        }
+        if (!word_text(items[0])) return nullptr;
+    } else if (e.args.size() < 2 || !word_text(e.args[1]) || !find_verb(kVerbs, lower(*word_text(e.args[1])))) {
+        return nullptr;
+    } else {
+        std::swap(items[0], items[1]);
+    }
     std::string line = e.subject.to_ngn();
     for (const auto& it : items) line += " " + it.to_ngn();
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args[0].pos,

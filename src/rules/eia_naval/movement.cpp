@@ -502,7 +502,7 @@ const char* EiaEngine::read_places_apart(std::vector<ngn::Item>& items, std::vec
                 items.insert(items.begin() + static_cast<std::ptrdiff_t>(k) + 1, outer);
                 what.push_back(shown + " is two places run together, " + items[k].to_ngn() + " and " + outer.to_ngn());
                 done = true;
-            } else if (const Entity* ent = ctx.symbols.find(words[j]); ent && (fleet(*ent) || leader_by_.count(ent))) {
+            } else if (const Entity* ent = ctx.symbols.find(words[j].substr(0, words[j].find(','))); ent && (fleet(*ent) || leader_by_.count(ent))) {
                 ngn::Item name = items[k];
                 name.value = ngn::Word{keep(words[j])};
                 items[k] = place_item(items[k], rest, a->box, true);
@@ -530,14 +530,36 @@ const char* EiaEngine::read_places_apart(std::vector<ngn::Item>& items, std::vec
     return run_together;
 }
 
-// The fleets that move come first: a fleet named after the places is read as one of them.
+// The fleets that move come first: a fleet named after the places is read as one of them. A
+// pick or drop comes before the fleets it names, carrying after them.
 void EiaEngine::fleets_first(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx) {
     auto names_fleet = [&](const ngn::Item& it) {
         if (!it.is<ngn::Word>() && !it.is<ngn::Text>() && !it.is<ngn::List>()) return false;
         for (const ngn::Item* x : elements(it))
-            if (const Entity* ent = ctx.symbols.find(reference_text(*x)); ent && (fleet(*ent) || leader_by_.count(ent))) return true;
+            if (const Entity* ent = ctx.symbols.find(reference_text(*x)); ent && (fleet(*ent) || leader_by_.count(ent) || corps_by_.count(ent)))
+                return true;
         return false;
     };
+    auto keyword = [&](std::size_t k, const char* w) { return k < items.size() && is_word(items[k], w); };
+    if (keyword(1, "carrying") && items.size() > 3 && names_fleet(items[2]) && names_fleet(items[3])) {
+        std::swap(items[1], items[2]);  // move carrying GB1 C1: the fleets first
+        what.push_back("the fleets come before what they carry");
+        return;
+    }
+    for (std::size_t k = 2; k + 1 < items.size(); ++k) {
+        const bool pick_drop = keyword(k, "pick") || keyword(k, "drop");
+        if (pick_drop && items[k + 1].is<ngn::AreaPos>() && k + 2 < items.size() && names_fleet(items[k + 2])) {
+            std::swap(items[k], items[k + 1]);  // pick @place FLEET: the place, then pick FLEET
+            what.push_back(items[k + 1].to_ngn() + " names the fleets after it");
+            return;
+        }
+        if ((keyword(k + 1, "pick") || keyword(k + 1, "drop")) && names_fleet(items[k]) && !keyword(k - 1, "pick") &&
+            !keyword(k - 1, "drop") && !keyword(k - 1, "carrying") && (k + 2 >= items.size() || !names_fleet(items[k + 2]))) {
+            std::swap(items[k], items[k + 1]);  // FLEET drop: drop FLEET
+            what.push_back(items[k].to_ngn() + " comes before the fleets it names");
+            return;
+        }
+    }
     if (items.size() < 2 || names_fleet(items[1])) return;
     for (std::size_t j = 2; j < items.size(); ++j)
         if (names_fleet(items[j]) && !is_keyword(items[j - 1])) {
