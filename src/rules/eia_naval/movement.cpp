@@ -503,11 +503,22 @@ const char* EiaEngine::read_places_apart(std::vector<ngn::Item>& items, std::vec
                 what.push_back(shown + " is two places run together, " + items[k].to_ngn() + " and " + outer.to_ngn());
                 done = true;
             } else if (const Entity* ent = ctx.symbols.find(words[j].substr(0, words[j].find(','))); ent && (fleet(*ent) || leader_by_.count(ent))) {
-                ngn::Item name = items[k];
-                name.value = ngn::Word{keep(words[j])};
                 items[k] = place_item(items[k], rest, a->box, true);
-                items.insert(items.begin() + 1, name);
+                std::vector<ngn::Item> names;  // each fleet of the list its own word
+                std::string part;
+                for (char ch : words[j] + ",")
+                    if (ch == ',') {
+                        ngn::Item name = items[k];
+                        name.value = ngn::Word{keep(part)};
+                        if (!part.empty()) names.push_back(name);
+                        part.clear();
+                    } else {
+                        part += ch;
+                    }
+                items.insert(items.begin() + 1, names.begin(), names.end());
+                k += names.size() - 1;
                 what.push_back(words[j] + " stands inside the quotes of " + items[k + 1].to_ngn());
+                ++k;
                 done = true;
             }
         }
@@ -634,6 +645,15 @@ void EiaEngine::places_in_order(std::vector<ngn::Item>& items, std::vector<std::
     };
     bool first_broken = false;
     const bool whole = path_cost(*start, path, &first_broken).has_value();
+    // a move that ends in a port and straight out into its box (P/port P/blockade, written last)
+    // reads as one into the port: the two places the other way round
+    const std::size_t n = path.size();
+    if (!pair && whole && n >= 2 && at[n - 1] == at[n - 2] + 1 && path[n - 2] == Where{path[n - 1].place, false} && path[n - 1].box &&
+        start_power && (controller_side(path[n - 1].place, ctx) == *start_power || pw(*start_power).access.count(controller_side(path[n - 1].place, ctx)))) {
+        std::swap(items[at[n - 2]], items[at[n - 1]]);
+        what.push_back(items[at[n - 2]].to_ngn() + " comes before " + items[at[n - 1]].to_ngn() + " on the way");
+        return;
+    }
     if (fits(path) || (!pair && !whole && first_broken)) return;
     // a whole path at another cost is a cost written wrong, unless it ends in a blockade box the
     // stack has no cause to stay in (6.2.7.1): then two places read the other way round are tried
