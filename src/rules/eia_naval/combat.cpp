@@ -187,16 +187,7 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
             if (f->power == attacker || (phasing(f->power) && allied_combined(f->power, attacker))) c->att.push_back(f.get());
             else if (f->power == defender || (allied_combined(f->power, defender) && at_war(attacker, f->power))) c->def.push_back(f.get());
         }
-    // a side with no fleet there: the move that brought it (or took the other away) is most likely
-    // left out of the record; the combat is fought as played, its figures the record's
-    if (c->att.empty())
-        c->doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "no fleet of the attacker is at " + where_text(*at)));
-    else if (c->def.empty())
-        c->doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kWhoFights, e.subject.pos, "no fleet of the defender is at " + where_text(*at)));
-    if (c->doubt) move_left_out(*c->doubt);
-    if (c->doubt)
-        for (auto& f : fleets_)
-            if (!f->gone && (f->power == c->attacker || f->power == c->defender) && !f->doubt) f->doubt = c->doubt;
+    sides_there(*c, ctx, e);
     c->port = place && place->port && !at->box;
     if (c->port) {
         // 6.3.3.3 and 6.3.1.3: the harbour defences fire when the port's garrison is at war with the attacker,
@@ -210,6 +201,20 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
                             (at_war(holder, attacker) || !pw(attacker).access.count(holder) || holder == defender);
     }
     attacked_places_.insert(where_text(*at));
+}
+
+// A side with no fleet where the attack is made: the move that brought it (or took the other
+// away) is most likely left out of the record; the combat is fought as played, its figures the
+// record's, and the fleets of both powers follow from that finding to their next move.
+void EiaEngine::sides_there(Combat& c, GameContext& ctx, const ngn::Event& e) {
+    if (c.att.empty())
+        c.doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "no fleet of the attacker is at " + where_text(c.at)));
+    else if (c.def.empty())
+        c.doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kWhoFights, e.subject.pos, "no fleet of the defender is at " + where_text(c.at)));
+    if (!c.doubt) return;
+    move_left_out(*c.doubt);
+    for (auto& f : fleets_)
+        if (!f->gone && (f->power == c.attacker || f->power == c.defender) && !f->doubt) f->doubt = c.doubt;
 }
 
 void EiaEngine::evade(const ngn::Event& e, const Entity& actor, GameContext& ctx) {

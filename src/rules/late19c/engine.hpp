@@ -152,6 +152,7 @@ private:
     Piece* first_ship_in_run(const Piece& p, Hex to);
     std::optional<int> torpedo_hits_rolled(const ngn::Event& e, bool reaches_ship, GameContext& ctx);
     void move_ship(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void enter_minefield(const ngn::Event& e, Piece& p, Hex hex, GameContext& ctx);
     void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
     void move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
     // Lands one shot of artillery or gunfire and hits what is in the hex it lands in.

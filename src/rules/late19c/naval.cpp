@@ -440,9 +440,20 @@ void Late19cEngine::check_side_moving(const ngn::Event& e, const Piece& p, GameC
     last_mover_side_ = p.side();
 }
 
+// A ship entering a minefield hex is hit, read on the torpedo row (Special Rules/Minefields),
+// wherever it came from.
+void Late19cEngine::enter_minefield(const ngn::Event& e, Piece& p, Hex hex, GameContext& ctx) {
+    if (!field_->at(hex).minefield) return;
+    ctx.judged(naval("Special Rules/Minefields"));
+    PendingHit h;
+    h.line = e.subject.pos.line;
+    h.row = Weapon::Torpedo;
+    h.mine = true;
+    add_hits(p, 1, h);
+}
+
 void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
-    ctx.judged(ship_move("a"));
-    ctx.judged(ship_move("b"));
+    for (const char* letter : {"a", "b"}) ctx.judged(ship_move(letter));
     if (variant_ == "naval") ctx.judged(kNavalTurn);
     if (p.broke_off) ctx.judged(kBreakOff);
     const Grid& g = field_->grid();
@@ -456,10 +467,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                "a ship turns 60 degrees only after moving forward one hex");
         path.erase(path.begin());
     }
-    if (path.empty()) {
-        p.moved = true;
-        return;
-    }
+    if (path.empty()) return void(p.moved = true);
     auto nearest_enemy_ship = [&](Hex h) {
         int best = 1 << 20;
         for (Piece* en : enemies_of(p))
@@ -472,14 +480,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     Hex prev = *p.hex;
     for (const auto& [ref, at] : path) {
         auto d = g.direction(prev, ref.hex);
-        if (field_->at(ref.hex).minefield) {
-            ctx.judged(naval("Special Rules/Minefields"));
-            PendingHit h;
-            h.line = e.subject.pos.line;
-            h.row = Weapon::Torpedo;
-            h.mine = true;
-            add_hits(p, 1, h);  // a mine is the equivalent of a torpedo, and it hits (wherever the ship came from)
-        }
+        enter_minefield(e, p, ref.hex, ctx);
         if (!d) {
             // (after a move not read, the ship may be anywhere)
             if (!reported && p.whereabouts_unknown)
