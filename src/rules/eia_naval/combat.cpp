@@ -486,7 +486,9 @@ bool EiaEngine::roll_in_order(const ngn::Event& e, const Entity& actor, int powe
         }
         if (c.rolled.count(power)) combat_error(ctx, Kind::Illegal, kResolution, e.subject.pos, actor.label() + " has already rolled");
         if (c.port && c.harbour_needed && !c.harbour_roll && power == c.attacker) {
-            combat_error(ctx, Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first");
+            // the harbour defences' roll left out (or after): what the attacker fires with is the record's
+            if (const Finding* f = combat_error(ctx, Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the harbour defences fire first"))
+                c.doubt = Findings::cause_of(*f);
             c.order_reported = true;
         }
         if (c.port && power == c.defender && !c.rolled.count(c.attacker))
@@ -500,7 +502,8 @@ bool EiaEngine::roll_in_order(const ngn::Event& e, const Entity& actor, int powe
                 c.order_cause = Findings::cause_of(*f);
         if (!c.port && !c.wind_decided && !c.exit_blockade) {
             // the rolls (or the claim) that decide it are left out: the first to fire had it, as played
-            combat_error(ctx, Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls");
+            if (const Finding* f = combat_error(ctx, Kind::Inconsistent, kWindGauge, e.subject.pos, "the wind gauge is determined before the combat rolls"))
+                c.doubt = Findings::cause_of(*f);
             c.wind_winner.agree(power);
             c.wind_decided = true;
         }
@@ -677,7 +680,14 @@ void EiaEngine::retreat(const ngn::Event& e, const Entity& actor, GameContext& c
     combat_left_out(e, own, ctx);
     const int power = combat_ ? combat_->side_of(own) : -1;
     if (!combat_ || power < 0) {
-        ctx.findings.error(Kind::Inconsistent, kRetreat, e.subject.pos, actor.label() + " fought no naval combat to " + e.verb() + " from");
+        const std::string why = actor.label() + " fought no naval combat to " + e.verb() + " from";
+        if (combat_ && combat_->doubt) {  // a combat in doubt: which fleets fought is the record's
+            ctx.findings.excuse(*combat_->doubt, e.subject.pos, why);
+            for (auto& f : fleets_)
+                if (!f->gone && f->power == own && !f->doubt) f->doubt = combat_->doubt;
+        } else {
+            ctx.findings.error(Kind::Inconsistent, kRetreat, e.subject.pos, why);
+        }
         return;
     }
     Combat& c = *combat_;
@@ -889,7 +899,8 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
         for (Fleet* f : c.def) f->may_continue = true;
     if (c.interception && c.winner && *c.winner == c.defender && !c.doubt) barred_.insert(bloc(c.attacker));
     if (!c.evaded && c.winner && c.port && !c.retreat_done)
-        combat_error(ctx, Kind::Inconsistent, kPortRetreat, at, "after a port combat the attackers retreat to the blockade box");
+        if (const Finding* f = combat_error(ctx, Kind::Inconsistent, kPortRetreat, at, "after a port combat the attackers retreat to the blockade box"))
+            doubt_stack_of(c.att, Findings::cause_of(*f));  // where they went is the record's to their next move
     assigned_.clear();
     resulted_.clear();
     retreated_to_port_.clear();

@@ -710,12 +710,14 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
                                                                   stack.empty() ? "say which fleets try to intercept: FR intercept FR1,FR2 d6: 1"
                                                                                 : "no stack has moved to be intercepted"));
         if (!stack.empty()) move_left_out(cause);
-        if (!stack.empty() && said_intercepted(e).value_or(false)) {  // the combat it began, as played
+        if (!stack.empty() && (said_intercepted(e).value_or(false) || !dice_of(e))) {  // the combat it began, as played
             Combat* c = open_combat(ctx, e);
             c->doubt = cause;
             c->attacker = stack.front()->power;
+            c->defender = phasing_;
             c->att = stack;
             c->at = stack.front()->at;
+            c->interception = true;
         }
         return;
     }
@@ -737,7 +739,13 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     std::optional<Cause> barred;  // the try the rules do not allow (reported): its combat's figures are the record's
     if (!why.empty() && doubted) ctx.findings.excuse(*doubted, e.subject.pos, why), barred = doubted;
     else if (!why.empty()) barred = Findings::cause_of(ctx.findings.error(Kind::Illegal, attempt.rule, e.subject.pos, why));
-    if (barred && !doubted) move_left_out(*barred);  // the stack it meant may be one whose move is left out
+    if (barred && !doubted) {
+        move_left_out(*barred);  // the stack it meant may be one whose move is left out
+        std::vector<Fleet*> with;  // and the interceptors' own fleets may have sailed (a move of theirs left out)
+        for (auto& o : fleets_)
+            if (!o->gone && o->at == from && allied_combined(o->power, power)) with.push_back(o.get());
+        doubt_stack_of(with, *barred);
+    }
     tried_.insert({where_text(target), bloc(power)});
 
     const bool nelson = nelson_with(stack);
@@ -989,7 +997,13 @@ void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
     if (verb == "disembark") {
         if (!c.on) {
             // the move that carried it may be left out: the fleets of its power in its port follow from this
-            const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("6.2.5.2"), e.subject.pos, c.name + " is not at sea on a fleet"));
+            const std::string why = c.name + " is not at sea on a fleet";
+            for (auto& f : fleets_)
+                if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at && f->doubt) {
+                    ctx.findings.excuse(*f->doubt, e.subject.pos, why);  // a fleet that could have carried it is in doubt
+                    return;
+                }
+            const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("6.2.5.2"), e.subject.pos, why));
             for (auto& f : fleets_)
                 if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at && !f->doubt) f->doubt = cause;
             return;
@@ -1001,7 +1015,16 @@ void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
     }
     // "lost": a corps lost with its fleets (6.2.5.3) or for failing to disembark (6.2.5.2)
     const bool at_sea = c.on != nullptr;
-    if (!at_sea && !c.gone)
+    const bool carrier_doubted = std::any_of(fleets_.begin(), fleets_.end(), [&](const auto& f) {
+        return !f->gone && allied_combined(f->power, c.power) && f->at == c.at && f->doubt;
+    });
+    if (!at_sea && !c.gone && carrier_doubted)
+        for (auto& f : fleets_)
+            if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at && f->doubt) {
+                ctx.findings.excuse(*f->doubt, e.subject.pos, c.name + " is not on a fleet: nothing makes it lost");
+                break;
+            }
+    if (!at_sea && !c.gone && !carrier_doubted)
         ctx.findings.error(Kind::Illegal, cite("6.2.5.3"), e.subject.pos, c.name + " is not on a fleet: nothing makes it lost");
     if (c.on) c.on->carrying = nullptr;
     c.on = nullptr;
