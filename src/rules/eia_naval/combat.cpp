@@ -64,7 +64,9 @@ bool EiaEngine::nelson_slip(const ngn::Dice& d, bool nelson_here, int value, ngn
         named = named || lower(m.label) == "nelson";
     }
     if (named == nelson_here) return false;
-    if (!nelson_doubt_)
+    if (combat_ && combat_->doubt)
+        ctx.findings.excuse(*combat_->doubt, pos, what);
+    else if (!nelson_doubt_)
         nelson_doubt_ = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite(value > 0 ? "6.3.3.1" : "6.2.3.2.3"), pos,
                                                               what + (named ? ": NELSON is not with this stack" : ": NELSON is with this stack")));
     else
@@ -90,11 +92,13 @@ bool EiaEngine::combat_left_out(const ngn::Event& e, int own, GameContext& ctx) 
     c->at = moving_.empty() ? Where{} : moving_at_;
     c->def = moving_;
     c->interception = !moving_.empty();
-    for (auto& f : fleets_)
+    for (auto& f : fleets_) {
+        if (!f->gone && (f->power == own || f->power == c->defender)) f->ships_doubt = cause;  // what each lost is not known
         if (!f->gone && f->power == own) {
             if (f->at == c->at) c->att.push_back(f.get());
             if (!f->doubt) f->doubt = cause;  // which of its fleets fought is not known
         }
+    }
     return true;
 }
 
@@ -207,6 +211,13 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
 // away) is most likely left out of the record; the combat is fought as played, its figures the
 // record's, and the fleets of both powers follow from that finding to their next move.
 void EiaEngine::sides_there(Combat& c, GameContext& ctx, const ngn::Event& e) {
+    for (const auto& [side, empty] : {std::pair{c.attacker, c.att.empty()}, std::pair{c.defender, c.def.empty()}})
+        for (const auto& f : fleets_)  // a fleet of that side whose place is in doubt (reported) may be there
+            if (empty && !c.doubt && !f->gone && f->power == side && f->doubt) {
+                ctx.findings.excuse(*f->doubt, e.subject.pos, "no fleet of " + pw(side).name() + " is at " + where_text(c.at));
+                c.doubt = f->doubt;
+            }
+    if (c.doubt) return;
     if (c.att.empty())
         c.doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kInitiation, e.subject.pos, "no fleet of the attacker is at " + where_text(c.at)));
     else if (c.def.empty())
@@ -357,7 +368,7 @@ Cause EiaEngine::wind_claim_mistake(const ngn::Event& e, bool automatic, std::op
 
 void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour) {
     fight_on_after_barred_evasion();
-    if (!harbour) combat_left_out(e, actor.kind == ngn::EntityKind::Side ? actor.index : actor.side, ctx);
+    combat_left_out(e, actor.kind == ngn::EntityKind::Side ? actor.index : actor.side, ctx);
     const int own = actor.kind == ngn::EntityKind::Side ? actor.index : actor.side;
     const int power = combat_ && !harbour ? combat_->side_of(own) : own;
     if (!combat_ || combat_->decided) {
@@ -374,7 +385,8 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
     // ships that fire: after the losses of fire that came first (harbour defences, the wind gauge,
     // the attacker in port); all of them when the fire is simultaneous
     const bool in_turn = c.port || c.exit_blockade || c.wind_winner.played().has_value();
-    const int strength = harbour ? map_->find(c.at.place)->harbour.value_or(0) : c.ships(power) - (in_turn ? c.losses[power] : 0);
+    const geometry::Place* here = map_->find(c.at.place);  // (none for a combat whose place the record leaves out)
+    const int strength = harbour ? (here ? here->harbour.value_or(0) : 0) : c.ships(power) - (in_turn ? c.losses[power] : 0);
     std::optional<int> percent, losses;
     if (modified && tables_) {
         percent = tables_->percentage(*modified);
@@ -492,7 +504,8 @@ bool EiaEngine::roll_in_order(const ngn::Event& e, const Entity& actor, int powe
             c.order_reported = true;
         }
         if (c.port && power == c.defender && !c.rolled.count(c.attacker))
-            combat_error(ctx, Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender");
+            if (const Finding* f = combat_error(ctx, Kind::Illegal, kHarbour, e.subject.pos, "in a port combat the attacker rolls before the defender"))
+                c.order_cause = Findings::cause_of(*f);
         // the winner fires first; while a claim and the dice disagree (reported), either order
         // follows, and a tie by the rules lets either side fire first
         const std::optional<int> first = c.wind_winner.played();

@@ -479,7 +479,7 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
             if (p && p->port) judged(ctx, "6.2.4");  // a stack ending in a port or box with an enemy must attack
             if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;
             for (auto& o : fleets_)
-                if (!o->gone && o->at == f->at && at_war(o->power, f->power)) {
+                if (!o->gone && o->at == f->at && at_war(o->power, f->power) && !o->doubt) {  // (an enemy in doubt may not be there)
                     reported.insert(where_text(f->at));
                     ctx.findings.error(Kind::Illegal, cite("6.2.4"), at,
                                        f->name + " ended its move at " + where_text(f->at) + " with " + o->name +
@@ -497,7 +497,7 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
             const std::string stays = f->name + " began the sequence in " + where_text(f->at) +
                                       " at war with no one there: it must leave the blockade box";
             if (!f->no_cause_to_stay) continue;
-            if (f->box_stay) ctx.findings.excuse(*f->box_stay, at, stays);  // said once while it stays
+            if (f->box_stay || f->doubt) ctx.findings.excuse(f->box_stay ? *f->box_stay : *f->doubt, at, stays);  // said once while it stays; or it is not there
             else f->box_stay = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("6.2.7.1"), at, stays));
         }
     }

@@ -105,6 +105,7 @@ private:
     void settle_start(const ngn::Event& e, std::size_t i, StackMove& m, GameContext& ctx);
     void doubt_stack_of(const std::vector<Fleet*>& fleets, const Cause& cause);
     void move_left_out(const Cause& cause);
+    void begun_in_doubt(const std::vector<Fleet*>& stack, const Cause& cause, GameContext& ctx, const ngn::Event& e);
     void carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m, GameContext& ctx);
     void move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx);
     void enter_port(const ngn::Item& it, const Where& next, const geometry::Place& np, const StackMove& m, GameContext& ctx);

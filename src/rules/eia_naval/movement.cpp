@@ -188,6 +188,20 @@ void EiaEngine::settle_start(const ngn::Event& e, std::size_t i, StackMove& m, G
     for (Fleet* f : m.stack) f->at = start;
 }
 
+// The combat an interception reported (`cause`) began, as played: its figures the record's, the
+// ships of both powers too.
+void EiaEngine::begun_in_doubt(const std::vector<Fleet*>& stack, const Cause& cause, GameContext& ctx, const ngn::Event& e) {
+    Combat* c = open_combat(ctx, e);
+    c->doubt = cause;
+    c->attacker = stack.front()->power;
+    c->defender = phasing_;
+    c->att = stack;
+    c->at = stack.front()->at;
+    c->interception = true;
+    for (auto& f : fleets_)
+        if (!f->gone && (f->power == c->attacker || f->power == c->defender)) f->ships_doubt = cause;
+}
+
 // A line that shows a move of the phasing side left out of the record (reported, `cause`): the
 // fleets of that side that have not moved this sequence may be anywhere to their next move.
 void EiaEngine::move_left_out(const Cause& cause) {
@@ -701,7 +715,10 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
     if (stack.empty())
         if (Fleet* f = fleet(actor)) stack.push_back(f);
     if (!stack.empty() && moving_.empty() && moving_retreated_) {
-        ctx.findings.error(Kind::Illegal, cite("6.2.3"), e.subject.pos, "retreating and pursuing stacks may not be intercepted");
+        const Cause cause = Findings::cause_of(
+            ctx.findings.error(Kind::Illegal, cite("6.2.3"), e.subject.pos, "retreating and pursuing stacks may not be intercepted"));
+        move_left_out(cause);  // (or the move it intercepts is left out of the record)
+        if (said_intercepted(e).value_or(false) || !dice_of(e)) begun_in_doubt(stack, cause, ctx, e);
         return;
     }
     if (stack.empty() && named_gone_) return;
@@ -710,15 +727,7 @@ void EiaEngine::intercept(const ngn::Event& e, const Entity& actor, GameContext&
                                                                   stack.empty() ? "say which fleets try to intercept: FR intercept FR1,FR2 d6: 1"
                                                                                 : "no stack has moved to be intercepted"));
         if (!stack.empty()) move_left_out(cause);
-        if (!stack.empty() && (said_intercepted(e).value_or(false) || !dice_of(e))) {  // the combat it began, as played
-            Combat* c = open_combat(ctx, e);
-            c->doubt = cause;
-            c->attacker = stack.front()->power;
-            c->defender = phasing_;
-            c->att = stack;
-            c->at = stack.front()->at;
-            c->interception = true;
-        }
+        if (!stack.empty() && (said_intercepted(e).value_or(false) || !dice_of(e))) begun_in_doubt(stack, cause, ctx, e);
         return;
     }
     const int power = stack.front()->power;
@@ -1024,8 +1033,13 @@ void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
                 ctx.findings.excuse(*f->doubt, e.subject.pos, c.name + " is not on a fleet: nothing makes it lost");
                 break;
             }
-    if (!at_sea && !c.gone && !carrier_doubted)
-        ctx.findings.error(Kind::Illegal, cite("6.2.5.3"), e.subject.pos, c.name + " is not on a fleet: nothing makes it lost");
+    if (!at_sea && !c.gone && !carrier_doubted) {
+        // the move that carried it may be left out: the fleets of its power in its port follow from this
+        const Cause cause = Findings::cause_of(
+            ctx.findings.error(Kind::Illegal, cite("6.2.5.3"), e.subject.pos, c.name + " is not on a fleet: nothing makes it lost"));
+        for (auto& f : fleets_)
+            if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at && !f->doubt) f->doubt = cause;
+    }
     if (c.on) c.on->carrying = nullptr;
     c.on = nullptr;
     c.gone = true;
