@@ -123,6 +123,14 @@ void EiaEngine::combat_in_doubt(GameContext& ctx, ngn::SourcePos pos, const std:
     if (c.order_cause) ctx.findings.excuse(*c.doubt, pos, what);
 }
 
+// A combat of fleets whose places are in doubt (a line left out before, reported): its figures
+// are the record's.
+void EiaEngine::doubt_from_fleets(Combat& c) {
+    for (const std::vector<Fleet*>* side : {&c.att, &c.def})
+        for (const Fleet* f : *side)
+            if (!c.doubt && f->doubt) c.doubt = f->doubt;
+}
+
 Combat* EiaEngine::open_combat(GameContext& ctx, const ngn::Event& e) {
     close_combat(ctx, e.subject.pos);
     combats_.push_back(std::make_unique<Combat>());
@@ -192,6 +200,7 @@ void EiaEngine::attack(const ngn::Event& e, const Entity& actor, GameContext& ct
             else if (f->power == defender || (allied_combined(f->power, defender) && at_war(attacker, f->power))) c->def.push_back(f.get());
         }
     sides_there(*c, ctx, e);
+    doubt_from_fleets(*c);
     c->port = place && place->port && !at->box;
     if (c->port) {
         // 6.3.3.3 and 6.3.1.3: the harbour defences fire when the port's garrison is at war with the attacker,

@@ -127,6 +127,7 @@ private:
     void attack(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void evade(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void sides_there(Combat& c, GameContext& ctx, const ngn::Event& e);
+    void doubt_from_fleets(Combat& c);
     void wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void fight_on_after_barred_evasion();
     void combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour);

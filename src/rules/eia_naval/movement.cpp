@@ -857,6 +857,7 @@ void EiaEngine::interceptors_engage(const ngn::Event& e, const std::vector<Fleet
     c->interception = true;
     c->disputed = disputed;
     c->interceptors_from = from;
+    doubt_from_fleets(*c);
     const geometry::Place* place = map_->find(target.place);
     if (place && place->port && target.box) {
         // 6.3.5.3: a stack beaten in a blockade box goes back to the port it came out of
@@ -1013,8 +1014,10 @@ void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
                     return;
                 }
             const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("6.2.5.2"), e.subject.pos, why));
+            std::vector<Fleet*> carriers;
             for (auto& f : fleets_)
-                if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at && !f->doubt) f->doubt = cause;
+                if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at) carriers.push_back(f.get());
+            doubt_stack_of(carriers, cause);
             return;
         }
         c.on->carrying = nullptr;
@@ -1037,8 +1040,10 @@ void EiaEngine::disembark(const ngn::Event& e, Corps& c, GameContext& ctx) {
         // the move that carried it may be left out: the fleets of its power in its port follow from this
         const Cause cause = Findings::cause_of(
             ctx.findings.error(Kind::Illegal, cite("6.2.5.3"), e.subject.pos, c.name + " is not on a fleet: nothing makes it lost"));
+        std::vector<Fleet*> carriers;
         for (auto& f : fleets_)
-            if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at && !f->doubt) f->doubt = cause;
+            if (!f->gone && allied_combined(f->power, c.power) && f->at == c.at) carriers.push_back(f.get());
+        doubt_stack_of(carriers, cause);
     }
     if (c.on) c.on->carrying = nullptr;
     c.on = nullptr;
