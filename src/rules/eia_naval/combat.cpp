@@ -123,12 +123,12 @@ void EiaEngine::combat_in_doubt(GameContext& ctx, ngn::SourcePos pos, const std:
     if (c.order_cause) ctx.findings.excuse(*c.doubt, pos, what);
 }
 
-// A combat of fleets whose places are in doubt (a line left out before, reported): its figures
-// are the record's.
+// A combat of fleets whose places or ships are in doubt (a line left out before, reported): its
+// figures are the record's.
 void EiaEngine::doubt_from_fleets(Combat& c) {
     for (const std::vector<Fleet*>* side : {&c.att, &c.def})
         for (const Fleet* f : *side)
-            if (!c.doubt && f->doubt) c.doubt = f->doubt;
+            if (!c.doubt && (f->doubt || f->ships_doubt)) c.doubt = f->doubt ? f->doubt : f->ships_doubt;
 }
 
 Combat* EiaEngine::open_combat(GameContext& ctx, const ngn::Event& e) {

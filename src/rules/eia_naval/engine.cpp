@@ -479,7 +479,7 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
             if (p && p->port) judged(ctx, "6.2.4");  // a stack ending in a port or box with an enemy must attack
             if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;
             for (auto& o : fleets_)
-                if (!o->gone && o->at == f->at && at_war(o->power, f->power) && !o->doubt) {  // (an enemy in doubt may not be there)
+                if (!o->gone && o->at == f->at && at_war(o->power, f->power) && !o->doubt && !o->ships_doubt) {  // (an enemy in doubt may not be there)
                     reported.insert(where_text(f->at));
                     ctx.findings.error(Kind::Illegal, cite("6.2.4"), at,
                                        f->name + " ended its move at " + where_text(f->at) + " with " + o->name +

@@ -798,7 +798,8 @@ void EiaEngine::interceptors_in_order(const std::vector<Fleet*>& stack, int powe
                 rule = kInterceptOrder;
             }
     for (auto& o : fleets_)
-        if (!o->gone && o->at == from && allied_combined(o->power, power) && std::find(stack.begin(), stack.end(), o.get()) == stack.end())
+        if (!o->gone && o->at == from && allied_combined(o->power, power) && std::find(stack.begin(), stack.end(), o.get()) == stack.end() &&
+            !o->doubt && !o->ships_doubt)  // (a fleet whose place or ships are in doubt may not be there)
             why = o->name + " is in the same place: the fleets there are one stack, and intercept together", rule = cite("6.2.2");
     for (Fleet* f : stack) {
         if (!(f->at == from)) why = f->name + " is not with the intercepting stack", rule = cite("6.2.3.1.2.5");
