@@ -710,3 +710,22 @@ TEST(EiaGenerated, TenThousandLegalGamesGiveNoFinding) {
     EXPECT_EQ(checked, kGames);
     EXPECT_EQ(shown, 0);
 }
+
+// A combat line left out of the record is one finding, and what follows from it is excused: a
+// combat roll, the retreat (the loser's next move then starts where the record has it), the
+// interception that began a combat (issue 39).
+TEST(EiaOneMistake, ACombatLineLeftOutIsOneFinding) {
+    const std::string retreat = "        FR retreat @Rochefort/port\n        GB pursue @Rochefort/blockade\n";
+    const std::string next_month = "turn 1805-08\n  phase naval\n" + fr_moves("        FR move FR2 @Rochefort/blockade => 0 mp\n");
+    // the loser's combat roll left out: one finding; the results stand as written
+    one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n        GB combat d6: 4 +1(British) = 5 => 20% 2\n"
+              "        GB result => win 1\n        FR result => lose 1\n" + retreat),
+        "eia-naval 6.3.3.2", Kind::Inconsistent);
+    // the retreat left out: one finding; the loser's next move from its port follows from it
+    one(record(gb_moves(kMeet, "        GB attack FR @\"Bay of Biscay\"\n" + kGbWins)) + next_month, "eia-naval 6.3.5", Kind::Inconsistent);
+    // the interception that began a combat left out: one finding for all its lines
+    one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\"\n        FR windgauge d6: 1\n        GB windgauge d6: 6 +1(British) = 7 => GB\n"
+                        "        GB combat d6: 6 +1(British) = 7 => 25% 3\n        FR combat d6: 1 => 5% 1\n"
+                        "        GB result => win 1\n        FR result => lose 1\n        FR retreat @Rochefort/port\n")),
+        "eia-naval 6.3", Kind::Inconsistent);
+}
