@@ -3,10 +3,16 @@
 // seeded mistake each, which must give exactly one finding.
 #include "geometry/area_map.hpp"
 #include "rules/registry.hpp"
+#include "rules/eia_naval/generator.hpp"
 #include "rules/eia_naval/tables.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
 
 using namespace testing_util;
 using ironlog::Finding;
@@ -130,10 +136,13 @@ TEST(EiaSequence, CombinedMovementInTheLaterAllysSequence) {
 
 TEST(EiaMovement, PointsAndCosts) {
     // port to box free, box to sea 1, each sea area 1: seven at most
-    auto f = one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 2 mp\n")), "eia-naval 6.2.1",
+    // what a step costs: sea areas by 6.2.1.1, ports and their boxes by 6.2.1.2
+    auto f = one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 2 mp\n")), "eia-naval 6.2.1.2",
                  Kind::WrongResult);
     EXPECT_EQ(*f.expected, "1 mp");
-    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"Irish Sea\"\n")), "eia-naval 6.2.1", Kind::Illegal);
+    one(record(gb_moves("        GB move GB2 @\"English Channel\" @\"Bay of Biscay\" => 1 mp\n")), "eia-naval 6.2.1.1", Kind::WrongResult);
+    one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"Irish Sea\"\n")), "eia-naval 6.2.1.2", Kind::Illegal);
+    one(record(gb_moves("        GB move GB2 @\"Irish Sea\" @\"Bay of Biscay\"\n")), "eia-naval 6.2.1.1", Kind::Illegal);
     const std::string far = "        GB move GB2 @\"Bay of Biscay\" @\"Cape Finisterre\" @\"Portuguese Coast\" @\"Atlantic Ocean\" @\"Western Approaches\" "
                             "@\"Irish Sea\" @\"Western Approaches\" @\"Bay of Biscay\"\n";
     one(record(gb_moves(far)), "eia-naval 6.2.1", Kind::Illegal);
@@ -412,7 +421,7 @@ TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
     const std::string example = read_file(kSource / "fixtures/games/eia-naval-sample.ngn");
     clean(example);
     expect_each_mistake_once(example, {
-        {"=> 2 mp", "=> 3 mp", "eia-naval 6.2.1", Kind::WrongResult},
+        {"=> 2 mp", "=> 3 mp", "eia-naval 6.2.1.2", Kind::WrongResult},
         {"FR windgauge d6: 5 => FR", "FR windgauge d6: 5 => GB", "eia-naval 6.3.3.1", Kind::WrongResult},
         {"GB windgauge d6: 2 +1(British) +1(NELSON) = 4", "GB windgauge d6: 2 +1(British) = 3", "eia-naval 6.3.3.1", Kind::WrongResult},
         {"FR combat d6: 5 => 20% 6", "FR combat d6: 5 => 20% 7", "eia-naval 6.3.3.2", Kind::WrongResult},
@@ -427,7 +436,7 @@ TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
     expect_each_mistake_once(month, {
         {"GB intercept GB2,NELSON d6: 3 -1(NELSON) = 2 => fails", "GB intercept GB2,NELSON d6: 3 -1(NELSON) = 2 => intercepted",
          "eia-naval 6.2.3.2.2.1", Kind::WrongResult},
-        {"FR move FR2 @\"Cape Finisterre\" => 1 mp", "FR move FR2 @\"Cape Finisterre\" => 2 mp", "eia-naval 6.2.1", Kind::WrongResult},
+        {"FR move FR2 @\"Cape Finisterre\" => 1 mp", "FR move FR2 @\"Cape Finisterre\" => 2 mp", "eia-naval 6.2.1.1", Kind::WrongResult},
         {"GB combat d6: 4 +1(British) = 5 => 20% 2 {the blockaders", "GB combat d6: 4 +1(British) = 5 => 15% 2 {the blockaders",
          "eia-naval 6.3.3.2", Kind::WrongResult},
         {"FR combat d6: 1 => 5% 1", "FR combat d6: 1 +1(fleet) = 2 => 10% 1", "eia-naval 6.3.3.2", Kind::WrongResult},
@@ -456,4 +465,267 @@ TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
 TEST(EiaRobustness, RandomEditsOfTheSamples) {
     for (const char* name : {"eia-naval-sample.ngn", "eia-naval-campaign-sample.ngn"})
         expect_random_edits_never_throw(read_file(kSource / "fixtures/games" / name), 300, 806, "games");
+}
+
+// ---- the wording of findings ------------------------------------------------------------------------------
+
+// A count of one reads in the singular: "1 movement point", "1 ship" (issue 39).
+TEST(EiaMessages, ACountOfOneReadsInTheSingular) {
+    auto f = one(record(gb_moves("        GB move GB2 @Plymouth/port => 2 mp\n")), "eia-naval 6.2.1.2", Kind::WrongResult);
+    EXPECT_EQ(f.message, "this move costs 1 movement point") << f.message;
+    f = one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
+                  "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 10% 1\n"
+                  "        GB2 lose 1\n        GB2 lose 1\n        GB result => win 1\n        FR result => lose 1\n"
+                  "        FR retreat @Rochefort/port\n"),
+            "eia-naval 6.3.3.2", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("lose 2 ships, more"), std::string::npos) << f.message;
+    f = one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
+                  "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 10% 1\n"
+                  "        GB result => lose -1\n        FR result => lose 1\n        FR retreat @Rochefort/port\n"),
+            "eia-naval 6.3.4.1", Kind::WrongResult);
+    EXPECT_NE(f.message.find("one side lost 1 ship and the other 2 ships"), std::string::npos) << f.message;
+}
+
+// ---- one mistake, one finding: a line that reads as another ---------------------------------------------
+
+// Two words swapped in a move leave a line that plainly reads as a move written in order: one
+// finding says so (ngn 5.3), and the fleet is where that move takes it, so its next move checks
+// clean (issue 39).
+TEST(EiaOneMistake, AMoveWhoseWordsStandOutOfOrderIsOneFinding) {
+    const std::string then = "turn 1805-08\n  phase naval\n" + gb_moves("        GB move GB1 @\"Western Approaches\" => 1 mp\n");
+    clean(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 1 mp\n") + then));
+    const std::vector<std::string> swapped = {
+        "        GB GB1 move @Portsmouth/blockade @\"English Channel\" => 1 mp\n",    // the action after the fleet
+        "        GB move @Portsmouth/blockade GB1 @\"English Channel\" => 1 mp\n",    // the fleet after a place
+        "        GB move GB1 @\"English @Portsmouth/blockade Channel\" => 1 mp\n",    // a place inside another's quotes
+        "        GB move GB1 @\"English Channel\" @Portsmouth/blockade => 1 mp\n",    // (a whole path, at sea, read as written:)
+    };
+    for (std::size_t i = 0; i + 1 < swapped.size(); ++i) {
+        auto f = one(record(gb_moves(swapped[i]) + then), "ngn 5.3 Events", Kind::Inconsistent);
+        EXPECT_NE(f.message.find("this reads as 'GB move GB1 @Portsmouth/blockade @\"English Channel\"'"), std::string::npos) << f.message;
+    }
+    // a fleet's name inside a place's quotes, a word of a name outside them
+    one(record(gb_moves("        GB move @\"English GB1 Channel\" @\"Western Approaches\" => 2 mp\n"), ""),
+        "ngn 5.3 Events", Kind::Inconsistent);
+    auto f = one(record(fr_moves("        FR move FR2 @\"Cape Finisterre\" @\"Bay Biscay\" of => 2 mp\n")), "ngn 5.3 Events",
+                 Kind::Inconsistent);
+    EXPECT_NE(f.message.find("'of' belongs inside the quotes of @\"Bay of Biscay\""), std::string::npos) << f.message;
+    // two places out of order, the path broken between them: read the other way round
+    f = one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\" @\"Portuguese Coast\" @\"Cape Finisterre\" => 3 mp\n") +
+                   "turn 1805-08\n  phase naval\n" + gb_moves("        GB move GB2 @\"Atlantic Ocean\" => 1 mp\n")),
+            "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("@\"Cape Finisterre\" comes before @\"Portuguese Coast\""), std::string::npos) << f.message;
+}
+
+// A fleet that stays in a blockade box it must leave (6.2.7.1) is said once while it stays, and
+// its next move written as from its port follows from it.
+TEST(EiaOneMistake, AStackLeftInABlockadeBoxIsSaidOnce) {
+    const std::string forces = "side GB \"Great Britain\"\nfleet GB1 ships 10 @Portsmouth/port\nside FR \"France\"\nfleet FR1 ships 10 @Brest/port\n";
+    const std::string month = "    segment great-britain\n      step movement\n      step combat\n"
+                              "    segment france\n      step movement\n      step combat\n";
+    auto f = one(record(gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" @Portsmouth/blockade => 2 mp\n") +
+                            "    segment france\n      step movement\n      step combat\n" + "turn 1805-08\n  phase naval\n" + month +
+                            "turn 1805-09\n  phase naval\n" + month + "turn 1805-10\n  phase naval\n" +
+                            gb_moves("        GB move GB1 @Portsmouth/blockade @\"English Channel\" => 1 mp\n"),
+                        forces),
+                 "eia-naval 6.2.7.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("GB1 began the sequence in @Portsmouth/blockade"), std::string::npos) << f.message;
+}
+
+// A fleet removed from the map (its last ships lost, 6.3.6) that the record goes on using: one
+// finding at the first line that uses it, naming the combat that took its last ships; its later
+// lines follow from it (issue 39).
+TEST(EiaOneMistake, AFleetRemovedThatKeepsActingIsOneFinding) {
+    const std::string forces = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"Western Approaches\"\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\nfleet FR2 ships 2 @\"Bay of Biscay\"\n";
+    const std::string wiped = gb_moves(kMeet, "        GB attack FR2\n        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n"
+                                              "        GB combat d6: 4 +1(British) = 5 => 20% 2\n        FR combat d6: 2 => 0\n"
+                                              "        GB result => win 1\n        FR result => lose 1\n");
+    clean(record(wiped, forces));
+    const std::string after = fr_moves("        FR move FR2 @Rochefort/blockade @Rochefort/port => 1 mp\n"
+                                       "        FR move FR1,FR2 @Brest/blockade => 0 mp\n");
+    ironlog::CheckOptions options(ironlog::all_rulesets());
+    options.base_dir = kSource / "fixtures/games";
+    const auto report = ironlog::check_text("t.ngn", record(wiped + after, forces), options);
+    ASSERT_EQ(report.games.size(), 1u);
+    const auto& g = report.games.front();
+    std::vector<Finding> p;
+    for (const auto& f : g.findings)
+        if (f.severity != ironlog::Severity::Note) p.push_back(f);
+    ASSERT_EQ(p.size(), 1u) << describe(p);
+    EXPECT_EQ(p.front().rule.text(), "eia-naval 6.3.6");
+    EXPECT_NE(p.front().message.find("FR2 was removed from the map when the combat of line"), std::string::npos) << p.front().message;
+    EXPECT_EQ(g.excused.size(), 1u);
+}
+
+// ---- the case that governs, where two touch ---------------------------------------------------------------
+
+TEST(EiaCitations, TheCaseThatGovernsWhereTwoTouch) {
+    // blockaders not at war with a stack entering their box: it goes by (6.2.7.2), not 6.2.3.1 in general
+    const std::string peace = "side GB \"Great Britain\"\nfleet GB2 ships 10 @\"English Channel\"\n"
+                              "side FR \"France\"\nfleet FR1 ships 10 @Portsmouth/blockade\n";
+    one(record(gb_moves("        GB move GB2 @Portsmouth/blockade\n        FR intercept FR1 => intercepted\n"), peace), "eia-naval 6.2.7.2",
+        Kind::Illegal);
+    // no evasion from an interception: 6.2.3.3 says it of interceptions (6.3.2 of ports and boxes)
+    one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\"\n        FR intercept FR2 d6: 1 => intercepted\n        GB evade d6: 1 => evaded\n"
+                        "        FR windgauge d6: 1\n        GB windgauge d6: 6 +1(British) = 7 => GB\n"
+                        "        GB combat d6: 6 +1(British) = 7 => 25% 3\n        FR combat d6: 1 => 5% 1\n"
+                        "        GB result => win 1\n        FR result => lose 1\n        FR retreat @Rochefort/port\n")),
+        "eia-naval 6.2.3.3", Kind::Illegal);
+    // harbour defences of a port the attacker has access to are not used (6.3.1.3.1)
+    const std::string ferrol = "side GB \"Great Britain\" war France access Spain\nfleet GB2 ships 10 @\"Cape Finisterre\"\n"
+                               "side FR \"France\" war \"Great Britain\" access Spain\nfleet FR1 ships 10 @Ferrol/port\n"
+                               "side SP \"Spain\"\n";
+    one(record(gb_moves("        GB move GB2 @Ferrol/port\n", "        GB attack FR @Ferrol/port\n        SP harbour d6: 3\n"
+                                                                "        GB combat d6: 3 +1(British) = 4\n        FR combat d6: 1\n"
+                                                                "        GB retreat @Ferrol/blockade\n"),
+               ferrol, "[Side3 \"Spain\"]\n"),
+        "eia-naval 6.3.1.3.1", Kind::Illegal);
+    // a retreat into the Dardanelles without permission: 6.3.5.1.2, not the nearest port of 6.3.5.1
+    const std::string aegean = "side GB \"Great Britain\" war France\nfleet GB2 ships 10 @\"Aegean Sea\"\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR2 ships 10 @\"Aegean Sea\"\n";
+    one(record(fr_moves("", "        FR attack GB @\"Aegean Sea\"\n        FR windgauge d6: 5\n        GB windgauge d6: 2 +1(British) = 3 => FR\n"
+                            "        FR combat d6: 6\n        GB combat d6: 1 +1(British) = 2\n        GB retreat @Dardanelles\n"),
+               aegean),
+        "eia-naval 6.3.5.1.2", Kind::Illegal);
+}
+
+// A fleet entering a port it has access to passes through the port's blockade box (6.2.1.2): that
+// is no blockade, and 6.2.7 does not bar it (issue 39: a rule read too narrowly).
+TEST(EiaMovement, IntoAPortWithAccessThroughItsBox) {
+    const std::string lisbon = "side GB \"Great Britain\" war France access Portugal\nfleet PO1 ships 6 @\"Portuguese Coast\" minor Portugal\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    clean(record(gb_moves("        GB move PO1 @Lisbon/blockade @Lisbon/port => 1 mp\n"), lisbon));
+    const std::string no_access = "side GB \"Great Britain\" war France\nfleet GB1 ships 6 @\"Portuguese Coast\"\n"
+                                  "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Brest/port\n";
+    one(record(gb_moves("        GB move GB1 @Lisbon/blockade => 1 mp\n"), no_access), "eia-naval 6.2.7", Kind::Illegal);
+}
+
+// ---- generated play (issue 39): every enforced case reached, no finding on legal games -------------
+
+namespace {
+
+// The cases a coverage row names: "6.2.2, 6.2.2.1-6.2.2.5" is 6.2.2 and 6.2.2.1 to 6.2.2.5; ".1"
+// after a case is its sub-case, ".1-.3" a range of them.
+std::vector<std::string> cases_of(const std::string& rule) {
+    std::vector<std::string> out;
+    std::string base;
+    std::stringstream in(rule);
+    for (std::string part; std::getline(in, part, ',');) {
+        part.erase(0, part.find_first_not_of(' '));
+        part.erase(part.find_last_not_of(' ') + 1);
+        const auto dash = part.find('-');
+        auto full = [&](const std::string& c) { return c.front() == '.' ? base + c : c; };
+        const std::string from = full(part.substr(0, dash));
+        if (part.front() != '.') base = from;
+        if (dash == std::string::npos) {
+            out.push_back(from);
+            continue;
+        }
+        const std::string to = full(part.substr(dash + 1));
+        // 6.2.3.2.1-6.2.3.2.1.3: the case and its sub-cases; 6.2.2.1-6.2.2.5: cases side by side
+        const bool down = std::count(to.begin(), to.end(), '.') > std::count(from.begin(), from.end(), '.');
+        if (down) out.push_back(from);
+        const std::string prefix = to.substr(0, to.rfind('.') + 1);
+        for (int k = down ? 1 : std::stoi(from.substr(from.rfind('.') + 1)); k <= std::stoi(to.substr(to.rfind('.') + 1)); ++k)
+            out.push_back(prefix + std::to_string(k));
+    }
+    return out;
+}
+
+// Cases the coverage table marks enforced that no generated game judges yet, each with its reason
+// in the case's row of docs/rules/eia-naval.md.
+const std::set<std::string> kNotReachedByGeneratedPlay = {};
+
+std::string generated_eia_games(std::uint64_t seed, int first, int count) {
+    ironlog::GenerateOptions options;
+    options.map = (kSource / "fixtures/maps/eia-sample-map.ngn").string();
+    options.tables = (kSource / "fixtures/tables/eia-naval-tables.ngn").string();
+    std::string text;
+    for (int i = first; i < first + count; ++i) text += ironlog::rules::eia_naval::generate_game(seed, i, options) + "\n";
+    return text;
+}
+
+ironlog::FileReport check_generated_eia(const std::string& text, bool count_cases) {
+    ironlog::CheckOptions options(ironlog::all_rulesets());
+    options.base_dir = kSource / "fixtures/games";
+    options.count_cases = count_cases;
+    return ironlog::check_text("generated.ngn", text, options);
+}
+
+}  // namespace
+
+TEST(EiaGenerated, CoverageRowsNameTheirCases) {
+    EXPECT_EQ(cases_of("6.2.2, 6.2.2.1-6.2.2.5"),
+              (std::vector<std::string>{"6.2.2", "6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.2.4", "6.2.2.5"}));
+    EXPECT_EQ(cases_of("6.2.3.2.1-6.2.3.2.1.3"), (std::vector<std::string>{"6.2.3.2.1", "6.2.3.2.1.1", "6.2.3.2.1.2", "6.2.3.2.1.3"}));
+    EXPECT_EQ(cases_of("6.3.1.3, .1-.3"), (std::vector<std::string>{"6.3.1.3", "6.3.1.3.1", "6.3.1.3.2", "6.3.1.3.3"}));
+    EXPECT_EQ(cases_of("6.2.3.2.2, .1, .2, 6.2.3.2.3"),
+              (std::vector<std::string>{"6.2.3.2.2", "6.2.3.2.2.1", "6.2.3.2.2.2", "6.2.3.2.3"}));
+}
+
+TEST(EiaGenerated, EveryEnforcedCaseIsReached) {
+    // 1,000 games on the sample map with the table pack; half of them read port interceptions as
+    // in the same area (the docs' one option, both values)
+    const std::string text = generated_eia_games(20261125, 0, 1000);
+    const auto report = check_generated_eia(text, true);
+    ASSERT_EQ(report.games.size(), 1000u);
+    std::map<std::string, std::size_t> cases;
+    for (const auto& g : report.games)
+        for (const auto& [id, n] : g.cases) cases[id] += n;
+    std::set<std::string> listed;
+    int enforced = 0;
+    for (const auto& row : coverage_rows("eia-naval")) {
+        for (const auto& c : cases_of(row.rule)) {
+            listed.insert("eia-naval/" + c);
+            if (!row.enforced() || kNotReachedByGeneratedPlay.count(c)) continue;
+            ++enforced;
+            EXPECT_GT(cases["eia-naval/" + c], 0u) << c << " (row " << row.rule << "): enforced, and no generated line was judged under it";
+        }
+    }
+    EXPECT_GE(enforced, 70);
+    for (const auto& [id, n] : cases) EXPECT_TRUE(listed.count(id)) << id << " is judged, and is in no row of the coverage table";
+    for (const char* part : {"port-interception=same-area", " intercept ", " => intercepted", " windgauge ", " harbour ", " evade ", " pursue ",
+                             " lose ", " carrying ", " disembark", " pick ", " drop ", " controls ", " leave ", " scuttle ", "NELSON", " invite"})
+        EXPECT_NE(text.find(part), std::string::npos) << part;
+}
+
+TEST(EiaGenerated, TenThousandLegalGamesGiveNoFinding) {
+    // 10,000 games in the release build, both values of the one option; 500 under the sanitizers,
+    // which run many times slower (docs/testing.md)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    constexpr int kGames = 500;
+#else
+    constexpr int kGames = 10000;
+#endif
+    int checked = 0, shown = 0;
+    for (int first = 0; first < kGames; first += 1000) {
+        const auto report = check_generated_eia(generated_eia_games(7, first, std::min(1000, kGames - first)), false);
+        checked += static_cast<int>(report.games.size());
+        EXPECT_TRUE(report.findings.empty()) << describe(report.findings);
+        for (const auto& g : report.games)
+            for (const auto& f : g.findings)
+                if (f.severity != ironlog::Severity::Note && shown++ < 5) ADD_FAILURE() << "game " << first + static_cast<int>(g.index) << ": " << describe({f});
+    }
+    EXPECT_EQ(checked, kGames);
+    EXPECT_EQ(shown, 0);
+}
+
+// A combat line left out of the record is one finding, and what follows from it is excused: a
+// combat roll, the retreat (the loser's next move then starts where the record has it), the
+// interception that began a combat (issue 39).
+TEST(EiaOneMistake, ACombatLineLeftOutIsOneFinding) {
+    const std::string retreat = "        FR retreat @Rochefort/port\n        GB pursue @Rochefort/blockade\n";
+    const std::string next_month = "turn 1805-08\n  phase naval\n" + fr_moves("        FR move FR2 @Rochefort/blockade => 0 mp\n");
+    // the loser's combat roll left out: one finding; the results stand as written
+    one(fight("        GB windgauge d6: 4 +1(British) = 5\n        FR windgauge d6: 2 => GB\n        GB combat d6: 4 +1(British) = 5 => 20% 2\n"
+              "        GB result => win 1\n        FR result => lose 1\n" + retreat),
+        "eia-naval 6.3.3.2", Kind::Inconsistent);
+    // the retreat left out: one finding; the loser's next move from its port follows from it
+    one(record(gb_moves(kMeet, "        GB attack FR @\"Bay of Biscay\"\n" + kGbWins)) + next_month, "eia-naval 6.3.5", Kind::Inconsistent);
+    // the interception that began a combat left out: one finding for all its lines
+    one(record(gb_moves("        GB move GB2 @\"Bay of Biscay\"\n        FR windgauge d6: 1\n        GB windgauge d6: 6 +1(British) = 7 => GB\n"
+                        "        GB combat d6: 6 +1(British) = 7 => 25% 3\n        FR combat d6: 1 => 5% 1\n"
+                        "        GB result => win 1\n        FR result => lose 1\n        FR retreat @Rochefort/port\n")),
+        "eia-naval 6.3", Kind::Inconsistent);
 }

@@ -85,7 +85,7 @@ Counts count(const ironlog::Ruleset& r, const Kind& kind, const Settings& settin
     ironlog::CheckOptions options(ironlog::all_rulesets(), std::string(IRONLOG_SOURCE_DIR) + "/fixtures/games");
     ironlog::GenerateOptions generate;
     generate.map = std::string(IRONLOG_SOURCE_DIR) + "/fixtures/maps/eia-sample-map.ngn";
-    generate.tables = std::string(IRONLOG_SOURCE_DIR) + "/fixtures/tables/tmbv-test-pack.ngn";
+    generate.tables = std::string(IRONLOG_SOURCE_DIR) + (r.info.id == "eia-naval" ? "/fixtures/tables/eia-naval-tables.ngn" : "/fixtures/tables/tmbv-test-pack.ngn");
     generate.library = std::string(IRONLOG_SOURCE_DIR) +
                        (r.info.id == "admiral" ? "/fixtures/ships/admiral-test-cards.ngn" : "/fixtures/tables/tmbv-lissa-test-manifest.ngn");
     std::mt19937 rng(static_cast<std::uint32_t>(settings.seed));

@@ -370,6 +370,7 @@ const ngn::Dice* EiaEngine::dice_of(const ngn::Event& e) const {
 // moving i past them.
 std::vector<Fleet*> EiaEngine::fleet_list(const ngn::Event& e, std::size_t& i, GameContext& ctx, const RuleRef& rule) {
     std::vector<Fleet*> out;
+    named_gone_ = false;
     for (; i < e.args.size(); ++i) {
         const ngn::Item& it = e.args[i];
         if (!it.is<ngn::List>() && !it.is<ngn::Word>() && !it.is<ngn::Text>()) break;
@@ -381,12 +382,28 @@ std::vector<Fleet*> EiaEngine::fleet_list(const ngn::Event& e, std::size_t& i, G
                     ctx.findings.error(Kind::Inconsistent, rule, x->pos, "'" + reference_text(*x) + "' is not a declared fleet");
                 continue;
             }
-            if (Fleet* f = fleet(*ent)) out.push_back(f), any = true;
+            if (Fleet* f = fleet(*ent); f && f->gone) gone_fleet_used(*f, x->pos, ctx), any = true;
+            else if (f) out.push_back(f), any = true;
             else if (leader_by_.count(ent)) any = true;
         }
         if (!any) break;
     }
     return out;
+}
+
+// A power whose fleets move in this sequence: the phasing power, and an ally that moves with it
+// in combined movement, which is made in the later ally's sequence (6.1.2).
+bool EiaEngine::moves_now(int power) const {
+    if (power == phasing_) {
+        // a power with combined movement may leave its moves to its ally's later sequence
+        for (std::size_t q = 0; q < powers_.size(); ++q)
+            if (static_cast<int>(q) != power && allied_combined(power, static_cast<int>(q)) && powers_[q].major != Major::None &&
+                std::find(order_.begin(), order_.end(), powers_[q].major) == order_.end())
+                return false;
+        return true;
+    }
+    if (!phasing(power) || order_.empty()) return false;
+    return std::find(order_.begin(), order_.end() - 1, pw(power).major) != order_.end() - 1;
 }
 
 bool EiaEngine::phasing(int power) const {
@@ -442,10 +459,11 @@ void EiaEngine::start_sequence(Major m, GameContext& ctx, ngn::SourcePos at) {
     moving_retreated_ = false;
     for (auto& f : fleets_) {
         f->mp = 0;
-        f->done = f->may_continue = f->retreated = false;
+        f->done = f->may_continue = f->retreated = f->ended_by_enemy = false;
         f->began = f->at;
+        // 6.2.7.1 reads the war as it stands when the sequence begins
+        f->no_cause_to_stay = !f->gone && f->at.box && !cause_to_blockade(f->at, f->power, ctx);
     }
-    (void)ctx;
     (void)at;
 }
 
@@ -455,11 +473,13 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
         // 6.2.4: a phasing stack in a port or blockade box with an enemy fleet has to attack it
         std::set<std::string> reported;
         for (auto& f : fleets_) {
-            if (f->gone || !phasing(f->power) || !f->done || f->retreated) continue;  // retreats and pursuits end no move
+            // retreats and pursuits end no move; an enemy that came in after the move (a retreat) asks no attack
+            if (f->gone || !phasing(f->power) || !f->done || f->retreated || !f->ended_by_enemy || f->doubt) continue;
             const geometry::Place* p = map_->find(f->at.place);
+            if (p && p->port) judged(ctx, "6.2.4");  // a stack ending in a port or box with an enemy must attack
             if (!p || !p->port || attacked_places_.count(where_text(f->at)) || reported.count(where_text(f->at))) continue;
             for (auto& o : fleets_)
-                if (!o->gone && o->at == f->at && at_war(o->power, f->power)) {
+                if (!o->gone && o->at == f->at && at_war(o->power, f->power) && !o->doubt && !o->ships_doubt) {  // (an enemy in doubt may not be there)
                     reported.insert(where_text(f->at));
                     ctx.findings.error(Kind::Illegal, cite("6.2.4"), at,
                                        f->name + " ended its move at " + where_text(f->at) + " with " + o->name +
@@ -471,17 +491,14 @@ void EiaEngine::end_sequence(GameContext& ctx, ngn::SourcePos at) {
     if (phasing_ >= 0 && map_) {
         // 6.2.7.1: a stack that began in a blockade box with no war to keep it there must leave it
         for (auto& f : fleets_) {
-            if (f->gone || !phasing(f->power) || !f->began.box || !(f->at == f->began)) continue;
-            const int holder = controller_side(f->at.place, ctx);
-            bool reason = at_war(f->power, holder);
-            for (auto& o : fleets_)
-                if (!o->gone && o->at.place == f->at.place && at_war(o->power, f->power)) reason = true;
-            for (auto& c : corps_)
-                if (!c->gone && c->at.place == f->at.place && at_war(c->power, f->power)) reason = true;
-            if (!reason)
-                ctx.findings.error(Kind::Illegal, cite("6.2.7.1"), at,
-                                   f->name + " began the sequence in " + where_text(f->at) +
-                                       " at war with no one there: it must leave the blockade box");
+            if (f->gone || !moves_now(f->power) || !f->began.box) continue;
+            judged(ctx, "6.2.7.1");
+            if (f->done || !(f->at == f->began)) continue;  // it left (a pursuit may bring it back)
+            const std::string stays = f->name + " began the sequence in " + where_text(f->at) +
+                                      " at war with no one there: it must leave the blockade box";
+            if (!f->no_cause_to_stay) continue;
+            if (f->box_stay || f->doubt) ctx.findings.excuse(f->box_stay ? *f->box_stay : *f->doubt, at, stays);  // said once while it stays; or it is not there
+            else f->box_stay = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("6.2.7.1"), at, stays));
         }
     }
     phasing_ = -1;
@@ -534,6 +551,7 @@ const V EiaEngine::kVerbs[] = {
 
 // The step an action belongs in (6.1.3): said when it is played in another.
 void EiaEngine::in_step(const char* step, const ngn::Event& e, GameContext& ctx) {
+    judged(ctx, "6.1.3");
     if (phase_ == "naval" && step_ == step) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
     ctx.findings.error(Kind::Illegal, kSteps, at,
@@ -542,6 +560,7 @@ void EiaEngine::in_step(const char* step, const ngn::Event& e, GameContext& ctx)
 
 // 6.1: Great Britain announces when in the sequence it moves; no other power does.
 void EiaEngine::announce(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    judged(ctx, "6.1");
     if (actor.kind != ngn::EntityKind::Side || major_named(actor.name) != Major::GreatBritain)
         ctx.findings.error(Kind::Illegal, kSequence, e.subject.pos, "only Great Britain announces when it moves");
 }
@@ -551,9 +570,27 @@ Corps* EiaEngine::corps_of(const Entity& e) {
     return it == corps_by_.end() ? nullptr : it->second;
 }
 
+// A fleet removed from the map (its last ships lost, or scuttled) that the record uses again:
+// one finding, at the first line that uses it, naming how it left; the later ones follow from it.
+void EiaEngine::gone_fleet_used(Fleet& f, ngn::SourcePos at, GameContext& ctx) {
+    named_gone_ = true;
+    const std::string why = f.name + " was removed from the map " + (f.removed.empty() ? std::string() : f.removed + " ") +
+                            "and takes no further part";
+    if (f.used_when_gone)
+        ctx.findings.excuse(*f.used_when_gone, at, why);
+    else
+        f.used_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, f.removed.find("scuttled") != std::string::npos ? cite("6.2.6.1") : cite("6.3.6"), at, why));
+}
+
 void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (!need_map(e.subject.pos, ctx)) return;  // without the map nothing of the phase can be judged
+    if (Fleet* f = fleet(actor); f && f->gone) {
+        gone_fleet_used(*f, e.subject.pos, ctx);
+        return;
+    }
     if (const V* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
+    if (const ngn::Event* again = action_first(e, ctx))
+        if (const V* v = find_verb(kVerbs, *again); v && v->handle(*this, *again, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
     // said once for each word: a later line using it is excused by the first
     if (const auto first = unknown_verbs_.said_before(lower(e.verb())))
@@ -565,6 +602,49 @@ void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx
                                 "'" + e.verb() + "' is not an action of eia-naval here; the actions are " + verb_list(kVerbs) +
                                     " (lose, leave and scuttle by a fleet, disembark and lost by a corps: docs/rules/eia-naval.md)")));
     line_not_read(e, ctx);
+}
+
+// A line whose first word is no action but whose second is ("GB GB1 move ..."): it reads as the
+// action written first, said once (ngn 5.3), and is played so. Null when it does not.
+const ngn::Event* EiaEngine::action_first(const ngn::Event& e, GameContext& ctx) {
+    std::vector<ngn::Item> items(e.args.begin(), e.args.end());
+    const auto* place = items.empty() ? nullptr : items[0].as<ngn::AreaPos>();
+    if (place && place->quoted) {
+        // the action inside a place's quotes: SP @"Cape retreat Finisterre"
+        std::vector<std::string> words;
+        std::string w;
+        for (char ch : std::string(place->area) + " ")
+            if (ch == ' ') {
+                if (!w.empty()) words.push_back(w), w.clear();
+            } else {
+                w += ch;
+            }
+        for (std::size_t j = 0; j < words.size(); ++j) {
+            if (!find_verb(kVerbs, lower(words[j]))) continue;
+            std::string rest;
+            for (std::size_t k = 0; k < words.size(); ++k)
+                if (k != j) rest += (rest.empty() ? "" : " ") + words[k];
+            if (!map_ || !map_->find(rest)) continue;
+            ngn::Item verb = items[0];
+            verb.value = ngn::Word{keep(words[j])};
+            items[0] = place_item(items[0], rest, place->box, true);
+            items.insert(items.begin(), verb);
+            break;
+        }
+        if (!word_text(items[0])) return nullptr;
+    } else if (e.args.size() < 2 || !word_text(e.args[1]) || !find_verb(kVerbs, lower(*word_text(e.args[1])))) {
+        return nullptr;
+    } else {
+        std::swap(items[0], items[1]);
+    }
+    std::string line = e.subject.to_ngn();
+    for (const auto& it : items) line += " " + it.to_ngn();
+    ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args[0].pos,
+                       "this reads as '" + line + "': the action comes first, '" + items[0].to_ngn() + "' is not one");
+    const auto& kept = reread_items_.emplace_back(std::move(items));
+    ngn::Event& again = reread_events_.emplace_back(e);
+    again.args = ngn::Items(kept.data(), kept.size());
+    return &again;
 }
 
 // A line not read that names fleets and places: it stands for their move, as played, so that

@@ -35,6 +35,9 @@ struct StackMove {
     bool invite = false;  // asks to be intercepted in the box of the port it enters (6.2.3.1.2.1)
     bool reported_path = false, reported_ice = false;
     bool ice_start = false;  // it starts north of the ice line in winter (found once, at the start)
+    std::optional<Cause> start_doubt;  // a finding that leaves where the stack starts in doubt
+    std::optional<Cause> path_cause;   // the finding on this move's path, if any
+    RuleRef cost_rule = cite("6.2.1.1");  // what its cost is read by: 6.2.1.2 once a port or box is on the way
 };
 
 class EiaEngine final : public Engine {
@@ -58,6 +61,7 @@ private:
     InterceptionTry who_may_intercept(int power, int mover, const Where& target, const Where& from, GameContext& ctx);
     void declare_power(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void line_not_read(const ngn::Event& e, GameContext& ctx);
+    const ngn::Event* action_first(const ngn::Event& e, GameContext& ctx);
     Power* power_of(const Entity& e);
     std::optional<Where> where_of(const ngn::Item& item, GameContext& ctx, const RuleRef& rule);
     std::string where_text(const Where& w) const;
@@ -72,6 +76,7 @@ private:
     int controller_side(const std::string& port, GameContext& ctx) const;
     bool friendly_port(int power, const std::string& port, GameContext& ctx) const;
     bool blockaded(const std::string& port, int owner, GameContext& ctx) const;
+    bool cause_to_blockade(const Where& box, int power, GameContext& ctx) const;
     bool winter() const;
     std::vector<Fleet*> fleets_at(const Where& w, int power);
     bool nelson_with(const std::vector<Fleet*>& fleets) const;
@@ -82,11 +87,25 @@ private:
     void end_sequence(GameContext& ctx, ngn::SourcePos at);
     int phasing_side() const { return phasing_; }
     bool phasing(int power) const;
+    bool moves_now(int power) const;
+    bool may_retreat(const Where& from, int power, GameContext& ctx) const;
 
     // ---- movement.cpp ----
-    int step_cost(const Where& from, const Where& to, std::string& problem) const;
-    void move(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    int step_cost(const Where& from, const Where& to, std::string& problem, RuleRef* rule = nullptr) const;
+    void move(const ngn::Event& written, const Entity& actor, GameContext& ctx);
+    const ngn::Event& reread_move(const ngn::Event& e, GameContext& ctx);
+    const char* read_places_apart(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx);
+    void fleets_first(std::vector<ngn::Item>& items, std::vector<std::string>& what, GameContext& ctx);
+    void places_in_order(std::vector<ngn::Item>& items, std::vector<std::string>& what, const ngn::Event& e, const char* run_together,
+                         GameContext& ctx);
+    std::optional<int> path_cost(Where start, const std::vector<Where>& places, bool* first_broken = nullptr) const;
+    std::string_view keep(std::string text);
+    ngn::Item place_item(const ngn::Item& like, std::string_view area, std::string_view box, bool quoted);
     void change_stack(const std::string& w, const ngn::Item& list, StackMove& m, GameContext& ctx);
+    void settle_start(const ngn::Event& e, std::size_t i, StackMove& m, GameContext& ctx);
+    void doubt_stack_of(const std::vector<Fleet*>& fleets, const Cause& cause);
+    void move_left_out(const Cause& cause);
+    void begun_in_doubt(const std::vector<Fleet*>& stack, const Cause& cause, GameContext& ctx, const ngn::Event& e);
     void carry_corps(const ngn::Item& x, const Entity* ent, StackMove& m, GameContext& ctx);
     void move_step(const ngn::Item& it, const Where& next, StackMove& m, GameContext& ctx);
     void enter_port(const ngn::Item& it, const Where& next, const geometry::Place& np, const StackMove& m, GameContext& ctx);
@@ -107,7 +126,10 @@ private:
     // ---- combat.cpp ----
     void attack(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void evade(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void sides_there(Combat& c, GameContext& ctx, const ngn::Event& e);
+    void doubt_from_fleets(Combat& c);
     void wind_gauge(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void fight_on_after_barred_evasion();
     void combat_roll(const ngn::Event& e, const Entity& actor, GameContext& ctx, bool harbour);
     std::pair<std::optional<int>, std::optional<int>> modified_combat_roll(const ngn::Event& e, Combat& c, int power, bool harbour,
                                                                            GameContext& ctx);
@@ -123,8 +145,15 @@ private:
     // The nearest ports a beaten stack may retreat to (6.3.5.1), and their distance in MP.
     std::pair<std::vector<std::string>, int> retreat_ports(const Where& from, int power, GameContext& ctx) const;
     void take_losses(std::vector<Fleet*>& fleets, int losses);
-    void consolidate(GameContext& ctx);
+    void consolidate(std::uint32_t combat_line);
+    void gone_fleet_used(Fleet& f, ngn::SourcePos at, GameContext& ctx);
     Combat* open_combat(GameContext& ctx, const ngn::Event& e);
+    const Finding* combat_error(GameContext& ctx, Kind kind, const RuleRef& rule, ngn::SourcePos pos, const std::string& message,
+                                std::optional<std::string> expected = std::nullopt, std::optional<std::string> recorded = std::nullopt);
+    void combat_in_doubt(GameContext& ctx, ngn::SourcePos pos, const std::string& what);
+    bool combat_left_out(const ngn::Event& e, int own, GameContext& ctx);
+    bool side_ships_doubted(const std::vector<Fleet*>& fleets) const;
+    bool nelson_slip(const ngn::Dice& d, bool nelson_here, int value, ngn::SourcePos pos, const std::string& what, GameContext& ctx);
 
     std::optional<geometry::AreaMap> map_;
     std::optional<TablePack> tables_;
@@ -153,6 +182,7 @@ private:
     std::vector<Fleet*> moving_;
     bool moving_retreated_ = false;  // the last stack to move has since retreated or pursued
     Where moving_at_;
+    std::vector<Leader*> moving_leaders_;  // the leaders that moved with it
     std::string moving_start_port_;  // the port the moving stack sailed from, if it did
     bool moving_into_port_ = false;      // entering a port (no box interception unless asked)
     std::set<std::pair<std::string, int>> tried_;  // (place, power) interceptions tried against the moving stack
@@ -166,6 +196,14 @@ private:
     bool retreat_reported_ = false;         // the loser's retreat broke the rules (said once)
     std::set<std::string> attacked_places_;  // evasion success: no other attack in the area
     UnknownVerbs unknown_verbs_;
+    bool named_gone_ = false;
+    std::optional<Cause> nelson_doubt_;
+    std::map<std::string, Cause> port_doubt_;  // ports whose change of hands may be left out (reported): who holds them as played  // NELSON not where the record has him (reported): the record's NELSON followed  // the last fleet_list named a fleet removed from the map (said by gone_fleet_used)
+    // lines read again with their words in order (reread_move, event): their items and texts,
+    // kept as long as the game is checked
+    std::deque<std::string> reread_text_;
+    std::deque<std::vector<ngn::Item>> reread_items_;
+    std::deque<ngn::Event> reread_events_;
     static const Verb<EiaEngine> kVerbs[];  // engine.cpp: verb -> handler
 };
 

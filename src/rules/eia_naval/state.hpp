@@ -15,11 +15,20 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ironlog::rules::eia_naval {
 
 inline RuleRef cite(const char* section) { return RuleRef{"eia-naval", section, ""}; }
+
+// A line judged under this case (counted for the generated-play coverage test, GameContext::judged).
+inline void judged(const GameContext& ctx, const char* section) { ctx.judged(cite(section)); }
+
+// "1 ship", "3 ships": a count and its noun, for messages.
+inline std::string counted(long long n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
 
 // The seven major powers; the order of 6.1 (Great Britain announces its own place).
 enum class Major { GreatBritain, Russia, Turkey, Austria, Prussia, France, Spain, None };
@@ -55,12 +64,24 @@ struct Fleet {
     int ships = 0;
     Where at;
     bool gone = false;
+    std::string removed;  // how it left the map ("when the combat of line 40 took its last ships (6.3.6)")
+    std::optional<Cause> used_when_gone;  // the finding at the first line that used it after (later ones follow)
     // this major power sequence
     int mp = 0;               // movement points spent
     bool done = false;        // its stack has ended its move
+    bool ended_by_enemy = false;  // its move ended in a port or box with an enemy fleet there (6.2.4)
     bool may_continue = false;  // interrupted by an interception its side won
     bool retreated = false;
     Where began;  // where it was when the sequence began (6.2.7.1)
+    bool no_cause_to_stay = false;  // it began the sequence in a box with no war to keep it there (6.2.7.1)
+    // A sequence begun in a blockade box it had to leave (reported): said once while it stays,
+    // and a move out of it written as from its port follows from it.
+    std::optional<Cause> box_stay;
+    // Its last move's path was reported (a place not read, a broken step): where it is stays in
+    // doubt, and its next move's first step follows from that finding.
+    std::optional<Cause> doubt;
+    // It fought a combat in doubt (reported): how many ships it has is the record's to say.
+    std::optional<Cause> ships_doubt;
     Corps* carrying = nullptr;
 };
 
@@ -97,6 +118,7 @@ struct Combat {
     std::optional<int> harbour_roll;  // harbour defences fired (6.3.3.3)
     bool harbour_needed = false;
     std::map<int, int> wind;          // power -> modified roll
+    std::map<int, int> wind_of_total; // the same from the total written (a die written against it, reported)
     // power; none after a tie or before the rolls. The rules' winner beside the one the players
     // named, when their claim named another (reported): the order of fire may follow either.
     AsPlayed<std::optional<int>> wind_winner;
@@ -105,11 +127,17 @@ struct Combat {
     std::map<int, int> losses;        // power -> ships lost (as played)
     std::set<int> rolled;             // powers that made their combat roll
     bool evaded = false;
+    bool evasion_barred = false;  // an evasion tried where the rules bar it (reported)
     bool order_reported = false;  // the harbour defences fired out of turn (said once)
     std::optional<int> winner;        // power; none: a draw, or not decided yet
     bool decided = false;
     bool retreat_done = false;
     std::vector<Fleet*> early_pursuers;  // pursued before the loser retreated (reported)
+    std::optional<Cause> early_cause;    // that finding: a retreat never written follows from it
+    std::optional<Cause> order_cause;    // a roll out of the wind gauge's order (reported): the first roll may be left out
+    // A line of this combat left out of the record, or the interception that began it against the
+    // rules (reported): its figures are the record's from there on.
+    std::optional<Cause> doubt;
     ngn::SourcePos pos;
 
     int ships(int power) const;

@@ -25,14 +25,15 @@ const RuleRef kExhaustion = land("Special Rules/Exhaustion Point");
 const RuleRef kTransport = land("Special Rules/Transport");
 const RuleRef kWire = land("Special Rules/Barbed wire");
 const RuleRef kFlotation = naval("Ship Flotation Values");
+const RuleRef kSunk = naval("Ship Flotation Values c");        // at 0 FP a ship sinks
+const RuleRef kBreakOffRule = naval("Ship Flotation Values b");  // at the Critical Point a ship breaks off
 const RuleRef kShipHits = naval("Resolving hits on Ships");
 const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
 const RuleRef kCombined = naval("Turn Sequence (Ground and Naval Combat)");
 const RuleRef kTerrainLines = ngn_rule("4.5", "Terrain");
 const RuleRef kVocabulary = ngn_rule("5.3", "Events");
 const RuleRef kSetupRule = ngn_rule("4.4", "Set-up");
-
-std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+const RuleRef kMinefields = naval("Special Rules/Minefields");
 
 std::optional<int> whole(const ngn::Item& it) {
     const auto* n = it.as<ngn::Number>();
@@ -537,9 +538,11 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
         if (missing > 0 && !p->gone && p->rules_strength == 0 && p->strength_parted)
             ctx.findings.excuse(*p->strength_parted, at, p->name + "'s hits are left unresolved: the rules have it sunk");
         if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
+        // a minefield's hit is the Minefields rule's (a ship moving through is hit automatically)
+        const bool mines = std::all_of(p->hits.begin(), p->hits.end(), [](const PendingHit& h) { return h.mine; });
         if (missing > 0 && !p->gone && p->rules_strength != 0)
-            ctx.findings.error(Kind::Inconsistent, p->ship ? kShipHits : kHitsOnUnits, at,
-                               p->name + " was hit " + plural(missing, "time", "times") + " and no roll resolves " +
+            ctx.findings.error(Kind::Inconsistent, mines ? kMinefields : p->ship ? kShipHits : kHitsOnUnits, at,
+                               p->name + " was hit " + counted(missing, "time", "times") + " and no roll resolves " +
                                    (missing == 1 ? "it" : "them") + " (line " + std::to_string(p->hits.front().line) + ")",
                                std::string("a hit roll for each hit"), std::string("none"));
         p->hits.clear();
@@ -586,8 +589,36 @@ const V Late19cEngine::kVerbs[] = {
 
 bool Late19cEngine::is_action(std::string_view verb) { return find_verb(kVerbs, verb) != nullptr; }
 
-void Late19cEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+// A line whose words stand out of order but plainly read as an action written in order: the
+// action after another word ("B1 main fire R1"), a ship's armament after its target ("fire R1
+// main"). Said once (ngn 5.3) and played as it reads; the line itself when it needs no reading.
+const ngn::Event& Late19cEngine::reread(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    std::vector<ngn::Item> items(e.args.begin(), e.args.end());
+    auto word = [&](std::size_t i) { return i < items.size() && word_text(items[i]) ? lower(*word_text(items[i])) : std::string(); };
+    std::string why;
+    if (!find_verb(kVerbs, e) && is_action(word(1))) {
+        std::swap(items[0], items[1]);
+        why = "the action comes first, '" + items[1].to_ngn() + "' is not one";
+    }
+    const Piece* p = piece(actor);
+    const auto armament = [](const std::string& w) { return w == "main" || w == "secondary"; };
+    if (p && p->ship && word(0) == "fire" && !armament(word(1)) && armament(word(2))) {
+        std::swap(items[1], items[2]);
+        why += (why.empty() ? "" : "; ") + std::string("the armament comes before the target");
+    }
+    if (why.empty()) return e;
+    std::string line = e.subject.to_ngn();
+    for (const auto& it : items) line += " " + it.to_ngn();
+    ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e), "this reads as '" + line + "': " + why);
+    const auto& kept = reread_items_.emplace_back(std::move(items));
+    ngn::Event& again = reread_events_.emplace_back(e);
+    again.args = ngn::Items(kept.data(), kept.size());
+    return again;
+}
+
+void Late19cEngine::event(const ngn::Event& written, const Entity& actor, GameContext& ctx) {
     if (!started_) start_play(ctx);
+    const ngn::Event& e = reread(written, actor, ctx);
     if (const V* v = find_verb(kVerbs, e)) {
         v->handle(*this, e, actor, ctx);
         return;
@@ -632,12 +663,29 @@ Piece* Late19cEngine::piece_acting(const ngn::Event& e, const Entity& actor, Gam
     }
     const bool hit = is_word(e.args.front(), "hit");
     if (p->gone && !hit && !p->afloat_by_rules(ctx.findings, e.subject.pos)) {
-        ctx.findings.error(Kind::Illegal, p->ship ? kFlotation : kStrength, e.subject.pos,
-                           p->name + (p->ship ? " has sunk or left the battle" : " has been destroyed") + " and plays no further part");
+        unread_line(actor, p, gone_piece_used(*p, e.subject.pos, ctx), ctx);
         return nullptr;
     }
     if (!p->hex && !hit && !is_word(e.args.front(), "tile")) return nullptr;  // no position: reported when play began
     return p;
+}
+
+// A piece sunk or destroyed that the record uses again (it acts, is fired at, is hit): one
+// finding, at the first such line, naming the line that took its last point; the later ones
+// follow from it and are excused. Returns that finding's cause.
+Cause Late19cEngine::gone_piece_used(Piece& p, ngn::SourcePos at, GameContext& ctx) {
+    std::string why = p.name + (p.ship ? " sank" : " was destroyed");
+    if (p.gone_line > 0)
+        why += p.ship ? " at the end of the firing of turn " + std::to_string(p.gone_turn) + " (line " + std::to_string(p.gone_line) +
+                            " took its last FP)"
+                      : " at line " + std::to_string(p.gone_line) + " (its last SP lost)";
+    why += p.ship ? ": a sunk ship takes no further part" : ": a destroyed unit is removed and takes no further part";
+    if (p.acts_when_gone) {
+        ctx.findings.excuse(*p.acts_when_gone, at, why);
+    } else {
+        p.acts_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, p.ship ? kSunk : kStrength, at, why));
+    }
+    return *p.acts_when_gone;
 }
 
 // roll (who moves first, naval) and exhaustion: a side's actions.
@@ -674,6 +722,7 @@ void Late19cEngine::torpedo_action(const ngn::Event& e, const Entity& actor, Pie
 
 // Fire: a ship's guns, artillery, or small arms in the unit's activation.
 void Late19cEngine::fire_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx) {
+    if (p.ship && variant_ == "combined") ctx.judged(kCombined);
     if (p.ship) {
         if (!(phase_ == "guns" || (variant_ == "combined" && phase_ == "artillery"))) {
             if (out_of_phase_naval(e, actor, "phase guns", ctx)) return;
@@ -727,6 +776,7 @@ void Late19cEngine::land_action(const ngn::Event& e, Piece& p, GameContext& ctx)
 // ---- tiles and the order of activation -------------------------------------------------------------
 
 void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kTurnSequence);
     if (variant_ == "naval") {
         ctx.findings.error(Kind::Illegal, kNavalTurn, e.subject.pos, "a naval battle draws no tiles: who moves first is rolled");
         return;
@@ -753,6 +803,7 @@ void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // An action of a unit in the activation phase: units act one after another in the order of
 // their tiles, and each acts once. Returns false when the unit may not act at all.
 bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kTurnSequence);  // card order
     if (variant_ == "naval") return true;
     if (active_ == &p) return true;
     if (active_) {
@@ -842,6 +893,10 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     // hit (the record shows it afloat, as the rules have it), or hits from a fire the record
     // leaves out or that could not be read (one finding, at the first of them). The roll stands
     // as played, read on the row it names.
+    if (p.gone && p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos)) {
+        gone_piece_used(p, e.subject.pos, ctx);  // hit after it sank or was destroyed
+        return;
+    }
     const std::optional<Cause> unseen_fire = p.unrecorded_fire.in(turn_) ? p.unrecorded_fire.cause() : unread_fire_.cause_in(turn_);
     const bool nothing_hit_it = p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos);
     if (nothing_hit_it && unseen_fire) {
@@ -904,6 +959,7 @@ std::string Late19cEngine::retreat_choices(const Piece& p) {
 }
 
 void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&, GameContext& ctx) {
+    ctx.judged(kHitsOnUnits);
     const std::optional<int> die = unit_hit_die(e, ctx);
     const Quality q = p.quality.value_or(Quality::Average);
     // what the record says happened
@@ -919,6 +975,7 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
     } else if (outcome == "lose") {
         lose(p, 1, ctx, e.claim_pos);
     } else if (outcome == "retreat") {
+        ctx.judged(kRetreat);
         if (!to) {
             ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
             return;
@@ -943,7 +1000,7 @@ std::optional<int> Late19cEngine::unit_hit_die(const ngn::Event& e, GameContext&
     } else if (ctx.dice_ok) {
         if (d->faces.size() != 1)
             ctx.findings.error(Kind::Inconsistent, kHitsOnUnits, d->faces.empty() ? e.subject.pos : d->faces[1 % d->faces.size()].pos,
-                               "a unit that is hit rolls one D6", std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+                               "a unit that is hit rolls one D6", std::string("1 die"), counted(static_cast<long long>(d->faces.size()), "die", "dice"));
         else
             die = d->faces[0].value;
     }
@@ -1012,6 +1069,8 @@ void Late19cEngine::judge_hit_outcome(const ngn::Event& e, const Piece& p, int d
 }
 
 void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit& h, std::optional<Weapon> named, GameContext& ctx) {
+    ctx.judged(kShipHits);
+    ctx.judged(naval("Ship Flotation Values a"));  // hits are cumulative
     std::optional<Weapon> row = h.row;
     if (named && row && *named != *row && h.disputed) {
         row = named;  // a hit the replay cannot be sure of (already reported): the row named, as played
@@ -1039,7 +1098,7 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
         die = d->faces[0].value;
     else if (ctx.dice_ok)
         ctx.findings.error(Kind::Inconsistent, kShipHits, d->faces[0].pos, "a ship that is hit rolls one D6", std::string("1 die"),
-                           std::to_string(d->faces.size()) + " dice");
+                           counted(static_cast<long long>(d->faces.size()), "die", "dice"));
     std::optional<int> claimed;
     bool claim_unread = false;
     if (e.claim) {
@@ -1086,11 +1145,17 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
 
 // A loss of SP or FP, as played; at 0 a unit is destroyed and a ship sinks (after this turn's
 // fire, which is simultaneous); a ship at its Critical Point breaks off.
-void Late19cEngine::lose(Piece& p, int amount, GameContext&, ngn::SourcePos) {
+void Late19cEngine::lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos at) {
+    if (!p.ship) ctx.judged(kStrength);
+    if (p.ship && p.strength - amount <= ship_stats(p.ship_type).critical) ctx.judged(kBreakOffRule);
+    if (p.ship && p.strength > 0 && p.strength - amount <= 0) ctx.judged(kSunk);
+    if (p.strength > 0 && p.strength - amount <= 0) p.gone_line = at.line, p.gone_turn = turn_;
     p.strength = std::max(0, p.strength - amount);
     if (p.rules_strength) p.rules_strength = std::max(0, *p.rules_strength - amount);
     if (p.ship) {
-        if (p.strength == 0) p.sinking = true;
+        // at 0 FP a ship sinks: at the end of the firing it still takes part in, else at once (a mine)
+        if (p.strength == 0 && (phase_ == "guns" || phase_ == "torpedoes" || phase_ == "artillery")) p.sinking = true;
+        else if (p.strength == 0) p.gone = true;
         else if (p.strength <= ship_stats(p.ship_type).critical && !p.broke_off) {
             p.broke_off = true;  // it must break off from battle (shown by `ironlog state`)
             p.broke_off_turn = turn_;
@@ -1139,6 +1204,8 @@ bool Late19cEngine::exhausted(int side) const {
 }
 
 void Late19cEngine::exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    ctx.judged(kExhaustion);
+    if (variant_ == "combined") ctx.judged(naval("Ship Flotation Values d"));  // 1 SP = 1 FP
     const int initial = side_initial(side.index);
     const int point = (initial + 1) / 2;
     const int lost = side_lost(side.index);

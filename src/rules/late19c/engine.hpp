@@ -7,6 +7,7 @@
 #include "check/engine.hpp"
 #include "rules/late19c/state.hpp"
 
+#include <deque>
 #include <memory>
 
 namespace ironlog::rules::late19c {
@@ -53,10 +54,12 @@ private:
     void unread_line(const Entity& actor, Piece* p, const Cause& why, GameContext& ctx);
     // the actions (engine.cpp's verb table)
     static ngn::SourcePos action_pos(const ngn::Event& e);
+    const ngn::Event& reread(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     static bool is_action(std::string_view verb);
     void wrong_phase(const ngn::Event& e, const std::string& where, GameContext& ctx);
     bool out_of_phase_naval(const ngn::Event& e, const Entity& actor, const std::string& where, GameContext& ctx);
     Piece* piece_acting(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    Cause gone_piece_used(Piece& p, ngn::SourcePos at, GameContext& ctx);
     bool side_action(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void tile_action(const ngn::Event& e, Piece& p, GameContext& ctx);
     void torpedo_action(const ngn::Event& e, const Entity& actor, Piece& p, GameContext& ctx);
@@ -68,6 +71,9 @@ private:
     std::vector<std::pair<int, std::optional<Hex>>> claimed_landings(const ngn::Event& e, const ngn::Dice* dice, GameContext& ctx);
     std::vector<std::pair<HexRef, ngn::SourcePos>> move_path(const ngn::Event& e, const RuleRef& hex_rule, const RuleRef& facing_rule,
                                                              GameContext& ctx);
+    bool swapped_path(Hex start, const ngn::Event& move) const;
+    bool hex_to_hex(Hex start, const std::vector<Hex>& hexes) const;
+    void hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path, GameContext& ctx);
     UnitSteps unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, const std::set<Piece*>& facing_me,
                          GameContext& ctx);
     void remove_sunk();
@@ -146,6 +152,7 @@ private:
     Piece* first_ship_in_run(const Piece& p, Hex to);
     std::optional<int> torpedo_hits_rolled(const ngn::Event& e, bool reaches_ship, GameContext& ctx);
     void move_ship(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void enter_minefield(const ngn::Event& e, Piece& p, Hex hex, GameContext& ctx);
     void trade(const ngn::Event& e, Piece& p, GameContext& ctx);
     void move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
     // Lands one shot of artillery or gunfire and hits what is in the hex it lands in.
@@ -188,6 +195,9 @@ private:
     int last_mover_side_ = -1;
     std::set<Hex> wire_laid_, wire_removed_;
     UnknownVerbs unknown_verbs_;
+    // lines read again with their words in order (reread), kept as long as the game is checked
+    std::deque<std::vector<ngn::Item>> reread_items_;
+    std::deque<ngn::Event> reread_events_;
     static const Verb<Late19cEngine> kVerbs[];  // engine.cpp: verb -> handler
     MistakeIn unread_fire_;  // a line of this turn's fire not read, or a ship not where the replay has it: hits with none to resolve stand
 };

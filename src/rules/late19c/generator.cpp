@@ -51,6 +51,8 @@ struct GenShip {
     int fp = 0;
     bool broke_off = false;
     int broke_off_turn = 0;
+    bool turned = false;       // ended a move 60 degrees off the column: it moves and fires torpedoes no more
+    bool moved_now = false, moved_before = false;  // this turn and the one before (option ship-still)
     bool sinking = false, sunk = false;
     std::set<std::string> targets_before, targets_now;
     std::vector<Weapon> hits;  // this turn's, unresolved
@@ -64,6 +66,11 @@ public:
     Game(Random& rng, int index) : rng_(rng), index_(index) {}
 
     std::string play() {
+        // the options the naval battle reads, every combination in turn (docs/rules/late19c.md)
+        torpedo_any_ = index_ % 2 == 1;
+        still_last_turn_ = index_ / 2 % 2 == 1;
+        odd_low_ = index_ / 4 % 2 == 1;
+        make_minefields();
         make_fleets();
         const int turns = rng_.between(4, 10);
         for (turn_ = 1; turn_ <= turns && afloat(0) && afloat(1); ++turn_) play_turn();
@@ -78,6 +85,17 @@ private:
     std::vector<GenShip> ships_;
     int turn_ = 0;
     std::string result_ = "*";
+    bool torpedo_any_ = false, still_last_turn_ = false, odd_low_ = false;
+    std::set<int> mines_;  // rows of minefield hexes
+
+    // Now and then a minefield or two between the squadrons (Naval/Special Rules/Minefields).
+    void make_minefields() {
+        if (!rng_.chance(40)) return;
+        const int n = rng_.between(1, 2);
+        for (int i = 0; i < n; ++i) mines_.insert(rng_.between(10, 22));
+        body_ << "\n";
+        for (int row : mines_) body_ << "terrain minefield " << hex(row) << "\n";
+    }
 
     bool afloat(int side) const {
         return std::any_of(ships_.begin(), ships_.end(), [&](const GenShip& s) { return s.side == side && !s.sunk; });
@@ -121,6 +139,8 @@ private:
         for (auto& s : ships_) {
             s.targets_before = std::move(s.targets_now);
             s.targets_now.clear();
+            s.moved_before = s.moved_now;
+            s.moved_now = false;
         }
         guns();
         torpedoes();
@@ -150,7 +170,7 @@ private:
     void torpedoes() {
         body_ << "  phase torpedoes\n";
         for (auto& s : ships_) {
-            if (s.sunk || s.sinking || !s.tubes || s.torpedoes_fired >= kTorpedoesPerBattle || (s.broke_off && s.broke_off_turn < turn_))
+            if (s.sunk || s.sinking || s.turned || !s.tubes || s.torpedoes_fired >= kTorpedoesPerBattle || (s.broke_off && s.broke_off_turn < turn_))
                 continue;
             GenShip* first = nullptr;
             for (int k = 1; k <= kTorpedoRange && !first; ++k) {
@@ -166,6 +186,7 @@ private:
                 body_ << " " << f;
                 if (f >= 4) ++hits;
             }
+            if (torpedo_any_) hits = std::min(hits, 1);
             body_ << " => " << (hits == 0 ? "miss" : hits == 1 ? "1 hit" : std::to_string(hits) + " hits") << "\n";
             for (int i = 0; i < hits; ++i) first->hits.push_back(Weapon::Torpedo);
         }
@@ -195,9 +216,10 @@ private:
         GenShip& t = *in_range[static_cast<std::size_t>(rng_.below(static_cast<int>(in_range.size())))];
         s.targets_now.insert(t.alias);
         // +2 direct line of sight (open sea), +1 same target as last turn, +1 not moved this turn
-        // (guns fire before ships move)
+        // (guns fire before ships move; with ship-still=last-turn, not moved in the turn before)
         const bool same = s.targets_before.count(t.alias) != 0;
-        const int modifier = 2 + (same ? 1 : 0) + 1;
+        const bool still = !still_last_turn_ || !s.moved_before;
+        const int modifier = 2 + (same ? 1 : 0) + (still ? 1 : 0);
         const int dice = std::min(main ? s.main : s.secondary, kMaxGunDice);
         body_ << "    " << s.alias << " fire " << (main ? "main " : "secondary ") << t.alias << " " << (dice > 1 ? std::to_string(dice) : "")
               << "d6:";
@@ -206,7 +228,7 @@ private:
             faces.push_back(rng_.d6());
             body_ << " " << faces.back();
         }
-        body_ << " +2(direct)" << (same ? " +1(same target)" : "") << " +1(still) =>";
+        body_ << " +2(direct)" << (same ? " +1(same target)" : "") << (still ? " +1(still)" : "") << " =>";
         const int toward = s.row > t.row ? 1 : -1;  // from the target toward the firer
         for (int f : faces) {
             const int score = f + modifier;
@@ -257,7 +279,7 @@ private:
             if (s.side == side && !s.sunk) order.push_back(&s);
         std::sort(order.begin(), order.end(), [](const GenShip* a, const GenShip* b) { return a->row * a->dir() > b->row * b->dir(); });
         for (GenShip* s : order) {
-            if (s->broke_off || !rng_.chance(85)) continue;
+            if (s->broke_off || s->turned || s->sunk || !rng_.chance(85)) continue;
             const int most = rng_.between(1, s->stats().move);
             int steps = 0;
             for (int k = 1; k <= most; ++k) {
@@ -266,17 +288,42 @@ private:
                 steps = k;
             }
             if (steps == 0) continue;
+            // now and then it ends its move 60 degrees off its heading, the turn costing a hex
+            // (Naval/Movement c); it then stays where it is for the rest of the battle
+            const bool turn = steps < s->stats().move && rng_.chance(8);
+            const char* facing = s->side == 0 ? (turn ? (rng_.chance(50) ? "SE" : "SW") : "S") : (turn ? (rng_.chance(50) ? "NE" : "NW") : "N");
             body_ << "    " << s->alias << " move";
-            for (int k = 1; k <= steps; ++k) body_ << " " << hex(s->row + k * s->dir()) << (k == steps ? (side == 0 ? "/S" : "/N") : "");
+            for (int k = 1; k <= steps; ++k) body_ << " " << hex(s->row + k * s->dir()) << (k == steps ? "/" + std::string(facing) : "");
             body_ << "\n";
+            const int from = s->row;
             s->row += steps * s->dir();
+            s->moved_now = true;
+            s->turned = turn;
+            for (int k = 1; k <= steps; ++k)
+                if (mines_.count(from + k * s->dir()) && !s->sunk) mine_hit(*s);
         }
+    }
+
+    // A ship entering a minefield hex is hit, read on the torpedo row (Naval/Special Rules/Minefields);
+    // at 0 FP it sinks at once.
+    void mine_hit(GenShip& s) {
+        const int die = rng_.d6();
+        const int loss = ship_hit_loss(Weapon::Torpedo, s.type, die);
+        body_ << "    " << s.alias << " hit mine d6: " << die << " => " << (loss == 0 ? std::string("minor") : std::to_string(loss)) << "\n";
+        s.fp = std::max(0, s.fp - loss);
+        if (s.fp == 0) s.sunk = true;
+        else if (s.fp <= s.stats().critical && !s.broke_off) s.broke_off = true, s.broke_off_turn = turn_;
     }
 
     std::string header() {
         const int a = rng_.below(20);
         const int b = (a + 1 + rng_.below(19)) % 20;
-        return generated_header("Generated flotilla league", index_) + "[Ruleset \"late19c\"]\n[Variant \"naval\"]\n[Side1 \"Blue\"]\n[Player1 \"" +
+        std::string options;
+        if (torpedo_any_) options += "torpedo-dice=any";
+        if (still_last_turn_) options += std::string(options.empty() ? "" : ", ") + "ship-still=last-turn";
+        if (odd_low_) options += std::string(options.empty() ? "" : ", ") + "hex-columns=odd-low";
+        return generated_header("Generated flotilla league", index_) + "[Ruleset \"late19c\"]\n[Variant \"naval\"]\n" +
+               (options.empty() ? std::string() : "[Options \"" + options + "\"]\n") + "[Side1 \"Blue\"]\n[Player1 \"" +
                player_name(a) + "\"]\n[Side2 \"Red\"]\n[Player2 \"" + player_name(b) + "\"]\n[Result \"" + result_ + "\"]\n";
     }
 };

@@ -17,6 +17,7 @@ RuleRef fire_rule(const char* letter) { return land((std::string("Fire Phase ") 
 RuleRef close_rule(const char* letter) { return land((std::string("Close Combat ") + letter).c_str()); }
 const RuleRef kArtillery = land("Artillery Fire Phase");
 const RuleRef kRoads = land("Special Rules/Roads");
+const RuleRef kHills = land("Special Rules/Hills");
 const RuleRef kRivers = land("Special Rules/Rivers");
 const RuleRef kWoods = land("Special Rules/Woods");
 const RuleRef kWire = land("Special Rules/Barbed wire");
@@ -53,7 +54,8 @@ std::optional<Late19cEngine::Aim> Late19cEngine::aim(const ngn::Event& e, std::s
         return std::nullopt;
     }
     if (!t->on_map() && !(t->afloat_by_rules(ctx.findings, it.pos) && t->on_map())) {
-        ctx.findings.error(Kind::Illegal, rule, it.pos, t->name + " is no longer on the map");
+        if (t->gone) gone_piece_used(*t, it.pos, ctx);  // fired at after it sank or was destroyed
+        else ctx.findings.error(Kind::Illegal, rule, it.pos, t->name + " is no longer on the map");
         return std::nullopt;
     }
     a.piece = t;
@@ -148,6 +150,7 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
 // ---- artillery fire ---------------------------------------------------------------------------------
 
 void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kArtillery);
     if (p.fired) ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos, p.name + " has already fired this turn: artillery fires once a turn");
     if (hits_begun_)
         ctx.findings.error(Kind::Illegal, kArtillery, e.subject.pos,
@@ -168,7 +171,7 @@ void Late19cEngine::artillery_fire(const ngn::Event& e, Piece& p, GameContext& c
         ctx.findings.error(Kind::Inconsistent, kArtillery, e.subject.pos, "an artillery unit that fires rolls a D6: write it (d6: 4)");
     else if (ctx.dice_ok && d->faces.size() != 1)
         ctx.findings.error(Kind::Inconsistent, kArtillery, d->faces.back().pos, "an artillery unit rolls one D6 when it fires",
-                           std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+                           std::string("1 die"), counted(static_cast<long long>(d->faces.size()), "die", "dice"));
     const bool judge = d && ctx.dice_ok && d->faces.size() == 1;
     int written = 0, die = 0;
     if (judge) {
@@ -221,8 +224,8 @@ void Late19cEngine::check_artillery_reach(const Piece& p, const Aim& target, Gam
     const int range = g.distance(*p.hex, target.hex);
     if (range > artillery_range(p.artillery))
         ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
-                           std::string(artillery_name(p.artillery)) + " ranges " + std::to_string(artillery_range(p.artillery)) +
-                               " hexes; the target is " + std::to_string(range) + " away",
+                           std::string(artillery_name(p.artillery)) + " ranges " + counted(artillery_range(p.artillery), "hex", "hexes") +
+                               "; the target is " + std::to_string(range) + " away",
                            "at most " + std::to_string(artillery_range(p.artillery)), std::to_string(range));
     else if (!g.in_arc(*p.hex, p.facing, target.hex, 30))
         ctx.findings.error(Kind::Illegal, kArtillery, target.pos,
@@ -261,6 +264,7 @@ std::optional<int> Late19cEngine::where_hex_lies(Hex hex, Hex target, Hex from) 
 // ---- small-arms fire ------------------------------------------------------------------------------------
 
 void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    for (const char* letter : {"a", "b", "c", "d", "g"}) ctx.judged(fire_rule(letter));
     const bool mg = p.type == UnitType::MachineGun;
     if (p.type == UnitType::Transport || p.type == UnitType::Commander) {
         ctx.findings.error(Kind::Illegal, fire_rule("g"), e.subject.pos,
@@ -304,7 +308,7 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
         if (said && !judge) right = as_written = *said;
         if (said) {
             if (*said != right && *said != as_written) {
-                auto text = [&](int n) { return dice_count == 1 ? std::string(n ? "hit" : "miss") : std::to_string(n) + " hits"; };
+                auto text = [&](int n) { return dice_count == 1 ? std::string(n ? "hit" : "miss") : counted(n, "hit", "hits"); };
                 ctx.findings.error(Kind::WrongResult, fire_rule("g"), e.claim_pos,
                                    std::string("a modified score of 5 or more hits") + (mg && !readings_.mg_any ? " (each die)" : ""),
                                    text(right), text(*said));
@@ -328,6 +332,8 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
 void Late19cEngine::check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx) {
     if (p.fired) ctx.findings.error(Kind::Illegal, fire_rule("b"), e.subject.pos, p.name + " has already fired this turn");
     const HexTerrain here = field_->at(*p.hex);
+    if (here.river) ctx.judged(kRivers);
+    if (here.trench) ctx.judged(kTrenches);
     if (here.river) ctx.findings.error(Kind::Illegal, kRivers, e.subject.pos, p.name + " is in the river: units in rivers may not fire");
     else if (here.trench && !p.trench_holder)
         ctx.findings.error(Kind::Illegal, kTrenches, e.subject.pos, p.name + " is crossing a trench: it may not fire");
@@ -335,7 +341,7 @@ void Late19cEngine::check_unit_may_fire(const ngn::Event& e, const Piece& p, Gam
         int allowance = p.move_allowance() - 1 + (p.move_on_road ? 1 : 0);
         if (p.hexes_moved > allowance)
             ctx.findings.error(Kind::Illegal, movement("c"), e.subject.pos,
-                               p.name + " moved " + std::to_string(p.hexes_moved) + " hexes: a unit that fires this turn moves 1 hex less",
+                               p.name + " moved " + counted(p.hexes_moved, "hex", "hexes") + ": a unit that fires this turn moves 1 hex less",
                                "at most " + std::to_string(allowance), std::to_string(p.hexes_moved));
     }
 }
@@ -350,6 +356,9 @@ void Late19cEngine::check_small_arms_reach(const Piece& p, const Aim& target, Ga
     const int range = g.distance(*p.hex, target.hex);
     const bool in_woods = here.woods && field_->at(target.hex).woods;
     const int max_range = in_woods ? 1 : kSmallArmsRange;
+    if (in_woods) ctx.judged(kWoods);
+    if (field_->dense(target.hex)) ctx.judged(fire_rule("e"));  // 1 hex into woods, built-up areas, fortifications
+    if (field_->dense(*p.hex)) ctx.judged(fire_rule("f"));      // out of them only from their edge
     if (range > max_range)
         ctx.findings.error(Kind::Illegal, in_woods ? kWoods : fire_rule("a"), target.pos,
                            in_woods ? "fire within a wood reaches 1 hex; the target is " + std::to_string(range) + " away"
@@ -389,6 +398,7 @@ int Late19cEngine::small_arms_modifiers(const Piece& p, const Aim& target, std::
 // ---- movement ------------------------------------------------------------------------------------------
 
 void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(movement("d"));
     std::optional<int> f;
     if (e.args.size() > 1)
         if (const std::string_view* w = word_text(e.args[1])) f = geometry::hex::parse_facing(*w);
@@ -407,6 +417,7 @@ void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
 void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const Grid& g = field_->grid();
     std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, movement("a"), movement("d"), ctx);
+    hexes_in_order(e, *p.hex, path, ctx);
     if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
     if (path.empty()) return;
     if (path.size() == 1 && path.front().first.hex == *p.hex) {  // a turn in its own hex
@@ -471,8 +482,11 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // How far a unit moves (Movement a, c; Roads, Woods, Rivers, Trenches): its allowance, 1 less
 // having fired, 1 more all along a road, 1 hex out of a wood, a river or a trench.
 void Late19cEngine::check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx) {
+    ctx.judged(movement("a"));
+    if (p.fired) ctx.judged(movement("c"));
+    if (on_road) ctx.judged(kRoads);
     int allowance = p.move_allowance();
-    std::string why = with_article(p.what()) + " moves " + std::to_string(allowance) + " hexes";
+    std::string why = with_article(p.what()) + " moves " + counted(allowance, "hex", "hexes");
     RuleRef rule = movement("a");
     if (p.fired) allowance -= 1, why += ", 1 less having fired", rule = movement("c");
     if (on_road && steps > 0) allowance += 1, why += ", 1 more all along a road", rule = kRoads;
@@ -519,6 +533,43 @@ std::vector<std::pair<HexRef, ngn::SourcePos>> Late19cEngine::move_path(const ng
     return path;
 }
 
+// Whether a path goes hex to hex from `start` (a hex repeated is a turn in place).
+bool Late19cEngine::hex_to_hex(Hex start, const std::vector<Hex>& hexes) const {
+    const Grid& g = field_->grid();
+    for (Hex h : hexes) {
+        if (h != start && !g.adjacent(start, h)) return false;
+        start = h;
+    }
+    return true;
+}
+
+// Two hexes of a move written the other way round (#0530/N #0531 for #0531 #0530/N): when the
+// path breaks and one neighbouring pair read in turn makes every step hex to hex, the move
+// reads so. One finding (ngn 5.3) says it, and the move is played as it reads.
+void Late19cEngine::hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
+                                   GameContext& ctx) {
+    auto whole = [&](const std::vector<std::pair<HexRef, ngn::SourcePos>>& p) {
+        std::vector<Hex> hexes;
+        for (const auto& step : p) hexes.push_back(step.first.hex);
+        return hex_to_hex(start, hexes);
+    };
+    if (path.size() < 2 || whole(path)) return;
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        auto swapped = path;
+        std::swap(swapped[i].first, swapped[i + 1].first);
+        if (!whole(swapped)) continue;
+        auto text = [](const HexRef& r) {
+            return hex_text(r.hex) + (r.facing ? "/" + std::string(geometry::hex::facing_name(*r.facing)) : std::string());
+        };
+        std::string line = e.subject.to_ngn() + " " + e.args.front().to_ngn();
+        for (const auto& [ref, at] : swapped) line += " " + text(ref);
+        ctx.findings.error(Kind::Inconsistent, kVocabulary, path[i].second,
+                           "this reads as '" + line + "': " + text(path[i + 1].first) + " comes before " + text(path[i].first));
+        path = std::move(swapped);
+        return;
+    }
+}
+
 // Each step of a unit's move: hex to hex, no sea, a river only at a ford, no enemy's hex, the
 // stops terrain and enemies force, no move next to another enemy's front while withdrawing.
 UnitSteps Late19cEngine::unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
@@ -529,6 +580,8 @@ UnitSteps Late19cEngine::unit_steps(const Piece& p, const std::vector<std::pair<
     r.on_road = field_->road_at(start);
     Hex prev = start;
     const int steps = static_cast<int>(path.size());
+    for (const char* letter : {"b", "d", "e", "f"}) ctx.judged(movement(letter));
+    if (!facing_me.empty()) ctx.judged(movement("h"));  // it may only withdraw
     for (int i = 0; i < steps; ++i) {
         const Hex cur = path[static_cast<std::size_t>(i)].first.hex;
         const ngn::SourcePos at = path[static_cast<std::size_t>(i)].second;
@@ -568,6 +621,7 @@ UnitSteps Late19cEngine::unit_steps(const Piece& p, const std::vector<std::pair<
                 if (other->side() != p.side()) return true;
             return false;
         }();
+        if (!stop_rule_why.empty()) ctx.judged(stop_rule);
         if (!last && !stop_rule_why.empty() && !r.reported_stop && !next_is_enemy) {
             r.reported_stop = true;
             ctx.findings.error(Kind::Illegal, stop_rule, at, p.name + " must stop at " + hex_text(cur) + ": " + stop_rule_why);
@@ -597,6 +651,18 @@ void Late19cEngine::close_combat_open(GameContext& ctx, ngn::SourcePos) {
 }
 
 void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, bool defending) {
+    ctx.judged(close_rule("a"));
+    ctx.judged(close_rule("c"));
+    if (Piece* enemy = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr; enemy && enemy->hex && p.hex) {
+        // the terrain rules that change the close-combat die (Close Combat b-c, Hills, Rivers, Trenches, Woods)
+        const HexTerrain mine = field_->at(*p.hex), theirs = field_->at(*enemy->hex);
+        if (field_->grid().adjacent(*p.hex, *enemy->hex) && !is_front(defending ? p : *enemy, defending ? *enemy->hex : *p.hex))
+            ctx.judged(close_rule("b"));
+        if (theirs.height != mine.height) ctx.judged(kHills);
+        if (mine.river) ctx.judged(kRivers);
+        if (mine.trench) ctx.judged(kTrenches);
+        if (mine.woods) ctx.judged(kWoods);
+    }
     const Grid& g = field_->grid();
     Piece* enemy = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr;
     if (!enemy || enemy->ship) {
@@ -615,7 +681,7 @@ void Late19cEngine::assault(const ngn::Event& e, Piece& p, GameContext& ctx, boo
         ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.subject.pos, "each side rolls a D6 for its unit in a close combat");
     else if (ctx.dice_ok && d->faces.size() != 1)
         ctx.findings.error(Kind::Inconsistent, close_rule("c"), d->faces.back().pos, "each side rolls one D6 for its unit",
-                           std::string("1 die"), std::to_string(d->faces.size()) + " dice");
+                           std::string("1 die"), counted(static_cast<long long>(d->faces.size()), "die", "dice"));
     const bool judge = d && ctx.dice_ok && d->faces.size() == 1 && adjacent;
     const int need = p.ship ? 7 : unit_stats(p.type).close_combat;
     int written = 0;
@@ -699,6 +765,7 @@ int Late19cEngine::close_combat_modifiers(const Piece& p, const Piece& enemy, bo
 }
 
 void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(close_rule("d"));
     if (p.type != UnitType::Infantry && p.type != UnitType::DismountedCavalry && p.type != UnitType::MountedCavalry) {
         ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos, "only infantry and cavalry advance after a close combat");
         return;
@@ -732,6 +799,7 @@ void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // ---- transport and wire -----------------------------------------------------------------------------------
 
 void Late19cEngine::limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool on) {
+    ctx.judged(kTransport);
     Piece* gun = e.args.size() > 1 ? piece_named(e.args[1], ctx) : nullptr;
     if (p.type != UnitType::Transport) {
         ctx.findings.error(Kind::Illegal, kTransport, e.subject.pos, "a horse-drawn transport unit limbers and unlimbers artillery");
@@ -764,6 +832,7 @@ void Late19cEngine::limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool
 }
 
 void Late19cEngine::wire_work(const ngn::Event& e, Piece& p, GameContext& ctx, bool lay) {
+    ctx.judged(kWire);
     if (p.moved)
         ctx.findings.error(Kind::Illegal, kWire, e.subject.pos,
                            std::string("a unit ") + (lay ? "lays" : "removes") + " barbed wire by staying in its hex for the turn; " + p.name +

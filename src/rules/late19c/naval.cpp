@@ -19,7 +19,6 @@ const RuleRef kTorpedoes = naval("Firing Torpedoes");
 const RuleRef kShipHits = naval("Resolving hits on Ships");
 const RuleRef kBreakOff = naval("Ship Flotation Values b");
 const RuleRef kNavalTurn = naval("Turn Sequence (Naval Combat only)");
-const RuleRef kMinefields = naval("Special Rules/Minefields");
 
 const char* landing_text(int where) {
     return where == 0 ? "on" : where == 1 ? "front" : where == 2 ? "behind" : "none";
@@ -58,7 +57,7 @@ std::vector<std::pair<int, std::optional<Hex>>> Late19cEngine::claimed_landings(
     if (dice && !said.empty() && said.size() != dice->faces.size())
         ctx.findings.error(Kind::Inconsistent, guns_rule("f"), e.claim_pos,
                            "say where each die's shot landed, one word per die (" + std::to_string(dice->faces.size()) + ")",
-                           std::to_string(dice->faces.size()) + " landings", std::to_string(said.size()));
+                           counted(static_cast<long long>(dice->faces.size()), "landing", "landings"), std::to_string(said.size()));
     return said;
 }
 
@@ -85,6 +84,10 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, guns_rule("f"), e.subject.pos, "gunfire is simultaneous: every ship fires before hits are resolved");
     (main ? p.fired_main : p.fired_secondary) = true;
     p.fired = true;
+    for (const char* letter : {"a", "f"}) ctx.judged(guns_rule(letter));
+    ctx.judged(guns_rule(main ? "b" : "c"));
+    if (variant_ == "naval") ctx.judged(kNavalTurn);
+    if (p.broke_off) ctx.judged(kBreakOff);
     auto target = aim(e, 2, ctx, guns_rule("a"));
     if (!target) return;
     p.targets_now.insert(target->key);
@@ -110,8 +113,8 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         const int most = std::min(guns, kMaxGunDice);
         if (static_cast<int>(d->faces.size()) > most)
             ctx.findings.error(Kind::Illegal, guns_rule("f"), d->faces.back().pos,
-                               p.name + "'s " + which + " armament has " + std::to_string(guns) + " guns; a D6 per gun firing, at most 4",
-                               "at most " + std::to_string(most) + " dice", std::to_string(d->faces.size()));
+                               p.name + "'s " + which + " armament has " + counted(guns, "gun", "guns") + "; a D6 per gun firing, at most 4",
+                               "at most " + counted(most, "die", "dice"), std::to_string(d->faces.size()));
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
         // The target was hit last turn by a fire the record leaves out (a finding then): it may
         // have been this ship's, and "same target" is then its due.
@@ -140,8 +143,8 @@ Late19cEngine::GunSight Late19cEngine::gun_sight(Piece& p, const Aim& target, We
     sight.doubt = p.position_doubted ? p.position_doubted
                   : target.piece     ? target.piece->position_doubted
                                      : std::nullopt;
-    const std::string too_far = std::string(weapon_name(weapon)) + " range " + std::to_string(gun_range(weapon)) +
-                                " hexes; the target is " + std::to_string(range) + " away";
+    const std::string too_far = std::string(weapon_name(weapon)) + " range " + counted(gun_range(weapon), "hex", "hexes") +
+                                "; the target is " + std::to_string(range) + " away";
     if (!sight.placed) {
     } else if (range > gun_range(weapon) && sight.doubt) {
         ctx.findings.excuse(*sight.doubt, target.pos, too_far);
@@ -150,6 +153,10 @@ Late19cEngine::GunSight Late19cEngine::gun_sight(Piece& p, const Aim& target, We
                                                                   "at most " + std::to_string(gun_range(weapon)), std::to_string(range)));
         p.position_doubted = cause;
         if (target.piece) target.piece->position_doubted = cause;
+        sight.doubt = cause;  // this fire's modifiers follow from where the ships are: not judged
+    }
+    if (target.piece && target.piece->ship) ctx.judged(guns_rule("d"));
+    if (!sight.placed || range > gun_range(weapon)) {
     } else if (target.piece && target.piece->ship && !sight.direct)
         ctx.findings.error(Kind::Illegal, guns_rule("d"), target.pos, "a ship fires at a ship only in direct line of sight");
     return sight;
@@ -208,6 +215,7 @@ void Late19cEngine::land_gunfire(const ngn::Event& e, const Piece& p, const Aim&
 // ---- torpedoes ------------------------------------------------------------------------------------------
 
 void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kTorpedoes);
     const Grid& g = field_->grid();
     if (!p.ship) {
         ctx.findings.error(Kind::Illegal, kTorpedoes, e.subject.pos, "only ships fire torpedoes");
@@ -248,7 +256,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
                 ctx.findings.error(Kind::WrongResult, kTorpedoes, e.claim_pos,
                                    first ? std::string("each die of 4, 5 or 6 is a hit") + (readings_.torpedo_any ? " (one at most)" : "")
                                          : std::string("no ship lies in the torpedo's path"),
-                                   std::to_string(*right) + " hits", std::to_string(*said) + " hits");
+                                   counted(*right, "hit", "hits"), counted(*said, "hit", "hits"));
             hits = *said;
         }
     }
@@ -323,6 +331,7 @@ std::optional<int> Late19cEngine::torpedo_hits_rolled(const ngn::Event& e, bool 
 // ---- who moves first, and ship movement ----------------------------------------------------------------------
 
 void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    ctx.judged(kNavalTurn);
     const ngn::Dice* d = dice_of(e);
     if (!d) {
         ctx.findings.error(Kind::Inconsistent, kNavalTurn, e.subject.pos, "each side throws a D6 for who moves first: d6: 3");
@@ -368,6 +377,25 @@ void Late19cEngine::move_order_roll(const ngn::Event& e, const Entity& side, Gam
     else if (lowest.size() == 1 && !reroll_said) first_mover_ = lowest.front();
 }
 
+// Whether a move's hexes, two neighbours read the other way round, go hex to hex from `start`:
+// the move then reads so when it comes (hexes_in_order), and shows no move left out.
+bool Late19cEngine::swapped_path(Hex start, const ngn::Event& move) const {
+    std::vector<Hex> hexes;
+    for (std::size_t i = 1; i < move.args.size(); ++i)
+        if (const auto* h = move.args[i].as<ngn::HexPos>()) {
+            std::string problem;
+            auto ref = read_hex(*h, problem);
+            if (!ref) return false;
+            hexes.push_back(ref->hex);
+        }
+    for (std::size_t i = 0; i + 1 < hexes.size(); ++i) {
+        auto swapped = hexes;
+        std::swap(swapped[i], swapped[i + 1]);
+        if (hex_to_hex(start, swapped)) return true;
+    }
+    return false;
+}
+
 // A ship that did not move this turn, whose next move starts away from where it is: a move of
 // it was left out of the record (or that next move's first hex is written wrong). One finding,
 // at that next move; till then where the ship is is not known, and nothing is judged by it.
@@ -389,7 +417,7 @@ void Late19cEngine::find_moves_left_out(GameContext& ctx, ngn::SourcePos at) {
         if (!first) continue;
         std::string problem;
         auto ref = read_hex(*first->as<ngn::HexPos>(), problem);
-        if (!ref || ref->hex == *p->hex || g.adjacent(*p->hex, ref->hex)) continue;
+        if (!ref || ref->hex == *p->hex || g.adjacent(*p->hex, ref->hex) || swapped_path(*p->hex, *next)) continue;
         p->whereabouts_unknown = Findings::cause_of(
             ctx.findings.error(Kind::Illegal, ship_move("a"), first->pos,
                                hex_text(ref->hex) + " is not adjacent to " + hex_text(*p->hex) + ", where " + p->name +
@@ -412,21 +440,34 @@ void Late19cEngine::check_side_moving(const ngn::Event& e, const Piece& p, GameC
     last_mover_side_ = p.side();
 }
 
+// A ship entering a minefield hex is hit, read on the torpedo row (Special Rules/Minefields),
+// wherever it came from.
+void Late19cEngine::enter_minefield(const ngn::Event& e, Piece& p, Hex hex, GameContext& ctx) {
+    if (!field_->at(hex).minefield) return;
+    ctx.judged(naval("Special Rules/Minefields"));
+    PendingHit h;
+    h.line = e.subject.pos.line;
+    h.row = Weapon::Torpedo;
+    h.mine = true;
+    add_hits(p, 1, h);
+}
+
 void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    for (const char* letter : {"a", "b"}) ctx.judged(ship_move(letter));
+    if (variant_ == "naval") ctx.judged(kNavalTurn);
+    if (p.broke_off) ctx.judged(kBreakOff);
     const Grid& g = field_->grid();
     if (variant_ == "naval") check_side_moving(e, p, ctx);
     if (p.moved) ctx.findings.error(Kind::Illegal, ship_move("a"), e.subject.pos, p.name + " has already moved this turn");
     std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, ship_move("a"), ship_move("a"), ctx);
+    if (!p.whereabouts_unknown) hexes_in_order(e, *p.hex, path, ctx);
     if (!path.empty() && path.front().first.hex == *p.hex) {
         if (path.size() == 1 && path.front().first.facing && *path.front().first.facing != p.facing)
             ctx.findings.error(Kind::Illegal, ship_move("c"), path.front().second,
                                "a ship turns 60 degrees only after moving forward one hex");
         path.erase(path.begin());
     }
-    if (path.empty()) {
-        p.moved = true;
-        return;
-    }
+    if (path.empty()) return void(p.moved = true);
     auto nearest_enemy_ship = [&](Hex h) {
         int best = 1 << 20;
         for (Piece* en : enemies_of(p))
@@ -439,6 +480,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     Hex prev = *p.hex;
     for (const auto& [ref, at] : path) {
         auto d = g.direction(prev, ref.hex);
+        enter_minefield(e, p, ref.hex, ctx);
         if (!d) {
             // (after a move not read, the ship may be anywhere)
             if (!reported && p.whereabouts_unknown)
@@ -451,6 +493,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
             continue;
         }
         const int steps = geometry::hex::facing_steps(*d, dir);
+        if (steps != 0) ctx.judged(ship_move("c"));
         if (steps == 1 && may_turn) {
             cost += 1;  // the 60-degree turn costs a hex of movement
         } else if (steps != 0 && !reported) {
@@ -464,16 +507,10 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
         may_turn = true;
         if (!field_->ship_may_enter(ref.hex))
             ctx.findings.error(Kind::Illegal, ship_move("a"), at, hex_text(ref.hex) + " is land: ships keep to sea and coast hexes");
-        if (field_->at(ref.hex).minefield) {
-            PendingHit h;
-            h.line = e.subject.pos.line;
-            h.row = Weapon::Torpedo;
-            add_hits(p, 1, h);  // a mine is the equivalent of a torpedo, and it hits
-            (void)kMinefields;
-        }
         prev = ref.hex;
     }
     if (auto f = path.back().first.facing; f && *f != dir) {
+        ctx.judged(ship_move("c"));
         if (geometry::hex::facing_steps(*f, dir) == 1 && may_turn) cost += 1;
         else if (!reported)
             ctx.findings.error(Kind::Illegal, ship_move("c"), path.back().second, "a ship ends its move after at most a 60-degree turn");
@@ -482,8 +519,8 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
     const int allowance = p.move_allowance();
     if (cost > allowance)
         ctx.findings.error(Kind::Illegal, naval("Movement"), e.subject.pos,
-                           with_article(p.what()) + " moves " + std::to_string(allowance) +
-                               " hexes (each 60-degree turn costing one); this move takes " + std::to_string(cost),
+                           with_article(p.what()) + " moves " + counted(allowance, "hex", "hexes") +
+                               " (each 60-degree turn costing one); this move takes " + std::to_string(cost),
                            "at most " + std::to_string(allowance), std::to_string(cost));
     const Hex end = path.back().first.hex;
     if (p.broke_off && p.broke_off_turn < turn_ && nearest_enemy_ship(end) < enemy_before && !p.whole_by_rules(ship_stats(p.ship_type).critical, ctx.findings, e.subject.pos))
@@ -498,6 +535,7 @@ void Late19cEngine::move_ship(const ngn::Event& e, Piece& p, GameContext& ctx) {
 // ---- trading Flotation Points for movement or guns ----------------------------------------------------------
 
 void Late19cEngine::trade(const ngn::Event& e, Piece& p, GameContext& ctx) {
+    ctx.judged(kShipHits);
     if (!p.ship) {
         ctx.findings.error(Kind::Inconsistent, kShipHits, e.subject.pos, "only ships trade off Flotation Points");
         return;

@@ -50,7 +50,7 @@ RulesetInfo declare() {
     r.sequences = {land, naval, combined};
     r.entity_kinds = {ngn::EntityKind::Unit, ngn::EntityKind::Ship};
     r.terrain_kinds = terrain_kinds();
-    // Readings where the book is silent or reads two ways; the first value is the default.
+    // Named readings where the book is silent (or says a thing twice); the first value is the default.
     r.options = {
         RuleOption{"hex-columns", {"even-low", "odd-low"}, cite("Land/Movement a"),
                    "which columns of the map sit half a hex lower: the even ones or the odd ones (docs/hexes.md)"},

@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ironlog::rules::late19c {
@@ -39,6 +40,7 @@ struct PendingHit {
     std::optional<Weapon> row;  // against a ship: the row of the table; none when the book gives none
     bool land_fire = false;     // fire of land units or small arms (against a unit: the quality table)
     bool disputed = false;      // from fire whose claim disagreed with the dice (already reported)
+    bool mine = false;          // from a minefield the ship moved through
     std::uint32_t line = 0;
 };
 
@@ -60,6 +62,11 @@ struct Piece {
     std::optional<Hex> hex;
     int facing = 0;
     bool gone = false;      // destroyed, sunk or off the map: no further part
+    // Where its last SP or FP went (the line and turn), and the finding at its first act after
+    // (its later acts, and fire at it, follow from that one).
+    std::uint32_t gone_line = 0;
+    int gone_turn = 0;
+    std::optional<Cause> acts_when_gone;
     bool sinking = false;   // FP 0: it still fires this turn, then sinks
     // After a wrong claim of FP lost, the FP the rules leave (the ship plays on as claimed): a
     // ship sunk by the claim that the record goes on to use shows the claim was a slip.
@@ -129,7 +136,7 @@ struct Piece {
     std::string what() const;  // "infantry", "armoured cruiser"
 };
 
-// The readings a record chooses where the book is silent or reads two ways (docs/rules/late19c.md).
+// The readings a record chooses where the book is silent (docs/rules/late19c.md, "Options").
 struct Readings {
     bool front_narrow = false;      // frontage=narrow: only the facing edge is the front
     bool failed_hit_loses_one = false;  // failed-hit=lose-1
@@ -139,6 +146,11 @@ struct Readings {
     bool ship_still_last_turn = false;  // ship-still=last-turn
 };
 
+
+// "1 hit", "2 hits": a count and its noun, for messages.
+inline std::string counted(long long n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
 
 // "#0405" for messages.
 std::string hex_text(Hex h);
