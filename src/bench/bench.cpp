@@ -714,7 +714,7 @@ void archive_for_queries(const Settings& s, const fs::path& db) {
             sqlite::Statement q(ar.database(), "SELECT count(*) FROM game");
             q.step();
             reuse = q.integer(0) >= s.query_games;
-        } catch (const archive::OpenError&) {  // of an older ironlog's schema: made again
+        } catch (const std::exception&) {  // of an older ironlog's schema: made again
         }
         if (!reuse) fs::remove(db), fs::remove(db.string() + "-wal"), fs::remove(db.string() + "-shm");
     }
