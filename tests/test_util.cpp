@@ -2,6 +2,7 @@
 #include "test_util.hpp"
 
 #include <array>
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -25,7 +26,8 @@ void write_file(const fs::path& p, const std::string& text) {
 }
 
 fs::path temp_dir() {
-    static int counter = 0;
+    // Tests run ironlog from several threads at once: each call needs a folder of its own.
+    static std::atomic<int> counter = 0;
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     fs::path dir = fs::temp_directory_path() / ("ironlog-test-" + std::to_string(::getpid()) + "-" +
                                                  (info ? std::string(info->name()) : "x") + "-" + std::to_string(counter++));
