@@ -727,12 +727,6 @@ TEST(IroncladsOneMistake, AFireACollisionAndASinkingClaimedWrong) {
 
 namespace {
 
-std::uint32_t line_of(const std::string& text, const std::string& needle) {
-    const auto at = text.find(needle);
-    EXPECT_NE(at, std::string::npos) << needle;
-    return static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
-}
-
 // RdI loses its last hull stat in turn 1; the record never removes it, and it moves and fires
 // in turn 2 (FM saves against it) and again in turn 3.
 std::string sunk_ship_plays_on(const std::string& more_turns = "") {

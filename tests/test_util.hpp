@@ -80,6 +80,11 @@ void expect_random_edits_never_throw(const std::string& sample, int rounds, unsi
 // Errors and warnings of a record, the file's own included, checked as if it stood in this
 // folder of fixtures/ ("games" for records that use the ship libraries there).
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder = "");
+// The lines of the only game in a record excused by an earlier finding (`ironlog check --excused`
+// shows them as notes), checked as if it stood in this folder of fixtures/.
+std::vector<ironlog::Excused> excused_in(const std::string& text, const std::string& folder = "");
+// The number (from 1) of the first line of `text` that holds `part`.
+std::uint32_t line_of(const std::string& text, const std::string& part);
 // No error or warning at all.
 void expect_clean(const std::string& text, const std::string& folder = "");
 // Exactly one error or warning, with this rule and kind; returns it.
