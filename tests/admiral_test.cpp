@@ -1070,11 +1070,7 @@ TEST(AdmiralGenerated, EveryEnforcedCaseIsReached) {
 TEST(AdmiralGenerated, TenThousandLegalGamesGiveNoFinding) {
     // 10,000 games in the release build (every one of the 48 option combinations 208 times and
     // more); 480 under the sanitizers, which run many times slower (docs/testing.md).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    constexpr int kGames = 480;
-#else
-    constexpr int kGames = 10000;
-#endif
+    constexpr int kGames = scaled_for_sanitizers(10000, 480);
     int checked = 0, shown = 0;
     for (int first = 0; first < kGames; first += 500) {
         const auto report = check_generated(generated_games(7, first, std::min(500, kGames - first)), false);

@@ -721,11 +721,7 @@ TEST(EiaGenerated, EveryEnforcedCaseIsReached) {
 TEST(EiaGenerated, TenThousandLegalGamesGiveNoFinding) {
     // 10,000 games in the release build, both values of the one option; 500 under the sanitizers,
     // which run many times slower (docs/testing.md)
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    constexpr int kGames = 500;
-#else
-    constexpr int kGames = 10000;
-#endif
+    constexpr int kGames = scaled_for_sanitizers(10000, 500);
     int checked = 0, shown = 0;
     for (int first = 0; first < kGames; first += 1000) {
         const auto report = check_generated_eia(generated_eia_games(7, first, std::min(1000, kGames - first)), false);

@@ -906,11 +906,7 @@ TEST(IroncladsGenerated, EveryEnforcedCaseIsReached) {
 // 10,000 generated legal games, over every option combination, give no finding at all (a
 // tenth of them under the sanitizers: docs/testing.md).
 TEST(IroncladsGenerated, TenThousandLegalGamesGiveNoFinding) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    const int games = 1000;
-#else
-    const int games = 10000;
-#endif
+    constexpr int games = scaled_for_sanitizers(10000, 1000);
     const auto dirty = generated_findings(7, 1, games, nullptr);
     EXPECT_TRUE(dirty.empty()) << dirty.size() << " games with findings, the first:\n" << dirty.front();
 }

@@ -17,6 +17,18 @@ namespace testing_util {
 inline const std::filesystem::path kSource = IRONLOG_SOURCE_DIR;
 inline const std::string kBinary = IRONLOG_BINARY;
 
+// The size of a big test (games generated, rounds): `full` in the release build, `sanitized` in
+// the ASan and TSan builds, which run many times slower (docs/testing.md says each).
+constexpr int scaled_for_sanitizers(int full, int sanitized) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    static_cast<void>(full);
+    return sanitized;
+#else
+    static_cast<void>(sanitized);
+    return full;
+#endif
+}
+
 std::string read_file(const std::filesystem::path& p);
 void write_file(const std::filesystem::path& p, const std::string& text);
 std::filesystem::path temp_dir();  // a fresh folder for one test

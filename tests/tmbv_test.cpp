@@ -1210,11 +1210,7 @@ std::string case_id(const std::string& rule) {
 // Enforced cases no legal Battle of Lissa reaches; their rows in the coverage table say why.
 const std::set<std::string> kNotInLegalLissaGames = {"tmbv/7.4.5", "tmbv/7.5.3"};
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kCleanGames = 512;  // every option combination once: the sanitizer builds are slower (docs/testing.md)
-#else
-constexpr int kCleanGames = 10000;
-#endif
+constexpr int kCleanGames = scaled_for_sanitizers(10000, 512);  // under the sanitizers every option combination once
 }  // namespace
 
 TEST(TmbvGenerated, AThousandGamesJudgeEveryEnforcedCase) {
