@@ -1,6 +1,7 @@
 #include "rules/registry.hpp"
 #include "test_util.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdio>
@@ -212,6 +213,20 @@ std::vector<ironlog::Finding> problems_in(const std::string& text, const std::st
         for (const auto& f : g.findings)
             if (f.severity != ironlog::Severity::Note) out.push_back(f);
     return out;
+}
+
+std::vector<ironlog::Excused> excused_in(const std::string& text, const std::string& folder) {
+    ironlog::CheckOptions o(test_rulesets());
+    o.base_dir = kSource / "fixtures" / folder;
+    const auto report = ironlog::check_text("t.ngn", text, o);
+    EXPECT_EQ(report.games.size(), 1u) << "expected one game";
+    return report.games.empty() ? std::vector<ironlog::Excused>{} : report.games.front().excused;
+}
+
+std::uint32_t line_of(const std::string& text, const std::string& part) {
+    const auto at = text.find(part);
+    EXPECT_NE(at, std::string::npos) << part;
+    return at == std::string::npos ? 0 : static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
 }
 
 void expect_each_mistake_once(const std::string& sample, const std::vector<SeededMistake>& mistakes, const std::string& folder) {
