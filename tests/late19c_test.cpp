@@ -415,6 +415,21 @@ TEST(Late19cTransport, LimberTowAndHits) {
         "late19c Land/Resolving hits on Units", Kind::Inconsistent);
 }
 
+TEST(Late19cTransport, AShotOnTheTeamsHexHitsTheTowedGunOnce) {
+    // found by generated play (issue 39): the gun in the team's hex took the shot's hit and the
+    // team's too, and its one roll was reported short of a second
+    const std::string team = "side Blue\nunit BT transport poor #0405/N towing BA\nunit BA artillery field average #0405/N\n"
+                             "side Red\nunit R1 infantry average #0403/S\nunit RA artillery heavy average #0401/S\n";
+    clean(record(team, turn("BT 2H, BA 3H, R1 4H, RA 5H", "  phase artillery\n    RA fire BT d6: 5 +2(direct) => on\n"
+                                                            "    BT hit d6: 5 => lose 1\n    BA hit d6: 6 => lose 1\n")));
+    clean(record(team, activation("BT 2H, BA 3H, R1 4H, RA 5H", "    R1 fire BT d6: 5 +1(still) => hit\n    BT hit d6: 5 => lose 1\n"
+                                                                 "    BA hit d6: 6 => lose 1\n")));
+    // two rolls for the gun are one too many: the second has no hit to resolve
+    one(record(team, turn("BT 2H, BA 3H, R1 4H, RA 5H", "  phase artillery\n    RA fire BT d6: 5 +2(direct) => on\n"
+                                                          "    BT hit d6: 5 => lose 1\n    BA hit d6: 6 => lose 1\n    BA hit d6: 6 => lose 1\n")),
+        "late19c Land/Resolving hits on Units", Kind::Inconsistent);
+}
+
 // ---- exhaustion ----------------------------------------------------------------------------------------------
 
 TEST(Late19cExhaustion, PointClaimsAndTheEnd) {

@@ -123,7 +123,8 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
         PendingHit h = hit;
         h.disputed = true;
         for (Hex x : options)
-            for (Piece* t : pieces_at(x)) add_hits(*t, 1, h);
+            for (Piece* t : pieces_at(x))
+                if (!t->towed_by) add_hits(*t, 1, h);
         return;
     }
     std::optional<Hex> lands;
@@ -144,7 +145,9 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
                              std::string("the line of fire meets the target at a corner: say which hex the shot fell in (") + list + ")");
         return;
     }
-    for (Piece* t : pieces_at(*lands)) add_hits(*t, 1, hit);
+    // each piece there once: a towed gun by its team's hit (the team is in the hex with it)
+    for (Piece* t : pieces_at(*lands))
+        if (!t->towed_by) add_hits(*t, 1, hit);
 }
 
 // ---- artillery fire ---------------------------------------------------------------------------------
@@ -321,7 +324,7 @@ void Late19cEngine::small_arms_fire(const ngn::Event& e, Piece& p, GameContext& 
     h.land_fire = true;
     h.disputed = hits != right;
     for (Piece* t : pieces_at(target->hex))
-        if (t->side() != p.side()) {
+        if (t->side() != p.side() && !t->towed_by) {  // a towed gun takes its team's hits
             add_hits(*t, hits, h);
             if (right > hits) add_hits(*t, right - hits, h);  // the dice's reading: may be resolved
         }
