@@ -121,7 +121,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
         if (written == expected + 1 && !p.targets_before.count(target->key) && target->piece &&
             target->piece->unrecorded_fire.turn() == turn_ - 1)
             expected += 1, add_working(working, 1, "same target as last turn");
-        if (sight.placed && !sight.doubt) check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+        if (sight.placed && !sight.doubt) expected = judge_modifiers(e, *d, p, *target, expected, working, guns_rule("f"), ctx);
         else expected = written;
     }
     land_gunfire(e, p, *target, weapon, judge ? d : nullptr, expected, written, all_placed, ctx);
