@@ -410,11 +410,13 @@ std::vector<Piece*> Late19cEngine::enemies_of(const Piece& me) {
 void Late19cEngine::doubt_place(Piece& p, const Cause& why) {
     if (p.whereabouts_unknown || !p.on_map()) return;
     p.whereabouts_unknown = why;
-    // a gun and a horse-drawn team in one hex: the move left out may have been the team's, towing it
+    // a gun and a horse-drawn team in one hex or next to it: the line left out may have been the
+    // team's, towing the gun (its move, its limbering, a retreat that took both)
     const bool gun = !p.ship && p.type == UnitType::Artillery, team = !p.ship && p.type == UnitType::Transport;
     if (gun || team)
-        for (Piece* q : all_at(*p.hex))
-            if (q->side() == p.side() && !q->ship && (gun ? q->type == UnitType::Transport : q->type == UnitType::Artillery))
+        for (auto& q : pieces_)
+            if (q->on_map() && q->side() == p.side() && !q->ship && (gun ? q->type == UnitType::Transport : q->type == UnitType::Artillery) &&
+                field_->grid().distance(*q->hex, *p.hex) <= 1)
                 doubt_place(*q, why);
 }
 
@@ -500,6 +502,7 @@ void Late19cEngine::start_turn(GameContext&) {
         p->close_combats_allowed = 1;
         p->can_advance = false;
         p->vacated.reset();
+        p->vacated_doubt.reset();
         p->last_loss = 0;
     }
     cards_drawn_.clear();
@@ -561,9 +564,11 @@ void Late19cEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
 // A piece that draws no tile, whose hits were left unresolved (reported): they destroyed it (or
 // sank it), as played; its SP (FP) are lost. True if so.
 bool Late19cEngine::taken_as_lost(Piece& p, ngn::SourcePos at, GameContext& ctx) {
-    const bool sunk_unseen = p.ship && p.unrecorded_loss >= p.strength;
-    if (!p.fate_unknown && !sunk_unseen) return false;
-    if (p.fate_unknown) ctx.findings.excuse(*p.fate_unknown, at, p.name + " draws no tile: the hits left unresolved destroyed it");
+    const bool sunk_unseen = p.ship && p.fate_unknown && p.unrecorded_loss >= p.strength;
+    const bool sunk_by_rules = p.ship && p.rules_strength == 0 && p.strength_parted;  // a claim kept it afloat (reported)
+    if ((!p.fate_unknown || p.ship) && !sunk_unseen && !sunk_by_rules) return false;
+    if (sunk_by_rules) ctx.findings.excuse(*p.strength_parted, at, p.name + " draws no tile: the rules had it sunk");
+    else ctx.findings.excuse(*p.fate_unknown, at, p.name + " draws no tile: the hits left unresolved destroyed it");
     lose(p, p.strength, ctx, at);
     p.gone = true;
     p.sinking = false;
@@ -594,6 +599,13 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
 // Hits no roll resolves: one finding. A unit may then have retreated, lost SP or been destroyed:
 // its place and its fate are in doubt (it is taken as destroyed if it draws no tile again).
 void Late19cEngine::unresolved_hits(Piece& p, int missing, ngn::SourcePos at, bool mines, GameContext& ctx) {
+    if (p.whereabouts_unknown && !p.ship) {
+        // its place was in doubt (a line of it left out, reported): the record's lines of it stand
+        ctx.findings.excuse(*p.whereabouts_unknown, at, p.name + "'s hits may be resolved where the line left out put it");
+        p.hits.clear();
+        p.fate_unknown = p.whereabouts_unknown;
+        return;
+    }
     const Cause why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, mines ? kMinefields : p.ship ? kShipHits : kHitsOnUnits, at,
                                                             p.name + " was hit " + counted(missing, "time", "times") + " and no roll resolves " +
                                                                 (missing == 1 ? "it" : "them") + " (line " + std::to_string(p.hits.front().line) +
@@ -921,9 +933,13 @@ bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
 
 // A line of the naval battle that could not be read, or that stands out of its phase, is one
 // finding; what it stood for by its place in the turn is taken as done, so that the lines after
-// it are not held to its absence.
+// it are not held to its absence. On land, a unit's line not read in its activation may have
+// been its move: its place is in doubt till it next moves.
 void Late19cEngine::unread_line(const Entity& actor, Piece* p, const Cause& why, GameContext& ctx) {
-    if (variant_ != "naval") return;
+    if (variant_ != "naval") {
+        if (p && phase_ == "activation" && !p->moved) doubt_place(*p, why);  // (it may have been its move)
+        return;
+    }
     if (actor.kind == ngn::EntityKind::Side) {
         if (phase_ == "move-order" && !order_rolls_.thrown(actor.index)) {
             order_rolls_.add(actor.index, std::nullopt);
@@ -967,6 +983,8 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         gone_piece_used(p, e.subject.pos, ctx);  // hit after it sank or was destroyed
         return;
     }
+    // the attacker's hit roll before the defender has rolled: the defender's roll is left out
+    if (p.hits.empty() && combat_ && !combat_->defended && combat_->attacker == &p) close_combat_open(ctx, e.subject.pos);
     const std::optional<Cause> unseen_fire = p.unrecorded_fire.in(turn_) ? p.unrecorded_fire.cause() : unread_fire_.cause_in(turn_);
     const bool nothing_hit_it = p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos);
     if (nothing_hit_it && unseen_fire) {
@@ -1301,8 +1319,8 @@ Late19cEngine::LossDoubt Late19cEngine::loss_doubt(int side) const {
     LossDoubt d;
     d.by_rules = side_lost(side);
     for (const auto& p : pieces_) {
-        if (p->side() != side || !p->on_map()) continue;
-        if (p->fate_unknown) d.more += unsettled_loss(*p), d.cause = p->fate_unknown;
+        if (p->side() != side) continue;
+        if (p->fate_unknown && p->on_map()) d.more += unsettled_loss(*p), d.cause = p->fate_unknown;
         if (p->rules_strength && p->strength_parted) *d.by_rules += p->strength - *p->rules_strength, d.rules_cause = p->strength_parted;
     }
     if (!d.rules_cause) d.by_rules.reset();
@@ -1410,14 +1428,21 @@ std::optional<Cause> Late19cEngine::commander_doubt(const Piece& p) const {
 
 // The modifiers of a fire judged (check_modifiers), as played where a reported mistake leaves them
 // open: not at all while the firer's or the target's place is in doubt, 1 either way while a
-// commander's is. A +1 the rules do not give at a target not fired at last turn may be "the same
-// target" after a fire left out: reported, the target is then taken as fired at last turn (the
-// firer's other fire at it this turn is not reported again). Returns the modifiers the landing
-// and hits are read with: the rules', or the record's where they are not judged.
+// commander's is. The target hit last turn by a fire the record leaves out (a finding then): it
+// may have been this firer's, and "same target" is then its due. A +1 the rules do not give at a
+// target not fired at last turn may be "the same target" after a fire left out with no hit to
+// show it: reported, the target is then taken as fired at last turn (the firer's other fire at
+// it this turn is not reported again). A unit's fire found wrong may be a move left out, of the
+// target (its cover, the line of sight to it) or of the firer (the +1 for not having moved):
+// their places are in doubt. Returns the modifiers the landing and hits are read with: the
+// rules', or the record's where they are not judged.
 int Late19cEngine::judge_modifiers(const ngn::Event& e, const ngn::Dice& dice, Piece& p, const Aim& target, int expected,
                                    const std::string& working, const RuleRef& rule, GameContext& ctx) {
     int written = 0;
     for (const auto& m : dice.modifiers) written = saturating_add(written, m.value);
+    if (written == expected + 1 && !p.targets_before.count(target.key) && target.piece &&
+        (target.piece->unrecorded_fire.turn() == turn_ - 1 || unread_fire_.turn() == turn_ - 1))
+        expected += 1;
     if (written == expected) return expected;
     if (place_doubt(p, target.piece)) return written;
     if (auto c = commander_doubt(p); c && (written == expected + 1 || written == expected - 1)) {
@@ -1426,8 +1451,11 @@ int Late19cEngine::judge_modifiers(const ngn::Event& e, const ngn::Dice& dice, P
         return written;
     }
     check_modifiers(e, dice, expected, working, rule, ctx);
+    const Cause why = Findings::cause_of(ctx.findings.all().back());
     if (written == expected + 1 && !p.targets_before.count(target.key)) p.targets_before.insert(target.key);
-    doubt_commander(p, written - expected, Findings::cause_of(ctx.findings.all().back()));
+    doubt_commander(p, written - expected, why);
+    if (target.piece && !target.piece->ship && std::abs(written - expected) <= 3) doubt_place(*target.piece, why);
+    if (!p.ship && p.type != UnitType::Artillery && !p.moved && written == expected - 1) doubt_place(p, why);
     return expected;
 }
 

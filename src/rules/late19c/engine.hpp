@@ -126,6 +126,7 @@ private:
     void small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
     void assault(const ngn::Event& e, Piece& p, GameContext& ctx, bool defending);
     void advance(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void shown_gone_from(Hex h, int side, ngn::SourcePos at, GameContext& ctx);
     void limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool on);
     void wire_work(const ngn::Event& e, Piece& p, GameContext& ctx, bool lay);
     // A close combat waiting for the defender's roll, reported when play moves on without it.

@@ -31,6 +31,21 @@ const char* weapon_word(Weapon w) {
     return words[static_cast<std::size_t>(w)];
 }
 
+// A torpedo's three D6 after its target, and the claim: each 4, 5 or 6 a hit (one at most with
+// torpedo-dice=any). Returns the hits.
+int torpedo_dice(Random& rng, bool any, std::ostream& out) {
+    int hits = 0;
+    out << " 3d6:";
+    for (int i = 0; i < 3; ++i) {
+        const int f = rng.d6();
+        out << " " << f;
+        if (f >= 4) ++hits;
+    }
+    if (any) hits = std::min(hits, 1);
+    out << " => " << (hits == 0 ? "miss" : hits == 1 ? "1 hit" : std::to_string(hits) + " hits") << "\n";
+    return hits;
+}
+
 namespace {
 
 constexpr int kColumn = 5;
@@ -182,15 +197,8 @@ private:
             }
             if (!first || first->side == s.side || !rng_.chance(70)) continue;
             ++s.torpedoes_fired;
-            int hits = 0;
-            body_ << "    " << s.alias << " torpedo " << first->alias << " 3d6:";
-            for (int i = 0; i < 3; ++i) {
-                const int f = rng_.d6();
-                body_ << " " << f;
-                if (f >= 4) ++hits;
-            }
-            if (torpedo_any_) hits = std::min(hits, 1);
-            body_ << " => " << (hits == 0 ? "miss" : hits == 1 ? "1 hit" : std::to_string(hits) + " hits") << "\n";
+            body_ << "    " << s.alias << " torpedo " << first->alias;
+            const int hits = torpedo_dice(rng_, torpedo_any_, body_);
             for (int i = 0; i < hits; ++i) first->hits.push_back(Weapon::Torpedo);
         }
         resolve_hits();

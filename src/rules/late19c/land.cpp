@@ -132,12 +132,17 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
         if (!hit.unplaced && std::find(options.begin(), options.end(), *claimed_hex) == options.end()) {
             std::string list;
             for (Hex h : options) list += (list.empty() ? "" : " or ") + hex_text(h);
-            ctx.findings.error(Kind::WrongResult, kArtillery, at.pos,
-                               std::string("a shot that lands ") + landing_name(where) + " falls in " + list, list, hex_text(*claimed_hex));
+            const Cause why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, kArtillery, at.pos,
+                                                                    std::string("a shot that lands ") + landing_name(where) + " falls in " + list,
+                                                                    list, hex_text(*claimed_hex)));
+            if (target.piece) doubt_place(*target.piece, why);  // a move of the target left out may be why
         }
         lands = *claimed_hex;  // as played
     } else if (options.size() == 1) {
         lands = options.front();
+    } else if (hit.unplaced) {  // (where the shot fell is not known: the hit rolls say whom it hit)
+        for (Hex x : options) land_shot(where, Aim{x, nullptr, "", at.pos}, from, x, hit, false, at, ctx);
+        return;
     } else {
         std::string list;
         for (Hex h : options) list += (list.empty() ? "" : " or ") + hex_text(h);
@@ -496,6 +501,7 @@ UnitSteps Late19cEngine::judge_unit_move(const ngn::Event& e, Piece& p, const st
                                          bool known_start, GameContext& ctx) {
     const Grid& g = field_->grid();
     const Hex start = *p.hex;
+    for (const auto& step : path) shown_gone_from(step.first.hex, p.side(), step.second, ctx);
     auto nearest_enemy = [&](Hex h) {
         int best = 1 << 20;
         for (Piece* en : enemies_of(p)) best = std::min(best, g.distance(h, *en->hex));
@@ -527,9 +533,13 @@ UnitSteps Late19cEngine::judge_unit_move(const ngn::Event& e, Piece& p, const st
                                                                            ": it may move only to withdraw, and ends next to it still")));
                 break;
             }
-    if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before)
-        ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
-                           ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy");
+    if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before) {
+        const Cause why = Findings::cause_of(ctx.findings.error(
+            Kind::Illegal, kExhaustion, e.subject.pos,
+            ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy"));
+        for (Piece* en : enemies_of(p))  // a move of the enemy it comes nearer left out may be why
+            if (g.distance(end, *en->hex) == nearest_enemy(end)) doubt_place(*en, why);
+    }
     return taken;
 }
 
@@ -542,19 +552,25 @@ void Late19cEngine::look_for_move_left_out(Piece& p, std::uint32_t line, GameCon
     if (variant_ == "naval" || !placed(p) || p.moved || p.looked_ahead == turn_ ||
         (!p.ship && (p.type == UnitType::Artillery || p.type == UnitType::Transport)))
         return;
+    if (std::any_of(p.hits.begin(), p.hits.end(), [](const PendingHit& h) { return !h.disputed; })) return;  // its roll may move it
     p.looked_ahead = turn_;
+    // its moves and advances (also written with a word out of order), its hit rolls, and its
+    // lines not read (one of which may be the move: then its own finding says so)
+    auto moves = [](const ngn::Event& e) {
+        return std::any_of(e.args.begin(), e.args.end(), [](const ngn::Item& it) { return is_word(it, "move") || is_word(it, "advance"); });
+    };
     if (!places_ahead_)
-        places_ahead_.emplace(ctx.game, ctx.symbols, [](const ngn::Event& e) {
-            const std::string verb = lower(e.verb());
-            return verb == "move" || verb == "advance" || (verb == "hit" && e.claim);
+        places_ahead_.emplace(ctx.game, ctx.symbols, [moves](const ngn::Event& e) {
+            return moves(e) || (is_word(e.args.front(), "hit") && e.claim) || !is_action(lower(e.verb()));
         });
     for (const ngn::Event* next = places_ahead_->next(p.entity, line); next; next = places_ahead_->next(p.entity, next->subject.pos.line)) {
-        const bool hit = is_word(next->args.front(), "hit");
+        const bool hit = !moves(*next) && is_word(next->args.front(), "hit");
+        if (!hit && !moves(*next)) return;  // a line not read
         const ngn::Item* first = nullptr;
         const auto items = hit ? elements(*next->claim) : std::vector<const ngn::Item*>{};
         for (const ngn::Item* it : items)
             if (!first && it->is<ngn::HexPos>()) first = it;
-        for (std::size_t i = 1; !hit && i < next->args.size() && !first; ++i)
+        for (std::size_t i = 0; !hit && i < next->args.size() && !first; ++i)
             if (next->args[i].is<ngn::HexPos>()) first = &next->args[i];
         if (hit && !first) continue;  // a hit roll that does not move it
         std::string problem;
@@ -842,6 +858,7 @@ bool Late19cEngine::close_combat_in_order(const ngn::Event& e, Piece& p, Piece& 
         p.close_combats++;
         combat_ = CloseCombat{&p, &enemy, e.subject.pos, false};
         p.vacated = enemy.hex;
+        p.vacated_doubt = enemy.whereabouts_unknown;  // (where the enemy stood is in doubt: the advance says)
         p.can_advance = false;
         return true;
     }
@@ -856,6 +873,7 @@ bool Late19cEngine::close_combat_in_order(const ngn::Event& e, Piece& p, Piece& 
         combat_ = CloseCombat{&enemy, &p, e.subject.pos, true};
         enemy.close_combats++;
         enemy.vacated = p.hex;
+        enemy.vacated_doubt = p.whereabouts_unknown;
         enemy.can_advance = false;
         p.unrecorded_fire.mark(turn_, why);
         return true;
@@ -897,17 +915,13 @@ void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
     }
     bool won = false;
     if (p.vacated && (!combat_ || combat_->attacker == &p)) {
-        // an enemy still there with a hit no roll has resolved: the roll is left out, and it may
-        // have retreated or been destroyed (one finding, its hits' own)
-        for (Piece* q : pieces_at(*p.vacated))
-            if (q->side() != p.side() && std::any_of(q->hits.begin(), q->hits.end(), [](const PendingHit& h) { return !h.disputed; }))
-                unresolved_hits(*q, static_cast<int>(std::count_if(q->hits.begin(), q->hits.end(), [](const PendingHit& h) { return !h.disputed; })),
-                                e.subject.pos, false, ctx);
+        shown_gone_from(*p.vacated, p.side(), e.subject.pos, ctx);
         const auto there = pieces_at(*p.vacated);
         won = std::none_of(there.begin(), there.end(), [&](const Piece* q) { return q->side() != p.side(); });
     }
-    if (p.whereabouts_unknown) {
-        ctx.findings.excuse(*p.whereabouts_unknown, e.subject.pos, p.name + " advances from where the line left out put it");
+    if (p.whereabouts_unknown || p.vacated_doubt) {
+        const Cause why = p.whereabouts_unknown ? *p.whereabouts_unknown : *p.vacated_doubt;
+        ctx.findings.excuse(why, e.subject.pos, p.name + " advances from, or into, a hex a line left out decides");
         p.whereabouts_unknown.reset();
     } else if (!won)
         ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
@@ -921,7 +935,24 @@ void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
     p.hex = to->hex;
     if (to->facing) p.facing = *to->facing;
     p.vacated.reset();
+    p.vacated_doubt.reset();
     p.close_combats_allowed = p.close_combats + 1;  // it may fight again from its new hex
+}
+
+// An enemy in a hex the record moves or advances into, with hits no roll has resolved: the roll
+// is left out (one finding, its hits' own), and it may have retreated or been destroyed; one whose
+// hits were left unresolved before (reported) was destroyed by them, as played.
+void Late19cEngine::shown_gone_from(Hex h, int side, ngn::SourcePos at, GameContext& ctx) {
+    for (Piece* q : pieces_at(h)) {
+        if (q->side() == side || q->ship) continue;
+        const int open = static_cast<int>(std::count_if(q->hits.begin(), q->hits.end(), [](const PendingHit& x) { return !x.disputed; }));
+        if (open > 0) {
+            unresolved_hits(*q, open, at, false, ctx);
+        } else if (q->fate_unknown) {
+            ctx.findings.excuse(*q->fate_unknown, at, q->name + " was destroyed by the hits left unresolved");
+            lose(*q, q->strength, ctx, at);
+        }
+    }
 }
 
 // ---- transport and wire -----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "rules/late19c/tables.hpp"
 
 #include <map>
+#include <ostream>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -21,6 +22,11 @@ namespace ironlog::rules::late19c {
 // Game `index` of a league: a land battle, or with `combined` land and sea together; the
 // bits of `choice` pick the options (every combination in turn).
 std::string generate_land_battle(Random& rng, int index, int choice, bool combined);
+
+// generator.cpp, for both: the word a hit roll names its row of the hits-on-ships table by, and a
+// torpedo's dice and claim (returns the hits).
+const char* weapon_word(Weapon w);
+int torpedo_dice(Random& rng, bool any, std::ostream& out);
 
 namespace land_generation {
 

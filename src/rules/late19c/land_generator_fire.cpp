@@ -8,7 +8,6 @@
 
 namespace ironlog::rules::late19c {
 
-const char* weapon_word(Weapon w);  // generator.cpp
 
 namespace land_generation {
 
@@ -128,15 +127,8 @@ void Battle::torpedo(Unit& ship) {
     }
     if (!first || first->side == ship.side || !rng_.chance(70)) return;
     ++ship.torpedoes_fired;
-    int hits = 0;
-    body_ << "    " << ship.alias << " torpedo " << first->alias << " 3d6:";
-    for (int i = 0; i < 3; ++i) {
-        const int f = rng_.d6();
-        body_ << " " << f;
-        hits += f >= 4;
-    }
-    if (torpedo_any_) hits = std::min(hits, 1);
-    body_ << " => " << (hits == 0 ? "miss" : hits == 1 ? "1 hit" : std::to_string(hits) + " hits") << "\n";
+    body_ << "    " << ship.alias << " torpedo " << first->alias;
+    const int hits = torpedo_dice(rng_, torpedo_any_, body_);
     for (int i = 0; i < hits; ++i) hit(*first, Weapon::Torpedo);
 }
 

@@ -116,11 +116,6 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                p.name + "'s " + which + " armament has " + counted(guns, "gun", "guns") + "; a D6 per gun firing, at most 4",
                                "at most " + counted(most, "die", "dice"), std::to_string(d->faces.size()));
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
-        // The target was hit last turn by a fire the record leaves out (a finding then): it may
-        // have been this ship's, and "same target" is then its due.
-        if (written == expected + 1 && !p.targets_before.count(target->key) && target->piece &&
-            target->piece->unrecorded_fire.turn() == turn_ - 1)
-            expected += 1, add_working(working, 1, "same target as last turn");
         if (sight.placed && !sight.doubt) expected = judge_modifiers(e, *d, p, *target, expected, working, guns_rule("f"), ctx);
         else expected = written;
     }
@@ -185,6 +180,7 @@ void Late19cEngine::land_gunfire(const ngn::Event& e, const Piece& p, const Aim&
     PendingHit h;
     h.line = e.subject.pos.line;
     h.row = weapon;
+    h.unplaced = place_doubt(p, target.piece).has_value();
     const std::size_t shots = judge ? d->faces.size() : said.size();
     for (std::size_t i = 0; i < shots; ++i) {
         const int right = judge ? landing(d->faces[i].value + expected) : said[i].first;

@@ -114,6 +114,7 @@ struct Piece {
     int close_combats = 0, close_combats_allowed = 1;
     bool can_advance = false;
     std::optional<Hex> vacated;  // the hex of the enemy it beat, to advance into
+    std::optional<Cause> vacated_doubt;  // that enemy's place was in doubt (a line left out, reported)
     std::vector<PendingHit> hits;
     int last_loss = 0;  // FP lost by its last hit, which it may trade off
 
