@@ -994,6 +994,9 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                                                   p.name + " has no hit to resolve: nothing that hit it is recorded"));
         p.unrecorded_fire.mark(turn_, cause);
         unread_fire_.mark(turn_, cause);  // a fire left out may have hit other ships too
+        // a mine's hit with none to resolve: the ship's move through the minefield is left out
+        const bool mine = std::any_of(e.args.begin(), e.args.end(), [](const ngn::Item& it) { return is_word(it, "mine"); });
+        if (mine && p.ship && (phase_ == "movement" || phase_ == "activation") && !p.whereabouts_unknown) p.whereabouts_unknown = cause;
         // or a move left out put a ship fired at this turn elsewhere, and the shots landed by it
         for (Piece* q : fired_at_)
             if (q->ship && !q->position_doubted) q->position_doubted = cause;
@@ -1456,6 +1459,8 @@ int Late19cEngine::judge_modifiers(const ngn::Event& e, const ngn::Dice& dice, P
     doubt_commander(p, written - expected, why);
     if (target.piece && !target.piece->ship && std::abs(written - expected) <= 3) doubt_place(*target.piece, why);
     if (!p.ship && p.type != UnitType::Artillery && !p.moved && written == expected - 1) doubt_place(p, why);
+    // a ship without the +1 for not having moved last turn: a move of it left out, its place in doubt
+    if (p.ship && readings_.ship_still_last_turn && !p.moved_before && written == expected - 1 && !p.position_doubted) p.position_doubted = why;
     return expected;
 }
 

@@ -82,7 +82,8 @@ private:
                                                              GameContext& ctx);
     bool swapped_path(Hex start, const ngn::Event& move) const;
     bool hex_to_hex(Hex start, const std::vector<Hex>& hexes) const;
-    void hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path, GameContext& ctx);
+    std::optional<Cause> hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
+                                        GameContext& ctx);
     UnitSteps unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, const std::set<Piece*>& facing_me,
                          GameContext& ctx);
     void remove_sunk();
@@ -118,7 +119,7 @@ private:
     // ---- land.cpp ----
     void move_unit(const ngn::Event& e, Piece& p, GameContext& ctx);
     UnitSteps judge_unit_move(const ngn::Event& e, Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, bool known_start,
-                              GameContext& ctx);
+                              bool known_end, GameContext& ctx);
     void check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx);
     void check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx);
     void face(const ngn::Event& e, Piece& p, GameContext& ctx);

@@ -451,7 +451,9 @@ void Late19cEngine::face(const ngn::Event& e, Piece& p, GameContext& ctx) {
 void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, movement("a"), movement("d"), ctx);
     const std::optional<Cause> unknown = p.whereabouts_unknown;
-    if (!unknown) hexes_in_order(e, *p.hex, path, ctx);
+    // a path read with two hexes the other way round (reported) may be a move left out before
+    // it: where it ends is then in doubt, and no friend there is reported
+    const std::optional<Cause> reread = unknown ? std::nullopt : hexes_in_order(e, *p.hex, path, ctx);
     if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
     if (path.empty()) return;
     if (path.size() == 1 && path.front().first.hex == *p.hex) {  // a turn in its own hex
@@ -474,7 +476,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         p.hex = path.front().first.hex;
         path.erase(path.begin());
     }
-    const UnitSteps taken = path.empty() ? UnitSteps{} : judge_unit_move(e, p, path, !unknown, ctx);
+    const UnitSteps taken = path.empty() ? UnitSteps{} : judge_unit_move(e, p, path, !unknown, !reread, ctx);
     // as played
     const Hex end = last.first.hex;
     p.hex = end;
@@ -488,17 +490,19 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (end != start) p.trench_holder = false;
     p.whereabouts_unknown.reset();
     if (taken.off_path) doubt_place(p, *taken.off_path);  // where it ended is in doubt: a hex written wrong
+    if (reread) doubt_place(p, *reread);
     // it must face an adjacent enemy at once (Movement g)
     if (!path.empty() && !taken.reported_stop && !taken.reported_step) check_facing_enemy(p, end, last.second, ctx);
 }
 
 // The rules of a unit's move from where it stands along `path` (Movement a-h; the terrain's
 // stops; the Exhaustion Point). `known_start`: whether where it started is known (else what
-// its start decides, the allowance, a withdrawal, the approach when exhausted, is not judged).
+// its start decides, the allowance, a withdrawal, the approach when exhausted, is not judged);
+// `known_end`, whether where it ends is (else a friend there is not reported).
 // An enemy or a friend named in a finding may be where a line left out put it: its place is in
 // doubt from then on.
 UnitSteps Late19cEngine::judge_unit_move(const ngn::Event& e, Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
-                                         bool known_start, GameContext& ctx) {
+                                         bool known_start, bool known_end, GameContext& ctx) {
     const Grid& g = field_->grid();
     const Hex start = *p.hex;
     for (const auto& step : path) shown_gone_from(step.first.hex, p.side(), step.second, ctx);
@@ -515,7 +519,7 @@ UnitSteps Late19cEngine::judge_unit_move(const ngn::Event& e, Piece& p, const st
     const UnitSteps taken = unit_steps(p, path, facing_me, ctx);
     if (known_start) check_unit_allowance(e, p, start, static_cast<int>(path.size()), taken.on_road, ctx);
     const Hex end = path.back().first.hex;
-    if (!stacks_freely(p))
+    if (!stacks_freely(p) && known_end)
         for (Piece* other : pieces_at(end))
             if (other != &p && other != p.towing && other->side() == p.side() && !stacks_freely(*other)) {
                 doubt_place(*other, Findings::cause_of(ctx.findings.error(
@@ -652,14 +656,14 @@ bool Late19cEngine::hex_to_hex(Hex start, const std::vector<Hex>& hexes) const {
 // Two hexes of a move written the other way round (#0530/N #0531 for #0531 #0530/N): when the
 // path breaks and one neighbouring pair read in turn makes every step hex to hex, the move
 // reads so. One finding (ngn 5.3) says it, and the move is played as it reads.
-void Late19cEngine::hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
-                                   GameContext& ctx) {
+std::optional<Cause> Late19cEngine::hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
+                                                   GameContext& ctx) {
     auto whole = [&](const std::vector<std::pair<HexRef, ngn::SourcePos>>& p) {
         std::vector<Hex> hexes;
         for (const auto& step : p) hexes.push_back(step.first.hex);
         return hex_to_hex(start, hexes);
     };
-    if (path.size() < 2 || whole(path)) return;
+    if (path.size() < 2 || whole(path)) return std::nullopt;
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
         auto swapped = path;
         std::swap(swapped[i].first, swapped[i + 1].first);
@@ -669,11 +673,13 @@ void Late19cEngine::hexes_in_order(const ngn::Event& e, Hex start, std::vector<s
         };
         std::string line = e.subject.to_ngn() + " " + e.args.front().to_ngn();
         for (const auto& [ref, at] : swapped) line += " " + text(ref);
-        ctx.findings.error(Kind::Inconsistent, kVocabulary, path[i].second,
-                           "this reads as '" + line + "': " + text(path[i + 1].first) + " comes before " + text(path[i].first));
+        const Cause why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kVocabulary, path[i].second,
+                                                                "this reads as '" + line + "': " + text(path[i + 1].first) + " comes before " +
+                                                                    text(path[i].first)));
         path = std::move(swapped);
-        return;
+        return why;
     }
+    return std::nullopt;
 }
 
 // Each step of a unit's move: hex to hex, no sea, a river only at a ford, no enemy's hex, the
