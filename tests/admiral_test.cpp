@@ -501,8 +501,16 @@ TEST(AdmiralMovement, ATowerOffTheTableIsLost) {
     for (const Finding& f : findings_of(text))
         lost = lost || (f.severity == Severity::Note && f.rule.text() == "admiral " + kReverse && f.message.find("off the table: it is lost") != std::string::npos);
     EXPECT_TRUE(lost) << describe(findings_of(text));
-    one(record(bismarck(), prince("at (230, 80, 90)"), turn1 + turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (266, 80, 90)"}))),
-        kOperational, Kind::Illegal, "PoW was lost off the table");
+    // she acts on in turns 2 and 3: one finding, at her first hand, naming the line she was lost at
+    const std::string on = record(bismarck(), prince("at (230, 80, 90)"),
+                                  turn1 + turn(2, lines({"BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (266, 80, 90)"})) +
+                                      turn(3, lines({"BIS move 20cm => (110, 80, 90)", "PoW move 18cm => (284, 80, 90)"})));
+    const Finding f = one(on, kOperational, Kind::Illegal, "PoW was lost off the table in turn 1 (line " + std::to_string(line_of(on, "PoW move 18cm => (248")) +
+                                                               "): a unit lost off the table takes no further part");
+    const auto excused = excused_in(on, "games");
+    ASSERT_EQ(excused.size(), 1u);
+    EXPECT_EQ(excused.front().cause.line, f.pos.line);
+    EXPECT_EQ(excused.front().pos.line, line_of(on, "PoW move 18cm => (284"));
 }
 
 // ---- General Principles: line of sight, the units' course ----------------------------------------
@@ -710,8 +718,16 @@ TEST(AdmiralDamage, ASunkUnitThatActsIsOneFinding) {
                                      kRnFirst);
     const std::string text =
         dardo_hit("hit severe sunk", "", lines({"DAR move 25cm => (90, 105, 0)", "DAR fire primary port BIS 32cm d6: 3 +1(side long) = 4 d8: 4 +4(bow) = 8 => miss"})) + turn2;
-    const Finding f = one(text, kOperational, Kind::Illegal, "DAR sank at line 23");
+    const Finding f = one(text, kOperational, Kind::Illegal, "DAR sank in turn 1 (line 23): a sunk unit takes no further part");
     EXPECT_EQ(f.pos.line, 26u);
+    // her later acts, and the fire at her, are excused by that finding (`ironlog check --excused`)
+    const auto excused = excused_in(text, "games");
+    EXPECT_EQ(excused.size(), 3u);
+    for (const auto& x : excused) EXPECT_EQ(x.cause.line, f.pos.line) << x.what;
+    // aimed at first: the fire at her is the finding
+    const std::string fired_at = turn(2, lines({"BIS fire primary bow DAR 50cm d12: 2 +4(bow long) -2(speed) = 4 d8: 6 +5(side) = 11 => miss",
+                                                "BIS move 20cm => (90, 80, 90)", "PoW move 18cm => (154, 120, 270)"}));
+    one(dardo_hit("hit severe sunk") + fired_at, kOpening, Kind::Illegal, "BIS fires at DAR, which sank in turn 1 (line 23): a sunk unit takes no further part");
 }
 
 // ---- Critical Damage ------------------------------------------------------------------------
@@ -1054,11 +1070,7 @@ TEST(AdmiralGenerated, EveryEnforcedCaseIsReached) {
 TEST(AdmiralGenerated, TenThousandLegalGamesGiveNoFinding) {
     // 10,000 games in the release build (every one of the 48 option combinations 208 times and
     // more); 480 under the sanitizers, which run many times slower (docs/testing.md).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    constexpr int kGames = 480;
-#else
-    constexpr int kGames = 10000;
-#endif
+    constexpr int kGames = scaled_for_sanitizers(10000, 480);
     int checked = 0, shown = 0;
     for (int first = 0; first < kGames; first += 500) {
         const auto report = check_generated(generated_games(7, first, std::min(500, kGames - first)), false);

@@ -397,17 +397,25 @@ TEST(EiaTransport, CorpsByFleet) {
     one(record(gb_moves("        GB move GB1 carrying C1 @Portsmouth/blockade @\"English Channel\"\n"), apart), "eia-naval 6.2.5.1", Kind::Illegal);
 }
 
+namespace {
+// GB1 in Lisbon's port, France about to take the port; FR1 off the coast, or blockading it.
+const std::string kLisbon = "side GB \"Great Britain\" war France access Portugal\nfleet GB1 ships 6 @Lisbon/port\n"
+                            "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @\"Portuguese Coast\"\n";
+const std::string kLisbonBlockaded = "side GB \"Great Britain\" war France access Portugal\nfleet GB1 ships 6 @Lisbon/port\n"
+                                     "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Lisbon/blockade\n";
+const std::string kLisbonTaken = "  phase reinforcement\n    FR controls Lisbon\n";
+std::string lisbon_falls(const std::string& forces, const std::string& lines) {
+    return "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Side1 \"Great Britain\"]\n[Side2 \"France\"]\n[Map \"../maps/eia-sample-map.ngn\"]\n\n" +
+           forces + "\nturn 1805-07\n" + kLisbonTaken + lines;
+}
+}  // namespace
+
 TEST(EiaPorts, AFleetWhosePortFalls) {
-    const std::string lisbon = "side GB \"Great Britain\" war France access Portugal\nfleet GB1 ships 6 @Lisbon/port\n"
-                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @\"Portuguese Coast\"\n";
-    const std::string taken = "  phase reinforcement\n    FR controls Lisbon\n";
+    const std::string& lisbon = kLisbon;
+    const std::string& taken = kLisbonTaken;
     clean(record(taken + "    GB1 leave @\"Portuguese Coast\"\n", lisbon).replace(0, 0, "") == "" ? "" : record("", lisbon));
-    const std::string blockaded = "side GB \"Great Britain\" war France access Portugal\nfleet GB1 ships 6 @Lisbon/port\n"
-                                  "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Lisbon/blockade\n";
-    auto text = [&](const std::string& forces, const std::string& lines) {
-        return "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Side1 \"Great Britain\"]\n[Side2 \"France\"]\n[Map \"../maps/eia-sample-map.ngn\"]\n\n" +
-               forces + "\nturn 1805-07\n" + taken + lines;
-    };
+    const std::string& blockaded = kLisbonBlockaded;
+    const auto text = lisbon_falls;
     clean(text(lisbon, "    GB1 leave @\"Portuguese Coast\"\n"));
     one(text(blockaded, "    GB1 leave @\"Portuguese Coast\"\n"), "eia-naval 6.2.6.1", Kind::Illegal);
     clean(text(blockaded, "    GB1 scuttle => -1\n"));
@@ -554,8 +562,25 @@ TEST(EiaOneMistake, AFleetRemovedThatKeepsActingIsOneFinding) {
         if (f.severity != ironlog::Severity::Note) p.push_back(f);
     ASSERT_EQ(p.size(), 1u) << describe(p);
     EXPECT_EQ(p.front().rule.text(), "eia-naval 6.3.6");
-    EXPECT_NE(p.front().message.find("FR2 was removed from the map when the combat of line"), std::string::npos) << p.front().message;
+    EXPECT_NE(p.front().message.find("FR2 lost its last ships in combat (line "), std::string::npos) << p.front().message;
     EXPECT_EQ(g.excused.size(), 1u);
+}
+
+// A fleet scuttled (6.2.6.1) that the record goes on using: one finding at its first line after,
+// naming the line that scuttled it; its later lines are excused by that one.
+TEST(EiaOneMistake, AScuttledFleetThatActsIsOneFinding) {
+    const std::string scuttled = "    GB1 scuttle => -1\n";
+    clean(lisbon_falls(kLisbonBlockaded, scuttled));
+    const std::string leave = "    GB1 leave @\"Portuguese Coast\"\n";
+    const std::string text = lisbon_falls(kLisbonBlockaded, scuttled + leave + leave);
+    const Finding f = one(text, "eia-naval 6.2.6.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "GB1 was scuttled (line " + std::to_string(line_of(text, "GB1 scuttle")) +
+                             "): a scuttled fleet is removed from the map and takes no further part");
+    EXPECT_EQ(f.pos.line, line_of(text, "GB1 leave"));
+    const auto excused = excused_in(text, "games");
+    ASSERT_EQ(excused.size(), 1u);
+    EXPECT_EQ(excused.front().cause.line, f.pos.line);
+    EXPECT_EQ(excused.front().pos.line, f.pos.line + 1);
 }
 
 // ---- the case that governs, where two touch ---------------------------------------------------------------
@@ -693,11 +718,7 @@ TEST(EiaGenerated, EveryEnforcedCaseIsReached) {
 TEST(EiaGenerated, TenThousandLegalGamesGiveNoFinding) {
     // 10,000 games in the release build, both values of the one option; 500 under the sanitizers,
     // which run many times slower (docs/testing.md)
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    constexpr int kGames = 500;
-#else
-    constexpr int kGames = 10000;
-#endif
+    constexpr int kGames = scaled_for_sanitizers(10000, 500);
     int checked = 0, shown = 0;
     for (int first = 0; first < kGames; first += 1000) {
         const auto report = check_generated_eia(generated_eia_games(7, first, std::min(1000, kGames - first)), false);

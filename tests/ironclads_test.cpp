@@ -727,12 +727,6 @@ TEST(IroncladsOneMistake, AFireACollisionAndASinkingClaimedWrong) {
 
 namespace {
 
-std::uint32_t line_of(const std::string& text, const std::string& needle) {
-    const auto at = text.find(needle);
-    EXPECT_NE(at, std::string::npos) << needle;
-    return static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
-}
-
 // RdI loses its last hull stat in turn 1; the record never removes it, and it moves and fires
 // in turn 2 (FM saves against it) and again in turn 3.
 std::string sunk_ship_plays_on(const std::string& more_turns = "") {
@@ -912,11 +906,7 @@ TEST(IroncladsGenerated, EveryEnforcedCaseIsReached) {
 // 10,000 generated legal games, over every option combination, give no finding at all (a
 // tenth of them under the sanitizers: docs/testing.md).
 TEST(IroncladsGenerated, TenThousandLegalGamesGiveNoFinding) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    const int games = 1000;
-#else
-    const int games = 10000;
-#endif
+    constexpr int games = scaled_for_sanitizers(10000, 1000);
     const auto dirty = generated_findings(7, 1, games, nullptr);
     EXPECT_TRUE(dirty.empty()) << dirty.size() << " games with findings, the first:\n" << dirty.front();
 }

@@ -768,7 +768,7 @@ TEST(Late19cOneMistake, ASunkShipThatKeepsActingIsOneFinding) {
     ASSERT_EQ(g.findings.size(), 1u) << describe(g.findings);
     const Finding& f = g.findings.front();
     EXPECT_EQ(f.rule.text(), "late19c Naval/Ship Flotation Values c");
-    EXPECT_EQ(f.message, "RC sank at the end of the firing of turn 2 (line 20 took its last FP): a sunk ship takes no further part");
+    EXPECT_EQ(f.message, "RC sank at the end of the firing of turn 2 (line 20): a sunk ship takes no further part");
     EXPECT_EQ(g.excused.size(), 5u);
     for (const auto& x : g.excused) EXPECT_EQ(x.cause.line, f.pos.line);
     // fired at first, it is the fire that says so
@@ -780,7 +780,7 @@ TEST(Late19cOneMistake, ASunkShipThatKeepsActingIsOneFinding) {
     auto unit = one(record(kNear + "setup R1 sp 1\n", activation("B1 2H, R1 3H", "    B1 fire R1 d6: 5 +1 => hit\n    R1 hit d6: 1 => destroyed\n"
                                                                                "    R1 move #0402\n    R1 fire B1 d6: 6 => hit\n")),
                     "late19c Land/Unit Strength Points", Kind::Illegal);
-    EXPECT_NE(unit.message.find("R1 was destroyed at line"), std::string::npos) << unit.message;
+    EXPECT_NE(unit.message.find("R1 was destroyed in turn 2 (line "), std::string::npos) << unit.message;
 }
 
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------

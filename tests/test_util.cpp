@@ -1,7 +1,9 @@
 #include "rules/registry.hpp"
 #include "test_util.hpp"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -25,7 +27,8 @@ void write_file(const fs::path& p, const std::string& text) {
 }
 
 fs::path temp_dir() {
-    static int counter = 0;
+    // Tests run ironlog from several threads at once: each call needs a folder of its own.
+    static std::atomic<int> counter = 0;
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     fs::path dir = fs::temp_directory_path() / ("ironlog-test-" + std::to_string(::getpid()) + "-" +
                                                  (info ? std::string(info->name()) : "x") + "-" + std::to_string(counter++));
@@ -210,6 +213,20 @@ std::vector<ironlog::Finding> problems_in(const std::string& text, const std::st
         for (const auto& f : g.findings)
             if (f.severity != ironlog::Severity::Note) out.push_back(f);
     return out;
+}
+
+std::vector<ironlog::Excused> excused_in(const std::string& text, const std::string& folder) {
+    ironlog::CheckOptions o(test_rulesets());
+    o.base_dir = kSource / "fixtures" / folder;
+    const auto report = ironlog::check_text("t.ngn", text, o);
+    EXPECT_EQ(report.games.size(), 1u) << "expected one game";
+    return report.games.empty() ? std::vector<ironlog::Excused>{} : report.games.front().excused;
+}
+
+std::uint32_t line_of(const std::string& text, const std::string& part) {
+    const auto at = text.find(part);
+    EXPECT_NE(at, std::string::npos) << part;
+    return at == std::string::npos ? 0 : static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
 }
 
 void expect_each_mistake_once(const std::string& sample, const std::vector<SeededMistake>& mistakes, const std::string& folder) {

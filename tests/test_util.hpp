@@ -17,6 +17,18 @@ namespace testing_util {
 inline const std::filesystem::path kSource = IRONLOG_SOURCE_DIR;
 inline const std::string kBinary = IRONLOG_BINARY;
 
+// The size of a big test (games generated, rounds): `full` in the release build, `sanitized` in
+// the ASan and TSan builds, which run many times slower (docs/testing.md says each).
+constexpr int scaled_for_sanitizers(int full, int sanitized) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    static_cast<void>(full);
+    return sanitized;
+#else
+    static_cast<void>(sanitized);
+    return full;
+#endif
+}
+
 std::string read_file(const std::filesystem::path& p);
 void write_file(const std::filesystem::path& p, const std::string& text);
 std::filesystem::path temp_dir();  // a fresh folder for one test
@@ -80,6 +92,11 @@ void expect_random_edits_never_throw(const std::string& sample, int rounds, unsi
 // Errors and warnings of a record, the file's own included, checked as if it stood in this
 // folder of fixtures/ ("games" for records that use the ship libraries there).
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder = "");
+// The lines of the only game in a record excused by an earlier finding (`ironlog check --excused`
+// shows them as notes), checked as if it stood in this folder of fixtures/.
+std::vector<ironlog::Excused> excused_in(const std::string& text, const std::string& folder = "");
+// The number (from 1) of the first line of `text` that holds `part`.
+std::uint32_t line_of(const std::string& text, const std::string& part);
 // No error or warning at all.
 void expect_clean(const std::string& text, const std::string& folder = "");
 // Exactly one error or warning, with this rule and kind; returns it.

@@ -1121,6 +1121,32 @@ TEST(TmbvOneMistake, AFleetMovedAsOneAfterItsFlagshipSankIsSaidOnce) {
     EXPECT_NE(f.message.find("Hum has sunk"), std::string::npos) << f.message;
 }
 
+TEST(TmbvOneMistake, ASunkShipThatKeepsActingIsOneFinding) {
+    // Re d'Italia sinks Kaiserin Elisabeth (hull 2: 9 +4(cf) +1(range) -2(small) -1(weather) = 11, 2 hits)
+    const std::string kel = "ship KEl \"Kaiserin Elisabeth\" #E:0605/N\n";
+    const std::string sinks = "RdI fire KEl d10: 9 => 2 hits sunk";
+    clean(record(kel, kRdI, impulse(1, N({sinks}))));
+    // she moves on in this impulse and the next, and is fired at again: one finding, at her first
+    // move, naming the line that sank her (7.8.7); the later lines are excused by it
+    const std::string text =
+        record(kel, kRdI, impulse(1, N({sinks, "KEl move #E:0604 => 1 mp"})) + impulse(2, N({"KEl move #E:0603 => 1 mp", "RdI fire KEl d10: 9 => 2 hits"})));
+    const Finding f = one(text, "tmbv 7.8.7", Kind::Illegal);
+    EXPECT_EQ(f.message, "KEl sank in impulse 1 (line " + std::to_string(line_of(text, sinks)) + "): a sunk ship takes no further part");
+    EXPECT_EQ(f.pos.line, line_of(text, "KEl move #E:0604"));
+    const auto excused = excused_in(text, "games");
+    EXPECT_EQ(excused.size(), 2u);
+    for (const auto& x : excused) EXPECT_EQ(x.cause.line, f.pos.line) << x.what;
+    // fired at, or rammed, first: that line is the finding
+    const Finding at = one(record(kel, kRdI + "ship Pal \"Palestro\" #E:0505/N\n", impulse(1, N({sinks, "Pal fire KEl d10: 9 => 1 hit"}))), "tmbv 7.8.7",
+                           Kind::Illegal);
+    EXPECT_EQ(at.message.rfind("Pal fires at KEl, which sank in impulse 1 (line ", 0), 0u) << at.message;
+    const std::string ahead = "ship KEl \"Kaiserin Elisabeth\" #E:0404/N\n";
+    const Finding rammed = one(record(ahead, kRdI + "ship Pal \"Palestro\" #E:0304/N\n",
+                                      impulse(1, N({"Pal fire KEl d10: 9 => 2 hits sunk", "RdI move #E:0404 => 1 mp", "RdI ram KEl d10: 9 => 5 hits rammer 1"}))),
+                               "tmbv 7.8.7", Kind::Illegal);
+    EXPECT_EQ(rammed.message.rfind("RdI rams KEl, which sank in impulse 1 (line ", 0), 0u) << rammed.message;
+}
+
 TEST(TmbvOneMistake, AFireBeyondVisibilityIsNotJudgedAgainForItsRange) {
     // Habsburg is 4 hexes off at visibility 3: the fire is the finding, not its roll's range too
     one(record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 7 => 3 hits"}), 3)), "tmbv 7.6.2", Kind::Illegal);
@@ -1184,11 +1210,7 @@ std::string case_id(const std::string& rule) {
 // Enforced cases no legal Battle of Lissa reaches; their rows in the coverage table say why.
 const std::set<std::string> kNotInLegalLissaGames = {"tmbv/7.4.5", "tmbv/7.5.3"};
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr int kCleanGames = 512;  // every option combination once: the sanitizer builds are slower (docs/testing.md)
-#else
-constexpr int kCleanGames = 10000;
-#endif
+constexpr int kCleanGames = scaled_for_sanitizers(10000, 512);  // under the sanitizers every option combination once
 }  // namespace
 
 TEST(TmbvGenerated, AThousandGamesJudgeEveryEnforcedCase) {

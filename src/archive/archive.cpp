@@ -47,7 +47,7 @@ Archive::Statements::Statements(const sqlite::Database& db)
       insert_record(db, "INSERT INTO game_record (game_id, record) VALUES (?1, ?2)"),
       insert_file(db, "INSERT OR IGNORE INTO game_file (game_id, tag, name, path, sha256) VALUES (?1,?2,?3,?4,?5)"),
       insert_side(db, "INSERT INTO side (game_id, number, name, alias, outcome) VALUES (?1,?2,?3,?4,?5)"),
-      insert_player(db, "INSERT INTO player (game_id, side_number, name) VALUES (?1,?2,?3)"),
+      insert_player(db, "INSERT INTO player (game_id, side_number, name, date_sort) VALUES (?1,?2,?3,?4)"),
       insert_finding(db,
                      "INSERT INTO finding (game_id, position, severity, kind, rule, ruleset, section, file, line, column, message,"
                      " expected, recorded, ruling_line, ruling_text) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)"),

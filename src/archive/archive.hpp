@@ -271,7 +271,7 @@ private:
     std::string mark_history_as_found(std::int64_t id);
     std::optional<std::int64_t> stored_as(const std::string& identity);
     void delete_rows(std::int64_t id);
-    void write_rows(std::int64_t id, const ngn::Game& game, std::string_view record);
+    void write_rows(std::int64_t id, const ngn::Game& game, std::string_view record, const std::optional<std::string>& date_sort);
     void write_lines(std::int64_t id, const ngn::Game& game, std::string_view record, const std::map<std::string, int>& side_numbers);
     void write_findings(std::int64_t id, const ironlog::GameReport& report);
     void write_files(std::int64_t id, const std::vector<UsedFile>& files);

@@ -21,7 +21,7 @@ const char* const kRowQueries[] = {
     " options, result, imported_at, ironlog_version, checked_with, errors, warnings, notes FROM game WHERE id = ?1",
     "SELECT position, name, value, line FROM tag WHERE game_id = ?1 ORDER BY position",
     "SELECT number, name, alias, outcome FROM side WHERE game_id = ?1 ORDER BY number",
-    "SELECT side_number, name FROM player WHERE game_id = ?1 ORDER BY side_number, name",
+    "SELECT side_number, name, date_sort FROM player WHERE game_id = ?1 ORDER BY side_number, name",
     "SELECT line, kind, alias, name, side_number FROM entity WHERE game_id = ?1 ORDER BY line, kind, name, alias, side_number",
     "SELECT line, kind, turn, phase, segment, impulse, step, actor, verb, text FROM line WHERE game_id = ?1 ORDER BY line",
     "SELECT line, kind, text FROM note WHERE game_id = ?1 ORDER BY line, kind, text",
@@ -32,6 +32,11 @@ const char* const kRowQueries[] = {
     " WHERE game_id = ?1 ORDER BY version",
 };
 constexpr std::size_t kFormat1Tables = 9;
+constexpr std::size_t kPlayerTable = 3;
+
+// The columns of table t a content hash of this format covers: format 1 (schema 6) knew no
+// player.date_sort, the last column of the player queries.
+int hashed_columns(sqlite3_stmt* st, std::size_t t, int format) { return sqlite3_column_count(st) - (format == 1 && t == kPlayerTable ? 1 : 0); }
 
 // The same rows for every game at once, in game order (the game's id first, then the columns the
 // per-game query gives): verify reads each table once, a game's rows as they come, instead of ten
@@ -40,7 +45,7 @@ const char* const kScanQueries[] = {
     nullptr,
     "SELECT game_id, position, name, value, line FROM tag ORDER BY game_id, position",
     "SELECT game_id, number, name, alias, outcome FROM side ORDER BY game_id, number",
-    "SELECT game_id, side_number, name FROM player ORDER BY game_id, side_number, name",
+    "SELECT game_id, side_number, name, date_sort FROM player ORDER BY game_id, side_number, name",
     "SELECT game_id, line, kind, alias, name, side_number FROM entity ORDER BY game_id, line, kind, name, alias, side_number",
     "SELECT game_id, line, kind, turn, phase, segment, impulse, step, actor, verb, text FROM line ORDER BY game_id, line",
     "SELECT game_id, line, kind, text FROM note ORDER BY game_id, line, kind, text",
@@ -164,13 +169,13 @@ public:
         }
     }
     // Tables first .. end-1 of game id into h (the game row, table 0, is the caller's).
-    void digest(std::int64_t id, std::size_t first, std::size_t end, Sha256& h, std::string& rows) {
+    void digest(std::int64_t id, std::size_t first, std::size_t end, Sha256& h, std::string& rows, int format = 2) {
         for (std::size_t t = first; t < end; ++t) {
             auto& q = scans_[t];
             rows = "table;";
             pass_over(t, id);
             while (live_[t] && q.integer(0) == id) {
-                const int columns = sqlite3_column_count(q.handle());
+                const int columns = hashed_columns(q.handle(), t, format);
                 for (int c = 1; c < columns; ++c) append_value(rows, q.handle(), c);
                 rows += '\n';
                 if (rows.size() > 60000) h.update(rows), rows.clear();
@@ -206,7 +211,7 @@ std::optional<Problem> judge_game(const sqlite::Statement& games, AllRows& rows,
     for (int c = 0; c < kGameHashedColumns; ++c) append_value(text, games.handle(), c);
     text += '\n';
     row_hash.update(text);
-    rows.digest(id, 1, kFormat1Tables, row_hash, text);
+    rows.digest(id, 1, kFormat1Tables, row_hash, text, chained.format);
     rows.digest(id, kFormat1Tables, kFormat1Tables + 1, history_hash, text);
     if (chained.action == "remove")
         return Problem{id, game_name(id) + " was removed (chain entry " + std::to_string(chained.seq) + ") yet is in the archive: put back outside ironlog"};
@@ -247,7 +252,7 @@ Ledger::Ledger(const sqlite::Database& db)
     for (const char* q : kRowQueries) rows_.emplace_back(db, q);
 }
 
-std::string Ledger::rows_digest(std::int64_t id, std::size_t first_table, std::size_t tables) {
+std::string Ledger::rows_digest(std::int64_t id, std::size_t first_table, std::size_t tables, int format) {
     Sha256 h;
     std::string& rows = buffer_;
     for (std::size_t t = first_table; t < first_table + tables; ++t) {
@@ -255,7 +260,7 @@ std::string Ledger::rows_digest(std::int64_t id, std::size_t first_table, std::s
         q.bind(1, id);
         rows = "table;";
         while (q.step()) {
-            const int columns = sqlite3_column_count(q.handle());
+            const int columns = hashed_columns(q.handle(), t, format);
             for (int c = 0; c < columns; ++c) append_value(rows, q.handle(), c);
             rows += '\n';
             if (rows.size() > 60000) h.update(rows), rows.clear();
@@ -285,8 +290,8 @@ std::vector<std::string> Ledger::rows_as_text(std::int64_t id) {
 Content Ledger::content_of(std::int64_t id, int format) {
     Content c;
     c.record = record_hash(id);
-    c.rows = rows_digest(id, 0, kFormat1Tables);
-    if (format != 1) c.history = rows_digest(id, kFormat1Tables, 1);
+    c.rows = rows_digest(id, 0, kFormat1Tables, format);
+    if (format != 1) c.history = rows_digest(id, kFormat1Tables, 1, format);
     c.hash = content_hash(c.record, c.rows, format, c.history);
     return c;
 }

@@ -93,7 +93,7 @@ public:
     Verification verify(bool full, const VerifyProgress& progress = nullptr);
 
 private:
-    std::string rows_digest(std::int64_t id, std::size_t first_table, std::size_t tables);
+    std::string rows_digest(std::int64_t id, std::size_t first_table, std::size_t tables, int format);
     std::string record_hash(std::int64_t id);
     void walk_chain(Verification& v);
     std::vector<Problem> check_games(Verification& v, const VerifyProgress& progress);  // returns the rows of no stored game

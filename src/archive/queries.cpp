@@ -71,7 +71,16 @@ void Archive::list(const Filter& f, const std::function<void(const GameSummary&)
     add(f.from, "g.date_sort >= ?");
     add(f.to, "g.date_sort <= ?");
     // written as IN lists, so that an index on the player, side or finding can lead the search
-    add(f.player, "g.id IN (SELECT p.game_id FROM player p WHERE p.name = ?)");
+    // a player's games within the dates, found in one range of the player's index
+    if (f.player && (f.from || f.to)) {
+        const auto from = f.from.value_or(""), to = f.to.value_or("9999");
+        args.push_back(*f.player), args.push_back(from), args.push_back(to);
+        const auto n = std::to_string(args.size());
+        sql += " AND g.id IN (SELECT p.game_id FROM player p WHERE p.name = ?" + std::to_string(args.size() - 2) + " AND p.date_sort >= ?" +
+               std::to_string(args.size() - 1) + " AND p.date_sort <= ?" + n + ")";
+    } else {
+        add(f.player, "g.id IN (SELECT p.game_id FROM player p WHERE p.name = ?)");
+    }
     add(f.side, "g.id IN (SELECT s.game_id FROM side s WHERE s.name = ? OR s.alias = ?)");
     add(f.has_kind, "g.id IN (SELECT x.game_id FROM finding x WHERE x.kind = ? AND x.severity <> 'note')");
     sql += " ORDER BY g.date_sort, g.id";

@@ -240,7 +240,7 @@ std::int64_t Archive::write_game(const ngn::Game& game, std::string_view record,
         if (++written == std::atoi(at)) db_.exec("INSERT INTO tag (game_id, position, name, value, line) VALUES (" + std::to_string(id) +
                                                  ", 1, 'x', 'x', 1), (" + std::to_string(id) + ", 1, 'x', 'x', 1)");
     }
-    write_rows(id, game, record);
+    write_rows(id, game, record, date ? sortable_date(*date) : std::nullopt);
     write_findings(id, report);
     write_files(id, files);
     return id;
@@ -249,7 +249,7 @@ std::int64_t Archive::write_game(const ngn::Game& game, std::string_view record,
 // Tags, sides and players, the lines of play with where each stood in the sequence of play, the
 // ships and units declared, the notes, comments and rulings. Text is bound in place
 // (bind_static): everything bound lives until its rows are written.
-void Archive::write_rows(std::int64_t id, const ngn::Game& game, std::string_view record) {
+void Archive::write_rows(std::int64_t id, const ngn::Game& game, std::string_view record, const std::optional<std::string>& date_sort) {
     auto& st = *st_;
     const std::vector<const ngn::Tag*> tags = game.tags();
     st.insert_tags.write(tags.size(), [&](sqlite::Statement& q, int base, std::size_t i) {
@@ -259,7 +259,7 @@ void Archive::write_rows(std::int64_t id, const ngn::Game& game, std::string_vie
     const auto sides = sides_of(game);
     for (const auto& s : sides) {
         st.insert_side.bind(1, id).bind(2, s.number).bind(3, s.name).bind(4, s.alias.empty() ? std::nullopt : std::optional(s.alias)).bind(5, s.outcome).run();
-        for (const auto& p : s.players) st.insert_player.bind(1, id).bind(2, s.number).bind(3, p).run();
+        for (const auto& p : s.players) st.insert_player.bind(1, id).bind(2, s.number).bind(3, p).bind(4, date_sort).run();
     }
     std::map<std::string, int> side_numbers;
     for (const auto& s : sides) {

@@ -133,6 +133,7 @@ public:
         cause_.reset();
     }
     bool gone() const { return how_.has_value(); }
+    explicit operator bool() const { return gone(); }  // `if (p.gone)`, as a flag that it is gone
     // Why it is gone, as a finding says it: "sank at the end of turn 1 (line 23)".
     std::string reason() const {
         if (!how_) return {};

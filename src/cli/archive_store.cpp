@@ -254,72 +254,83 @@ void FileAdder::store(Read&& r, std::size_t index) {
 
 }  // namespace
 
-int archive_add(const ArchiveArgs& a, archive::Archive& ar) {
+namespace {
+
+// What adding the files came to.
+struct AddTotals {
+    std::size_t added = 0, duplicates = 0, refused = 0;
     int status = 0;
+};
+
+// One file's games, read and checked on the threads, stored here in file order, in batches.
+void add_file(const ArchiveArgs& a, archive::Archive& ar, BatchedOutput& out, Progress& progress, UsedFiles& used, const std::string& path,
+              std::size_t done, AddTotals& totals) {
+    const Stamp before = stamp_of(path);
+    // Read a block at a time: the window holds the game being read, not the file.
+    std::string error;
+    auto in = open_record(path, error);
+    if (!in) {
+        out.commit();
+        spdlog::error("{}: {}", path, error);
+        totals.status = 2;
+        return;
+    }
+    const bool a_file = regular_file(path);
+    out.reading(a_file);
+    const CheckOptions options = options_for(path);
+    const fs::path base = fs::absolute(options.base_dir);
+    auto read_game = [&](ngn::Game&& game, const ngn::LineWindow& window) {
+        Read r{std::move(game), {}, std::nullopt, {}, ngn::SourceExcerpts(path)};
+        if (!r.game.errors.empty()) {
+            for (const auto& e : r.game.errors) r.error_lines.keep(e.pos.line, window.line(e.pos.line));
+            return r;
+        }
+        r.record = window.raw_lines(r.game.first_line, r.game.last_line);
+        r.report = check_game(r.game, 0, options);
+        keep_first_findings(*r.report, a.max_findings);
+        r.files = used.of(r.game, base);  // read and hashed here, before the archive is held
+        return r;
+    };
+    FileAdder adder(ar, out, progress, path, done, a_file);
+    ngn::ParseOptions parse_options{0};
+    parse_options.max_game_bytes = a.max_game_bytes;
+    // A game waiting to be stored is held read (some 50 times its text): smaller chunks than
+    // check's keep what waits within a few MiB a thread.
+    Threads threads = threads_for(a.jobs, path);
+    threads.chunk_bytes = std::size_t{32} << 10;
+    const StreamRead read = for_each_game<Read>(*in, path, parse_options, threads, read_game, [&](Read&& r) { adder.take(std::move(r)); });
+    adder.finish(before.size >= 0 && !(stamp_of(path) == before));
+    out.commit();  // each file's games are stored when its last game is read
+    totals.added += adder.added, totals.duplicates += adder.duplicates, totals.refused += adder.refused;
+    totals.status = std::max({totals.status, adder.status, adder.refused ? 1 : 0});
+    for (const auto& e : read.errors.errors) {
+        ngn::SourceExcerpts excerpt(path);
+        excerpt.keep(e.pos.line, read.outside.line(e.pos.line));
+        output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
+        totals.status = std::max(totals.status, 1);
+    }
+    if (in->bad()) {
+        spdlog::error("{}: could not read the file after line {}: {}", path, read.last_line, std::strerror(errno));
+        totals.status = 2;
+    }
+    if (adder.games() == 0 && read.errors.errors.empty()) {
+        std::cout << output::visible(path) << ": no game in this file\n";
+        totals.status = std::max(totals.status, 1);
+    }
+}
+
+}  // namespace
+
+int archive_add(const ArchiveArgs& a, archive::Archive& ar) {
     UsedFiles used;
-    std::size_t added = 0, duplicates = 0, refused = 0, done = 0;
+    AddTotals totals;
     Progress progress("adding", a.files.size());
     BatchedOutput out(ar, progress);
     try {
+        std::size_t done = 0;
         for (const auto& path : a.files) {
-            ++done;
-            progress.show(done, path);
-            const Stamp before = stamp_of(path);
-            // Read a block at a time: the window holds the game being read, not the file.
-            std::string error;
-            auto in = open_record(path, error);
-            if (!in) {
-                out.commit();
-                spdlog::error("{}: {}", path, error);
-                status = 2;
-                continue;
-            }
-            const bool a_file = regular_file(path);
-            out.reading(a_file);
-            const CheckOptions options = options_for(path);
-            const fs::path base = fs::absolute(options.base_dir);
-            // Read and checked on the threads; stored here, in file order, in batches.
-            auto read_game = [&](ngn::Game&& game, const ngn::LineWindow& window) {
-                Read r{std::move(game), {}, std::nullopt, {}, ngn::SourceExcerpts(path)};
-                if (!r.game.errors.empty()) {
-                    for (const auto& e : r.game.errors) r.error_lines.keep(e.pos.line, window.line(e.pos.line));
-                    return r;
-                }
-                r.record = window.raw_lines(r.game.first_line, r.game.last_line);
-                r.report = check_game(r.game, 0, options);
-                keep_first_findings(*r.report, a.max_findings);
-                r.files = used.of(r.game, base);
-                return r;
-            };
-            FileAdder adder(ar, out, progress, path, done, a_file);
-            ngn::ParseOptions parse_options{0};
-            parse_options.max_game_bytes = a.max_game_bytes;
-            // A game waiting to be stored is held read (some 50 times its text): smaller chunks than
-            // check's keep what waits within a few MiB a thread.
-            Threads threads = threads_for(a.jobs, path);
-            threads.chunk_bytes = std::size_t{32} << 10;
-            const StreamRead read = for_each_game<Read>(*in, path, parse_options, threads, read_game, [&](Read&& r) { adder.take(std::move(r)); });
-            adder.finish(before.size >= 0 && !(stamp_of(path) == before));
-            out.commit();  // each file's games are stored when its last game is read
-            added += adder.added, duplicates += adder.duplicates, refused += adder.refused;
-            status = std::max(status, adder.status);
-            if (adder.refused) status = std::max(status, 1);
-            if (!read.errors.errors.empty()) {
-                for (const auto& e : read.errors.errors) {
-                    ngn::SourceExcerpts excerpt(path);
-                    excerpt.keep(e.pos.line, read.outside.line(e.pos.line));
-                    output::write_finding_text(std::cerr, excerpt, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
-                }
-                status = std::max(status, 1);
-            }
-            if (in->bad()) {
-                spdlog::error("{}: could not read the file after line {}: {}", path, read.last_line, std::strerror(errno));
-                status = 2;
-            }
-            if (adder.games() == 0 && read.errors.errors.empty()) {
-                std::cout << output::visible(path) << ": no game in this file\n";
-                status = std::max(status, 1);
-            }
+            progress.show(++done, path);
+            add_file(a, ar, out, progress, used, path, done, totals);
         }
     } catch (const sqlite::Error&) {
         // The batch is rolled back (by add, or by the archive when it closes): say which games went with it.
@@ -327,8 +338,8 @@ int archive_add(const ArchiveArgs& a, archive::Archive& ar) {
         throw;
     }
     progress.clear();
-    std::cout << added << " archived, " << duplicates << " already there, " << refused << " refused\n";
-    return status;
+    std::cout << totals.added << " archived, " << totals.duplicates << " already there, " << totals.refused << " refused\n";
+    return totals.status;
 }
 
 namespace {

@@ -45,7 +45,7 @@ void AdmiralEngine::damage(Unit& target, const Unit& attacker, const Blow& b, co
         ctx.findings.excuse(b.why ? *b.why : *target.damage_parted, e.claim_pos, "the sinking follows from the damage as played");
     if (sunk && !b.claims_sunk)  // afloat as played; if the record names it no more, that follows from here
         target.sunk_left_out = b.why ? *b.why : Cause{e.claim_pos.line, kDamage};
-    if (b.claims_sunk && !target.sunk) target.sunk = true, target.sunk_turn = turn_, target.gone_line = e.subject.pos.line;  // as played
+    if (b.claims_sunk && !target.sunk) sink(target, e.subject.pos.line);  // as played
 }
 
 // PoW critical d6: 4 => communication; PoW critical 2d10: 7 12 => "boiler".

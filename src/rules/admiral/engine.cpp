@@ -81,12 +81,12 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             if (!u.afloat() || u.activated_turn == turn_ || u.stopped) continue;  // a unit rammed before its hand does not act
             if (u.ram_doubt && (u.ram_doubt_turn == turn_ || !named_later(u, at.line, ctx))) {  // stopped, or sunk, in a collision left out
                 ctx.findings.excuse(*u.ram_doubt, at, u.label() + " has no hand: stopped or sunk in the collision left out");
-                if (!named_later(u, at.line, ctx)) u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
+                if (!named_later(u, at.line, ctx)) sink(u, at.line, u.ram_doubt);
                 continue;
             }
             if (!named_later(u, at.line, ctx) && (u.sunk_left_out || hands_parted_)) {
                 ctx.findings.excuse(u.sunk_left_out ? *u.sunk_left_out : *hands_parted_, at, u.label() + " is named no more: sunk, or its hand left out");
-                u.sunk = true, u.sunk_turn = turn_, u.gone_line = at.line;
+                sink(u, at.line, u.sunk_left_out ? u.sunk_left_out : hands_parted_);
                 continue;
             }
             missing += (missing.empty() ? "" : ", ") + u.label();
@@ -102,7 +102,7 @@ void AdmiralEngine::heading(const ngn::Heading& h, GameContext& ctx) {
             why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("Playing Admiral/Operational Phase"), at,
                                                         "every unit on the table is activated once a turn; not activated in turn " +
                                                             std::to_string(turn_) + ": " + missing));
-        for (Unit* u : vanished) u->sunk = true, u->sunk_turn = turn_, u->gone_line = at.line, u->vanished = why;
+        for (Unit* u : vanished) sink(*u, at.line, why), u->vanished = why;
         for (Unit& u : units_)  // a hand left out: where the unit is and its speed show at its next move
             // a unit rammed before its hand has none, and its automatic action waits; with a hand left out, it may have had it
             if (u.afloat() && u.activated_turn != turn_ && (!u.stopped || why)) {

@@ -87,7 +87,8 @@ private:
     bool take_hand(Unit& u, const ngn::Event& e, GameContext& ctx);  // the unit's activation, from its first line
     bool hand_of_side(int side, ngn::SourcePos at, GameContext& ctx);
     void end_hand(GameContext& ctx, ngn::SourcePos at);
-    void gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& what, GameContext& ctx);
+    void sink(Unit& u, std::uint32_t line, std::optional<Cause> reported = std::nullopt);
+    void gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& who, GameContext& ctx);
     bool side_has_units_left(int side) const;
     void chronometric(GameContext& ctx, ngn::SourcePos at);
     std::optional<int> highest_command(int side) const;

@@ -206,7 +206,7 @@ void AdmiralEngine::fire(Unit& u, const ngn::Event& e, GameContext& ctx) {
     std::vector<const ngn::Dice*> dice;
     for (const auto& it : a)
         if (it.as<ngn::Dice>()) dice.push_back(it.as<ngn::Dice>());
-    if (!target->afloat()) return gone(*target, kOpening, at, "it is no target", ctx);
+    if (!target->afloat()) return gone(*target, kOpening, at, u.label() + " fires at " + target->label() + ", which", ctx);
     if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a fire after a damage claimed against the rules");
     else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");

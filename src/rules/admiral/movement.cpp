@@ -277,7 +277,7 @@ void AdmiralEngine::judge_place(Unit& u, geometry::Point at, double heading, con
     if (u.placed) ctx.judged(kBattlefield);
     if (u.placed && !on_table(u.at) && !u.lost) {
         u.lost = u.removed = true;
-        u.gone_line = e.subject.pos.line, u.sunk_turn = turn_;
+        u.gone.leave("was lost off the table in turn " + std::to_string(turn_), e.subject.pos.line);
         ctx.findings.note(Kind::Illegal, kReverse, e.subject.pos, u.label() + "'s conning tower ends its move off the table: it is lost");
     }
 }

@@ -78,7 +78,7 @@ void AdmiralEngine::collide(Unit& u, const ngn::Event& e, GameContext& ctx) {
     Unit& survivor = damaged == &u ? *other : u;
     if (said_sunk && !said_kind) {
         damaged->severe = damaged->severe_rules = std::max(damaged->severe, structure_points(*damaged));
-        damaged->sunk = true, damaged->sunk_turn = turn_, damaged->gone_line = e.subject.pos.line;
+        sink(*damaged, e.subject.pos.line);
         survivor.ram_malus_turn = turn_;
         if (&survivor == &u) u.stopped = false, u.ram_through = true;  // it goes on through the rammed unit, half its run left
         else survivor.speed = 0;

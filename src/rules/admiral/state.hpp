@@ -2,6 +2,7 @@
 // is, its speed, its damage and what this turn has used of it; each side's Admiral Points.
 #pragma once
 
+#include "check/as_played.hpp"
 #include "check/finding.hpp"
 #include "check/symbols.hpp"
 #include "geometry/table.hpp"
@@ -109,8 +110,9 @@ struct Unit {
     std::optional<Cause> automatic_parted, automatic_now_parted;  // an automatic action due from a damage claimed against the rules
     bool sunk = false;
     int sunk_turn = 0;
-    std::uint32_t gone_line = 0;       // the line that sank it, or took it off the table
-    std::optional<Cause> gone_said;    // its first act (or first time targeted) after that, reported
+    // Sunk or lost off the table: its first act (or first time aimed at) after is one finding, the
+    // later ones follow from it (check/as_played.hpp). Set with `sunk` (AdmiralEngine::sink) or `lost`.
+    Gone gone;
     bool removed = false;  // taken off the table (sunk and removed, or lost off the edge)
     bool lost = false;     // its tower went off the table
     std::optional<Cause> sunk_left_out;  // sunk by the rules, not by the claim (reported)

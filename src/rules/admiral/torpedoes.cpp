@@ -67,7 +67,7 @@ void AdmiralEngine::torpedo(Unit& u, const ngn::Event& e, GameContext& ctx) {
     if (!target || target->side == u.side) return unread_attack(ctx.findings.error(Kind::Inconsistent, kLaunch, at, "a launch names an enemy unit as its target after the side"));
     const ngn::Item* dist_item = ++i < a.size() && a[i].as<ngn::Number>() ? &a[i] : nullptr;
     const ngn::Dice* dice = last_dice(a);
-    if (!target->afloat()) return gone(*target, kLaunch, at, "it is no target", ctx);
+    if (!target->afloat()) return gone(*target, kLaunch, at, u.label() + " launches at " + target->label() + ", which", ctx);
     if (u.automatic_now == Automatic::Severe && u.automatic_now_parted) ctx.findings.excuse(*u.automatic_now_parted, at, "a launch after a damage claimed against the rules");
     else if (u.automatic_now == Automatic::Severe) return (void)ctx.findings.error(Kind::Illegal, kAutomatic, at, u.label() + " is under a severe damage's automatic action: it may not fire this activation");
     if (u.stopped && u.ram_malus_turn != turn_) return (void)ctx.findings.error(Kind::Illegal, kRamming, at, u.label() + " was stopped by a ram: it does not fire for the rest of the turn");
@@ -160,7 +160,7 @@ bool AdmiralEngine::on_malfunction(AdmiralEngine& a, const ngn::Event& e, const 
         t.severe = std::max(0, t.severe - (u->duds_due.magnetic ? 2 : 1));
         t.severe_rules = std::max(0, t.severe_rules - (u->duds_due.magnetic ? 2 : 1));
         if (u->duds_due.hits == 0) t.automatic = u->duds_due.before;
-        if (t.sunk && t.severe < a.structure_points(t) && t.sunk_turn == a.turn_) t.sunk = false;
+        if (t.sunk && t.severe < a.structure_points(t) && t.sunk_turn == a.turn_) t.sunk = false, t.gone.clear();
     }
     return true;
 }

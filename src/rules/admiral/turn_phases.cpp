@@ -179,7 +179,7 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     ctx.judged(kOperational);
     if (!u.afloat()) {
         last_hand_side_ = u.side;  // as played: the players gave it a hand
-        gone(u, kOperational, at, "it acts no more", ctx);
+        gone(u, kOperational, at, u.label(), ctx);
         return false;
     }
     u.extra_hand.reset();
@@ -205,14 +205,20 @@ bool AdmiralEngine::take_hand(Unit& u, const ngn::Event& e, GameContext& ctx) {
     return true;
 }
 
-// A unit sunk or lost that acts, or is aimed at: said once, at the first such line, naming the line
-// that sank it; the later ones follow from the same slip (the players played on as if it were there).
-void AdmiralEngine::gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& what, GameContext& ctx) {
-    const std::string text = u.label() + (u.lost ? " was lost off the table" : " sank") +
-                             (u.gone_line ? " at line " + std::to_string(u.gone_line) : std::string()) +
-                             (u.sunk_turn ? " (turn " + std::to_string(u.sunk_turn) + ")" : std::string()) + ": " + what;
-    if (u.gone_said) return ctx.findings.excuse(*u.gone_said, at, text);
-    u.gone_said = Findings::cause_of(ctx.findings.error(Kind::Illegal, rule, at, text));
+// A unit sinks (as played) at `line`; `reported`: the finding that said the sinking was not the
+// rules' (a later line of it then follows from that one).
+void AdmiralEngine::sink(Unit& u, std::uint32_t line, std::optional<Cause> reported) {
+    u.sunk = true;
+    u.sunk_turn = turn_;
+    u.gone.leave("sank in turn " + std::to_string(turn_), line, std::move(reported));
+}
+
+// A unit sunk or lost that acts, or is aimed at (`who`: "DAR", or "BIS fires at DAR, which"): said
+// once, at the first such line, naming the line that sank it; the later ones follow from the same
+// slip (the players played on as if it were there), excused (check/as_played.hpp, Gone).
+void AdmiralEngine::gone(Unit& u, const RuleRef& rule, ngn::SourcePos at, const std::string& who, GameContext& ctx) {
+    u.gone.takes_part(ctx.findings, rule, at, who, u.lost ? "a unit lost off the table takes no further part" : "a sunk unit takes no further part",
+                      u.label() + " is out of play: the line is taken as played");
 }
 
 void AdmiralEngine::end_hand(GameContext& ctx, ngn::SourcePos at) {

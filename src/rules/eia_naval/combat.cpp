@@ -936,8 +936,7 @@ void EiaEngine::close_combat(GameContext& ctx, ngn::SourcePos at) {
 void EiaEngine::consolidate(std::uint32_t combat_line) {
     for (auto& f : fleets_)
         if (!f->gone && f->ships <= 0) {
-            f->gone = true;
-            f->removed = "when the combat of line " + std::to_string(combat_line) + " took its last ships (6.3.6)";
+            f->gone.leave("lost its last ships in combat", combat_line);
             for (auto& l : leaders_)
                 if (!l->captured && l->power == f->power && l->at == f->at && fleets_at(f->at, f->power).empty()) l->captured = true;
             if (f->carrying) {

@@ -571,15 +571,13 @@ Corps* EiaEngine::corps_of(const Entity& e) {
 }
 
 // A fleet removed from the map (its last ships lost, or scuttled) that the record uses again:
-// one finding, at the first line that uses it, naming how it left; the later ones follow from it.
+// one finding, at the first line that uses it, naming how it left; the later ones follow from it
+// (check/as_played.hpp, Gone).
 void EiaEngine::gone_fleet_used(Fleet& f, ngn::SourcePos at, GameContext& ctx) {
     named_gone_ = true;
-    const std::string why = f.name + " was removed from the map " + (f.removed.empty() ? std::string() : f.removed + " ") +
-                            "and takes no further part";
-    if (f.used_when_gone)
-        ctx.findings.excuse(*f.used_when_gone, at, why);
-    else
-        f.used_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, f.removed.find("scuttled") != std::string::npos ? cite("6.2.6.1") : cite("6.3.6"), at, why));
+    f.gone.takes_part(ctx.findings, cite(f.scuttled ? "6.2.6.1" : "6.3.6"), at, f.name,
+                      std::string(f.scuttled ? "a scuttled fleet" : "a fleet without ships") + " is removed from the map and takes no further part",
+                      f.name + " is out of play: the line is taken as played");
 }
 
 void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {

@@ -995,8 +995,8 @@ void EiaEngine::scuttle(const ngn::Event& e, Fleet& f, GameContext& ctx) {
             if (const auto* n = c->as<ngn::Number>(); n && n->as_int() != -1)
                 ctx.findings.error(Kind::WrongResult, cite("6.2.6.4"), c->pos, "each fleet scuttled costs one political point", std::string("-1"),
                                    c->to_ngn());
-    f.gone = true;
-    f.removed = "when it was scuttled at line " + std::to_string(e.subject.pos.line) + " (6.2.6.1)";
+    f.gone.leave("was scuttled", e.subject.pos.line);
+    f.scuttled = true;
     pw(f.power).pp -= 1;
     for (auto& l : leaders_)
         if (l->power == f.power && l->at == f.at && fleets_at(f.at, f.power).empty()) l->captured = true;  // 6.2.6.2

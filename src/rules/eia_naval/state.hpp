@@ -63,9 +63,10 @@ struct Fleet {
     std::string minor;
     int ships = 0;
     Where at;
-    bool gone = false;
-    std::string removed;  // how it left the map ("when the combat of line 40 took its last ships (6.3.6)")
-    std::optional<Cause> used_when_gone;  // the finding at the first line that used it after (later ones follow)
+    // Removed from the map (its last ships lost, or scuttled): its first line after is one
+    // finding, the later ones follow from it (check/as_played.hpp).
+    Gone gone;
+    bool scuttled = false;  // removed by 6.2.6.1, not by 6.3.6
     // this major power sequence
     int mp = 0;               // movement points spent
     bool done = false;        // its stack has ended its move

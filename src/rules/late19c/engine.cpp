@@ -526,7 +526,7 @@ void Late19cEngine::remove_sunk() {
     for (auto& p : pieces_)
         if (p->sinking) {
             p->sinking = false;
-            p->gone = true;
+            p->gone.leave("sank at the end of the firing of turn " + std::to_string(turn_), p->last_point_line);
         }
 }
 
@@ -570,7 +570,8 @@ bool Late19cEngine::taken_as_lost(Piece& p, ngn::SourcePos at, GameContext& ctx)
     if (sunk_by_rules) ctx.findings.excuse(*p.strength_parted, at, p.name + " draws no tile: the rules had it sunk");
     else ctx.findings.excuse(*p.fate_unknown, at, p.name + " draws no tile: the hits left unresolved destroyed it");
     lose(p, p.strength, ctx, at);
-    p.gone = true;
+    const std::string how = p.ship ? "sank in turn " : "was destroyed in turn ";
+    if (!p.gone) p.gone.leave(how + std::to_string(turn_) + " by hits left unresolved", p.last_point_line);
     p.sinking = false;
     return true;
 }
@@ -741,20 +742,11 @@ Piece* Late19cEngine::piece_acting(const ngn::Event& e, const Entity& actor, Gam
 
 // A piece sunk or destroyed that the record uses again (it acts, is fired at, is hit): one
 // finding, at the first such line, naming the line that took its last point; the later ones
-// follow from it and are excused. Returns that finding's cause.
+// follow from it and are excused (check/as_played.hpp, Gone). Returns that finding's cause.
 Cause Late19cEngine::gone_piece_used(Piece& p, ngn::SourcePos at, GameContext& ctx) {
-    std::string why = p.name + (p.ship ? " sank" : " was destroyed");
-    if (p.gone_line > 0)
-        why += p.ship ? " at the end of the firing of turn " + std::to_string(p.gone_turn) + " (line " + std::to_string(p.gone_line) +
-                            " took its last FP)"
-                      : " at line " + std::to_string(p.gone_line) + " (its last SP lost)";
-    why += p.ship ? ": a sunk ship takes no further part" : ": a destroyed unit is removed and takes no further part";
-    if (p.acts_when_gone) {
-        ctx.findings.excuse(*p.acts_when_gone, at, why);
-    } else {
-        p.acts_when_gone = Findings::cause_of(ctx.findings.error(Kind::Illegal, p.ship ? kSunk : kStrength, at, why));
-    }
-    return *p.acts_when_gone;
+    return p.gone.takes_part(ctx.findings, p.ship ? kSunk : kStrength, at, p.name,
+                             p.ship ? "a sunk ship takes no further part" : "a destroyed unit is removed and takes no further part",
+                             p.name + " is out of play: the line is taken as played");
 }
 
 // roll (who moves first, naval) and exhaustion: a side's actions.
@@ -1264,19 +1256,19 @@ void Late19cEngine::lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos 
     if (!p.ship) ctx.judged(kStrength);
     if (p.ship && p.strength - amount <= ship_stats(p.ship_type).critical) ctx.judged(kBreakOffRule);
     if (p.ship && p.strength > 0 && p.strength - amount <= 0) ctx.judged(kSunk);
-    if (p.strength > 0 && p.strength - amount <= 0) p.gone_line = at.line, p.gone_turn = turn_;
+    if (p.strength > 0 && p.strength - amount <= 0) p.last_point_line = at.line;
     p.strength = std::max(0, p.strength - amount);
     if (p.rules_strength) p.rules_strength = std::max(0, *p.rules_strength - amount);
     if (p.ship) {
         // at 0 FP a ship sinks: at the end of the firing it still takes part in, else at once (a mine)
         if (p.strength == 0 && (phase_ == "guns" || phase_ == "torpedoes" || phase_ == "artillery")) p.sinking = true;
-        else if (p.strength == 0) p.gone = true;
+        else if (p.strength == 0 && !p.gone) p.gone.leave("sank in turn " + std::to_string(turn_), p.last_point_line);
         else if (p.strength <= ship_stats(p.ship_type).critical && !p.broke_off) {
             p.broke_off = true;  // it must break off from battle (shown by `ironlog state`)
             p.broke_off_turn = turn_;
         }
     } else if (p.strength == 0) {
-        p.gone = true;
+        if (!p.gone) p.gone.leave("was destroyed in turn " + std::to_string(turn_), p.last_point_line);
         if (p.towing) {
             p.towing->towed_by = nullptr;
             p.towing = nullptr;

@@ -62,12 +62,10 @@ struct Piece {
     int strength = 0;  // now
     std::optional<Hex> hex;
     int facing = 0;
-    bool gone = false;      // destroyed, sunk or off the map: no further part
-    // Where its last SP or FP went (the line and turn), and the finding at its first act after
-    // (its later acts, and fire at it, follow from that one).
-    std::uint32_t gone_line = 0;
-    int gone_turn = 0;
-    std::optional<Cause> acts_when_gone;
+    // Destroyed or sunk: no further part; its first act after is one finding, its later acts and
+    // fire at it follow from that one (check/as_played.hpp).
+    Gone gone;
+    std::uint32_t last_point_line = 0;  // the line that took its last SP or FP (it sinks after the firing)
     bool sinking = false;   // FP 0: it still fires this turn, then sinks
     // After a wrong claim of FP lost, the FP the rules leave (the ship plays on as claimed): a
     // ship sunk by the claim that the record goes on to use shows the claim was a slip.
@@ -135,7 +133,8 @@ struct Piece {
         if (strength_parted) findings.excuse(*strength_parted, pos, name + " is afloat with the FP the rules give");
         strength = *rules_strength;
         rules_strength.reset();
-        gone = sinking = false;
+        gone.clear();
+        sinking = false;
         return true;
     }
     int side() const { return entity->side; }

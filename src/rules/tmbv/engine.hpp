@@ -98,6 +98,9 @@ private:
     // ---- formations.cpp: 7.4 and the activation order 7.5 ----
     bool activate(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx);
+    void sinks(Ship& s, const std::string& how, std::uint32_t line, std::optional<Cause> reported = std::nullopt);
+    void sunk_takes_part(Ship& s, ngn::SourcePos at, const std::string& who, GameContext& ctx);
+    bool target_afloat(const Ship& s, const std::string& acts, Ship& target, const ngn::Event& e, GameContext& ctx);
     bool activate_formation(Ship& s, const ngn::Event& e, GameContext& ctx);
     bool alone_in_formation_step(Ship& s, const ngn::Event& e, GameContext& ctx);
     Formation* step_formation(const Ship& s, const ngn::Event& e, GameContext& ctx);

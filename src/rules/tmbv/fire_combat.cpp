@@ -195,12 +195,7 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "name the ship fired at: RdI fire EFM d10: 7 => 1 hit");
         return;
     }
-    if (!still_afloat(*target, e.subject.pos, ctx)) {  // 7.8.7: a ship whose boxes are all crossed off has sunk
-        if (!target->sunk && target->unplaced) ctx.findings.excuse(*target->unplaced, e.subject.pos, target->label() + " is not on the board");
-        else ctx.findings.error(Kind::Illegal, cite(target->sunk ? "7.8.7" : "7.2.3"), e.subject.pos,
-                                target->label() + (target->sunk ? " has sunk: it cannot be fired at" : " is not on the board"));
-        return;
-    }
+    if (!target_afloat(s, "fires at", *target, e, ctx)) return;  // 7.8.7: a ship whose boxes are all crossed off has sunk
     may_fire_at(s, *target, e, ctx);
     s.fired = true;
     target->targeted = true;
@@ -307,7 +302,7 @@ void TmbvEngine::judge_hits(Ship& t, int rules_hits, std::optional<int> played_h
     else if (t.hits.cause()) t.hits.part(rules, played, *t.hits.cause());
     else t.hits.agree(played);
     if (!t.manifest) {
-        if (claimed_sunk.value_or(false)) t.sunk = true;
+        if (claimed_sunk.value_or(false)) sinks(t, "sank", e.subject.pos.line);
         return;
     }
     judge_sinking(t, e, claimed_sunk, ctx);
@@ -335,7 +330,7 @@ void TmbvEngine::judge_sinking(Ship& t, const ngn::Event& e, std::optional<bool>
     }
     if ((gone && gone_by_rules) || claimed) {  // sunk as the record has it; a line that still uses it is excused
         t.sunk_by_claim = rejected;
-        t.sunk = true;
+        sinks(t, "sank", e.subject.pos.line, rejected);
     }
 }
 

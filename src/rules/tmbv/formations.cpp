@@ -161,16 +161,37 @@ bool TmbvEngine::still_afloat(Ship& s, ngn::SourcePos at, GameContext& ctx) {
     const std::optional<Cause> why = s.sunk_by_claim ? s.sunk_by_claim : s.afloat_by_claim;
     if (s.sunk && why) {
         ctx.findings.excuse(*why, at, s.label() + " has sunk");
-        s.sunk = false;
+        s.sunk.clear();
         s.sunk_by_claim.reset();
     }
     return afloat(s);
 }
 
+// A ship sinks (as played), `how` ("sank in impulse 2") at `line`; `reported`: the finding that
+// said the sinking is not the rules'. Said once: a ship sunk already stays as it sank.
+void TmbvEngine::sinks(Ship& s, const std::string& how, std::uint32_t line, std::optional<Cause> reported) {
+    if (!s.sunk) s.sunk.leave(how + " in impulse " + std::to_string(impulse_), line, std::move(reported));
+}
+
+// 7.8.7: a line a sunk ship takes part in (`who`: "Hum", or "RdI fires at Hum, which"): the
+// first is one finding, naming the line that sank it; the later ones are excused by it.
+void TmbvEngine::sunk_takes_part(Ship& s, ngn::SourcePos at, const std::string& who, GameContext& ctx) {
+    s.sunk.takes_part(ctx.findings, cite("7.8.7"), at, who, "a sunk ship takes no further part", s.label() + " is out of play: the line is taken as played");
+}
+
+// The target of a fire or a ram (`acts`: "fires at") is afloat and on the board; if not, said.
+bool TmbvEngine::target_afloat(const Ship& s, const std::string& acts, Ship& target, const ngn::Event& e, GameContext& ctx) {
+    if (still_afloat(target, e.subject.pos, ctx)) return true;
+    if (target.sunk) sunk_takes_part(target, e.subject.pos, s.label() + " " + acts + " " + target.label() + ", which", ctx);
+    else if (target.unplaced) ctx.findings.excuse(*target.unplaced, e.subject.pos, target.label() + " is not on the board");
+    else ctx.findings.error(Kind::Illegal, cite("7.2.3"), e.subject.pos, target.label() + " is not on the board");
+    return false;
+}
+
 bool TmbvEngine::activate(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (!still_afloat(s, e.subject.pos, ctx)) {
         if (!s.sunk && s.unplaced) ctx.findings.excuse(*s.unplaced, e.subject.pos, s.label() + " is not on the board");
-        else if (s.sunk) ctx.findings.error(Kind::Illegal, cite("7.8.7"), e.subject.pos, s.label() + " has sunk");
+        else if (s.sunk) sunk_takes_part(s, e.subject.pos, s.label(), ctx);
         else ctx.findings.error(Kind::Inconsistent, cite("7.2.3"), e.subject.pos, s.label() + " is not on the board: say where it is set up");
         return false;
     }

@@ -132,7 +132,7 @@ void TmbvEngine::end_roll_result(Ship& s, const std::string& result, const ngn::
     if (result == "repaired") s.rudder = s.diw = false;
     if (!s.on_fire && !s.rudder) s.critical_claim.reset();
     if (result == "burns") judge_hits(s, 1, 1, e, std::nullopt, std::nullopt, ctx);  // `burns` or `burns sunk`
-    if (result == "explodes") s.sunk = true;
+    if (result == "explodes") sinks(s, "exploded", e.subject.pos.line);
 }
 
 // 14.1.1, 14.1.3: the rolls stand at the impulse's end: a ship activating after one is said once.

@@ -71,6 +71,7 @@ void TmbvEngine::ram(Ship& s, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "name the ship rammed: Affondatore ram RdI d10: 6 => 2 hits");
         return;
     }
+    if (!target_afloat(s, "rams", *target, e, ctx)) return s.ram_pending.reset();
     const std::string not_in = s.label() + " rams by moving into " + target->label() + "'s hex; its move just before ends there";
     const std::optional<Cause> doubt = s.doubt ? s.doubt : target->doubt;
     judged(ctx, "7.9"), judged(ctx, "7.9.1");

@@ -54,7 +54,9 @@ struct Ship {
     Spot at;
     int facing = 0;
     AsPlayed<int> hits;  // hull boxes crossed off (7.8.7)
-    bool sunk = false;
+    // Sunk (7.8.7), as played: its first act, or fire or ram at it, after is one finding, the later
+    // ones follow from it (check/as_played.hpp). `if (s.sunk)`: it has sunk.
+    Gone sunk;
     std::optional<Cause> sunk_by_claim;  // sunk only by a claim the rules did not give (reported)
     std::optional<Cause> afloat_by_claim;  // its hits sank it, the claim left the sinking out (reported): played on, excused
     bool taken_as_sunk = false;          // the record names it no more: played as sunk (reported)

@@ -83,9 +83,11 @@ bool TmbvEngine::take_as_sunk(Ship& x, ngn::SourcePos at, GameContext& ctx) {
     if (!gone(x, at.line, ctx)) return false;
     const std::string what = x.label() + " is afloat, but the record names it no more after line " + std::to_string((*last_named_)[x.entity]) +
                              " and plays on as if it were gone: the line that sank it is missing (taken as sunk from here)";
-    if (x.afloat_by_claim || x.hits_missing) ctx.findings.excuse(x.afloat_by_claim ? *x.afloat_by_claim : *x.hits_missing, at, what);  // its sinking shown before
-    else ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at, what);
-    x.sunk = x.taken_as_sunk = true;
+    std::optional<Cause> why = x.afloat_by_claim ? x.afloat_by_claim : x.hits_missing;  // its sinking shown before
+    if (why) ctx.findings.excuse(*why, at, what);
+    else why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, cite("7.8.7"), at, what));
+    sinks(x, "was taken as sunk", 0, why);
+    x.taken_as_sunk = true;
     return true;
 }
 
