@@ -783,6 +783,24 @@ TEST(Late19cOneMistake, ASunkShipThatKeepsActingIsOneFinding) {
     EXPECT_NE(unit.message.find("R1 was destroyed in turn 2 (line "), std::string::npos) << unit.message;
 }
 
+// A ship's move through a minefield left out, its mine hit recorded: one finding, where its next
+// move starts away from where it was; the mine hit follows from the move left out (issue 39).
+TEST(Late19cOneMistake, AMoveThroughAMinefieldLeftOutIsOneFinding) {
+    const std::string mines = "terrain minefield #0409\n";
+    auto turn = [](int n, const std::string& moves) {
+        return "turn " + std::to_string(n) + "\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Blue\n  phase movement\n" + moves;
+    };
+    const std::string through = "    BB move #0409 #0408/N\n", hit = "    BB hit mine d6: 4 => 1\n", on = "    BB move #0407/N\n";
+    // it stood still a turn before: the move left out is found where the next one starts
+    clean(sea(kFleets, turn(2, "") + turn(3, through + hit) + turn(4, on), mines));
+    auto f = one(sea(kFleets, turn(2, "") + turn(3, hit) + turn(4, on), mines), "late19c Naval/Movement a", Kind::Illegal);
+    EXPECT_NE(f.message.find("a move of it is left out of the record"), std::string::npos) << f.message;
+    // it moved the turn before: the mine hit with no move behind it is the finding
+    const std::string first = "    BB move #0409/N\n", later = "terrain minefield #0408\n";
+    clean(sea(kFleets, turn(2, first) + turn(3, "    BB move #0408/N\n" + hit) + turn(4, on), later));
+    one(sea(kFleets, turn(2, first) + turn(3, hit) + turn(4, on), later), "late19c Naval/Resolving hits on Ships", Kind::Inconsistent);
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {
@@ -848,16 +866,19 @@ TEST(Late19cGenerated, EveryEnforcedRuleIsReached) {
 }
 
 TEST(Late19cGenerated, TenThousandLegalGamesGiveNoFinding) {
-    // 10,000 games in the release build, every option the naval battle reads (torpedo-dice,
-    // ship-still) on each value; 500 under the sanitizers, which run many times slower (docs/testing.md)
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-    constexpr int kGames = 500;
-#else
-    constexpr int kGames = 10000;
-#endif
+    // 10,000 games in the release build, a third each naval, land and combined, every option the
+    // naval battle reads (torpedo-dice, ship-still) on each value; 500 under the sanitizers, which
+    // run many times slower (docs/testing.md)
+    constexpr int kGames = scaled_for_sanitizers(10000, 500);
     int checked = 0, shown = 0;
+    std::map<std::string, int> variants;
     for (int first = 0; first < kGames; first += 1000) {
-        const auto report = check_generated_late19c(generated_late19c_games(7, first, std::min(1000, kGames - first)), false);
+        const std::string text = generated_late19c_games(7, first, std::min(1000, kGames - first));
+        for (const char* v : {"naval", "land", "combined"})
+            for (std::size_t at = text.find(std::string("[Variant \"") + v + "\"]"); at != std::string::npos;
+                 at = text.find(std::string("[Variant \"") + v + "\"]", at + 1))
+                ++variants[v];
+        const auto report = check_generated_late19c(text, false);
         checked += static_cast<int>(report.games.size());
         EXPECT_TRUE(report.findings.empty()) << describe(report.findings);
         for (const auto& g : report.games)
@@ -866,4 +887,5 @@ TEST(Late19cGenerated, TenThousandLegalGamesGiveNoFinding) {
     }
     EXPECT_EQ(checked, kGames);
     EXPECT_EQ(shown, 0);
+    for (const char* v : {"naval", "land", "combined"}) EXPECT_GE(variants[v], kGames / 3) << v << " battles among the games";
 }

@@ -979,15 +979,18 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     if (p.hits.empty() && combat_ && !combat_->defended && combat_->attacker == &p) close_combat_open(ctx, e.subject.pos);
     const std::optional<Cause> unseen_fire = p.unrecorded_fire.in(turn_) ? p.unrecorded_fire.cause() : unread_fire_.cause_in(turn_);
     const bool nothing_hit_it = p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos);
+    const bool mine = std::any_of(e.args.begin(), e.args.end(), [](const ngn::Item& it) { return is_word(it, "mine"); });
     if (nothing_hit_it && unseen_fire) {
         ctx.findings.excuse(*unseen_fire, e.subject.pos, p.name + "'s hit may be from the fire not read or left out");
+    } else if (nothing_hit_it && mine && p.ship && p.whereabouts_unknown) {
+        // where it is is not known (a move of it left out, reported): that move may have crossed a minefield
+        ctx.findings.excuse(*p.whereabouts_unknown, e.subject.pos, p.name + "'s mine hit may be from the move left out");
     } else if (nothing_hit_it) {
         const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
                                                                   p.name + " has no hit to resolve: nothing that hit it is recorded"));
         p.unrecorded_fire.mark(turn_, cause);
         unread_fire_.mark(turn_, cause);  // a fire left out may have hit other ships too
         // a mine's hit with none to resolve: the ship's move through the minefield is left out
-        const bool mine = std::any_of(e.args.begin(), e.args.end(), [](const ngn::Item& it) { return is_word(it, "mine"); });
         if (mine && p.ship && (phase_ == "movement" || phase_ == "activation") && !p.whereabouts_unknown) p.whereabouts_unknown = cause;
         // or a move left out put a ship fired at this turn elsewhere, and the shots landed by it
         for (Piece* q : fired_at_)
