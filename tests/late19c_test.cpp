@@ -801,6 +801,23 @@ TEST(Late19cOneMistake, AMoveThroughAMinefieldLeftOutIsOneFinding) {
     one(sea(kFleets, turn(2, first) + turn(3, hit) + turn(4, on), later), "late19c Naval/Resolving hits on Ships", Kind::Inconsistent);
 }
 
+// A fire left out whose shots also landed on another ship: the hit rolls of both ships show it
+// once. A roll on a row no hit on the ship came from, after the fire left out is found, is a hit
+// of that fire, as played; a wrong row found first may be that fire too (issue 39).
+TEST(Late19cOneMistake, AFireLeftOutThatHitTwoShipsIsOneFinding) {
+    const std::string fleets = "side Blue\nship BB battleship main 4 secondary 6 #0410/N\n"
+                               "side Red\nship RC armoured-cruiser main 2 secondary 4 #0405/S\nship R2 protected-cruiser main 2 #0406/S\n";
+    const std::string main = "    BB fire main RC 2d6: 6 1 +2(direct) +1(still) => on front\n";  // the front shot lands on R2
+    const std::string secondary = "    BB fire secondary R2 d6: 6 +2(direct) +1(still) => on\n";
+    const std::string on_rc = "    RC hit super-heavy d6: 4 => 2\n";
+    const std::string on_r2 = "    R2 hit super-heavy d6: 4 => 2\n    R2 hit medium d6: 4 => 1\n";
+    clean(sea(fleets, "turn 2\n  phase guns\n" + main + secondary + on_rc + on_r2));
+    // RC's roll shows it first; R2's super-heavy roll is a hit of that fire
+    one(sea(fleets, "turn 2\n  phase guns\n" + secondary + on_rc + on_r2), "late19c Naval/Resolving hits on Ships", Kind::Inconsistent);
+    // R2's super-heavy roll shows it first (a wrong row); RC's roll then follows from it
+    one(sea(fleets, "turn 2\n  phase guns\n" + secondary + on_r2 + on_rc), "late19c Naval/Resolving hits on Ships", Kind::WrongResult);
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

@@ -1014,6 +1014,15 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         const int score = (named && p.hits[i].row == named ? 2 : 0) + (p.hits[i].disputed ? 0 : 1);
         if (score > best) best = score, which = i;
     }
+    if (named && p.hits[which].row != named && unseen_fire) {
+        // a roll on another row than any hit on it: a hit of the fire left out (reported), as played
+        ctx.findings.excuse(*unseen_fire, e.subject.pos, p.name + "'s hit on this row may be from the fire not read or left out");
+        PendingHit as_played{.row = named, .disputed = true, .line = e.subject.pos.line};
+        hits_begun_ = true;
+        if (p.ship) hit_on_ship(e, p, as_played, named, ctx);
+        else hit_on_unit(e, p, as_played, ctx);
+        return;
+    }
     PendingHit h = p.hits[which];
     p.hits.erase(p.hits.begin() + static_cast<std::ptrdiff_t>(which));
     hits_begun_ = true;
@@ -1187,11 +1196,13 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
     } else if (named && row && *named != *row) {
         // Said once for the ship this turn; the hit is read on the row named, as played (a fire
         // the record leaves out may be where it came from, and its other hits then stand too).
-        if (!p.unrecorded_fire.excuses(turn_, ctx.findings, e.subject.pos, p.name + "'s hit is read on the row named"))
-            p.unrecorded_fire.mark(turn_, Findings::cause_of(ctx.findings.error(
-                                              Kind::WrongResult, kShipHits, e.subject.pos,
-                                              std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
-                                              std::string(weapon_name(*row)), std::string(weapon_name(*named)))));
+        if (!p.unrecorded_fire.excuses(turn_, ctx.findings, e.subject.pos, p.name + "'s hit is read on the row named")) {
+            const Cause cause = Findings::cause_of(ctx.findings.error(
+                Kind::WrongResult, kShipHits, e.subject.pos, std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
+                std::string(weapon_name(*row)), std::string(weapon_name(*named))));
+            p.unrecorded_fire.mark(turn_, cause);
+            unread_fire_.mark(turn_, cause);  // that fire may have hit other ships too
+        }
         row = named;
     }
     if (!row && named) {
