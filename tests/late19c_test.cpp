@@ -818,6 +818,20 @@ TEST(Late19cOneMistake, AFireLeftOutThatHitTwoShipsIsOneFinding) {
     one(sea(fleets, "turn 2\n  phase guns\n" + secondary + on_r2 + on_rc), "late19c Naval/Resolving hits on Ships", Kind::WrongResult);
 }
 
+// An enemy's move left out while the other side is exhausted: how near that enemy is, is not
+// known, so a move of the exhausted side nearer another enemy is not judged (one finding, the
+// move left out, where the enemy's next move starts) (issue 39).
+TEST(Late19cOneMistake, AMoveLeftOutNearAnExhaustedSideIsOneFinding) {
+    const std::string forces = "side Blue\nunit B1 infantry average #0410/N\nside Red\nunit R1 infantry average #0810/S\n"
+                               "unit R2 infantry average #0406/S\nsetup B1 sp 2\n";
+    const std::string tiles = "R2 2H, B1 3H, R1 4H";
+    const std::string then = turn(tiles, "  phase activation\n    R2 move #0408/S\n", 3);
+    // B1 comes nearer R1 and no nearer R2, the nearest enemy
+    clean(record(forces, activation(tiles, "    R2 move #0407/S\n    B1 move #0510/N\n") + then));
+    auto f = one(record(forces, activation(tiles, "    B1 move #0510/N\n") + then), "late19c Land/Movement a", Kind::Illegal);
+    EXPECT_NE(f.message.find("a move of it is left out of the record"), std::string::npos) << f.message;
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

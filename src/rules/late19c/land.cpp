@@ -537,7 +537,12 @@ UnitSteps Late19cEngine::judge_unit_move(const ngn::Event& e, Piece& p, const st
                                                                            ": it may move only to withdraw, and ends next to it still")));
                 break;
             }
-    if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before) {
+    std::optional<Cause> enemy_unplaced;  // an enemy where a line left out put it: how near it is, is not known
+    for (const auto& en : pieces_)
+        if (!enemy_unplaced && en->on_map() && en->side() != p.side() && en->whereabouts_unknown) enemy_unplaced = en->whereabouts_unknown;
+    if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before && enemy_unplaced) {
+        ctx.findings.excuse(*enemy_unplaced, e.subject.pos, p.name + " may come no closer to an enemy whose place is in doubt");
+    } else if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before) {
         const Cause why = Findings::cause_of(ctx.findings.error(
             Kind::Illegal, kExhaustion, e.subject.pos,
             ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy"));
