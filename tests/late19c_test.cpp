@@ -832,6 +832,23 @@ TEST(Late19cOneMistake, AMoveLeftOutNearAnExhaustedSideIsOneFinding) {
     EXPECT_NE(f.message.find("a move of it is left out of the record"), std::string::npos) << f.message;
 }
 
+// The advance after a close combat won left out, the winner fighting again from the hex it won:
+// one finding (Close Combat d); where it attacks from is in doubt, so its second combat's
+// adjacency is not judged (issue 39).
+TEST(Late19cOneMistake, AnAdvanceLeftOutIsOneFinding) {
+    const std::string forces = kTouching + "unit R2 infantry average #0504/SW\n";  // next to #0404, not to #0405
+    const std::string won = "    B1 assault R1 d6: 5 => hit\n    R1 defend B1 d6: 2 => miss\n    R1 hit d6: 4 => retreat #0403/S\n";
+    const std::string again = "    B1 assault R2 d6: 5 => hit\n    R2 defend B1 d6: 2 => miss\n    R2 hit d6: 4 => lose 1\n";
+    const std::string tiles = "B1 2H, R1 3H, R2 4H";
+    clean(record(forces, activation(tiles, won + "    B1 advance #0404/N\n" + again)));
+    auto f = one(record(forces, activation(tiles, won + again)), "late19c Land/Close Combat d", Kind::Illegal);
+    EXPECT_NE(f.message.find("it won #0404 and no advance into it is recorded"), std::string::npos) << f.message;
+    // one that did not win fights once
+    one(record(kTouching, activation("B1 2H, R1 3H", "    B1 assault R1 d6: 1 => miss\n    R1 defend B1 d6: 2 => miss\n"
+                                                     "    B1 assault R1 d6: 1 => miss\n    R1 defend B1 d6: 2 => miss\n")),
+        "late19c Land/Close Combat d", Kind::Illegal);
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

@@ -850,6 +850,13 @@ bool Late19cEngine::close_combat_in_order(const ngn::Event& e, Piece& p, Piece& 
     const Grid& g = field_->grid();
     if (!defending) {
         if (combat_) close_combat_open(ctx, e.subject.pos);
+        const bool fought = p.close_combats >= p.close_combats_allowed;
+        const bool advance_left_out = fought && won_close_combat(p);
+        if (advance_left_out)  // where it attacks from is where that advance put it: its place is in doubt
+            doubt_place(p, Findings::cause_of(ctx.findings.error(
+                               Kind::Illegal, close_rule("d"), e.subject.pos,
+                               p.name + " has fought its close combat this turn: another only after advancing into a hex it won; it won " +
+                                   hex_text(*p.vacated) + " and no advance into it is recorded")));
         if (enemy.side() == p.side()) {
             ctx.findings.error(Kind::Inconsistent, close_rule("c"), e.args[1].pos, enemy.name + " is on the same side");
         } else if (!place_doubt(p, &enemy) && (!enemy.on_map() || !g.adjacent(*p.hex, *enemy.hex))) {
@@ -860,7 +867,7 @@ bool Late19cEngine::close_combat_in_order(const ngn::Event& e, Piece& p, Piece& 
             doubt_place(p, why);
             if (enemy.on_map()) doubt_place(enemy, why);
         }
-        if (p.close_combats >= p.close_combats_allowed)
+        if (fought && !advance_left_out)
             ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
                                p.name + " has fought its close combat this turn: another only after advancing into a hex it won");
         if (exhausted_sides_.count(p.side()))
@@ -910,6 +917,15 @@ int Late19cEngine::close_combat_modifiers(const Piece& p, const Piece& enemy, bo
     if (mine.trench && !p.trench_holder) expected -= 1, add_working(working, -1, "crossing a trench");
     if (mine.woods) expected += 1, add_working(working, 1, "in a wood");
     return expected;
+}
+
+// Whether `p` won the close combat it fought last and may advance: infantry or cavalry, whose
+// enemy has left the hex it held.
+bool Late19cEngine::won_close_combat(const Piece& p) {
+    if (p.type != UnitType::Infantry && p.type != UnitType::DismountedCavalry && p.type != UnitType::MountedCavalry) return false;
+    if (!p.vacated || p.vacated_doubt || p.whereabouts_unknown) return false;
+    const auto there = pieces_at(*p.vacated);
+    return std::none_of(there.begin(), there.end(), [&](const Piece* q) { return q->side() != p.side(); });
 }
 
 void Late19cEngine::advance(const ngn::Event& e, Piece& p, GameContext& ctx) {
