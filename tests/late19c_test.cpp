@@ -849,6 +849,22 @@ TEST(Late19cOneMistake, AnAdvanceLeftOutIsOneFinding) {
         "late19c Land/Close Combat d", Kind::Illegal);
 }
 
+// A ship's move left out that leaves it, in the replay, in the hex another ship of its side moved
+// into: the fire at it hits both, and the other's hits left unresolved are one finding, not one
+// each turn; both places are in doubt from then on (issue 39).
+TEST(Late19cOneMistake, TwoShipsInOneHexByAMoveLeftOutAreOneFinding) {
+    const std::string fleets = "side Blue\nship BB battleship main 4 secondary 6 #0410/N\n"
+                               "side Red\nship R1 gunboat main 2 #0405/S\nship R2 gunboat main 2 #0404/S\n";
+    const std::string order = "turn 2\n  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Blue\n  phase movement\n";
+    const std::string fire = "turn 3\n  phase guns\n    BB fire main R1 d6: 6 +2(direct) +1(still) => on\n"
+                             "    R1 hit super-heavy d6: 1 => 1\n  phase torpedoes\n"
+                             "turn 4\n  phase guns\n    BB fire main R1 d6: 6 +2(direct) +1(still) +1(same target) => on\n"
+                             "    R1 hit super-heavy d6: 1 => 1\n  phase torpedoes\n";
+    clean(sea(fleets, order + "    R1 move #0406/S\n    R2 move #0405/S\n" + fire));
+    auto f = one(sea(fleets, order + "    R2 move #0405/S\n" + fire), "late19c Naval/Resolving hits on Ships", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("R2 was hit 1 time and no roll resolves it"), std::string::npos) << f.message;
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

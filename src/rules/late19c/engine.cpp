@@ -614,6 +614,13 @@ void Late19cEngine::unresolved_hits(Piece& p, int missing, ngn::SourcePos at, bo
                                                             std::string("a hit roll for each hit"), std::string("none")));
     p.hits.clear();
     p.fate_unknown = why;
+    if (p.ship && p.hex) {
+        // two ships in one hex, a shot at one hitting both: a move of either left out may be why
+        const auto there = pieces_at(*p.hex);
+        if (std::any_of(there.begin(), there.end(), [&](const Piece* q) { return q != &p && q->ship; }))
+            for (Piece* q : there)
+                if (q->ship && !q->position_doubted) q->position_doubted = why;
+    }
     if (p.ship) return;
     doubt_place(p, why);
     if (p.towing) doubt_place(*p.towing, why);
