@@ -865,6 +865,24 @@ TEST(Late19cOneMistake, TwoShipsInOneHexByAMoveLeftOutAreOneFinding) {
     EXPECT_NE(f.message.find("R2 was hit 1 time and no roll resolves it"), std::string::npos) << f.message;
 }
 
+// A transport's move left out, in a combined battle, shown by a ship's range to it found too
+// long: one finding; the transport and the gun it tows are where the record next says, so a
+// friend moving into the hex they left is not a second finding (issue 39).
+TEST(Late19cOneMistake, AShipsRangeToAUnitMovedOutOfTheRecordIsOneFinding) {
+    const std::string forces = "side Blue\nunit B2 artillery medium average #0404/S\nunit B3 transport average #0404/S towing B2\n"
+                               "unit B4 infantry average #0403/S\nside Red\nship RC armoured-cruiser main 2 #0415/N\n";
+    const std::string tiles = "B2 2H, B3 3H, B4 4H, RC 5H";
+    const std::string fire = turn(tiles,
+                                  "  phase artillery\n    RC fire main B3 d6: 6 +2(direct) +1(still) => on\n    B3 hit d6: 4 => lose 1\n"
+                                  "    B2 hit d6: 4 => lose 1\n  phase activation\n    B4 move #0404/S\n",
+                                  3);
+    const std::string combined = "[Variant \"combined\"]\n";
+    clean(record(forces, turn(tiles, "  phase artillery\n  phase activation\n    B3 move #0405 #0406/S\n") + fire, "", combined));
+    auto f = one(record(forces, turn(tiles, "  phase artillery\n  phase activation\n") + fire, "", combined), "late19c Naval/Firing Guns",
+                 Kind::Illegal);
+    EXPECT_NE(f.message.find("the target is 11 away"), std::string::npos) << f.message;
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

@@ -147,7 +147,12 @@ Late19cEngine::GunSight Late19cEngine::gun_sight(Piece& p, const Aim& target, We
         const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target.pos, too_far,
                                                                   "at most " + std::to_string(gun_range(weapon)), std::to_string(range)));
         p.position_doubted = cause;
-        if (target.piece) target.piece->position_doubted = cause;
+        if (target.piece && target.piece->ship) target.piece->position_doubted = cause;
+        if (target.piece && !target.piece->ship) {  // a unit on land (a combined battle), and the gun or team with it
+            doubt_place(*target.piece, cause);
+            if (target.piece->towing) doubt_place(*target.piece->towing, cause);
+            if (target.piece->towed_by) doubt_place(*target.piece->towed_by, cause);
+        }
         sight.doubt = cause;  // this fire's modifiers follow from where the ships are: not judged
     }
     if (target.piece && target.piece->ship) ctx.judged(guns_rule("d"));
