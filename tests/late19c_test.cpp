@@ -883,6 +883,25 @@ TEST(Late19cOneMistake, AShipsRangeToAUnitMovedOutOfTheRecordIsOneFinding) {
     EXPECT_NE(f.message.find("the target is 11 away"), std::string::npos) << f.message;
 }
 
+// A ship's move left out, then its torpedo: where it is is not known, so the torpedo's run is not
+// judged; with no later move to show the move left out, the range found too long is the one
+// finding, and the ships' places are in doubt from then on (issue 39).
+TEST(Late19cOneMistake, ATorpedoAfterAMoveLeftOutIsOneFinding) {
+    const std::string fleets = "side Blue\nship BB battleship main 4 #0408/N\nside Red\nship RC armoured-cruiser main 2 torpedoes #0404/S\n";
+    const std::string order = "  phase move-order\n    Blue roll d6: 2\n    Red roll d6: 5 => Blue\n  phase movement\n";
+    const std::string torpedo = "  phase torpedoes\n    RC torpedo BB 3d6: 4 2 1 => 1 hit\n    BB hit d6: 5 => 2\n";
+    const std::string moved = "turn 2\n" + order + "    RC move #0405/S\n", stayed = "turn 2\n" + order;
+    const std::string then = "turn 3\n" + torpedo + order + "    RC move #0406/SW\n";
+    clean(sea(fleets, moved + then));
+    auto f = one(sea(fleets, stayed + then), "late19c Naval/Movement a", Kind::Illegal);
+    EXPECT_NE(f.message.find("a move of it is left out of the record"), std::string::npos) << f.message;
+    // no later move: the range is the finding, once
+    const std::string twice = "turn 3\n" + torpedo + "turn 4\n" + torpedo;
+    clean(sea(fleets, moved + twice));
+    f = one(sea(fleets, stayed + twice), "late19c Naval/Firing Torpedoes", Kind::Illegal);
+    EXPECT_EQ(*f.expected, "at most 3");
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

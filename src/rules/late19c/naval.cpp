@@ -237,18 +237,27 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     auto target = aim(e, 1, ctx, kTorpedoes);
     if (!target) return;
     const int range = g.distance(*p.hex, target->hex);
-    if (range > kTorpedoRange)
-        ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
-                           "a torpedo runs 3 hexes; " + hex_text(target->hex) + " is " + std::to_string(range) + " away",
-                           std::string("at most 3"), std::to_string(range));
-    check_torpedo_bearing(p, *target, range, ctx);
-    Piece* first = first_ship_in_run(p, target->hex);
+    // where the firer or the target is may be in doubt (a move left out): the run is then not
+    // judged, and whom it hit is the record's hit rolls' word
+    std::optional<Cause> doubt = place_doubt(p, target->piece);
+    if (!doubt) doubt = p.position_doubted ? p.position_doubted : target->piece ? target->piece->position_doubted : std::nullopt;
+    const std::string too_far = "a torpedo runs 3 hexes; " + hex_text(target->hex) + " is " + std::to_string(range) + " away";
+    if (range > kTorpedoRange && doubt) {
+        ctx.findings.excuse(*doubt, target->pos, too_far);
+    } else if (range > kTorpedoRange) {  // a move of either left out may be why: their places are in doubt
+        doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos, too_far, std::string("at most 3"), std::to_string(range)));
+        p.position_doubted = doubt;
+        if (target->piece && target->piece->ship) target->piece->position_doubted = doubt;
+    }
+    if (doubt) unread_fire_.mark(turn_, *doubt);
+    if (!doubt) check_torpedo_bearing(p, *target, range, ctx);
+    Piece* first = doubt ? nullptr : first_ship_in_run(p, target->hex);
     Piece* hit_ship = target->piece && target->piece->ship ? target->piece : first;
     if (first && hit_ship != first)
         ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
                            "the torpedo meets " + first->name + " at " + hex_text(*first->hex) + " first, and runs no further",
                            first->name, hit_ship ? hit_ship->name : hex_text(target->hex));
-    const std::optional<int> right = torpedo_hits_rolled(e, first != nullptr, ctx);
+    const std::optional<int> right = torpedo_hits_rolled(e, first != nullptr || doubt, ctx);
     int hits = right.value_or(0);
     {
         const std::optional<int> said = claimed_hits(e, kTorpedoes, ctx.findings);
@@ -264,7 +273,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     PendingHit h;
     h.line = e.subject.pos.line;
     h.row = Weapon::Torpedo;
-    h.disputed = right && hits != *right;
+    h.disputed = (right && hits != *right) || doubt;
     if (hit_ship && hits > 0) add_hits(*hit_ship, hits, h);
     if (hit_ship && right && *right > hits) add_hits(*hit_ship, *right - hits, h);  // the dice's reading
 }
