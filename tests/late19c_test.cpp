@@ -902,6 +902,27 @@ TEST(Late19cOneMistake, ATorpedoAfterAMoveLeftOutIsOneFinding) {
     EXPECT_EQ(*f.expected, "at most 3");
 }
 
+// A unit that stops next to enemies facing the one a move left out of the record put there: the
+// move left out is one finding. While that enemy's place is in doubt, whom the unit must face is
+// not judged; found first, the facing leaves both units' places in doubt (issue 39).
+TEST(Late19cOneMistake, AFacingAfterAMoveLeftOutIsOneFinding) {
+    // R2's move left out, found where its next move starts: B1 may face it
+    const std::string forces = "side Blue\nunit B1 infantry average #0409/N\nside Red\nunit R1 infantry average #0509/N\n"
+                               "unit R2 infantry average #0405/S\n";
+    const std::string tiles = "R2 2H, B1 3H, R1 4H";
+    const std::string then = turn(tiles, "  phase activation\n    R2 move #0307/N\n", 3);
+    clean(record(forces, activation(tiles, "    R2 move #0406 #0407/S\n    B1 move #0408/N\n") + then));
+    auto f = one(record(forces, activation(tiles, "    B1 move #0408/N\n") + then), "late19c Land/Movement a", Kind::Illegal);
+    EXPECT_NE(f.message.find("a move of it is left out of the record"), std::string::npos) << f.message;
+    // B1's move left out, nothing to show it but R2's facing: that is the finding, and R2's
+    // close combat with B1 follows from it
+    const std::string near = "side Blue\nunit B1 infantry average #0409/N\nunit B3 infantry average #0307/S\n"
+                             "side Red\nunit R2 infantry average #0406/S\n";
+    const std::string fight = "    R2 move #0407/S\n    R2 assault B1 d6: 5 => hit\n    B1 defend R2 d6: 2 => miss\n    B1 hit d6: 4 => lose 1\n";
+    clean(record(near, activation("B1 2H, R2 3H, B3 4H", "    B1 move #0408/N\n" + fight)));
+    one(record(near, activation("B1 2H, R2 3H, B3 4H", fight)), "late19c Land/Movement g", Kind::Illegal);
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

@@ -122,7 +122,7 @@ private:
     UnitSteps judge_unit_move(const ngn::Event& e, Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, bool known_start,
                               bool known_end, GameContext& ctx);
     void check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx);
-    void check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx);
+    void check_facing_enemy(Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx);
     void face(const ngn::Event& e, Piece& p, GameContext& ctx);
     void artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
     void small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx);

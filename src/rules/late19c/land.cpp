@@ -616,17 +616,27 @@ void Late19cEngine::check_unit_allowance(const ngn::Event& e, const Piece& p, He
 
 // A unit that stops next to an enemy must face it at once (Movement g): `end` is where it
 // stopped, `at` the hex written last.
-void Late19cEngine::check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx) {
+void Late19cEngine::check_facing_enemy(Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx) {
     const Grid& g = field_->grid();
     std::vector<Piece*> adjacent_enemies;
     for (Piece* en : enemies_of(p))
         if (g.adjacent(*en->hex, end)) adjacent_enemies.push_back(en);
-    if (!adjacent_enemies.empty() &&
-        std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); }))
-        doubt_place(*adjacent_enemies.front(), Findings::cause_of(ctx.findings.error(Kind::Illegal, movement("g"), at,
-                           p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " +
-                               "a facing towards it (" + hex_text(end) + "/" +
-                               geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")")));
+    const bool faces_none = !adjacent_enemies.empty() &&
+                            std::none_of(adjacent_enemies.begin(), adjacent_enemies.end(), [&](Piece* en) { return is_front(p, *en->hex); });
+    // an enemy whose place is in doubt (a move of it left out) may be the one it faces
+    for (const auto& en : pieces_)
+        if (faces_none && en->on_map() && en->side() != p.side() && en->whereabouts_unknown) {
+            ctx.findings.excuse(*en->whereabouts_unknown, at, p.name + " may face " + en->name + ", whose place is in doubt");
+            return;
+        }
+    if (!faces_none) return;
+    const Cause why = Findings::cause_of(ctx.findings.error(
+        Kind::Illegal, movement("g"), at,
+        p.name + " stops next to " + adjacent_enemies.front()->name + " and must turn to face it: end the move with " + "a facing towards it (" +
+            hex_text(end) + "/" + geometry::hex::facing_name(*g.direction(end, *adjacent_enemies.front()->hex)) + ")"));
+    // a move left out of that enemy, or of one it faces that the replay has elsewhere, may be why
+    doubt_place(*adjacent_enemies.front(), why);
+    doubt_place(p, why);
 }
 
 // The hexes a move lists, in order: each read by `hex_rule`, a facing that is not an edge by
