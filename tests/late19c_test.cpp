@@ -923,6 +923,17 @@ TEST(Late19cOneMistake, AFacingAfterAMoveLeftOutIsOneFinding) {
     one(record(near, activation("B1 2H, R2 3H, B3 4H", fight)), "late19c Land/Movement g", Kind::Illegal);
 }
 
+// A unit's move left out, its next move reading from where the replay has it as one with two
+// hexes the other way round: that reading is the one finding; where the move starts is in doubt,
+// so an exhausted side's approach is not judged by it (issue 39).
+TEST(Late19cOneMistake, AMoveThatReadsSwappedAfterAMoveLeftOutIsOneFinding) {
+    const std::string forces = "side Blue\nunit B1 infantry average #0405/N\nside Red\nunit R1 infantry average #0108/S\nsetup B1 sp 2\n";
+    const std::string then = turn("B1 2H, R1 3H", "  phase activation\n    B1 move #0205 #0305/N\n", 3);
+    clean(record(forces, activation("B1 2H, R1 3H", "    B1 move #0305 #0204/N\n") + then));
+    auto f = one(record(forces, activation("B1 2H, R1 3H", "") + then), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("this reads as 'B1 move #0305/N #0205'"), std::string::npos) << f.message;
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

@@ -452,7 +452,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
     std::vector<std::pair<HexRef, ngn::SourcePos>> path = move_path(e, movement("a"), movement("d"), ctx);
     const std::optional<Cause> unknown = p.whereabouts_unknown;
     // a path read with two hexes the other way round (reported) may be a move left out before
-    // it: where it ends is then in doubt, and no friend there is reported
+    // it: where it starts and where it ends are then in doubt (what they decide is not judged)
     const std::optional<Cause> reread = unknown ? std::nullopt : hexes_in_order(e, *p.hex, path, ctx);
     if (!path.empty() && path.front().first.hex == *p.hex && path.size() > 1) path.erase(path.begin());
     if (path.empty()) return;
@@ -476,7 +476,7 @@ void Late19cEngine::move_unit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         p.hex = path.front().first.hex;
         path.erase(path.begin());
     }
-    const UnitSteps taken = path.empty() ? UnitSteps{} : judge_unit_move(e, p, path, !unknown, !reread, ctx);
+    const UnitSteps taken = path.empty() ? UnitSteps{} : judge_unit_move(e, p, path, !unknown && !reread, !reread, ctx);
     // as played
     const Hex end = last.first.hex;
     p.hex = end;
