@@ -748,6 +748,12 @@ TEST(Late19cOneMistake, ALineWhoseWordsStandOutOfOrderIsOneFinding) {
     f = one(sea(kFleets, "turn 2\n  phase guns\n    BB main fire RC 2d6: 6 6 +2(direct) +1(still) => on on\n" + hits), "ngn 5.3 Events",
             Kind::Inconsistent);
     EXPECT_NE(f.message.find("this reads as 'BB fire main RC"), std::string::npos) << f.message;
+    // a hit's row before the action: "torpedo hit" is a hit read on the torpedo row
+    const std::string close = "side Blue\nship BB battleship main 4 #0408/N\nside Red\nship RC armoured-cruiser main 2 torpedoes #0405/S\n";
+    const std::string torpedo = "turn 2\n  phase torpedoes\n    RC torpedo BB 3d6: 4 2 1 => 1 hit\n";
+    clean(sea(close, torpedo + "    BB hit torpedo d6: 5 => 2\n"));
+    f = one(sea(close, torpedo + "    BB torpedo hit d6: 5 => 2\n"), "ngn 5.3 Events", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("this reads as 'BB hit torpedo d6: 5'"), std::string::npos) << f.message;
 }
 
 // A ship sunk, or a unit destroyed, that the record goes on using: one finding at its first act

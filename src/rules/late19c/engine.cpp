@@ -668,7 +668,7 @@ bool Late19cEngine::is_action(std::string_view verb) { return find_verb(kVerbs, 
 
 // A line whose words stand out of order but plainly read as an action written in order: the
 // action after another word ("B1 main fire R1"), a ship's armament after its target ("fire R1
-// main"). Said once (ngn 5.3) and played as it reads; the line itself when it needs no reading.
+// main"), a hit's row before the action ("R1 torpedo hit"). Said once (ngn 5.3) and played as it reads; the line itself when it needs no reading.
 const ngn::Event& Late19cEngine::reread(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     std::vector<ngn::Item> items(e.args.begin(), e.args.end());
     auto word = [&](std::size_t i) { return i < items.size() && word_text(items[i]) ? lower(*word_text(items[i])) : std::string(); };
@@ -676,6 +676,10 @@ const ngn::Event& Late19cEngine::reread(const ngn::Event& e, const Entity& actor
     if (!find_verb(kVerbs, e) && is_action(word(1))) {
         std::swap(items[0], items[1]);
         why = "the action comes first, '" + items[1].to_ngn() + "' is not one";
+    }
+    if (word(0) == "torpedo" && word(1) == "hit") {  // "torpedo hit d6: 5": a hit read on the torpedo row
+        std::swap(items[0], items[1]);
+        why = "a hit read on the torpedo row; 'hit' is neither a hex nor a declared ship";
     }
     const Piece* p = piece(actor);
     const auto armament = [](const std::string& w) { return w == "main" || w == "secondary"; };
