@@ -940,6 +940,19 @@ TEST(Late19cOneMistake, AMoveThatReadsSwappedAfterAMoveLeftOutIsOneFinding) {
     EXPECT_NE(f.message.find("this reads as 'B1 move #0305/N #0205'"), std::string::npos) << f.message;
 }
 
+// A unit's hit roll left out (one finding): the SP that hit may have cost it are not known, so
+// a later hit left unresolved, when that SP would have destroyed it already, is no second
+// finding (issue 39).
+TEST(Late19cOneMistake, AHitRollLeftOutIsOneFindingWhenTheUnitFallsLater) {
+    const std::string mg = "side Blue\nunit BM machine-gun average #0405/N\nside Red\nunit R1 infantry average #0403/S\nsetup R1 sp 2\n";
+    const std::string first = "    BM fire R1 3d6: 4 1 1 +1(still) => 1 hit\n", rolled = "    R1 hit d6: 4 => lose 1\n";
+    // it moves on (where it is, is known again), and is hit twice: the second hit finds it destroyed
+    const std::string then = turn("R1 2H, BM 3H", "  phase activation\n    R1 move #0402/S\n    BM fire R1 3d6: 4 6 1 +1(still) => 2 hits\n" + rolled, 3);
+    clean(record(mg, activation("BM 2H, R1 3H", first + rolled) + then));
+    auto f = one(record(mg, activation("BM 2H, R1 3H", first) + then), "late19c Land/Resolving hits on Units", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("R1 was hit 1 time and no roll resolves it"), std::string::npos) << f.message;
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

@@ -583,12 +583,17 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
             if (!h.disputed) ++missing;
         // Hits left unresolved earlier (a finding then) may have sunk it since, as played; a hit
         // roll of it that could not be read may have resolved these.
-        if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;
+        if (missing > 0 && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) {
+            if (!p->ship && p->fate_unknown)
+                ctx.findings.excuse(*p->fate_unknown, at, p->name + "'s hits may find it destroyed by the hits left unresolved");
+            missing = 0;
+        }
         if (missing > 0 && p->unread_hit.excuses(turn_, ctx.findings, at, p->name + "'s hits may be resolved by the roll not read")) missing = 0;
         // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
         if (missing > 0 && !p->gone && p->rules_strength == 0 && p->strength_parted)
             ctx.findings.excuse(*p->strength_parted, at, p->name + "'s hits are left unresolved: the rules have it sunk");
-        if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
+        // (a ship's hit costs at most 2 FP; a unit's that acts on, 1 SP)
+        if (missing > 0 && !p->gone && p->rules_strength != 0) p->unrecorded_loss += p->ship ? 2 * missing : missing;
         // a minefield's hit is the Minefields rule's (a ship moving through is hit automatically)
         const bool mines = std::all_of(p->hits.begin(), p->hits.end(), [](const PendingHit& h) { return h.mine; });
         if (missing > 0 && !p->gone && p->rules_strength != 0) unresolved_hits(*p, missing, at, mines, ctx);

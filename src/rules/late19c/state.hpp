@@ -72,7 +72,7 @@ struct Piece {
     std::optional<int> rules_strength;
     std::optional<Cause> strength_parted;  // the wrong claim that parted them (reported)
     MistakeIn unrecorded_fire;  // a hit roll showed a fire the record leaves out (reported), this turn
-    int unrecorded_loss = 0;        // the most FP hits left unresolved (a finding) may have cost: it may have sunk
+    int unrecorded_loss = 0;  // the most FP (SP) hits left unresolved (a finding) may have cost: it may have sunk (been destroyed)
     // A line of this piece that could not be read (a finding): a move (where it is, then, is not
     // known until it next moves) or a hit roll (its hits may be resolved by it).
     // Where it is is not known (a ship's move not read; a land unit's move left out, its hits
