@@ -953,6 +953,22 @@ TEST(Late19cOneMistake, AHitRollLeftOutIsOneFindingWhenTheUnitFallsLater) {
     EXPECT_NE(f.message.find("R1 was hit 1 time and no roll resolves it"), std::string::npos) << f.message;
 }
 
+// A wrong claim of FP lost that takes a side past its Exhaustion Point as played, not by the
+// rules' FP: one finding; the side's units moving nearer the enemy, or attacking, are excused by
+// it (issue 39).
+TEST(Late19cOneMistake, AWrongFPClaimThatExhaustsASideIsOneFinding) {
+    const std::string forces = "side Blue\nunit B1 infantry average #0408/N\nship BT torpedo-boat main 2 #0410/N\n"
+                               "side Red\nunit RA artillery medium average #0404/S\nunit R1 infantry average #0402/S\n";
+    auto play = [](const std::string& fp) {
+        return turn("RA 2H, B1 3H, BT 4H, R1 5H", "  phase artillery\n    RA fire BT d6: 3 +2(direct) => on\n    BT hit medium d6: 5 => " + fp +
+                                                      "\n  phase activation\n    B1 move #0407/N\n");
+    };
+    const std::string combined = "[Variant \"combined\"]\n";
+    clean(record(forces, play("2"), "", combined));
+    auto f = one(record(forces, play("4"), "", combined), "late19c Naval/Resolving hits on Ships", Kind::WrongResult);
+    EXPECT_EQ(*f.expected, "2 FP");
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

@@ -1371,6 +1371,15 @@ void Late19cEngine::settle_losses(int side, int n) {
     note_exhaustion(side);
 }
 
+// A side past its Exhaustion Point as played only by a wrong claim of FP lost (reported): by the
+// rules it is not, and what it does as if it were not is excused by that claim. True if so.
+bool Late19cEngine::excused_exhaustion(int side, ngn::SourcePos at, GameContext& ctx) const {
+    const LossDoubt doubt = loss_doubt(side);
+    if (!doubt.by_rules || *doubt.by_rules >= (side_initial(side) + 1) / 2) return false;
+    ctx.findings.excuse(*doubt.rules_cause, at, ctx.symbols.side(side)->label() + " is short of its Exhaustion Point by the rules' FP");
+    return true;
+}
+
 bool Late19cEngine::exhausted(int side) const {
     if (variant_ == "naval") return false;
     const int initial = side_initial(side);

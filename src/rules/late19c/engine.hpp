@@ -118,6 +118,7 @@ private:
 
     // ---- land.cpp ----
     void move_unit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    bool excused_exhaustion(int side, ngn::SourcePos at, GameContext& ctx) const;
     bool won_close_combat(const Piece& p);
     UnitSteps judge_unit_move(const ngn::Event& e, Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, bool known_start,
                               bool known_end, GameContext& ctx);

@@ -542,7 +542,8 @@ UnitSteps Late19cEngine::judge_unit_move(const ngn::Event& e, Piece& p, const st
         if (!enemy_unplaced && en->on_map() && en->side() != p.side() && en->whereabouts_unknown) enemy_unplaced = en->whereabouts_unknown;
     if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before && enemy_unplaced) {
         ctx.findings.excuse(*enemy_unplaced, e.subject.pos, p.name + " may come no closer to an enemy whose place is in doubt");
-    } else if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before) {
+    } else if (known_start && exhausted_sides_.count(p.side()) && nearest_enemy(end) < enemy_before &&
+               !excused_exhaustion(p.side(), e.subject.pos, ctx)) {
         const Cause why = Findings::cause_of(ctx.findings.error(
             Kind::Illegal, kExhaustion, e.subject.pos,
             ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: its units move no closer to the enemy"));
@@ -880,7 +881,7 @@ bool Late19cEngine::close_combat_in_order(const ngn::Event& e, Piece& p, Piece& 
         if (fought && !advance_left_out)
             ctx.findings.error(Kind::Illegal, close_rule("d"), e.subject.pos,
                                p.name + " has fought its close combat this turn: another only after advancing into a hex it won");
-        if (exhausted_sides_.count(p.side()))
+        if (exhausted_sides_.count(p.side()) && !excused_exhaustion(p.side(), e.subject.pos, ctx))
             ctx.findings.error(Kind::Illegal, kExhaustion, e.subject.pos,
                                ctx.symbols.side(p.side())->label() + " has reached its Exhaustion Point: it attacks no more");
         p.close_combats++;
