@@ -969,6 +969,17 @@ TEST(Late19cOneMistake, AWrongFPClaimThatExhaustsASideIsOneFinding) {
     EXPECT_EQ(*f.expected, "2 FP");
 }
 
+// Two shots of one salvo that land short where the line of fire meets a corner: the claim says
+// not which hex; that is said once for the line (issue 39).
+TEST(Late19cOneMistake, ShotsThatLandAtACornerAreSaidOnce) {
+    const std::string forces = "side Blue\nship BS armoured-cruiser main 3 secondary 3 #1503/S\nside Red\nunit R7 infantry poor #1103/NW\n";
+    const std::string salvo = "  phase artillery\n    BS fire secondary R7 3d6: 6 1 1 +2(direct) +1(still) => on front front\n"
+                              "    R7 hit d6: 6 => lose 1\n";
+    auto f = one(record(forces, turn("BS 2H, R7 3H", salvo), "", "[Variant \"combined\"]\n"), "late19c Land/Artillery Fire Phase",
+                 Kind::Inconsistent);
+    EXPECT_NE(f.message.find("say which hex the shot fell in (#1202 or #1203)"), std::string::npos) << f.message;
+}
+
 // ---- generated play (issue 39): every enforced rule reached, no finding on legal games -----------
 
 namespace {

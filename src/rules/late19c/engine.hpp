@@ -229,6 +229,7 @@ private:
     std::deque<std::vector<ngn::Item>> reread_items_;
     std::deque<ngn::Event> reread_events_;
     static const Verb<Late19cEngine> kVerbs[];  // engine.cpp: verb -> handler
+    std::pair<std::uint32_t, std::uint32_t> corner_said_{0, 0};  // where a shot's corner was last said (line, column)
     MistakeIn unread_fire_;  // a line of this turn's fire not read, or a ship not where the replay has it: hits with none to resolve stand
 };
 

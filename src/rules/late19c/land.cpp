@@ -146,8 +146,10 @@ void Late19cEngine::land_shot(int where, const Aim& target, Hex from, std::optio
     } else {
         std::string list;
         for (Hex h : options) list += (list.empty() ? "" : " or ") + hex_text(h);
-        ctx.findings.warning(Kind::Inconsistent, kArtillery, at.pos,
-                             std::string("the line of fire meets the target at a corner: say which hex the shot fell in (") + list + ")");
+        if (corner_said_ != std::pair{at.pos.line, at.pos.column})  // once for the shots the claim names there
+            ctx.findings.warning(Kind::Inconsistent, kArtillery, at.pos,
+                                 std::string("the line of fire meets the target at a corner: say which hex the shot fell in (") + list + ")");
+        corner_said_ = {at.pos.line, at.pos.column};
         return;
     }
     // each piece there once: a towed gun by its team's hit (the team is in the hex with it); one
