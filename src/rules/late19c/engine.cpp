@@ -382,18 +382,49 @@ void Late19cEngine::start_play(GameContext& ctx) {
 
 // ---- where things are -------------------------------------------------------------------------------
 
+// The pieces in a hex, and the enemies of a piece, whose places are known: a piece whose place is
+// in doubt (a line of it left out, reported) is judged by no one's move, fire or retreat.
 std::vector<Piece*> Late19cEngine::pieces_at(Hex h) {
     std::vector<Piece*> out;
     for (auto& p : pieces_)
-        if (p->on_map() && *p->hex == h) out.push_back(p.get());
+        if (placed(*p) && *p->hex == h) out.push_back(p.get());
+    return out;
+}
+
+// Every piece the record has in a hex, its place in doubt or not (whom a shot there may hit).
+std::vector<Piece*> Late19cEngine::all_at(Hex h) {
+    std::vector<Piece*> out;
+    for (auto& p : pieces_)
+        if (p->on_map() && p->hex && *p->hex == h) out.push_back(p.get());
     return out;
 }
 
 std::vector<Piece*> Late19cEngine::enemies_of(const Piece& me) {
     std::vector<Piece*> out;
     for (auto& p : pieces_)
-        if (p->on_map() && p->side() != me.side()) out.push_back(p.get());
+        if (placed(*p) && p->side() != me.side()) out.push_back(p.get());
     return out;
+}
+
+// A piece's place is in doubt from `why` on, till a line of it says where it is (its move).
+void Late19cEngine::doubt_place(Piece& p, const Cause& why) {
+    if (p.whereabouts_unknown || !p.on_map()) return;
+    p.whereabouts_unknown = why;
+    // a gun and a horse-drawn team in one hex or next to it: the line left out may have been the
+    // team's, towing the gun (its move, its limbering, a retreat that took both)
+    const bool gun = !p.ship && p.type == UnitType::Artillery, team = !p.ship && p.type == UnitType::Transport;
+    if (gun || team)
+        for (auto& q : pieces_)
+            if (q->on_map() && q->side() == p.side() && !q->ship && (gun ? q->type == UnitType::Transport : q->type == UnitType::Artillery) &&
+                field_->grid().distance(*q->hex, *p.hex) <= 1)
+                doubt_place(*q, why);
+}
+
+// The doubt on where either of two pieces is, if any.
+std::optional<Cause> Late19cEngine::place_doubt(const Piece& a, const Piece* b) const {
+    if (a.whereabouts_unknown) return a.whereabouts_unknown;
+    if (b && b->whereabouts_unknown) return b->whereabouts_unknown;
+    return std::nullopt;
 }
 
 bool Late19cEngine::commander_near(const Piece& me) const {
@@ -466,10 +497,12 @@ void Late19cEngine::start_turn(GameContext&) {
         p->hexes_moved = 0;
         p->fired = p->fired_main = p->fired_secondary = p->fired_torpedo = false;
         p->stays = false;
+        p->tile_doubted = false;
         p->close_combats = 0;
         p->close_combats_allowed = 1;
         p->can_advance = false;
         p->vacated.reset();
+        p->vacated_doubt.reset();
         p->last_loss = 0;
     }
     cards_drawn_.clear();
@@ -502,7 +535,8 @@ void Late19cEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
     if (phase_ == "tiles") {
         std::vector<std::string> without;
         for (auto& p : pieces_)
-            if (p->on_map() && !p->tile) {
+            if (p->on_map() && !p->tile && taken_as_lost(*p, at, ctx)) {
+            } else if (p->on_map() && !p->tile) {
                 without.push_back(p->name);
                 no_tile_reported_.insert(p.get());
             }
@@ -520,9 +554,26 @@ void Late19cEngine::leave_phase(GameContext& ctx, ngn::SourcePos at) {
         return;
     }
     if (phase_ == "movement" && variant_ == "naval") find_moves_left_out(ctx, at);
+    if (phase_ == "activation")
+        for (auto& q : pieces_) look_for_move_left_out(*q, at.line, ctx);
     check_unresolved(ctx, at);
     if (phase_ == "torpedoes" || (phase_ == "artillery" && variant_ == "combined")) remove_sunk();
     phase_.clear();
+}
+
+// A piece that draws no tile, whose hits were left unresolved (reported): they destroyed it (or
+// sank it), as played; its SP (FP) are lost. True if so.
+bool Late19cEngine::taken_as_lost(Piece& p, ngn::SourcePos at, GameContext& ctx) {
+    const bool sunk_unseen = p.ship && p.fate_unknown && p.unrecorded_loss >= p.strength;
+    const bool sunk_by_rules = p.ship && p.rules_strength == 0 && p.strength_parted;  // a claim kept it afloat (reported)
+    if ((!p.fate_unknown || p.ship) && !sunk_unseen && !sunk_by_rules) return false;
+    if (sunk_by_rules) ctx.findings.excuse(*p.strength_parted, at, p.name + " draws no tile: the rules had it sunk");
+    else ctx.findings.excuse(*p.fate_unknown, at, p.name + " draws no tile: the hits left unresolved destroyed it");
+    lose(p, p.strength, ctx, at);
+    const std::string how = p.ship ? "sank in turn " : "was destroyed in turn ";
+    if (!p.gone) p.gone.leave(how + std::to_string(turn_) + " by hits left unresolved", p.last_point_line);
+    p.sinking = false;
+    return true;
 }
 
 void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
@@ -532,22 +583,53 @@ void Late19cEngine::check_unresolved(GameContext& ctx, ngn::SourcePos at) {
             if (!h.disputed) ++missing;
         // Hits left unresolved earlier (a finding then) may have sunk it since, as played; a hit
         // roll of it that could not be read may have resolved these.
-        if (missing > 0 && p->ship && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) missing = 0;
+        if (missing > 0 && p->unrecorded_loss > 0 && p->strength <= p->unrecorded_loss) {
+            if (!p->ship && p->fate_unknown)
+                ctx.findings.excuse(*p->fate_unknown, at, p->name + "'s hits may find it destroyed by the hits left unresolved");
+            missing = 0;
+        }
         if (missing > 0 && p->unread_hit.excuses(turn_, ctx.findings, at, p->name + "'s hits may be resolved by the roll not read")) missing = 0;
         // (a ship sunk by the rules, where a wrong claim kept it afloat: the record may leave it be)
         if (missing > 0 && !p->gone && p->rules_strength == 0 && p->strength_parted)
             ctx.findings.excuse(*p->strength_parted, at, p->name + "'s hits are left unresolved: the rules have it sunk");
-        if (missing > 0 && !p->gone && p->rules_strength != 0 && p->ship) p->unrecorded_loss += 2 * missing;
+        // (a ship's hit costs at most 2 FP; a unit's that acts on, 1 SP)
+        if (missing > 0 && !p->gone && p->rules_strength != 0) p->unrecorded_loss += p->ship ? 2 * missing : missing;
         // a minefield's hit is the Minefields rule's (a ship moving through is hit automatically)
         const bool mines = std::all_of(p->hits.begin(), p->hits.end(), [](const PendingHit& h) { return h.mine; });
-        if (missing > 0 && !p->gone && p->rules_strength != 0)
-            ctx.findings.error(Kind::Inconsistent, mines ? kMinefields : p->ship ? kShipHits : kHitsOnUnits, at,
-                               p->name + " was hit " + counted(missing, "time", "times") + " and no roll resolves " +
-                                   (missing == 1 ? "it" : "them") + " (line " + std::to_string(p->hits.front().line) + ")",
-                               std::string("a hit roll for each hit"), std::string("none"));
+        if (missing > 0 && !p->gone && p->rules_strength != 0) unresolved_hits(*p, missing, at, mines, ctx);
         p->hits.clear();
     }
     close_combat_open(ctx, at);
+}
+
+// Hits no roll resolves: one finding. A unit may then have retreated, lost SP or been destroyed:
+// its place and its fate are in doubt (it is taken as destroyed if it draws no tile again).
+void Late19cEngine::unresolved_hits(Piece& p, int missing, ngn::SourcePos at, bool mines, GameContext& ctx) {
+    if (p.whereabouts_unknown && !p.ship) {
+        // its place was in doubt (a line of it left out, reported): the record's lines of it stand
+        ctx.findings.excuse(*p.whereabouts_unknown, at, p.name + "'s hits may be resolved where the line left out put it");
+        p.hits.clear();
+        p.fate_unknown = p.whereabouts_unknown;
+        return;
+    }
+    const Cause why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, mines ? kMinefields : p.ship ? kShipHits : kHitsOnUnits, at,
+                                                            p.name + " was hit " + counted(missing, "time", "times") + " and no roll resolves " +
+                                                                (missing == 1 ? "it" : "them") + " (line " + std::to_string(p.hits.front().line) +
+                                                                ")",
+                                                            std::string("a hit roll for each hit"), std::string("none")));
+    p.hits.clear();
+    p.fate_unknown = why;
+    if (p.ship && p.hex) {
+        // two ships in one hex, a shot at one hitting both: a move of either left out may be why
+        const auto there = pieces_at(*p.hex);
+        if (std::any_of(there.begin(), there.end(), [&](const Piece* q) { return q != &p && q->ship; }))
+            for (Piece* q : there)
+                if (q->ship && !q->position_doubted) q->position_doubted = why;
+    }
+    if (p.ship) return;
+    doubt_place(p, why);
+    if (p.towing) doubt_place(*p.towing, why);
+    if (p.towed_by) doubt_place(*p.towed_by, why);
 }
 
 void Late19cEngine::finish(GameContext& ctx) {
@@ -591,7 +673,7 @@ bool Late19cEngine::is_action(std::string_view verb) { return find_verb(kVerbs, 
 
 // A line whose words stand out of order but plainly read as an action written in order: the
 // action after another word ("B1 main fire R1"), a ship's armament after its target ("fire R1
-// main"). Said once (ngn 5.3) and played as it reads; the line itself when it needs no reading.
+// main"), a hit's row before the action ("R1 torpedo hit"). Said once (ngn 5.3) and played as it reads; the line itself when it needs no reading.
 const ngn::Event& Late19cEngine::reread(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     std::vector<ngn::Item> items(e.args.begin(), e.args.end());
     auto word = [&](std::size_t i) { return i < items.size() && word_text(items[i]) ? lower(*word_text(items[i])) : std::string(); };
@@ -599,6 +681,10 @@ const ngn::Event& Late19cEngine::reread(const ngn::Event& e, const Entity& actor
     if (!find_verb(kVerbs, e) && is_action(word(1))) {
         std::swap(items[0], items[1]);
         why = "the action comes first, '" + items[1].to_ngn() + "' is not one";
+    }
+    if (word(0) == "torpedo" && word(1) == "hit") {  // "torpedo hit d6: 5": a hit read on the torpedo row
+        std::swap(items[0], items[1]);
+        why = "a hit read on the torpedo row; 'hit' is neither a hex nor a declared ship";
     }
     const Piece* p = piece(actor);
     const auto armament = [](const std::string& w) { return w == "main" || w == "secondary"; };
@@ -785,9 +871,12 @@ void Late19cEngine::tile(const ngn::Event& e, Piece& p, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, kTurnSequence, e.subject.pos, p.name + " already has a tile this turn (" + p.tile->text + ")");
         return;
     }
-    if (!cards_drawn_.insert(card->order()).second)
+    if (auto [drawn, fresh] = cards_drawn_.emplace(card->order(), &p); !fresh) {
+        // either card may be the one written wrong: neither unit's place in the order is judged
         ctx.findings.error(Kind::Illegal, kTurnSequence, card_item->pos,
                            card->text + " is already by another unit: each tile comes out of the bag once");
+        p.tile_doubted = drawn->second->tile_doubted = true;
+    }
     p.tile = card;
 }
 
@@ -797,11 +886,18 @@ bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
     ctx.judged(kTurnSequence);  // card order
     if (variant_ == "naval") return true;
     if (active_ == &p) return true;
+    // a move left out shows in where the next move of a unit whose turn has come starts
+    if (!is_word(e.args.front(), "move")) look_for_move_left_out(p, e.subject.pos.line, ctx);
+    if (p.tile && p.tile->rank > 0 && !p.tile_doubted)
+        for (auto& q : pieces_)
+            if (q.get() != &p && q->tile && q->tile->rank > 0 && q->tile->order() < p.tile->order() && !activated_.count(q.get()))
+                look_for_move_left_out(*q, e.subject.pos.line, ctx);
     if (active_) {
         activated_.insert(active_);
         close_combat_open(ctx, e.subject.pos);
     }
     active_ = &p;
+    if (p.tile_doubted) return true;  // (two units had its card, reported: its place in the order is not judged)
     if (!p.tile || p.tile->rank == 0) {
         // no tile, or one that could not be read (both reported once): as played, it acts, out of any order
         if (p.tile_removed)
@@ -834,6 +930,9 @@ bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
                            text(&p) + " acts after " + text(last) + ": units activate in ascending card order, Hearts, Clubs, "
                            "Diamonds, Spades",
                            "before " + last->tile->text, p.tile->text);
+        // when the unit before was the first to act, either may be the one out of order: the
+        // order goes on from here (the units after it are not held to the first one's card)
+        if (order_.size() == 1) order_.back() = {&p, e.subject.pos};
     }
     return true;
 }
@@ -842,9 +941,13 @@ bool Late19cEngine::activate(const ngn::Event& e, Piece& p, GameContext& ctx) {
 
 // A line of the naval battle that could not be read, or that stands out of its phase, is one
 // finding; what it stood for by its place in the turn is taken as done, so that the lines after
-// it are not held to its absence.
+// it are not held to its absence. On land, a unit's line not read in its activation may have
+// been its move: its place is in doubt till it next moves.
 void Late19cEngine::unread_line(const Entity& actor, Piece* p, const Cause& why, GameContext& ctx) {
-    if (variant_ != "naval") return;
+    if (variant_ != "naval") {
+        if (p && phase_ == "activation" && !p->moved) doubt_place(*p, why);  // (it may have been its move)
+        return;
+    }
     if (actor.kind == ngn::EntityKind::Side) {
         if (phase_ == "move-order" && !order_rolls_.thrown(actor.index)) {
             order_rolls_.add(actor.index, std::nullopt);
@@ -888,15 +991,23 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         gone_piece_used(p, e.subject.pos, ctx);  // hit after it sank or was destroyed
         return;
     }
+    // the attacker's hit roll before the defender has rolled: the defender's roll is left out
+    if (p.hits.empty() && combat_ && !combat_->defended && combat_->attacker == &p) close_combat_open(ctx, e.subject.pos);
     const std::optional<Cause> unseen_fire = p.unrecorded_fire.in(turn_) ? p.unrecorded_fire.cause() : unread_fire_.cause_in(turn_);
     const bool nothing_hit_it = p.hits.empty() && !p.afloat_by_rules(ctx.findings, e.subject.pos);
+    const bool mine = std::any_of(e.args.begin(), e.args.end(), [](const ngn::Item& it) { return is_word(it, "mine"); });
     if (nothing_hit_it && unseen_fire) {
         ctx.findings.excuse(*unseen_fire, e.subject.pos, p.name + "'s hit may be from the fire not read or left out");
+    } else if (nothing_hit_it && mine && p.ship && p.whereabouts_unknown) {
+        // where it is is not known (a move of it left out, reported): that move may have crossed a minefield
+        ctx.findings.excuse(*p.whereabouts_unknown, e.subject.pos, p.name + "'s mine hit may be from the move left out");
     } else if (nothing_hit_it) {
         const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, p.ship ? kShipHits : kHitsOnUnits, e.subject.pos,
                                                                   p.name + " has no hit to resolve: nothing that hit it is recorded"));
         p.unrecorded_fire.mark(turn_, cause);
         unread_fire_.mark(turn_, cause);  // a fire left out may have hit other ships too
+        // a mine's hit with none to resolve: the ship's move through the minefield is left out
+        if (mine && p.ship && (phase_ == "movement" || phase_ == "activation") && !p.whereabouts_unknown) p.whereabouts_unknown = cause;
         // or a move left out put a ship fired at this turn elsewhere, and the shots landed by it
         for (Piece* q : fired_at_)
             if (q->ship && !q->position_doubted) q->position_doubted = cause;
@@ -919,6 +1030,15 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
         const int score = (named && p.hits[i].row == named ? 2 : 0) + (p.hits[i].disputed ? 0 : 1);
         if (score > best) best = score, which = i;
     }
+    if (named && p.hits[which].row != named && unseen_fire) {
+        // a roll on another row than any hit on it: a hit of the fire left out (reported), as played
+        ctx.findings.excuse(*unseen_fire, e.subject.pos, p.name + "'s hit on this row may be from the fire not read or left out");
+        PendingHit as_played{.row = named, .disputed = true, .line = e.subject.pos.line};
+        hits_begun_ = true;
+        if (p.ship) hit_on_ship(e, p, as_played, named, ctx);
+        else hit_on_unit(e, p, as_played, ctx);
+        return;
+    }
     PendingHit h = p.hits[which];
     p.hits.erase(p.hits.begin() + static_cast<std::ptrdiff_t>(which));
     hits_begun_ = true;
@@ -927,14 +1047,20 @@ void Late19cEngine::hit(const ngn::Event& e, Piece& p, GameContext& ctx) {
 }
 
 // Why a unit may not retreat into `to`: not adjacent, not empty, water, or next to an enemy
-// unit; "" when it may.
-std::string Late19cEngine::retreat_barred(const Piece& p, Hex to) {
+// unit; "" when it may. `in_the_way`: the piece there, or the enemy next to it, if that is why.
+std::string Late19cEngine::retreat_barred(const Piece& p, Hex to, Piece** in_the_way) {
     const Grid& g = field_->grid();
     if (!g.adjacent(*p.hex, to)) return hex_text(to) + " is not adjacent to " + hex_text(*p.hex);
-    if (!pieces_at(to).empty()) return hex_text(to) + " is not empty";
+    if (auto there = pieces_at(to); !there.empty()) {
+        if (in_the_way) *in_the_way = there.front();
+        return hex_text(to) + " is not empty";
+    }
     if (!field_->land_may_enter(to)) return "a unit cannot retreat into " + hex_text(to) + " (water)";
     for (Piece* en : enemies_of(p))
-        if (en->hex && g.distance(*en->hex, to) <= 1) return hex_text(to) + " is adjacent to " + en->name;
+        if (en->hex && g.distance(*en->hex, to) <= 1) {
+            if (in_the_way) *in_the_way = en;
+            return hex_text(to) + " is adjacent to " + en->name;
+        }
     return "";
 }
 
@@ -971,15 +1097,33 @@ void Late19cEngine::hit_on_unit(const ngn::Event& e, Piece& p, const PendingHit&
             ctx.findings.error(Kind::Inconsistent, kRetreat, e.claim_pos, "say which hex " + p.name + " retreats into: retreat #0405");
             return;
         }
-        const std::string why = retreat_barred(p, to->hex);
-        if (!why.empty())
-            ctx.findings.error(Kind::Illegal, kRetreat, to_pos,
-                               "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why);
+        retreat(p, to->hex, to_pos, ctx);
+        if (to->hex != *p.hex) p.trench_holder = false;  // one that moves into a trench is crossing it
         p.hex = to->hex;
         if (to->facing) p.facing = *to->facing;
         if (p.towing) p.towing->hex = p.hex;
         if (p.towed_by) p.towed_by->hex = p.hex;  // a limbered gun and its team go together
     }
+}
+
+// Where a unit that survives a hit retreats (Definitions/Retreat), judged unless its place is in
+// doubt (a line of it left out: the retreat says where it is). A retreat barred by a piece there
+// or an enemy next to it may be that piece's line left out: its place is in doubt from then on;
+// a retreat not to an adjacent hex, the unit's own.
+void Late19cEngine::retreat(Piece& p, Hex to, ngn::SourcePos at, GameContext& ctx) {
+    if (p.whereabouts_unknown) {
+        if (!field_->grid().adjacent(*p.hex, to))
+            ctx.findings.excuse(*p.whereabouts_unknown, at, p.name + " retreats from where the line left out put it");
+        p.whereabouts_unknown.reset();
+        return;
+    }
+    Piece* in_the_way = nullptr;
+    const std::string why = retreat_barred(p, to, &in_the_way);
+    if (why.empty()) return;
+    const Cause cause = Findings::cause_of(ctx.findings.error(
+        Kind::Illegal, kRetreat, at, "a unit retreats into an adjacent empty hex that is not adjacent to an enemy unit (else it loses 1 SP): " + why));
+    if (in_the_way) doubt_place(*in_the_way, cause);
+    else if (!field_->grid().adjacent(*p.hex, to)) doubt_place(p, cause);
 }
 
 // The die of a unit that is hit (Resolving hits on Units): one D6; nothing when it is not read.
@@ -1068,11 +1212,13 @@ void Late19cEngine::hit_on_ship(const ngn::Event& e, Piece& p, const PendingHit&
     } else if (named && row && *named != *row) {
         // Said once for the ship this turn; the hit is read on the row named, as played (a fire
         // the record leaves out may be where it came from, and its other hits then stand too).
-        if (!p.unrecorded_fire.excuses(turn_, ctx.findings, e.subject.pos, p.name + "'s hit is read on the row named"))
-            p.unrecorded_fire.mark(turn_, Findings::cause_of(ctx.findings.error(
-                                              Kind::WrongResult, kShipHits, e.subject.pos,
-                                              std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
-                                              std::string(weapon_name(*row)), std::string(weapon_name(*named)))));
+        if (!p.unrecorded_fire.excuses(turn_, ctx.findings, e.subject.pos, p.name + "'s hit is read on the row named")) {
+            const Cause cause = Findings::cause_of(ctx.findings.error(
+                Kind::WrongResult, kShipHits, e.subject.pos, std::string("this hit came from ") + weapon_name(*row) + ": it is read on that row of the table",
+                std::string(weapon_name(*row)), std::string(weapon_name(*named))));
+            p.unrecorded_fire.mark(turn_, cause);
+            unread_fire_.mark(turn_, cause);  // that fire may have hit other ships too
+        }
         row = named;
     }
     if (!row && named) {
@@ -1162,15 +1308,19 @@ void Late19cEngine::lose(Piece& p, int amount, GameContext& ctx, ngn::SourcePos 
             p.towed_by = nullptr;
         }
     }
-    const int side = p.side();
-    if (started_ && initial_by_side_.count(side) && exhausted(side) && exhausted_sides_.insert(side).second && variant_ != "naval") {
-        bool all = true;
-        for (const auto& [s, n] : initial_by_side_)
-            if (!exhausted_sides_.count(s)) all = false;
-        if (all && initial_by_side_.size() >= 2 && !ended_) {
-            ended_ = true;
-            ended_turn_ = turn_;
-        }
+    note_exhaustion(p.side());
+}
+
+// A side's losses have come to its Exhaustion Point: it attacks no more, and when every side's
+// have the battle ends.
+void Late19cEngine::note_exhaustion(int side) {
+    if (!started_ || !initial_by_side_.count(side) || !exhausted(side) || !exhausted_sides_.insert(side).second || variant_ == "naval") return;
+    bool all = true;
+    for (const auto& [s, n] : initial_by_side_)
+        if (!exhausted_sides_.count(s)) all = false;
+    if (all && initial_by_side_.size() >= 2 && !ended_) {
+        ended_ = true;
+        ended_turn_ = turn_;
     }
 }
 
@@ -1184,8 +1334,50 @@ int Late19cEngine::side_initial(int side) const {
 int Late19cEngine::side_lost(int side) const {
     int lost = 0;
     for (const auto& p : pieces_)
-        if (p->side() == side) lost += p->initial - p->strength;
+        if (p->side() == side) lost += p->initial - p->strength + std::min(p->loss_settled, p->strength);
     return lost;
+}
+
+// What a side may have lost that the count above does not know: the SP (FP) of its pieces whose
+// hits were left unresolved, and its ships' FP as the rules have them after a wrong claim.
+Late19cEngine::LossDoubt Late19cEngine::loss_doubt(int side) const {
+    LossDoubt d;
+    d.by_rules = side_lost(side);
+    for (const auto& p : pieces_) {
+        if (p->side() != side) continue;
+        if (p->fate_unknown && p->on_map()) d.more += unsettled_loss(*p), d.cause = p->fate_unknown;
+        if (p->rules_strength && p->strength_parted) *d.by_rules += p->strength - *p->rules_strength, d.rules_cause = p->strength_parted;
+    }
+    if (!d.rules_cause) d.by_rules.reset();
+    return d;
+}
+
+// The SP (FP) a piece's hits left unresolved may have cost that no exhaustion claim has shown yet.
+int Late19cEngine::unsettled_loss(const Piece& p) const {
+    if (!p.fate_unknown || !p.on_map()) return 0;
+    const int most = p.ship ? std::min(p.unrecorded_loss, p.strength) : p.strength;
+    return std::max(0, most - std::min(p.loss_settled, p.strength));
+}
+
+// An exhaustion claim that counts `n` SP more than the replay: the losses of hits left unresolved,
+// as played, on the side's pieces whose fate is in doubt.
+void Late19cEngine::settle_losses(int side, int n) {
+    for (auto& p : pieces_)
+        if (p->side() == side && n > 0) {
+            const int take = std::min(n, unsettled_loss(*p));
+            p->loss_settled = std::min(p->loss_settled, p->strength) + take;
+            n -= take;
+        }
+    note_exhaustion(side);
+}
+
+// A side past its Exhaustion Point as played only by a wrong claim of FP lost (reported): by the
+// rules it is not, and what it does as if it were not is excused by that claim. True if so.
+bool Late19cEngine::excused_exhaustion(int side, ngn::SourcePos at, GameContext& ctx) const {
+    const LossDoubt doubt = loss_doubt(side);
+    if (!doubt.by_rules || *doubt.by_rules >= (side_initial(side) + 1) / 2) return false;
+    ctx.findings.excuse(*doubt.rules_cause, at, ctx.symbols.side(side)->label() + " is short of its Exhaustion Point by the rules' FP");
+    return true;
 }
 
 bool Late19cEngine::exhausted(int side) const {
@@ -1199,13 +1391,27 @@ void Late19cEngine::exhaustion(const ngn::Event& e, const Entity& side, GameCont
     if (variant_ == "combined") ctx.judged(naval("Ship Flotation Values d"));  // 1 SP = 1 FP
     const int initial = side_initial(side.index);
     const int point = (initial + 1) / 2;
-    const int lost = side_lost(side.index);
+    int lost = side_lost(side.index);
+    const LossDoubt doubt = loss_doubt(side.index);
+    std::optional<int> said_lost;
     for (std::size_t i = 1; i + 1 < e.args.size(); ++i)
         if (is_word(e.args[i], "lost"))
-            if (auto n = whole(e.args[i + 1]); n && *n != lost)
-                ctx.findings.error(Kind::WrongResult, kExhaustion, e.args[i + 1].pos,
-                                   side.label() + " has lost " + std::to_string(lost) + " of its " + std::to_string(initial) + " SP",
-                                   std::to_string(lost), std::to_string(*n));
+            if (auto n = whole(e.args[i + 1]); n && *n != lost) {
+                said_lost = n;
+                if (doubt.cause && *n > lost && *n <= lost + doubt.more) {
+                    // losses of hits left unresolved (reported): the count as played from here on
+                    ctx.findings.excuse(*doubt.cause, e.args[i + 1].pos, side.label() + "'s losses count hits left unresolved");
+                    settle_losses(side.index, *n - lost);
+                    lost = *n;
+                } else if (doubt.by_rules && *n == *doubt.by_rules) {
+                    ctx.findings.excuse(*doubt.rules_cause, e.args[i + 1].pos, side.label() + "'s losses count its ship's FP as the rules have them");
+                    lost = *n;
+                } else {
+                    ctx.findings.error(Kind::WrongResult, kExhaustion, e.args[i + 1].pos,
+                                       side.label() + " has lost " + std::to_string(lost) + " of its " + std::to_string(initial) + " SP",
+                                       std::to_string(lost), std::to_string(*n));
+                }
+            }
     if (!e.claim) return;
     std::string claim;
     for (const ngn::Item* it : elements(*e.claim))
@@ -1219,7 +1425,12 @@ void Late19cEngine::exhaustion(const ngn::Event& e, const Entity& side, GameCont
         return;
     }
     const bool is = lost >= point;
-    if (is != said_exhausted)
+    if (is == said_exhausted) return;
+    if (!said_lost && doubt.cause && said_exhausted && lost + doubt.more >= point)
+        ctx.findings.excuse(*doubt.cause, e.claim_pos, side.label() + "'s losses may count hits left unresolved");
+    else if (!said_lost && doubt.by_rules && (*doubt.by_rules >= point) == said_exhausted)
+        ctx.findings.excuse(*doubt.rules_cause, e.claim_pos, side.label() + "'s losses may count its ship's FP as the rules have them");
+    else
         ctx.findings.error(Kind::WrongResult, kExhaustion, e.claim_pos,
                            side.label() + "'s Exhaustion Point is " + std::to_string(point) + " SP (half of " + std::to_string(initial) +
                                ", rounded up); it has lost " + std::to_string(lost),
@@ -1237,6 +1448,64 @@ void Late19cEngine::check_modifiers(const ngn::Event& e, const ngn::Dice& dice, 
     ctx.findings.error(Kind::WrongResult, rule, dice.modifiers.empty() ? e.subject.pos : dice.modifiers.front().pos,
                        "the modifiers come to " + signed_text(expected) + (working.empty() ? std::string(" (none apply)") : " (" + working + ")"),
                        signed_text(expected), signed_text(written));
+}
+
+// A commander of the piece's side whose place is in doubt: whether it is with or next to the piece
+// (+1 to its fire and close combat) is not known.
+std::optional<Cause> Late19cEngine::commander_doubt(const Piece& p) const {
+    if (p.ship) return std::nullopt;  // (a ship's guns have no commander's +1)
+    for (const auto& q : pieces_)
+        if (q->on_map() && !q->ship && q->type == UnitType::Commander && q->side() == p.side() && q->whereabouts_unknown)
+            return q->whereabouts_unknown;
+    return std::nullopt;
+}
+
+// The modifiers of a fire judged (check_modifiers), as played where a reported mistake leaves them
+// open: not at all while the firer's or the target's place is in doubt, 1 either way while a
+// commander's is. The target hit last turn by a fire the record leaves out (a finding then): it
+// may have been this firer's, and "same target" is then its due. A +1 the rules do not give at a
+// target not fired at last turn may be "the same target" after a fire left out with no hit to
+// show it: reported, the target is then taken as fired at last turn (the firer's other fire at
+// it this turn is not reported again). A unit's fire found wrong may be a move left out, of the
+// target (its cover, the line of sight to it) or of the firer (the +1 for not having moved):
+// their places are in doubt. Returns the modifiers the landing and hits are read with: the
+// rules', or the record's where they are not judged.
+int Late19cEngine::judge_modifiers(const ngn::Event& e, const ngn::Dice& dice, Piece& p, const Aim& target, int expected,
+                                   const std::string& working, const RuleRef& rule, GameContext& ctx) {
+    int written = 0;
+    for (const auto& m : dice.modifiers) written = saturating_add(written, m.value);
+    if (written == expected + 1 && !p.targets_before.count(target.key) && target.piece &&
+        (target.piece->unrecorded_fire.turn() == turn_ - 1 || unread_fire_.turn() == turn_ - 1))
+        expected += 1;
+    if (written == expected) return expected;
+    if (place_doubt(p, target.piece)) return written;
+    if (auto c = commander_doubt(p); c && (written == expected + 1 || written == expected - 1)) {
+        ctx.findings.excuse(*c, dice.modifiers.empty() ? e.subject.pos : dice.modifiers.front().pos,
+                            "the modifiers may count the commander whose place is in doubt");
+        return written;
+    }
+    check_modifiers(e, dice, expected, working, rule, ctx);
+    const Cause why = Findings::cause_of(ctx.findings.all().back());
+    if (written == expected + 1 && !p.targets_before.count(target.key)) p.targets_before.insert(target.key);
+    doubt_commander(p, written - expected, why);
+    if (target.piece && !target.piece->ship && std::abs(written - expected) <= 3) doubt_place(*target.piece, why);
+    if (!p.ship && p.type != UnitType::Artillery && !p.moved && written == expected - 1) doubt_place(p, why);
+    // a ship without the +1 for not having moved last turn: a move of it left out, its place in doubt
+    if (p.ship && readings_.ship_still_last_turn && !p.moved_before && written == expected - 1 && !p.position_doubted) p.position_doubted = why;
+    return expected;
+}
+
+// Modifiers written 1 more or less than the rules give, where a commander with or next to the
+// unit (+1) may be why: a move of a commander of its side left out. The nearest commander's
+// place is then in doubt (the commander's +1 is not judged again till it next moves).
+void Late19cEngine::doubt_commander(const Piece& p, int more, const Cause& why) {
+    if (p.ship || (more != 1 && more != -1) || (more == 1) == commander_near(p)) return;
+    Piece* nearest = nullptr;
+    for (auto& q : pieces_)
+        if (placed(*q) && !q->ship && q->type == UnitType::Commander && q->side() == p.side() && q.get() != &p &&
+            (!nearest || field_->grid().distance(*q->hex, *p.hex) < field_->grid().distance(*nearest->hex, *p.hex)))
+            nearest = q.get();
+    if (nearest) doubt_place(*nearest, why);
 }
 
 // ---- the state, for `ironlog state` -------------------------------------------------------------------

@@ -19,6 +19,7 @@ std::unique_ptr<Engine> make_engine();
 struct UnitSteps {
     bool on_road = false;
     bool reported_step = false, reported_stop = false, reported_withdrawal = false;
+    std::optional<Cause> off_path;  // a step not to an adjacent hex (reported): where the move ends is in doubt
 };
 
 class Late19cEngine final : public Engine {
@@ -38,7 +39,13 @@ private:
     Piece* piece(const Entity& e);
     Piece* piece_named(const ngn::Item& item, GameContext& ctx);
     std::vector<Piece*> pieces_at(Hex h);
-    std::string retreat_barred(const Piece& p, Hex to);
+    std::vector<Piece*> all_at(Hex h);
+    bool placed(const Piece& p) const { return p.on_map() && p.hex && !p.whereabouts_unknown; }
+    void doubt_place(Piece& p, const Cause& why);
+    std::optional<Cause> place_doubt(const Piece& a, const Piece* b) const;
+    void look_for_move_left_out(Piece& p, std::uint32_t line, GameContext& ctx);
+    std::string retreat_barred(const Piece& p, Hex to, Piece** in_the_way = nullptr);
+    void retreat(Piece& p, Hex to, ngn::SourcePos at, GameContext& ctx);
     void find_moves_left_out(GameContext& ctx, ngn::SourcePos at);
     std::string retreat_choices(const Piece& p);
     std::vector<Piece*> enemies_of(const Piece& p);
@@ -51,6 +58,8 @@ private:
     void end_turn(GameContext& ctx, ngn::SourcePos at);
     void leave_phase(GameContext& ctx, ngn::SourcePos at);
     void check_unresolved(GameContext& ctx, ngn::SourcePos at);
+    void unresolved_hits(Piece& p, int missing, ngn::SourcePos at, bool mines, GameContext& ctx);
+    bool taken_as_lost(Piece& p, ngn::SourcePos at, GameContext& ctx);
     void unread_line(const Entity& actor, Piece* p, const Cause& why, GameContext& ctx);
     // the actions (engine.cpp's verb table)
     static ngn::SourcePos action_pos(const ngn::Event& e);
@@ -73,7 +82,8 @@ private:
                                                              GameContext& ctx);
     bool swapped_path(Hex start, const ngn::Event& move) const;
     bool hex_to_hex(Hex start, const std::vector<Hex>& hexes) const;
-    void hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path, GameContext& ctx);
+    std::optional<Cause> hexes_in_order(const ngn::Event& e, Hex start, std::vector<std::pair<HexRef, ngn::SourcePos>>& path,
+                                        GameContext& ctx);
     UnitSteps unit_steps(const Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, const std::set<Piece*>& facing_me,
                          GameContext& ctx);
     void remove_sunk();
@@ -90,19 +100,36 @@ private:
     void exhaustion(const ngn::Event& e, const Entity& side, GameContext& ctx);
     int side_initial(int side) const;
     int side_lost(int side) const;
+    struct LossDoubt {
+        int more = 0;                     // SP the hits left unresolved may have cost, not counted
+        std::optional<Cause> cause;       // of those hits
+        std::optional<int> by_rules;      // the losses with the ships' FP as the rules have them
+        std::optional<Cause> rules_cause; // the wrong claim that parted them
+    };
+    LossDoubt loss_doubt(int side) const;
+    int unsettled_loss(const Piece& p) const;
+    void settle_losses(int side, int n);
+    void note_exhaustion(int side);
     bool exhausted(int side) const;
     void check_modifiers(const ngn::Event& e, const ngn::Dice& dice, int expected, const std::string& working,
                          const RuleRef& rule, GameContext& ctx);
+    std::optional<Cause> commander_doubt(const Piece& p) const;
+    void doubt_commander(const Piece& p, int more, const Cause& why);
 
     // ---- land.cpp ----
     void move_unit(const ngn::Event& e, Piece& p, GameContext& ctx);
+    bool excused_exhaustion(int side, ngn::SourcePos at, GameContext& ctx) const;
+    bool won_close_combat(const Piece& p);
+    UnitSteps judge_unit_move(const ngn::Event& e, Piece& p, const std::vector<std::pair<HexRef, ngn::SourcePos>>& path, bool known_start,
+                              bool known_end, GameContext& ctx);
     void check_unit_allowance(const ngn::Event& e, const Piece& p, Hex start, int steps, bool on_road, GameContext& ctx);
-    void check_facing_enemy(const Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx);
+    void check_facing_enemy(Piece& p, Hex end, ngn::SourcePos at, GameContext& ctx);
     void face(const ngn::Event& e, Piece& p, GameContext& ctx);
     void artillery_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
     void small_arms_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
     void assault(const ngn::Event& e, Piece& p, GameContext& ctx, bool defending);
     void advance(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void shown_gone_from(Hex h, int side, ngn::SourcePos at, GameContext& ctx);
     void limber(const ngn::Event& e, Piece& p, GameContext& ctx, bool on);
     void wire_work(const ngn::Event& e, Piece& p, GameContext& ctx, bool lay);
     // A close combat waiting for the defender's roll, reported when play moves on without it.
@@ -122,14 +149,16 @@ private:
         ngn::SourcePos pos;
     };
     std::optional<Aim> aim(const ngn::Event& e, std::size_t from, GameContext& ctx, const RuleRef& rule);
+    int judge_modifiers(const ngn::Event& e, const ngn::Dice& dice, Piece& p, const Aim& target, int expected, const std::string& working,
+                        const RuleRef& rule, GameContext& ctx);
     // Where a shot landed: 0 on the target, 1 in front, 2 behind, -1 ineffective.
     static int landing(int score);
     std::optional<std::pair<int, std::optional<Hex>>> read_landing(const ngn::Item& item, const ngn::Item* next);
-    void check_artillery_reach(const Piece& p, const Aim& target, GameContext& ctx);
+    void check_artillery_reach(Piece& p, const Aim& target, GameContext& ctx);
     int artillery_modifiers(const Piece& p, const Aim& target, std::string& working) const;
     std::optional<int> where_hex_lies(Hex hex, Hex target, Hex from) const;
-    void check_unit_may_fire(const ngn::Event& e, const Piece& p, GameContext& ctx);
-    void check_small_arms_reach(const Piece& p, const Aim& target, GameContext& ctx);
+    void check_unit_may_fire(const ngn::Event& e, Piece& p, GameContext& ctx);
+    void check_small_arms_reach(Piece& p, const Aim& target, GameContext& ctx);
     int small_arms_modifiers(const Piece& p, const Aim& target, std::string& working) const;
     bool close_combat_in_order(const ngn::Event& e, Piece& p, Piece& enemy, bool defending, GameContext& ctx);
     int close_combat_modifiers(const Piece& p, const Piece& enemy, bool defending, bool adjacent, std::string& working) const;
@@ -165,6 +194,7 @@ private:
     std::string variant_;
     std::vector<Piece*> fired_at_;  // the pieces fired at this turn
     std::optional<EventsAhead> moves_ahead_;  // each ship's moves, to see one left out
+    std::optional<EventsAhead> places_ahead_;  // each land unit's lines that say where it is (move, advance, retreat)
     std::string phase_;
     ngn::SourcePos phase_pos_;  // of the open phase's heading
     int turn_ = 0;
@@ -182,7 +212,7 @@ private:
     std::set<int> exhaustion_noted_;
 
     // this turn
-    std::set<int> cards_drawn_;
+    std::map<int, Piece*> cards_drawn_;  // this turn's tiles: card -> the unit that drew it
     std::vector<std::pair<Piece*, ngn::SourcePos>> order_;  // units activated in card order, where each began
     std::set<Piece*> no_tile_reported_;
     Piece* active_ = nullptr;
@@ -199,6 +229,7 @@ private:
     std::deque<std::vector<ngn::Item>> reread_items_;
     std::deque<ngn::Event> reread_events_;
     static const Verb<Late19cEngine> kVerbs[];  // engine.cpp: verb -> handler
+    std::pair<std::uint32_t, std::uint32_t> corner_said_{0, 0};  // where a shot's corner was last said (line, column)
     MistakeIn unread_fire_;  // a line of this turn's fire not read, or a ship not where the replay has it: hits with none to resolve stand
 };
 

@@ -1,5 +1,6 @@
-// Random legal naval battles of the Late 19th Century rules ([Variant "naval"]). Each game is two
-// squadrons of two to four ships of random types and gun counts on the open sea, in one column
+// Random legal battles of the Late 19th Century rules: one game in three a naval battle ([Variant
+// "naval"], here), one a land battle and one land and sea together (land_generator.cpp). A naval
+// battle is two squadrons of two to four ships of random types and gun counts on the open sea, in one column
 // of hexes: Blue comes from the north heading S, Red from the south heading N, each ship in its
 // own hex. Every turn: gunfire by each ship able to fire, both armaments, at random enemy ships
 // in range (a die per gun up to four, the modifiers the rules give, where each die lands), then
@@ -9,6 +10,7 @@
 // break off at their Critical Point and sink at 0. Firing along a column keeps every line of
 // fire through hex centres, so a shot that falls short or long lands in one hex.
 #include "rules/late19c/generator.hpp"
+#include "rules/late19c/land_generator.hpp"
 
 #include "check/generate.hpp"
 #include "geometry/hex.hpp"
@@ -23,14 +25,30 @@
 
 namespace ironlog::rules::late19c {
 
-namespace {
-
-constexpr int kColumn = 5;
-
+// The word a hit roll names its row of the hits-on-ships table by.
 const char* weapon_word(Weapon w) {
     static const char* const words[] = {"super-heavy", "heavy", "medium", "light", "very-light", "torpedo"};
     return words[static_cast<std::size_t>(w)];
 }
+
+// A torpedo's three D6 after its target, and the claim: each 4, 5 or 6 a hit (one at most with
+// torpedo-dice=any). Returns the hits.
+int torpedo_dice(Random& rng, bool any, std::ostream& out) {
+    int hits = 0;
+    out << " 3d6:";
+    for (int i = 0; i < 3; ++i) {
+        const int f = rng.d6();
+        out << " " << f;
+        if (f >= 4) ++hits;
+    }
+    if (any) hits = std::min(hits, 1);
+    out << " => " << (hits == 0 ? "miss" : hits == 1 ? "1 hit" : std::to_string(hits) + " hits") << "\n";
+    return hits;
+}
+
+namespace {
+
+constexpr int kColumn = 5;
 
 const char* ship_type_word(ShipType t) {
     static const char* const words[] = {"battleship", "ironclad", "armoured-cruiser", "protected-cruiser", "torpedo-boat", "gunboat"};
@@ -63,13 +81,13 @@ struct GenShip {
 
 class Game {
 public:
-    Game(Random& rng, int index) : rng_(rng), index_(index) {}
+    Game(Random& rng, int index, int choice) : rng_(rng), index_(index), choice_(choice) {}
 
     std::string play() {
         // the options the naval battle reads, every combination in turn (docs/rules/late19c.md)
-        torpedo_any_ = index_ % 2 == 1;
-        still_last_turn_ = index_ / 2 % 2 == 1;
-        odd_low_ = index_ / 4 % 2 == 1;
+        torpedo_any_ = choice_ % 2 == 1;
+        still_last_turn_ = choice_ / 2 % 2 == 1;
+        odd_low_ = choice_ / 4 % 2 == 1;
         make_minefields();
         make_fleets();
         const int turns = rng_.between(4, 10);
@@ -80,7 +98,7 @@ public:
 
 private:
     Random& rng_;
-    int index_;
+    int index_, choice_;
     std::ostringstream body_;
     std::vector<GenShip> ships_;
     int turn_ = 0;
@@ -179,15 +197,8 @@ private:
             }
             if (!first || first->side == s.side || !rng_.chance(70)) continue;
             ++s.torpedoes_fired;
-            int hits = 0;
-            body_ << "    " << s.alias << " torpedo " << first->alias << " 3d6:";
-            for (int i = 0; i < 3; ++i) {
-                const int f = rng_.d6();
-                body_ << " " << f;
-                if (f >= 4) ++hits;
-            }
-            if (torpedo_any_) hits = std::min(hits, 1);
-            body_ << " => " << (hits == 0 ? "miss" : hits == 1 ? "1 hit" : std::to_string(hits) + " hits") << "\n";
+            body_ << "    " << s.alias << " torpedo " << first->alias;
+            const int hits = torpedo_dice(rng_, torpedo_any_, body_);
             for (int i = 0; i < hits; ++i) first->hits.push_back(Weapon::Torpedo);
         }
         resolve_hits();
@@ -330,9 +341,13 @@ private:
 
 }  // namespace
 
+// One game in three a naval battle, one a land battle, one land and sea together; the rest of
+// the index picks the options, every combination in turn.
 std::string generate_game(std::uint64_t seed, int index, const GenerateOptions&) {
     Random rng = Random::for_game(seed, index);
-    Game game(rng, index);
+    const int choice = index / 3;
+    if (index % 3 != 0) return generate_land_battle(rng, index, choice, index % 3 == 2);
+    Game game(rng, index, choice);
     return game.play();
 }
 

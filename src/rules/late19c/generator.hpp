@@ -1,4 +1,5 @@
-// Random legal naval battles of the Late 19th Century rules (ironlog generate --ruleset late19c).
+// Random legal battles of the Late 19th Century rules, naval, land and combined (ironlog generate
+// --ruleset late19c).
 #pragma once
 
 #include "check/generate.hpp"

@@ -116,12 +116,7 @@ void Late19cEngine::gunfire(const ngn::Event& e, Piece& p, GameContext& ctx) {
                                p.name + "'s " + which + " armament has " + counted(guns, "gun", "guns") + "; a D6 per gun firing, at most 4",
                                "at most " + counted(most, "die", "dice"), std::to_string(d->faces.size()));
         for (const auto& m : d->modifiers) written = saturating_add(written, m.value);
-        // The target was hit last turn by a fire the record leaves out (a finding then): it may
-        // have been this ship's, and "same target" is then its due.
-        if (written == expected + 1 && !p.targets_before.count(target->key) && target->piece &&
-            target->piece->unrecorded_fire.turn() == turn_ - 1)
-            expected += 1, add_working(working, 1, "same target as last turn");
-        if (sight.placed && !sight.doubt) check_modifiers(e, *d, expected, working, guns_rule("f"), ctx);
+        if (sight.placed && !sight.doubt) expected = judge_modifiers(e, *d, p, *target, expected, working, guns_rule("f"), ctx);
         else expected = written;
     }
     land_gunfire(e, p, *target, weapon, judge ? d : nullptr, expected, written, all_placed, ctx);
@@ -152,7 +147,12 @@ Late19cEngine::GunSight Late19cEngine::gun_sight(Piece& p, const Aim& target, We
         const Cause cause = Findings::cause_of(ctx.findings.error(Kind::Illegal, naval("Firing Guns"), target.pos, too_far,
                                                                   "at most " + std::to_string(gun_range(weapon)), std::to_string(range)));
         p.position_doubted = cause;
-        if (target.piece) target.piece->position_doubted = cause;
+        if (target.piece && target.piece->ship) target.piece->position_doubted = cause;
+        if (target.piece && !target.piece->ship) {  // a unit on land (a combined battle), and the gun or team with it
+            doubt_place(*target.piece, cause);
+            if (target.piece->towing) doubt_place(*target.piece->towing, cause);
+            if (target.piece->towed_by) doubt_place(*target.piece->towed_by, cause);
+        }
         sight.doubt = cause;  // this fire's modifiers follow from where the ships are: not judged
     }
     if (target.piece && target.piece->ship) ctx.judged(guns_rule("d"));
@@ -185,6 +185,7 @@ void Late19cEngine::land_gunfire(const ngn::Event& e, const Piece& p, const Aim&
     PendingHit h;
     h.line = e.subject.pos.line;
     h.row = weapon;
+    h.unplaced = place_doubt(p, target.piece).has_value();
     const std::size_t shots = judge ? d->faces.size() : said.size();
     for (std::size_t i = 0; i < shots; ++i) {
         const int right = judge ? landing(d->faces[i].value + expected) : said[i].first;
@@ -236,18 +237,27 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     auto target = aim(e, 1, ctx, kTorpedoes);
     if (!target) return;
     const int range = g.distance(*p.hex, target->hex);
-    if (range > kTorpedoRange)
-        ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
-                           "a torpedo runs 3 hexes; " + hex_text(target->hex) + " is " + std::to_string(range) + " away",
-                           std::string("at most 3"), std::to_string(range));
-    check_torpedo_bearing(p, *target, range, ctx);
-    Piece* first = first_ship_in_run(p, target->hex);
+    // where the firer or the target is may be in doubt (a move left out): the run is then not
+    // judged, and whom it hit is the record's hit rolls' word
+    std::optional<Cause> doubt = place_doubt(p, target->piece);
+    if (!doubt) doubt = p.position_doubted ? p.position_doubted : target->piece ? target->piece->position_doubted : std::nullopt;
+    const std::string too_far = "a torpedo runs 3 hexes; " + hex_text(target->hex) + " is " + std::to_string(range) + " away";
+    if (range > kTorpedoRange && doubt) {
+        ctx.findings.excuse(*doubt, target->pos, too_far);
+    } else if (range > kTorpedoRange) {  // a move of either left out may be why: their places are in doubt
+        doubt = Findings::cause_of(ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos, too_far, std::string("at most 3"), std::to_string(range)));
+        p.position_doubted = doubt;
+        if (target->piece && target->piece->ship) target->piece->position_doubted = doubt;
+    }
+    if (doubt) unread_fire_.mark(turn_, *doubt);
+    if (!doubt) check_torpedo_bearing(p, *target, range, ctx);
+    Piece* first = doubt ? nullptr : first_ship_in_run(p, target->hex);
     Piece* hit_ship = target->piece && target->piece->ship ? target->piece : first;
     if (first && hit_ship != first)
         ctx.findings.error(Kind::Illegal, kTorpedoes, target->pos,
                            "the torpedo meets " + first->name + " at " + hex_text(*first->hex) + " first, and runs no further",
                            first->name, hit_ship ? hit_ship->name : hex_text(target->hex));
-    const std::optional<int> right = torpedo_hits_rolled(e, first != nullptr, ctx);
+    const std::optional<int> right = torpedo_hits_rolled(e, first != nullptr || doubt, ctx);
     int hits = right.value_or(0);
     {
         const std::optional<int> said = claimed_hits(e, kTorpedoes, ctx.findings);
@@ -263,7 +273,7 @@ void Late19cEngine::torpedo(const ngn::Event& e, Piece& p, GameContext& ctx) {
     PendingHit h;
     h.line = e.subject.pos.line;
     h.row = Weapon::Torpedo;
-    h.disputed = right && hits != *right;
+    h.disputed = (right && hits != *right) || doubt;
     if (hit_ship && hits > 0) add_hits(*hit_ship, hits, h);
     if (hit_ship && right && *right > hits) add_hits(*hit_ship, *right - hits, h);  // the dice's reading
 }

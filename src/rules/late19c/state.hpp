@@ -41,6 +41,7 @@ struct PendingHit {
     bool land_fire = false;     // fire of land units or small arms (against a unit: the quality table)
     bool disputed = false;      // from fire whose claim disagreed with the dice (already reported)
     bool mine = false;          // from a minefield the ship moved through
+    bool unplaced = false;      // the firer's or the target's place is in doubt: where the shot fell is the record's word
     std::uint32_t line = 0;
 };
 
@@ -71,15 +72,21 @@ struct Piece {
     std::optional<int> rules_strength;
     std::optional<Cause> strength_parted;  // the wrong claim that parted them (reported)
     MistakeIn unrecorded_fire;  // a hit roll showed a fire the record leaves out (reported), this turn
-    int unrecorded_loss = 0;        // the most FP hits left unresolved (a finding) may have cost: it may have sunk
+    int unrecorded_loss = 0;  // the most FP (SP) hits left unresolved (a finding) may have cost: it may have sunk (been destroyed)
     // A line of this piece that could not be read (a finding): a move (where it is, then, is not
     // known until it next moves) or a hit roll (its hits may be resolved by it).
-    std::optional<Cause> whereabouts_unknown;  // the line of its move not read
+    // Where it is is not known (a ship's move not read; a land unit's move left out, its hits
+    // left unresolved, its place found wrong): nothing is judged by its place till it next moves.
+    std::optional<Cause> whereabouts_unknown;
     std::optional<Cause> position_doubted;  // a range by it found too long (reported): a move may be left out
     MistakeIn unread_hit;  // a hit roll of it not read, this turn
     bool broke_off = false; // at the Critical Point: it leaves the battle
     int broke_off_turn = 0;
 
+    std::optional<Cause> fate_unknown;  // a unit's hits left unresolved (reported): it may have lost SP or been destroyed
+    int loss_settled = 0;               // of its SP (FP), those an exhaustion claim showed lost by them (as played)
+    bool tile_doubted = false;          // its tile and another's were the same card (reported): its place in the order is not judged
+    int looked_ahead = -1;              // the turn a move of it left out was looked for
     bool trench_holder = false;  // set up in a trench (holding it, not crossing it)
     int stopped_in = -1;         // the turn it entered a river or trench: its next move is 1 hex out
     int torpedoes_fired = 0;
@@ -105,6 +112,7 @@ struct Piece {
     int close_combats = 0, close_combats_allowed = 1;
     bool can_advance = false;
     std::optional<Hex> vacated;  // the hex of the enemy it beat, to advance into
+    std::optional<Cause> vacated_doubt;  // that enemy's place was in doubt (a line left out, reported)
     std::vector<PendingHit> hits;
     int last_loss = 0;  // FP lost by its last hit, which it may trade off
 
