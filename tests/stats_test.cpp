@@ -105,6 +105,13 @@ TEST(Stats, MonteCarloIsCloseToExactAndSeeded) {
     EXPECT_DOUBLE_EQ(extreme, 1.0 / 1000);
 }
 
+TEST(Stats, SmallestPIsAllOnOneFace) {
+    EXPECT_NEAR(stats::smallest_p(2, 6), stats::exact_multinomial_p(Counts{2, 0, 0, 0, 0, 0}), 1e-12);
+    EXPECT_NEAR(stats::smallest_p(4, 2), stats::exact_multinomial_p(Counts{0, 4}), 1e-12);
+    EXPECT_NEAR(stats::smallest_p(3, 10), 0.01, 1e-12);
+    EXPECT_EQ(stats::smallest_p(1, 6), 1.0);  // one die can show nothing
+}
+
 TEST(Stats, CountsOutcomes) {
     EXPECT_EQ(stats::count_outcomes(12, 6, 1000000), 6188u);     // C(17, 5)
     EXPECT_EQ(stats::count_outcomes(29, 6, 1000000), 278256u);   // C(34, 5)

@@ -126,6 +126,11 @@ double monte_carlo_p(std::span<const std::int64_t> counts, const MonteCarlo& mc)
     return static_cast<double>(as_far + 1) / static_cast<double>(mc.draws + 1);
 }
 
+double smallest_p(std::int64_t n, int k) {
+    if (n <= 1 || k <= 1) return 1;
+    return std::pow(static_cast<double>(k), static_cast<double>(1 - n));
+}
+
 const char* test_name(Test test) {
     switch (test) {
         case Test::ChiSquare: return "chi-square";

@@ -37,6 +37,12 @@ struct MonteCarlo {
 };
 double monte_carlo_p(std::span<const std::int64_t> counts, const MonteCarlo& mc);
 
+// The smallest p-value any count of n dice over k faces can give (all on one face: k^(1-n)). A
+// group whose smallest p is above the level can never be called uneven, and leaving it out of a
+// family before looking at its counts keeps the correction valid and the family smaller
+// (Tarone 1990): its number of dice alone decides.
+double smallest_p(std::int64_t n, int k);
+
 enum class Test {
     None,        // no dice: nothing to test
     ChiSquare,   // Pearson's chi-square, its p from the chi-square distribution
