@@ -17,23 +17,24 @@ using namespace testing_util;
 using json = nlohmann::json;
 using Counts = std::vector<std::int64_t>;
 
-// Anna Weber (Austria) against Marco Rossi (Italy): Anna rolls 4, 5 and saves 1-6; Marco 2, 6
-// and fires 6 6.
-const char* kSpringCup = R"([NGN "1"]
-[Event "Spring Cup"]
-[Date "2026.03.01"]
-[Ruleset "ironclads"]
-[Side1 "Austria"]
-[Player1 "Anna Weber"]
-[Side2 "Italy"]
-[Player2 "Marco Rossi"]
-[Result "*"]
+// A record of one game: its header (event, date, ruleset, two sides of one player each), then
+// its body.
+std::string record(const std::string& event, const std::string& date, const std::string& ruleset, const std::string& side1,
+                   const std::string& player1, const std::string& side2, const std::string& player2, const std::string& body) {
+    return "[NGN \"1\"]\n[Event \"" + event + "\"]\n[Date \"" + date + "\"]\n[Ruleset \"" + ruleset + "\"]\n[Side1 \"" + side1 +
+           "\"]\n[Player1 \"" + player1 + "\"]\n[Side2 \"" + side2 + "\"]\n[Player2 \"" + player2 + "\"]\n[Result \"*\"]\n\n" + body;
+}
 
-side AUT "Austria"
+const char* kAustriaAndItaly = R"(side AUT "Austria"
 ship FM "Erzherzog Ferdinand Max" at (20, 20, 90)
 side ITA "Italy"
 ship RdI "Re d'Italia" at (120, 60, 270)
+)";
 
+// Anna Weber (Austria) against Marco Rossi (Italy): Anna rolls 4, 5 and saves 1-6; Marco 2, 6
+// and fires 6 6.
+const std::string kSpringCup = record("Spring Cup", "2026.03.01", "ironclads", "Austria", "Anna Weber", "Italy", "Marco Rossi",
+                                      std::string(kAustriaAndItaly) + R"(
 phase sea-state
   AUT roll d6: 4
   ITA roll d6: 2 => calm
@@ -45,20 +46,11 @@ turn 1
     segment gunfire
       RdI fire port FM 48cm on port 2d6: 6 6 => 2C
       FM save 6d6: 1 2 3 4 5 6 => 0
-)";
+)");
 
 // Marco Rossi (Italy, side 1 here) against Paul K. (Austria): Marco 6 and 6 (his side written in
 // lower case), Paul 1 and 2 (his ship HB), and a die no side rolled: 3.
-const char* kAutumnLeague = R"([NGN "1"]
-[Event "Autumn League"]
-[Date "2026.10.01"]
-[Ruleset "ironclads"]
-[Side1 "Italy"]
-[Player1 "Marco Rossi"]
-[Side2 "Austria"]
-[Player2 "Paul K."]
-[Result "*"]
-
+const std::string kAutumnLeague = record("Autumn League", "2026.10.01", "ironclads", "Italy", "Marco Rossi", "Austria", "Paul K.", R"(
 side ITA "Italy"
 ship RdP "Re di Portogallo" at (135, 60, 270)
 side AUT "Austria"
@@ -72,70 +64,36 @@ turn 1
   phase initiative
     ita roll d6: 6
     HB roll d6: 2
-)";
+)");
 
-const char* kNoDice = R"([NGN "1"]
-[Event "Spring Cup"]
-[Date "2026.03.02"]
-[Ruleset "ironclads"]
-[Side1 "Austria"]
-[Player1 "Anna Weber"]
-[Side2 "Italy"]
-[Player2 "Paul K."]
-[Result "*"]
-
-side AUT "Austria"
-ship FM "Erzherzog Ferdinand Max" at (20, 20, 90)
-side ITA "Italy"
-ship RdI "Re d'Italia" at (120, 60, 270)
-)";
+const std::string kNoDice = record("Spring Cup", "2026.03.02", "ironclads", "Austria", "Anna Weber", "Italy", "Paul K.", kAustriaAndItaly);
 
 // A d10 read 0-9 (tmbv) and one read 1-10 with 0 as 10 (admiral); twelve d20 all showing 20; a
 // face no die has (a tmbv d10's 10, a d6's 7), which the check reports and the count leaves out.
-const char* kTenSided = R"([NGN "1"]
-[Event "Winter Open"]
-[Date "2026.12.01"]
-[Ruleset "tmbv"]
-[Side1 "Austria"]
-[Player1 "Paul K."]
-[Side2 "Italy"]
-[Player2 "Marco Rossi"]
-[Result "*"]
-
-side Austria
+const std::string kTenSided = record("Winter Open", "2026.12.01", "tmbv", "Austria", "Paul K.", "Italy", "Marco Rossi", R"(side Austria
 side Italy
 
   Austria initiative d10: 0
   Italy initiative d10: 9
   Italy initiative d10: 0
   Italy initiative d10: 10
-)";
+)");
 
-const char* kAdmiral = R"([NGN "1"]
-[Event "Winter Open"]
-[Date "2026.12.02"]
-[Ruleset "admiral"]
-[Side1 "Germany"]
-[Player1 "Jo"]
-[Side2 "Britain"]
-[Player2 "Kim"]
-[Result "*"]
-
-side Germany
+const std::string kAdmiral = record("Winter Open", "2026.12.02", "admiral", "Germany", "Jo", "Britain", "Kim", R"(side Germany
 side Britain
 
   Germany command d10: 0
   Britain command 2d10: 3 10
   Britain roll 12d20: 20 20 20 20 20 20 20 20 20 20 20 20
   Germany roll d6: 7
-)";
+)");
 
 struct Archived {
     std::filesystem::path dir;
     std::string db;
 };
 
-Archived archive_of(const std::vector<const char*>& records) {
+Archived archive_of(const std::vector<std::string>& records) {
     Archived a{temp_dir(), ""};
     a.db = (a.dir / "dice.db").string();
     std::vector<std::string> args{"archive", "--db", a.db, "add"};
