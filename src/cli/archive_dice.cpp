@@ -276,9 +276,14 @@ std::string caution(std::size_t tested) {
     s << "How to read this: a p-value is the chance that fair dice, rolled as often, would fall at least this far from even. "
       << "A small one (under " << kLevel << ") says the counts would be surprising from a fair die; it is not proof of a loaded die, "
       << "and a large one is no proof of a fair die: with few dice only a grossly uneven die shows. Groups marked \"small sample\" "
-      << "(under 5 dice expected per face) can say little either way. " << tested << " group" << (tested == 1 ? " was" : "s were")
-      << " tested at once: with fair dice about " << std::setprecision(2) << static_cast<double>(tested) * kLevel << " of them would fall under " << kLevel << " by chance alone, so read \"Holm p\", which allows for that, against " << kLevel
-      << ". Groups overlap (each die is in its type's \"all\" row as well), and dice are counted as the records have them: a reroll "
+      << "(under 5 dice expected per face) can say little either way. ";
+    if (tested == 0)
+        s << "No group had dice enough to be tested. ";
+    else
+        s << tested << " group" << (tested == 1 ? " was" : "s were") << " tested at once: with fair dice about " << std::setprecision(2)
+          << static_cast<double>(tested) * kLevel << " of them would fall under " << kLevel << " by chance alone, so read \"Holm p\", "
+          << "which allows for that, against " << kLevel << ". ";
+    s << "Groups overlap (each die is in its type's \"all\" row as well), and dice are counted as the records have them: a reroll "
          "not written down, or a die written wrong, is counted as written.";
     return s.str();
 }
