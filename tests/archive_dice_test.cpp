@@ -187,6 +187,19 @@ TEST(ArchiveDice, TextShowsCountsTestsAndTheCaution) {
     EXPECT_NE(prose.find("7 groups were tested at once"), std::string::npos) << r.out;
 }
 
+// A name with a right-to-left override is shown escaped, as every listing shows names.
+TEST(ArchiveDice, NamesAreShownEscaped) {
+    const Archived a = archive_of({record("Cup \u202e", "2026.05.01", "ironclads", "Austria", "Anna \u202e Weber", "Italy", "Marco Rossi",
+                                          "side AUT \"Austria\"\nside ITA \"Italy\"\n  AUT roll 3d6: 1 2 3\n")});
+    const testing_util::Run r = run_ironlog({"archive", "--db", a.db, "dice"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("player Anna \\u202e Weber"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("event Cup \\u202e"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("\u202e"), std::string::npos) << r.out;
+    // JSON carries the name as it is (JSON's escaping is the reader's)
+    EXPECT_EQ(counts(dice_json(a), "d6", "player", "Anna \u202e Weber"), (Counts{1, 1, 1, 0, 0, 0}));
+}
+
 TEST(ArchiveDice, TakesTheFiltersOfList) {
     const Archived a = archive_of({kSpringCup, kAutumnLeague, kNoDice});
     json out = dice_json(a, {"--player", "Paul K."});
