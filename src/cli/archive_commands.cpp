@@ -157,11 +157,13 @@ std::optional<std::string> date_bound(const std::string& text, bool upper) {
     return std::nullopt;
 }
 
-int list(const ArchiveArgs& a, archive::Archive& ar) {
+}  // namespace
+
+std::optional<archive::Filter> archive_filter(const ArchiveArgs& a) {
     if (a.has && *a.has == "syntax") {  // archive add refuses such records: none is ever stored
         std::cerr << "ironlog: --has syntax: a record with syntax errors is not stored (archive add refuses it), so no game has them; "
                      "check the file itself (ironlog check)\n";
-        return 2;
+        return std::nullopt;
     }
     archive::Filter f{a.event, a.round, a.player, a.side, a.ruleset, a.from, a.to, a.result, a.has};
     for (auto [bound, upper, name] : {std::tuple{&f.from, false, "--from"}, std::tuple{&f.to, true, "--to"}}) {
@@ -169,13 +171,21 @@ int list(const ArchiveArgs& a, archive::Archive& ar) {
         auto d = date_bound(**bound, upper);
         if (!d) {
             std::cerr << "ironlog: " << name << " " << output::visible(**bound) << ": expected a date such as 2026-03-01 or 2026.03.01 (or 2026-03, 2026)\n";
-            return 2;
+            return std::nullopt;
         }
         *bound = *d;
     }
+    return f;
+}
+
+namespace {
+
+int list(const ArchiveArgs& a, archive::Archive& ar) {
+    const auto f = archive_filter(a);
+    if (!f) return 2;
     std::size_t games = 0;
     // each game written as it is read: memory holds one, whatever the archive's size
-    ar.list(f, [&](const archive::GameSummary& g) {
+    ar.list(*f, [&](const archive::GameSummary& g) {
         if (a.format == "json") {
             std::cout << array_element(summary_json(g), games == 0);
         } else {
@@ -325,6 +335,19 @@ int upgrade(archive::Archive& ar) {
 
 }  // namespace
 
+void add_filter_options(CLI::App* c, ArchiveArgs& a) {
+    c->add_option("--event", a.event, "games of this event");
+    c->add_option("--round", a.round, "games of this round");
+    c->add_option("--player", a.player, "games this player played in");
+    c->add_option("--side", a.side, "games with this side (name or alias)");
+    c->add_option("--ruleset", a.ruleset, "games of this ruleset");
+    c->add_option("--from", a.from, "games played on or after this date: YYYY-MM-DD or YYYY.MM.DD; YYYY-MM or YYYY for all of it");
+    c->add_option("--to", a.to, "games played on or before this date: YYYY-MM-DD or YYYY.MM.DD; YYYY-MM or YYYY for all of it");
+    c->add_option("--result", a.result, "games with this [Result]");
+    c->add_option("--has", a.has, "games with an error or warning of this kind: illegal, wrong-result, inconsistent, unverifiable")
+        ->check(CLI::IsMember({"illegal", "wrong-result", "inconsistent", "unverifiable", "syntax"}));
+}
+
 CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     auto* ar = app.add_subcommand("archive", "keep games and their findings in an SQLite archive, and search it");
     ar->fallthrough();
@@ -357,17 +380,10 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
         c->add_option("-f,--format", f, "output format")->check(CLI::IsMember(std::move(allowed)))->capture_default_str();
     };
     a.list = ar->add_subcommand("list", "list games, with filters");
-    a.list->add_option("--event", a.event, "games of this event");
-    a.list->add_option("--round", a.round, "games of this round");
-    a.list->add_option("--player", a.player, "games this player played in");
-    a.list->add_option("--side", a.side, "games with this side (name or alias)");
-    a.list->add_option("--ruleset", a.ruleset, "games of this ruleset");
-    a.list->add_option("--from", a.from, "games played on or after this date: YYYY-MM-DD or YYYY.MM.DD; YYYY-MM or YYYY for all of it");
-    a.list->add_option("--to", a.to, "games played on or before this date: YYYY-MM-DD or YYYY.MM.DD; YYYY-MM or YYYY for all of it");
-    a.list->add_option("--result", a.result, "games with this [Result]");
-    a.list->add_option("--has", a.has, "games with an error or warning of this kind: illegal, wrong-result, inconsistent, unverifiable")
-        ->check(CLI::IsMember({"illegal", "wrong-result", "inconsistent", "unverifiable", "syntax"}));
+    add_filter_options(a.list, a);
     format(a.list, a.format, {"text", "json"});
+    add_dice_command(ar, a);
+    format(a.dice, a.format, {"text", "json"});
 
     a.show = ar->add_subcommand("show", "show a game: header, result and findings, or its record as it was read");
     a.show->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
@@ -438,6 +454,7 @@ int run_on_archive(const ArchiveArgs& a, const std::string& path) {
         std::cerr << "ironlog: warning: " << output::visible(path) << "'s schema is not the one ironlog made: what it shows may not be what was "
                   << "stored ('archive verify' says what differs)\n";
     if (*a.list) return list(a, ar);
+    if (*a.dice) return archive_dice(a, ar);
     if (*a.show) return show(a, ar);
     if (*a.query_cmd) return query(a, ar);
     if (*a.exp) {

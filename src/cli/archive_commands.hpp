@@ -1,4 +1,4 @@
-// `ironlog archive init|upgrade|add|restore|list|show|query|export|verify|rm|vacuum|keygen`: the
+// `ironlog archive init|upgrade|add|restore|list|dice|show|query|export|verify|rm|vacuum|keygen`: the
 // SQLite game archive. The commands that store games are in archive_store.cpp, those that check
 // and publish it (verify, export, manifests, keys) in archive_trust.cpp.
 #pragma once
@@ -13,6 +13,7 @@
 
 namespace archive {
 class Archive;
+struct Filter;
 }
 
 namespace ironlog::cli {
@@ -49,6 +50,10 @@ struct ArchiveArgs {
     int limit = -1;  // -1: the query's default
     // keygen
     std::string key_file;
+    // dice (archive_dice.cpp)
+    std::vector<std::string> by;               // the breakdowns shown: player, event, kind (default all)
+    std::optional<std::uint64_t> seed;         // of the Monte-Carlo tests (default: stats::MonteCarlo's)
+    std::optional<std::int64_t> draws;         // their number of draws
 
     CLI::App* init = nullptr;
     CLI::App* upgrade = nullptr;
@@ -62,13 +67,21 @@ struct ArchiveArgs {
     CLI::App* verify = nullptr;
     CLI::App* vacuum = nullptr;
     CLI::App* keygen = nullptr;
+    CLI::App* dice = nullptr;
 };
 
 // Declares the subcommands on `app`; returns the `archive` command.
 CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& args);
 int run_archive(const ArchiveArgs& args);
 
-// The commands, each given its archive open (archive_store.cpp, archive_trust.cpp).
+// The filters of `list` and `dice`: their options, and the filter they give (none, after saying
+// why on standard error, when a date or a kind cannot be taken).
+void add_filter_options(CLI::App* command, ArchiveArgs& args);
+std::optional<archive::Filter> archive_filter(const ArchiveArgs& args);
+// Declares `archive dice` on the `archive` command (archive_dice.cpp).
+void add_dice_command(CLI::App* archive, ArchiveArgs& args);
+
+// The commands, each given its archive open (archive_store.cpp, archive_trust.cpp, archive_dice.cpp).
 int archive_add(const ArchiveArgs& a, archive::Archive& ar);
 int archive_recheck(const ArchiveArgs& a, archive::Archive& ar);
 int archive_replace(const ArchiveArgs& a, archive::Archive& ar);
@@ -76,5 +89,6 @@ int archive_restore(const ArchiveArgs& a, archive::Archive& ar);
 int archive_verify(const ArchiveArgs& a, archive::Archive& ar);
 int archive_export(const ArchiveArgs& a, archive::Archive& ar);
 int archive_keygen(const ArchiveArgs& a);
+int archive_dice(const ArchiveArgs& a, archive::Archive& ar);
 
 }  // namespace ironlog::cli
