@@ -1048,9 +1048,7 @@ TEST(AdmiralGenerated, EveryEnforcedCaseIsReached) {
     const std::string text = generated_games(20261125, 0, 1000);
     const auto report = check_generated(text, true);
     ASSERT_EQ(report.games.size(), 1000u);
-    std::map<std::string, std::size_t> cases;
-    for (const auto& g : report.games)
-        for (const auto& [id, n] : g.cases) cases[id] += n;
+    auto cases = cases_judged(report);
     std::set<std::string> rows;
     int enforced = 0;
     for (const auto& row : coverage_rows("admiral")) {

@@ -695,9 +695,7 @@ TEST(EiaGenerated, EveryEnforcedCaseIsReached) {
     const std::string text = generated_eia_games(20261125, 0, 1000);
     const auto report = check_generated_eia(text, true);
     ASSERT_EQ(report.games.size(), 1000u);
-    std::map<std::string, std::size_t> cases;
-    for (const auto& g : report.games)
-        for (const auto& [id, n] : g.cases) cases[id] += n;
+    auto cases = cases_judged(report);
     std::set<std::string> listed;
     int enforced = 0;
     for (const auto& row : coverage_rows("eia-naval")) {

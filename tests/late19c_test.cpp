@@ -1028,9 +1028,7 @@ TEST(Late19cGenerated, EveryEnforcedRuleIsReached) {
     const std::string text = generated_late19c_games(20261125, 0, 1000);
     const auto report = check_generated_late19c(text, true);
     ASSERT_EQ(report.games.size(), 1000u);
-    std::map<std::string, std::size_t> cases;
-    for (const auto& g : report.games)
-        for (const auto& [id, n] : g.cases) cases[id] += n;
+    auto cases = cases_judged(report);
     std::set<std::string> listed;
     int enforced = 0;
     for (const auto& row : coverage_rows("late19c"))

@@ -289,6 +289,13 @@ ironlog::Finding expect_one(const std::string& text, const std::string& rule, ir
     return p[0];
 }
 
+std::map<std::string, std::size_t> cases_judged(const ironlog::FileReport& report) {
+    std::map<std::string, std::size_t> cases;
+    for (const auto& g : report.games)
+        for (const auto& [id, n] : g.cases) cases[id] += n;
+    return cases;
+}
+
 std::vector<CoverageRow> coverage_rows(const std::string& ruleset) {
     std::istringstream in(read_file(kSource / "docs" / "rules" / (ruleset + ".md")));
     std::vector<CoverageRow> rows;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,8 @@ struct CoverageRow {
     bool enforced() const { return status.rfind("enforced", 0) == 0; }
 };
 std::vector<CoverageRow> coverage_rows(const std::string& ruleset);
+// How often each case was judged over all the games of a report (GameReport::cases summed).
+std::map<std::string, std::size_t> cases_judged(const ironlog::FileReport& report);
 
 // The record's content, line by line, without positions or layout: "tag Event=..." etc.
 std::string dump(const ngn::Game& game);
