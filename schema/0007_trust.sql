@@ -48,3 +48,10 @@ ALTER TABLE player ADD COLUMN date_sort TEXT;
 UPDATE player SET date_sort = (SELECT date_sort FROM game WHERE game.id = player.game_id);
 DROP INDEX player_name;
 CREATE INDEX player_name ON player(name, date_sort, game_id);
+
+-- A game's summary (every listing) reads its sides and players from indexes alone: a listing of
+-- 5,914 games of 1,000,000 spent 29 and 48 ms looking up those rows through their rowids, 16
+-- and 11 ms through these.
+DROP INDEX player_game;
+CREATE INDEX player_game ON player(game_id, side_number, name);
+CREATE INDEX side_summary ON side(game_id, number, name, alias, outcome);

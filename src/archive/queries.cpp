@@ -66,8 +66,12 @@ void Archive::list(const Filter& f, const std::function<void(const GameSummary&)
     };
     add(f.event, "g.event = ?");
     add(f.round, "g.round = ?");
-    add(f.ruleset, "g.ruleset = ?");
-    add(f.result, "g.result = ?");
+    // a ruleset and a result are shared by many games: their index must not lead when a
+    // narrower filter can (a unary + keeps SQLite from using it); at 1,000,000 games a player's
+    // months through the ruleset's index took 0.19 s, through the player's 0.06 s
+    const bool narrower = f.event || f.player || f.side || f.from || f.to || f.has_kind;
+    add(f.ruleset, narrower ? "+g.ruleset = ?" : "g.ruleset = ?");
+    add(f.result, narrower ? "+g.result = ?" : "g.result = ?");
     add(f.from, "g.date_sort >= ?");
     add(f.to, "g.date_sort <= ?");
     // written as IN lists, so that an index on the player, side or finding can lead the search
