@@ -111,7 +111,7 @@ TEST(ArchiveTamper, APlantedTriggerIsRefusedAndReported) {
     EXPECT_TRUE(contains(add.err, "a trigger 'side_wins' that ironlog did not create")) << add.err;
     EXPECT_TRUE(contains(add.err, "ironlog will not write to it")) << add.err;
     EXPECT_EQ(read_file(db), before);
-    for (const std::vector<std::string> args : {std::vector<std::string>{"rm", "1"}, {"add", "--recheck"}, {"restore", "1"}, {"upgrade"}, {"vacuum"}})
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"rm", "1"}, {"add", "--recheck"}, {"restore", "1"}, {"upgrade"}, {"vacuum"}})
         EXPECT_EQ(on(db, args).status, 2) << args.front();
     auto v = on(db, {"verify"});
     EXPECT_EQ(v.status, 1);
@@ -346,7 +346,7 @@ TEST(ArchiveTamper, ListingsShowNamesEscaped) {
     text = replace_all(text, "{both admirals call it a draw}", "{" + rlo + "both admirals}");
     write_file(dir / "g.ngn", text);
     ASSERT_EQ(on(db, {"add", (dir / "g.ngn").string()}).status, 0);
-    for (const std::vector<std::string> args : {std::vector<std::string>{"list"},
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"list"},
                                                  {"query", "standings", "--event", "Adriatic League, club evening"},
                                                  {"query", "search", "admirals"}}) {
         auto r = on(db, args);
@@ -366,7 +366,7 @@ TEST(ArchiveTamper, NamedFilesAreReadWithinLimits) {
         big.seekp((std::streamoff{17} << 20) - 1);
         big.put('\n');
     }
-    for (const std::string name : {(dir / "big.ngn").string(), std::string("/proc/self/pagemap"), std::string("/dev/zero")}) {
+    for (const std::string& name : {(dir / "big.ngn").string(), std::string("/proc/self/pagemap"), std::string("/dev/zero")}) {
         write_file(dir / "g.ngn", replace_all(sample(), (kSource / "fixtures/ships/lissa-1866.ngn").string(), name));
         auto c = run_ironlog({"check", (dir / "g.ngn").string()});
         EXPECT_TRUE(contains(c.out, "which ironlog will not read")) << name << "\n" << c.out;

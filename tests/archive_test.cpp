@@ -818,7 +818,9 @@ TEST(ArchiveMigrations, AnArchiveOfSchema6IsVerifiedThenChainedAgain) {
                                     : "4 games chained again, 4 of them verified first; 0 adopted unverified"),
                   std::string::npos)
             << r.out;
-        if (edited) EXPECT_NE(r.out.find("adopted unverified: game #2's stored rows"), std::string::npos) << r.out;
+        if (edited) {
+            EXPECT_NE(r.out.find("adopted unverified: game #2's stored rows"), std::string::npos) << r.out;
+        }
         EXPECT_EQ(scalar(db, "SELECT count(*) FROM chain WHERE action = 'upgrade' AND detail LIKE '%: verified'"), edited ? 3 : 4);
         auto v = run_ironlog({"archive", "--db", db, "verify"});
         EXPECT_EQ(v.status, 0) << v.out;
@@ -874,3 +876,23 @@ TEST(ArchiveHash, Sha256KnownAnswers) {
 
 // The processor's SHA instructions, where used, give what the plain code gives, at every
 // length around the block and padding boundaries.
+
+// verify tells how far it is: SQLite's page check first (no count: its seconds so far), then
+// the games, one of one at the end; a large archive spends most of its time in the first.
+TEST(Archive, VerifyReportsThePageCheckThenTheGames) {
+    auto dir = temp_dir();
+    archive::Archive ar((dir / "a.db").string(), archive::Mode::Create);
+    const std::string text = tricky_game("Small");
+    auto game = ngn::parse_text(text);
+    auto report = ironlog::check_game(game.games[0], 1, ironlog::CheckOptions(ironlog::all_rulesets()));
+    ASSERT_EQ(ar.add(game.games[0], text, report, "small.ngn", 1).status, archive::Archive::Added::New);
+    std::vector<std::tuple<archive::VerifyStage, std::int64_t, std::int64_t>> calls;
+    const auto v = ar.verify(true, [&](archive::VerifyStage stage, std::int64_t done, std::int64_t total) { calls.emplace_back(stage, done, total); });
+    EXPECT_TRUE(v.problems.empty());
+    ASSERT_GE(calls.size(), 2u);
+    EXPECT_EQ(calls.front(), std::make_tuple(archive::VerifyStage::Pages, std::int64_t{0}, std::int64_t{0}));
+    EXPECT_EQ(calls.back(), std::make_tuple(archive::VerifyStage::Games, std::int64_t{1}, std::int64_t{1}));
+    for (std::size_t i = 1; i < calls.size(); ++i)  // never back to the pages once the games began
+        EXPECT_FALSE(std::get<0>(calls[i - 1]) == archive::VerifyStage::Games && std::get<0>(calls[i]) == archive::VerifyStage::Pages);
+    fs::remove_all(dir);
+}

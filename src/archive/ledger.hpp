@@ -34,7 +34,10 @@ struct Verification {
 };
 
 // verify's progress: games done of all.
-using VerifyProgress = std::function<void(std::int64_t done, std::int64_t total)>;
+// How far verify is: SQLite's check of every page first (`pages`: no count is known, so `done`
+// is the seconds it has taken so far and `total` 0), then the games (`games`: done of total).
+enum class VerifyStage { Pages, Games };
+using VerifyProgress = std::function<void(VerifyStage stage, std::int64_t done, std::int64_t total)>;
 
 // What of a game cannot be read again from its record: where it came from, when, by which ironlog.
 struct GameMeta {
@@ -96,6 +99,7 @@ private:
     std::string rows_digest(std::int64_t id, std::size_t first_table, std::size_t tables, int format);
     std::string record_hash(std::int64_t id);
     void walk_chain(Verification& v);
+    void check_pages(Verification& v, const VerifyProgress& progress);
     std::vector<Problem> check_games(Verification& v, const VerifyProgress& progress);  // returns the rows of no stored game
     void check_missing_and_orphans(Verification& v);
     void check_id_high(Verification& v);

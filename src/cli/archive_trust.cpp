@@ -193,8 +193,11 @@ int check_manifest(const ArchiveArgs& a, archive::Archive& ar, archive::Verifica
 int archive_verify(const ArchiveArgs& a, archive::Archive& ar) {
     Progress progress("verifying", 1);
     archive::Archive::Snapshot snapshot(ar.database());  // the archive and the manifest against one state
-    archive::Verification v = ar.verify(true, [&](std::int64_t done, std::int64_t total) {
-        progress.show(1, ar.path(), static_cast<std::size_t>(done), [&] { return total ? static_cast<int>(done * 100 / total) : 100; });
+    archive::Verification v = ar.verify(true, [&](archive::VerifyStage stage, std::int64_t done, std::int64_t total) {
+        if (stage == archive::VerifyStage::Pages)
+            progress.say(output::visible(ar.path()) + ": every page (SQLite's integrity check), " + std::to_string(done) + " s");
+        else
+            progress.show(1, ar.path(), static_cast<std::size_t>(done), [&] { return total ? static_cast<int>(done * 100 / total) : 100; });
     });
     progress.clear();
     if (!a.manifest.empty())

@@ -36,6 +36,12 @@ public:
         std::cerr << "\033[K" << std::flush;
         shown_ = true;
     }
+    // A line of its own words (a stage with no count), redrawn in place.
+    void say(const std::string& text) {
+        if (!on_) return;
+        std::cerr << "\r" << verb_ << " " << text << "\033[K" << std::flush;
+        shown_ = true;
+    }
     void clear() {
         if (!shown_) return;
         std::cerr << "\r\033[K" << std::flush;
