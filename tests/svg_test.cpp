@@ -167,3 +167,24 @@ TEST(SvgCli, RefusesWhatItCannotDraw) {
     EXPECT_EQ(second.status, 0) << second.err;
     EXPECT_TRUE(second.has_text("Italy")) << second.svg;
 }
+
+TEST(SvgAdmiral, DrawsTheTableTheHullsAndTheSinkingSalvo) {
+    auto p = draw({game("admiral-sample.ngn"), "--at", "line 86"});  // BIS sinks MAO
+    ASSERT_EQ(p.status, 0) << p.err;
+    expect_self_contained(p);
+    EXPECT_EQ(p.count("piece"), 7);
+    EXPECT_EQ(p.count("side-0"), 3);
+    EXPECT_EQ(p.count("side-1"), 4);
+    EXPECT_TRUE(p.has_text("table 240.0 x 180.0 cm")) << p.svg;
+    EXPECT_TRUE(has(p.piece("HOOD"), "sunk"));  // line 68
+    EXPECT_TRUE(has(p.piece("MAO"), "sunk"));
+    EXPECT_FALSE(has(p.piece("BIS"), "sunk"));
+    EXPECT_EQ(p.count("sunk-mark"), 2);
+    EXPECT_EQ(p.count("fire"), 1);
+    EXPECT_TRUE(p.has_text("BIS fire MAO (line 86)")) << p.svg;
+    // before the first sinking, none is sunk
+    auto before = draw({game("admiral-sample.ngn"), "--at", "line 67"});
+    ASSERT_EQ(before.status, 0) << before.err;
+    EXPECT_EQ(before.count("sunk"), 0);
+    EXPECT_EQ(before.count("piece"), 7);
+}

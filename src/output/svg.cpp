@@ -116,9 +116,10 @@ std::vector<ScenePoint> hull_outline(ScenePoint c, double heading, double length
 }
 
 void draw_marker(std::ostream& os, const Frame& f, const ScenePiece& p, std::pair<double, double> c, const std::string& colour) {
-    if (p.length && p.width && p.heading) {
+    if (p.length && p.heading) {
+        const double width = p.width ? *p.width : 4 / f.scale;  // no beam known: a narrow hull, 4 px
         os << "<polygon points=\"";
-        for (const auto& q : hull_outline(*p.at, *p.heading, *p.length, *p.width)) os << point_text(f.px(q)) << " ";
+        for (const auto& q : hull_outline(*p.at, *p.heading, *p.length, width)) os << point_text(f.px(q)) << " ";
         os << "\" fill=\"" << colour << "\" fill-opacity=\"" << (p.sunk ? "0.3" : "0.85") << "\" stroke=\"#000\"/>";
         return;
     }
