@@ -188,3 +188,31 @@ TEST(SvgAdmiral, DrawsTheTableTheHullsAndTheSinkingSalvo) {
     EXPECT_EQ(before.count("sunk"), 0);
     EXPECT_EQ(before.count("piece"), 7);
 }
+
+TEST(SvgLate19c, DrawsTheHexesTheirTerrainAndTheUnits) {
+    auto p = draw({game("late19c-river-sample.ngn"), "--at", "line 117"});  // BM fires at RC
+    ASSERT_EQ(p.status, 0) << p.err;
+    expect_self_contained(p);
+    EXPECT_EQ(p.count("piece"), 10);
+    EXPECT_EQ(p.count("unit"), 10);
+    EXPECT_EQ(p.count("side-0"), 5);
+    EXPECT_TRUE(has(p.piece("B1"), "sunk")) << p.svg;  // destroyed at line 115
+    EXPECT_FALSE(has(p.piece("RC"), "sunk"));
+    EXPECT_TRUE(p.has_text("BM fire RC (line 117)")) << p.svg;
+    EXPECT_TRUE(p.has_text("#0806 river ford road")) << p.svg;  // the terrain of the record's map
+    EXPECT_TRUE(p.has_text("#1208 hill 1"));
+    EXPECT_TRUE(p.has_text("#0301")) << "the picture spans the named hexes: columns from 3 (BA at #0306), rows from 1 (#0801)";
+    auto after = draw({game("late19c-river-sample.ngn"), "--at", "line 118"});
+    EXPECT_TRUE(has(after.piece("RC"), "sunk"));
+}
+
+TEST(SvgLate19c, ShipsSunkOnTheCoast) {
+    auto p = draw({game("late19c-coast-sample.ngn")});
+    ASSERT_EQ(p.status, 0) << p.err;
+    expect_self_contained(p);
+    EXPECT_EQ(p.count("piece"), 7);
+    EXPECT_EQ(p.count("ship"), 3);
+    EXPECT_TRUE(has(p.piece("RG2"), "sunk")) << p.svg;  // the gunboat, after the firing
+    EXPECT_FALSE(has(p.piece("BB"), "sunk"));
+    EXPECT_TRUE(p.has_text("#1306 sea minefield")) << p.svg;
+}
