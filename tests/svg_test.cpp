@@ -216,3 +216,24 @@ TEST(SvgLate19c, ShipsSunkOnTheCoast) {
     EXPECT_FALSE(has(p.piece("BB"), "sunk"));
     EXPECT_TRUE(p.has_text("#1306 sea minefield")) << p.svg;
 }
+
+TEST(SvgTmbv, DrawsTheBoardsTheShipsAndTheSinkingShot) {
+    auto p = draw({game("tmbv-lissa-sample.ngn"), "--at", "line 200"});  // PdC sinks KEl
+    ASSERT_EQ(p.status, 0) << p.err;
+    expect_self_contained(p);
+    EXPECT_EQ(p.count("piece"), 34);
+    EXPECT_EQ(p.count("sunk"), 1);
+    EXPECT_TRUE(has(p.piece("KEl"), "sunk")) << p.svg;
+    EXPECT_TRUE(p.has_text("PdC fire KEl (line 200)")) << p.svg;
+    EXPECT_TRUE(p.has_text("#A:1009")) << "board A, placed and sized by the test pack, is drawn whole";
+    EXPECT_GE(p.count("hex"), 2 * 12 * 16);  // boards A and B; the others around their ships
+    auto before = draw({game("tmbv-lissa-sample.ngn"), "--at", "line 199"});
+    EXPECT_EQ(before.count("sunk"), 0);
+}
+
+TEST(SvgTmbv, DrawsARam) {
+    auto p = draw({game("tmbv-lissa-sample.ngn"), "--at", "line 508"});
+    ASSERT_EQ(p.status, 0) << p.err;
+    EXPECT_EQ(p.count("ram"), 1);
+    EXPECT_TRUE(p.has_text("SMa ram PEu (line 508)")) << p.svg;
+}
