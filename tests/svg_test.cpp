@@ -237,3 +237,39 @@ TEST(SvgTmbv, DrawsARam) {
     EXPECT_EQ(p.count("ram"), 1);
     EXPECT_TRUE(p.has_text("SMa ram PEu (line 508)")) << p.svg;
 }
+
+TEST(SvgEiaNaval, DrawsTheAreaMapAndTheFleetsInTheirAreas) {
+    auto p = draw({game("eia-naval-campaign-sample.ngn")});
+    ASSERT_EQ(p.status, 0) << p.err;
+    expect_self_contained(p);
+    EXPECT_EQ(p.count("piece"), 9);  // eight fleets and NELSON
+    EXPECT_EQ(p.count("fleet"), 8);
+    EXPECT_EQ(p.count("leader"), 1);
+    EXPECT_EQ(p.count("area"), 26);  // every place of the sample map
+    EXPECT_GT(p.count("connection"), 20);
+    EXPECT_EQ(p.count("side-3"), 1);  // Russia's fleet
+    EXPECT_TRUE(p.has_text("Gulf of Finland (ice)") || p.has_text("Kronstadt (ice")) << p.svg;
+    EXPECT_TRUE(p.has_text("RU1 (port)")) << p.svg;  // iced in at Kronstadt
+}
+
+TEST(SvgEiaNaval, AScuttledFleetIsShownSunkAndNoMapIsSaid) {
+    const std::string map = (kSource / "fixtures" / "maps" / "eia-sample-map.ngn").string();
+    const std::string forces = "side GB \"Great Britain\" war France access Portugal\nfleet GB1 ships 6 @Lisbon/port\n"
+                               "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Lisbon/blockade\n";
+    const std::string head = "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Side1 \"Great Britain\"]\n[Side2 \"France\"]\n";
+    const std::string play = "\nturn 1805-07\n  phase reinforcement\n    FR controls Lisbon\n    GB1 scuttle => -1\n";
+    auto p = draw({record_file(head + "[Map \"" + map + "\"]\n\n" + forces + play)});
+    ASSERT_EQ(p.status, 0) << p.err;
+    expect_self_contained(p);
+    EXPECT_EQ(p.count("piece"), 2);
+    EXPECT_TRUE(has(p.piece("GB1"), "sunk")) << p.svg;
+    EXPECT_FALSE(has(p.piece("FR1"), "sunk"));
+    EXPECT_TRUE(p.has_text("FR1 (blockade)")) << p.svg;
+    EXPECT_TRUE(p.has_text("Lisbon (harbour")) << p.svg;
+    auto bare = draw({record_file(head + "\n" + forces)});
+    ASSERT_EQ(bare.status, 0) << bare.err;
+    expect_self_contained(bare);
+    EXPECT_EQ(bare.count("piece"), 2);
+    EXPECT_EQ(bare.count("area"), 0);
+    EXPECT_TRUE(bare.has_text("Note: no map file")) << bare.svg;
+}
