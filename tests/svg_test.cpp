@@ -113,7 +113,7 @@ TEST(SvgIronclads, DrawsTheShipsOnTheTable) {
     EXPECT_TRUE(p.has_text("Italy"));
     EXPECT_TRUE(p.has_text("Habsburg: speed 12, hull 5 of 6")) << p.svg;  // the hull hit at line 85
     // the Lissa library gives no base sizes: markers, and the note says why
-    EXPECT_TRUE(p.has_text("Note: drawn as markers, not to scale: the ship data gives no base size for FM, HB, RdI, RdP")) << p.svg;
+    EXPECT_TRUE(p.has_text("Note: drawn as markers, not to scale: no base size (base LxW) is given for FM, HB, RdI, RdP")) << p.svg;
 }
 
 TEST(SvgIronclads, DrawsTheLastSalvo) {

@@ -60,7 +60,7 @@ std::optional<Scene> IroncladsEngine::scene(const GameContext&) const {
     }
     scene.notes.push_back("the table's size is not recorded: the picture shows the part the ships are on");
     if (!unsized.empty())
-        scene.notes.push_back("drawn as markers, not to scale: the ship data gives no base size for " + names(unsized));
+        scene.notes.push_back("drawn as markers, not to scale: no base size (base LxW) is given for " + names(unsized));
     if (!unplaced.empty()) scene.notes.push_back("no position recorded for " + names(unplaced));
     return scene;
 }
