@@ -88,6 +88,14 @@ void expect_self_contained(const Picture& p) {
     EXPECT_TRUE(p.read["outside"].empty()) << p.read["outside"].dump();
 }
 
+// A picture that should be drawn: status 0, well-formed, self-contained (a failure says which).
+Picture draw_clean(const std::vector<std::string>& args) {
+    Picture p = draw(args);
+    EXPECT_EQ(p.status, 0) << p.err;
+    if (p.status == 0) expect_self_contained(p);
+    return p;
+}
+
 }  // namespace
 
 TEST(SvgText, EscapesMarkupAndNeutralisesHiddenControls) {
@@ -101,9 +109,7 @@ TEST(SvgText, EscapesMarkupAndNeutralisesHiddenControls) {
 }
 
 TEST(SvgIronclads, DrawsTheShipsOnTheTable) {
-    auto p = draw({game("ironclads-lissa-sample.ngn"), "--at", "line 90"});
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({game("ironclads-lissa-sample.ngn"), "--at", "line 90"});
     EXPECT_EQ(p.count("table"), 1);
     EXPECT_EQ(p.count("piece"), 4);
     EXPECT_EQ(p.count("side-0"), 2);
@@ -117,9 +123,7 @@ TEST(SvgIronclads, DrawsTheShipsOnTheTable) {
 }
 
 TEST(SvgIronclads, DrawsTheLastSalvo) {
-    auto p = draw({game("midgame-setup.ngn"), "--at", "line 23"});
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({game("midgame-setup.ngn"), "--at", "line 23"});
     EXPECT_EQ(p.count("act"), 1);
     EXPECT_EQ(p.count("fire"), 1);
     EXPECT_TRUE(p.has_text("RdI fire FM (line 23)")) << p.svg;
@@ -131,9 +135,7 @@ TEST(SvgIronclads, ShowsASunkShipAsSunk) {
         "[NGN \"1\"]\n[Event \"A sinking\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n[Library \"" + library +
         "\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\nside Austria\nship FM \"Erzherzog Ferdinand Max\"\nside Italy\nship RdI \"Re d'Italia\"\n"
         "setup FM speed 8 at (60, 40, 90)\nsetup RdI speed 6 hull 0 at (60, 73, 270)\n\nturn 5\n  phase end\n    segment sinking\n      RdI sinks\n");
-    auto p = draw({record});
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({record});
     EXPECT_EQ(p.count("piece"), 2);
     EXPECT_TRUE(has(p.piece("RdI"), "sunk")) << p.svg;
     EXPECT_FALSE(has(p.piece("FM"), "sunk")) << p.svg;
@@ -146,9 +148,7 @@ TEST(SvgCli, HostileNamesAreEscaped) {
     const std::string record = record_file("[NGN \"1\"]\n[Event \"" + hostile + "\"]\n[Ruleset \"ironclads\"]\n[Side1 \"" + hostile +
                                            "\"]\n[Side2 \"Italy\"]\n[Library \"" + library + "\"]\n[Result \"*\"]\n\nside A \"" + hostile +
                                            "\"\nship FM \"Erzherzog Ferdinand Max\" at (20, 20, 90)\nside Italy\nship RdI \"Re d'Italia\" at (120, 60, 270)\n");
-    auto p = draw({record});
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({record});
     EXPECT_EQ(p.svg.find("<script"), std::string::npos);
     EXPECT_EQ(p.svg.find("\u202E"), std::string::npos);  // the override is shown, never applied
     EXPECT_TRUE(p.has_text("<script>alert(1)</script> & \"Co\" [U+202E]evil")) << p.svg;  // read back as text
@@ -169,9 +169,7 @@ TEST(SvgCli, RefusesWhatItCannotDraw) {
 }
 
 TEST(SvgAdmiral, DrawsTheTableTheHullsAndTheSinkingSalvo) {
-    auto p = draw({game("admiral-sample.ngn"), "--at", "line 86"});  // BIS sinks MAO
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({game("admiral-sample.ngn"), "--at", "line 86"});  // BIS sinks MAO
     EXPECT_EQ(p.count("piece"), 7);
     EXPECT_EQ(p.count("side-0"), 3);
     EXPECT_EQ(p.count("side-1"), 4);
@@ -190,9 +188,7 @@ TEST(SvgAdmiral, DrawsTheTableTheHullsAndTheSinkingSalvo) {
 }
 
 TEST(SvgLate19c, DrawsTheHexesTheirTerrainAndTheUnits) {
-    auto p = draw({game("late19c-river-sample.ngn"), "--at", "line 117"});  // BM fires at RC
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({game("late19c-river-sample.ngn"), "--at", "line 117"});  // BM fires at RC
     EXPECT_EQ(p.count("piece"), 10);
     EXPECT_EQ(p.count("unit"), 10);
     EXPECT_EQ(p.count("side-0"), 5);
@@ -207,9 +203,7 @@ TEST(SvgLate19c, DrawsTheHexesTheirTerrainAndTheUnits) {
 }
 
 TEST(SvgLate19c, ShipsSunkOnTheCoast) {
-    auto p = draw({game("late19c-coast-sample.ngn")});
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({game("late19c-coast-sample.ngn")});
     EXPECT_EQ(p.count("piece"), 7);
     EXPECT_EQ(p.count("ship"), 3);
     EXPECT_TRUE(has(p.piece("RG2"), "sunk")) << p.svg;  // the gunboat, after the firing
@@ -218,9 +212,7 @@ TEST(SvgLate19c, ShipsSunkOnTheCoast) {
 }
 
 TEST(SvgTmbv, DrawsTheBoardsTheShipsAndTheSinkingShot) {
-    auto p = draw({game("tmbv-lissa-sample.ngn"), "--at", "line 200"});  // PdC sinks KEl
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({game("tmbv-lissa-sample.ngn"), "--at", "line 200"});  // PdC sinks KEl
     EXPECT_EQ(p.count("piece"), 34);
     EXPECT_EQ(p.count("sunk"), 1);
     EXPECT_TRUE(has(p.piece("KEl"), "sunk")) << p.svg;
@@ -239,9 +231,7 @@ TEST(SvgTmbv, DrawsARam) {
 }
 
 TEST(SvgEiaNaval, DrawsTheAreaMapAndTheFleetsInTheirAreas) {
-    auto p = draw({game("eia-naval-campaign-sample.ngn")});
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({game("eia-naval-campaign-sample.ngn")});
     EXPECT_EQ(p.count("piece"), 9);  // eight fleets and NELSON
     EXPECT_EQ(p.count("fleet"), 8);
     EXPECT_EQ(p.count("leader"), 1);
@@ -258,17 +248,13 @@ TEST(SvgEiaNaval, AScuttledFleetIsShownSunkAndNoMapIsSaid) {
                                "side FR \"France\" war \"Great Britain\"\nfleet FR1 ships 10 @Lisbon/blockade\n";
     const std::string head = "[NGN \"1\"]\n[Ruleset \"eia-naval\"]\n[Side1 \"Great Britain\"]\n[Side2 \"France\"]\n";
     const std::string play = "\nturn 1805-07\n  phase reinforcement\n    FR controls Lisbon\n    GB1 scuttle => -1\n";
-    auto p = draw({record_file(head + "[Map \"" + map + "\"]\n\n" + forces + play)});
-    ASSERT_EQ(p.status, 0) << p.err;
-    expect_self_contained(p);
+    auto p = draw_clean({record_file(head + "[Map \"" + map + "\"]\n\n" + forces + play)});
     EXPECT_EQ(p.count("piece"), 2);
     EXPECT_TRUE(has(p.piece("GB1"), "sunk")) << p.svg;
     EXPECT_FALSE(has(p.piece("FR1"), "sunk"));
     EXPECT_TRUE(p.has_text("FR1 (blockade)")) << p.svg;
     EXPECT_TRUE(p.has_text("Lisbon (harbour")) << p.svg;
-    auto bare = draw({record_file(head + "\n" + forces)});
-    ASSERT_EQ(bare.status, 0) << bare.err;
-    expect_self_contained(bare);
+    auto bare = draw_clean({record_file(head + "\n" + forces)});
     EXPECT_EQ(bare.count("piece"), 2);
     EXPECT_EQ(bare.count("area"), 0);
     EXPECT_TRUE(bare.has_text("Note: no map file")) << bare.svg;
