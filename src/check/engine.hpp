@@ -7,12 +7,14 @@
 #include "check/finding.hpp"
 #include "check/header.hpp"
 #include "check/ruleset.hpp"
+#include "check/scene.hpp"
 #include "check/sequence.hpp"
 #include "check/symbols.hpp"
 #include "notation/record.hpp"
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -59,6 +61,10 @@ public:
     // Whether describe() gives where each piece is (then the generic view, which can only
     // take the last position written in a line, leaves it out).
     virtual bool describes_positions() const { return false; }
+    // What to draw of the replayed state (for `ironlog state --svg`): the playing area and the
+    // pieces, from the engine's own model; none when the engine cannot draw. The replay adds
+    // the sides, the title and the line of the last act.
+    virtual std::optional<Scene> scene(const GameContext&) const { return std::nullopt; }
 };
 
 }  // namespace ironlog

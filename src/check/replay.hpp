@@ -45,6 +45,8 @@ public:
     GameReport report() const;
     // The state at the point the replay stopped.
     std::string describe_state() const;
+    // What to draw at that point (check/scene.hpp); none when the ruleset's engine cannot draw.
+    std::optional<Scene> scene() const;
 
 private:
     void declaration(const ngn::Line& line, const ngn::Declaration& d);

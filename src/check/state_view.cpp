@@ -3,6 +3,8 @@
 // engine adds its own view (data cards, fleets, positions) below.
 #include "check/replay.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 
 namespace ironlog {
@@ -80,6 +82,47 @@ std::string Replay::describe_state() const {
         engine_->describe(os, *context_);
     }
     return os.str();
+}
+
+}  // namespace ironlog
+
+namespace ironlog {
+
+namespace {
+
+// The verbs of an act against another piece, whose line a picture draws.
+bool act_against_piece(std::string_view verb) { return verb == "fire" || verb == "ram" || verb == "torpedo" || verb == "attack"; }
+
+bool in_scene(const Scene& scene, const std::string& id) {
+    for (const auto& p : scene.pieces)
+        if (p.id == id) return true;
+    return false;
+}
+
+}  // namespace
+
+std::optional<Scene> Replay::scene() const {
+    if (!engine_ || !context_) return std::nullopt;
+    std::optional<Scene> scene = engine_->scene(*context_);
+    if (!scene) return scene;
+    if (const ngn::Tag* event = game_.tag("Event")) scene->title = std::string(event->value);
+    if (tracker_) scene->at = tracker_->cursor().text();
+    for (const Entity* side : symbols_.sides()) scene->sides.push_back(side->name);
+    const ngn::Event* last = last_event_ ? last_event_->as<ngn::Event>() : nullptr;
+    if (!last) return scene;
+    scene->at += (scene->at.empty() ? "" : ", ") + std::string("after line ") + std::to_string(last_event_->pos.line);
+    std::string verb = last->verb();
+    std::transform(verb.begin(), verb.end(), verb.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!act_against_piece(verb)) return scene;
+    const Entity* actor = symbols_.find(reference_text(last->subject));
+    for (const auto& item : last->args.subspan(1)) {
+        if (!item.is<ngn::Word>() && !item.is<ngn::Text>()) continue;
+        const Entity* target = symbols_.find(reference_text(item));
+        if (!actor || !target || target == actor || !in_scene(*scene, target->label())) continue;
+        scene->lines.push_back(SceneLine{actor->label(), target->label(), verb, last_event_->pos.line});
+        break;
+    }
+    return scene;
 }
 
 }  // namespace ironlog

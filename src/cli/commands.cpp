@@ -9,6 +9,7 @@
 #include "notation/labels.hpp"
 #include "notation/parser.hpp"
 #include "output/report.hpp"
+#include "output/svg.hpp"
 #include "rules/registry.hpp"
 
 #include <CLI/CLI.hpp>
@@ -485,6 +486,23 @@ int run_rules(const RulesArgs& args) {
     return 0;
 }
 
+namespace {
+
+// The state as a picture; 2 when the game's ruleset cannot draw one.
+int print_svg(const Replay& replay, const ngn::Game& game) {
+    std::optional<Scene> scene = replay.scene();
+    if (!scene) {
+        const ngn::Tag* ruleset = game.tag("Ruleset");
+        std::cerr << "ironlog: --svg: no picture of this game: "
+                  << (ruleset ? "ruleset '" + std::string(ruleset->value) + "' has no engine that draws" : std::string("it names no ruleset")) << "\n";
+        return 2;
+    }
+    output::write_svg(std::cout, *scene);
+    return 0;
+}
+
+}  // namespace
+
 int run_state(const StateArgs& args) {
     std::string error;
     auto in = open_record(args.file, error);
@@ -534,6 +552,7 @@ int run_state(const StateArgs& args) {
                   << game.last_line << ")\n";
         return 2;
     }
+    if (args.svg) return print_svg(replay, game);
     std::cout << replay.describe_state();
     return 0;
 }

@@ -94,6 +94,7 @@ struct StateArgs {
     std::string at = "end";
     std::size_t game = 1;
     std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
+    bool svg = false;  // the board as an SVG picture instead of the text
 };
 int run_state(const StateArgs& args);
 

@@ -54,6 +54,7 @@ public:
     void finish(GameContext& ctx) override;
     void describe(std::ostream& os, const GameContext& ctx) const override;
     bool describes_positions() const override { return true; }
+    std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
 
     // A unit's own line: it takes (or goes on with) its hand, then acts; with `moves_later`, a hand
     // that has not moved yet must move later in it (look_for_move).
@@ -176,6 +177,7 @@ private:
     void critical(Unit& u, const ngn::Event& e, GameContext& ctx);
     void criticals_owed(Unit& u, GameContext& ctx, ngn::SourcePos at);
     int structure_points(const Unit& u) const;
+    ScenePiece unit_piece(const Unit& u) const;  // scene.cpp
 
     // ---- ramming.cpp: Units Movement/Ramming ----
     void collide(Unit& u, const ngn::Event& e, GameContext& ctx);

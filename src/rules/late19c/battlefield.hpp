@@ -61,6 +61,12 @@ public:
     std::vector<Hex> first_crossed(Hex from, Hex to) const;
     bool road_between(Hex a, Hex b) const;
     bool road_at(Hex h) const { return road_hexes_.count(h) > 0; }
+    // The hexes the terrain lines name, roads included (for a picture of the map).
+    std::vector<Hex> named_hexes() const {
+        std::vector<Hex> named(road_hexes_.begin(), road_hexes_.end());
+        for (const auto& [h, terrain] : hexes_) named.push_back(h);
+        return named;
+    }
     // Whether any hex is declared sea or coast (then ships keep to them and land units off the sea).
     bool has_water() const { return has_water_; }
     bool land_may_enter(Hex h) const;  // not sea; a river only at a ford

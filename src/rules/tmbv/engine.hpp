@@ -52,6 +52,7 @@ public:
     void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
     void finish(GameContext& ctx) override;
     void describe(std::ostream& os, const GameContext& ctx) const override;
+    std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
     bool describes_positions() const override { return true; }
 
     // ---- the handlers of the verb table (engine.cpp) ----
@@ -89,6 +90,10 @@ private:
     bool flagship_at_the_rear(const Formation& f, const std::vector<const Ship*>& members) const;
     void check_late_entry(const Ship& s, ngn::SourcePos at, GameContext& ctx);
     std::optional<Hex> board_size(char board) const;
+    // the picture (scene.cpp)
+    ScenePiece ship_piece(const Ship& s, bool one_board) const;
+    std::set<char> board_hexes(Scene& scene) const;
+    void hexes_around_ships(Scene& scene, const std::set<char>& drawn) const;
     // 13.2.1, 13.2.2: the Lissa set-up's places relative to one another
     void check_italian_setup(GameContext& ctx);
     void check_austrian_setup(GameContext& ctx);

@@ -1,0 +1,80 @@
+// What to draw of a game at a point of its replay: the playing area, the pieces on it and the
+// line of the last act between two of them. Ruleset-neutral and data only: an engine fills it
+// from its own game model (Engine::scene), a writer in the output layer (src/output/svg.hpp)
+// draws it. It says WHAT is there, never how it looks; what an engine cannot say (a hull's
+// length without its data file) is left out and named in the notes, never made up.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ironlog {
+
+enum class SceneGeometry {
+    Table,  // a table measured in cm (x to the right, y up the table; headings clockwise from +y)
+    Hexes,  // a hex board: places are hex centres, hexes of circumradius 1, y up the map
+    Areas,  // an area map: places are the map's areas, which touch which
+};
+
+struct ScenePoint {
+    double x = 0, y = 0;
+};
+
+// A hex of the board, with what the record's map says it holds (woods, river ...).
+struct SceneHex {
+    std::string id;  // as the record writes it: "0405", or "A:1009" with a board
+    ScenePoint centre;
+    std::vector<std::string> terrain;
+};
+
+// An area of an area map, and the areas it touches.
+struct SceneArea {
+    std::string name;
+    bool port = false;
+    std::vector<std::string> touches;
+    std::vector<std::string> words;  // "ice", "harbour 2" ...
+};
+
+struct ScenePiece {
+    std::string id;    // the record's alias (or name), as its lines write it
+    std::string name;  // its full name
+    std::string kind;  // "ship", "unit", "fleet", "leader" ...
+    int side = -1;     // index into Scene::sides; -1 without a side
+    // Where it is: a point on a table or a hex centre (`hex` then names the hex); on an area
+    // map, `area` (and `box`, a port's blockade box) name the place. Unplaced pieces have none.
+    std::optional<ScenePoint> at;
+    std::string hex;
+    std::string area, box;
+    std::optional<double> heading;  // degrees clockwise from up the table or map
+    // Its size to scale in the area's units (a base's length along the heading, its width),
+    // where the engine knows it.
+    std::optional<double> length, width;
+    bool sunk = false;               // sunk, destroyed or scuttled
+    bool gone = false;               // off the playing area (left the table, broke off ...)
+    std::vector<std::string> state;  // words a player reads: "speed 8", "hull 2 of 4", "on fire"
+};
+
+// A line between two pieces: the fire or ram of the last act.
+struct SceneLine {
+    std::string from, to;  // piece ids
+    std::string kind;      // the verb: "fire", "ram", "torpedo", "attack"
+    std::uint32_t line = 0;  // the record's line
+};
+
+struct Scene {
+    SceneGeometry geometry = SceneGeometry::Table;
+    std::string title;               // the game's Event
+    std::string at;                  // where the replay stands: "turn 3 phase firing", "line 42"
+    std::vector<std::string> sides;  // names, in the record's order
+    // Table: its size in cm when known (else the picture fits the pieces).
+    std::optional<double> width, height;
+    std::vector<SceneHex> hexes;     // Hexes: the hexes to draw (the board's, or those in use)
+    std::vector<SceneArea> areas;    // Areas: the map's areas
+    std::vector<ScenePiece> pieces;
+    std::vector<SceneLine> lines;
+    std::vector<std::string> notes;  // what could not be drawn, and why
+};
+
+}  // namespace ironlog

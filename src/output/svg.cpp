@@ -1,0 +1,360 @@
+// The SVG writer: draws a Scene. Scene units (cm, hex radii) are turned into pixels by one
+// frame that fits the playing area; pieces, lines and labels are drawn over it, then the legend,
+// the roster of pieces and the notes below. Nothing outside the file is referred to.
+#include "output/svg.hpp"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <numbers>
+#include <sstream>
+#include <vector>
+
+namespace ironlog::output {
+
+namespace {
+
+bool bidi_control(utf8proc_int32_t c) {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+bool xml_allowed(utf8proc_int32_t c) {
+    return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+void append_escaped(std::string& out, utf8proc_int32_t c, std::string_view bytes) {
+    switch (c) {
+    case '&': out += "&amp;"; return;
+    case '<': out += "&lt;"; return;
+    case '>': out += "&gt;"; return;
+    case '"': out += "&quot;"; return;
+    case '\'': out += "&#39;"; return;
+    default: break;
+    }
+    if (bidi_control(c)) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(c));
+        out += std::string("[U+") + hex + "]";
+    } else if (!xml_allowed(c)) {
+        out += "\xEF\xBF\xBD";  // U+FFFD
+    } else {
+        out += bytes;
+    }
+}
+
+// A number for an attribute: one decimal, the same in every locale.
+std::string num(double v) {
+    char buf[32];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, std::round(v * 10) / 10, std::chars_format::fixed, 1);
+    return ec == std::errc() ? std::string(buf, end) : "0";
+}
+
+const char* const kSideColours[] = {"#1f4e9c", "#b22222", "#2e7d32", "#8e44ad", "#d35400", "#00838f"};
+std::string side_colour(int side) { return side < 0 ? "#666666" : kSideColours[side % 6]; }
+
+// Pixels.
+constexpr double kMargin = 30, kBoardWidth = 760, kLineHeight = 18, kTitleHeight = 50;
+
+// Scene units to pixels: x to the right, y up the scene (down the picture).
+struct Frame {
+    double min_x = 0, max_y = 0, scale = 1, width = 0, height = 0;  // width, height in pixels
+    std::pair<double, double> px(ScenePoint p) const {
+        return {kMargin + (p.x - min_x) * scale, kTitleHeight + (max_y - p.y) * scale};
+    }
+};
+
+Frame fit(double min_x, double min_y, double max_x, double max_y) {
+    Frame f;
+    const double w = std::max(max_x - min_x, 1.0), h = std::max(max_y - min_y, 1.0);
+    f.scale = std::min(kBoardWidth / w, kBoardWidth / h);
+    f.min_x = min_x;
+    f.max_y = max_y;
+    f.width = w * f.scale;
+    f.height = h * f.scale;
+    return f;
+}
+
+std::string point_text(std::pair<double, double> p) { return num(p.first) + "," + num(p.second); }
+
+std::string piece_class(const ScenePiece& p) {
+    std::string c = "piece " + xml_text(p.kind.empty() ? "piece" : p.kind) + " side-" + (p.side < 0 ? "none" : std::to_string(p.side));
+    if (p.sunk) c += " sunk";
+    if (p.gone) c += " gone";
+    return c;
+}
+
+std::string state_text(const ScenePiece& p) {
+    std::string s;
+    for (const auto& w : p.state) s += (s.empty() ? "" : ", ") + w;
+    return s;
+}
+
+// A piece's tooltip: its full name and state.
+void piece_title(std::ostream& os, const ScenePiece& p) {
+    const std::string state = state_text(p);
+    os << "<title>" << xml_text(p.name) << (state.empty() ? "" : ": " + xml_text(state)) << "</title>";
+}
+
+// A cross over a sunk piece.
+void sunk_mark(std::ostream& os, std::pair<double, double> c, double r) {
+    os << "<path class=\"sunk-mark\" d=\"M" << num(c.first - r) << "," << num(c.second - r) << " L" << num(c.first + r) << ","
+       << num(c.second + r) << " M" << num(c.first - r) << "," << num(c.second + r) << " L" << num(c.first + r) << "," << num(c.second - r)
+       << "\" stroke=\"#000\" stroke-width=\"2.5\"/>";
+}
+
+// A hull to scale: a base `length` by `width` pointed at the bow, along the heading.
+std::vector<ScenePoint> hull_outline(ScenePoint c, double heading, double length, double width) {
+    const double h = heading * std::numbers::pi / 180, fx = std::sin(h), fy = std::cos(h), sx = fy, sy = -fx;
+    auto at = [&](double along, double across) { return ScenePoint{c.x + fx * along + sx * across, c.y + fy * along + sy * across}; };
+    const double l = length / 2, w = width / 2;
+    return {at(-l, -w), at(l * 0.6, -w), at(l, 0), at(l * 0.6, w), at(-l, w)};
+}
+
+void draw_marker(std::ostream& os, const Frame& f, const ScenePiece& p, std::pair<double, double> c, const std::string& colour) {
+    if (p.length && p.heading) {
+        const double width = p.width ? *p.width : 4 / f.scale;  // no beam known: a narrow hull, 4 px
+        os << "<polygon points=\"";
+        for (const auto& q : hull_outline(*p.at, *p.heading, *p.length, width)) os << point_text(f.px(q)) << " ";
+        os << "\" fill=\"" << colour << "\" fill-opacity=\"" << (p.sunk ? "0.3" : "0.85") << "\" stroke=\"#000\"/>";
+        return;
+    }
+    os << "<circle cx=\"" << num(c.first) << "\" cy=\"" << num(c.second) << "\" r=\"7\" fill=\"" << colour << "\" fill-opacity=\""
+       << (p.sunk ? "0.3" : "0.85") << "\" stroke=\"#000\"/>";
+    if (p.heading) {
+        const double h = *p.heading * std::numbers::pi / 180;
+        os << "<line x1=\"" << num(c.first) << "\" y1=\"" << num(c.second) << "\" x2=\"" << num(c.first + 16 * std::sin(h)) << "\" y2=\""
+           << num(c.second - 16 * std::cos(h)) << "\" stroke=\"" << colour << "\" stroke-width=\"2.5\"/>";
+    }
+}
+
+// A piece placed on the board; `nudge` spreads pieces sharing a place.
+void draw_placed_piece(std::ostream& os, const Frame& f, const ScenePiece& p, std::pair<double, double> nudge) {
+    auto c = f.px(*p.at);
+    c.first += nudge.first;
+    c.second += nudge.second;
+    const std::string colour = side_colour(p.side);
+    os << "<g class=\"" << piece_class(p) << "\" data-id=\"" << xml_text(p.id) << "\">";
+    piece_title(os, p);
+    draw_marker(os, f, p, c, colour);
+    if (p.sunk) sunk_mark(os, c, 8);
+    os << "<text x=\"" << num(c.first + 10) << "\" y=\"" << num(c.second - 8) << "\" font-size=\"12\">" << xml_text(p.id) << "</text></g>\n";
+}
+
+// A piece in a list (an area's, or of pieces not on the board): a swatch and its label.
+void draw_listed_piece(std::ostream& os, const ScenePiece& p, double x, double y, const std::string& extra) {
+    os << "<g class=\"" << piece_class(p) << "\" data-id=\"" << xml_text(p.id) << "\">";
+    piece_title(os, p);
+    os << "<rect x=\"" << num(x) << "\" y=\"" << num(y - 10) << "\" width=\"12\" height=\"12\" fill=\"" << side_colour(p.side)
+       << "\" fill-opacity=\"" << (p.sunk ? "0.3" : "0.9") << "\" stroke=\"#000\"/>";
+    if (p.sunk) sunk_mark(os, {x + 6, y - 4}, 6);
+    os << "<text x=\"" << num(x + 16) << "\" y=\"" << num(y) << "\" font-size=\"12\">" << xml_text(p.id + extra) << "</text></g>\n";
+}
+
+// Pieces sharing a place are spread so each can be seen.
+std::vector<std::pair<double, double>> nudges(const std::vector<ScenePiece>& pieces) {
+    std::map<std::pair<long, long>, int> seen;
+    std::vector<std::pair<double, double>> out;
+    for (const auto& p : pieces) {
+        const int n = p.at ? seen[{std::lround(p.at->x * 10), std::lround(p.at->y * 10)}]++ : 0;
+        out.push_back({n * 6.0, n * 14.0});
+    }
+    return out;
+}
+
+void draw_act_lines(std::ostream& os, const Frame& f, const Scene& s) {
+    auto find = [&](const std::string& id) -> const ScenePiece* {
+        for (const auto& p : s.pieces)
+            if (p.id == id && p.at) return &p;
+        return nullptr;
+    };
+    for (const auto& l : s.lines) {
+        const ScenePiece *a = find(l.from), *b = find(l.to);
+        if (!a || !b) continue;
+        const auto pa = f.px(*a->at), pb = f.px(*b->at);
+        os << "<line class=\"act " << xml_text(l.kind) << "\" x1=\"" << num(pa.first) << "\" y1=\"" << num(pa.second) << "\" x2=\""
+           << num(pb.first) << "\" y2=\"" << num(pb.second) << "\" stroke=\"#c00\" stroke-width=\"2\" stroke-dasharray=\"8 4\"><title>"
+           << xml_text(l.from + " " + l.kind + " " + l.to + " (line " + std::to_string(l.line) + ")") << "</title></line>\n";
+    }
+}
+
+// The bounds of the placed pieces, padded by `pad`.
+std::array<double, 4> piece_bounds(const Scene& s, double pad) {
+    std::array<double, 4> b{1e300, 1e300, -1e300, -1e300};
+    for (const auto& p : s.pieces) {
+        if (!p.at) continue;
+        b = {std::min(b[0], p.at->x), std::min(b[1], p.at->y), std::max(b[2], p.at->x), std::max(b[3], p.at->y)};
+    }
+    if (b[0] > b[2]) return {0, 0, 1, 1};
+    return {b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad};
+}
+
+Frame draw_table(std::ostream& os, const Scene& s) {
+    const bool sized = s.width && s.height;
+    const auto b = sized ? std::array<double, 4>{0, 0, *s.width, *s.height} : piece_bounds(s, 15);
+    const Frame f = fit(b[0], b[1], b[2], b[3]);
+    os << "<rect class=\"table\" x=\"" << num(kMargin) << "\" y=\"" << num(kTitleHeight) << "\" width=\"" << num(f.width) << "\" height=\""
+       << num(f.height) << "\" fill=\"#dfeef7\" stroke=\"#567\"/>\n";
+    os << "<text x=\"" << num(kMargin) << "\" y=\"" << num(kTitleHeight + f.height + 14) << "\" font-size=\"11\">"
+       << (sized ? "table " + num(*s.width) + " x " + num(*s.height) + " cm" : std::string("the pieces' part of the table (its size is not recorded)"))
+       << "; 10 cm = " << num(10 * f.scale) << " px</text>\n";
+    return f;
+}
+
+std::string terrain_fill(const std::vector<std::string>& terrain) {
+    static const std::map<std::string, std::string> fills = {
+        {"sea", "#bcd9ef"},   {"river", "#8fc1e3"}, {"ford", "#c3def0"},      {"coast", "#e9dfb8"}, {"woods", "#9cc58f"},
+        {"hill", "#d9c7a0"},  {"road", "#e8e2d0"},  {"fortification", "#b9b1a6"}, {"wire", "#d8d0d0"}, {"minefield", "#e6b8b8"},
+        {"town", "#d7c3b5"},  {"shoal", "#d6e9d9"}, {"land", "#eae6d6"}, {"island", "#e2dcc0"}};
+    for (const auto& t : terrain)
+        if (auto it = fills.find(t); it != fills.end()) return it->second;
+    return terrain.empty() ? "#f4f4f0" : "#e0e0e0";
+}
+
+Frame draw_hexes(std::ostream& os, const Scene& s) {
+    std::array<double, 4> b{1e300, 1e300, -1e300, -1e300};
+    for (const auto& h : s.hexes)
+        b = {std::min(b[0], h.centre.x - 1), std::min(b[1], h.centre.y - 1), std::max(b[2], h.centre.x + 1), std::max(b[3], h.centre.y + 1)};
+    if (s.hexes.empty()) b = piece_bounds(s, 1);
+    const Frame f = fit(b[0], b[1], b[2], b[3]);
+    for (const auto& h : s.hexes) {
+        os << "<polygon class=\"hex\" points=\"";
+        for (int k = 0; k < 6; ++k) {
+            const double a = k * std::numbers::pi / 3;
+            os << point_text(f.px({h.centre.x + std::cos(a), h.centre.y + std::sin(a)})) << " ";
+        }
+        std::string words;
+        for (const auto& t : h.terrain) words += " " + t;
+        os << "\" fill=\"" << terrain_fill(h.terrain) << "\" stroke=\"#999\"><title>" << xml_text("#" + h.id + words) << "</title></polygon>\n";
+        if (f.scale >= 18) {
+            const auto c = f.px({h.centre.x, h.centre.y + 0.7});
+            os << "<text x=\"" << num(c.first) << "\" y=\"" << num(c.second) << "\" font-size=\"" << num(std::min(9.0, f.scale / 4))
+               << "\" text-anchor=\"middle\" fill=\"#777\">" << xml_text(h.id) << "</text>\n";
+        }
+    }
+    return f;
+}
+
+// Area boxes on a grid, in the map's order; connections first, beneath them.
+Frame draw_areas(std::ostream& os, const Scene& s, std::vector<bool>& drawn) {
+    const std::size_t n = std::max<std::size_t>(s.areas.size(), 1);
+    const std::size_t cols = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(n))));
+    std::map<std::string, std::size_t> index;
+    std::vector<std::size_t> count(s.areas.size(), 0);
+    for (std::size_t i = 0; i < s.areas.size(); ++i) index[s.areas[i].name] = i;
+    for (const auto& p : s.pieces)
+        if (auto it = index.find(p.area); it != index.end()) ++count[it->second];
+    const std::size_t most = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
+    const double box_w = 200, box_h = 34 + kLineHeight * static_cast<double>(most);
+    auto origin = [&](std::size_t i) { return std::pair{kMargin + static_cast<double>(i % cols) * (box_w + 40), kTitleHeight + static_cast<double>(i / cols) * (box_h + 30)}; };
+    for (std::size_t i = 0; i < s.areas.size(); ++i)
+        for (const auto& t : s.areas[i].touches)
+            if (auto it = index.find(t); it != index.end() && it->second > i) {
+                const auto a = origin(i), b = origin(it->second);
+                os << "<line class=\"connection\" x1=\"" << num(a.first + box_w / 2) << "\" y1=\"" << num(a.second + box_h / 2) << "\" x2=\""
+                   << num(b.first + box_w / 2) << "\" y2=\"" << num(b.second + box_h / 2) << "\" stroke=\"#9ab\" stroke-width=\"1.5\"/>\n";
+            }
+    std::vector<double> next_row(s.areas.size(), 0);
+    for (std::size_t i = 0; i < s.areas.size(); ++i) {
+        const auto& a = s.areas[i];
+        const auto [x, y] = origin(i);
+        std::string words;
+        for (const auto& w : a.words) words += (words.empty() ? " (" : ", ") + w;
+        if (!words.empty()) words += ")";
+        os << "<g class=\"area" << (a.port ? " port" : " sea") << "\"><rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(box_w)
+           << "\" height=\"" << num(box_h) << "\" rx=\"6\" fill=\"" << (a.port ? "#efe6d2" : "#d8e8f4") << "\" stroke=\"#567\""
+           << (a.port ? " stroke-dasharray=\"5 3\"" : "") << "/><text x=\"" << num(x + 6) << "\" y=\"" << num(y + 16)
+           << "\" font-size=\"12\" font-weight=\"bold\">" << xml_text(a.name + words) << "</text></g>\n";
+    }
+    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+        const auto& p = s.pieces[k];
+        auto it = index.find(p.area);
+        if (it == index.end()) continue;
+        const auto [x, y] = origin(it->second);
+        draw_listed_piece(os, p, x + 8, y + 36 + next_row[it->second]++ * kLineHeight, p.box.empty() ? "" : " (" + p.box + ")");
+        drawn[k] = true;
+    }
+    const std::size_t rows = (s.areas.size() + cols - 1) / cols;
+    Frame f;
+    f.width = static_cast<double>(cols) * (box_w + 40);
+    f.height = static_cast<double>(rows) * (box_h + 30);
+    return f;
+}
+
+// Below the board: pieces not on it, the legend of sides, the roster and the notes.
+double draw_below(std::ostream& os, const Scene& s, const std::vector<bool>& drawn, double y) {
+    bool any = false;
+    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+        if (drawn[k]) continue;
+        if (!any) os << "<text x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"12\">Not on the board:</text>\n";
+        any = true;
+        draw_listed_piece(os, s.pieces[k], kMargin + 10, y += kLineHeight, "");
+    }
+    os << "<g class=\"legend\">";
+    for (std::size_t i = 0; i < s.sides.size(); ++i) {
+        y += kLineHeight;
+        os << "<rect x=\"" << num(kMargin) << "\" y=\"" << num(y - 10) << "\" width=\"12\" height=\"12\" fill=\"" << side_colour(static_cast<int>(i))
+           << "\"/><text x=\"" << num(kMargin + 16) << "\" y=\"" << num(y) << "\" font-size=\"12\">" << xml_text(s.sides[i]) << "</text>";
+    }
+    os << "<text x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"11\">a cross: sunk or destroyed; faded: out of play</text></g>\n";
+    for (const auto& p : s.pieces) {
+        const std::string state = state_text(p);
+        os << "<text class=\"roster\" x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"11\">"
+           << xml_text(p.id + (p.name != p.id ? " \"" + p.name + "\"" : "") + (state.empty() ? "" : ": " + state)) << "</text>\n";
+    }
+    for (const auto& n : s.notes)
+        os << "<text class=\"note\" x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"11\" fill=\"#833\">"
+           << xml_text("Note: " + n) << "</text>\n";
+    return y + kMargin;
+}
+
+}  // namespace
+
+std::string xml_text(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    std::size_t at = 0;
+    while (at < text.size()) {
+        utf8proc_int32_t c = -1;
+        auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at), static_cast<utf8proc_ssize_t>(text.size() - at), &c);
+        if (n <= 0) {  // malformed: one byte replaced
+            out += "\xEF\xBF\xBD";
+            ++at;
+            continue;
+        }
+        append_escaped(out, c, text.substr(at, static_cast<std::size_t>(n)));
+        at += static_cast<std::size_t>(n);
+    }
+    return out;
+}
+
+void write_svg(std::ostream& out, const Scene& s) {
+    std::ostringstream body;
+    std::vector<bool> drawn(s.pieces.size(), false);
+    Frame f;
+    if (s.geometry == SceneGeometry::Areas) {
+        f = draw_areas(body, s, drawn);
+    } else {
+        f = s.geometry == SceneGeometry::Table ? draw_table(body, s) : draw_hexes(body, s);
+        draw_act_lines(body, f, s);
+        const auto spread = nudges(s.pieces);
+        for (std::size_t k = 0; k < s.pieces.size(); ++k)
+            if (s.pieces[k].at) draw_placed_piece(body, f, s.pieces[k], spread[k]), drawn[k] = true;
+    }
+    const double height = draw_below(body, s, drawn, kTitleHeight + f.height + 20);
+    const double width = std::max(kBoardWidth, f.width) + 2 * kMargin;
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << num(width) << "\" height=\"" << num(height) << "\" viewBox=\"0 0 "
+        << num(width) << " " << num(height) << "\" font-family=\"sans-serif\">\n"
+        << "<title>" << xml_text(s.title.empty() ? "ironlog" : s.title) << "</title>\n"
+        << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
+        << "<text x=\"" << num(kMargin) << "\" y=\"22\" font-size=\"16\" font-weight=\"bold\">" << xml_text(s.title) << "</text>\n"
+        << "<text x=\"" << num(kMargin) << "\" y=\"40\" font-size=\"12\">" << xml_text(s.at) << "</text>\n"
+        << body.str() << "</svg>\n";
+}
+
+}  // namespace ironlog::output
