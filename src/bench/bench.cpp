@@ -711,7 +711,8 @@ void archive_for_queries(const Settings& s, const fs::path& db) {
     bool reuse = false;
     if (fs::exists(db)) {
         try {
-            archive::Archive ar(db.string(), archive::Mode::Read);
+            // opened for writing, as `add` opens it: a schema not exactly this ironlog's is refused
+            archive::Archive ar(db.string(), archive::Mode::Write);
             sqlite::Statement q(ar.database(), "SELECT count(*) FROM game");
             q.step();
             reuse = q.integer(0) >= s.query_games;
