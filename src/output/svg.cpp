@@ -2,6 +2,7 @@
 // frame that fits the playing area; pieces, lines and labels are drawn over it, then the legend,
 // the roster of pieces and the notes below. Nothing outside the file is referred to.
 #include "output/svg.hpp"
+#include "output/writers.hpp"
 
 #include <utf8proc.h>
 
@@ -19,10 +20,6 @@ namespace ironlog::output {
 
 namespace {
 
-bool bidi_control(utf8proc_int32_t c) {
-    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
-}
-
 bool xml_allowed(utf8proc_int32_t c) {
     return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
 }
@@ -36,12 +33,12 @@ void append_escaped(std::string& out, utf8proc_int32_t c, std::string_view bytes
     case '\'': out += "&#39;"; return;
     default: break;
     }
-    if (bidi_control(c)) {
+    if (!xml_allowed(c)) {
+        out += "\xEF\xBF\xBD";  // U+FFFD
+    } else if (hidden(c)) {  // the same characters the terminal's output escapes
         char hex[8];
         std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(c));
         out += std::string("[U+") + hex + "]";
-    } else if (!xml_allowed(c)) {
-        out += "\xEF\xBF\xBD";  // U+FFFD
     } else {
         out += bytes;
     }

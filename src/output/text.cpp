@@ -26,21 +26,6 @@ Char char_at(std::string_view s, std::size_t at) {
     return Char{static_cast<std::size_t>(n), code};
 }
 
-// A character that must not reach a terminal raw: a control (C0, C1, DEL), a line or paragraph
-// separator, or a bidirectional control (the embeddings, overrides and isolates, and the marks
-// U+200E, U+200F, U+061C), which would let a file or a record rewrite what the umpire sees.
-bool hidden(std::int32_t code) {
-    if (code < 0) return false;
-    const utf8proc_property_t* p = utf8proc_get_property(code);
-    if (p->category == UTF8PROC_CATEGORY_CC || p->category == UTF8PROC_CATEGORY_ZL || p->category == UTF8PROC_CATEGORY_ZP) return true;
-    if (p->category != UTF8PROC_CATEGORY_CF) return false;
-    switch (p->bidi_class) {
-        case UTF8PROC_BIDI_CLASS_LRE: case UTF8PROC_BIDI_CLASS_LRO: case UTF8PROC_BIDI_CLASS_RLE: case UTF8PROC_BIDI_CLASS_RLO:
-        case UTF8PROC_BIDI_CLASS_PDF: case UTF8PROC_BIDI_CLASS_LRI: case UTF8PROC_BIDI_CLASS_RLI: case UTF8PROC_BIDI_CLASS_FSI:
-        case UTF8PROC_BIDI_CLASS_PDI: return true;
-        default: return code == 0x200E || code == 0x200F || code == 0x061C;
-    }
-}
 
 // The columns a character takes on a terminal (utf8proc's East Asian width: 2 for CJK and most
 // emoji, 0 for a combining mark); a tab, a hidden character or a bad byte is shown as one.
@@ -108,6 +93,22 @@ void write_excerpt(std::ostream& os, const ngn::SourceExcerpts& source, const Fi
 }
 
 }  // namespace
+
+// A character that must not reach a terminal raw: a control (C0, C1, DEL), a line or paragraph
+// separator, or a bidirectional control (the embeddings, overrides and isolates, and the marks
+// U+200E, U+200F, U+061C), which would let a file or a record rewrite what the umpire sees.
+bool hidden(std::int32_t code) {
+    if (code < 0) return false;
+    const utf8proc_property_t* p = utf8proc_get_property(code);
+    if (p->category == UTF8PROC_CATEGORY_CC || p->category == UTF8PROC_CATEGORY_ZL || p->category == UTF8PROC_CATEGORY_ZP) return true;
+    if (p->category != UTF8PROC_CATEGORY_CF) return false;
+    switch (p->bidi_class) {
+        case UTF8PROC_BIDI_CLASS_LRE: case UTF8PROC_BIDI_CLASS_LRO: case UTF8PROC_BIDI_CLASS_RLE: case UTF8PROC_BIDI_CLASS_RLO:
+        case UTF8PROC_BIDI_CLASS_PDF: case UTF8PROC_BIDI_CLASS_LRI: case UTF8PROC_BIDI_CLASS_RLI: case UTF8PROC_BIDI_CLASS_FSI:
+        case UTF8PROC_BIDI_CLASS_PDI: return true;
+        default: return code == 0x200E || code == 0x200F || code == 0x061C;
+    }
+}
 
 std::string visible(std::string_view text) {
     std::string out;
