@@ -384,9 +384,14 @@ void Ledger::check_pages(Verification& v, const VerifyProgress& progress) {
         std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
         std::int64_t shown = -1;
     } clock{progress};
+    // the handler is taken off however the check ends (an error throws): it points at `clock`
+    struct Handler {
+        sqlite3* db;
+        ~Handler() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
+    } handler{db_->handle()};
     if (progress) {
         progress(VerifyStage::Pages, 0, 0);
-        sqlite3_progress_handler(db_->handle(), 100000, [](void* p) {
+        sqlite3_progress_handler(handler.db, 100000, [](void* p) {
             auto& c = *static_cast<Clock*>(p);
             const auto s = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - c.start).count();
             if (s != c.shown) c.progress(VerifyStage::Pages, s, 0), c.shown = s;
@@ -396,7 +401,6 @@ void Ledger::check_pages(Verification& v, const VerifyProgress& progress) {
     sqlite::Statement check(*db_, "PRAGMA integrity_check");
     while (check.step())
         if (check.text(0) != "ok") v.problems.push_back(Problem{0, "SQLite's integrity_check: " + check.text(0)});
-    if (progress) sqlite3_progress_handler(db_->handle(), 0, nullptr, nullptr);
 }
 
 // The chain, entry by entry, as it is read: each hash recomputed from the one stored before it,
