@@ -242,6 +242,12 @@ public:
     void vacuum();
 
     std::vector<Standing> standings(const std::string& event);
+    // The rules the errors and warnings of an event's games cite, most cited first ("" for those
+    // citing none), each with its count; through the event's index, then each game's findings.
+    std::vector<std::pair<std::string, int>> rules_broken_in(const std::string& event);
+    // Events named as this one but for case, or holding it, at most `limit` (an unknown event's
+    // message suggests them); reads every event's name.
+    std::vector<std::string> events_like(const std::string& event, int limit = 5);
     std::vector<std::pair<std::string, int>> games_per_ruleset();
     std::vector<std::pair<std::string, int>> most_cited_rules(int limit);
     // Notes, comments and rulings holding every word of the query, newest games first, at most

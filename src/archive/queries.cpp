@@ -153,6 +153,27 @@ std::vector<Standing> Archive::standings(const std::string& event) {
     return out;
 }
 
+std::vector<std::pair<std::string, int>> Archive::rules_broken_in(const std::string& event) {
+    sqlite::Statement q(db_,
+                        "SELECT coalesce(f.rule, ''), count(*) FROM game g JOIN finding f ON f.game_id = g.id"
+                        " WHERE g.event = ?1 AND f.severity <> 'note' GROUP BY 1 ORDER BY 2 DESC, 1");
+    q.bind(1, event);
+    std::vector<std::pair<std::string, int>> out;
+    while (q.step()) out.emplace_back(q.text(0), static_cast<int>(q.integer(1)));
+    return out;
+}
+
+std::vector<std::string> Archive::events_like(const std::string& event, int limit) {
+    sqlite::Statement q(db_,
+                        "SELECT DISTINCT event FROM game WHERE event IS NOT NULL AND event <> ?1"
+                        " AND (event = ?1 COLLATE NOCASE OR instr(lower(event), lower(?1)) > 0) ORDER BY event LIMIT ?2");
+    q.bind(1, event);
+    q.bind(2, static_cast<std::int64_t>(limit));
+    std::vector<std::string> out;
+    while (q.step()) out.push_back(q.text(0));
+    return out;
+}
+
 std::vector<std::pair<std::string, int>> Archive::games_per_ruleset() {
     sqlite::Statement q(db_, "SELECT coalesce(ruleset, '(none)'), count(*) FROM game GROUP BY 1 ORDER BY 2 DESC, 1");
     std::vector<std::pair<std::string, int>> out;

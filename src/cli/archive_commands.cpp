@@ -384,6 +384,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     format(a.list, a.format, {"text", "json"});
     add_dice_command(ar, a);
     format(a.dice, a.format, {"text", "json"});
+    add_report_command(ar, a);
 
     a.show = ar->add_subcommand("show", "show a game: header, result and findings, or its record as it was read");
     a.show->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
@@ -455,6 +456,7 @@ int run_on_archive(const ArchiveArgs& a, const std::string& path) {
                   << "stored ('archive verify' says what differs)\n";
     if (*a.list) return list(a, ar);
     if (*a.dice) return archive_dice(a, ar);
+    if (*a.report) return archive_report(a, ar);
     if (*a.show) return show(a, ar);
     if (*a.query_cmd) return query(a, ar);
     if (*a.exp) {

@@ -1,4 +1,4 @@
-// `ironlog archive init|upgrade|add|restore|list|dice|show|query|export|verify|rm|vacuum|keygen`: the
+// `ironlog archive init|upgrade|add|restore|list|dice|report|show|query|export|verify|rm|vacuum|keygen`: the
 // SQLite game archive. The commands that store games are in archive_store.cpp, those that check
 // and publish it (verify, export, manifests, keys) in archive_trust.cpp.
 #pragma once
@@ -54,6 +54,8 @@ struct ArchiveArgs {
     std::vector<std::string> by;               // the breakdowns shown: player, event, kind (default all)
     std::optional<std::uint64_t> seed;         // of the Monte-Carlo tests (default: stats::MonteCarlo's)
     std::optional<std::int64_t> draws;         // their number of draws
+    // report (archive_report.cpp)
+    std::string points = "2,1,0";              // --points W,D,L
 
     CLI::App* init = nullptr;
     CLI::App* upgrade = nullptr;
@@ -68,6 +70,7 @@ struct ArchiveArgs {
     CLI::App* vacuum = nullptr;
     CLI::App* keygen = nullptr;
     CLI::App* dice = nullptr;
+    CLI::App* report = nullptr;
 };
 
 // Declares the subcommands on `app`; returns the `archive` command.
@@ -80,8 +83,11 @@ void add_filter_options(CLI::App* command, ArchiveArgs& args);
 std::optional<archive::Filter> archive_filter(const ArchiveArgs& args);
 // Declares `archive dice` on the `archive` command (archive_dice.cpp).
 void add_dice_command(CLI::App* archive, ArchiveArgs& args);
+// Declares `archive report` (archive_report.cpp).
+void add_report_command(CLI::App* archive, ArchiveArgs& args);
 
-// The commands, each given its archive open (archive_store.cpp, archive_trust.cpp, archive_dice.cpp).
+// The commands, each given its archive open (archive_store.cpp, archive_trust.cpp, archive_dice.cpp,
+// archive_report.cpp).
 int archive_add(const ArchiveArgs& a, archive::Archive& ar);
 int archive_recheck(const ArchiveArgs& a, archive::Archive& ar);
 int archive_replace(const ArchiveArgs& a, archive::Archive& ar);
@@ -90,5 +96,6 @@ int archive_verify(const ArchiveArgs& a, archive::Archive& ar);
 int archive_export(const ArchiveArgs& a, archive::Archive& ar);
 int archive_keygen(const ArchiveArgs& a);
 int archive_dice(const ArchiveArgs& a, archive::Archive& ar);
+int archive_report(const ArchiveArgs& a, archive::Archive& ar);
 
 }  // namespace ironlog::cli
