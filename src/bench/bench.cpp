@@ -5,7 +5,8 @@
 //     parse + check (MB/s and events/s);
 //   - archive ingest (games/s and events/s), beside the sqlite3 shell's .import of the same rows
 //     from CSV into the same tables;
-//   - query latency on a large archive: event standings, a filtered list, full-text search;
+//   - query latency on a large archive: event standings, a filtered list, full-text search; an
+//     event's page (archive report) in a fresh process;
 //   - peak memory (RSS) while checking and while importing, for two batch sizes.
 // A benchmark, not a test: it reports, and a test only checks that it runs (--quick).
 #include "rules/registry.hpp"
@@ -733,7 +734,7 @@ void bench_queries(const Settings& s) {
     const fs::path db = s.dir / "queries.db";
     archive_for_queries(s, db);
     std::size_t n_stand = 0, n_list = 0, n_player = 0, n_rules = 0;
-    std::int64_t n_search = 0, games = 0;
+    std::int64_t n_search = 0, games = 0, event_games = 0;
     std::string event;
     {
         archive::Archive ar(db.string(), archive::Mode::Read);
@@ -741,6 +742,9 @@ void bench_queries(const Settings& s) {
         // is not there would time a query that finds nothing
         sqlite::Statement q(ar.database(), "SELECT event FROM game WHERE id <= 5000 GROUP BY event ORDER BY count(*) DESC, event LIMIT 1");
         if (q.step()) event = q.text(0);
+        sqlite::Statement in_event(ar.database(), "SELECT count(*) FROM game WHERE event = ?1");
+        in_event.bind(1, event);
+        if (in_event.step()) event_games = in_event.integer(0);
         sqlite::Statement count(ar.database(), "SELECT count(*) FROM game");
         count.step();
         games = count.integer(0);
@@ -782,6 +786,15 @@ void bench_queries(const Settings& s) {
         row("peak RSS, archive verify", fmt(verify_mib, "MiB", 1), "< 64 MiB", verify_mib < 64 ? "ok" : "ABOVE");
     } else {
         row("archive verify", "not run (--no-verify)", "< 60 s", "");
+    }
+    // the league's event page (issue 40: 1,000 games under 2 s), with its games' pages
+    {
+        const auto [report_s, report_mib, report_status] =
+            timed({"archive", "--db", db.string(), "report", "--event", event, "-o", (s.dir / "event.html").string()});
+        row("archive report, the league's page (" + std::to_string(event_games) + " games)", fmt(report_s, "s", 2) + ", " + fmt(report_mib, "MiB", 1),
+            "< 2 s", report_status != 0 ? "DID NOT RUN" : report_s < 2 ? "ok" : "ABOVE");
+        fs::remove(s.dir / "event.html");
+        fs::remove_all(s.dir / "event-games");
     }
     const auto [list_s, list_mib, list_status] = timed({"archive", "--db", db.string(), "list"});
     row("archive list, every game: time, peak RSS", fmt(list_s, "s", 1) + ", " + fmt(list_mib, "MiB", 1), "< 64 MiB",
