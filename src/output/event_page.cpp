@@ -154,9 +154,11 @@ void dice_section(std::ostream& out, const DiceSection& d) {
 
 }  // namespace
 
+// XHTML that reads as HTML too: no XML declaration (HTML has none), every element closed, only
+// the five escapes xml_text writes (no named entities an XML parser would not know).
 void write_event_page(std::ostream& out, const EventPage& p) {
     const std::string title = "Event: " + p.event;
-    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" xml:lang=\"en\">\n"
+    out << "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" xml:lang=\"en\">\n"
         << "<head>\n<meta charset=\"UTF-8\"/>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>" << xml_text(title)
         << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n<h1>" << xml_text(title) << "</h1>\n";
     out << "<p class=\"small\">" << p.games.size() << " game" << (p.games.size() == 1 ? "" : "s") << ", " << p.standings.size() << " player"
