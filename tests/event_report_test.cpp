@@ -323,10 +323,12 @@ TEST(EventPage, CsvFromTheArchiveDisarmsFormulas) {
 }
 
 TEST(EventPage, FindingsByPlayerRulesBrokenAndTheDice) {
-    const Archived a = archive_of({record("Spring Cup", "2026.03.01", "Ann", "Bea", "Austria", kPlay)});
+    // two games in one file: the second's findings are at its lines of the file, not of its record
+    const Archived a = archive_of({record("Spring Cup", "2026.03.01", "Ann", "Bea", "Austria", kPlay) + "\n" +
+                                   record("Spring Cup", "2026.03.02", "Cid", "Dan", "Italy", kPlay)});
     const Page p = report(a, "Spring Cup");
     ASSERT_EQ(p.run.status, 0) << p.run.err;
-    // the save (FM, Austria's) is Ann's; the gunfire (RdI, Italy's) Bea's; each cites its rule
+    // the save (FM, Austria's) is Ann's and Cid's; the gunfire (RdI, Italy's) Bea's and Dan's
     const auto findings = p.rows("findings");
     auto row_of = [&](const std::string& player) {
         for (const auto& r : findings)
@@ -338,6 +340,13 @@ TEST(EventPage, FindingsByPlayerRulesBrokenAndTheDice) {
     EXPECT_NE(row_of("Ann")[2].find("ironclads Firing/Armour saves 1"), std::string::npos) << row_of("Ann")[2];
     ASSERT_EQ(row_of("Bea").size(), 3u);
     EXPECT_NE(row_of("Bea")[2].find("ironclads Firing/Resolving gunfire 1"), std::string::npos) << row_of("Bea")[2];
+    ASSERT_EQ(row_of("Cid").size(), 3u) << p.html;
+    EXPECT_NE(row_of("Cid")[2].find("ironclads Firing/Armour saves 1"), std::string::npos) << row_of("Cid")[2];
+    ASSERT_EQ(row_of("Dan").size(), 3u);
+    EXPECT_NE(row_of("Dan")[2].find("ironclads Firing/Resolving gunfire 1"), std::string::npos) << row_of("Dan")[2];
+    // the data cards the record does not give: no side's line
+    ASSERT_EQ(row_of("(no side's line)").size(), 3u);
+    EXPECT_EQ(row_of("(no side's line)")[1], "inconsistent 4");  // two a game
     const auto chart = p.rows("chart");
     ASSERT_GE(chart.size(), 3u);
     EXPECT_NE(p.html.find("class=\"bar\""), std::string::npos);
@@ -346,11 +355,11 @@ TEST(EventPage, FindingsByPlayerRulesBrokenAndTheDice) {
     ASSERT_GE(dice.size(), 2u);
     EXPECT_EQ(dice[1][0], "d6");
     EXPECT_EQ(dice[1][1], "all");
-    EXPECT_EQ(dice[1][2], "12");
-    EXPECT_EQ(dice[1][3], "1 2 1 2 2 4");
+    EXPECT_EQ(dice[1][2], "24");
+    EXPECT_EQ(dice[1][3], "2 4 2 4 4 8");
     EXPECT_TRUE(p.has_text("How to read this: a p-value")) << p.html;
     const testing_util::Run text = run_ironlog({"archive", "--db", a.db, "dice", "--event", "Spring Cup"});
-    EXPECT_NE(text.out.find("1 2 1 2 2 4"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("2 4 2 4 4 8"), std::string::npos) << text.out;
 }
 
 TEST(EventPage, ExitCodes) {
