@@ -179,6 +179,7 @@ void Replay::run(StopAt* stop) {
         } else if (const auto* r = line.as<ngn::Ruling>()) {
             ruling(line, *r);
         }
+        if (after_line_) after_line_(line);
     }
     if (stop && stop->after_line && *stop->after_line <= game_.last_line) stop->reached = true;
     const bool to_the_end = !stop || (stop->headings.empty() && !stop->after_line);

@@ -9,6 +9,7 @@
 #include "notation/record.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,6 +43,9 @@ public:
 
     // Replays the game (to the end, or to `stop`).
     void run(StopAt* stop = nullptr);
+    // Called after each line is replayed, before the next (a report's stepper takes a scene
+    // there); set before run.
+    void after_each_line(std::function<void(const ngn::Line&)> call) { after_line_ = std::move(call); }
     GameReport report() const;
     // The state at the point the replay stopped.
     std::string describe_state() const;
@@ -73,6 +77,7 @@ private:
     bool heading_seen_ = false;
     std::size_t events_ = 0;
     const ngn::Line* last_event_ = nullptr;
+    std::function<void(const ngn::Line&)> after_line_;
     struct PendingRuling {
         const ngn::Line* line;
         const ngn::Ruling* ruling;

@@ -12,7 +12,10 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <numbers>
+#include <optional>
+#include <span>
 #include <sstream>
 #include <vector>
 
@@ -52,7 +55,6 @@ std::string num(double v) {
 }
 
 const char* const kSideColours[] = {"#1f4e9c", "#b22222", "#2e7d32", "#8e44ad", "#d35400", "#00838f"};
-std::string side_colour(int side) { return side < 0 ? "#666666" : kSideColours[side % 6]; }
 
 // Pixels.
 constexpr double kMargin = 30, kBoardWidth = 760, kLineHeight = 18, kTitleHeight = 50;
@@ -163,6 +165,87 @@ std::vector<std::pair<double, double>> nudges(const std::vector<ScenePiece>& pie
     return out;
 }
 
+// The bounds of the placed pieces, padded by `pad`; none when no piece is placed.
+std::optional<std::array<double, 4>> piece_bounds(const Scene& s, double pad) {
+    std::optional<std::array<double, 4>> b;
+    for (const auto& p : s.pieces) {
+        if (!p.at) continue;
+        const std::array<double, 4> q{p.at->x - pad, p.at->y - pad, p.at->x + pad, p.at->y + pad};
+        b = b ? std::array<double, 4>{std::min((*b)[0], q[0]), std::min((*b)[1], q[1]), std::max((*b)[2], q[2]), std::max((*b)[3], q[3])} : q;
+    }
+    return b;
+}
+
+using Bounds = std::optional<std::array<double, 4>>;
+
+Bounds joined(Bounds a, Bounds b) {
+    if (!a) return b;
+    if (!b) return a;
+    return std::array<double, 4>{std::min((*a)[0], (*b)[0]), std::min((*a)[1], (*b)[1]), std::max((*a)[2], (*b)[2]), std::max((*a)[3], (*b)[3])};
+}
+
+Bounds hex_bounds(const Scene& s) {
+    Bounds b;
+    for (const auto& h : s.hexes) b = joined(b, std::array<double, 4>{h.centre.x - 1, h.centre.y - 1, h.centre.x + 1, h.centre.y + 1});
+    return b;
+}
+
+std::size_t most_in_an_area(const Scene& s) {
+    std::map<std::string, std::size_t> count;
+    std::size_t most = 0;
+    for (const auto& p : s.pieces)
+        if (!p.area.empty()) most = std::max(most, ++count[p.area]);
+    return most;
+}
+
+}  // namespace
+
+// Where things go on the picture: one frame for a picture, or for every picture of a game so
+// that a stepper's pictures line up.
+struct BoardLayout {
+    SceneGeometry geometry = SceneGeometry::Table;
+    Frame frame;             // a table or a hex board: scene units to pixels
+    bool sized = false;      // a table of known size
+    std::size_t cols = 1;    // an area map: its boxes on a grid, in the map's order
+    double box_w = 200, box_h = 34;
+    double width = 0, height = 0;  // the board in pixels
+
+    std::pair<double, double> box(std::size_t i) const {
+        return {kMargin + static_cast<double>(i % cols) * (box_w + 40), kTitleHeight + static_cast<double>(i / cols) * (box_h + 30)};
+    }
+};
+
+namespace {
+
+BoardLayout layout_of(std::span<const Scene> scenes) {
+    BoardLayout l;
+    if (scenes.empty()) return l;
+    const Scene& first = scenes.front();
+    l.geometry = first.geometry;
+    if (l.geometry == SceneGeometry::Areas) {
+        std::size_t areas = 1, most = 0;
+        for (const auto& s : scenes) areas = std::max(areas, s.areas.size()), most = std::max(most, most_in_an_area(s));
+        l.cols = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(areas))));
+        l.box_h = 34 + kLineHeight * static_cast<double>(most);
+        l.width = static_cast<double>(l.cols) * (l.box_w + 40);
+        l.height = static_cast<double>((areas + l.cols - 1) / l.cols) * (l.box_h + 30);
+        return l;
+    }
+    Bounds b;
+    l.sized = l.geometry == SceneGeometry::Table && first.width && first.height;
+    if (l.sized) b = std::array<double, 4>{0, 0, *first.width, *first.height};
+    for (const auto& s : scenes) {
+        if (l.sized) break;
+        const Bounds hexes = l.geometry == SceneGeometry::Hexes ? hex_bounds(s) : Bounds{};
+        b = joined(b, hexes ? hexes : piece_bounds(s, l.geometry == SceneGeometry::Table ? 15 : 1));
+    }
+    const auto r = b.value_or(std::array<double, 4>{0, 0, 1, 1});
+    l.frame = fit(r[0], r[1], r[2], r[3]);
+    l.width = l.frame.width;
+    l.height = l.frame.height;
+    return l;
+}
+
 void draw_act_lines(std::ostream& os, const Frame& f, const Scene& s) {
     auto find = [&](const std::string& id) -> const ScenePiece* {
         for (const auto& p : s.pieces)
@@ -179,27 +262,13 @@ void draw_act_lines(std::ostream& os, const Frame& f, const Scene& s) {
     }
 }
 
-// The bounds of the placed pieces, padded by `pad`.
-std::array<double, 4> piece_bounds(const Scene& s, double pad) {
-    std::array<double, 4> b{1e300, 1e300, -1e300, -1e300};
-    for (const auto& p : s.pieces) {
-        if (!p.at) continue;
-        b = {std::min(b[0], p.at->x), std::min(b[1], p.at->y), std::max(b[2], p.at->x), std::max(b[3], p.at->y)};
-    }
-    if (b[0] > b[2]) return {0, 0, 1, 1};
-    return {b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad};
-}
-
-Frame draw_table(std::ostream& os, const Scene& s) {
-    const bool sized = s.width && s.height;
-    const auto b = sized ? std::array<double, 4>{0, 0, *s.width, *s.height} : piece_bounds(s, 15);
-    const Frame f = fit(b[0], b[1], b[2], b[3]);
+void draw_table(std::ostream& os, const BoardLayout& l, const Scene& s) {
+    const Frame& f = l.frame;
     os << "<rect class=\"table\" x=\"" << num(kMargin) << "\" y=\"" << num(kTitleHeight) << "\" width=\"" << num(f.width) << "\" height=\""
        << num(f.height) << "\" fill=\"#dfeef7\" stroke=\"#567\"/>\n";
     os << "<text x=\"" << num(kMargin) << "\" y=\"" << num(kTitleHeight + f.height + 14) << "\" font-size=\"11\">"
-       << (sized ? "table " + num(*s.width) + " x " + num(*s.height) + " cm" : std::string("the pieces' part of the table (its size is not recorded)"))
+       << (l.sized ? "table " + num(*s.width) + " x " + num(*s.height) + " cm" : std::string("the pieces' part of the table (its size is not recorded)"))
        << "; 10 cm = " << num(10 * f.scale) << " px</text>\n";
-    return f;
 }
 
 std::string terrain_fill(const std::vector<std::string>& terrain) {
@@ -212,12 +281,7 @@ std::string terrain_fill(const std::vector<std::string>& terrain) {
     return terrain.empty() ? "#f4f4f0" : "#e0e0e0";
 }
 
-Frame draw_hexes(std::ostream& os, const Scene& s) {
-    std::array<double, 4> b{1e300, 1e300, -1e300, -1e300};
-    for (const auto& h : s.hexes)
-        b = {std::min(b[0], h.centre.x - 1), std::min(b[1], h.centre.y - 1), std::max(b[2], h.centre.x + 1), std::max(b[3], h.centre.y + 1)};
-    if (s.hexes.empty()) b = piece_bounds(s, 1);
-    const Frame f = fit(b[0], b[1], b[2], b[3]);
+void draw_hexes(std::ostream& os, const Frame& f, const Scene& s) {
     for (const auto& h : s.hexes) {
         os << "<polygon class=\"hex\" points=\"";
         for (int k = 0; k < 6; ++k) {
@@ -233,60 +297,77 @@ Frame draw_hexes(std::ostream& os, const Scene& s) {
                << "\" text-anchor=\"middle\" fill=\"#777\">" << xml_text(h.id) << "</text>\n";
         }
     }
-    return f;
+}
+
+std::map<std::string, std::size_t> area_index(const Scene& s) {
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < s.areas.size(); ++i) index[s.areas[i].name] = i;
+    return index;
 }
 
 // Area boxes on a grid, in the map's order; connections first, beneath them.
-Frame draw_areas(std::ostream& os, const Scene& s, std::vector<bool>& drawn) {
-    const std::size_t n = std::max<std::size_t>(s.areas.size(), 1);
-    const std::size_t cols = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(n))));
-    std::map<std::string, std::size_t> index;
-    std::vector<std::size_t> count(s.areas.size(), 0);
-    for (std::size_t i = 0; i < s.areas.size(); ++i) index[s.areas[i].name] = i;
-    for (const auto& p : s.pieces)
-        if (auto it = index.find(p.area); it != index.end()) ++count[it->second];
-    const std::size_t most = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
-    const double box_w = 200, box_h = 34 + kLineHeight * static_cast<double>(most);
-    auto origin = [&](std::size_t i) { return std::pair{kMargin + static_cast<double>(i % cols) * (box_w + 40), kTitleHeight + static_cast<double>(i / cols) * (box_h + 30)}; };
+void draw_areas(std::ostream& os, const BoardLayout& l, const Scene& s) {
+    const auto index = area_index(s);
     for (std::size_t i = 0; i < s.areas.size(); ++i)
         for (const auto& t : s.areas[i].touches)
             if (auto it = index.find(t); it != index.end() && it->second > i) {
-                const auto a = origin(i), b = origin(it->second);
-                os << "<line class=\"connection\" x1=\"" << num(a.first + box_w / 2) << "\" y1=\"" << num(a.second + box_h / 2) << "\" x2=\""
-                   << num(b.first + box_w / 2) << "\" y2=\"" << num(b.second + box_h / 2) << "\" stroke=\"#9ab\" stroke-width=\"1.5\"/>\n";
+                const auto a = l.box(i), b = l.box(it->second);
+                os << "<line class=\"connection\" x1=\"" << num(a.first + l.box_w / 2) << "\" y1=\"" << num(a.second + l.box_h / 2) << "\" x2=\""
+                   << num(b.first + l.box_w / 2) << "\" y2=\"" << num(b.second + l.box_h / 2) << "\" stroke=\"#9ab\" stroke-width=\"1.5\"/>\n";
             }
-    std::vector<double> next_row(s.areas.size(), 0);
     for (std::size_t i = 0; i < s.areas.size(); ++i) {
         const auto& a = s.areas[i];
-        const auto [x, y] = origin(i);
+        const auto [x, y] = l.box(i);
         std::string words;
         for (const auto& w : a.words) words += (words.empty() ? " (" : ", ") + w;
         if (!words.empty()) words += ")";
-        os << "<g class=\"area" << (a.port ? " port" : " sea") << "\"><rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(box_w)
-           << "\" height=\"" << num(box_h) << "\" rx=\"6\" fill=\"" << (a.port ? "#efe6d2" : "#d8e8f4") << "\" stroke=\"#567\""
+        os << "<g class=\"area" << (a.port ? " port" : " sea") << "\"><rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"" << num(l.box_w)
+           << "\" height=\"" << num(l.box_h) << "\" rx=\"6\" fill=\"" << (a.port ? "#efe6d2" : "#d8e8f4") << "\" stroke=\"#567\""
            << (a.port ? " stroke-dasharray=\"5 3\"" : "") << "/><text x=\"" << num(x + 6) << "\" y=\"" << num(y + 16)
            << "\" font-size=\"12\" font-weight=\"bold\">" << xml_text(a.name + words) << "</text></g>\n";
     }
-    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
-        const auto& p = s.pieces[k];
-        auto it = index.find(p.area);
-        if (it == index.end()) continue;
-        const auto [x, y] = origin(it->second);
-        draw_listed_piece(os, p, x + 8, y + 36 + next_row[it->second]++ * kLineHeight, p.box.empty() ? "" : " (" + p.box + ")");
-        drawn[k] = true;
+}
+
+void draw_board(std::ostream& os, const BoardLayout& l, const Scene& s) {
+    if (l.geometry == SceneGeometry::Areas) draw_areas(os, l, s);
+    else if (l.geometry == SceneGeometry::Hexes) draw_hexes(os, l.frame, s);
+    else draw_table(os, l, s);
+}
+
+// Each piece as drawn on the board (an empty text for one not on it) and where it is drawn.
+std::vector<DrawnPiece> draw_pieces(const BoardLayout& l, const Scene& s) {
+    std::vector<DrawnPiece> out(s.pieces.size());
+    if (l.geometry == SceneGeometry::Areas) {
+        const auto index = area_index(s);
+        std::vector<double> next_row(s.areas.size(), 0);
+        for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+            const auto& p = s.pieces[k];
+            auto it = index.find(p.area);
+            if (it == index.end()) continue;
+            const auto [x, y] = l.box(it->second);
+            const double row_y = y + 36 + next_row[it->second]++ * kLineHeight;
+            std::ostringstream os;
+            draw_listed_piece(os, p, x + 8, row_y, p.box.empty() ? "" : " (" + p.box + ")");
+            out[k] = DrawnPiece{os.str(), std::pair{x + 14, row_y - 4}};
+        }
+        return out;
     }
-    const std::size_t rows = (s.areas.size() + cols - 1) / cols;
-    Frame f;
-    f.width = static_cast<double>(cols) * (box_w + 40);
-    f.height = static_cast<double>(rows) * (box_h + 30);
-    return f;
+    const auto spread = nudges(s.pieces);
+    for (std::size_t k = 0; k < s.pieces.size(); ++k) {
+        if (!s.pieces[k].at) continue;
+        std::ostringstream os;
+        draw_placed_piece(os, l.frame, s.pieces[k], spread[k]);
+        auto c = l.frame.px(*s.pieces[k].at);
+        out[k] = DrawnPiece{os.str(), std::pair{c.first + spread[k].first, c.second + spread[k].second}};
+    }
+    return out;
 }
 
 // Below the board: pieces not on it, the legend of sides, the roster and the notes.
-double draw_below(std::ostream& os, const Scene& s, const std::vector<bool>& drawn, double y) {
+double draw_below(std::ostream& os, const Scene& s, const std::vector<DrawnPiece>& drawn, double y) {
     bool any = false;
     for (std::size_t k = 0; k < s.pieces.size(); ++k) {
-        if (drawn[k]) continue;
+        if (!drawn[k].svg.empty()) continue;
         if (!any) os << "<text x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"12\">Not on the board:</text>\n";
         any = true;
         draw_listed_piece(os, s.pieces[k], kMargin + 10, y += kLineHeight, "");
@@ -298,11 +379,9 @@ double draw_below(std::ostream& os, const Scene& s, const std::vector<bool>& dra
            << "\"/><text x=\"" << num(kMargin + 16) << "\" y=\"" << num(y) << "\" font-size=\"12\">" << xml_text(s.sides[i]) << "</text>";
     }
     os << "<text x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"11\">a cross: sunk or destroyed; faded: out of play</text></g>\n";
-    for (const auto& p : s.pieces) {
-        const std::string state = state_text(p);
+    for (const auto& p : s.pieces)
         os << "<text class=\"roster\" x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"11\">"
-           << xml_text(p.id + (p.name != p.id ? " \"" + p.name + "\"" : "") + (state.empty() ? "" : ": " + state)) << "</text>\n";
-    }
+           << xml_text(roster_line(p)) << "</text>\n";
     for (const auto& n : s.notes)
         os << "<text class=\"note\" x=\"" << num(kMargin) << "\" y=\"" << num(y += kLineHeight) << "\" font-size=\"11\" fill=\"#833\">"
            << xml_text("Note: " + n) << "</text>\n";
@@ -310,6 +389,33 @@ double draw_below(std::ostream& os, const Scene& s, const std::vector<bool>& dra
 }
 
 }  // namespace
+
+std::string roster_line(const ScenePiece& p) {
+    const std::string state = state_text(p);
+    return p.id + (p.name != p.id ? " \"" + p.name + "\"" : "") + (state.empty() ? "" : ": " + state);
+}
+
+std::string side_colour(int side) { return side < 0 ? "#666666" : kSideColours[side % 6]; }
+
+Pictures::Pictures(std::span<const Scene> scenes) : layout_(std::make_shared<BoardLayout>(layout_of(scenes))) {}
+
+double Pictures::width() const { return std::max(kBoardWidth, layout_->width) + 2 * kMargin; }
+double Pictures::height() const { return kTitleHeight + layout_->height + 20; }
+
+std::string Pictures::board(const Scene& s) const {
+    std::ostringstream os;
+    draw_board(os, *layout_, s);
+    return os.str();
+}
+
+std::string Pictures::act_lines(const Scene& s) const {
+    if (layout_->geometry == SceneGeometry::Areas) return {};
+    std::ostringstream os;
+    draw_act_lines(os, layout_->frame, s);
+    return os.str();
+}
+
+std::vector<DrawnPiece> Pictures::pieces(const Scene& s) const { return draw_pieces(*layout_, s); }
 
 std::string xml_text(std::string_view text) {
     std::string out;
@@ -330,20 +436,13 @@ std::string xml_text(std::string_view text) {
 }
 
 void write_svg(std::ostream& out, const Scene& s) {
+    const Pictures pictures(std::span<const Scene>(&s, 1));
+    const std::vector<DrawnPiece> drawn = pictures.pieces(s);
     std::ostringstream body;
-    std::vector<bool> drawn(s.pieces.size(), false);
-    Frame f;
-    if (s.geometry == SceneGeometry::Areas) {
-        f = draw_areas(body, s, drawn);
-    } else {
-        f = s.geometry == SceneGeometry::Table ? draw_table(body, s) : draw_hexes(body, s);
-        draw_act_lines(body, f, s);
-        const auto spread = nudges(s.pieces);
-        for (std::size_t k = 0; k < s.pieces.size(); ++k)
-            if (s.pieces[k].at) draw_placed_piece(body, f, s.pieces[k], spread[k]), drawn[k] = true;
-    }
-    const double height = draw_below(body, s, drawn, kTitleHeight + f.height + 20);
-    const double width = std::max(kBoardWidth, f.width) + 2 * kMargin;
+    body << pictures.board(s) << pictures.act_lines(s);
+    for (const auto& d : drawn) body << d.svg;
+    const double height = draw_below(body, s, drawn, pictures.height());
+    const double width = pictures.width();
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << num(width) << "\" height=\"" << num(height) << "\" viewBox=\"0 0 "
         << num(width) << " " << num(height) << "\" font-family=\"sans-serif\">\n"

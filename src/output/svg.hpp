@@ -6,13 +6,48 @@
 
 #include "check/scene.hpp"
 
+#include <memory>
+#include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace ironlog::output {
 
 void write_svg(std::ostream& os, const Scene& scene);
+
+// A piece as a picture draws it: SVG elements (empty when it is not on the board) and the point
+// of the picture it is drawn at.
+struct DrawnPiece {
+    std::string svg;
+    std::optional<std::pair<double, double>> centre;
+};
+
+struct BoardLayout;
+
+// The pictures of a game's scenes on one frame, which fits every scene given, so that a
+// stepper's pictures line up (the HTML report, game_page.hpp). Each part is SVG elements for
+// an <svg> of width() x height(), every text escaped.
+class Pictures {
+public:
+    explicit Pictures(std::span<const Scene> scenes);
+    double width() const;
+    double height() const;
+    std::string board(const Scene& s) const;      // the table, hexes or areas, without pieces
+    std::string act_lines(const Scene& s) const;  // the line of the last act
+    std::vector<DrawnPiece> pieces(const Scene& s) const;  // one for each of s.pieces
+
+private:
+    std::shared_ptr<const BoardLayout> layout_;
+};
+
+// A piece's alias, full name and state words in one line, as a roster lists it.
+std::string roster_line(const ScenePiece& piece);
+// The colour of a side (an index into Scene::sides; -1 none) in every picture.
+std::string side_colour(int side);
 
 // Text made safe for XML content and attribute values: & < > " ' escaped, characters XML
 // forbids and malformed UTF-8 replaced by U+FFFD, and the invisible bidirectional controls
