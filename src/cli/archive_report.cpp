@@ -12,7 +12,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <sstream>
 
@@ -99,22 +98,6 @@ struct PlayerFindings {
         return out;
     }
 };
-
-output::DiceSection dice_section(const Tally& t) {
-    const stats::FitOptions options;
-    const std::vector<DiceRow> rows = test_groups(t, options);
-    output::DiceSection d{tally_summary(t), tally_notes(t), {}, tests_text(options, tested(rows)), caution(tested(rows))};
-    for (const auto& r : rows) {
-        std::ostringstream chi2;
-        chi2 << std::fixed << std::setprecision(2) << r.fit.chi_square;
-        const bool t = r.tested();
-        d.rows.push_back(output::DiceRow{r.die.name(), r.breakdown == 0 ? "all" : std::string(kBreakdowns[r.breakdown]) + " " + r.name,
-                                         counts_text(r.counts), t ? chi2.str() : "-", t ? std::to_string(r.fit.df) : "-",
-                                         stats::test_name(r.fit.test), t ? p_text(r.fit.p) : "-", t ? p_text(r.holm_p) : "-", flags(r),
-                                         r.fit.dice});
-    }
-    return d;
-}
 
 // Where the event page's games go: `<stem>-games/` beside the page.
 struct GamePages {
@@ -215,7 +198,7 @@ int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
         else page.rules_broken.emplace_back(rule, n);
     }
     page.findings = findings.rows();
-    page.dice = dice_section(dice);
+    page.dice = dice_section(dice, stats::FitOptions{});
     for (const auto& [id, why] : dice.left_out) {
         page.notes.push_back("game #" + std::to_string(id) + ": its dice, findings by player and page are left out: " + why);
         std::cerr << "ironlog: game #" << id << ": left out of the dice, the findings by player and the game pages: " << why << "\n";

@@ -285,4 +285,19 @@ std::vector<std::string> tally_notes(const Tally& t) {
     return out;
 }
 
+output::DiceSection dice_section(const Tally& t, const stats::FitOptions& options) {
+    const std::vector<DiceRow> rows = test_groups(t, options);
+    output::DiceSection d{tally_summary(t), tally_notes(t), {}, tests_text(options, tested(rows)), caution(tested(rows))};
+    for (const auto& r : rows) {
+        std::ostringstream chi2;
+        chi2 << std::fixed << std::setprecision(2) << r.fit.chi_square;
+        const bool tested = r.tested();
+        auto or_dash = [&](const std::string& text) { return tested ? text : std::string("-"); };
+        d.rows.push_back(output::DiceTableRow{r.die.name(), r.breakdown == 0 ? "all" : std::string(kBreakdowns[r.breakdown]) + " " + r.name,
+                                              counts_text(r.counts), or_dash(chi2.str()), or_dash(std::to_string(r.fit.df)),
+                                              stats::test_name(r.fit.test), or_dash(p_text(r.fit.p)), or_dash(p_text(r.holm_p)), flags(r), r.fit.dice});
+    }
+    return d;
+}
+
 }  // namespace ironlog::cli

@@ -1,9 +1,11 @@
 // The dice of games counted and tested against a fair die: what `archive dice` prints and the
 // event page (`archive report`) shows. A game is given as its ruleset, event and sides (DiceGame),
-// so that one game's dice can be counted as well as an archive's (docs/archive.md, "Dice statistics").
+// so that one game's dice can be counted as well as an archive's (docs/archive.md, "Dice
+// statistics"): Tally t; t.count_game(dice_game, game); dice_section(t, {}) for a page.
 #pragma once
 
 #include "notation/record.hpp"
+#include "output/event_page.hpp"
 #include "stats/fair_die.hpp"
 
 #include <array>
@@ -107,5 +109,8 @@ std::string caution(std::size_t tested);
 // "Dice of N games (M with dice, K left out): D dice counted." and the notes under it.
 std::string tally_summary(const Tally& t);
 std::vector<std::string> tally_notes(const Tally& t);
+// The groups tested, with the summary, notes, tests and caution, as a page shows them
+// (output::write_dice_section): every text as `archive dice` prints it.
+output::DiceSection dice_section(const Tally& t, const stats::FitOptions& options);
 
 }  // namespace ironlog::cli

@@ -136,8 +136,10 @@ void findings_table(std::ostream& out, const EventPage& p) {
     out << "</table>\n";
 }
 
-void dice_section(std::ostream& out, const DiceSection& d) {
-    out << "<h2 id=\"dice\">Dice</h2>\n<p>" << xml_text(d.summary) << "</p>\n";
+}  // namespace
+
+void write_dice_section(std::ostream& out, const DiceSection& d) {
+    out << "<p>" << xml_text(d.summary) << "</p>\n";
     for (const auto& n : d.notes) out << "<p class=\"note\">" << xml_text(n) << "</p>\n";
     if (!d.rows.empty()) {
         out << "<table class=\"dice\">\n<tr>" << th("Die") << th("Group") << th("Dice") << th("Counts") << th("chi2") << th("df") << th("Test")
@@ -151,8 +153,6 @@ void dice_section(std::ostream& out, const DiceSection& d) {
     if (!d.tests.empty()) out << "<p class=\"note\">" << xml_text(d.tests) << "</p>\n";
     if (!d.caution.empty()) out << "<p class=\"caution\">" << xml_text(d.caution) << "</p>\n";
 }
-
-}  // namespace
 
 // XHTML that reads as HTML too: no XML declaration (HTML has none), every element closed, only
 // the five escapes xml_text writes (no named entities an XML parser would not know).
@@ -171,7 +171,8 @@ void write_event_page(std::ostream& out, const EventPage& p) {
     games_table(out, p);
     rules_chart(out, p);
     findings_table(out, p);
-    dice_section(out, p.dice);
+    out << "<h2 id=\"dice\">Dice</h2>\n";
+    write_dice_section(out, p.dice);
     out << "<p class=\"small\">Made by " << xml_text(p.generator) << ".</p>\n</body>\n</html>\n";
 }
 

@@ -44,14 +44,14 @@ struct FindingsByPlayer {
 };
 
 // The dice statistics as `archive dice` prints them: one row per group.
-struct DiceRow {
+struct DiceTableRow {
     std::string die, group, counts, chi_square, df, test, p, holm_p, flags;
     std::int64_t dice = 0;
 };
 struct DiceSection {
     std::string summary;            // how many games and dice, what was left out
     std::vector<std::string> notes; // each game left out, dice of unknown side ...
-    std::vector<DiceRow> rows;
+    std::vector<DiceTableRow> rows;
     std::string tests, caution;
 };
 
@@ -71,6 +71,11 @@ struct EventPage {
 };
 
 void write_event_page(std::ostream& out, const EventPage& page);
+
+// The dice part of a page (the event's, or one game's): the summary, the notes, the table (its
+// class "dice"; a row called uneven has its flags' cell of class "uneven"), the tests and the
+// caution, every text escaped. No heading: the page gives its own.
+void write_dice_section(std::ostream& out, const DiceSection& dice);
 
 // The standings as CSV (RFC 4180): a header line, then a line per player, CRLF line ends.
 void write_standings_csv(std::ostream& out, const std::vector<EventStanding>& standings);
