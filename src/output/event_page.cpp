@@ -16,7 +16,7 @@ table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
 th { background: #f0f0f0; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
-table.cross td { text-align: center; min-width: 2em; }
+table.cross td { text-align: center; min-width: 2em; } table.cross td:nth-child(2) { text-align: left; }
 table.cross td.self { background: #ddd; }
 .W { color: #176117; font-weight: bold; } .L { color: #a11; } .D { color: #555; } .U { color: #888; }
 .bar { display: inline-block; height: 0.9em; background: #b44; vertical-align: middle; margin-right: 0.4em; }
