@@ -59,9 +59,8 @@ table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;paddin
 #view{display:flex;gap:12px;align-items:flex-start;margin-top:8px}
 #board-pane{flex:0 0 auto;max-width:62%}#board{max-width:100%;height:auto;border:1px solid #ddd}
 #record-pane{position:relative;flex:1 1 auto;max-height:80vh;overflow:auto;border:1px solid #ddd;font-family:monospace;font-size:12px}
-#record{counter-reset:ln var(--first)}
-#record>div{counter-increment:ln;white-space:pre-wrap;padding-left:4.5em;text-indent:-4.5em;min-height:1.2em;cursor:pointer}
-#record>div::before{content:counter(ln);display:inline-block;width:4em;margin-right:.5em;text-align:right;color:#999;text-indent:0}
+#record>div{content-visibility:auto;contain-intrinsic-size:auto 15px;white-space:pre-wrap;padding-left:4.5em;text-indent:-4.5em;min-height:1.2em;cursor:pointer}
+#record>div>b{display:inline-block;width:4em;margin-right:.5em;text-align:right;color:#999;text-indent:0;font-weight:normal}
 #record>div.current{background:#fff2a8}#record>div.has-finding{border-left:4px solid #d33}
 #record p.finding{margin:2px 0 2px 4.5em;text-indent:0;white-space:normal;font-family:sans-serif;font-size:12px}
 .finding.error{color:#a00}.finding.warning{color:#a60}.finding.note{color:#555}
@@ -149,11 +148,11 @@ void GamePage::write_steps(std::ostream& os) const {
 }
 
 void GamePage::write_record(std::ostream& os, const GamePageText& text) const {
-    os << "<section id=\"record-pane\"><div id=\"record\" style=\"--first:" << (text.first_line ? text.first_line - 1 : 0) << "\">\n";
+    os << "<section id=\"record-pane\"><div id=\"record\">\n";
     for (std::size_t i = 0; i < text.lines.size(); ++i) {
         const std::uint32_t n = text.first_line + static_cast<std::uint32_t>(i);
         auto at = findings_at_.find(n);
-        os << "<div id=\"L" << n << "\"" << (at != findings_at_.end() ? " class=\"has-finding\"" : "") << ">" << xml_text(text.lines[i]);
+        os << "<div id=\"L" << n << "\"" << (at != findings_at_.end() ? " class=\"has-finding\"" : "") << "><b>" << n << "</b>" << xml_text(text.lines[i]);
         if (at != findings_at_.end())
             for (std::size_t f : at->second)
                 os << "<p class=\"finding " << severity_class(findings_[f].severity) << "\">" << xml_text(finding_text(findings_[f])) << "</p>";

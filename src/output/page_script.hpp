@@ -51,6 +51,7 @@ inline constexpr const char* kGamePageScript = R"JS(
     status.dataset.line = s[0];
     status.dataset.pieces = pieces.querySelectorAll('g.piece').length;
     status.dataset.markers = marks.querySelectorAll('.finding-marker').length;
+    if (!status.dataset.ready) status.dataset.readyMs = Math.round(performance.now());
     status.dataset.ready = '1';
   }
   // Scrolls the record's pane, not the page, to show a line a third of the way down.

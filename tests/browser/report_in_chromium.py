@@ -9,6 +9,8 @@ browser would have to repair fails the test. Screenshots of one step per geometr
 artefact folder (docs/report.md shows them).
 
 usage: report_in_chromium.py IRONLOG SOURCE_DIR ARTEFACT_DIR
+       report_in_chromium.py --measure PAGE RECORD   (for the benchmark: prints
+       "ready MS text MS last MS": the page ready, the record's text alone opened, the End key)
 """
 import base64
 import json
@@ -20,7 +22,7 @@ import sys
 import tempfile
 import time
 
-IRONLOG, SOURCE, ARTEFACTS = sys.argv[1], sys.argv[2], sys.argv[3]
+IRONLOG, SOURCE, ARTEFACTS = (sys.argv + ["", "", "", ""])[1:4]
 
 # Each sample: the record, a line to open at (#line-N), how many pieces are drawn on the board
 # there and how many the roster lists, whether a finding's marker shows there, and the
@@ -266,7 +268,37 @@ def hostile_checks(browser):
         fail("hostile-names.ngn", "a name became an <img> element")
 
 
+def measure(page, record):
+    """The benchmark's figures: milliseconds from navigation to the stepper ready (or to the
+    load event, if later), the same for the record's plain text, and the End key's step."""
+    if not shutil.which("chromium"):
+        print("chromium is not installed")
+        return 1
+    browser = Browser()
+    try:
+        loaded = "performance.getEntriesByType('navigation')[0].loadEventEnd"
+        browser.call("Page.navigate", url="file://" + os.path.abspath(record))
+        deadline = time.time() + 30
+        while not browser.evaluate("document.readyState === 'complete' && %s > 0" % loaded):
+            if time.time() > deadline:
+                raise TimeoutError("the text did not load")
+            time.sleep(0.05)
+        text = browser.evaluate(loaded)
+        browser.open("file://" + os.path.abspath(page))
+        while not browser.evaluate("%s > 0" % loaded):
+            time.sleep(0.05)
+        ready = max(float(browser.status()["readyMs"]), browser.evaluate(loaded))
+        last = browser.evaluate("(function(){var t = performance.now(); document.getElementById('last').click();"
+                                "void document.body.offsetHeight; return performance.now() - t;})()")
+        print("ready %.0f text %.0f last %.0f" % (ready, text, last))
+    finally:
+        browser.close()
+    return 0
+
+
 def main():
+    if sys.argv[1:2] == ["--measure"]:
+        return measure(sys.argv[2], sys.argv[3])
     os.makedirs(ARTEFACTS, exist_ok=True)
     if not shutil.which("chromium"):
         print("FAIL: chromium is not installed (apt-get install chromium); .ci/run installs it")
