@@ -113,19 +113,27 @@ void GamePage::add_step(const StepPlace& place, const Scene& scene) {
     const std::vector<DrawnPiece> drawn = pictures_.pieces(scene);
     Step step{place, intern(xml_text(scene_place(scene))), board_, intern(pictures_.act_lines(scene)), intern(marker(scene, drawn, place)), {}};
     std::vector<bool> seen(current_.size(), false);
-    auto change = [&](std::size_t s, std::size_t picture, std::size_t row) {
+    // A change is [slot, picture, roster row, x, y]: x and y in tenths of a pixel, the point the
+    // piece is drawn at (its track's next point), or -1 when it is not on the board or when a
+    // picture of lists (an area map) has no track.
+    auto change = [&](std::size_t s, std::size_t picture, std::size_t row, long x, long y) {
         if (current_[s] == std::pair{picture, row}) return;
         current_[s] = {picture, row};
-        step.changes.insert(step.changes.end(), {s, picture, row});
+        step.changes.insert(step.changes.end(), {static_cast<long>(s), static_cast<long>(picture), static_cast<long>(row), x, y});
     };
     for (std::size_t k = 0; k < scene.pieces.size(); ++k) {
         const std::size_t s = slot(scene.pieces[k].id);
         seen.resize(current_.size(), false);
         seen[s] = true;
-        change(s, intern(drawn[k].svg), intern(roster_row(scene.pieces[k])));
+        if (colours_.size() <= s) colours_.resize(s + 1);
+        colours_[s] = side_colour(scene.pieces[k].side);
+        const auto& c = drawn[k].centre;
+        const bool track = c && !pictures_.board_follows_scene();
+        change(s, intern(drawn[k].svg), intern(roster_row(scene.pieces[k])), track ? std::lround(c->first * 10) : -1,
+               track ? std::lround(c->second * 10) : -1);
     }
     for (std::size_t s = 0; s < seen.size(); ++s)
-        if (!seen[s]) change(s, 0, 0);  // gone from the scene
+        if (!seen[s]) change(s, 0, 0, -1, -1);  // gone from the scene
     steps_.push_back(std::move(step));
 }
 
@@ -136,7 +144,7 @@ void GamePage::write_steps(std::ostream& os) const {
         nlohmann::json changes(s.changes);
         steps.push_back({s.place.line, s.place.turn, s.place.phase, s.at, s.board, s.acts, s.marker, std::move(changes)});
     }
-    const nlohmann::json data = {{"f", fragments_}, {"s", std::move(steps)}};
+    const nlohmann::json data = {{"f", fragments_}, {"s", std::move(steps)}, {"k", colours_}};
     std::string text = data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     std::string safe;
     safe.reserve(text.size());
@@ -186,7 +194,7 @@ void GamePage::write(std::ostream& os, const GamePageText& text) const {
     os << "<div id=\"view\"><section id=\"board-pane\"><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << number_text(pictures_.width())
        << "\" height=\"" << number_text(pictures_.height()) << "\" viewBox=\"0 0 " << number_text(pictures_.width()) << " "
        << number_text(pictures_.height()) << "\" font-family=\"sans-serif\"><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
-       << "<g id=\"board-area\"></g><g id=\"acts\"></g><g id=\"pieces\"></g><g id=\"markers\"></g></svg>\n<p class=\"legend\">";
+       << "<g id=\"board-area\"></g><g id=\"tracks\"></g><g id=\"acts\"></g><g id=\"pieces\"></g><g id=\"markers\"></g></svg>\n<p class=\"legend\">";
     for (std::size_t i = 0; i < sides_.size(); ++i)
         os << "<span class=\"swatch\" style=\"background:" << side_colour(static_cast<int>(i)) << "\"></span>" << xml_text(sides_[i]) << " ";
     os << "&#8212; a cross: sunk or destroyed; faded: out of play; a red ring: a finding at this line</p>\n"

@@ -57,7 +57,7 @@ private:
     struct Step {
         StepPlace place;
         std::size_t at = 0, board = 0, acts = 0, marker = 0;
-        std::vector<std::size_t> changes;  // slot, picture, roster row: the pieces that changed
+        std::vector<long> changes;  // slot, picture, roster row, x, y: the pieces that changed
     };
     std::size_t intern(std::string text);
     std::size_t slot(const std::string& piece_id);
@@ -76,6 +76,7 @@ private:
     std::vector<SceneArea> areas_;
     std::size_t board_ = 0;
     std::vector<std::string> sides_, notes_;
+    std::vector<std::string> colours_;  // each slot's side colour, for its track
     std::vector<Step> steps_;
 };
 

@@ -1,6 +1,6 @@
 // The game page's script: the stepper. It reads the steps (game_page.cpp writes them as JSON:
 // f, the texts each kept once; s, each step as [line, turn, phase, place, board, act lines,
-// finding marker, changes]) and shows a step by rebuilding the pieces from the first step's (or
+// finding marker, changes]; k, each piece's side colour for its track) and shows a step by rebuilding the pieces from the first step's (or
 // the shown one's) onwards. Every text it inserts was escaped by the writer. A #line-N fragment
 // opens at that line (the record's lines are L1, L2 ..., not line-N, so that the browser does not
 // scroll the whole page to the fragment's element itself); #status carries what a test reads (step, line, pieces, markers).
@@ -16,11 +16,30 @@ inline constexpr const char* kGamePageScript = R"JS(
   var el = function (id) { return document.getElementById(id); };
   var board = el('board-area'), pieces = el('pieces'), acts = el('acts'), marks = el('markers');
   var rows = el('roster-rows'), at = el('at'), slider = el('slider'), status = el('status');
-  var cur = -1, shownBoard = -1, pic = [], row = [], lit = null;
+  var tracks = el('tracks');
+  var cur = -1, shownBoard = -1, pic = [], row = [], track = [], lit = null;
 
+  // A change is [slot, picture, roster row, x, y] (x, y in tenths of a pixel; -1: no point).
   function apply(i) {
     var c = S[i][7];
-    for (var j = 0; j < c.length; j += 3) { pic[c[j]] = c[j + 1]; row[c[j]] = c[j + 2]; }
+    for (var j = 0; j < c.length; j += 5) {
+      var s = c[j];
+      pic[s] = c[j + 1];
+      row[s] = c[j + 2];
+      if (c[j + 3] < 0) continue;
+      var t = track[s] || (track[s] = []), p = (c[j + 3] / 10) + ',' + (c[j + 4] / 10);
+      if (t[t.length - 1] !== p) t.push(p);
+    }
+  }
+  // Each piece's track so far: the points it was drawn at, joined.
+  function trackLines() {
+    var out = '';
+    for (var s = 0; s < track.length; s++) {
+      if (!track[s] || track[s].length < 2) continue;
+      out += '<polyline class="track" points="' + track[s].join(' ') + '" fill="none" stroke="' + D.k[s] +
+             '" stroke-opacity="0.45" stroke-width="1.5"/>';
+    }
+    return out;
   }
   function joined(a) {
     var out = '';
@@ -30,11 +49,12 @@ inline constexpr const char* kGamePageScript = R"JS(
   function show(k, scroll) {
     if (!n) { status.dataset.ready = '1'; return; }
     k = Math.max(0, Math.min(n - 1, k | 0));
-    if (k < cur) { cur = -1; pic = []; row = []; }
+    if (k < cur) { cur = -1; pic = []; row = []; track = []; }
     while (cur < k) apply(++cur);
     var s = S[k];
     if (s[4] !== shownBoard) { board.innerHTML = F[s[4]]; shownBoard = s[4]; }
     pieces.innerHTML = joined(pic);
+    tracks.innerHTML = trackLines();
     acts.innerHTML = F[s[5]];
     marks.innerHTML = F[s[6]];
     rows.innerHTML = joined(row);
