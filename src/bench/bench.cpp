@@ -811,6 +811,66 @@ void bench_queries(const Settings& s) {
     row("peak RSS, archive add into it", add_mib < 0 ? "DID NOT RUN" : fmt(add_mib, "MiB", 1), "< 64 MiB", add_mib < 0 ? "" : add_mib < 64 ? "ok" : "ABOVE");
 }
 
+// A 500-turn Ironclads game, two pairs of ships passing on opposite courses turn after turn
+// (initiative rolled, every ship moved, no gunfire): 11 lines a turn, 5,5xx lines in all.
+std::string long_game(int turns) {
+    std::ostringstream g;
+    g << "[NGN \"1\"]\n[Event \"A " << turns << "-turn game\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+      << "[Library \"" << IRONLOG_SOURCE_DIR << "/fixtures/ships/lissa-1866.ngn\"]\n[Result \"draw\"]\n\n"
+      << "side AUT \"Austria\"\nship FM \"Erzherzog Ferdinand Max\" at (20, 20, 90)\nship HB \"Habsburg\" at (5, 20, 90)\n"
+      << "side ITA \"Italy\"\nship RdI \"Re d'Italia\" at (120, 60, 270)\nship RdP \"Re di Portogallo\" at (135, 60, 270)\n\n"
+      << "phase sea-state\n  AUT roll d6: 4\n  ITA roll d6: 2 => calm\n";
+    for (int t = 1; t <= turns; ++t) {
+        const int aut = 1 + t % 6, ita = 1 + (t + 3) % 6;  // never equal: no re-roll
+        const bool ita_first = ita < aut;                     // the lowest roll has the initiative; the other side moves first
+        g << "\nturn " << t << "\n  phase initiative\n    AUT roll d6: " << aut << "\n    ITA roll d6: " << ita << " => " << (ita_first ? "ITA" : "AUT")
+          << "\n  phase movement\n";
+        auto aut_move = [&](const char* ship, int x0) { g << "    " << ship << " speed 10 move 10cm => (" << x0 + 10 * t << ", 20, 90)\n"; };
+        auto ita_move = [&](const char* ship, int x0) { g << "    " << ship << " speed 11 move 11cm => (" << x0 - 11 * t << ", 60, 270)\n"; };
+        if (ita_first) aut_move("FM", 20), ita_move("RdI", 120), aut_move("HB", 5), ita_move("RdP", 135);
+        else ita_move("RdI", 120), aut_move("FM", 20), ita_move("RdP", 135), aut_move("HB", 5);
+        g << "  phase firing\n  phase end\n";
+    }
+    return g.str();
+}
+
+// The HTML report of a 500-turn game (docs/performance.md, "The HTML report"): its size and the
+// time to write it, beside the time to check the same record; and, where Debian's chromium is
+// installed, the time the page takes to be ready in headless Chromium (tests/browser), beside
+// the time Chromium takes to open the record's text alone.
+void bench_report(const Settings& s) {
+    std::printf("\nHTML report of a 500-turn game\n");
+    const fs::path record = s.dir / "report-500-turns.ngn", page = s.dir / "report-500-turns.html";
+    write(record, long_game(s.quick ? 20 : 500));
+    auto timed = [](const std::vector<std::string>& args) {
+        const auto t0 = Clock::now();
+        const int status = ironlog_rss(args).second;
+        return std::pair{seconds_since(t0), status};
+    };
+    const auto [check_s, check_status] = timed({"check", record.string()});
+    const auto [report_s, report_status] = timed({"report", record.string(), "-o", page.string()});
+    row("reference: ironlog check of the record", fmt(check_s * 1000, "ms", 0), "", check_status == 0 ? "" : "FINDINGS");
+    row("ironlog report -o (writing the page)", fmt(report_s * 1000, "ms", 0), "", report_status == 0 ? "" : "DID NOT RUN");
+    const double mb = static_cast<double>(fs::exists(page) ? fs::file_size(page) : 0) / 1e6;
+    row("the page's size", fmt(mb, "MB", 2), "< 5 MB", mb < 5 ? "ok" : "ABOVE");
+    const std::string script = std::string(IRONLOG_SOURCE_DIR) + "/tests/browser/report_in_chromium.py";
+    const std::string cmd = "/usr/bin/python3 '" + script + "' --measure '" + fs::absolute(page).string() + "' '" + fs::absolute(record).string() + "' 2>&1";
+    std::fflush(stdout);
+    FILE* child = popen(cmd.c_str(), "r");
+    char buf[256] = {};
+    std::string answer;
+    while (child && std::fgets(buf, sizeof buf, child)) answer += buf;
+    if (child) pclose(child);
+    double ready = -1, text = -1, last = -1;
+    if (std::sscanf(answer.c_str(), "ready %lf text %lf last %lf", &ready, &text, &last) != 3) {
+        row("in Chromium", "not measured", "", answer.substr(0, 60));
+        return;
+    }
+    row("reference: Chromium opening the record's text", fmt(text, "ms", 0), "");
+    row("Chromium: the page ready (stepper at step 1)", fmt(ready, "ms", 0), "< 1 s", ready < 1000 ? "ok" : "ABOVE");
+    row("Chromium: End key to the last step", fmt(last, "ms", 0), "");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -851,7 +911,7 @@ int main(int argc, char** argv) {
         else {
             std::fprintf(stderr,
                          "usage: ironlog_bench [--quick] [--dir DIR] [--check-mb MB] [--ingest-games N] [--query-games N] [--memory-mb MB] [--no-verify]\n"
-                         "                     [--only check,names,memory,rulesets,ingest,queries]\n"
+                         "                     [--only check,names,memory,rulesets,ingest,queries,report]\n"
                          "  defaults: 100 MB checked, 10,000 games ingested, queries on 100,000 games, 256 MB of each input shape for\n"
                          "  the peak RSS figures; --quick: a small run\n");
             return 2;
@@ -869,5 +929,6 @@ int main(int argc, char** argv) {
     part("rulesets", bench_rulesets);
     part("ingest", bench_ingest);
     part("queries", bench_queries);
+    part("report", bench_report);
     return 0;
 }

@@ -20,6 +20,7 @@ enum class SceneGeometry {
 
 struct ScenePoint {
     double x = 0, y = 0;
+    friend bool operator==(const ScenePoint&, const ScenePoint&) = default;
 };
 
 // A hex of the board, with what the record's map says it holds (woods, river ...).
@@ -27,6 +28,7 @@ struct SceneHex {
     std::string id;  // as the record writes it: "0405", or "A:1009" with a board
     ScenePoint centre;
     std::vector<std::string> terrain;
+    friend bool operator==(const SceneHex&, const SceneHex&) = default;
 };
 
 // An area of an area map, and the areas it touches.
@@ -35,6 +37,7 @@ struct SceneArea {
     bool port = false;
     std::vector<std::string> touches;
     std::vector<std::string> words;  // "ice", "harbour 2" ...
+    friend bool operator==(const SceneArea&, const SceneArea&) = default;
 };
 
 struct ScenePiece {
@@ -66,7 +69,8 @@ struct SceneLine {
 struct Scene {
     SceneGeometry geometry = SceneGeometry::Table;
     std::string title;               // the game's Event
-    std::string at;                  // where the replay stands: "turn 3 phase firing", "line 42"
+    std::string at;                  // where the replay stands: "turn 3, phase firing"
+    std::uint32_t after_line = 0;    // the event line replayed last there (0: none since a heading)
     std::vector<std::string> sides;  // names, in the record's order
     // Table: its size in cm when known (else the picture fits the pieces).
     std::optional<double> width, height;

@@ -110,7 +110,7 @@ std::optional<Scene> Replay::scene() const {
     for (const Entity* side : symbols_.sides()) scene->sides.push_back(side->name);
     const ngn::Event* last = last_event_ ? last_event_->as<ngn::Event>() : nullptr;
     if (!last) return scene;
-    scene->at += (scene->at.empty() ? "" : ", ") + std::string("after line ") + std::to_string(last_event_->pos.line);
+    scene->after_line = last_event_->pos.line;
     std::string verb = last->verb();
     std::transform(verb.begin(), verb.end(), verb.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (!act_against_piece(verb)) return scene;

@@ -2,6 +2,7 @@
 #include "cli/archive_commands.hpp"
 #include "check/spelling.hpp"
 #include "cli/commands.hpp"
+#include "cli/game_page.hpp"
 #include "output/report.hpp"
 #include "rules/registry.hpp"
 
@@ -106,6 +107,14 @@ int main(int argc, char** argv) {
     s->add_flag("--svg", state.svg, "print the board there as one standalone SVG picture (docs/report.md)");
     add_game_size_option(s, state.max_game_bytes);
 
+    ReportArgs report;
+    auto* rp = app.add_subcommand("report", "write a game's report as one self-contained HTML page: the board at every line, the findings, the dice");
+    rp->fallthrough();
+    rp->add_option("file", report.file, "NGN file ('-' reads standard input)")->required()->type_name("FILE");
+    rp->add_option("-o,--output", report.output, "write the page to this file (replaced all or nothing) instead of standard output")->type_name("FILE");
+    rp->add_option("--game", report.game, "which game of the file (from 1)")->capture_default_str();
+    add_game_size_option(rp, report.max_game_bytes);
+
     CardArgs card;
     auto* k = app.add_subcommand("card", "print Ironclads Data Cards derived from a ship library (Appendix A), in the book's layout");
     k->fallthrough();
@@ -152,15 +161,16 @@ int main(int argc, char** argv) {
         if (*f) return run_fmt(fmt);
         if (*r) return run_rules(rules);
         if (*s) return run_state(state);
+        if (*rp) return run_report(report);
         if (*k) return run_card(card);
         if (*g) return run_generate(generate);
         if (*a) return run_archive(archive_args);
     } catch (const std::bad_alloc&) {
         // what ran out, and the limit that bounds it, rather than std::bad_alloc
-        std::vector<std::string> inputs = *c ? check.files : *f ? fmt.files : *s ? std::vector<std::string>{state.file} : archive_args.files;
+        std::vector<std::string> inputs = *c ? check.files : *f ? fmt.files : *s ? std::vector<std::string>{state.file} : *rp ? std::vector<std::string>{report.file} : archive_args.files;
         std::string names;
         for (const auto& i : inputs) names += (names.empty() ? "" : ", ") + ironlog::output::visible(i);
-        const std::size_t limit = *c ? check.max_game_bytes : *f ? fmt.max_game_bytes : *s ? state.max_game_bytes : archive_args.max_game_bytes;
+        const std::size_t limit = *c ? check.max_game_bytes : *f ? fmt.max_game_bytes : *s ? state.max_game_bytes : *rp ? report.max_game_bytes : archive_args.max_game_bytes;
         std::cerr << "ironlog: ran out of memory" << (names.empty() ? "" : " reading " + names)
                   << ": a game read takes some 50 times its text, and --max-game-size is "
                   << (limit == 0 ? std::string("off") : std::to_string(limit) + " bytes")

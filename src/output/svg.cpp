@@ -201,50 +201,58 @@ std::size_t most_in_an_area(const Scene& s) {
 }  // namespace
 
 // Where things go on the picture: one frame for a picture, or for every picture of a game so
-// that a stepper's pictures line up.
+// that a stepper's pictures line up. It grows with each scene it is fitted to.
 struct BoardLayout {
     SceneGeometry geometry = SceneGeometry::Table;
+    bool fitted = false;
     Frame frame;             // a table or a hex board: scene units to pixels
     bool sized = false;      // a table of known size
-    std::size_t cols = 1;    // an area map: its boxes on a grid, in the map's order
+    Bounds bounds;           // of the hexes and pieces fitted so far, in scene units
+    std::size_t areas = 1, most = 0;  // an area map: its areas, the most pieces in one
+    std::size_t cols = 1;    // its boxes on a grid, in the map's order
     double box_w = 200, box_h = 34;
     double width = 0, height = 0;  // the board in pixels
+    // A hex board: every hex of every scene fitted (a board drawn around its pieces grows as
+    // they move), in the order first seen; a hex seen again keeps its last terrain.
+    std::vector<SceneHex> hexes;
+    std::map<std::string, std::size_t> hex_index;
 
     std::pair<double, double> box(std::size_t i) const {
         return {kMargin + static_cast<double>(i % cols) * (box_w + 40), kTitleHeight + static_cast<double>(i / cols) * (box_h + 30)};
     }
+    void fit(const Scene& s);
 };
 
-namespace {
-
-BoardLayout layout_of(std::span<const Scene> scenes) {
-    BoardLayout l;
-    if (scenes.empty()) return l;
-    const Scene& first = scenes.front();
-    l.geometry = first.geometry;
-    if (l.geometry == SceneGeometry::Areas) {
-        std::size_t areas = 1, most = 0;
-        for (const auto& s : scenes) areas = std::max(areas, s.areas.size()), most = std::max(most, most_in_an_area(s));
-        l.cols = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(areas))));
-        l.box_h = 34 + kLineHeight * static_cast<double>(most);
-        l.width = static_cast<double>(l.cols) * (l.box_w + 40);
-        l.height = static_cast<double>((areas + l.cols - 1) / l.cols) * (l.box_h + 30);
-        return l;
+void BoardLayout::fit(const Scene& s) {
+    if (!fitted) geometry = s.geometry, sized = s.geometry == SceneGeometry::Table && s.width && s.height;
+    fitted = true;
+    if (geometry == SceneGeometry::Areas) {
+        areas = std::max(areas, s.areas.size());
+        most = std::max(most, most_in_an_area(s));
+        cols = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(areas))));
+        box_h = 34 + kLineHeight * static_cast<double>(most);
+        width = static_cast<double>(cols) * (box_w + 40);
+        height = static_cast<double>((areas + cols - 1) / cols) * (box_h + 30);
+        return;
     }
-    Bounds b;
-    l.sized = l.geometry == SceneGeometry::Table && first.width && first.height;
-    if (l.sized) b = std::array<double, 4>{0, 0, *first.width, *first.height};
-    for (const auto& s : scenes) {
-        if (l.sized) break;
-        const Bounds hexes = l.geometry == SceneGeometry::Hexes ? hex_bounds(s) : Bounds{};
-        b = joined(b, hexes ? hexes : piece_bounds(s, l.geometry == SceneGeometry::Table ? 15 : 1));
+    for (const auto& h : s.hexes) {
+        auto [it, added] = hex_index.emplace(h.id, hexes.size());
+        if (added) hexes.push_back(h);
+        else hexes[it->second] = h;
     }
-    const auto r = b.value_or(std::array<double, 4>{0, 0, 1, 1});
-    l.frame = fit(r[0], r[1], r[2], r[3]);
-    l.width = l.frame.width;
-    l.height = l.frame.height;
-    return l;
+    if (sized) {
+        bounds = std::array<double, 4>{0, 0, *s.width, *s.height};
+    } else {
+        const Bounds hexes = geometry == SceneGeometry::Hexes ? hex_bounds(s) : Bounds{};
+        bounds = joined(bounds, hexes ? hexes : piece_bounds(s, geometry == SceneGeometry::Table ? 15 : 1));
+    }
+    const auto r = bounds.value_or(std::array<double, 4>{0, 0, 1, 1});
+    frame = ::ironlog::output::fit(r[0], r[1], r[2], r[3]);
+    width = frame.width;
+    height = frame.height;
 }
+
+namespace {
 
 void draw_act_lines(std::ostream& os, const Frame& f, const Scene& s) {
     auto find = [&](const std::string& id) -> const ScenePiece* {
@@ -281,8 +289,8 @@ std::string terrain_fill(const std::vector<std::string>& terrain) {
     return terrain.empty() ? "#f4f4f0" : "#e0e0e0";
 }
 
-void draw_hexes(std::ostream& os, const Frame& f, const Scene& s) {
-    for (const auto& h : s.hexes) {
+void draw_hexes(std::ostream& os, const Frame& f, const std::vector<SceneHex>& hexes) {
+    for (const auto& h : hexes) {
         os << "<polygon class=\"hex\" points=\"";
         for (int k = 0; k < 6; ++k) {
             const double a = k * std::numbers::pi / 3;
@@ -330,7 +338,7 @@ void draw_areas(std::ostream& os, const BoardLayout& l, const Scene& s) {
 
 void draw_board(std::ostream& os, const BoardLayout& l, const Scene& s) {
     if (l.geometry == SceneGeometry::Areas) draw_areas(os, l, s);
-    else if (l.geometry == SceneGeometry::Hexes) draw_hexes(os, l.frame, s);
+    else if (l.geometry == SceneGeometry::Hexes) draw_hexes(os, l.frame, l.hexes);
     else draw_table(os, l, s);
 }
 
@@ -390,6 +398,11 @@ double draw_below(std::ostream& os, const Scene& s, const std::vector<DrawnPiece
 
 }  // namespace
 
+std::string scene_place(const Scene& s) {
+    if (!s.after_line) return s.at;
+    return s.at + (s.at.empty() ? "" : ", ") + "after line " + std::to_string(s.after_line);
+}
+
 std::string roster_line(const ScenePiece& p) {
     const std::string state = state_text(p);
     return p.id + (p.name != p.id ? " \"" + p.name + "\"" : "") + (state.empty() ? "" : ": " + state);
@@ -397,7 +410,9 @@ std::string roster_line(const ScenePiece& p) {
 
 std::string side_colour(int side) { return side < 0 ? "#666666" : kSideColours[side % 6]; }
 
-Pictures::Pictures(std::span<const Scene> scenes) : layout_(std::make_shared<BoardLayout>(layout_of(scenes))) {}
+Pictures::Pictures() : layout_(std::make_shared<BoardLayout>()) {}
+
+void Pictures::fit(const Scene& s) { layout_->fit(s); }
 
 double Pictures::width() const { return std::max(kBoardWidth, layout_->width) + 2 * kMargin; }
 double Pictures::height() const { return kTitleHeight + layout_->height + 20; }
@@ -407,6 +422,8 @@ std::string Pictures::board(const Scene& s) const {
     draw_board(os, *layout_, s);
     return os.str();
 }
+
+bool Pictures::board_follows_scene() const { return layout_->geometry == SceneGeometry::Areas; }
 
 std::string Pictures::act_lines(const Scene& s) const {
     if (layout_->geometry == SceneGeometry::Areas) return {};
@@ -436,7 +453,8 @@ std::string xml_text(std::string_view text) {
 }
 
 void write_svg(std::ostream& out, const Scene& s) {
-    const Pictures pictures(std::span<const Scene>(&s, 1));
+    Pictures pictures;
+    pictures.fit(s);
     const std::vector<DrawnPiece> drawn = pictures.pieces(s);
     std::ostringstream body;
     body << pictures.board(s) << pictures.act_lines(s);
@@ -449,7 +467,7 @@ void write_svg(std::ostream& out, const Scene& s) {
         << "<title>" << xml_text(s.title.empty() ? "ironlog" : s.title) << "</title>\n"
         << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
         << "<text x=\"" << num(kMargin) << "\" y=\"22\" font-size=\"16\" font-weight=\"bold\">" << xml_text(s.title) << "</text>\n"
-        << "<text x=\"" << num(kMargin) << "\" y=\"40\" font-size=\"12\">" << xml_text(s.at) << "</text>\n"
+        << "<text x=\"" << num(kMargin) << "\" y=\"40\" font-size=\"12\">" << xml_text(scene_place(s)) << "</text>\n"
         << body.str() << "</svg>\n";
 }
 

@@ -28,22 +28,28 @@ struct DrawnPiece {
 
 struct BoardLayout;
 
-// The pictures of a game's scenes on one frame, which fits every scene given, so that a
+// The pictures of a game's scenes on one frame, fitted to every scene of the game, so that a
 // stepper's pictures line up (the HTML report, game_page.hpp). Each part is SVG elements for
 // an <svg> of width() x height(), every text escaped.
 class Pictures {
 public:
-    explicit Pictures(std::span<const Scene> scenes);
+    Pictures();
+    void fit(const Scene& s);  // the frame grows to hold s: call it for every scene, then draw
     double width() const;
     double height() const;
-    std::string board(const Scene& s) const;      // the table, hexes or areas, without pieces
+    // The table, the hexes of every scene fitted, or the areas of this one (their words change:
+    // a port's controller), without pieces.
+    std::string board(const Scene& s) const;
+    bool board_follows_scene() const;  // whether board() changes with the scene (an area map)
     std::string act_lines(const Scene& s) const;  // the line of the last act
     std::vector<DrawnPiece> pieces(const Scene& s) const;  // one for each of s.pieces
 
 private:
-    std::shared_ptr<const BoardLayout> layout_;
+    std::shared_ptr<BoardLayout> layout_;
 };
 
+// Where a scene stands, as its caption says: "turn 3, phase firing, after line 86".
+std::string scene_place(const Scene& s);
 // A piece's alias, full name and state words in one line, as a roster lists it.
 std::string roster_line(const ScenePiece& piece);
 // The colour of a side (an index into Scene::sides; -1 none) in every picture.

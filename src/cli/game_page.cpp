@@ -1,0 +1,216 @@
+#include "cli/game_page.hpp"
+
+#include "check/replay.hpp"
+#include "cli/commands.hpp"
+#include "notation/labels.hpp"
+#include "output/game_page.hpp"
+#include "output/report.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <sstream>
+
+namespace ironlog::cli {
+
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+template <class Each>
+void each_dice(ngn::Items items, Each&& each) {
+    for (const auto& item : items) {
+        if (item.is<ngn::Dice>()) each(item);
+        else if (const auto* list = item.as<ngn::List>()) each_dice(list->items, each);
+    }
+}
+
+// Every event, set-up or heading line with dice: who rolled, the kind of roll (the verb), the
+// dice as written and the claim they decided.
+std::vector<output::DiceLine> dice_lines(const ngn::Game& game) {
+    std::vector<output::DiceLine> out;
+    for (const auto& l : game.lines) {
+        output::DiceLine d{l.pos.line, {}, {}, {}, {}};
+        std::vector<ngn::Items> items;
+        if (const auto* e = l.as<ngn::Event>()) {
+            d.who = ngn::reference_text(e->subject);
+            d.kind = e->verb().empty() ? "(no verb)" : lower(e->verb());
+            items = {e->args};
+            if (e->claim) {
+                items.push_back(*e->claim);
+                for (const auto& it : *e->claim) d.decided += (d.decided.empty() ? "" : " ") + it.to_ngn();
+            }
+        } else if (const auto* s = l.as<ngn::Setup>()) {
+            d.who = ngn::reference_text(s->subject);
+            d.kind = "setup";
+            items = {s->args};
+        } else if (const auto* h = l.as<ngn::Heading>()) {
+            d.kind = ngn::heading_keyword(h->kind);
+            items = {h->args};
+        }
+        for (const auto& i : items) each_dice(i, [&](const ngn::Item& dice) { d.dice += (d.dice.empty() ? "" : " ") + dice.to_ngn(); });
+        if (!d.dice.empty()) out.push_back(std::move(d));
+    }
+    return out;
+}
+
+// The piece a line's subject names, as a scene calls it: by its id (the alias the lines write)
+// or its full name, in any case.
+std::string actor_in(const Scene& scene, const ngn::Line& line) {
+    const auto* e = line.as<ngn::Event>();
+    if (!e) return {};
+    const std::string subject = ngn::reference_text(e->subject);
+    for (const auto& p : scene.pieces)
+        if (ngn::same_label(p.id, subject) || ngn::same_label(p.name, subject)) return p.id;
+    return {};
+}
+
+bool shown_as_step(const ngn::Line& line) { return !line.is<ngn::Blank>() && !line.is<ngn::Tag>(); }
+
+// The first replay: the frame that holds the board at every line.
+output::Pictures fit_pictures(const ngn::Game& game, std::size_t index, const CheckOptions& options, GameReport& report, bool& drawn) {
+    output::Pictures pictures;
+    Replay replay(game, index, options);
+    replay.after_each_line([&](const ngn::Line& line) {
+        if (!shown_as_step(line)) return;
+        if (auto scene = replay.scene()) pictures.fit(*scene), drawn = true;
+    });
+    replay.run();
+    report = replay.report();
+    return pictures;
+}
+
+// The second replay: each line's step drawn on that frame.
+void draw_steps(const ngn::Game& game, std::size_t index, const CheckOptions& options, output::GamePage& page) {
+    Replay replay(game, index, options);
+    output::StepPlace place;
+    replay.after_each_line([&](const ngn::Line& line) {
+        if (const auto* h = line.as<ngn::Heading>()) {
+            place.turn += h->kind == ngn::HeadingKind::Turn;
+            place.phase += h->kind == ngn::HeadingKind::Turn || h->kind == ngn::HeadingKind::Phase;
+        }
+        if (!shown_as_step(line)) return;
+        auto scene = replay.scene();
+        if (!scene) return;
+        place.line = line.pos.line;
+        place.actor = actor_in(*scene, line);
+        page.add_step(place, *scene);
+    });
+    replay.run();
+}
+
+output::GamePageText page_text(const ngn::Game& game, std::vector<std::string> lines, const std::string& path) {
+    output::GamePageText text;
+    const ngn::Tag* event = game.tag("Event");
+    text.title = event && !event->value.empty() ? std::string(event->value) : path;
+    text.file = path + ", lines " + std::to_string(game.first_line) + "-" + std::to_string(game.last_line);
+    for (const ngn::Tag* t : game.tags()) text.tags.emplace_back(std::string(t->name), std::string(t->value));
+    text.first_line = game.first_line;
+    text.lines = std::move(lines);
+    text.dice = dice_lines(game);
+    return text;
+}
+
+bool render(std::ostream& out, const ngn::Game& game, std::size_t index, std::vector<std::string> lines, const std::string& path,
+            std::string& error) {
+    if (!game.errors.empty()) {
+        const auto& e = game.errors.front();
+        error = path + ":" + std::to_string(e.pos.line) + ":" + std::to_string(e.pos.column) + ": " + e.message +
+                " (the game has syntax errors; correct them to see its report)";
+        return false;
+    }
+    const CheckOptions options = options_for(path);
+    GameReport report;
+    bool drawn = false;
+    output::Pictures pictures = fit_pictures(game, index, options, report, drawn);
+    sort_by_position(report.findings);
+    output::GamePage page(std::move(pictures), report.findings);
+    if (drawn) draw_steps(game, index, options, page);
+    output::GamePageText text = page_text(game, std::move(lines), path);
+    if (!drawn)
+        text.notes.push_back(report.ruleset.empty() ? "the game names no ruleset ironlog knows: no board can be drawn"
+                                                    : "the ruleset " + report.ruleset + " has no engine that draws: no board is shown");
+    page.write(out, text);
+    return true;
+}
+
+std::vector<std::string> split_lines(std::string_view text, std::uint32_t first, std::uint32_t last) {
+    std::vector<std::string> out;
+    std::uint32_t n = 1;
+    std::size_t at = 0;
+    while (at <= text.size() && n <= last) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(at, end - at);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (n >= first) out.emplace_back(line);
+        ++n;
+        at = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+bool write_game_page(std::ostream& out, std::string_view text, const std::string& path, std::string& error, std::size_t game) {
+    const ngn::ParsedFile parsed = ngn::parse_text(text);
+    if (game < 1 || game > parsed.games.size()) {
+        error = path + " holds " + std::to_string(parsed.games.size()) + " game" + (parsed.games.size() == 1 ? "" : "s") + "; there is no game " +
+                std::to_string(game);
+        return false;
+    }
+    const ngn::Game& g = parsed.games[game - 1];
+    return render(out, g, game, split_lines(text, g.first_line, g.last_line), path, error);
+}
+
+int run_report(const ReportArgs& args) {
+    std::string error;
+    auto in = open_record(args.file, error);
+    if (!in) {
+        spdlog::error("{}: {}", args.file, error);
+        return 2;
+    }
+    // Read a game at a time; only the one asked for is kept, with its text.
+    ngn::ParseOptions po;
+    po.max_game_bytes = args.max_game_bytes;
+    ngn::LineWindow window;
+    std::optional<ngn::Game> wanted;
+    std::vector<std::string> lines;
+    std::size_t games = 0;
+    ngn::read_games(
+        *in, window,
+        [&](ngn::Game&& g) {
+            const std::uint32_t last = g.last_line;
+            if (++games == args.game) {
+                for (std::uint32_t n = g.first_line; n <= last; ++n) lines.emplace_back(window.line(n));
+                wanted = std::move(g);
+            }
+            window.release_through(last);
+        },
+        po);
+    if (args.game < 1 || !wanted) {
+        std::cerr << "ironlog: " << args.file << " holds " << games << " game" << (games == 1 ? "" : "s") << "; there is no game " << args.game << "\n";
+        return 2;
+    }
+    std::ostringstream page;
+    if (!render(page, *wanted, args.game, std::move(lines), args.file, error)) {
+        std::cerr << "ironlog: " << error << "\n";
+        return 1;
+    }
+    if (args.output.empty()) {
+        std::cout << page.str();
+        return 0;
+    }
+    if (!write_atomically(args.output, page.str(), error)) {
+        std::cerr << "ironlog: " << args.output << ": " << error << "\n";
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace ironlog::cli
