@@ -210,9 +210,9 @@ struct Page {
     }
 };
 
-Page report(const Archived& a, const std::string& event, std::vector<std::string> more = {}) {
+Page report(const Archived& a, const std::string& event, std::vector<std::string> more = {}, const std::string& name = "event.html") {
     Page p;
-    const fs::path out = a.dir / "site" / "event.html";
+    const fs::path out = a.dir / "site" / name;
     fs::create_directories(out.parent_path());
     std::vector<std::string> args{"archive", "--db", a.db, "report", "--event", event, "-o", out.string()};
     args.insert(args.end(), more.begin(), more.end());
@@ -254,6 +254,29 @@ TEST(EventPage, StandingsCrossTableAndGamesUnderTheEventsScoring) {
     EXPECT_TRUE(p.has_text("Scoring: win 3, draw 1, loss 0")) << p.html;
 }
 
+TEST(EventPage, EachGameLinksToItsOwnPage) {
+    const Archived a = archive_of({record("Spring Cup", "2026.03.01", "Ann", "Bea", "Austria", kPlay), record("Spring Cup", "2026.03.02", "Bea", "Cid", "draw")});
+    // a page named with a space and a #: its folder of games beside it, the links percent-encoded
+    const Page p = report(a, "Spring Cup", {}, "spring #1.html");
+    ASSERT_EQ(p.run.status, 0) << p.run.err;
+    ASSERT_FALSE(p.read.is_null()) << p.html;
+    const fs::path games = a.dir / "site" / "spring #1-games";
+    for (int id : {1, 2}) {
+        const fs::path page = games / ("game-" + std::to_string(id) + ".html");
+        ASSERT_TRUE(fs::exists(page)) << page;
+        EXPECT_NE(read_file(page).find("Spring Cup"), std::string::npos);  // the game's own report
+        const std::string link = "spring%20%231-games/game-" + std::to_string(id) + ".html";
+        const auto& links = p.read["links"];
+        EXPECT_NE(std::find(links.begin(), links.end(), link), links.end()) << links.dump();
+    }
+    EXPECT_EQ(p.rows("games")[1][8], "game #1");  // the games list links each
+    // the same page on one thread as on several
+    const Page one = report(a, "Spring Cup", {"-j", "1"}, "spring #1.html");
+    EXPECT_EQ(one.html, p.html);
+    const Page two = report(a, "Spring Cup", {"-j", "2"}, "spring #1.html");
+    EXPECT_EQ(two.html, p.html);
+}
+
 TEST(EventPage, HostileNamesAreEscapedNeverMarkup) {
     const Archived a = archive_of({record("Cup <b>&amp;</b>", "2026.03.01", kScript, kQuoted, "Austria", kPlay),
                                    record("Cup <b>&amp;</b>", "2026.03.02", kAmp, kRlo, "draw", kPlay)});
@@ -262,7 +285,10 @@ TEST(EventPage, HostileNamesAreEscapedNeverMarkup) {
     ASSERT_FALSE(p.read.is_null()) << "not well-formed XHTML:\n" << p.html;
     EXPECT_TRUE(p.read["risky"].empty()) << p.read["risky"].dump();
     for (const auto& tag : p.read["tags"]) EXPECT_NE(tag, "b");  // the event's name is no markup either
-    for (const auto& link : p.read["links"]) EXPECT_TRUE(link.get<std::string>().rfind('#', 0) == 0) << link;  // only within the page
+    for (const auto& link : p.read["links"]) {  // within the page, or a game's page beside it
+        const std::string l = link.get<std::string>();
+        EXPECT_TRUE(l.rfind('#', 0) == 0 || l.rfind("event-games/game-", 0) == 0) << l;
+    }
     EXPECT_TRUE(p.has_text(kScript));                 // shown as the characters it is
     EXPECT_TRUE(p.has_text("Marco \"the Hand\" Rossi"));
     EXPECT_TRUE(p.has_text(kAmp));
@@ -387,8 +413,12 @@ TEST(EventPage, ExitCodes) {
         sqlite::Database d(a.db, SQLITE_OPEN_READWRITE);
         d.exec("UPDATE game_record SET record = CAST(replace(CAST(record AS TEXT), 'Ann', 'Anna') AS BLOB) WHERE game_id = 1");
     }
+    write_file(a.dir / "site" / "event-games" / "notes.txt", "the organiser's own file");
     p = report(a, "Spring Cup");
     EXPECT_EQ(p.run.status, 1);
     EXPECT_NE(p.run.err.find("game #1"), std::string::npos) << p.run.err;
     EXPECT_TRUE(p.has_text("game #1 left out: its record is not the one the chain holds")) << p.html;
+    EXPECT_EQ(p.rows("games")[1][8].rfind("no page: its record is not the one the chain holds", 0), 0u) << p.rows("games")[1][8];
+    EXPECT_FALSE(fs::exists(a.dir / "site" / "event-games" / "game-1.html"));  // the earlier run's page of it removed
+    EXPECT_TRUE(fs::exists(a.dir / "site" / "event-games" / "notes.txt"));     // not a game's page: left alone
 }

@@ -3,16 +3,21 @@
 // rules most often broken, the findings by player and the event's dice; `--format csv` gives the
 // standings alone. docs/archive.md, "Standings and scoring"; docs/report.md, "The event page".
 #include "archive/archive.hpp"
+#include "check/in_order.hpp"
 #include "cli/archive_commands.hpp"
 #include "cli/commands.hpp"
 #include "cli/dice_tally.hpp"
+#include "cli/game_page.hpp"
 #include "output/event_page.hpp"
 #include "output/report.hpp"
 #include "stats/standings.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 namespace ironlog::cli {
@@ -102,15 +107,53 @@ struct PlayerFindings {
 // Where the event page's games go: `<stem>-games/` beside the page.
 struct GamePages {
     fs::path folder;     // on disk
-    std::string prefix;  // relative to the page, for links
+    std::string prefix;  // relative to the page, for links (percent-encoded)
 };
 
-// One game's part of the page: its dice, its findings by player, and its own page.
-void read_game(archive::Archive& ar, const archive::GameSummary& g, const GamePages& pages, Tally& dice, PlayerFindings& findings,
-               output::EventGameRow& row) {
+// A relative link's path: every byte but letters, digits, - . _ ~ and / percent-encoded, so that
+// a folder named with a space, a # or a ? still links.
+std::string url_path(const std::string& path) {
+    static const char* const kHex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || std::string_view("-._~/").find(static_cast<char>(c)) != std::string_view::npos) out += static_cast<char>(c);
+        else out += std::string("%") + kHex[c >> 4] + kHex[c & 15];
+    }
+    return out;
+}
+
+// A game whose page is to be written: its record as the chain holds it, and the file it was
+// added from (the files its header names are looked for beside it, as `add --recheck` finds them).
+struct PageTask {
+    std::size_t row = 0;  // in EventPage::games
+    std::int64_t id = 0;
+    std::string record, source;
+};
+struct PageDone {
+    std::size_t row = 0;
+    std::string link, error;
+};
+
+// A game's own page (cli/game_page.hpp), written plainly, not synced: the pages are made again
+// with the event's page. Runs on the -j threads.
+PageDone write_game(PageTask&& t, const GamePages& pages) {
+    const std::string name = "game-" + std::to_string(t.id) + ".html";
+    std::ostringstream html;
+    std::string error;
+    if (!write_game_page(html, t.record, t.source.empty() ? "-" : t.source, error)) return PageDone{t.row, "", error};
+    std::ofstream out(pages.folder / name, std::ios::binary | std::ios::trunc);
+    out << html.str();
+    if (!out.flush()) return PageDone{t.row, "", (pages.folder / name).string() + " could not be written"};
+    return PageDone{t.row, pages.prefix + name, ""};
+}
+
+// One game's part of the page read from the archive: its dice and its findings by player; the
+// task of writing its page, when its record is the one the chain holds.
+std::optional<PageTask> read_game(archive::Archive& ar, const archive::GameSummary& g, Tally& dice, PlayerFindings& findings,
+                                  output::EventGameRow& row) {
     ++dice.games;
     const auto stored = ar.get(g.id);
-    if (!stored) return;
+    if (!stored) return std::nullopt;
     std::string why;
     const auto game = chained_game(ar, g.id, stored->record, why);
     const DiceGame dg = dice_game(g);
@@ -118,11 +161,58 @@ void read_game(archive::Archive& ar, const archive::GameSummary& g, const GamePa
     if (!game) {
         dice.left_out.emplace_back(g.id, why);
         row.note = "no page: " + why;
-        return;
+        return std::nullopt;
     }
     dice.count_game(dg, *game);
-    static_cast<void>(pages);
-    row.note = "no page: the single-game report is not built yet";
+    return PageTask{0, g.id, stored->record, g.source};
+}
+
+// Removes the game pages of an earlier run that this one did not write (a game since removed, or
+// whose record is not the chain's now): the folder holds the pages the event page links, no others.
+void remove_stale_pages(const GamePages& pages, const output::EventPage& page) {
+    std::set<std::string> written;
+    for (const auto& row : page.games)
+        if (!row.link.empty()) written.insert("game-" + std::to_string(row.id) + ".html");
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(pages.folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        const bool a_page = name.rfind("game-", 0) == 0 && name.size() > 10 && name.ends_with(".html") &&
+                            std::all_of(name.begin() + 5, name.end() - 5, [](unsigned char c) { return std::isdigit(c); });
+        if (a_page && !written.count(name)) fs::remove(entry.path(), ec);
+    }
+}
+
+// Reads every game of the event in order and writes their pages on the -j threads; the number of
+// games whose page could not be made.
+int read_games(const ArchiveArgs& a, archive::Archive& ar, const std::vector<archive::GameSummary>& games, const GamePages& pages,
+               output::EventPage& page, Tally& dice, PlayerFindings& findings) {
+    std::size_t next = 0;
+    int failed = 0;
+    page.games.reserve(games.size());
+    run_in_order<PageTask, PageDone>(
+        threads_for(a.jobs).jobs,
+        [&]() -> std::optional<PageTask> {
+            while (next < games.size()) {
+                const auto& g = games[next++];
+                auto& row = page.games.emplace_back(
+                    output::EventGameRow{g.id, g.round, g.date, g.ruleset, sides_text(g), g.result, g.errors, g.warnings, "", ""});
+                if (auto task = read_game(ar, g, dice, findings, row)) {
+                    task->row = page.games.size() - 1;
+                    return task;
+                }
+            }
+            return std::nullopt;
+        },
+        [&](PageTask&& t) { return write_game(std::move(t), pages); },
+        [&](PageDone&& done) {
+            auto& row = page.games[done.row];
+            row.link = done.link;
+            if (done.error.empty()) return;
+            row.note = "no page: " + done.error;
+            std::cerr << "ironlog: game #" << row.id << ": no page: " << output::visible(done.error) << "\n";
+            ++failed;
+        });
+    return failed;
 }
 
 void unknown_event(archive::Archive& ar, const std::string& event) {
@@ -177,7 +267,13 @@ void fill_cross(output::EventPage& page, const std::vector<archive::GameSummary>
 int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<archive::GameSummary>& games,
                const std::vector<stats::StandingRow>& standings, const stats::Points& points) {
     const fs::path out(a.output);
-    const GamePages pages{out.parent_path() / (out.stem().string() + "-games"), out.stem().string() + "-games/"};
+    const GamePages pages{out.parent_path() / (out.stem().string() + "-games"), url_path(out.stem().string() + "-games/")};
+    std::error_code ec;
+    fs::create_directories(pages.folder, ec);
+    if (ec) {
+        std::cerr << "ironlog: " << output::visible(pages.folder.string()) << ": cannot make the folder of the games' pages: " << ec.message() << "\n";
+        return 2;
+    }
     output::EventPage page;
     page.event = *a.event;
     page.scoring = scoring_text(points);
@@ -185,13 +281,11 @@ int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
     page.generator = std::string("ironlog ") + IRONLOG_VERSION;
     Tally dice;
     PlayerFindings findings;
+    const int no_page = read_games(a, ar, games, pages, page, dice, findings);
+    remove_stale_pages(pages, page);
     std::map<std::int64_t, std::string> links;
-    for (const auto& g : games) {
-        output::EventGameRow row{g.id, g.round, g.date, g.ruleset, sides_text(g), g.result, g.errors, g.warnings, "", ""};
-        read_game(ar, g, pages, dice, findings, row);
-        if (!row.link.empty()) links[g.id] = row.link;
-        page.games.push_back(std::move(row));
-    }
+    for (const auto& row : page.games)
+        if (!row.link.empty()) links[row.id] = row.link;
     fill_cross(page, games, links);
     for (auto& [rule, n] : ar.rules_broken_in(*a.event)) {
         if (rule.empty()) page.findings_without_rule = n;
@@ -207,7 +301,7 @@ int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
     output::write_event_page(html, page);
     const int status = put(a, html.str());
     if (status == 0) std::cerr << "event page written to " << output::visible(a.output) << ": " << games.size() << " games\n";
-    return status ? status : dice.left_out.empty() ? 0 : 1;
+    return status ? status : dice.left_out.empty() && no_page == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -220,6 +314,7 @@ void add_report_command(CLI::App* archive, ArchiveArgs& a) {
     a.report->add_option("-f,--format", a.format, "html (needs -o) or csv")->check(CLI::IsMember({"html", "csv"}));
     a.report->add_option("-o,--output", a.output, "write to FILE (html: and each game's page in FILE's stem + -games/ beside it)")
         ->type_name("FILE");
+    add_jobs_option(a.report, a.jobs);
 }
 
 int archive_report(const ArchiveArgs& a, archive::Archive& ar) {
