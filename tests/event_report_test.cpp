@@ -275,6 +275,12 @@ TEST(EventPage, EachGameLinksToItsOwnPage) {
     EXPECT_EQ(one.html, p.html);
     const Page two = report(a, "Spring Cup", {"-j", "2"}, "spring #1.html");
     EXPECT_EQ(two.html, p.html);
+    // --no-game-pages: the event's page alone, its games unlinked, no folder made
+    const Page alone = report(a, "Spring Cup", {"--no-game-pages"}, "alone.html");
+    EXPECT_EQ(alone.run.status, 0) << alone.run.err;
+    EXPECT_EQ(alone.rows("games")[1][8], "no page (--no-game-pages)");
+    EXPECT_FALSE(fs::exists(a.dir / "site" / "alone-games"));
+    EXPECT_EQ(alone.rows("standings"), p.rows("standings"));
 }
 
 TEST(EventPage, HostileNamesAreEscapedNeverMarkup) {

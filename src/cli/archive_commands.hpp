@@ -56,6 +56,7 @@ struct ArchiveArgs {
     std::optional<std::int64_t> draws;         // their number of draws
     // report (archive_report.cpp)
     std::string points = "2,1,0";              // --points W,D,L
+    bool no_game_pages = false;                // --no-game-pages: the event's page alone
 
     CLI::App* init = nullptr;
     CLI::App* upgrade = nullptr;

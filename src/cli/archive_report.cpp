@@ -203,10 +203,11 @@ int read_games(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
             }
             return std::nullopt;
         },
-        [&](PageTask&& t) { return write_game(std::move(t), pages); },
+        [&](PageTask&& t) { return a.no_game_pages ? PageDone{t.row, "", ""} : write_game(std::move(t), pages); },
         [&](PageDone&& done) {
             auto& row = page.games[done.row];
             row.link = done.link;
+            if (a.no_game_pages) row.note = "no page (--no-game-pages)";
             if (done.error.empty()) return;
             row.note = "no page: " + done.error;
             std::cerr << "ironlog: game #" << row.id << ": no page: " << output::visible(done.error) << "\n";
@@ -269,7 +270,7 @@ int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
     const fs::path out(a.output);
     const GamePages pages{out.parent_path() / (out.stem().string() + "-games"), url_path(out.stem().string() + "-games/")};
     std::error_code ec;
-    fs::create_directories(pages.folder, ec);
+    if (!a.no_game_pages) fs::create_directories(pages.folder, ec);
     if (ec) {
         std::cerr << "ironlog: " << output::visible(pages.folder.string()) << ": cannot make the folder of the games' pages: " << ec.message() << "\n";
         return 2;
@@ -282,7 +283,7 @@ int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
     Tally dice;
     PlayerFindings findings;
     const int no_page = read_games(a, ar, games, pages, page, dice, findings);
-    remove_stale_pages(pages, page);
+    if (!a.no_game_pages) remove_stale_pages(pages, page);
     std::map<std::int64_t, std::string> links;
     for (const auto& row : page.games)
         if (!row.link.empty()) links[row.id] = row.link;
@@ -314,6 +315,7 @@ void add_report_command(CLI::App* archive, ArchiveArgs& a) {
     a.report->add_option("-f,--format", a.format, "html (needs -o) or csv")->check(CLI::IsMember({"html", "csv"}));
     a.report->add_option("-o,--output", a.output, "write to FILE (html: and each game's page in FILE's stem + -games/ beside it)")
         ->type_name("FILE");
+    a.report->add_flag("--no-game-pages", a.no_game_pages, "the event's page alone: its games listed without a page each (quicker)");
     add_jobs_option(a.report, a.jobs);
 }
 
