@@ -88,25 +88,6 @@ side Britain
   Germany roll d6: 7
 )");
 
-struct Archived {
-    std::filesystem::path dir;
-    std::string db;
-};
-
-Archived archive_of(const std::vector<std::string>& records) {
-    Archived a{temp_dir(), ""};
-    a.db = (a.dir / "dice.db").string();
-    std::vector<std::string> args{"archive", "--db", a.db, "add"};
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        const auto file = a.dir / ("game" + std::to_string(i + 1) + ".ngn");
-        write_file(file, records[i]);
-        args.push_back(file.string());
-    }
-    const testing_util::Run r = run_ironlog(args);
-    EXPECT_EQ(r.status, 0) << r.out << r.err;
-    return a;
-}
-
 json dice_json(const Archived& a, std::vector<std::string> more = {}) {
     std::vector<std::string> args{"archive", "--db", a.db, "dice", "-f", "json"};
     args.insert(args.end(), more.begin(), more.end());

@@ -64,6 +64,20 @@ Run run_ironlog(const std::vector<std::string>& args, const std::string& input) 
     return r;
 }
 
+Archived archive_of(const std::vector<std::string>& records) {
+    Archived a{temp_dir(), ""};
+    a.db = (a.dir / "archive.db").string();
+    std::vector<std::string> args{"archive", "--db", a.db, "add"};
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const auto file = a.dir / ("game" + std::to_string(i + 1) + ".ngn");
+        write_file(file, records[i]);
+        args.push_back(file.string());
+    }
+    const Run r = run_ironlog(args);
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    return a;
+}
+
 std::vector<fs::path> ngn_files(const fs::path& folder) {
     std::vector<fs::path> out;
     for (const auto& e : fs::recursive_directory_iterator(kSource / folder))

@@ -42,6 +42,14 @@ struct Run {
 // Runs the ironlog binary with these arguments (shell-quoted here) and optional stdin text.
 Run run_ironlog(const std::vector<std::string>& args, const std::string& input = "");
 
+// Records stored with `archive add`, each from a file of its own (game1.ngn, game2.ngn ...) in a
+// fresh folder: the folder and the archive's path (the test fails when add does not exit 0).
+struct Archived {
+    std::filesystem::path dir;
+    std::string db;
+};
+Archived archive_of(const std::vector<std::string>& records);
+
 // Every .ngn file under a folder of the source tree, sorted.
 std::vector<std::filesystem::path> ngn_files(const std::filesystem::path& folder);
 

@@ -153,14 +153,23 @@ std::vector<Standing> Archive::standings(const std::string& event) {
     return out;
 }
 
+namespace {
+
+// The rows of a query of a text and a count.
+std::vector<std::pair<std::string, int>> text_counts(sqlite::Statement& q) {
+    std::vector<std::pair<std::string, int>> out;
+    while (q.step()) out.emplace_back(q.text(0), static_cast<int>(q.integer(1)));
+    return out;
+}
+
+}  // namespace
+
 std::vector<std::pair<std::string, int>> Archive::rules_broken_in(const std::string& event) {
     sqlite::Statement q(db_,
                         "SELECT coalesce(f.rule, ''), count(*) FROM game g JOIN finding f ON f.game_id = g.id"
                         " WHERE g.event = ?1 AND f.severity <> 'note' GROUP BY 1 ORDER BY 2 DESC, 1");
     q.bind(1, event);
-    std::vector<std::pair<std::string, int>> out;
-    while (q.step()) out.emplace_back(q.text(0), static_cast<int>(q.integer(1)));
-    return out;
+    return text_counts(q);
 }
 
 std::vector<std::string> Archive::events_like(const std::string& event, int limit) {
@@ -176,9 +185,7 @@ std::vector<std::string> Archive::events_like(const std::string& event, int limi
 
 std::vector<std::pair<std::string, int>> Archive::games_per_ruleset() {
     sqlite::Statement q(db_, "SELECT coalesce(ruleset, '(none)'), count(*) FROM game GROUP BY 1 ORDER BY 2 DESC, 1");
-    std::vector<std::pair<std::string, int>> out;
-    while (q.step()) out.emplace_back(q.text(0), static_cast<int>(q.integer(1)));
-    return out;
+    return text_counts(q);
 }
 
 std::vector<std::pair<std::string, int>> Archive::most_cited_rules(int limit) {
@@ -186,9 +193,7 @@ std::vector<std::pair<std::string, int>> Archive::most_cited_rules(int limit) {
                         "SELECT rule, count(*) FROM finding WHERE rule IS NOT NULL AND severity <> 'note' GROUP BY rule"
                         " ORDER BY 2 DESC, 1 LIMIT ?1");
     q.bind(1, limit);
-    std::vector<std::pair<std::string, int>> out;
-    while (q.step()) out.emplace_back(q.text(0), static_cast<int>(q.integer(1)));
-    return out;
+    return text_counts(q);
 }
 
 Archive::SearchResult Archive::search(const std::string& query, int limit) {

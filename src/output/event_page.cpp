@@ -33,12 +33,15 @@ std::string td_num(std::int64_t n) { return "<td class=\"n\">" + num(n) + "</td>
 std::string th(std::string_view text) { return "<th>" + xml_text(text) + "</th>"; }
 std::string link(std::string_view href, std::string_view text) { return "<a href=\"" + xml_text(href) + "\">" + xml_text(text) + "</a>"; }
 
+// A section's heading; when it has nothing to show, a line saying so instead, and false.
+bool section(std::ostream& out, const char* id, const char* title, bool empty, const char* nothing) {
+    out << "<h2 id=\"" << id << "\">" << title << "</h2>\n";
+    if (empty) out << "<p>" << nothing << "</p>\n";
+    return !empty;
+}
+
 void standings_table(std::ostream& out, const EventPage& p) {
-    out << "<h2 id=\"standings\">Standings</h2>\n";
-    if (p.standings.empty()) {
-        out << "<p>No player of this event has a game stored.</p>\n";
-        return;
-    }
+    if (!section(out, "standings", "Standings", p.standings.empty(), "No player of this event has a game stored.")) return;
     out << "<p>Scoring: " << xml_text(p.scoring) << ". Players level on points are ordered by head to head (the points they scored in "
         << "the games between them only), then by margin (games won minus games lost), then share a place and are listed by name.</p>\n"
         << "<table class=\"standings\">\n<tr>" << th("Place") << th("Player") << th("Played") << th("Won") << th("Drawn") << th("Lost")
@@ -51,11 +54,7 @@ void standings_table(std::ostream& out, const EventPage& p) {
 }
 
 void cross_table(std::ostream& out, const EventPage& p) {
-    out << "<h2 id=\"cross-table\">Cross-table</h2>\n";
-    if (p.players.empty()) {
-        out << "<p>No games.</p>\n";
-        return;
-    }
+    if (!section(out, "cross-table", "Cross-table", p.players.empty(), "No players.")) return;
     out << "<p>Each row is a player's results against the player of the column (numbered as the rows): W won, D drawn, L lost, "
         << "* unfinished; each links to its game.</p>\n<table class=\"cross\">\n<tr>" << th("") << th("Player");
     for (std::size_t c = 0; c < p.players.size(); ++c) out << "<th title=\"" << xml_text(p.players[c]) << "\">" << c + 1 << "</th>";
@@ -83,11 +82,7 @@ void cross_table(std::ostream& out, const EventPage& p) {
 }
 
 void games_table(std::ostream& out, const EventPage& p) {
-    out << "<h2 id=\"games\">Games</h2>\n";
-    if (p.games.empty()) {
-        out << "<p>No games.</p>\n";
-        return;
-    }
+    if (!section(out, "games", "Games", p.games.empty(), "No games.")) return;
     out << "<table class=\"games\">\n<tr>" << th("Game") << th("Round") << th("Date") << th("Ruleset") << th("Sides") << th("Result")
         << th("Errors") << th("Warnings") << th("Report") << "</tr>\n";
     for (const auto& g : p.games) {
@@ -100,11 +95,9 @@ void games_table(std::ostream& out, const EventPage& p) {
 
 // The rules most often broken, as bars scaled to the most cited.
 void rules_chart(std::ostream& out, const EventPage& p) {
-    out << "<h2 id=\"rules\">Rules most often broken</h2>\n";
-    if (p.rules_broken.empty() && p.findings_without_rule == 0) {
-        out << "<p>No errors or warnings in this event's games.</p>\n";
+    if (!section(out, "rules", "Rules most often broken", p.rules_broken.empty() && p.findings_without_rule == 0,
+                 "No errors or warnings in this event's games."))
         return;
-    }
     int most = 1;
     for (const auto& [rule, n] : p.rules_broken) most = std::max(most, n);
     out << "<p>Errors and warnings by the rule they cite (notes left out).</p>\n<table class=\"chart\">\n<tr>" << th("Rule") << th("Findings")
@@ -124,11 +117,7 @@ std::string pairs_text(const std::vector<std::pair<std::string, int>>& pairs) {
 }
 
 void findings_table(std::ostream& out, const EventPage& p) {
-    out << "<h2 id=\"findings\">Findings by player</h2>\n";
-    if (p.findings.empty()) {
-        out << "<p>No errors or warnings in this event's games.</p>\n";
-        return;
-    }
+    if (!section(out, "findings", "Findings by player", p.findings.empty(), "No errors or warnings in this event's games.")) return;
     out << "<p>Errors and warnings counted under the player of the side whose piece the line is about; a line no side owns (a header, a "
         << "ruling, a roll-off) under \"(no side's line)\".</p>\n<table class=\"findings\">\n<tr>" << th("Player") << th("By kind")
         << th("Rules cited") << "</tr>\n";
