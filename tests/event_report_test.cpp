@@ -3,7 +3,8 @@
 // the CSV's quoting (a name with a comma, a quote or a line break comes back whole; one a
 // spreadsheet would take for a formula does not become one), and the page: well-formed XHTML
 // read back by python3's XML parser, hostile names escaped and never markup, nothing outside the
-// file referred to, the dice and findings by player shown, and the exit codes.
+// file referred to, valid HTML to html5lib's strict parser, the dice and findings by player
+// shown, each game linked to its own page, and the exit codes.
 #include "archive/archive.hpp"
 #include "output/event_page.hpp"
 #include "stats/standings.hpp"
@@ -173,6 +174,18 @@ for e in root.iter():
 print(json.dumps(out))
 )py";
 
+// What html5lib's strict parser (Debian's python3-html5lib, which CI installs) says of the page as
+// HTML: "valid", or the first errors it found.
+const char* const kStrictHtml = R"py(
+import sys, html5lib
+parser = html5lib.HTMLParser(strict=True)
+try:
+    parser.parse(open(sys.argv[1], 'rb').read())
+    print('valid')
+except Exception as e:
+    print('not valid HTML: %s at %s' % (e, parser.errors[:3]))
+)py";
+
 struct Page {
     testing_util::Run run;
     std::string html;
@@ -181,6 +194,7 @@ struct Page {
         if (read.is_null() || !read["tables"].contains(table)) return {};
         return read["tables"][table].get<std::vector<std::vector<std::string>>>();
     }
+    std::string as_html;  // what html5lib's strict parser says: "valid", or why not
     bool has_text(const std::string& part) const {
         for (const auto& t : read["texts"])
             if (t.get<std::string>().find(part) != std::string::npos) return true;
@@ -201,6 +215,11 @@ Page report(const Archived& a, const std::string& event, std::vector<std::string
     const std::string json_out = (a.dir / "page.json").string();
     const std::string cmd = std::string(IRONLOG_PYTHON) + " '" + (a.dir / "read.py").string() + "' '" + out.string() + "' > '" + json_out + "'";
     if (std::system(cmd.c_str()) == 0) p.read = nlohmann::json::parse(read_file(json_out));
+    write_file(a.dir / "strict.py", kStrictHtml);
+    const std::string strict_out = (a.dir / "strict.txt").string();
+    const std::string strict = std::string(IRONLOG_DEBIAN_PYTHON) + " '" + (a.dir / "strict.py").string() + "' '" + out.string() + "' > '" + strict_out + "' 2>&1";
+    static_cast<void>(std::system(strict.c_str()));
+    p.as_html = read_file(strict_out);
     return p;
 }
 
@@ -213,6 +232,7 @@ TEST(EventPage, StandingsCrossTableAndGamesUnderTheEventsScoring) {
     ASSERT_EQ(p.run.status, 0) << p.run.err;
     ASSERT_FALSE(p.read.is_null()) << "not well-formed XHTML:\n" << p.html;
     EXPECT_EQ(p.read["root"], "{http://www.w3.org/1999/xhtml}html");
+    EXPECT_EQ(p.as_html, "valid\n");
     const auto standings = p.rows("standings");
     ASSERT_EQ(standings.size(), 4u) << p.html;  // the header and three players; Zed plays in another event
     EXPECT_EQ(standings[1], (std::vector<std::string>{"1", "Ann", "1", "1", "0", "0", "1", "2", "", "1", ""}));
@@ -268,6 +288,7 @@ TEST(EventPage, HostileNamesAreEscapedNeverMarkup) {
     ASSERT_EQ(p.run.status, 0) << p.run.err;
     ASSERT_FALSE(p.read.is_null()) << "not well-formed XHTML:\n" << p.html;
     EXPECT_TRUE(p.read["risky"].empty()) << p.read["risky"].dump();
+    EXPECT_EQ(p.as_html, "valid\n");
     for (const auto& tag : p.read["tags"]) EXPECT_NE(tag, "b");  // the event's name is no markup either
     for (const auto& link : p.read["links"]) {  // within the page, or a game's page beside it
         const std::string l = link.get<std::string>();
