@@ -424,6 +424,7 @@ TEST(EventPage, ExitCodes) {
     EXPECT_NE(p.run.err.find("game #1"), std::string::npos) << p.run.err;
     EXPECT_TRUE(p.has_text("game #1 left out: its record is not the one the chain holds")) << p.html;
     EXPECT_EQ(p.rows("games")[1][8].rfind("no page: its record is not the one the chain holds", 0), 0u) << p.rows("games")[1][8];
+    EXPECT_TRUE(p.rows("findings").empty()) << p.html;  // its findings (two data cards) left out of the players' too
     EXPECT_FALSE(fs::exists(a.dir / "site" / "event-games" / "game-1.html"));  // the earlier run's page of it removed
     EXPECT_TRUE(fs::exists(a.dir / "site" / "event-games" / "notes.txt"));     // not a game's page: left alone
 }

@@ -73,18 +73,17 @@ std::string sides_text(const archive::GameSummary& g) {
 struct PlayerFindings {
     std::map<std::string, std::map<std::string, int>> kinds, rules;
 
-    void count(const archive::StoredGame& stored, const DiceGame& g, const ngn::Game* game) {
+    // A stored game's findings, its record read as `game` (its lines numbered from 1, the
+    // findings' as in the file it was added from).
+    void count(const archive::StoredGame& stored, const DiceGame& g, const ngn::Game& game) {
         std::map<std::uint32_t, std::string> subjects;  // a line of the file -> its subject
-        std::optional<Rollers> rollers;
-        if (game) {
-            rollers.emplace(g, *game);
-            for (const auto& l : game->lines)
-                if (auto s = subject_of(l)) subjects[l.pos.line + stored.first_line - 1] = *s;
-        }
+        const Rollers rollers(g, game);
+        for (const auto& l : game.lines)
+            if (auto s = subject_of(l)) subjects[l.pos.line + stored.first_line - 1] = *s;
         for (const auto& f : stored.findings) {
             if (f.severity == "note") continue;
             const auto subject = f.file ? subjects.end() : subjects.find(f.line);
-            const int side = rollers && subject != subjects.end() ? rollers->side_of(subject->second) : 0;
+            const int side = subject != subjects.end() ? rollers.side_of(subject->second) : 0;
             const std::string player = side ? player_of(g, side) : kNoSideLine;
             ++kinds[player][f.kind];
             if (f.rule) ++rules[player][*f.rule];
@@ -156,13 +155,13 @@ std::optional<PageTask> read_game(archive::Archive& ar, const archive::GameSumma
     if (!stored) return std::nullopt;
     std::string why;
     const auto game = chained_game(ar, g.id, stored->record, why);
-    const DiceGame dg = dice_game(g);
-    findings.count(*stored, dg, game ? &*game : nullptr);
     if (!game) {
         dice.left_out.emplace_back(g.id, why);
         row.note = "no page: " + why;
         return std::nullopt;
     }
+    const DiceGame dg = dice_game(g);
+    findings.count(*stored, dg, *game);
     dice.count_game(dg, *game);
     return PageTask{0, g.id, stored->record, g.source};
 }
