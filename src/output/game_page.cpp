@@ -68,6 +68,7 @@ table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;paddin
 tr.sunk td{color:#888;text-decoration:line-through}tr.gone td{color:#888}
 .notes li{color:#833}
 table.tags tr{display:inline-table;margin:0 6px 4px 0}
+.arc{display:none}#board.show-arcs .arc{display:inline}
 )";
 
 }  // namespace
@@ -189,6 +190,7 @@ void GamePage::write(std::ostream& os, const GamePageText& text) const {
           "<button id=\"prev-phase\" title=\"Up\">&#9664; phase</button><button id=\"prev\" title=\"Left\">&#9664; line</button>"
           "<button id=\"next\" title=\"Right\">line &#9654;</button><button id=\"next-phase\" title=\"Down\">phase &#9654;</button>"
           "<button id=\"next-turn\" title=\"Page Down\">turn &#9654;</button><button id=\"last\" title=\"End\">&#9654;|</button> "
+          "<label title=\"the firing arcs of each piece, where its ruleset defines them\"><input id=\"arcs\" type=\"checkbox\"> arcs</label> "
           "<input id=\"slider\" type=\"range\" min=\"0\" max=\""
        << (steps_.empty() ? 0 : steps_.size() - 1) << "\" value=\"0\" aria-label=\"step\"><span id=\"at\"></span></nav>\n";
     os << "<div id=\"view\"><section id=\"board-pane\"><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << number_text(pictures_.width())
