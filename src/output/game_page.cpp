@@ -68,6 +68,7 @@ table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;paddin
 tr.sunk td{color:#888;text-decoration:line-through}tr.gone td{color:#888}
 .notes li{color:#833}
 table.tags tr{display:inline-table;margin:0 6px 4px 0}
+.arc{display:none}#board.show-arcs .arc{display:inline}
 )";
 
 }  // namespace
@@ -180,20 +181,21 @@ void GamePage::write_findings(std::ostream& os) const {
     os << "</section>\n";
 }
 
-void GamePage::write(std::ostream& os, const GamePageText& text) const {
-    os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << xml_text(text.title) << "</title><style>" << kStyle
-       << "</style></head>\n<body>\n<header><h1>" << xml_text(text.title) << "</h1><p>" << xml_text(text.file) << "</p>\n<table class=\"tags\">";
-    for (const auto& [name, value] : text.tags) os << "<tr><th>" << xml_text(name) << "</th><td>" << xml_text(value) << "</td></tr>";
-    os << "</table></header>\n";
+void GamePage::write_stepper(std::ostream& os) const {
     os << "<nav id=\"stepper\"><button id=\"first\" title=\"Home\">|&#9664;</button><button id=\"prev-turn\" title=\"Page Up\">&#9664; turn</button>"
           "<button id=\"prev-phase\" title=\"Up\">&#9664; phase</button><button id=\"prev\" title=\"Left\">&#9664; line</button>"
           "<button id=\"next\" title=\"Right\">line &#9654;</button><button id=\"next-phase\" title=\"Down\">phase &#9654;</button>"
           "<button id=\"next-turn\" title=\"Page Down\">turn &#9654;</button><button id=\"last\" title=\"End\">&#9654;|</button> "
+          "<label title=\"the firing arcs of each piece, where its ruleset defines them\"><input id=\"arcs\" type=\"checkbox\"> arcs</label> "
           "<input id=\"slider\" type=\"range\" min=\"0\" max=\""
        << (steps_.empty() ? 0 : steps_.size() - 1) << "\" value=\"0\" aria-label=\"step\"><span id=\"at\"></span></nav>\n";
-    os << "<div id=\"view\"><section id=\"board-pane\"><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << number_text(pictures_.width())
-       << "\" height=\"" << number_text(pictures_.height()) << "\" viewBox=\"0 0 " << number_text(pictures_.width()) << " "
-       << number_text(pictures_.height()) << "\" font-family=\"sans-serif\"><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+}
+
+// The board (its layers filled by the script), the legend, the pieces' table and the notes.
+void GamePage::write_board(std::ostream& os, const GamePageText& text) const {
+    const std::string w = number_text(pictures_.width()), h = number_text(pictures_.height());
+    os << "<section id=\"board-pane\"><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h
+       << "\" viewBox=\"0 0 " << w << " " << h << "\" font-family=\"sans-serif\"><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
        << "<g id=\"board-area\"></g><g id=\"tracks\"></g><g id=\"acts\"></g><g id=\"pieces\"></g><g id=\"markers\"></g></svg>\n<p class=\"legend\">";
     for (std::size_t i = 0; i < sides_.size(); ++i)
         os << "<span class=\"swatch\" style=\"background:" << side_colour(static_cast<int>(i)) << "\"></span>" << xml_text(sides_[i]) << " ";
@@ -206,9 +208,9 @@ void GamePage::write(std::ostream& os, const GamePageText& text) const {
         os << "</ul>\n";
     }
     os << "</section>\n";
-    write_record(os, text);
-    os << "</div>\n";
-    write_findings(os);
+}
+
+static void write_dice(std::ostream& os, const GamePageText& text) {
     os << "<section id=\"dice\"><h2>Dice (" << text.dice.size() << " lines)</h2>\n";
     if (!text.dice.empty()) {
         os << "<table id=\"dice-lines\"><thead><tr><th>line</th><th>who</th><th>roll</th><th>dice</th><th>decided</th></tr></thead><tbody>\n";
@@ -218,6 +220,20 @@ void GamePage::write(std::ostream& os, const GamePageText& text) const {
         os << "</tbody></table>\n";
     }
     os << text.dice_statistics << "</section>\n";
+}
+
+void GamePage::write(std::ostream& os, const GamePageText& text) const {
+    os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << xml_text(text.title) << "</title><style>" << kStyle
+       << "</style></head>\n<body>\n<header><h1>" << xml_text(text.title) << "</h1><p>" << xml_text(text.file) << "</p>\n<table class=\"tags\">";
+    for (const auto& [name, value] : text.tags) os << "<tr><th>" << xml_text(name) << "</th><td>" << xml_text(value) << "</td></tr>";
+    os << "</table></header>\n";
+    write_stepper(os);
+    os << "<div id=\"view\">";
+    write_board(os, text);
+    write_record(os, text);
+    os << "</div>\n";
+    write_findings(os);
+    write_dice(os, text);
     os << "<div id=\"status\" hidden></div>\n";
     write_steps(os);
     os << "<script>" << kGamePageScript << "</script>\n</body></html>\n";

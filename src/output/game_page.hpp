@@ -62,6 +62,8 @@ private:
     std::size_t intern(std::string text);
     std::size_t slot(const std::string& piece_id);
     std::string marker(const Scene& scene, const std::vector<DrawnPiece>& drawn, const StepPlace& place) const;
+    void write_stepper(std::ostream& os) const;
+    void write_board(std::ostream& os, const GamePageText& text) const;
     void write_steps(std::ostream& os) const;
     void write_record(std::ostream& os, const GamePageText& text) const;
     void write_findings(std::ostream& os) const;

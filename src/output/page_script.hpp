@@ -112,6 +112,7 @@ inline constexpr const char* kGamePageScript = R"JS(
     'prev-turn': function () { jump(1, -1); }, 'next-turn': function () { jump(1, 1); }
   };
   Object.keys(buttons).forEach(function (id) { el(id).addEventListener('click', buttons[id]); });
+  el('arcs').addEventListener('change', function () { el('board').classList.toggle('show-arcs', el('arcs').checked); });
   slider.addEventListener('input', function () { show(parseInt(slider.value, 10)); });
   var keys = {
     'ArrowLeft': 'prev', 'ArrowRight': 'next', 'ArrowUp': 'prev-phase', 'ArrowDown': 'next-phase',

@@ -33,13 +33,15 @@ CASES = [
     # a note at line 99 (NOR's torpedo, a table the book does not print): its marker at NOR
     dict(record="fixtures/games/admiral-sample.ngn", line=99, drawn=7, roster=7, marker=True),
     dict(record="fixtures/errors/admiral-mistakes.ngn", line=53, drawn=None, roster=None, marker=True),
-    dict(record="fixtures/games/ironclads-lissa-sample.ngn", line=None, drawn=None, roster=None, marker=False),
-    dict(record="fixtures/games/late19c-coast-sample.ngn", line=60, drawn=None, roster=None, marker=False, shot="report-hexes.png"),
-    dict(record="fixtures/games/late19c-river-sample.ngn", line=None, drawn=None, roster=None, marker=False),
-    dict(record="fixtures/games/tmbv-lissa-sample.ngn", line=None, drawn=None, roster=None, marker=False),
+    # 4 ships on the table; 34 on the Tactical Battle Board; 7 and 10 ships and units on the hexes
+    dict(record="fixtures/games/ironclads-lissa-sample.ngn", line=71, drawn=4, roster=4, marker=False),
+    dict(record="fixtures/games/late19c-coast-sample.ngn", line=60, drawn=7, roster=7, marker=False, shot="report-hexes.png"),
+    dict(record="fixtures/games/late19c-river-sample.ngn", line=36, drawn=10, roster=10, marker=False),
+    dict(record="fixtures/games/tmbv-lissa-sample.ngn", line=300, drawn=34, roster=34, marker=False),
     dict(record="fixtures/errors/tmbv-mistakes.ngn", line=80, drawn=None, roster=None, marker=True),
-    dict(record="fixtures/games/eia-naval-sample.ngn", line=40, drawn=None, roster=None, marker=False, shot="report-areas.png"),
-    dict(record="fixtures/games/eia-naval-campaign-sample.ngn", line=None, drawn=None, roster=None, marker=False),
+    # the area maps: 7 and 9 fleets, leaders and corps, listed in their areas
+    dict(record="fixtures/games/eia-naval-sample.ngn", line=40, drawn=7, roster=7, marker=False, shot="report-areas.png"),
+    dict(record="fixtures/games/eia-naval-campaign-sample.ngn", line=38, drawn=None, roster=9, marker=False),
     dict(record="tests/browser/hostile-names.ngn", line=None, drawn=None, roster=None, marker=False),
 ]
 
