@@ -101,17 +101,6 @@ std::optional<std::string> subject_of(const ngn::Line& l) {
     return std::nullopt;
 }
 
-namespace {
-
-// What a line is, as far as its dice are concerned: who rolled them (its subject, when it has
-// one), the kind of roll (an event's verb, in lower case: fire, ram, initiative, roll ...; else
-// the line's keyword), and the items its dice may be among.
-struct LineDice {
-    std::optional<std::string> subject;
-    std::string kind;
-    std::vector<ngn::Items> items;
-};
-
 LineDice line_dice(const ngn::Line& l) {
     LineDice out;
     if (const auto* e = l.as<ngn::Event>()) {
@@ -133,13 +122,7 @@ LineDice line_dice(const ngn::Line& l) {
     return out;
 }
 
-template <class Each>
-void each_dice(ngn::Items items, Each&& each) {
-    for (const auto& item : items) {
-        if (const auto* d = item.as<ngn::Dice>()) each(*d);
-        else if (const auto* list = item.as<ngn::List>()) each_dice(list->items, each);
-    }
-}
+namespace {
 
 void count_face(Tally& t, const DieReading& die, int face, const std::array<std::string, kBreakdowns.size()>& names, bool unknown) {
     const auto at = die.index(face);
@@ -169,7 +152,8 @@ void Tally::count_game(const DiceGame& g, const ngn::Game& game) {
         const std::array<std::string, kBreakdowns.size()> names{"all", side ? player_of(g, side) : kUnknownSide,
                                                                 g.event.empty() ? "(no event)" : g.event, line.kind};
         for (const auto& items : line.items)
-            each_dice(items, [&](const ngn::Dice& d) {
+            each_dice(items, [&](const ngn::Item& item) {
+                const ngn::Dice& d = *item.as<ngn::Dice>();
                 const DieReading die(d, ruleset);
                 for (const auto& f : d.faces) count_face(*this, die, f.value, names, side == 0);
             });

@@ -60,6 +60,25 @@ std::string player_of(const DiceGame& g, int side);
 // The subject of a line (a ship, a side ...), when it has one.
 std::optional<std::string> subject_of(const ngn::Line& l);
 
+// What a line is, as far as its dice are concerned: who rolled them (its subject, when it has
+// one), the kind of roll (an event's verb, in lower case: fire, ram, initiative, roll ...; else
+// the line's keyword), and the items its dice may be among.
+struct LineDice {
+    std::optional<std::string> subject;
+    std::string kind;
+    std::vector<ngn::Items> items;
+};
+LineDice line_dice(const ngn::Line& l);
+
+// Each dice item among items, lists searched: each(item), item.as<ngn::Dice>() not null.
+template <class Each>
+void each_dice(ngn::Items items, Each&& each) {
+    for (const auto& item : items) {
+        if (item.is<ngn::Dice>()) each(item);
+        else if (const auto* list = item.as<ngn::List>()) each_dice(list->items, each);
+    }
+}
+
 // A kind of die as its game's ruleset reads it: `sides` faces read from `low` up (tmbv's d10
 // reads 0-9; admiral's 1-10, a face written 0 reading 10).
 struct DieType {

@@ -2,6 +2,7 @@
 
 #include "check/replay.hpp"
 #include "cli/commands.hpp"
+#include "cli/dice_tally.hpp"
 #include "notation/labels.hpp"
 #include "output/game_page.hpp"
 #include "output/report.hpp"
@@ -17,46 +18,52 @@ namespace ironlog::cli {
 
 namespace {
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-template <class Each>
-void each_dice(ngn::Items items, Each&& each) {
-    for (const auto& item : items) {
-        if (item.is<ngn::Dice>()) each(item);
-        else if (const auto* list = item.as<ngn::List>()) each_dice(list->items, each);
-    }
-}
-
-// Every event, set-up or heading line with dice: who rolled, the kind of roll (the verb), the
-// dice as written and the claim they decided.
+// Every line with dice: who rolled, the kind of roll, the dice as written and the claim they
+// decided, as `archive dice` reads a line (dice_tally.hpp).
 std::vector<output::DiceLine> dice_lines(const ngn::Game& game) {
     std::vector<output::DiceLine> out;
     for (const auto& l : game.lines) {
-        output::DiceLine d{l.pos.line, {}, {}, {}, {}};
-        std::vector<ngn::Items> items;
-        if (const auto* e = l.as<ngn::Event>()) {
-            d.who = ngn::reference_text(e->subject);
-            d.kind = e->verb().empty() ? "(no verb)" : lower(e->verb());
-            items = {e->args};
-            if (e->claim) {
-                items.push_back(*e->claim);
-                for (const auto& it : *e->claim) d.decided += (d.decided.empty() ? "" : " ") + it.to_ngn();
-            }
-        } else if (const auto* s = l.as<ngn::Setup>()) {
-            d.who = ngn::reference_text(s->subject);
-            d.kind = "setup";
-            items = {s->args};
-        } else if (const auto* h = l.as<ngn::Heading>()) {
-            d.kind = ngn::heading_keyword(h->kind);
-            items = {h->args};
-        }
-        for (const auto& i : items) each_dice(i, [&](const ngn::Item& dice) { d.dice += (d.dice.empty() ? "" : " ") + dice.to_ngn(); });
+        const LineDice line = line_dice(l);
+        output::DiceLine d{l.pos.line, line.subject.value_or(""), line.kind, {}, {}};
+        for (const auto& items : line.items)
+            each_dice(items, [&](const ngn::Item& dice) { d.dice += (d.dice.empty() ? "" : " ") + dice.to_ngn(); });
+        if (const auto* e = l.as<ngn::Event>(); e && e->claim)
+            for (const auto& it : *e->claim) d.decided += (d.decided.empty() ? "" : " ") + it.to_ngn();
         if (!d.dice.empty()) out.push_back(std::move(d));
     }
     return out;
+}
+
+// The game's sides as its header names them ([SideN], [PlayerN]) with the alias a `side` line
+// gives, for counting its dice by player.
+DiceGame dice_game_of(const ngn::Game& game) {
+    DiceGame g;
+    if (const ngn::Tag* r = game.tag("Ruleset")) g.ruleset = std::string(r->value);
+    if (const ngn::Tag* e = game.tag("Event")) g.event = std::string(e->value);
+    for (int n = 1; n < 100; ++n) {
+        const ngn::Tag* side = game.tag("Side" + std::to_string(n));
+        if (!side) break;
+        const ngn::Tag* players = game.tag("Player" + std::to_string(n));
+        DiceGame::Side s{n, std::string(side->value), {}, players ? ngn::split_list(players->value, false) : std::vector<std::string>{}};
+        for (const auto& l : game.lines)
+            if (const auto* d = l.as<ngn::Declaration>(); d && d->kind == ngn::EntityKind::Side && d->full_name &&
+                                                          ngn::same_label(ngn::reference_text(*d->full_name), s.name))
+                s.alias = ngn::reference_text(d->name);
+        g.sides.push_back(std::move(s));
+    }
+    return g;
+}
+
+// The game's dice statistics, as the event page and `archive dice` show them.
+std::string dice_statistics(const ngn::Game& game) {
+    Tally tally;
+    tally.shown = {true, true, false, true};  // one game: no breakdown by event
+    tally.count_game(dice_game_of(game), game);
+    ++tally.games;
+    std::ostringstream os;
+    os << "<h3>Are the dice fair?</h3>\n";
+    output::write_dice_section(os, dice_section(tally, stats::FitOptions{}));
+    return os.str();
 }
 
 // The piece a line's subject names, as a scene calls it: by its id (the alias the lines write)
@@ -113,6 +120,7 @@ output::GamePageText page_text(const ngn::Game& game, std::vector<std::string> l
     text.first_line = game.first_line;
     text.lines = std::move(lines);
     text.dice = dice_lines(game);
+    text.dice_statistics = dice_statistics(game);
     return text;
 }
 
