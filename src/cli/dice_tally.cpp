@@ -98,6 +98,7 @@ std::string player_of(const DiceGame& g, int side) {
 std::optional<std::string> subject_of(const ngn::Line& l) {
     if (const auto* e = l.as<ngn::Event>()) return ngn::reference_text(e->subject);
     if (const auto* s = l.as<ngn::Setup>()) return ngn::reference_text(s->subject);
+    if (const auto* d = l.as<ngn::Declaration>()) return ngn::reference_text(d->name);
     return std::nullopt;
 }
 

@@ -57,7 +57,8 @@ private:
 // The player a side's dice (or findings) are counted under: its one player, its players together,
 // or the side when the record names none.
 std::string player_of(const DiceGame& g, int side);
-// The subject of a line (a ship, a side ...), when it has one.
+// Who a line is about, when it is about someone: an event's or a set-up line's subject, the
+// ship, unit, side ... a declaration declares.
 std::optional<std::string> subject_of(const ngn::Line& l);
 
 // What a line is, as far as its dice are concerned: who rolled them (its subject, when it has

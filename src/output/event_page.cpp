@@ -118,8 +118,8 @@ std::string pairs_text(const std::vector<std::pair<std::string, int>>& pairs) {
 
 void findings_table(std::ostream& out, const EventPage& p) {
     if (!section(out, "findings", "Findings by player", p.findings.empty(), "No errors or warnings in this event's games.")) return;
-    out << "<p>Errors and warnings counted under the player of the side whose piece the line is about; a line no side owns (a header, a "
-        << "ruling, a roll-off) under \"(no side's line)\".</p>\n<table class=\"findings\">\n<tr>" << th("Player") << th("By kind")
+    out << "<p>Errors and warnings counted under the player of the side whose ship, unit or side the line is about; a line no side owns "
+        << "(a header, a heading, a roll-off) under \"(no side's line)\".</p>\n<table class=\"findings\">\n<tr>" << th("Player") << th("By kind")
         << th("Rules cited") << "</tr>\n";
     for (const auto& f : p.findings) out << "<tr>" << td(f.player) << td(pairs_text(f.kinds)) << td(pairs_text(f.rules)) << "</tr>\n";
     out << "</table>\n";
