@@ -102,4 +102,13 @@ std::optional<Scene> TmbvEngine::scene(const GameContext&) const {
     return scene;
 }
 
+// A range in hexes, counted as fire combat counts it (none across boards not placed together).
+std::optional<SceneMeasure> TmbvEngine::measure(const GameContext&, const Entity& from, const Entity& to) const {
+    const auto a = ship_by_.find(&from), b = ship_by_.find(&to);
+    if (a == ship_by_.end() || b == ship_by_.end() || !a->second->placed || !b->second->placed) return std::nullopt;
+    const auto d = distance(a->second->at, b->second->at);
+    if (!d) return std::nullopt;
+    return SceneMeasure{static_cast<double>(*d), ""};
+}
+
 }  // namespace ironlog::rules::tmbv
