@@ -379,6 +379,9 @@ TEST(SvgAdmiral, ArcsOnDemandAreTheViewsTheGunneryReads) {
     auto p = draw_clean({game("admiral-sample.ngn"), "--at", "line 86", "--arcs"});
     EXPECT_EQ(p.count("arc"), 5 * 4);  // the four views of every ship afloat on the table (HOOD and MAO are sunk)
     EXPECT_TRUE(arcs_of(p, "MAO").empty());
+    EXPECT_EQ(p.count("arc-clip"), 5);  // each ship's wedges cut at the table's edge
+    EXPECT_NE(p.svg.find("<svg class=\"arc-clip\" x=\"30.0\" y=\"50.0\" width=\"760.0\" height=\"570.0\" viewBox=\"30.0 50.0 760.0 570.0\""),
+              std::string::npos);
     const geometry::Point bis{105.4, 70.4};
     const double heading = 155.5;
     const auto arcs = arcs_of(p, "BIS");

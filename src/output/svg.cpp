@@ -170,8 +170,14 @@ void draw_placed_piece(std::ostream& os, const Frame& f, const ScenePiece& p, st
     const std::string colour = side_colour(p.side);
     os << "<g class=\"" << piece_class(p) << "\" data-id=\"" << xml_text(p.id) << "\">";
     piece_title(os, p);
-    if (arcs != ArcDrawing::None && p.heading)
+    if (arcs != ArcDrawing::None && p.heading && !p.arcs.empty()) {
+        // a viewport of the board's size clips the wedges at its edges (no clipPath: a url() reference)
+        const std::string box = num(kMargin) + " " + num(kTitleHeight) + " " + num(f.width) + " " + num(f.height);
+        os << "<svg class=\"arc-clip\" x=\"" << num(kMargin) << "\" y=\"" << num(kTitleHeight) << "\" width=\"" << num(f.width) << "\" height=\""
+           << num(f.height) << "\" viewBox=\"" << box << "\" overflow=\"hidden\">";
         for (const auto& a : p.arcs) draw_arc(os, f, p, a, c, colour, arcs, g);
+        os << "</svg>";
+    }
     draw_marker(os, f, p, c, colour);
     if (p.sunk) sunk_mark(os, c, 8);
     os << "<text x=\"" << num(c.first + 10) << "\" y=\"" << num(c.second - 8) << "\" font-size=\"12\">" << xml_text(p.id) << "</text></g>\n";
