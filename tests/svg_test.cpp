@@ -6,6 +6,7 @@
 #include "output/svg.hpp"
 #include "rules/admiral/line_of_sight.hpp"
 #include "rules/ironclads/engine.hpp"
+#include "rules/tmbv/engine.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
@@ -495,4 +496,28 @@ TEST(SvgPictures, ArcsAreHiddenInThePagesPieces) {
     std::ostringstream none;
     output::write_svg(none, s);
     EXPECT_EQ(none.str().find("class=\"arc"), std::string::npos);
+}
+
+TEST(SvgTmbv, BroadsideArcsAreTheOnesFireCombatReads) {
+    using ironlog::rules::tmbv::broadside_of;
+    auto p = draw_clean({game("tmbv-lissa-sample.ngn"), "--at", "line 199", "--arcs"});
+    EXPECT_GT(p.count("arc"), 0);
+    EXPECT_EQ(p.count("arc") % 2, 0);  // port and starboard
+    EXPECT_TRUE(arcs_of(p, "KEl").empty()) << "a small ship fires all round (7.8.2): no broadside drawn";
+    const double bow = 0;  // PdC facing N since its move at line 153
+    const auto arcs = arcs_of(p, "PdC");
+    ASSERT_EQ(arcs.size(), 2u);
+    for (const auto& [name, w] : arcs) {
+        double from = w.from(bow), to = w.to(bow);
+        if (to < from) to += 360;
+        EXPECT_NEAR(to - from, 120, 0.3) << name;
+        EXPECT_NEAR(w.r, 60, 0.1) << "no range drawn to scale";
+        auto side_at = [&](double b) {
+            const char* side = broadside_of(bow + b, bow);
+            return std::string(side ? side : "");
+        };
+        for (double b = from + 0.5; b < to - 0.4; b += 7) EXPECT_EQ(side_at(b), name) << " at " << b;
+        EXPECT_NE(side_at(from - 0.5), name);
+        EXPECT_NE(side_at(to + 0.5), name);
+    }
 }

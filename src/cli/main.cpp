@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     s->add_option("--game", state.game, "which game of the file (from 1)")->capture_default_str();
     auto* svg = s->add_flag("--svg", state.svg, "print the board there as one standalone SVG picture (docs/report.md)");
-    s->add_flag("--arcs", state.arcs, "with --svg: draw each ship's firing arcs (admiral, ironclads)")->needs(svg);
+    s->add_flag("--arcs", state.arcs, "with --svg: draw each ship's firing arcs (admiral, ironclads, tmbv)")->needs(svg);
     add_game_size_option(s, state.max_game_bytes);
 
     ReportArgs report;

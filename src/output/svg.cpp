@@ -158,7 +158,7 @@ void draw_arc(std::ostream& os, const Frame& f, const ScenePiece& p, const Scene
        << "\" fill-opacity=\"0.08\" stroke=\"" << colour << "\" stroke-opacity=\"0.5\" stroke-width=\"0.8\""
        << (how == ArcDrawing::Hidden ? " display=\"none\"" : "") << "><title>"
        << xml_text(p.id + " " + a.name + " arc: " + degrees_text(a.from) + " to " + degrees_text(a.to) + " from the heading" +
-                   (a.range ? ", out to " + distance_text(g, *a.range) : std::string(", range not fixed")))
+                   (a.range ? ", out to " + distance_text(g, *a.range) : std::string(", no range drawn to scale")))
        << "</title></path>";
 }
 

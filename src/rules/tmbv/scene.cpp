@@ -1,6 +1,6 @@
 // What `ironlog state --svg` draws of a TMBV battle: the Tactical Battle Board's boards where the
 // table pack places them (7.2.2), else the hexes around the ships; each ship at its hex and facing
-// with its hits against its manifest's hull boxes and its markers; sunk ships shown as sunk.
+// with its hits against its manifest's hull boxes and its markers; sunk ships shown as sunk; the broadside arcs (7.8.2) of a ship not small.
 #include "rules/tmbv/engine.hpp"
 
 #include <set>
@@ -36,6 +36,10 @@ ScenePiece TmbvEngine::ship_piece(const Ship& s, bool one_board) const {
         p.at = ScenePoint{c.x, c.y};
         p.hex = board_hex(s.at.board, s.at.hex);
         p.heading = s.facing * 60.0;
+        // 7.8.2: a ship not small fires through its broadsides only (the manifest says which is small)
+        if (s.manifest && !s.manifest->small && !s.sunk)
+            p.arcs = {SceneArc{"starboard", 90 - kBroadsideHalf, 90 + kBroadsideHalf, std::nullopt},
+                      SceneArc{"port", -90 - kBroadsideHalf, -90 + kBroadsideHalf, std::nullopt}};
     }
     p.sunk = static_cast<bool>(s.sunk);
     p.state = ship_state(s);
