@@ -1,13 +1,21 @@
 // `ironlog state --svg`: each ruleset's sample drawn at a line, read back by python3's XML
 // parser (so the picture is well-formed XML), its pieces counted by their class, sunk ships
 // shown as sunk, hostile names escaped, nothing outside the file referred to.
+#include "geometry/hex.hpp"
+#include "geometry/table.hpp"
 #include "output/svg.hpp"
+#include "rules/admiral/line_of_sight.hpp"
+#include "rules/ironclads/engine.hpp"
+#include "rules/tmbv/engine.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 using namespace testing_util;
@@ -21,11 +29,21 @@ const char* const kReadSvg = R"py(
 import json, sys, xml.etree.ElementTree as E
 root = E.parse(sys.argv[1]).getroot()
 ns = '{http://www.w3.org/2000/svg}'
-out = {'root': root.tag, 'classes': {}, 'texts': [], 'outside': [], 'pieces': []}
+out = {'root': root.tag, 'classes': {}, 'texts': [], 'outside': [], 'pieces': [], 'ranges': [], 'act_titles': [], 'arcs': []}
+def title(e):
+    t = e.find(ns + 'title')
+    return t.text if t is not None else ''
 for e in root.iter():
     classes = (e.get('class') or '').split()
     for c in classes: out['classes'][c] = out['classes'].get(c, 0) + 1
-    if 'piece' in classes: out['pieces'].append({'id': e.get('data-id'), 'classes': classes})
+    if 'piece' in classes:
+        out['pieces'].append({'id': e.get('data-id'), 'classes': classes})
+        for a in e.iter():
+            if 'arc' in (a.get('class') or '').split():
+                out['arcs'].append({'piece': e.get('data-id'), 'classes': a.get('class').split(), 'd': a.get('d'),
+                                    'display': a.get('display') or '', 'title': title(a)})
+    if 'range' in classes: out['ranges'].append(e.text)
+    if 'act' in classes: out['act_titles'].append(title(e))
     for k, v in e.attrib.items():
         if 'href' in k or 'url(' in v or k.startswith('on'): out['outside'].append(k + '=' + v)
     if e.tag in (ns + 'script', ns + 'foreignObject', ns + 'image', ns + 'style', ns + 'a'): out['outside'].append(e.tag)
@@ -80,6 +98,60 @@ std::string record_file(const std::string& text) {
     const fs::path p = temp_dir() / "game.ngn";
     write_file(p, text);
     return p.string();
+}
+
+// A firing arc's wedge as drawn: "Mcx,cy Lx1,y1 Ar,r 0 large 1 x2,y2 Z" (pixels, y down).
+struct Wedge {
+    double cx = 0, cy = 0, x1 = 0, y1 = 0, r = 0, x2 = 0, y2 = 0;
+    int large = -1, sweep = -1;
+    // The bearings of its two edges, degrees clockwise from a heading (-180 to 180).
+    static double relative(double dx, double dy, double heading) {
+        double b = std::atan2(dx, -dy) * 180 / M_PI - heading;
+        while (b > 180) b -= 360;
+        while (b <= -180) b += 360;
+        return b;
+    }
+    double from(double heading) const { return relative(x1 - cx, y1 - cy, heading); }
+    double to(double heading) const { return relative(x2 - cx, y2 - cy, heading); }
+};
+
+std::optional<Wedge> wedge(const std::string& d) {
+    Wedge w;
+    double rot = 0, ry = 0;
+    if (std::sscanf(d.c_str(), "M%lf,%lf L%lf,%lf A%lf,%lf %lf %d %d %lf,%lf Z", &w.cx, &w.cy, &w.x1, &w.y1, &w.r, &ry, &rot, &w.large, &w.sweep, &w.x2,
+                    &w.y2) != 11)
+        return std::nullopt;
+    return w;
+}
+
+// The arcs drawn for a piece: its arc's name (arc-NAME) and wedge.
+std::vector<std::pair<std::string, Wedge>> arcs_of(const Picture& p, const std::string& id) {
+    std::vector<std::pair<std::string, Wedge>> out;
+    for (const auto& a : p.read["arcs"]) {
+        if (a["piece"] != id) continue;
+        std::string name;
+        for (const auto& c : a["classes"])
+            if (c.get<std::string>().rfind("arc-", 0) == 0) name = c.get<std::string>().substr(4);
+        auto w = wedge(a["d"].get<std::string>());
+        EXPECT_TRUE(w) << a["d"];
+        if (w) out.emplace_back(name, *w);
+    }
+    return out;
+}
+
+// The table's scale as the picture's caption gives it ("10 cm = 31.7 px"), in px a cm.
+double scale_of(const Picture& p) {
+    for (const auto& t : p.read["texts"]) {
+        const std::string s = t.get<std::string>();
+        if (auto at = s.find("10 cm = "); at != std::string::npos) return std::stod(s.substr(at + 8)) / 10;
+    }
+    return 0;
+}
+
+// The point at a bearing (clockwise from the heading) and distance from a place.
+geometry::Point at_bearing(geometry::Point from, double heading, double bearing, double d) {
+    const double t = (heading + bearing) * M_PI / 180;
+    return {from.x + d * std::sin(t), from.y + d * std::cos(t)};
 }
 
 void expect_self_contained(const Picture& p) {
@@ -258,4 +330,194 @@ TEST(SvgEiaNaval, AScuttledFleetIsShownSunkAndNoMapIsSaid) {
     EXPECT_EQ(bare.count("piece"), 2);
     EXPECT_EQ(bare.count("area"), 0);
     EXPECT_TRUE(bare.has_text("Note: no map file")) << bare.svg;
+}
+
+// Firing arcs and measured ranges (docs/report.md, "Ranges and arcs").
+
+namespace {
+
+std::string one_decimal_cm(double d) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f cm", d);
+    return buf;
+}
+
+bool any_contains(const nlohmann::json& list, const std::string& part) {
+    for (const auto& t : list)
+        if (t.get<std::string>().find(part) != std::string::npos) return true;
+    return false;
+}
+
+bool has_arc(const std::vector<ironlog::rules::admiral::Arc>& arcs, ironlog::rules::admiral::Arc a) {
+    return std::find(arcs.begin(), arcs.end(), a) != arcs.end();
+}
+
+double normalised(double bearing) {
+    while (bearing > 180) bearing -= 360;
+    while (bearing <= -180) bearing += 360;
+    return bearing;
+}
+
+}  // namespace
+
+TEST(SvgAdmiral, TheSalvoRangeIsMeasuredBetweenConningTowers) {
+    auto p = draw_clean({game("admiral-sample.ngn"), "--at", "line 86"});  // BIS fire primary port MAO 69cm
+    // the towers after BIS's move at line 85 and MAO's at line 84, as the Ruler measures them
+    const double towers = geometry::distance({105.4, 70.4}, {174.2, 75.6});
+    ASSERT_EQ(p.read["ranges"].size(), 1u) << p.svg;
+    EXPECT_EQ(p.read["ranges"][0], one_decimal_cm(towers));
+    EXPECT_NEAR(towers, 69, 0.5);  // the recorded 69 cm, within the ruler's tolerance
+    EXPECT_TRUE(any_contains(p.read["act_titles"], "BIS fire MAO (line 86): 69.0 cm between conning towers; recorded 69.0 cm"))
+        << p.read["act_titles"].dump();
+    auto move = draw_clean({game("admiral-sample.ngn"), "--at", "line 85"});  // a move: no line, no range
+    EXPECT_EQ(move.read["ranges"].size(), 0u);
+}
+
+TEST(SvgAdmiral, ArcsOnDemandAreTheViewsTheGunneryReads) {
+    using namespace ironlog::rules::admiral;
+    auto plain = draw_clean({game("admiral-sample.ngn"), "--at", "line 86"});
+    EXPECT_EQ(plain.count("arc"), 0) << "arcs only when asked";
+    auto p = draw_clean({game("admiral-sample.ngn"), "--at", "line 86", "--arcs"});
+    EXPECT_EQ(p.count("arc"), 5 * 4);  // the four views of every ship afloat on the table (HOOD and MAO are sunk)
+    EXPECT_TRUE(arcs_of(p, "MAO").empty());
+    EXPECT_EQ(p.count("arc-clip"), 5);  // each ship's wedges cut at the table's edge
+    EXPECT_NE(p.svg.find("<svg class=\"arc-clip\" x=\"30.0\" y=\"50.0\" width=\"760.0\" height=\"570.0\" viewBox=\"30.0 50.0 760.0 570.0\""),
+              std::string::npos);
+    const geometry::Point bis{105.4, 70.4};
+    const double heading = 155.5;
+    const auto arcs = arcs_of(p, "BIS");
+    ASSERT_EQ(arcs.size(), 4u);
+    for (const auto& [name, w] : arcs) {
+        const ArcBounds* bounds = nullptr;
+        for (const auto& b : kArcBounds) bounds = name == b.name ? &b : bounds;
+        ASSERT_TRUE(bounds) << name;
+        EXPECT_EQ(w.sweep, 1);
+        EXPECT_EQ(w.large, 0);
+        EXPECT_NEAR(w.r, 120 * scale_of(p), 1.0) << name << ": the primary's 120 cm (test cards) fires in every view";
+        EXPECT_EQ(p.read["arcs"][0]["display"], "");  // shown
+        double from = w.from(heading), to = w.to(heading);
+        if (to < from) to += 360;
+        EXPECT_NEAR(to - from, 90, 0.2) << name;
+        EXPECT_NEAR(normalised(from - bounds->from), 0, 0.2) << name;
+        // a bearing inside the drawn wedge lies in that arc by the engine's own reading, one outside does not
+        auto arcs_there = [&](double bearing) { return arcs_at(bis, heading, at_bearing(bis, heading, bearing, 40), 0); };
+        for (double b = from + 1; b < to - 0.5; b += 11) EXPECT_TRUE(has_arc(arcs_there(b), bounds->arc)) << name << " at " << b;
+        EXPECT_FALSE(has_arc(arcs_there(from - 1), bounds->arc)) << name;
+        EXPECT_FALSE(has_arc(arcs_there(to + 1), bounds->arc)) << name;
+    }
+}
+
+TEST(SvgIronclads, TheSalvoRangeAndTheTurretArcs) {
+    const std::string library = (kSource / "fixtures" / "ships" / "lissa-1866.ngn").string();
+    const std::string record = record_file(
+        "[NGN \"1\"]\n[Event \"Bases\"]\n[Ruleset \"ironclads\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n[Library \"" + library +
+        "\"]\n[SetUp \"1\"]\n[Result \"*\"]\n\nside Austria\nship FM \"Erzherzog Ferdinand Max\"\nside Italy\nship RdI \"Re d'Italia\"\n"
+        "setup FM speed 8 at (60, 40, 90) base 8x2\nsetup RdI speed 6 lost armour 3 prop 2 at (60, 73, 270) base 8x2\n\n"
+        "turn 5\n  phase firing\n    segment gunfire\n      RdI fire port FM 30cm on port 7d6: 4 5 1 2 2 3 6 => 1C 2H\n");
+    auto p = draw_clean({record, "--arcs"});
+    ASSERT_EQ(p.read["ranges"].size(), 1u) << p.svg;
+    EXPECT_EQ(p.read["ranges"][0], "33.0 cm");  // (60, 73) to (60, 40)
+    EXPECT_TRUE(any_contains(p.read["act_titles"], "RdI fire FM (line 20): 33.0 cm between base centres; recorded 30.0 cm"))
+        << p.read["act_titles"].dump();
+    EXPECT_EQ(p.count("arc"), 2 * 4);
+    using namespace ironlog::rules::ironclads;
+    const std::map<std::string, ArcSet> masks = {{"fwd", kArcF}, {"stbd", kArcS}, {"rear", kArcR}, {"port", kArcP}};
+    const double heading = 90, alpha = bow_half_arc(8, 2);
+    const auto arcs = arcs_of(p, "FM");
+    ASSERT_EQ(arcs.size(), 4u);
+    for (const auto& [name, w] : arcs) {
+        ASSERT_TRUE(masks.count(name)) << name;
+        const ArcSet arc = masks.at(name);
+        EXPECT_NEAR(w.r, kLongestGunRange * scale_of(p), 0.01 * kLongestGunRange * scale_of(p)) << name;
+        double from = w.from(heading), to = w.to(heading);
+        if (to < from) to += 360;
+        EXPECT_NEAR(to - from, arc == kArcF || arc == kArcR ? 2 * alpha : 180 - 2 * alpha, 0.3) << name;
+        for (double b = from + 0.5; b < to - 0.4; b += 3) EXPECT_TRUE(in_turret_arc(arc, normalised(b), alpha, 0)) << name << " at " << b;
+        EXPECT_FALSE(in_turret_arc(arc, normalised(from - 0.5), alpha, 0)) << name;
+        EXPECT_FALSE(in_turret_arc(arc, normalised(to + 0.5), alpha, 0)) << name;
+    }
+    // without base sizes (the Lissa sample) the engine cannot tell the turret arcs: none drawn
+    auto lissa = draw_clean({game("ironclads-lissa-sample.ngn"), "--at", "line 90", "--arcs"});
+    EXPECT_EQ(lissa.count("arc"), 0);
+}
+
+TEST(SvgLate19c, TheRangeInHexes) {
+    auto p = draw_clean({game("late19c-river-sample.ngn"), "--at", "line 117"});  // BM (#0705) fires at RC (#0806)
+    ASSERT_EQ(p.read["ranges"].size(), 1u) << p.svg;
+    // counted through hex edges: the even columns sit half a hex lower, so #0806 is two from #0705
+    EXPECT_EQ(geometry::hex::Grid{}.distance({7, 5}, {8, 6}), 2);
+    EXPECT_EQ(p.read["ranges"][0], "2 hexes");
+    auto tmbv = draw_clean({game("tmbv-lissa-sample.ngn"), "--at", "line 200"});
+    ASSERT_EQ(tmbv.read["ranges"].size(), 1u) << tmbv.svg;
+    EXPECT_NE(tmbv.read["ranges"][0].get<std::string>().find(" hex"), std::string::npos);
+}
+
+TEST(SvgCli, ArcsLeaveRulesetsWithoutArcsUnchanged) {
+    for (const std::vector<std::string>& args : {std::vector<std::string>{game("late19c-river-sample.ngn"), "--at", "line 117"},
+                                                 std::vector<std::string>{game("eia-naval-campaign-sample.ngn")}}) {
+        auto plain = draw_clean(args);
+        auto with = args;
+        with.push_back("--arcs");
+        auto arcs = draw_clean(with);
+        EXPECT_EQ(plain.svg, arcs.svg) << args[0];
+        EXPECT_EQ(arcs.count("arc"), 0);
+    }
+    EXPECT_NE(run_ironlog({"state", game("admiral-sample.ngn"), "--arcs"}).status, 0) << "--arcs needs --svg";
+}
+
+// The report's stepper draws arcs hidden: a page's CSS rule shows them (.show-arcs .arc).
+TEST(SvgPictures, ArcsAreHiddenInThePagesPieces) {
+    using namespace ironlog;
+    Scene s;
+    s.width = 100;
+    s.height = 100;
+    ScenePiece ship;
+    ship.id = "A";
+    ship.name = "A";
+    ship.kind = "ship";
+    ship.at = ScenePoint{50, 50};
+    ship.heading = 0;
+    ship.arcs = {SceneArc{"wide", -120, 120, 10}, SceneArc{"narrow", 150, 210, std::nullopt}};
+    s.pieces.push_back(ship);
+    output::Pictures pictures;
+    pictures.fit(s);
+    const std::string svg = pictures.pieces(s).at(0).svg;
+    EXPECT_NE(svg.find("class=\"arc arc-wide\""), std::string::npos) << svg;
+    EXPECT_NE(svg.find("class=\"arc arc-narrow\""), std::string::npos) << svg;
+    EXPECT_NE(svg.find("display=\"none\""), std::string::npos) << svg;
+    EXPECT_EQ(svg.find("<style"), std::string::npos);
+    // the wide one is more than half a circle: SVG's large-arc flag; its radius the range to scale (7.6 px a cm)
+    EXPECT_NE(svg.find(" A76.0,76.0 0 1 1 "), std::string::npos) << svg;
+    EXPECT_NE(svg.find(" A60.0,60.0 0 0 1 "), std::string::npos) << svg;  // no range: a fixed 60 px
+    std::ostringstream shown;
+    output::write_svg(shown, s, true);
+    EXPECT_NE(shown.str().find("class=\"arc arc-wide\""), std::string::npos);
+    EXPECT_EQ(shown.str().find("display=\"none\""), std::string::npos);
+    std::ostringstream none;
+    output::write_svg(none, s);
+    EXPECT_EQ(none.str().find("class=\"arc"), std::string::npos);
+}
+
+TEST(SvgTmbv, BroadsideArcsAreTheOnesFireCombatReads) {
+    using ironlog::rules::tmbv::broadside_of;
+    auto p = draw_clean({game("tmbv-lissa-sample.ngn"), "--at", "line 199", "--arcs"});
+    EXPECT_GT(p.count("arc"), 0);
+    EXPECT_EQ(p.count("arc") % 2, 0);  // port and starboard
+    EXPECT_TRUE(arcs_of(p, "KEl").empty()) << "a small ship fires all round (7.8.2): no broadside drawn";
+    const double bow = 0;  // PdC facing N since its move at line 153
+    const auto arcs = arcs_of(p, "PdC");
+    ASSERT_EQ(arcs.size(), 2u);
+    for (const auto& [name, w] : arcs) {
+        double from = w.from(bow), to = w.to(bow);
+        if (to < from) to += 360;
+        EXPECT_NEAR(to - from, 120, 0.3) << name;
+        EXPECT_NEAR(w.r, 60, 0.1) << "no range drawn to scale";
+        auto side_at = [&](double b) {
+            const char* side = broadside_of(bow + b, bow);
+            return std::string(side ? side : "");
+        };
+        for (double b = from + 0.5; b < to - 0.4; b += 7) EXPECT_EQ(side_at(b), name) << " at " << b;
+        EXPECT_NE(side_at(from - 0.5), name);
+        EXPECT_NE(side_at(to + 0.5), name);
+    }
 }

@@ -65,6 +65,11 @@ public:
     // pieces, from the engine's own model; none when the engine cannot draw. The replay adds
     // the sides, the title and the line of the last act.
     virtual std::optional<Scene> scene(const GameContext&) const { return std::nullopt; }
+    // The distance between two pieces as the ruleset measures it (a fire's range), from their
+    // places in the replayed state; none where either has no place or the engine has no measure.
+    virtual std::optional<SceneMeasure> measure(const GameContext&, const Entity& /*from*/, const Entity& /*to*/) const {
+        return std::nullopt;
+    }
 };
 
 }  // namespace ironlog

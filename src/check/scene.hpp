@@ -40,6 +40,16 @@ struct SceneArea {
     friend bool operator==(const SceneArea&, const SceneArea&) = default;
 };
 
+// A firing arc of a piece, as its ruleset's gunnery classifies bearings: from `from` to `to`
+// degrees clockwise relative to the heading (from < to, from may be negative: -45 to 45 is dead
+// ahead), out to `range` in the area's units where the rules fix a piece's longest reach.
+struct SceneArc {
+    std::string name;  // as the ruleset names it: "bow", "port", "fwd" ...
+    double from = 0, to = 0;
+    std::optional<double> range;
+    friend bool operator==(const SceneArc&, const SceneArc&) = default;
+};
+
 struct ScenePiece {
     std::string id;    // the record's alias (or name), as its lines write it
     std::string name;  // its full name
@@ -57,6 +67,14 @@ struct ScenePiece {
     bool sunk = false;               // sunk, destroyed or scuttled
     bool gone = false;               // off the playing area (left the table, broke off ...)
     std::vector<std::string> state;  // words a player reads: "speed 8", "hull 2 of 4", "on fire"
+    std::vector<SceneArc> arcs;      // its firing arcs (drawn on demand); none where unknown
+};
+
+// A distance between two pieces measured the way the ruleset measures it (Engine::measure):
+// in cm on a table, in hexes on a hex board.
+struct SceneMeasure {
+    double value = 0;
+    std::string between;  // what it is measured between: "conning towers", "base centres"
 };
 
 // A line between two pieces: the fire or ram of the last act.
@@ -64,6 +82,8 @@ struct SceneLine {
     std::string from, to;  // piece ids
     std::string kind;      // the verb: "fire", "ram", "torpedo", "attack"
     std::uint32_t line = 0;  // the record's line
+    std::optional<SceneMeasure> measured;  // by the engine, from the pieces' places
+    std::optional<double> recorded;        // the distance the line writes (a number in cm), if any
 };
 
 struct Scene {

@@ -99,6 +99,13 @@ bool in_scene(const Scene& scene, const std::string& id) {
     return false;
 }
 
+// The distance an act writes after its target: the first number in cm (fire ... MAO 69cm d12 ...).
+std::optional<double> recorded_distance(ngn::Items after_target) {
+    for (const auto& item : after_target)
+        if (const auto* n = item.as<ngn::Number>(); n && n->unit == "cm") return n->value;
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Scene> Replay::scene() const {
@@ -115,11 +122,14 @@ std::optional<Scene> Replay::scene() const {
     std::transform(verb.begin(), verb.end(), verb.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (!act_against_piece(verb)) return scene;
     const Entity* actor = symbols_.find(reference_text(last->subject));
-    for (const auto& item : last->args.subspan(1)) {
-        if (!item.is<ngn::Word>() && !item.is<ngn::Text>()) continue;
-        const Entity* target = symbols_.find(reference_text(item));
+    const ngn::Items rest = last->args.subspan(1);
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (!rest[i].is<ngn::Word>() && !rest[i].is<ngn::Text>()) continue;
+        const Entity* target = symbols_.find(reference_text(rest[i]));
         if (!actor || !target || target == actor || !in_scene(*scene, target->label())) continue;
-        scene->lines.push_back(SceneLine{actor->label(), target->label(), verb, last_event_->pos.line});
+        SceneLine line{actor->label(), target->label(), verb, last_event_->pos.line, engine_->measure(*context_, *actor, *target),
+                       recorded_distance(rest.subspan(i + 1))};
+        scene->lines.push_back(std::move(line));
         break;
     }
     return scene;

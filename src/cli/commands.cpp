@@ -489,7 +489,7 @@ int run_rules(const RulesArgs& args) {
 namespace {
 
 // The state as a picture; 2 when the game's ruleset cannot draw one.
-int print_svg(const Replay& replay, const ngn::Game& game) {
+int print_svg(const Replay& replay, const ngn::Game& game, bool arcs) {
     std::optional<Scene> scene = replay.scene();
     if (!scene) {
         const ngn::Tag* ruleset = game.tag("Ruleset");
@@ -497,7 +497,7 @@ int print_svg(const Replay& replay, const ngn::Game& game) {
                   << (ruleset ? "ruleset '" + std::string(ruleset->value) + "' has no engine that draws" : std::string("it names no ruleset")) << "\n";
         return 2;
     }
-    output::write_svg(std::cout, *scene);
+    output::write_svg(std::cout, *scene, arcs);
     return 0;
 }
 
@@ -552,7 +552,7 @@ int run_state(const StateArgs& args) {
                   << game.last_line << ")\n";
         return 2;
     }
-    if (args.svg) return print_svg(replay, game);
+    if (args.svg) return print_svg(replay, game, args.arcs);
     std::cout << replay.describe_state();
     return 0;
 }

@@ -95,6 +95,7 @@ struct StateArgs {
     std::size_t game = 1;
     std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
     bool svg = false;  // the board as an SVG picture instead of the text
+    bool arcs = false;  // with svg: the pieces' firing arcs drawn
 };
 int run_state(const StateArgs& args);
 

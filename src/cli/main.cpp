@@ -104,7 +104,8 @@ int main(int argc, char** argv) {
                   "where: 'turn 3', 'turn 3 phase firing' (as that heading begins), 'line 42' (after that line) or 'end'")
         ->capture_default_str();
     s->add_option("--game", state.game, "which game of the file (from 1)")->capture_default_str();
-    s->add_flag("--svg", state.svg, "print the board there as one standalone SVG picture (docs/report.md)");
+    auto* svg = s->add_flag("--svg", state.svg, "print the board there as one standalone SVG picture (docs/report.md)");
+    s->add_flag("--arcs", state.arcs, "with --svg: draw each ship's firing arcs (admiral, ironclads, tmbv)")->needs(svg);
     add_game_size_option(s, state.max_game_bytes);
 
     ReportArgs report;

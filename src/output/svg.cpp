@@ -131,14 +131,53 @@ void draw_marker(std::ostream& os, const Frame& f, const ScenePiece& p, std::pai
     }
 }
 
+// A distance as the geometry counts it: "69.4 cm", "3 hexes".
+std::string distance_text(SceneGeometry g, double d) {
+    if (g != SceneGeometry::Hexes) return num(d) + " cm";
+    const long n = std::lround(d);
+    return std::to_string(n) + (n == 1 ? " hex" : " hexes");
+}
+
+// Pixels: the radius of an arc whose range is not known.
+constexpr double kArcRadius = 60;
+
+std::string degrees_text(double d) { return num(d) + "\u00B0"; }
+
+// A firing arc as a wedge from the piece's centre: bearings clockwise from the heading, which is
+// clockwise from up the picture, so the wedge runs clockwise (SVG's sweep flag 1).
+void draw_arc(std::ostream& os, const Frame& f, const ScenePiece& p, const SceneArc& a, std::pair<double, double> c, const std::string& colour,
+              ArcDrawing how, SceneGeometry g) {
+    const double r = a.range ? *a.range * f.scale : kArcRadius;
+    auto rim = [&](double bearing) {
+        const double t = (*p.heading + bearing) * std::numbers::pi / 180;
+        return std::pair{c.first + r * std::sin(t), c.second - r * std::cos(t)};
+    };
+    const auto from = rim(a.from), to = rim(a.to);
+    os << "<path class=\"arc arc-" << xml_text(a.name) << "\" d=\"M" << point_text(c) << " L" << point_text(from) << " A" << num(r) << ","
+       << num(r) << " 0 " << (a.to - a.from > 180 ? 1 : 0) << " 1 " << point_text(to) << " Z\" fill=\"" << colour
+       << "\" fill-opacity=\"0.08\" stroke=\"" << colour << "\" stroke-opacity=\"0.5\" stroke-width=\"0.8\""
+       << (how == ArcDrawing::Hidden ? " display=\"none\"" : "") << "><title>"
+       << xml_text(p.id + " " + a.name + " arc: " + degrees_text(a.from) + " to " + degrees_text(a.to) + " from the heading" +
+                   (a.range ? ", out to " + distance_text(g, *a.range) : std::string(", no range drawn to scale")))
+       << "</title></path>";
+}
+
 // A piece placed on the board; `nudge` spreads pieces sharing a place.
-void draw_placed_piece(std::ostream& os, const Frame& f, const ScenePiece& p, std::pair<double, double> nudge) {
+void draw_placed_piece(std::ostream& os, const Frame& f, const ScenePiece& p, std::pair<double, double> nudge, ArcDrawing arcs, SceneGeometry g) {
     auto c = f.px(*p.at);
     c.first += nudge.first;
     c.second += nudge.second;
     const std::string colour = side_colour(p.side);
     os << "<g class=\"" << piece_class(p) << "\" data-id=\"" << xml_text(p.id) << "\">";
     piece_title(os, p);
+    if (arcs != ArcDrawing::None && p.heading && !p.arcs.empty()) {
+        // a viewport of the board's size clips the wedges at its edges (no clipPath: a url() reference)
+        const std::string box = num(kMargin) + " " + num(kTitleHeight) + " " + num(f.width) + " " + num(f.height);
+        os << "<svg class=\"arc-clip\" x=\"" << num(kMargin) << "\" y=\"" << num(kTitleHeight) << "\" width=\"" << num(f.width) << "\" height=\""
+           << num(f.height) << "\" viewBox=\"" << box << "\" overflow=\"hidden\">";
+        for (const auto& a : p.arcs) draw_arc(os, f, p, a, c, colour, arcs, g);
+        os << "</svg>";
+    }
     draw_marker(os, f, p, c, colour);
     if (p.sunk) sunk_mark(os, c, 8);
     os << "<text x=\"" << num(c.first + 10) << "\" y=\"" << num(c.second - 8) << "\" font-size=\"12\">" << xml_text(p.id) << "</text></g>\n";
@@ -204,6 +243,7 @@ std::size_t most_in_an_area(const Scene& s) {
 // that a stepper's pictures line up. It grows with each scene it is fitted to.
 struct BoardLayout {
     SceneGeometry geometry = SceneGeometry::Table;
+    ArcDrawing arcs = ArcDrawing::Hidden;
     bool fitted = false;
     Frame frame;             // a table or a hex board: scene units to pixels
     bool sized = false;      // a table of known size
@@ -254,6 +294,14 @@ void BoardLayout::fit(const Scene& s) {
 
 namespace {
 
+// What a line's tooltip says of its distance: measured by the rules, and as recorded.
+std::string distance_note(SceneGeometry g, const SceneLine& l) {
+    std::string note;
+    if (l.measured) note = distance_text(g, l.measured->value) + (l.measured->between.empty() ? "" : " between " + l.measured->between);
+    if (l.recorded) note += (note.empty() ? "" : "; ") + std::string("recorded ") + num(*l.recorded) + " cm";
+    return note.empty() ? "" : ": " + note;
+}
+
 void draw_act_lines(std::ostream& os, const Frame& f, const Scene& s) {
     auto find = [&](const std::string& id) -> const ScenePiece* {
         for (const auto& p : s.pieces)
@@ -266,7 +314,12 @@ void draw_act_lines(std::ostream& os, const Frame& f, const Scene& s) {
         const auto pa = f.px(*a->at), pb = f.px(*b->at);
         os << "<line class=\"act " << xml_text(l.kind) << "\" x1=\"" << num(pa.first) << "\" y1=\"" << num(pa.second) << "\" x2=\""
            << num(pb.first) << "\" y2=\"" << num(pb.second) << "\" stroke=\"#c00\" stroke-width=\"2\" stroke-dasharray=\"8 4\"><title>"
-           << xml_text(l.from + " " + l.kind + " " + l.to + " (line " + std::to_string(l.line) + ")") << "</title></line>\n";
+           << xml_text(l.from + " " + l.kind + " " + l.to + " (line " + std::to_string(l.line) + ")" + distance_note(s.geometry, l))
+           << "</title></line>\n";
+        if (l.measured)
+            os << "<text class=\"range\" x=\"" << num((pa.first + pb.first) / 2) << "\" y=\"" << num((pa.second + pb.second) / 2 - 5)
+               << "\" font-size=\"12\" text-anchor=\"middle\" fill=\"#900\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">"
+               << xml_text(distance_text(s.geometry, l.measured->value)) << "</text>\n";
     }
 }
 
@@ -364,7 +417,7 @@ std::vector<DrawnPiece> draw_pieces(const BoardLayout& l, const Scene& s) {
     for (std::size_t k = 0; k < s.pieces.size(); ++k) {
         if (!s.pieces[k].at) continue;
         std::ostringstream os;
-        draw_placed_piece(os, l.frame, s.pieces[k], spread[k]);
+        draw_placed_piece(os, l.frame, s.pieces[k], spread[k], l.arcs, l.geometry);
         auto c = l.frame.px(*s.pieces[k].at);
         out[k] = DrawnPiece{os.str(), std::pair{c.first + spread[k].first, c.second + spread[k].second}};
     }
@@ -410,7 +463,9 @@ std::string roster_line(const ScenePiece& p) {
 
 std::string side_colour(int side) { return side < 0 ? "#666666" : kSideColours[side % 6]; }
 
-Pictures::Pictures() : layout_(std::make_shared<BoardLayout>()) {}
+Pictures::Pictures() : Pictures(ArcDrawing::Hidden) {}
+
+Pictures::Pictures(ArcDrawing arcs) : layout_(std::make_shared<BoardLayout>()) { layout_->arcs = arcs; }
 
 void Pictures::fit(const Scene& s) { layout_->fit(s); }
 
@@ -452,8 +507,8 @@ std::string xml_text(std::string_view text) {
     return out;
 }
 
-void write_svg(std::ostream& out, const Scene& s) {
-    Pictures pictures;
+void write_svg(std::ostream& out, const Scene& s, bool arcs) {
+    Pictures pictures(arcs ? ArcDrawing::Shown : ArcDrawing::None);
     pictures.fit(s);
     const std::vector<DrawnPiece> drawn = pictures.pieces(s);
     std::ostringstream body;

@@ -17,7 +17,13 @@
 
 namespace ironlog::output {
 
-void write_svg(std::ostream& os, const Scene& scene);
+// With `arcs`, each piece's firing arcs are drawn (visible); without, they are left out.
+void write_svg(std::ostream& os, const Scene& scene, bool arcs = false);
+
+// How a picture draws the pieces' firing arcs (ScenePiece::arcs): not at all, or as elements of
+// class "arc" shown, or hidden (display="none", which a page's CSS rule such as
+// `.show-arcs .arc{display:inline}` overrides).
+enum class ArcDrawing { None, Hidden, Shown };
 
 // A piece as a picture draws it: SVG elements (empty when it is not on the board) and the point
 // of the picture it is drawn at.
@@ -33,7 +39,8 @@ struct BoardLayout;
 // an <svg> of width() x height(), every text escaped.
 class Pictures {
 public:
-    Pictures();
+    Pictures();  // arcs hidden, for a page to show on demand
+    explicit Pictures(ArcDrawing arcs);
     void fit(const Scene& s);  // the frame grows to hold s: call it for every scene, then draw
     double width() const;
     double height() const;

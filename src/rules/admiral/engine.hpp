@@ -55,6 +55,7 @@ public:
     void describe(std::ostream& os, const GameContext& ctx) const override;
     bool describes_positions() const override { return true; }
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
+    std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
 
     // A unit's own line: it takes (or goes on with) its hand, then acts; with `moves_later`, a hand
     // that has not moved yet must move later in it (look_for_move).
@@ -178,6 +179,7 @@ private:
     void criticals_owed(Unit& u, GameContext& ctx, ngn::SourcePos at);
     int structure_points(const Unit& u) const;
     ScenePiece unit_piece(const Unit& u) const;  // scene.cpp
+    std::vector<SceneArc> unit_arcs(const Unit& u) const;
 
     // ---- ramming.cpp: Units Movement/Ramming ----
     void collide(Unit& u, const ngn::Event& e, GameContext& ctx);

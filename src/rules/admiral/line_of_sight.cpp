@@ -18,11 +18,9 @@ const RuleRef kRuler = cite("Game Elements/Ruler");
 // The arcs a relative bearing falls in: one, or both where it lies on a boundary within `slack`.
 std::vector<Arc> arcs_of_bearing(double bearing, double slack) {
     std::vector<Arc> out;
-    auto in = [&](double lo, double hi) { return bearing >= lo - slack && bearing <= hi + slack; };
-    if (in(-45, 45)) out.push_back(Arc::Bow);
-    if (in(45, 135)) out.push_back(Arc::Starboard);
-    if (in(135, 180) || in(-180, -135)) out.push_back(Arc::Stern);
-    if (in(-135, -45)) out.push_back(Arc::Port);
+    auto in = [&](double b, const ArcBounds& a) { return b >= a.from - slack && b <= a.to + slack; };
+    for (const ArcBounds& a : kArcBounds)  // a bearing of -180 to 180, and once round for the stern's
+        if (in(bearing, a) || in(bearing + 360, a) || in(bearing - 360, a)) out.push_back(a.arc);
     return out;
 }
 

@@ -9,6 +9,16 @@
 
 namespace ironlog::rules::admiral {
 
+// The four views of a ship (Units' Course) as relative bearings, degrees clockwise from the bow:
+// each from `from` to `to` (the stern's runs past 180, through dead astern).
+struct ArcBounds {
+    Arc arc;
+    const char* name;
+    double from, to;
+};
+inline constexpr ArcBounds kArcBounds[] = {
+    {Arc::Bow, "bow", -45, 45}, {Arc::Starboard, "starboard", 45, 135}, {Arc::Stern, "stern", 135, 225}, {Arc::Port, "port", -135, -45}};
+
 // The arcs of a ship at `from` on `heading` that `to` lies in: one, or two where it lies on a
 // boundary within `slack` degrees.
 std::vector<Arc> arcs_at(geometry::Point from, double heading, geometry::Point to, double slack);

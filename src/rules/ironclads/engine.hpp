@@ -17,6 +17,15 @@ namespace ironlog::rules::ironclads {
 
 std::unique_ptr<Engine> make_engine();
 
+// Firing/Arcs: the turret arcs are the base's diagonals extended; the bow (and stern) arc reaches
+// this many degrees either side of the heading.
+double bow_half_arc(double base_length, double base_width);
+// Whether a bearing relative to the heading (-180 to 180, clockwise) lies in one turret arc
+// (kArcF, kArcP, kArcS or kArcR) of a base whose bow arc is +-alpha, within `slack` degrees.
+bool in_turret_arc(ArcSet arc, double bearing, double alpha, double slack);
+// The longest effective gun range (Firing/Range), in cm.
+inline constexpr double kLongestGunRange = 100;
+
 // 1D3 read from a d6: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3 (Basics).
 int read_d3(int d6);
 
@@ -124,6 +133,7 @@ public:
     void finish(GameContext& ctx) override;
     void describe(std::ostream& os, const GameContext& ctx) const override;
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
+    std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
 
 private:
     // where the replay stands

@@ -454,6 +454,17 @@ void IroncladsEngine::claim_hits(const ngn::Event& e, const SalvoLine& line, std
     }
 }
 
+double bow_half_arc(double length, double width) { return std::atan2(width, length) * 180.0 / M_PI; }
+
+bool in_turret_arc(ArcSet arc, double bearing, double alpha, double slack) {
+    switch (arc) {
+        case kArcF: return std::fabs(bearing) <= alpha + slack;
+        case kArcR: return std::fabs(bearing) >= 180 - alpha - slack;
+        case kArcP: return bearing <= -alpha + slack && bearing >= -180 + alpha - slack;
+        default: return bearing >= alpha - slack && bearing <= 180 - alpha + slack;
+    }
+}
+
 namespace {
 std::optional<geometry::Base> base_of(const Ship& s) {
     if (!s.pos || !s.base_length || !s.base_width) return std::nullopt;
@@ -483,15 +494,8 @@ void IroncladsEngine::check_geometry(const ngn::Event& e, const Ship& firer, con
         }
     }
     if (!turret_arc || !fb || !target.pos) return;
-    const double alpha = std::atan2(fb->width, fb->length) * 180.0 / M_PI;  // half the bow arc
-    auto in_sector = [&](double bearing, double slack) {
-        switch (*turret_arc) {
-            case kArcF: return std::fabs(bearing) <= alpha + slack;
-            case kArcR: return std::fabs(bearing) >= 180 - alpha - slack;
-            case kArcP: return bearing <= -alpha + slack && bearing >= -180 + alpha - slack;
-            default: return bearing >= alpha - slack && bearing <= 180 - alpha + slack;
-        }
-    };
+    const double alpha = bow_half_arc(fb->length, fb->width);
+    auto in_sector = [&](double bearing, double slack) { return in_turret_arc(*turret_arc, bearing, alpha, slack); };
     const geometry::Point centre{target.pos->x, target.pos->y};
     const double d = std::max(geometry::distance(fb->centre, centre), 1e-6);
     const double slack = std::atan(tolerance_ / d) * 180.0 / M_PI;

@@ -33,6 +33,7 @@ public:
     void finish(GameContext& ctx) override;
     void describe(std::ostream& os, const GameContext& ctx) const override;
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
+    std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
     bool describes_positions() const override { return true; }
 
 private:

@@ -66,4 +66,11 @@ std::optional<Scene> Late19cEngine::scene(const GameContext&) const {
     return scene;
 }
 
+// A range in hexes, counted as the fire rules count it (through hex edges).
+std::optional<SceneMeasure> Late19cEngine::measure(const GameContext&, const Entity& from, const Entity& to) const {
+    const auto a = by_entity_.find(&from), b = by_entity_.find(&to);
+    if (!field_ || a == by_entity_.end() || b == by_entity_.end() || !a->second->hex || !b->second->hex) return std::nullopt;
+    return SceneMeasure{static_cast<double>(field_->grid().distance(*a->second->hex, *b->second->hex)), ""};
+}
+
 }  // namespace ironlog::rules::late19c

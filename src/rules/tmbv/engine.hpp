@@ -33,6 +33,11 @@ inline void judged(const GameContext& ctx, const char* section) {
 bool is_action(const ngn::Event& e);  // a line written with one of a tmbv ship's actions
 // What a formation's shape asks, in a few words (7.4.4-7.4.6).
 std::string shape_rule(const std::string& shape);
+// 7.8.2: a broadside arc reaches this many degrees either side of its beam.
+inline constexpr double kBroadsideHalf = 60;
+// The broadside ("starboard" or "port") a bearing (degrees clockwise from up the map) lies in
+// from a ship whose bow points `bow` degrees, edges included; null in neither.
+const char* broadside_of(double bearing, double bow);
 
 // A modified roll as the rules give it and as the record wrote it.
 struct ModifiedRoll {
@@ -53,6 +58,7 @@ public:
     void finish(GameContext& ctx) override;
     void describe(std::ostream& os, const GameContext& ctx) const override;
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
+    std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
     bool describes_positions() const override { return true; }
 
     // ---- the handlers of the verb table (engine.cpp) ----

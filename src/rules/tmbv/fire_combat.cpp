@@ -64,20 +64,21 @@ int TmbvEngine::combat_factor(const Ship& s, bool by_rules) const {
 
 // 7.8.2: the two hex sides along each side of a ship: the arc whose middle is the corner between
 // them, 60 degrees either way, its edges included.
-bool TmbvEngine::in_broadside(const Ship& s, const Ship& t, std::string& arc) const {
-    const auto a = grid_hex(s.at), b = grid_hex(t.at);
-    if (!a || !b || *a == *b || boards_unknown(s.at, t.at)) return false;
-    const double bearing = grid_.bearing(*a, *b);
-    const double bow = 60.0 * s.facing;
+const char* broadside_of(double bearing, double bow) {
     for (const auto& [name, beam] : {std::pair{"starboard", bow + 90.0}, std::pair{"port", bow - 90.0}}) {
         double off = std::fmod(std::fabs(bearing - beam), 360.0);
         if (off > 180.0) off = 360.0 - off;
-        if (off <= 60.0 + 1e-6) {
-            arc = name;
-            return true;
-        }
+        if (off <= kBroadsideHalf + 1e-6) return name;
     }
-    return false;
+    return nullptr;
+}
+
+bool TmbvEngine::in_broadside(const Ship& s, const Ship& t, std::string& arc) const {
+    const auto a = grid_hex(s.at), b = grid_hex(t.at);
+    if (!a || !b || *a == *b || boards_unknown(s.at, t.at)) return false;
+    const char* side = broadside_of(grid_.bearing(*a, *b), 60.0 * s.facing);
+    if (side) arc = side;
+    return side != nullptr;
 }
 
 bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice) {

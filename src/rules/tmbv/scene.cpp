@@ -1,6 +1,6 @@
 // What `ironlog state --svg` draws of a TMBV battle: the Tactical Battle Board's boards where the
 // table pack places them (7.2.2), else the hexes around the ships; each ship at its hex and facing
-// with its hits against its manifest's hull boxes and its markers; sunk ships shown as sunk.
+// with its hits against its manifest's hull boxes and its markers; sunk ships shown as sunk; the broadside arcs (7.8.2) of a ship not small.
 #include "rules/tmbv/engine.hpp"
 
 #include <set>
@@ -36,6 +36,10 @@ ScenePiece TmbvEngine::ship_piece(const Ship& s, bool one_board) const {
         p.at = ScenePoint{c.x, c.y};
         p.hex = board_hex(s.at.board, s.at.hex);
         p.heading = s.facing * 60.0;
+        // 7.8.2: a ship not small fires through its broadsides only (the manifest says which is small)
+        if (s.manifest && !s.manifest->small && !s.sunk)
+            p.arcs = {SceneArc{"starboard", 90 - kBroadsideHalf, 90 + kBroadsideHalf, std::nullopt},
+                      SceneArc{"port", -90 - kBroadsideHalf, -90 + kBroadsideHalf, std::nullopt}};
     }
     p.sunk = static_cast<bool>(s.sunk);
     p.state = ship_state(s);
@@ -100,6 +104,15 @@ std::optional<Scene> TmbvEngine::scene(const GameContext&) const {
     for (const Ship& s : ships_) unsized = unsized || !s.manifest;
     if (unsized) scene.notes.push_back("hits without hull boxes: the ship manifest lacks some ships (or none was named)");
     return scene;
+}
+
+// A range in hexes, counted as fire combat counts it (none across boards not placed together).
+std::optional<SceneMeasure> TmbvEngine::measure(const GameContext&, const Entity& from, const Entity& to) const {
+    const auto a = ship_by_.find(&from), b = ship_by_.find(&to);
+    if (a == ship_by_.end() || b == ship_by_.end() || !a->second->placed || !b->second->placed) return std::nullopt;
+    const auto d = distance(a->second->at, b->second->at);
+    if (!d) return std::nullopt;
+    return SceneMeasure{static_cast<double>(*d), ""};
 }
 
 }  // namespace ironlog::rules::tmbv
