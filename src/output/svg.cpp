@@ -494,6 +494,13 @@ std::string xml_text(std::string_view text) {
     out.reserve(text.size());
     std::size_t at = 0;
     while (at < text.size()) {
+        // Plain printable ASCII, most of any record, needs no decoding or lookup.
+        const unsigned char b = static_cast<unsigned char>(text[at]);
+        if (b >= 0x20 && b < 0x7F && b != '&' && b != '<' && b != '>' && b != '"' && b != '\'') {
+            out += static_cast<char>(b);
+            ++at;
+            continue;
+        }
         utf8proc_int32_t c = -1;
         auto n = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at), static_cast<utf8proc_ssize_t>(text.size() - at), &c);
         if (n <= 0) {  // malformed: one byte replaced
