@@ -503,43 +503,47 @@ int print_svg(const Replay& replay, const ngn::Game& game, bool arcs) {
 
 }  // namespace
 
+ChosenGame read_game_number(const std::string& path, std::size_t number, std::size_t max_game_bytes) {
+    ChosenGame chosen;
+    auto in = open_record(path, chosen.open_error);
+    if (!in) return chosen;
+    ngn::ParseOptions po;
+    po.max_game_bytes = max_game_bytes;
+    ngn::LineWindow window;
+    std::size_t games = 0;
+    ngn::read_games(
+        *in, window,
+        [&](ngn::Game&& g) {
+            const std::uint32_t last = g.last_line;
+            if (++games == number) {
+                for (std::uint32_t n = g.first_line; n <= last; ++n) chosen.lines.emplace_back(window.line(n));
+                chosen.game = std::move(g);
+            }
+            window.release_through(last);
+        },
+        po);
+    if (!chosen.game)
+        chosen.missing = path + " holds " + std::to_string(games) + " game" + (games == 1 ? "" : "s") + "; there is no game " + std::to_string(number);
+    return chosen;
+}
+
 int run_state(const StateArgs& args) {
-    std::string error;
-    auto in = open_record(args.file, error);
-    if (!in) {
-        spdlog::error("{}: {}", args.file, error);
-        return 2;
-    }
     std::string stop_error;
     auto stop = StopAt::parse(args.at, stop_error);
     if (!stop) {
         std::cerr << "ironlog: --at: " << stop_error << "\n";
         return 2;
     }
-    // Read a game at a time; only the one asked for is kept.
-    ngn::ParseOptions po;
-    po.max_game_bytes = args.max_game_bytes;
-    ngn::LineWindow window;
-    ngn::SourceExcerpts errors_at(args.file);
-    std::optional<ngn::Game> wanted;
-    std::size_t games = 0;
-    ngn::read_games(
-        *in, window,
-        [&](ngn::Game&& g) {
-            const std::uint32_t last = g.last_line;
-            if (++games == args.game) {
-                for (const auto& e : g.errors) errors_at.keep(e.pos.line, window.line(e.pos.line));
-                wanted = std::move(g);
-            }
-            window.release_through(last);
-        },
-        po);
-    if (args.game < 1 || !wanted) {
-        std::cerr << "ironlog: " << args.file << " holds " << games << " game" << (games == 1 ? "" : "s") << "; there is no game " << args.game << "\n";
+    const ChosenGame chosen = read_game_number(args.file, args.game, args.max_game_bytes);
+    if (!chosen.game) {
+        if (!chosen.open_error.empty()) spdlog::error("{}: {}", args.file, chosen.open_error);
+        else std::cerr << "ironlog: " << chosen.missing << "\n";
         return 2;
     }
-    const ngn::Game& game = *wanted;
+    const ngn::Game& game = *chosen.game;
     if (!game.errors.empty()) {
+        ngn::SourceExcerpts errors_at(args.file);
+        for (const auto& e : game.errors) errors_at.keep(e.pos.line, chosen.line(e.pos.line));
         for (const auto& e : game.errors)
             output::write_finding_text(std::cerr, errors_at, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
         std::cerr << "ironlog: the game has syntax errors; correct them to see its state\n";

@@ -12,7 +12,9 @@
 #include <filesystem>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace CLI {
@@ -61,6 +63,19 @@ void add_jobs_option(CLI::App* command, unsigned& jobs);
 Threads threads_for(unsigned jobs, const std::string& path = "");
 // Whether the records come from a regular file (named, or redirected to standard input).
 bool regular_file(const std::string& path);
+
+// Game `number` (from 1) of a record, read a game at a time so that only it is kept, with the
+// text of its lines. Without the game: `open_error` when the file cannot be opened, else
+// `missing`, the message to give ("x.ngn holds 2 games; there is no game 3").
+struct ChosenGame {
+    std::optional<ngn::Game> game;
+    std::vector<std::string> lines;  // its lines' text, first_line to last_line
+    std::string open_error, missing;
+    std::string_view line(std::uint32_t n) const {
+        return game && n >= game->first_line && n - game->first_line < lines.size() ? std::string_view(lines[n - game->first_line]) : std::string_view();
+    }
+};
+ChosenGame read_game_number(const std::string& path, std::size_t number, std::size_t max_game_bytes);
 
 struct CheckArgs {
     std::vector<std::string> files;

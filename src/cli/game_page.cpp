@@ -177,36 +177,15 @@ bool write_game_page(std::ostream& out, std::string_view text, const std::string
 }
 
 int run_report(const ReportArgs& args) {
+    ChosenGame chosen = read_game_number(args.file, args.game, args.max_game_bytes);
+    if (!chosen.game) {
+        if (!chosen.open_error.empty()) spdlog::error("{}: {}", args.file, chosen.open_error);
+        else std::cerr << "ironlog: " << chosen.missing << "\n";
+        return 2;
+    }
     std::string error;
-    auto in = open_record(args.file, error);
-    if (!in) {
-        spdlog::error("{}: {}", args.file, error);
-        return 2;
-    }
-    // Read a game at a time; only the one asked for is kept, with its text.
-    ngn::ParseOptions po;
-    po.max_game_bytes = args.max_game_bytes;
-    ngn::LineWindow window;
-    std::optional<ngn::Game> wanted;
-    std::vector<std::string> lines;
-    std::size_t games = 0;
-    ngn::read_games(
-        *in, window,
-        [&](ngn::Game&& g) {
-            const std::uint32_t last = g.last_line;
-            if (++games == args.game) {
-                for (std::uint32_t n = g.first_line; n <= last; ++n) lines.emplace_back(window.line(n));
-                wanted = std::move(g);
-            }
-            window.release_through(last);
-        },
-        po);
-    if (args.game < 1 || !wanted) {
-        std::cerr << "ironlog: " << args.file << " holds " << games << " game" << (games == 1 ? "" : "s") << "; there is no game " << args.game << "\n";
-        return 2;
-    }
     std::ostringstream page;
-    if (!render(page, *wanted, args.game, std::move(lines), args.file, error)) {
+    if (!render(page, *chosen.game, args.game, std::move(chosen.lines), args.file, error)) {
         std::cerr << "ironlog: " << error << "\n";
         return 1;
     }
