@@ -140,9 +140,10 @@ bool render(std::ostream& out, const ngn::Game& game, std::size_t index, std::ve
     output::GamePage page(std::move(pictures), report.findings);
     if (drawn) draw_steps(game, index, options, page);
     output::GamePageText text = page_text(game, std::move(lines), path);
-    if (!drawn)
-        text.notes.push_back(report.ruleset.empty() ? "the game names no ruleset ironlog knows: no board can be drawn"
-                                                    : "the ruleset " + report.ruleset + " has no engine that draws: no board is shown");
+    if (!drawn && !report.replayed)
+        text.notes.push_back("the game was not replayed (its findings say why: a ruleset ironlog does not know, a header it cannot read): no board can be drawn");
+    else if (!drawn)
+        text.notes.push_back("the ruleset " + report.ruleset + " has no engine that draws: no board is shown");
     page.write(out, text);
     return true;
 }
