@@ -135,3 +135,23 @@ TEST(Report, GameSyntaxErrorsAndOutput) {
     const testing_util::Run nowhere = run_ironlog({"report", two, "-o", (dir / "no-such-folder" / "game.html").string()});
     EXPECT_EQ(nowhere.status, 2);
 }
+
+TEST(Report, AFindingInALibraryIsListedWithItsFileNotPutAtARecordLine) {
+    const fs::path dir = temp_dir();
+    std::string library = read_file(kSource / "fixtures/ships/lissa-1866.ngn");
+    const std::string habsburg = "ship \"Erzherzog Ferdinand Max\"";
+    const auto at = library.find(habsburg);
+    ASSERT_NE(at, std::string::npos);
+    const auto end = library.find('\n', at);
+    library.replace(at, end - at, "ship HabsburgX speed banana");  // an error in the library's line
+    const int library_line = static_cast<int>(std::count(library.begin(), library.begin() + static_cast<long>(at), '\n')) + 1;
+    write_file(dir / "lib.ngn", library);
+    std::string record = read_file(kSource / "fixtures/games/ironclads-lissa-sample.ngn");
+    record.replace(record.find("../ships/lissa-1866.ngn"), std::string("../ships/lissa-1866.ngn").size(), "lib.ngn");
+    write_file(dir / "game.ngn", record);
+    const testing_util::Run r = run_ironlog({"report", (dir / "game.ngn").string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("lib.ngn:" + std::to_string(library_line) + ":"), std::string::npos);
+    EXPECT_EQ(r.out.find("<div id=\"L" + std::to_string(library_line) + "\" class=\"has-finding\">"), std::string::npos);
+    EXPECT_NE(r.out.find("<div id=\"L20\" class=\"has-finding\">"), std::string::npos);  // the record's own finding stays at its line
+}

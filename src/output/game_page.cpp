@@ -74,7 +74,9 @@ table.tags tr{display:inline-table;margin:0 6px 4px 0}
 }  // namespace
 
 GamePage::GamePage(Pictures pictures, std::vector<Finding> findings) : pictures_(std::move(pictures)), findings_(std::move(findings)) {
-    for (std::size_t i = 0; i < findings_.size(); ++i) findings_at_[findings_[i].pos.line].push_back(i);
+    // A finding in another file the record names (a ship library) is listed, not put at a line.
+    for (std::size_t i = 0; i < findings_.size(); ++i)
+        if (findings_[i].file.empty()) findings_at_[findings_[i].pos.line].push_back(i);
 }
 
 std::size_t GamePage::intern(std::string text) {
@@ -174,9 +176,14 @@ void GamePage::write_findings(std::ostream& os) const {
     os << "<section id=\"findings\"><h2>Findings (" << findings_.size() << ")</h2>\n";
     if (findings_.empty()) os << "<p>None: the record checks clean.</p>\n";
     else os << "<ul>\n";
-    for (const auto& f : findings_)
-        os << "<li class=\"finding " << severity_class(f.severity) << "\"><a href=\"#line-" << f.pos.line << "\">line " << f.pos.line << ":"
-           << f.pos.column << "</a> " << xml_text(finding_text(f)) << "</li>\n";
+    for (const auto& f : findings_) {
+        os << "<li class=\"finding " << severity_class(f.severity) << "\">";
+        if (f.file.empty())
+            os << "<a href=\"#line-" << f.pos.line << "\">line " << f.pos.line << ":" << f.pos.column << "</a> ";
+        else
+            os << xml_text(f.file + ":" + std::to_string(f.pos.line) + ":" + std::to_string(f.pos.column)) << " ";
+        os << xml_text(finding_text(f)) << "</li>\n";
+    }
     if (!findings_.empty()) os << "</ul>\n";
     os << "</section>\n";
 }
