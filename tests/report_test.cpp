@@ -155,3 +155,15 @@ TEST(Report, AFindingInALibraryIsListedWithItsFileNotPutAtARecordLine) {
     EXPECT_EQ(r.out.find("<div id=\"L" + std::to_string(library_line) + "\" class=\"has-finding\">"), std::string::npos);
     EXPECT_NE(r.out.find("<div id=\"L20\" class=\"has-finding\">"), std::string::npos);  // the record's own finding stays at its line
 }
+
+TEST(Report, TheGamesDiceAreCountedByThePlayersItsHeaderNames) {
+    const testing_util::Run r = run_ironlog({"report", (kSource / "fixtures/games/ironclads-lissa-sample.ngn").string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    // [Player1 "Anna Weber"] plays Austria (AUT), [Player2 "Marco Rossi"] Italy (ITA): 46 and 54 of the 100 d6
+    EXPECT_NE(r.out.find("<h3>Are the dice fair?</h3>"), std::string::npos);
+    EXPECT_NE(r.out.find("<tr><td>d6</td><td>all</td><td class=\"n\">100</td>"), std::string::npos);
+    EXPECT_NE(r.out.find("<tr><td>d6</td><td>player Anna Weber</td><td class=\"n\">46</td>"), std::string::npos);
+    EXPECT_NE(r.out.find("<tr><td>d6</td><td>player Marco Rossi</td><td class=\"n\">54</td>"), std::string::npos);
+    EXPECT_EQ(r.out.find("(unknown side)"), std::string::npos);
+    EXPECT_EQ(r.out.find("<td>event "), std::string::npos);  // one game: no breakdown by event
+}

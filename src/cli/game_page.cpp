@@ -1,5 +1,6 @@
 #include "cli/game_page.hpp"
 
+#include "check/header.hpp"
 #include "check/replay.hpp"
 #include "cli/commands.hpp"
 #include "cli/dice_tally.hpp"
@@ -34,17 +35,16 @@ std::vector<output::DiceLine> dice_lines(const ngn::Game& game) {
     return out;
 }
 
-// The game's sides as its header names them ([SideN], [PlayerN]) with the alias a `side` line
-// gives, for counting its dice by player.
-DiceGame dice_game_of(const ngn::Game& game) {
+// The game's sides with their players, as its header gives them ([SideN], [PlayerN]; the kit's
+// reading of the header), with the alias a `side` line gives, for counting its dice by player.
+DiceGame dice_game_of(const ngn::Game& game, const CheckOptions& options) {
+    Findings unused;  // the header's findings are the replay's; here only its sides are wanted
+    const HeaderInfo header = read_header(game, *options.rulesets, options.base_dir, unused);
     DiceGame g;
     if (const ngn::Tag* r = game.tag("Ruleset")) g.ruleset = std::string(r->value);
     if (const ngn::Tag* e = game.tag("Event")) g.event = std::string(e->value);
-    for (int n = 1; n < 100; ++n) {
-        const ngn::Tag* side = game.tag("Side" + std::to_string(n));
-        if (!side) break;
-        const ngn::Tag* players = game.tag("Player" + std::to_string(n));
-        DiceGame::Side s{n, std::string(side->value), {}, players ? ngn::split_list(players->value, false) : std::vector<std::string>{}};
+    for (const SideTag& side : header.sides) {
+        DiceGame::Side s{side.number, side.name, {}, side.players};
         for (const auto& l : game.lines)
             if (const auto* d = l.as<ngn::Declaration>(); d && d->kind == ngn::EntityKind::Side && d->full_name &&
                                                           ngn::same_label(ngn::reference_text(*d->full_name), s.name))
@@ -54,16 +54,13 @@ DiceGame dice_game_of(const ngn::Game& game) {
     return g;
 }
 
-// The game's dice statistics, as the event page and `archive dice` show them.
-std::string dice_statistics(const ngn::Game& game) {
+// The game's dice tested against a fair die, as the event page and `archive dice` show them.
+output::DiceSection dice_statistics(const ngn::Game& game, const CheckOptions& options) {
     Tally tally;
     tally.shown = {true, true, false, true};  // one game: no breakdown by event
-    tally.count_game(dice_game_of(game), game);
+    tally.count_game(dice_game_of(game, options), game);
     ++tally.games;
-    std::ostringstream os;
-    os << "<h3>Are the dice fair?</h3>\n";
-    output::write_dice_section(os, dice_section(tally, stats::FitOptions{}));
-    return os.str();
+    return dice_section(tally, stats::FitOptions{});
 }
 
 // The piece a line's subject names, as a scene calls it: by its id (the alias the lines write)
@@ -111,7 +108,7 @@ void draw_steps(const ngn::Game& game, std::size_t index, const CheckOptions& op
     replay.run();
 }
 
-output::GamePageText page_text(const ngn::Game& game, std::vector<std::string> lines, const std::string& path) {
+output::GamePageText page_text(const ngn::Game& game, std::vector<std::string> lines, const std::string& path, const CheckOptions& options) {
     output::GamePageText text;
     const ngn::Tag* event = game.tag("Event");
     text.title = event && !event->value.empty() ? std::string(event->value) : path;
@@ -120,7 +117,7 @@ output::GamePageText page_text(const ngn::Game& game, std::vector<std::string> l
     text.first_line = game.first_line;
     text.lines = std::move(lines);
     text.dice = dice_lines(game);
-    text.dice_statistics = dice_statistics(game);
+    text.dice_statistics = dice_statistics(game, options);
     return text;
 }
 
@@ -139,7 +136,7 @@ bool render(std::ostream& out, const ngn::Game& game, std::size_t index, std::ve
     sort_by_position(report.findings);
     output::GamePage page(std::move(pictures), report.findings);
     if (drawn) draw_steps(game, index, options, page);
-    output::GamePageText text = page_text(game, std::move(lines), path);
+    output::GamePageText text = page_text(game, std::move(lines), path, options);
     if (!drawn && !report.replayed)
         text.notes.push_back("the game was not replayed (its findings say why: a ruleset ironlog does not know, a header it cannot read): no board can be drawn");
     else if (!drawn)

@@ -71,6 +71,22 @@ table.tags tr{display:inline-table;margin:0 6px 4px 0}
 .arc{display:none}#board.show-arcs .arc{display:inline}
 )";
 
+void write_dice(std::ostream& os, const GamePageText& text) {
+    os << "<section id=\"dice\"><h2>Dice (" << text.dice.size() << " lines)</h2>\n";
+    if (!text.dice.empty()) {
+        os << "<table id=\"dice-lines\"><thead><tr><th>line</th><th>who</th><th>roll</th><th>dice</th><th>decided</th></tr></thead><tbody>\n";
+        for (const auto& d : text.dice)
+            os << "<tr><td><a href=\"#line-" << d.line << "\">" << d.line << "</a></td><td>" << xml_text(d.who) << "</td><td>" << xml_text(d.kind)
+               << "</td><td>" << xml_text(d.dice) << "</td><td>" << xml_text(d.decided) << "</td></tr>\n";
+        os << "</tbody></table>\n";
+    }
+    if (text.dice_statistics) {
+        os << "<h3>Are the dice fair?</h3>\n";
+        write_dice_section(os, *text.dice_statistics);
+    }
+    os << "</section>\n";
+}
+
 }  // namespace
 
 GamePage::GamePage(Pictures pictures, std::vector<Finding> findings) : pictures_(std::move(pictures)), findings_(std::move(findings)) {
@@ -215,18 +231,6 @@ void GamePage::write_board(std::ostream& os, const GamePageText& text) const {
         os << "</ul>\n";
     }
     os << "</section>\n";
-}
-
-static void write_dice(std::ostream& os, const GamePageText& text) {
-    os << "<section id=\"dice\"><h2>Dice (" << text.dice.size() << " lines)</h2>\n";
-    if (!text.dice.empty()) {
-        os << "<table id=\"dice-lines\"><thead><tr><th>line</th><th>who</th><th>roll</th><th>dice</th><th>decided</th></tr></thead><tbody>\n";
-        for (const auto& d : text.dice)
-            os << "<tr><td><a href=\"#line-" << d.line << "\">" << d.line << "</a></td><td>" << xml_text(d.who) << "</td><td>" << xml_text(d.kind)
-               << "</td><td>" << xml_text(d.dice) << "</td><td>" << xml_text(d.decided) << "</td></tr>\n";
-        os << "</tbody></table>\n";
-    }
-    os << text.dice_statistics << "</section>\n";
 }
 
 void GamePage::write(std::ostream& os, const GamePageText& text) const {

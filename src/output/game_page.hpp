@@ -8,10 +8,12 @@
 
 #include "check/finding.hpp"
 #include "check/scene.hpp"
+#include "output/event_page.hpp"
 #include "output/svg.hpp"
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -41,7 +43,7 @@ struct GamePageText {
     std::uint32_t first_line = 1;                             // of `lines`
     std::vector<std::string> lines;                           // the game's text, one per line
     std::vector<DiceLine> dice;
-    std::string dice_statistics;                              // HTML (escaped by its writer), or ""
+    std::optional<DiceSection> dice_statistics;               // the game's dice tested, as the event page shows them
     std::vector<std::string> notes;                           // what the report could not show
 };
 
