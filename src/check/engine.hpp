@@ -17,6 +17,8 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace ironlog {
 
@@ -67,6 +69,9 @@ public:
     virtual std::optional<Scene> scene(const GameContext&) const { return std::nullopt; }
     // The distance between two pieces as the ruleset measures it (a fire's range), from their
     // places in the replayed state; none where either has no place or the engine has no measure.
+    // The verbs an event of this ruleset may be written with (its action table's words), for
+    // completion in an editor and the recorder; none when the engine has no table.
+    virtual std::vector<std::string_view> verbs() const { return {}; }
     virtual std::optional<SceneMeasure> measure(const GameContext&, const Entity& /*from*/, const Entity& /*to*/) const {
         return std::nullopt;
     }

@@ -8,7 +8,8 @@
 namespace ironlog {
 
 FileReport check_stream(std::string path, std::istream& in, const CheckOptions& options,
-                        const ngn::ParseOptions& parse_options, const GameSink& on_game, const Threads& threads) {
+                        const ngn::ParseOptions& parse_options, const GameSink& on_game, const Threads& threads,
+                        const GameChecker& checker) {
     FileReport report;
     report.source = ngn::SourceExcerpts(path);
     struct Checked {
@@ -20,7 +21,7 @@ FileReport check_stream(std::string path, std::istream& in, const CheckOptions& 
         in, path, parse_options, threads,
         [&](ngn::Game&& game, const ngn::LineWindow& window) {
             // numbered in file order when handed over: a thread does not know how many games came before
-            Checked c{check_game(game, 0, options), ngn::SourceExcerpts(path)};
+            Checked c{checker ? checker(std::move(game), window) : check_game(game, 0, options), ngn::SourceExcerpts(path)};
             for (const auto& f : c.report.findings)
                 if (f.file.empty()) c.lines.keep(f.pos.line, window.line(f.pos.line));
             return c;

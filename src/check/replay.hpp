@@ -51,6 +51,12 @@ public:
     std::string describe_state() const;
     // What to draw at that point (check/scene.hpp); none when the ruleset's engine cannot draw.
     std::optional<Scene> scene() const;
+    // Where the replay stands in the sequence of play, and what may be written next (an
+    // editor's completion, the recorder's prompt); none before play or when not replayed.
+    const SequenceTracker* sequence() const { return tracker_.get(); }
+    const Engine* engine() const { return engine_.get(); }
+    const Symbols& symbols() const { return symbols_; }
+    const HeaderInfo& header() const { return header_; }
 
 private:
     void declaration(const ngn::Line& line, const ngn::Declaration& d);

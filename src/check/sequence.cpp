@@ -276,4 +276,36 @@ void SequenceTracker::event_place(ngn::SourcePos pos) {
     }
 }
 
+std::vector<std::string> SequenceTracker::next_headings() const {
+    std::vector<std::string> next;
+    auto offer = [&](std::string text) {
+        if (std::find(next.begin(), next.end(), text) == next.end()) next.push_back(std::move(text));
+    };
+    for (std::size_t depth = cursor_.path.size() + 1; depth-- > 0;) {
+        const auto& siblings = children_at(depth);
+        const auto& seen = depth == 0 ? root_seen_ : cursor_.path[depth - 1].seen;
+        const int last_fixed = depth == 0 ? root_last_fixed_ : cursor_.path[depth - 1].last_fixed;
+        const Cursor::Level* current = cursor_.path.size() > depth ? &cursor_.path[depth] : nullptr;
+        for (std::size_t i = 0; i < siblings.size(); ++i) {
+            const SequenceNode& node = siblings[i];
+            const std::string keyword = std::string(ngn::heading_keyword(node.kind)) + " ";
+            const bool met = std::find(seen.begin(), seen.end(), &node) != seen.end();
+            const bool is_current = current && current->node == &node;
+            if (node.numbered) {
+                const int number = is_current ? current->number + 1 : met ? 0 : 1;
+                if (number > 0 && (node.max_count == 0 || number <= node.max_count)) offer(keyword + std::to_string(number));
+            } else if (node.floating ? !met : static_cast<int>(i) > last_fixed || (node.repeatable && is_current)) {
+                offer(keyword + node.name);
+            }
+        }
+    }
+    if (sequence_.max_turns == 0 || cursor_.turn_number < sequence_.max_turns) {
+        if (sequence_.turn_label == TurnLabel::Month)
+            offer(cursor_.started ? "turn " + month_text(cursor_.turn_number + 1) : "turn");
+        else
+            offer("turn " + std::to_string(cursor_.started ? cursor_.turn_number + 1 : 1));
+    }
+    return next;
+}
+
 }  // namespace ironlog

@@ -43,6 +43,10 @@ public:
     void event_place(ngn::SourcePos pos);
 
     const Cursor& cursor() const { return cursor_; }
+    // The headings the sequence of play allows next, as a record writes them ("segment gunfire",
+    // "phase end", "turn 4"): the open heading's children first, then its siblings still to
+    // come, up to the next turn.
+    std::vector<std::string> next_headings() const;
 
 private:
     void turn(const ngn::Heading& heading, ngn::SourcePos pos);

@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ironlog {
 
@@ -19,6 +20,14 @@ struct Verb {
     // Replays the event; false when the actor cannot do it (the line is then a line not read).
     bool (*handle)(Engine&, const ngn::Event&, const Entity&, GameContext&);
 };
+
+// The words of a verb table, in its order (Engine::verbs).
+template <class Engine, std::size_t N>
+std::vector<std::string_view> verb_words(const Verb<Engine> (&table)[N]) {
+    std::vector<std::string_view> words;
+    for (const auto& v : table) words.push_back(v.word);
+    return words;
+}
 
 // The table's entry for `verb` (lower case); null when the ruleset has no such action.
 template <class Engine, std::size_t N>

@@ -325,4 +325,6 @@ void AdmiralEngine::describe(std::ostream& os, const GameContext& ctx) const {
     }
 }
 
+std::vector<std::string_view> AdmiralEngine::verbs() const { return verb_words(kVerbs); }
+
 }  // namespace ironlog::rules::admiral

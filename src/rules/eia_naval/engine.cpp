@@ -699,4 +699,6 @@ void EiaEngine::describe(std::ostream& os, const GameContext& ctx) const {
     }
 }
 
+std::vector<std::string_view> EiaEngine::verbs() const { return verb_words(kVerbs); }
+
 }  // namespace ironlog::rules::eia_naval

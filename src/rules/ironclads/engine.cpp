@@ -504,4 +504,6 @@ void IroncladsEngine::describe(std::ostream& os, const GameContext& ctx) const {
 
 std::unique_ptr<Engine> make_engine() { return std::make_unique<IroncladsEngine>(); }
 
+std::vector<std::string_view> IroncladsEngine::verbs() const { return verb_words(kVerbs); }
+
 }  // namespace ironlog::rules::ironclads

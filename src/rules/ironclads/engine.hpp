@@ -132,6 +132,7 @@ public:
     void event(const ngn::Event& e, const Entity& actor, GameContext& ctx) override;
     void finish(GameContext& ctx) override;
     void describe(std::ostream& os, const GameContext& ctx) const override;
+    std::vector<std::string_view> verbs() const override;
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
     std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
 

@@ -1542,4 +1542,6 @@ void Late19cEngine::describe(std::ostream& os, const GameContext& ctx) const {
     }
 }
 
+std::vector<std::string_view> Late19cEngine::verbs() const { return verb_words(kVerbs); }
+
 }  // namespace ironlog::rules::late19c

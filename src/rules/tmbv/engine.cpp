@@ -373,4 +373,6 @@ void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
     }
 }
 
+std::vector<std::string_view> TmbvEngine::verbs() const { return verb_words(kVerbs); }
+
 }  // namespace ironlog::rules::tmbv

@@ -1,0 +1,218 @@
+#include "check/session.hpp"
+
+#include "check/engine.hpp"
+#include "check/sequence.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <unordered_map>
+
+namespace ironlog {
+
+// A game as last checked: its text (with the number of its first line, which its findings'
+// positions depend on) is what says whether a new reading of the text changed it.
+struct Session::Checked {
+    std::string key;
+    ngn::Game game;
+    GameReport report;
+};
+
+namespace {
+
+std::string key_of(const ngn::Game& game, const ngn::LineWindow& window) {
+    std::string key = std::to_string(game.first_line) + "\n";
+    key += window.raw_lines(game.first_line, game.last_line);
+    return key;
+}
+
+// The game's lines up to `line`, the lines that could not be read left out: what the players
+// have written so far, replayed even while the line being written is still a syntax error.
+ngn::Game lines_so_far(const ngn::Game& game, std::uint32_t line) {
+    ngn::Game part;
+    part.first_line = game.first_line;
+    for (const ngn::Line& l : game.lines)
+        if (l.pos.line <= line) part.lines.push_back(l);  // their items stay in game.store
+    part.last_line = std::min(line, game.last_line);
+    return part;
+}
+
+}  // namespace
+
+Session::Session(CheckOptions options, std::string path, ngn::ParseOptions parse)
+    : options_(std::move(options)), path_(std::move(path)), parse_(parse) {
+    line_starts_.push_back(0);
+}
+
+Session::~Session() = default;
+
+void Session::changed() {
+    dirty_ = true;
+    line_starts_.assign(1, 0);
+    for (std::size_t at = text_.find('\n'); at != std::string::npos; at = text_.find('\n', at + 1))
+        line_starts_.push_back(at + 1);
+}
+
+void Session::set_text(std::string text) {
+    text_ = std::move(text);
+    changed();
+}
+
+std::uint32_t Session::line_count() const {
+    // a final line ending ends the last line; it does not begin another
+    const std::size_t n = line_starts_.size();
+    return static_cast<std::uint32_t>(!text_.empty() && line_starts_.back() == text_.size() ? n - 1 : n);
+}
+
+std::string_view Session::line(std::uint32_t number) const {
+    if (number == 0 || number > line_starts_.size()) return {};
+    const std::size_t from = line_starts_[number - 1];
+    std::size_t to = number < line_starts_.size() ? line_starts_[number] - 1 : text_.size();
+    if (to > from && text_[to - 1] == '\r') --to;
+    return std::string_view(text_).substr(from, to - from);
+}
+
+void Session::replace_lines(std::uint32_t first, std::uint32_t count, std::string_view text) {
+    first = std::clamp<std::uint32_t>(first, 1, line_count() + 1);
+    const std::size_t from = first - 1 < line_starts_.size() ? line_starts_[first - 1] : text_.size();
+    const std::size_t last = std::size_t{first} - 1 + count;  // index of the line after the replaced ones
+    const std::size_t to = last < line_starts_.size() ? line_starts_[last] : text_.size();
+    std::string_view add = text;
+    std::string joined;
+    if (from == text_.size() && from > 0 && text_.back() != '\n' && !add.empty()) {
+        joined = "\n" + std::string(add);  // added after a last line with no line ending
+        add = joined;
+    }
+    text_.replace(from, to - from, add);
+    changed();
+}
+
+void Session::append_line(std::string_view line) {
+    if (!text_.empty() && text_.back() != '\n') text_ += '\n';
+    text_.append(line);
+    text_ += '\n';
+    changed();
+}
+
+const FileReport& Session::report() {
+    if (!dirty_) return report_;
+    work_ = {};
+    std::vector<std::unique_ptr<Checked>> before = std::move(games_);
+    games_.clear();
+    std::unordered_map<std::string_view, std::size_t> by_key;
+    for (std::size_t i = 0; i < before.size(); ++i) by_key.emplace(before[i]->key, i);
+    const GameChecker checker = [&](ngn::Game&& game, const ngn::LineWindow& window) {
+        ++work_.games_read;
+        std::string key = key_of(game, window);
+        if (auto it = by_key.find(key); it != by_key.end() && before[it->second]) {
+            games_.push_back(std::move(before[it->second]));
+            return games_.back()->report;
+        }
+        auto c = std::make_unique<Checked>();
+        c->key = std::move(key);
+        c->game = std::move(game);
+        c->report = check_game(c->game, 0, options_);
+        ++work_.games_replayed;
+        work_.lines_replayed += c->game.lines.size();
+        games_.push_back(std::move(c));
+        return games_.back()->report;
+    };
+    std::istringstream in(text_);
+    report_ = check_stream(path_, in, options_, parse_, {}, {}, checker);
+    for (std::size_t i = 0; i < games_.size(); ++i) games_[i]->report.index = i + 1;
+    dirty_ = false;
+    return report_;
+}
+
+void Session::forget_checks() {
+    games_.clear();
+    dirty_ = true;
+}
+
+std::vector<const ngn::Game*> Session::games() {
+    report();
+    std::vector<const ngn::Game*> all;
+    for (const auto& c : games_) all.push_back(&c->game);
+    return all;
+}
+
+const Session::Checked* Session::checked_at(std::uint32_t line) {
+    report();
+    for (const auto& c : games_)
+        if (line >= c->game.first_line && line <= c->game.last_line) return c.get();
+    return nullptr;
+}
+
+const ngn::Game* Session::game_at(std::uint32_t line) {
+    const Checked* c = checked_at(line);
+    return c ? &c->game : nullptr;
+}
+
+std::size_t Session::game_index(const ngn::Game* game) {
+    report();
+    for (std::size_t i = 0; i < games_.size(); ++i)
+        if (&games_[i]->game == game) return i + 1;
+    return 0;
+}
+
+// Replays the game that holds `line` up to it (the lines read so far) and hands the replay to
+// `with`; with null when the line belongs to no game.
+template <class F>
+auto Session::replay_to(std::uint32_t line, F&& with) {
+    const Checked* c = checked_at(line);
+    if (!c) return with(static_cast<const Replay*>(nullptr));
+    const ngn::Game part = lines_so_far(c->game, line);
+    Replay replay(part, game_index(&c->game), options_);
+    StopAt stop;
+    stop.after_line = line;
+    replay.run(&stop);
+    return with(static_cast<const Replay*>(&replay));
+}
+
+std::string Session::state_after(std::uint32_t line) {
+    return replay_to(line, [](const Replay* r) { return r ? r->describe_state() : std::string(); });
+}
+
+std::optional<Scene> Session::scene_after(std::uint32_t line) {
+    return replay_to(line, [](const Replay* r) { return r ? r->scene() : std::nullopt; });
+}
+
+NextSteps Session::next_after(std::uint32_t line) {
+    return replay_to(line, [](const Replay* r) {
+        NextSteps next;
+        if (!r) return next;
+        if (r->header().ruleset) next.ruleset = r->header().ruleset->info.id;
+        if (const SequenceTracker* seq = r->sequence()) {
+            next.at = seq->cursor().text();
+            next.headings = seq->next_headings();
+        }
+        if (const Engine* engine = r->engine())
+            for (std::string_view v : engine->verbs()) next.verbs.emplace_back(v);
+        const std::optional<Scene> scene = r->scene();
+        for (const Entity& e : r->symbols().all()) {
+            NextSteps::Piece p{e.label(), e.name, ngn::entity_keyword(e.kind), "", false};
+            if (const Entity* side = r->symbols().side(e.side)) p.side = side->name;
+            if (scene)
+                for (const ScenePiece& sp : scene->pieces)
+                    if (sp.id == p.alias) p.sunk = sp.sunk || sp.gone;
+            next.pieces.push_back(std::move(p));
+        }
+        return next;
+    });
+}
+
+std::vector<Declared> Session::declared(std::uint32_t line) {
+    const Checked* c = checked_at(line);
+    if (!c) return {};
+    return replay_to(c->game.last_line, [](const Replay* r) {
+        std::vector<Declared> all;
+        if (!r) return all;
+        for (const Entity& e : r->symbols().all()) {
+            Declared d{e.alias, e.name, ngn::entity_keyword(e.kind), "", e.pos};
+            if (const Entity* side = r->symbols().side(e.side)) d.side = side->name;
+            all.push_back(std::move(d));
+        }
+        return all;
+    });
+}
+
+}  // namespace ironlog

@@ -1,0 +1,209 @@
+// The session (check/session.hpp): what it reports of a text being written is exactly what a
+// full check of the same text reports, after any edit, and it replays only the games that
+// changed.
+#include "check/session.hpp"
+#include "output/report.hpp"
+#include "rules/registry.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace testing_util;
+
+// Everything a report says: its findings as JSON, and the lines excused.
+std::string everything(const ironlog::FileReport& report) {
+    std::ostringstream os;
+    ironlog::output::write_json(os, {report});
+    for (const auto& g : report.games) {
+        os << "\ngame " << g.index << " " << g.first_line << "-" << g.last_line << " events " << g.events;
+        for (const auto& e : g.excused) os << "\nexcused " << e.pos.line << ":" << e.pos.column << " " << e.what << " <- " << e.cause.line;
+    }
+    return os.str();
+}
+
+std::string full_check(const std::string& text, const fs::path& folder) {
+    ironlog::CheckOptions options(ironlog::all_rulesets(), folder);
+    return everything(ironlog::check_text("record.ngn", text, options));
+}
+
+std::string generated(const std::string& ruleset, int games, std::uint64_t seed) {
+    const ironlog::Ruleset* r = ironlog::all_rulesets().find(ruleset);
+    std::string all;
+    ironlog::GenerateOptions files;  // the made-up test files the generators need (fixtures/)
+    if (ruleset == "admiral") files.library = (kSource / "fixtures/ships/admiral-test-cards.ngn").string();
+    if (ruleset == "eia-naval") {
+        files.map = (kSource / "fixtures/maps/eia-sample-map.ngn").string();
+        files.tables = (kSource / "fixtures/tables/eia-naval-tables.ngn").string();
+    }
+    if (ruleset == "tmbv") {
+        files.tables = (kSource / "fixtures/tables/tmbv-test-pack.ngn").string();
+        files.library = (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string();
+    }
+    for (int i = 0; i < games; ++i) all += r->generate(seed, i, files) + "\n";
+    return all;
+}
+
+// A random edit of the kind a person makes while writing: a line changed (a digit or a word),
+// removed, written twice, cut short, or a new line typed in the middle.
+void random_edit(ironlog::Session& s, std::mt19937& rng) {
+    const std::uint32_t lines = s.line_count();
+    if (lines == 0) return s.append_line("[Ruleset \"ironclads\"]");
+    const std::uint32_t at = std::uniform_int_distribution<std::uint32_t>(1, lines)(rng);
+    std::string line(s.line(at));
+    switch (std::uniform_int_distribution<int>(0, 4)(rng)) {
+    case 0:  // a digit changed
+        for (char& c : line)
+            if (c >= '0' && c <= '9' && rng() % 3 == 0) {
+                c = static_cast<char>('0' + rng() % 10);
+                break;
+            }
+        return s.replace_lines(at, 1, line + "\n");
+    case 1:
+        return s.replace_lines(at, 1, "");
+    case 2:
+        return s.replace_lines(at, 0, line + "\n");
+    case 3:
+        return s.replace_lines(at, 1, line.substr(0, line.size() / 2) + "\n");
+    default:
+        return s.replace_lines(at, 0, "  FM speed 4\n");
+    }
+}
+
+TEST(Session, ReportsEveryFixtureAsCheckDoes) {
+    std::size_t files = 0;
+    for (const fs::path folder : {kSource / "fixtures", kSource / "tests" / "hostile"})
+        for (const auto& f : ngn_files(folder)) {
+            const std::string text = read_file(f);
+            ironlog::Session session(ironlog::CheckOptions(ironlog::all_rulesets(), f.parent_path()), "record.ngn");
+            session.set_text(text);
+            EXPECT_EQ(everything(session.report()), full_check(text, f.parent_path())) << f;
+            ++files;
+        }
+    EXPECT_GE(files, 50u);
+}
+
+// Generated games of every ruleset, edited at random places, one edit after another: after
+// each, the session reports what a full check of its text reports.
+TEST(Session, RandomEditsOfGeneratedGamesReportAsCheckDoes) {
+    const int rounds = scaled_for_sanitizers(40, 8);
+    for (const char* ruleset : {"ironclads", "late19c", "eia-naval", "admiral", "tmbv"}) {
+        const ironlog::Ruleset* r = ironlog::all_rulesets().find(ruleset);
+        ASSERT_TRUE(r && r->generate) << ruleset;
+        const std::string text = generated(ruleset, 3, 20261128);
+        ironlog::Session session(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"), "record.ngn");
+        session.set_text(text);
+        std::mt19937 rng(7);
+        for (int i = 0; i < rounds; ++i) {
+            random_edit(session, rng);
+            ASSERT_EQ(everything(session.report()), full_check(session.text(), kSource / "fixtures" / "games"))
+                << ruleset << " after edit " << i << ":\n" << session.text();
+        }
+    }
+}
+
+TEST(Session, ReplaysOnlyTheGamesThatChanged) {
+    ironlog::Session session(ironlog::CheckOptions(ironlog::all_rulesets(), "."), "record.ngn");
+    session.set_text(generated("ironclads", 4, 5));
+    session.report();
+    EXPECT_EQ(session.last_work().games_read, 4u);
+    EXPECT_EQ(session.last_work().games_replayed, 4u);
+    // a claim changed in the third game: that game alone is replayed
+    const ngn::Game* third = session.games()[2];
+    std::uint32_t at = 0;
+    for (const ngn::Line& l : third->lines)
+        if (l.is<ngn::Event>()) at = l.pos.line;
+    ASSERT_GT(at, 0u);
+    std::string line(session.line(at));
+    session.replace_lines(at, 1, line + " {a note}\n");
+    session.report();
+    EXPECT_EQ(session.last_work().games_read, 4u);
+    EXPECT_EQ(session.last_work().games_replayed, 1u);
+    // a line added to the first game moves every game after it: they are replayed too, since
+    // their findings' lines moved
+    session.replace_lines(3, 0, "; a comment\n");
+    session.report();
+    EXPECT_EQ(session.last_work().games_replayed, 4u);
+    // nothing changed: nothing replayed
+    session.set_text(std::string(session.text()));
+    session.report();
+    EXPECT_EQ(session.last_work().games_replayed, 0u);
+}
+
+TEST(Session, LinesReplacedAddedAndAppended) {
+    ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), "."));
+    s.set_text("a\nb\nc");
+    EXPECT_EQ(s.line_count(), 3u);
+    EXPECT_EQ(s.line(2), "b");
+    s.replace_lines(2, 1, "B\nBB\n");
+    EXPECT_EQ(s.text(), "a\nB\nBB\nc");
+    s.replace_lines(1, 2, "");
+    EXPECT_EQ(s.text(), "BB\nc");
+    s.append_line("d");
+    EXPECT_EQ(s.text(), "BB\nc\nd\n");
+    EXPECT_EQ(s.line_count(), 3u);
+    s.replace_lines(4, 0, "e\n");
+    EXPECT_EQ(s.text(), "BB\nc\nd\ne\n");
+    s.set_text("x\r\ny\r\n");
+    EXPECT_EQ(s.line(1), "x");
+    EXPECT_EQ(s.line_count(), 2u);
+    EXPECT_EQ(s.line(9), "");
+}
+
+const char* kIronclads = R"([NGN "1"]
+[Event "Session"]
+[Ruleset "ironclads"]
+[Side1 "Austria"]
+[Side2 "Italy"]
+[Library "ships/lissa-1866.ngn"]
+[Result "*"]
+
+side AUT "Austria"
+ship FM "Erzherzog Ferdinand Max" at (20, 20, 90)
+side ITA "Italy"
+ship RdI "Re d'Italia" at (120, 60, 270)
+
+phase sea-state
+  AUT roll d6: 4
+  ITA roll d6: 2 => calm
+
+turn 1
+  phase initiative
+    AUT roll d6: 2
+    ITA roll d6: 5 => AUT
+)";
+
+// What may come next: the sequence's next headings, the ruleset's verbs, the pieces in play;
+// answered even while the line being written is still a syntax error.
+TEST(Session, NextStepsAfterALine) {
+    ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"));
+    s.set_text(std::string(kIronclads) + "  phase movement\n    FM speed 10 move 10cm => (30, 20, \n");
+    const std::uint32_t last = s.line_count();
+    const ironlog::NextSteps next = s.next_after(last);
+    EXPECT_EQ(next.ruleset, "ironclads");
+    EXPECT_NE(next.at.find("phase movement"), std::string::npos) << next.at;
+    auto has = [](const std::vector<std::string>& v, const std::string& w) { return std::find(v.begin(), v.end(), w) != v.end(); };
+    EXPECT_TRUE(has(next.headings, "phase firing")) << ::testing::PrintToString(next.headings);
+    EXPECT_TRUE(has(next.headings, "turn 2"));
+    EXPECT_FALSE(has(next.headings, "phase initiative"));
+    EXPECT_TRUE(has(next.verbs, "move") || has(next.verbs, "speed")) << ::testing::PrintToString(next.verbs);
+    bool fm = false;
+    for (const auto& p : next.pieces)
+        if (p.alias == "FM") fm = p.kind == "ship" && p.side == "Austria" && p.name == "Erzherzog Ferdinand Max";
+    EXPECT_TRUE(fm);
+    // the state there, and where FM is declared
+    EXPECT_NE(s.state_after(last).find("FM"), std::string::npos);
+    bool declared = false;
+    for (const auto& d : s.declared(last))
+        if (d.alias == "FM") declared = d.pos.line == 10;
+    EXPECT_TRUE(declared);
+    // between games, or with no game: nothing
+    EXPECT_TRUE(s.next_after(999).headings.empty());
+}
+
+}  // namespace
