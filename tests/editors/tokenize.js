@@ -13,7 +13,8 @@
 //      headings, declarations, rulings, actors, verbs, positions, dice, claims, notes, comments,
 //      strings, numbers) on each of its non-blank characters, and no character is invalid.illegal;
 //  (c) the hand-written lines' tokens have the scopes written beside them;
-//  (d) the grammar file is the one editors/make-tmlanguage.js writes.
+//  (d) the grammar file is the one editors/make-tmlanguage.js writes, and the VS Code extension
+//      (editors/vscode/package.json) declares the language ngn for .ngn files with that grammar.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -312,6 +313,24 @@ function checkHandLines(grammar, tmp) {
   });
 }
 
+// ---- (d) the VS Code extension uses this grammar ------------------------------------------------
+function checkExtension() {
+  const folder = path.join(sourceDir, 'editors', 'vscode');
+  const where = 'editors/vscode/package.json';
+  const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+  const language = (pkg.contributes.languages || []).find((l) => l.id === 'ngn');
+  if (!language || !(language.extensions || []).includes('.ngn')) fail(where, 'does not declare the language ngn for .ngn files');
+  else if (!fs.existsSync(path.join(folder, language.configuration)))
+    fail(where, `its language configuration ${language.configuration} is not there`);
+  const g = (pkg.contributes.grammars || []).find((x) => x.language === 'ngn');
+  if (!g || g.scopeName !== 'source.ngn' || path.resolve(folder, g.path) !== path.resolve(grammarPath))
+    fail(where, `does not point at ${path.relative(sourceDir, grammarPath)} with scope source.ngn`);
+  if (!(pkg.activationEvents || []).includes('onLanguage:ngn') || !fs.existsSync(path.join(folder, pkg.main)))
+    fail(where, 'does not start its extension.js on an ngn file');
+  const extension = fs.readFileSync(path.join(folder, pkg.main), 'utf8');
+  if (!/args:\s*\['lsp'\]/.test(extension)) fail('editors/vscode/extension.js', "does not run 'ironlog lsp'");
+}
+
 // ---- main -----------------------------------------------------------------------------------
 async function main() {
   // (d) one grammar, written by its script
@@ -319,6 +338,7 @@ async function main() {
   if (fs.readFileSync(grammarPath, 'utf8') !== text)
     fail('editors/vscode/syntaxes/ngn.tmLanguage.json', 'differs from what editors/make-tmlanguage.js writes: run node editors/make-tmlanguage.js');
 
+  checkExtension();
   const grammar = await loadGrammar();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ngn-editor-'));
   let files = 0, lines = 0, read = 0;
