@@ -2,9 +2,9 @@
 # CTest editor_grammar: installs the exact versions of npm's vscode-textmate and vscode-oniguruma
 # into the build folder (once; npm reaches the registry on the CI machines, .ci/run installs node
 # and npm) and runs tests/editors/tokenize.js. Without node or npm the test fails: it is not skipped.
-#   editor_grammar.sh SOURCE_DIR NODE_PREFIX NGN_SPANS
+#   editor_grammar.sh SOURCE_DIR NODE_PREFIX NGN_SPANS IRONLOG
 set -eu
-source_dir=$1 prefix=$2 spans=$3
+source_dir=$1 prefix=$2 spans=$3 ironlog=$4
 textmate=vscode-textmate@9.3.2
 oniguruma=vscode-oniguruma@2.0.1
 
@@ -25,4 +25,4 @@ if [ "$(installed vscode-textmate)" != "${textmate#*@}" ] || [ "$(installed vsco
     exit 1
   fi
 fi
-exec node "$source_dir/tests/editors/tokenize.js" "$source_dir" "$prefix" "$spans"
+exec node "$source_dir/tests/editors/tokenize.js" "$source_dir" "$prefix" "$spans" "$ironlog"

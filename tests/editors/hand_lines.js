@@ -106,9 +106,21 @@ module.exports = [
     expect: [['ruling', 'keyword.other.ruling.ngn'], ['tmbv', 'constant.other.citation.ngn'], ['7.3.3', 'constant.other.citation.ngn'],
              ['"Umpire allows', 'string.quoted.double.ngn'], ['"Umpire', 'meta.ruling.ngn'], ['; agreed', 'comment.line.semicolon.ngn']] },
   { line: 'ruling "the umpire let it stand"', expect: [['"the umpire let it stand"', 'string.quoted.double.ngn']] },
+  // a claim ends at a note or a comment, but not at a ';' or '{' inside its string
+  { line: 'FM signal => "Ram; {everything}" {sent twice} ; late',
+    expect: [['"Ram; {everything}"', 'string.quoted.double.ngn'], ['"Ram; {everything}"', 'meta.claim.ngn'],
+             ['{everything}', '!comment.block.note.ngn'], ['{sent twice}', 'comment.block.note.ngn'],
+             ['{sent twice}', '!meta.claim.ngn'], ['; late', 'comment.line.semicolon.ngn']] },
+  { line: 'Italy roll d6: 5 => calm,rough', expect: [['calm', 'constant.other.claim.ngn'], [',', 'punctuation.separator.list.ngn']] },
+  { line: 'Aff move 6cm {Persano shifts his flag; to Affondatore} {a second note}',
+    expect: [['{Persano shifts his flag; to Affondatore}', 'comment.block.note.ngn'], ['; to', '!comment.line.semicolon.ngn'],
+             ['{a second note}', 'comment.block.note.ngn']] },
+  { line: 'Ré move 2.5kn', expect: [['Ré', 'variable.other.actor.ngn'], ['move', 'keyword.other.verb.ngn'], ['2.5kn', 'constant.numeric.ngn']] },
   // lines the reader does not read: every character still has a scope, the mistake is marked
   { line: '[Event Lissa]', error: true, expect: [['[', 'invalid.illegal.ngn']] },
   { line: '    FM move 8 {forgot to close the note', error: true, expect: [['{', 'invalid.illegal.ngn'], ['forgot', '!comment.block.note.ngn']] },
   { line: '    FM fire port RdI 2d6 3 4', error: true, expect: [['2d6', 'invalid.illegal.dice.ngn']] },
+  { line: '[Event "x"] junk', error: true, expect: [['Event', 'entity.name.tag.ngn'], ['junk', 'invalid.illegal.ngn']] },
+  { line: 'FM move => d6: 3', error: true, expect: [['d6', '!support.type.dice.ngn']] },
   { line: '    FM fire & RdI', error: true, expect: [['&', 'invalid.illegal.ngn'], ['RdI', 'variable.parameter.ngn']] },
 ];

@@ -4,7 +4,7 @@
 // reader's grammar as oracle (tests/editors/ngn_spans.cpp prints where each rule of
 // src/notation/grammar.hpp matched on each line).
 //
-//   node tests/editors/tokenize.js SOURCE_DIR NODE_PREFIX NGN_SPANS
+//   node tests/editors/tokenize.js SOURCE_DIR NODE_PREFIX NGN_SPANS IRONLOG
 //
 // It tokenizes every .ngn file under fixtures/, every ```ngn block of docs/*.md and a table of
 // hand-written lines, and asserts:
@@ -13,6 +13,8 @@
 //      headings, declarations, rulings, actors, verbs, positions, dice, claims, notes, comments,
 //      strings, numbers) on each of its non-blank characters, and no character is invalid.illegal;
 //  (c) the hand-written lines' tokens have the scopes written beside them;
+//  (e) ngn_spans refuses exactly the lines `ironlog check` reports syntax errors on, so that the
+//      oracle is the reader;
 //  (d) the grammar file is the one editors/make-tmlanguage.js writes, and the VS Code extension
 //      (editors/vscode/package.json) declares the language ngn for .ngn files with that grammar.
 'use strict';
@@ -21,9 +23,9 @@ const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
 
-const [sourceDir, nodePrefix, ngnSpans] = process.argv.slice(2);
-if (!sourceDir || !nodePrefix || !ngnSpans) {
-  console.error('usage: tokenize.js SOURCE_DIR NODE_PREFIX NGN_SPANS');
+const [sourceDir, nodePrefix, ngnSpans, ironlog] = process.argv.slice(2);
+if (!sourceDir || !nodePrefix || !ngnSpans || !ironlog) {
+  console.error('usage: tokenize.js SOURCE_DIR NODE_PREFIX NGN_SPANS IRONLOG');
   process.exit(2);
 }
 const modules = path.join(nodePrefix, 'node_modules');
@@ -218,6 +220,7 @@ function checkNode(where, line, scopes, toIndex, node, context) {
 
 function checkAgainstReader(where, file, lines, scopes) {
   const read = JSON.parse(execFileSync(ngnSpans, [file], { encoding: 'utf8', maxBuffer: 1 << 28 }));
+  checkReaderAgrees(where, file, read);
   if (read.length !== lines.length) {
     fail(where, `the reader has ${read.length} lines, the test ${lines.length}`);
     return 0;
@@ -237,6 +240,34 @@ function checkAgainstReader(where, file, lines, scopes) {
       }
   });
   return readLines;
+}
+
+// (e) The lines ironlog's reader reports a syntax error on, against the lines ngn_spans refuses.
+function syntaxErrorLines(file) {
+  let out;
+  try {
+    out = execFileSync(ironlog, ['check', '--format', 'json', '--max-errors', '0', file],
+                       { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (e) {
+    out = e.stdout;  // exit 1: the record has findings
+  }
+  const lines = new Set();
+  for (const f of JSON.parse(out).files)
+    for (const finding of [...(f.findings || []), ...(f.games || []).flatMap((g) => g.findings)])
+      // (a line outside any game, as in a table pack or ship library read as a record, is a
+      // fault of the file's shape, not of the line)
+      if (finding.kind === 'syntax' && finding.severity === 'error' && !finding.file &&
+          !finding.message.endsWith('to begin a game'))
+        lines.add(finding.line);
+  return lines;
+}
+
+function checkReaderAgrees(where, file, read) {
+  const reader = syntaxErrorLines(file);
+  for (const r of read)
+    if (r.ok === reader.has(r.n))
+      fail(`${where}:${r.n}`, r.ok ? 'ironlog reports a syntax error on a line ngn_spans reads'
+                                    : 'ngn_spans refuses a line ironlog reads without a syntax error');
 }
 
 function checkFile(grammar, where, file, text) {
