@@ -43,6 +43,18 @@ public:
 
     // Replays the game (to the end, or to `stop`).
     void run(StopAt* stop = nullptr);
+    // The same a line at a time (run() does all three): the header read and the engine made
+    // (false when the game is not replayed: then no line and no end), each line in order, then
+    // the end (to_the_end: the record's [Result] is judged).
+    bool start();
+    void line(const ngn::Line& line);
+    void end(bool to_the_end = true);
+    // A copy of the replay as it stands, to go on from here with the same game (a session's game,
+    // whose lines from here on may since have been replaced); none when it was not replayed or
+    // its ruleset's engine cannot copy its state (Engine::clone). The copy shares the declared
+    // entities with this replay (the engine's state points at them): neither may replay a
+    // declaration, set-up or terrain line afterwards.
+    std::unique_ptr<Replay> copy() const;
     // Called after each line is replayed, before the next (a report's stepper takes a scene
     // there); set before run.
     void after_each_line(std::function<void(const ngn::Line&)> call) { after_line_ = std::move(call); }
@@ -55,7 +67,7 @@ public:
     // editor's completion, the recorder's prompt); none before play or when not replayed.
     const SequenceTracker* sequence() const { return tracker_.get(); }
     const Engine* engine() const { return engine_.get(); }
-    const Symbols& symbols() const { return symbols_; }
+    const Symbols& symbols() const { return *symbols_; }
     const HeaderInfo& header() const { return header_; }
 
 private:
@@ -66,6 +78,8 @@ private:
     void ruling(const ngn::Line& line, const ngn::Ruling& r);
     void result();
     void apply_rulings();
+    void bind_context();
+    bool stops_at_heading(const StopAt* stop) const;
 
     const ngn::Game& game_;
     std::size_t index_;
@@ -73,7 +87,7 @@ private:
     Findings findings_;
     std::map<std::string, std::size_t> cases_;  // when options_.count_cases
     HeaderInfo header_;
-    Symbols symbols_;
+    std::shared_ptr<Symbols> symbols_;  // shared with copies (copy())
     std::unique_ptr<SequenceTracker> tracker_;
     Cursor empty_cursor_;
     std::unique_ptr<Engine> engine_;

@@ -276,6 +276,22 @@ void SequenceTracker::event_place(ngn::SourcePos pos) {
     }
 }
 
+SequenceTracker::SequenceTracker(const SequenceTracker& from, Findings& findings)
+    : sequence_(from.sequence_), setup_(from.setup_), findings_(findings), cursor_(from.cursor_), unknown_(from.unknown_),
+      root_seen_(from.root_seen_), root_last_fixed_(from.root_last_fixed_), any_heading_(from.any_heading_),
+      numbered_seen_(from.numbered_seen_), event_reported_(from.event_reported_) {
+    // the placeholders of unknown headings are this copy's own: point at them
+    auto own = [&](const SequenceNode*& node) {
+        for (std::size_t i = 0; i < from.unknown_.size(); ++i)
+            if (node == &from.unknown_[i]) node = &unknown_[i];
+    };
+    for (auto& level : cursor_.path) {
+        own(level.node);
+        for (auto& seen : level.seen) own(seen);
+    }
+    for (auto& seen : root_seen_) own(seen);
+}
+
 std::vector<std::string> SequenceTracker::next_headings() const {
     std::vector<std::string> next;
     auto offer = [&](std::string text) {

@@ -39,7 +39,7 @@ std::string Replay::describe_state() const {
     if (header_.sequence && !header_.sequence->variant.empty()) os << " (" << header_.sequence->variant << ")";
     os << "\n";
     if (tracker_) os << "At: " << tracker_->cursor().text() << "\n";
-    for (const Entity* side : symbols_.sides()) {
+    for (const Entity* side : symbols_->sides()) {
         os << "\nSide " << side->index + 1 << ": " << side->name;
         if (!side->alias.empty()) os << " (" << side->alias << ")";
         for (const auto& s : header_.sides)
@@ -48,7 +48,7 @@ std::string Replay::describe_state() const {
                 for (std::size_t i = 0; i < s.players.size(); ++i) os << (i ? ", " : "") << s.players[i];
             }
         os << "\n";
-        for (const Entity* e : symbols_.members(side->index)) {
+        for (const Entity* e : symbols_->members(side->index)) {
             os << "  " << ngn::entity_keyword(e->kind) << " " << e->label();
             if (!e->alias.empty()) os << " \"" << e->name << "\"";
             if (e->declaration && !e->declaration->args.empty()) os << ": " << join_items(e->declaration->args);
@@ -71,7 +71,7 @@ std::string Replay::describe_state() const {
         }
     }
     std::vector<const Entity*> loose;
-    for (const auto& e : symbols_.all())
+    for (const auto& e : symbols_->all())
         if (e.kind != ngn::EntityKind::Side && e.side < 0) loose.push_back(&e);
     if (!loose.empty()) {
         os << "\nWithout a side:\n";
@@ -114,18 +114,18 @@ std::optional<Scene> Replay::scene() const {
     if (!scene) return scene;
     if (const ngn::Tag* event = game_.tag("Event")) scene->title = std::string(event->value);
     if (tracker_) scene->at = tracker_->cursor().text();
-    for (const Entity* side : symbols_.sides()) scene->sides.push_back(side->name);
+    for (const Entity* side : symbols_->sides()) scene->sides.push_back(side->name);
     const ngn::Event* last = last_event_ ? last_event_->as<ngn::Event>() : nullptr;
     if (!last) return scene;
     scene->after_line = last_event_->pos.line;
     std::string verb = last->verb();
     std::transform(verb.begin(), verb.end(), verb.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (!act_against_piece(verb)) return scene;
-    const Entity* actor = symbols_.find(reference_text(last->subject));
+    const Entity* actor = symbols_->find(reference_text(last->subject));
     const ngn::Items rest = last->args.subspan(1);
     for (std::size_t i = 0; i < rest.size(); ++i) {
         if (!rest[i].is<ngn::Word>() && !rest[i].is<ngn::Text>()) continue;
-        const Entity* target = symbols_.find(reference_text(rest[i]));
+        const Entity* target = symbols_->find(reference_text(rest[i]));
         if (!actor || !target || target == actor || !in_scene(*scene, target->label())) continue;
         SceneLine line{actor->label(), target->label(), verb, last_event_->pos.line, engine_->measure(*context_, *actor, *target),
                        recorded_distance(rest.subspan(i + 1))};
