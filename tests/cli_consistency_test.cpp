@@ -51,6 +51,8 @@ TEST(CliSpeaksOneWay, EveryErrorIsIronlogError) {
     expect_errors_only(run_ironlog({"check", "--format"}), "missing argument");
     expect_errors_only(run_ironlog({"check"}), "missing file");
     expect_errors_only(run_ironlog({"check", "--max-errors", "-1", fixture(kSample)}), "failed validator");
+    EXPECT_TRUE(contains(run_ironlog({"check", "--max-errors", "-1", fixture(kSample)}).err,
+                         "ironlog: error: --max-errors: '-1' is not a whole number of 0 or more (see 'ironlog check --help')"));
     expect_errors_only(run_ironlog({"chek", "x.ngn"}), "unknown command");
     expect_errors_only(run_ironlog({"state", fixture("games/no-such.ngn")}), "a file that is not there");
     expect_errors_only(run_ironlog({"state", "--game", "9", fixture(kClean)}), "no such game");
@@ -91,7 +93,7 @@ TEST(CliSpeaksOneWay, EveryListedWordGetsDidYouMean) {
     EXPECT_FALSE(contains(far.err, "did you mean")) << far.err;
 }
 
-TEST(CliSpeaksOneWay, AnUnknownSegmentListsTheSegmentsOfItsPhase) {
+TEST(CliSpeaksOneWay, RecordWordsGetDidYouMeanAndASegmentTheSegmentsOfItsPhase) {
     // in segment gunfire of phase firing, a misspelt segment: the firing phase's segments, not the phases
     std::string record = read_file(fixture(kSample));
     const std::string firing = "  phase firing\n";
@@ -101,6 +103,11 @@ TEST(CliSpeaksOneWay, AnUnknownSegmentListsTheSegmentsOfItsPhase) {
     auto r = run_ironlog({"check", "-"}, record);
     EXPECT_TRUE(contains(r.out, "unknown segment 'damgae'; did you mean 'damage'? expected one of: gunfire, damage")) << r.out;
     EXPECT_FALSE(contains(r.out, "expected one of: initiative")) << r.out;
+    // a misspelt option of the ruleset in the header
+    std::string options = read_file(fixture(kSample));
+    options.insert(options.find('\n', options.find("[Ruleset")) + 1, "[Options \"smokstack=text\"]\n");
+    auto option = run_ironlog({"check", "-"}, options);
+    EXPECT_TRUE(contains(option.out, "unknown option 'smokstack' for ironclads; did you mean 'smokestack'?")) << option.out;
     // a misspelt phase: did you mean, and the phases
     auto phase = run_ironlog({"check", fixture("errors/play-mistakes.ngn")});
     EXPECT_TRUE(contains(phase.out, "unknown phase 'fireing'; did you mean 'firing'? expected one of: initiative, movement, firing, end"))

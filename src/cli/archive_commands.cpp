@@ -370,7 +370,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     add_jobs_option(a.add, a.jobs);
     a.add->add_option("--replace", a.replace, "store the one game of FILE in place of game N (a corrected record); the old version is kept")
         ->type_name("N")
-        ->check(CLI::PositiveNumber);
+        ->check(at_least(1));
 
     a.restore = ar->add_subcommand("restore", "rebuild games changed outside ironlog from their chained records (and the search index from the notes)");
     a.restore->add_option("ids", a.ids, "game numbers")->type_name("ID");
@@ -393,7 +393,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.show->add_flag("--text", a.text, "print the original record exactly, byte for byte");
     a.show->add_option("--version", a.version, "with --text: an earlier version of the game, replaced by 'add --replace'")
         ->type_name("K")
-        ->check(CLI::PositiveNumber);
+        ->check(at_least(1));
     format(a.show, a.format, {"text", "json"});
 
     a.query_cmd = ar->add_subcommand("query", "answer an organiser's question: standings, rulesets, rules, search");

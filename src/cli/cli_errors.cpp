@@ -124,6 +124,19 @@ namespace {
 std::vector<std::string> help_words;  // the command `ironlog help` is asked about
 }  // namespace
 
+CLI::Validator at_least(long long least) {
+    return CLI::Validator(
+        [least](std::string& value) -> std::string {
+            try {
+                std::size_t used = 0;
+                if (std::stoll(value, &used) >= least && used == value.size()) return "";
+            } catch (const std::exception&) {
+            }
+            return "'" + value + "' is not a whole number of " + std::to_string(least) + " or more";
+        },
+        "INT>=" + std::to_string(least));
+}
+
 CLI::App* add_help_command(CLI::App& app) {
     CLI::App* help = app.add_subcommand("help", "show the help of a command: ironlog help, ironlog help check, ironlog help archive add");
     help->add_option("command", help_words, "the command (and its subcommand)")->type_name("COMMAND");

@@ -33,6 +33,10 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 // mean ...?" otherwise.
 CLI::Validator one_of(std::vector<std::string> words, std::string what = "");
 
+// A CLI11 check that the value is a whole number of at least `least`: "'-1' is not a whole number
+// of 0 or more" otherwise (rather than CLI11's range of doubles).
+CLI::Validator at_least(long long least);
+
 // `ironlog help [COMMAND ...]`: adds the command (run by parse_command_line).
 CLI::App* add_help_command(CLI::App& app);
 

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
         ->check(one_of({"text", "json", "sarif"}, "an output format"))
         ->capture_default_str();
     c->add_option("--max-errors", check.max_errors, "stop reading a file after this many syntax errors (0: no limit)")
-        ->check(CLI::NonNegativeNumber)
+        ->check(at_least(0))
         ->capture_default_str();
     c->add_flag("--no-excerpt{false}", check.excerpts, "text output: do not show the source line under each finding");
     c->add_option("--color", check.color, "text output in colour: auto (on a terminal, unless NO_COLOR is set), always or never")
