@@ -58,10 +58,17 @@ for shell, argv, name in checks:
 # bash: completing `ironlog archive ve` and `ironlog check --for` gives the command and the option
 script = os.path.join(build, "share", "ironlog.bash")
 probe = (f"source {script}; COMP_WORDS=(ironlog archive ve); COMP_CWORD=2; _ironlog; echo \"${{COMPREPLY[@]}}\"; "
-         "COMP_WORDS=(ironlog check --for); COMP_CWORD=2; _ironlog; echo \"${COMPREPLY[@]}\"")
+         "COMP_WORDS=(ironlog check --for); COMP_CWORD=2; _ironlog; echo \"${COMPREPLY[@]}\"; "
+         "COMP_WORDS=(ironlog check --format ''); COMP_CWORD=3; _ironlog; echo \"${COMPREPLY[@]}\"")
 lines = subprocess.run(["bash", "-c", probe], capture_output=True, text=True).stdout.splitlines()
-if lines != ["verify", "--format"]:
-    fail(f"bash completion of 'archive ve' and 'check --for' gave {lines}")
+if lines != ["verify", "--format", "text json sarif"]:
+    fail(f"bash completion of 'archive ve', 'check --for' and 'check --format ' gave {lines}")
+if shutil.which("fish"):  # fish completes the same, with the descriptions
+    run = subprocess.run(["fish", "-c", f"source {os.path.join(build, 'share', 'ironlog.fish')}; complete -C 'ironlog archive ve'; "
+                          "complete -C 'ironlog check --format '"], capture_output=True, text=True)
+    got = [line.split("\t")[0] for line in run.stdout.splitlines()]
+    if got[:1] != ["verify"] or sorted(got[1:]) != ["json", "sarif", "text"]:  # fish sorts them
+        fail(f"fish completion of 'archive ve' and 'check --format ' gave {got}")
 
 page = os.path.join(build, "share", "ironlog.1")
 if shutil.which("groff"):

@@ -60,8 +60,8 @@ std::string unknown_command(const std::string& word, const CLI::App& at) {
 
 // The first word of the command line that names no command where a command is expected, with
 // the nearest command there. None when the parse failed for another reason.
-std::optional<std::string> nearest_command(CLI::App& app, int argc, char** argv) {
-    CLI::App* at = &app;
+std::optional<std::string> nearest_command(const CLI::App& app, int argc, char** argv) {
+    const CLI::App* at = &app;
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
         if (word.rfind("-", 0) == 0) {  // an option: skip its value too when it takes one
@@ -71,7 +71,7 @@ std::optional<std::string> nearest_command(CLI::App& app, int argc, char** argv)
         }
         if (command_names(*at).empty()) return std::nullopt;  // a file or a value: not a command
         if (const CLI::App* named = command_named(*at, word)) {
-            at = const_cast<CLI::App*>(named);
+            at = named;
             continue;
         }
         return unknown_command(word, *at);

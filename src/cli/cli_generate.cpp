@@ -44,6 +44,20 @@ std::vector<std::string> flags_of(const CLI::Option* o) {
     return names;
 }
 
+// The values an option takes from a list (one_of's "{text,json,sarif}" in its type name), or none.
+std::vector<std::string> choices(const CLI::Option* o) {
+    const std::string type = o->get_type_name();
+    const auto open = type.find('{'), close = type.find('}');
+    std::vector<std::string> out;
+    if (open == std::string::npos || close == std::string::npos || close < open) return out;
+    std::string word;
+    for (char ch : type.substr(open + 1, close - open - 1) + ",") {
+        if (ch != ',') word += ch;
+        else if (!word.empty()) out.push_back(word), word.clear();
+    }
+    return out;
+}
+
 std::string words(const std::vector<std::string>& list) {
     std::string out;
     for (const auto& w : list) out += (out.empty() ? "" : " ") + w;
@@ -70,17 +84,33 @@ void case_function(std::ostream& out, const std::string& name, const std::vector
     out << "    esac\n}\n";
 }
 
+// For sh-like scripts: a case statement from a command's path and an option to the values it takes.
+void values_function(std::ostream& out, const std::vector<Command>& all) {
+    out << "_ironlog_values() {\n    case \"$1 $2\" in\n";
+    for (const auto& c : all)
+        for (const CLI::Option* o : c.options)
+            if (const auto values = choices(o); !values.empty())
+                for (const auto& flag : flags_of(o)) out << "        \"" << c.path << " " << flag << "\") echo \"" << words(values) << "\" ;;\n";
+    out << "    esac\n}\n";
+}
+
 void bash(std::ostream& out, const std::vector<Command>& all) {
     out << "# bash completion for ironlog (written by 'ironlog --generate completion bash')\n";
     case_function(out, "_ironlog_commands", all, subcommand_words);
     case_function(out, "_ironlog_options", all, option_words);
+    values_function(out, all);
     out << R"SH(_ironlog() {
-    local cur="${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w subs
+    local cur="${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w subs values
     for ((i = 1; i < COMP_CWORD; i++)); do
         w="${COMP_WORDS[i]}"
         subs=" $(_ironlog_commands "$cmdpath") "
         if [[ "$subs" == *" $w "* ]]; then cmdpath="${cmdpath:+$cmdpath }$w"; fi
     done
+    values="$(_ironlog_values "$cmdpath" "${COMP_WORDS[COMP_CWORD-1]}")"
+    if [[ -n "$values" ]]; then
+        COMPREPLY=($(compgen -W "$values" -- "$cur"))
+        return
+    fi
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$(_ironlog_options "$cmdpath")" -- "$cur"))
         return
@@ -96,13 +126,19 @@ void zsh(std::ostream& out, const std::vector<Command>& all) {
     out << "#compdef ironlog\n# zsh completion for ironlog (written by 'ironlog --generate completion zsh')\n";
     case_function(out, "_ironlog_commands", all, subcommand_words);
     case_function(out, "_ironlog_options", all, option_words);
+    values_function(out, all);
     out << R"SH(_ironlog() {
-    local cmdpath="" i w subs
+    local cmdpath="" i w subs values
     for ((i = 2; i < CURRENT; i++)); do
         w="${words[i]}"
         subs=" $(_ironlog_commands "$cmdpath") "
         if [[ "$subs" == *" $w "* ]]; then cmdpath="${cmdpath:+$cmdpath }$w"; fi
     done
+    values="$(_ironlog_values "$cmdpath" "${words[CURRENT-1]}")"
+    if [[ -n "$values" ]]; then
+        compadd -- ${=values}
+        return
+    fi
     if [[ "${words[CURRENT]}" == -* ]]; then
         compadd -- ${=$(_ironlog_options "$cmdpath")}
         return
@@ -152,7 +188,10 @@ complete -c ironlog -f
             out << "complete -c ironlog " << at;
             for (const auto& s : o->get_snames()) out << " -s " << s;
             for (const auto& l : o->get_lnames()) out << " -l " << l;
-            out << (o->get_type_size() > 0 ? " -r -F" : "") << " -d " << fish_quoted(o->get_description()) << "\n";
+            const auto values = choices(o);
+            if (!values.empty()) out << " -x -a " << fish_quoted(words(values));
+            else if (o->get_type_size() > 0) out << " -r -F";
+            out << " -d " << fish_quoted(o->get_description()) << "\n";
         }
         if (!c.positional.empty() && c.subcommands.empty() && !c.path.empty()) out << "complete -c ironlog " << at << " -F\n";
     }

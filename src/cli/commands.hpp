@@ -87,7 +87,7 @@ struct CheckArgs {
     bool excerpts = true;
     bool summary = true;
     bool excused = false;  // show the lines excused as following from a mistake already reported
-    std::string color = "auto";  // auto (a terminal, unless NO_COLOR is set), always, never
+    std::string color = "auto";  // auto (a terminal, unless NO_COLOR is set or TERM=dumb), always, never
     std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
     unsigned jobs = 0;  // 0: one a core
     std::string command_line;  // as given, for SARIF's invocations

@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
         ->check(at_least(0))
         ->capture_default_str();
     c->add_flag("--no-excerpt{false}", check.excerpts, "text output: do not show the source line under each finding");
-    c->add_option("--color", check.color, "text output in colour: auto (on a terminal, unless NO_COLOR is set), always or never")
+    c->add_option("--color", check.color, "text output in colour: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
         ->check(one_of({"auto", "always", "never"}))
         ->capture_default_str();
     c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
