@@ -94,60 +94,52 @@ void values_function(std::ostream& out, const std::vector<Command>& all) {
     out << "    esac\n}\n";
 }
 
-void bash(std::ostream& out, const std::vector<Command>& all) {
-    out << "# bash completion for ironlog (written by 'ironlog --generate completion bash')\n";
+// bash and zsh read the same script but for the names of the words typed, of the word being
+// completed, and how words are offered: `shell` gives them (what the template's @NAMES@ stand for).
+struct ShellWords {
+    const char* first;  // the index of the first word after "ironlog"
+    const char* cword;  // the index of the word being completed
+    const char* words;  // the array of the words typed
+    const char* offer;  // the body of _ironlog_offer WORDS
+    const char* files;  // offers file names
+};
+
+void sh_script(std::ostream& out, const std::vector<Command>& all, const ShellWords& shell) {
     case_function(out, "_ironlog_commands", all, subcommand_words);
     case_function(out, "_ironlog_options", all, option_words);
     values_function(out, all);
-    out << R"SH(_ironlog() {
-    local cur="${COMP_WORDS[COMP_CWORD]}" cmdpath="" i w subs values
-    for ((i = 1; i < COMP_CWORD; i++)); do
-        w="${COMP_WORDS[i]}"
+    std::string body = R"SH(_ironlog_offer() { @OFFER@; }
+_ironlog() {
+    local cmdpath="" i w subs values
+    for ((i = @FIRST@; i < @CWORD@; i++)); do
+        w="${@WORDS@[i]}"
         subs=" $(_ironlog_commands "$cmdpath") "
         if [[ "$subs" == *" $w "* ]]; then cmdpath="${cmdpath:+$cmdpath }$w"; fi
     done
-    values="$(_ironlog_values "$cmdpath" "${COMP_WORDS[COMP_CWORD-1]}")"
-    if [[ -n "$values" ]]; then
-        COMPREPLY=($(compgen -W "$values" -- "$cur"))
-        return
-    fi
-    if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "$(_ironlog_options "$cmdpath")" -- "$cur"))
-        return
-    fi
+    values="$(_ironlog_values "$cmdpath" "${@WORDS@[@CWORD@-1]}")"
+    if [[ -n "$values" ]]; then _ironlog_offer "$values"; return; fi
+    if [[ "${@WORDS@[@CWORD@]}" == -* ]]; then _ironlog_offer "$(_ironlog_options "$cmdpath")"; return; fi
     subs="$(_ironlog_commands "$cmdpath")"
-    if [[ -n "$subs" ]]; then COMPREPLY=($(compgen -W "$subs" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi
+    if [[ -n "$subs" ]]; then _ironlog_offer "$subs"; else @FILES@; fi
 }
-complete -o default -F _ironlog ironlog
 )SH";
+    for (const auto& [name, text] : {std::pair{"@OFFER@", shell.offer}, {"@FIRST@", shell.first}, {"@CWORD@", shell.cword},
+                                     {"@WORDS@", shell.words}, {"@FILES@", shell.files}})
+        for (auto at = body.find(name); at != std::string::npos; at = body.find(name, at)) body.replace(at, std::string(name).size(), text);
+    out << body;
+}
+
+void bash(std::ostream& out, const std::vector<Command>& all) {
+    out << "# bash completion for ironlog (written by 'ironlog --generate completion bash')\n";
+    sh_script(out, all, {"1", "COMP_CWORD", "COMP_WORDS", R"SH(COMPREPLY=($(compgen -W "$1" -- "${COMP_WORDS[COMP_CWORD]}")))SH",
+                         R"SH(COMPREPLY=($(compgen -f -- "${COMP_WORDS[COMP_CWORD]}")))SH"});
+    out << "complete -o default -F _ironlog ironlog\n";
 }
 
 void zsh(std::ostream& out, const std::vector<Command>& all) {
     out << "#compdef ironlog\n# zsh completion for ironlog (written by 'ironlog --generate completion zsh')\n";
-    case_function(out, "_ironlog_commands", all, subcommand_words);
-    case_function(out, "_ironlog_options", all, option_words);
-    values_function(out, all);
-    out << R"SH(_ironlog() {
-    local cmdpath="" i w subs values
-    for ((i = 2; i < CURRENT; i++)); do
-        w="${words[i]}"
-        subs=" $(_ironlog_commands "$cmdpath") "
-        if [[ "$subs" == *" $w "* ]]; then cmdpath="${cmdpath:+$cmdpath }$w"; fi
-    done
-    values="$(_ironlog_values "$cmdpath" "${words[CURRENT-1]}")"
-    if [[ -n "$values" ]]; then
-        compadd -- ${=values}
-        return
-    fi
-    if [[ "${words[CURRENT]}" == -* ]]; then
-        compadd -- ${=$(_ironlog_options "$cmdpath")}
-        return
-    fi
-    subs="$(_ironlog_commands "$cmdpath")"
-    if [[ -n "$subs" ]]; then compadd -- ${=subs}; else _files; fi
-}
-_ironlog "$@"
-)SH";
+    sh_script(out, all, {"2", "CURRENT", "words", "compadd -- ${=1}", "_files"});
+    out << "_ironlog \"$@\"\n";
 }
 
 std::string fish_quoted(const std::string& text) {
