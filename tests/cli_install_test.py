@@ -70,6 +70,16 @@ if shutil.which("fish"):  # fish completes the same, with the descriptions
     if got[:1] != ["verify"] or sorted(got[1:]) != ["json", "sarif", "text"]:  # fish sorts them
         fail(f"fish completion of 'archive ve' and 'check --format ' gave {got}")
 
+if shutil.which("zsh"):  # zsh: what _ironlog offers (compadd and _files stood in for, so that no terminal is needed)
+    stand_ins = "compadd(){ shift; print -l -- \"$@\"; }; _files(){ print FILES; }; "
+    zscript = os.path.join(build, "share", "_ironlog")
+    offered = []
+    for words, current in (("ironlog archive ve", 3), ("ironlog check --format ''", 4), ("ironlog check ''", 3)):
+        run = subprocess.run(["zsh", "-c", f"{stand_ins} words=({words}); CURRENT={current}; source {zscript}"], capture_output=True, text=True)
+        offered.append(run.stdout.split())
+    if "verify" not in offered[0] or offered[1] != ["text", "json", "sarif"] or offered[2] != ["FILES"]:
+        fail(f"zsh completion of 'archive ve', 'check --format ' and 'check ' offered {offered}")
+
 page = os.path.join(build, "share", "ironlog.1")
 if shutil.which("groff"):
     run = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-z", page], capture_output=True, text=True)
