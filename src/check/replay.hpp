@@ -36,6 +36,38 @@ struct CheckOptions {
     bool count_cases = false;              // GameReport::cases: which cases lines were judged under
 };
 
+// The state at a point of a game as data (`ironlog state --format json`, docs/output.md); the
+// text of describe_state is written from it.
+struct StateSummary {
+    struct Last {
+        std::uint32_t line = 0;
+        std::string act;
+        std::optional<std::string> claim;
+    };
+    struct Piece {
+        std::string kind, label, name;  // name: the full name when the label is an alias, else ""
+        std::string declared;            // the declaration's arguments, as written
+        std::vector<std::string> setups;
+        std::vector<Last> last;
+        std::optional<std::string> position;  // when the engine's view does not give it
+    };
+    struct Side {
+        std::size_t number = 0;
+        std::string name, alias;
+        std::vector<std::string> players;
+        std::vector<Piece> pieces;
+    };
+    std::size_t game = 0;
+    std::optional<std::string> event;
+    std::uint32_t first_line = 0, last_line = 0;
+    std::optional<std::string> ruleset;  // none: no known ruleset, nothing replayed
+    std::string variant;
+    std::optional<std::string> at;
+    std::vector<Side> sides;
+    std::vector<Piece> without_side;  // kind and label only
+    std::string engine_view;          // the ruleset engine's own view, as text
+};
+
 class Replay {
 public:
     Replay(const ngn::Game& game, std::size_t index, CheckOptions options);
@@ -61,6 +93,7 @@ public:
     GameReport report() const;
     // The state at the point the replay stopped.
     std::string describe_state() const;
+    StateSummary state_summary() const;
     // What to draw at that point (check/scene.hpp); none when the ruleset's engine cannot draw.
     std::optional<Scene> scene() const;
     // Where the replay stands in the sequence of play, and what may be written next (an
@@ -71,6 +104,7 @@ public:
     const HeaderInfo& header() const { return header_; }
 
 private:
+    StateSummary::Piece piece_summary(const Entity& e) const;
     void declaration(const ngn::Line& line, const ngn::Declaration& d);
     void setup(const ngn::Line& line, const ngn::Setup& s);
     void terrain(const ngn::Line& line, const ngn::Terrain& t);
