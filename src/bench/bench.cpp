@@ -287,8 +287,9 @@ void bench_check(const Settings& s) {
         !spans ? "DOES NOT MATCH" : fmt(100 * t_grammar / t_spans, "%", 0) + " of the grammar alone: a reader's floor", "");
     row("parse only (read into the record, no replay)", fmt(mb / t_parse, "MB/s"),
         with_commas(static_cast<double>(read_events) / t_parse) + " events/s", "");
-    row("parse + check", fmt(check_rate, "MB/s"), ">= 1/4 of bare: " + fmt(bare_rate / 4, "MB/s"),
-        check_rate >= bare_rate / 4 ? "ok" : "BELOW");
+    // its MB/s with no limit: the target of a quarter of the bare parse was retired (issue 42;
+    // docs/performance.md, "Reading the figures"), the figure kept to compare runs
+    row("parse + check", fmt(check_rate, "MB/s"), "-", "");
     row("parse + check", with_commas(events_rate) + " events/s", ">= 1,000,000 events/s", events_rate >= 1e6 ? "ok" : "BELOW");
     // issue 21's targets, each against a figure of this run
     const double reader_share = t_grammar / t_parse;  // parse only's MB/s against the grammar's
