@@ -137,6 +137,7 @@ TEST(Session, ReplaysOnlyTheGamesThatChanged) {
 
 TEST(Session, LinesReplacedAddedAndAppended) {
     ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), "."));
+    EXPECT_EQ(s.line_count(), 0u);
     s.set_text("a\nb\nc");
     EXPECT_EQ(s.line_count(), 3u);
     EXPECT_EQ(s.line(2), "b");

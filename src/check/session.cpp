@@ -83,6 +83,7 @@ void Session::set_text(std::string text) {
 std::uint32_t Session::line_count() const {
     // a final line ending ends the last line; it does not begin another
     const std::size_t n = line_starts_.size();
+    if (text_.empty()) return 0;
     return static_cast<std::uint32_t>(!text_.empty() && line_starts_.back() == text_.size() ? n - 1 : n);
 }
 
