@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <sys/wait.h>
 #include <string>
 
 namespace {
@@ -153,6 +155,48 @@ TEST(Record, AFileThatCannotBeWrittenExits2) {
     const testing_util::Run folder = run_ironlog({"record", t.dir.string()}, "quit\n");
     EXPECT_EQ(folder.status, 2);
     EXPECT_EQ(folder.err.rfind("ironlog: error: ", 0), 0u) << folder.err;
+}
+
+// A step still to come in the phase being played is not asked about: the sea-state roll of one
+// side is not "the other side did not roll" while the phase goes on. The heading that ends the
+// phase brings it, and is kept only when the players accept it.
+TEST(Record, AStepMissingInAPhaseIsAskedWhenThePhaseEnds) {
+    Table t;
+    const std::string opening(kOpening);
+    const std::string to_sea_state = opening.substr(0, opening.find("  ITA roll d6: 2 => calm"));
+    const testing_util::Run r = t.record_with(to_sea_state + "turn 1\nn\n  ITA roll d6: 2 => calm\n\nturn 1\n");
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    // asked once, at "turn 1", of the line the finding is at (the sea-state roll, line 15)
+    const std::size_t asked = r.out.find("keep it anyway?");
+    ASSERT_NE(asked, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("keep it anyway?", asked + 1), std::string::npos) << r.out;
+    const std::size_t finding = r.out.find(t.record.string() + ":15:3: error: Italy did not roll for the sea state");
+    EXPECT_NE(finding, std::string::npos) << r.out;
+    EXPECT_LT(r.out.find("line 16> turn 1"), finding) << r.out;
+    EXPECT_LT(finding, asked);
+    EXPECT_EQ(read_file(t.record), to_sea_state + "  ITA roll d6: 2 => calm\n\nturn 1\n");
+    EXPECT_EQ(t.check().status, 0) << t.check().out;
+}
+
+// A line that cannot be written is reported, not lost silently, and the recorder stops with 2:
+// here the file is already past the size the process may write (ulimit -f; SIGXFSZ ignored, so
+// write fails with EFBIG).
+TEST(Record, AWriteThatFailsIsReportedAndExits2) {
+    Table t;
+    const std::string long_comment = "; " + std::string(3000, 'x') + "\n";
+    write_file(t.record, kOpening + long_comment);
+    write_file(t.dir / "input", kRightMove);
+    const std::string command = "trap '' XFSZ; ulimit -f 1; '" + kBinary + "' record '" + t.record.string() + "' < '" +
+                                (t.dir / "input").string() + "' > '" + (t.dir / "out").string() + "' 2> '" + (t.dir / "err").string() + "'";
+    const int raw = std::system(("sh -c \"" + command + "\"").c_str());
+    ASSERT_TRUE(WIFEXITED(raw));
+    EXPECT_EQ(WEXITSTATUS(raw), 2) << read_file(t.dir / "out") << read_file(t.dir / "err");
+    const std::string err = read_file(t.dir / "err");
+    EXPECT_EQ(err.rfind("ironlog: error: " + t.record.string() + ": cannot write: ", 0), 0u) << err;
+    EXPECT_NE(err.find("line 24 was not saved"), std::string::npos) << err;
+    EXPECT_EQ(read_file(t.record), kOpening + long_comment);
+    // a device is no record: refused, not read for ever
+    EXPECT_EQ(run_ironlog({"record", "/dev/zero"}, "quit\n").status, 2);
 }
 
 }  // namespace

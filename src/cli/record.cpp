@@ -160,6 +160,10 @@ bool Recorder::load() {
         std::cerr << "ironlog: error: " << output::visible(path_) << ": is a directory, not a record\n";
         return false;
     }
+    if (std::filesystem::exists(path_, ec) && !std::filesystem::is_regular_file(path_, ec)) {  // /dev/zero would be read for ever
+        std::cerr << "ironlog: error: " << output::visible(path_) << ": is not a regular file, so not a record to write to\n";
+        return false;
+    }
     if (!file_.open()) {
         std::cerr << "ironlog: error: " << file_.error() << "\n";
         return false;
