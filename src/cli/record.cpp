@@ -170,6 +170,10 @@ bool Recorder::load() {
     }
     std::ifstream in(path_, std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.is_open() || in.bad()) {  // what it holds must be known before anything is added to it
+        std::cerr << "ironlog: error: " << output::visible(path_) << ": cannot read: " << std::strerror(errno) << "\n";
+        return false;
+    }
     if (!text.empty() && text.back() != '\n' && !file_.append("\n")) {  // the next line begins a line of its own
         std::cerr << "ironlog: error: " << file_.error() << "\n";
         return false;
@@ -204,12 +208,13 @@ bool Recorder::handle(const std::string& line) {
         std::cout << (at == 0 ? std::string("no game yet\n") : session_.state_after(at));
         return true;
     }
-    if (command == "card" || command.rfind("card ", 0) == 0) return show_card(trimmed(command.substr(4))), true;
+    if (command == "card") return std::cout << "card SHIP: name a piece (Tab completes it)\n", true;
+    if (command.rfind("card ", 0) == 0) return show_card(trimmed(command.substr(5))), true;
     return judge(line);
 }
 
-// The last line that holds something: a blank line or a comment ends no game, and play stands where the last
-// written line left it.
+// The last line that holds something: play stands where it left it (a blank line or a comment
+// moves play nowhere).
 std::uint32_t Recorder::last_written_line() {
     for (std::uint32_t n = lines(); n > 0; --n)
         if (const std::string t = trimmed(session_.line(n)); !t.empty() && t[0] != ';') return n;
