@@ -249,18 +249,23 @@ bool Recorder::is_heading(std::uint32_t line) const {
 // The line is given to the session after the others, and what it brings is shown: the findings
 // the players have not yet seen and accepted. A line that does not read is taken back at once;
 // one the rules find fault with is kept if the players say so. Within a phase still being
-// played, a step reported missing (the other side's roll not yet written) waits: the line that
-// ends the phase (a heading) brings every finding of it not yet accepted.
+// played, a step reported missing (the other side's roll not yet written) waits while the
+// record was already found wanting under that rule before the line: the line that ends the
+// phase (a heading) brings every finding of the lines before it not yet accepted.
 bool Recorder::judge(const std::string& line) {
-    std::map<std::string, int> pending;  // what the record said before this line, wherever it fell
-    for (const Finding& f : judged_findings(true)) ++pending[f.rule.id() + "\n" + f.message];
+    std::set<std::string> pending;  // the rules the record was found wanting under before this line
+    for (const Finding& f : judged_findings(true)) pending.insert(f.rule.id());
     session_.append_line(line);
     const std::uint32_t at = lines();
     const bool tag = is_tag(at), heading = is_heading(at);
     std::vector<Finding> shown;
     for (const Finding& f : judged_findings(false)) {
         if (accepted_.count(key_of(f)) || (tag && f.kind != Kind::Syntax)) continue;  // a game's tags: judged once they end
-        if (!heading && f.kind != Kind::Syntax && pending[f.rule.id() + "\n" + f.message]-- > 0) continue;
+        // a heading's own findings wait until its phase ends (every step of it is missing yet), as
+        // do those still wanting under a rule the record already fell short of (the units yet to
+        // draw, fewer now), unless a heading ends the phase they stand in
+        if (f.kind != Kind::Syntax && f.file.empty() && heading && f.pos.line == at) continue;
+        if (!heading && f.kind != Kind::Syntax && pending.count(f.rule.id())) continue;
         shown.push_back(f);
     }
     const ngn::SourceText source(path_, session_.text());
@@ -286,7 +291,7 @@ bool Recorder::judge(const std::string& line) {
             std::cout << "not kept\n";
             return bool(answer);
         }
-        std::cout << "kept as played; the check will mark it\n";
+        std::cout << "kept as played: the check will mark it, unless a later line settles it\n";
     }
     for (const Finding& f : shown) accepted_.insert(key_of(f));
     return keep(line);
