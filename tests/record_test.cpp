@@ -200,9 +200,10 @@ TEST(Record, AWriteThatFailsIsReportedAndExits2) {
 }
 
 // Legal games, typed a line at a time, are kept whole without a question: a phase being played,
-// tags being typed and a heading just begun are not judged before their time. (admiral and tmbv
-// are left out: a rule there needs a later line, a critical roll after severe damage, a
-// formation's ships declared after it, and is reported at the line that needs it; docs/record.md.)
+// tags being typed, the set-up before play and a heading just begun are not judged before their
+// time. (admiral and tmbv are left out: a rule there needs a later line, a critical roll after
+// severe damage, a ship a step leaves out named again later, and is reported at the line that
+// calls for it; docs/record.md.)
 TEST(Record, LegalGeneratedGamesAreKeptWithoutAQuestion) {
     for (const std::string ruleset : {"ironclads", "late19c", "eia-naval"}) {
         Table t;

@@ -135,6 +135,7 @@ private:
     bool is_tag(std::uint32_t line) const;
     std::vector<Finding> judged_findings(bool with_copy);
     bool is_heading(std::uint32_t line) const;
+    bool play_begun(std::uint32_t line) const;
     // The record's lines (an empty text has none; Session counts it as one empty line).
     std::uint32_t lines() const { return session_.text().empty() ? 0 : session_.line_count(); }
 
@@ -246,6 +247,15 @@ bool Recorder::is_heading(std::uint32_t line) const {
     return word == "turn" || word == "phase" || word == "segment" || word == "impulse" || word == "step";
 }
 
+// Whether a heading stands before the line in its game (after the game's tags).
+bool Recorder::play_begun(std::uint32_t line) const {
+    for (std::uint32_t n = line; n-- > 1;) {
+        if (is_tag(n)) return false;
+        if (is_heading(n)) return true;
+    }
+    return false;
+}
+
 // The line is given to the session after the others, and what it brings is shown: the findings
 // the players have not yet seen and accepted. A line that does not read is taken back at once;
 // one the rules find fault with is kept if the players say so. Within a phase still being
@@ -258,9 +268,12 @@ bool Recorder::judge(const std::string& line) {
     session_.append_line(line);
     const std::uint32_t at = lines();
     const bool tag = is_tag(at), heading = is_heading(at);
+    // the set-up before play (sides, ships, formations) is judged when play begins: a formation
+    // is declared before the ships that fill it
+    const bool setup = !tag && !heading && !play_begun(at);
     std::vector<Finding> shown;
     for (const Finding& f : judged_findings(false)) {
-        if (accepted_.count(key_of(f)) || (tag && f.kind != Kind::Syntax)) continue;  // a game's tags: judged once they end
+        if (accepted_.count(key_of(f)) || ((tag || setup) && f.kind != Kind::Syntax)) continue;  // judged once they end
         // a heading's own findings wait until its phase ends (every step of it is missing yet), as
         // do those still wanting under a rule the record already fell short of (the units yet to
         // draw, fewer now), unless a heading ends the phase they stand in
@@ -273,7 +286,7 @@ bool Recorder::judge(const std::string& line) {
     for (const Finding& f : shown) {
         output::write_finding_text(std::cout, source, f, f.file.empty(), colour_);
         syntax = syntax || f.kind == Kind::Syntax;
-        const bool of_tags = f.file.empty() && is_tag(f.pos.line) && !tag;
+        const bool of_tags = f.file.empty() && is_tag(f.pos.line) && !tag && !setup;
         (of_tags ? tags : faults) |= f.severity != Severity::Note;
         if (of_tags) accepted_.insert(key_of(f));
     }
