@@ -3,6 +3,7 @@
 #include "cli/cli_errors.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_page.hpp"
+#include "cli/record.hpp"
 #include "output/report.hpp"
 #include "rules/registry.hpp"
 
@@ -116,6 +117,9 @@ int main(int argc, char** argv) {
     g->add_option("--tables", generate.tables, "tmbv: the table pack of the Player Aid Charts; [Tables] names it from where the games are written")->type_name("FILE");
     g->add_option("--library", generate.library, "tmbv: the ship manifest; admiral: the unit cards; [Library] names it from where the games are written")->type_name("FILE");
 
+    RecordArgs record;
+    auto* rec = add_record_command(app, record);
+
     ArchiveArgs archive_args;
     auto* a = add_archive_commands(app, archive_args);
 
@@ -139,6 +143,7 @@ int main(int argc, char** argv) {
         if (*k) return run_card(card);
         if (*g) return run_generate(generate);
         if (*a) return run_archive(archive_args);
+        if (*rec) return run_record(record);
     } catch (const std::bad_alloc&) {
         // what ran out, and the limit that bounds it, rather than std::bad_alloc
         std::vector<std::string> inputs = *c ? check.files : *f ? fmt.files : *s ? std::vector<std::string>{state.file} : *rp ? std::vector<std::string>{report.file} : archive_args.files;
