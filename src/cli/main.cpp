@@ -3,6 +3,7 @@
 #include "check/spelling.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_page.hpp"
+#include "cli/lsp.hpp"
 #include "output/report.hpp"
 #include "rules/registry.hpp"
 
@@ -135,6 +136,9 @@ int main(int argc, char** argv) {
     g->add_option("--tables", generate.tables, "tmbv: the table pack of the Player Aid Charts; [Tables] names it from where the games are written")->type_name("FILE");
     g->add_option("--library", generate.library, "tmbv: the ship manifest; admiral: the unit cards; [Library] names it from where the games are written")->type_name("FILE");
 
+    auto* lsp = app.add_subcommand("lsp", "serve the Language Server Protocol on standard input and output, for editors (docs/lsp.md)");
+    lsp->fallthrough();
+
     ArchiveArgs archive_args;
     auto* a = add_archive_commands(app, archive_args);
 
@@ -166,6 +170,10 @@ int main(int argc, char** argv) {
         if (*k) return run_card(card);
         if (*g) return run_generate(generate);
         if (*a) return run_archive(archive_args);
+        if (*lsp) {
+            std::ios::sync_with_stdio(false);
+            return ironlog::lsp::serve(std::cin, std::cout);
+        }
     } catch (const std::bad_alloc&) {
         // what ran out, and the limit that bounds it, rather than std::bad_alloc
         std::vector<std::string> inputs = *c ? check.files : *f ? fmt.files : *s ? std::vector<std::string>{state.file} : *rp ? std::vector<std::string>{report.file} : archive_args.files;
