@@ -285,6 +285,47 @@ TEST(Lsp, CodeActionInsertsTheMissingHeading) {
     EXPECT_TRUE(ruling);
 }
 
+// A sinking the claim leaves out: the action adds "sunk"; a sinking claimed too early: it goes.
+TEST(Lsp, CodeActionAddsOrRemovesSunk) {
+    const std::string path = (kSource / "fixtures/games/admiral-sample.ngn").string();
+    const std::string uri = "file://" + path;
+    std::string text = read_file(path);
+    const std::string sinking = "d8: 5 +5(side) = 10 => hit severe sunk";
+    ASSERT_NE(text.find(sinking), std::string::npos);
+    text.replace(text.find(sinking), sinking.size(), "d8: 5 +5(side) = 10 => hit severe");
+    const int at = line_of(text, "d8: 5 +5(side) = 10 => hit severe");
+    auto ask = [&](int line) {
+        return frame(request(line, "textDocument/codeAction", {{"textDocument", {{"uri", uri}}},
+                                                               {"range", {{"start", pos(line, 0)}, {"end", pos(line, 0)}}},
+                                                               {"context", {{"diagnostics", json::array()}}}}));
+    };
+    const Exchange e = serve(opening(text, uri) + ask(at) + closing());
+    const json actions = e.response(at)["result"];
+    ASSERT_EQ(actions.size(), 1u) << actions << e.diagnostics();
+    EXPECT_EQ(actions[0]["title"], "Add the missing 'sunk'");
+    const json edit = actions[0]["edit"]["changes"][uri][0];
+    EXPECT_EQ(edit["newText"], " sunk");
+    std::string line_text;
+    {
+        std::istringstream in(text);
+        for (int n = 0; n <= at; ++n) std::getline(in, line_text);
+    }
+    ASSERT_EQ(line_text.substr(line_text.size() - 13), "=> hit severe");
+    EXPECT_EQ(edit["range"]["start"], pos(at, static_cast<int>(line_text.size())));  // at the claim's end
+    // the other way: a ship claimed sunk that is afloat
+    std::string early = read_file(path);
+    const std::string light = "=> hit light";
+    const std::size_t l = early.find(light);
+    ASSERT_NE(l, std::string::npos);
+    early.insert(l + light.size(), " sunk");
+    const int line = line_of(early, "=> hit light sunk");
+    const Exchange r = serve(opening(early, uri) + ask(line) + closing());
+    const json removes = r.response(line)["result"];
+    ASSERT_GE(removes.size(), 1u) << removes << r.diagnostics();
+    EXPECT_EQ(removes[0]["title"], "Remove 'sunk': the ship is afloat");
+    EXPECT_EQ(removes[0]["edit"]["changes"][uri][0]["newText"], "");
+}
+
 TEST(Lsp, CompletionHoverDefinitionSymbolsAndTokens) {
     const std::string text = sample();
     const int fire = line_of(text, "FM fire port RdI 48cm");

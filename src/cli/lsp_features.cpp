@@ -410,6 +410,16 @@ void actions_for(Session& s, const std::string& uri, const Finding& f, const jso
         out.push_back(edit_action("Add the missing 'sunk'", uri, range(s, f.pos.line, end, end), " sunk", diagnostic, true));
         return;
     }
+    if (f.expected && f.recorded && *f.expected == "afloat" && *f.recorded == "sunk") {
+        // the claim's word "sunk" goes, with the blank before it
+        for (std::size_t at = text.find("sunk", f.pos.column ? f.pos.column - 1 : 0); at != std::string_view::npos; at = text.find("sunk", at + 1))
+            if (word_at(text, at) == "sunk") {
+                const std::size_t from = at > 0 && text[at - 1] == ' ' ? at - 1 : at;
+                out.push_back(edit_action("Remove 'sunk': the ship is afloat", uri, range(s, f.pos.line, from, at + 4), "", diagnostic, true));
+                break;
+            }
+        return;
+    }
     if (f.expected && f.recorded && !f.recorded->empty()) {
         const std::size_t from = f.pos.column ? f.pos.column - 1 : 0;
         std::size_t at = text.find(*f.recorded, std::min(from, text.size()));
