@@ -283,6 +283,29 @@ TEST(Lsp, CodeActionInsertsTheMissingHeading) {
         if (x.contains("relatedInformation"))
             for (const json& r : x["relatedInformation"]) ruling = ruling || r["message"] == "the ruling that stands for this line";
     EXPECT_TRUE(ruling);
+    // the sea state's finding (line 22) points at the salvo excused as following from it (line
+    // 31); the second FM's finding at the first declaration it names (line 13)
+    bool follows = false, named = false;
+    for (const json& x : d)
+        for (const json& r : x.value("relatedInformation", json::array())) {
+            const std::string m = r["message"];
+            if (x["range"]["start"]["line"] == 21 && r["location"]["range"]["start"]["line"] == 30 && m.rfind("follows from this mistake: ", 0) == 0) follows = true;
+            if (x["range"]["start"]["line"] == 13 && r["location"]["range"]["start"]["line"] == 12) named = true;
+        }
+    EXPECT_TRUE(follows) << d;
+    EXPECT_TRUE(named) << d;
+    // asked for, the excused lines are shown too, as hints pointing at their cause
+    const std::string init = frame(request(1, "initialize", {{"capabilities", json::object()}, {"initializationOptions", {{"excused", true}}}}));
+    const Exchange with = serve(init + frame(notification("textDocument/didOpen", {{"textDocument", {{"uri", uri}, {"languageId", "ngn"}, {"version", 1}, {"text", text}}}})) + closing());
+    std::size_t hints = 0;
+    for (const json& x : with.diagnostics())
+        if (x["severity"] == 4) {
+            ++hints;
+            EXPECT_EQ(x["range"]["start"]["line"], 30) << x;
+            EXPECT_EQ(x["relatedInformation"][0]["location"]["range"]["start"]["line"], 21) << x;
+        }
+    EXPECT_EQ(hints, 1u) << with.diagnostics();
+    EXPECT_EQ(with.diagnostics().size(), 15u);
 }
 
 // A sinking the claim leaves out: the action adds "sunk"; a sinking claimed too early: it goes.

@@ -337,6 +337,7 @@ int serve(std::istream& in, std::ostream& out, const ServerOptions& options) {
             continue;
         }
         if (server.handle(message)) return server.shut_down() ? 0 : 1;
+        if (!out) return 1;  // the client no longer reads: nothing more to say to it
     }
 }
 

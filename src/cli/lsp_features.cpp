@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <regex>
 #include <set>
 #include <tuple>
@@ -169,7 +170,15 @@ std::string finding_message(const Finding& f) {
     return text;
 }
 
-json finding_diagnostic(Session& s, const std::string& uri, const Finding& f, const std::vector<Excused>& excused, std::uint32_t fallback_line) {
+// A game's excused lines by the line of the finding they follow from.
+using ExcusedByCause = std::multimap<std::uint32_t, const Excused*>;
+ExcusedByCause by_cause(const std::vector<Excused>& excused) {
+    ExcusedByCause all;
+    for (const Excused& e : excused) all.emplace(e.cause.line, &e);
+    return all;
+}
+
+json finding_diagnostic(Session& s, const std::string& uri, const Finding& f, const ExcusedByCause& excused, std::uint32_t fallback_line) {
     // a finding in another file (a ship library) is shown on the game's first line
     const ngn::SourcePos pos = f.file.empty() ? f.pos : ngn::SourcePos{fallback_line, 1};
     json d = location(s, uri, pos.valid() ? pos : ngn::SourcePos{1, 1});
@@ -189,9 +198,10 @@ json finding_diagnostic(Session& s, const std::string& uri, const Finding& f, co
             related.push_back({{"location", location(s, uri, ngn::SourcePos{n, 1})}, {"message", "line " + std::to_string(n)}});
     }
     // the later lines not reported because they follow from this mistake
-    for (const Excused& e : excused)
-        if (f.file.empty() && e.cause.line == f.pos.line && e.cause.rule == f.rule && related.size() < 20)
-            related.push_back({{"location", location(s, uri, e.pos)}, {"message", "follows from this mistake: " + e.what}});
+    const auto [first, last] = excused.equal_range(f.pos.line);
+    for (auto it = first; it != last && f.file.empty() && related.size() < 20; ++it)
+        if (it->second->cause.rule == f.rule)
+            related.push_back({{"location", location(s, uri, it->second->pos)}, {"message", "follows from this mistake: " + it->second->what}});
     if (!related.empty()) d["relatedInformation"] = std::move(related);
     return d;
 }
@@ -215,7 +225,8 @@ json diagnostics(Session& s, const std::string& uri, bool show_excused) {
     json all = json::array();
     for (const Finding& f : report.findings) all.push_back(finding_diagnostic(s, uri, f, {}, 1));
     for (const GameReport& g : report.games) {
-        for (const Finding& f : g.findings) all.push_back(finding_diagnostic(s, uri, f, g.excused, g.first_line));
+        const ExcusedByCause excused = by_cause(g.excused);
+        for (const Finding& f : g.findings) all.push_back(finding_diagnostic(s, uri, f, excused, g.first_line));
         if (show_excused)
             for (const Excused& e : g.excused) all.push_back(excused_diagnostic(s, uri, e));
     }
@@ -459,13 +470,15 @@ json code_actions(Session& s, const std::string& uri, const json& params) {
     const auto last = r.at("end").at("line").get<std::uint64_t>() + 1;
     const FileReport& report = s.report();
     json out = json::array();
-    auto consider = [&](const Finding& f, const std::vector<Excused>& excused, std::uint32_t game_line) {
+    auto consider = [&](const Finding& f, const ExcusedByCause& excused, std::uint32_t game_line) {
         if (!f.file.empty() || f.pos.line < first || f.pos.line > last) return;
         actions_for(s, uri, f, finding_diagnostic(s, uri, f, excused, game_line), out);
     };
     for (const Finding& f : report.findings) consider(f, {}, 1);
-    for (const GameReport& g : report.games)
-        for (const Finding& f : g.findings) consider(f, g.excused, g.first_line);
+    for (const GameReport& g : report.games) {
+        const ExcusedByCause excused = by_cause(g.excused);
+        for (const Finding& f : g.findings) consider(f, excused, g.first_line);
+    }
     return out;
 }
 
@@ -704,8 +717,13 @@ json semantic_tokens(Session& s) {
     const std::vector<const ngn::Game*> games = s.games();
     std::vector<bool> in_game(s.line_count() + 2, false);
     for (const ngn::Game* g : games) {
+        // the names its declarations give (read from the lines: no replay for highlighting)
         tokens.aliases.clear();
-        for (const Declared& d : s.declared(g->first_line)) tokens.aliases.insert(d.alias.empty() ? d.name : d.alias);
+        for (const ngn::Line& l : g->lines)
+            if (const auto* d = l.as<ngn::Declaration>()) {
+                if (const auto* w = d->name.as<ngn::Word>()) tokens.aliases.insert(std::string(w->text));
+                if (const auto* t = d->name.as<ngn::Text>()) tokens.aliases.insert(std::string(t->text));
+            }
         for (const ngn::Line& l : g->lines) {
             tokens.line(l);
             if (l.pos.line < in_game.size()) in_game[l.pos.line] = true;

@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -172,6 +173,7 @@ int main(int argc, char** argv) {
         if (*a) return run_archive(archive_args);
         if (*lsp) {
             std::ios::sync_with_stdio(false);
+            std::signal(SIGPIPE, SIG_IGN);  // an editor gone away: a failed write, not a killed server
             return ironlog::lsp::serve(std::cin, std::cout);
         }
     } catch (const std::bad_alloc&) {
