@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <random>
 #include <sstream>
 
 namespace {
@@ -157,6 +158,41 @@ TEST(Lsp, HostileInputNeverStopsTheServer) {
         }
     EXPECT_EQ(codes, (std::vector<int>{-32700, -32700, -32600, -32600, -32700}));
     EXPECT_TRUE(e.response(2)["result"].is_null());
+}
+
+// JSON nested a hundred thousand deep, as params and as an id: answered, never recursed into.
+TEST(Lsp, DeeplyNestedJsonIsAnsweredWithoutRecursion) {
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    const std::string body1 = R"({"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":)" + deep + "}";
+    const std::string body2 = R"({"jsonrpc":"2.0","id":)" + deep + R"(,"method":"shutdown"})";
+    auto raw = [](const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; };
+    const Exchange e = serve(frame(request(1, "initialize")) + raw(body1) + raw(body2) + frame(notification("exit")));
+    EXPECT_EQ(e.response(2)["error"]["code"], -32602);
+    ASSERT_EQ(e.out.size(), 3u);
+    EXPECT_TRUE(e.out[2]["id"].is_null());
+}
+
+// Random bytes, and a real exchange cut and spliced at random places: the server always ends,
+// with 0 or 1, and every frame it writes reads.
+TEST(Lsp, RandomInputNeverCrashesTheServer) {
+    std::mt19937 rng(20261128);
+    const std::string real = opening(sample()) + change(27, 17, 27, 24, "=> rough") +
+                             frame(request(3, "textDocument/codeAction", {{"textDocument", doc()}, {"range", {{"start", pos(27, 0)}, {"end", pos(27, 0)}}}, {"context", json::object()}})) +
+                             frame(request(4, "textDocument/semanticTokens/full", {{"textDocument", doc()}})) +
+                             frame(request(5, "textDocument/documentSymbol", {{"textDocument", doc()}})) + closing();
+    for (int round = 0; round < scaled_for_sanitizers(60, 15); ++round) {
+        std::string input = real;
+        for (int k = 0; k < 4; ++k) {
+            const std::size_t at = rng() % input.size();
+            switch (rng() % 3) {
+                case 0: input.erase(at, rng() % 64); break;
+                case 1: input.insert(at, std::string(1 + rng() % 8, static_cast<char>(rng() % 256))); break;
+                default: input[at] = static_cast<char>(rng() % 256);
+            }
+        }
+        const Exchange e = serve(input);
+        EXPECT_TRUE(e.status == 0 || e.status == 1) << round;
+    }
 }
 
 TEST(Lsp, AMessageAboveTheLimitIsRefusedUnreadAndTheServerGoesOn) {

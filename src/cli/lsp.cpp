@@ -138,6 +138,14 @@ std::filesystem::path folder_of(const std::string& uri) {
     return folder.empty() ? std::filesystem::path(".") : folder;
 }
 
+// A request's id as JSON-RPC allows it (a number or a string); anything else is answered as
+// null, never echoed (a value nested deep would be copied and written recursively).
+json plain_id(const json& message) {
+    if (!message.is_object() || !message.contains("id")) return nullptr;
+    const json& id = message["id"];
+    return id.is_number() || id.is_string() ? id : json(nullptr);
+}
+
 class Server {
 public:
     Server(std::ostream& out, const ServerOptions& options) : out_(out), options_(options) {}
@@ -282,27 +290,28 @@ void Server::notify(const std::string& method, const json& params) {
 bool Server::handle(const json& message) {
     if (!message.is_object() || !message.contains("method") || !message["method"].is_string()) {
         if (message.is_object() && !message.contains("method") && message.contains("id")) return false;  // a response to us: none asked
-        const json id = message.is_object() && message.contains("id") ? message["id"] : json(nullptr);
-        write_message(out_, error_response(id, kInvalidRequest, "not a JSON-RPC request or notification"));
+        write_message(out_, error_response(plain_id(message), kInvalidRequest, "not a JSON-RPC request or notification"));
         return false;
     }
     const std::string method = message["method"].get<std::string>();
-    const json params = message.contains("params") ? message["params"] : json::object();
+    static const json no_params = json::object();
+    const json& params = message.contains("params") ? message["params"] : no_params;  // not copied: it may nest deep
     if (method == "exit") return true;
     const bool is_request = message.contains("id");
+    const json id = plain_id(message);
     try {
         if (!is_request) {
             notify(method, params);
             return false;
         }
         json result = request(method, params);
-        write_message(out_, json{{"jsonrpc", "2.0"}, {"id", message["id"]}, {"result", std::move(result)}});
+        write_message(out_, json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
     } catch (const Refusal& r) {
-        if (is_request) write_message(out_, error_response(message["id"], r.code, r.text));
+        if (is_request) write_message(out_, error_response(id, r.code, r.text));
     } catch (const json::exception& e) {
-        if (is_request) write_message(out_, error_response(message["id"], kInvalidParams, std::string("invalid params: ") + e.what()));
+        if (is_request) write_message(out_, error_response(id, kInvalidParams, std::string("invalid params: ") + e.what()));
     } catch (const std::exception& e) {
-        if (is_request) write_message(out_, error_response(message["id"], kRequestFailed, e.what()));
+        if (is_request) write_message(out_, error_response(id, kRequestFailed, e.what()));
     }
     return false;
 }
