@@ -9,7 +9,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <random>
+#include <tuple>
 #include <sstream>
 
 namespace {
@@ -439,6 +441,61 @@ TEST(Lsp, CompletionHoverDefinitionSymbolsAndTokens) {
     EXPECT_GT(data.size(), 500u);
     const std::string heading_hover = e.response(17)["result"]["contents"]["value"];
     EXPECT_NE(heading_hover.find("turn 3"), std::string::npos) << heading_hover;
+}
+
+// The semantic tokens decoded against the legend: each class of the notation where it stands.
+TEST(Lsp, SemanticTokensClassifyEachPartOfALine) {
+    const std::string text = std::string("; a comment\n") + R"([NGN "1"]
+[Event "Tokens"]
+[Ruleset "ironclads"]
+[Library "../ships/lissa-1866.ngn"]
+
+side AUT "Austria"
+ship FM "Erzherzog Ferdinand Max" at (20, 20, 90)
+side ITA "Italy"
+ship RdI "Re d'Italia" at (120, 60, 270)
+
+phase sea-state
+  AUT roll d6: 4 {a note}
+  ITA roll d6: 2 => calm ; both low
+  ruling "agreed"
+)";
+    const Exchange e = serve(opening(text) + frame(request(3, "textDocument/semanticTokens/full", {{"textDocument", doc()}})) + closing());
+    const json legend = e.response(1)["result"]["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"];
+    const json data = e.response(3)["result"]["data"];
+    ASSERT_EQ(data.size() % 5, 0u);
+    // (line, character, length) -> type name (with "+doc" for the documentation modifier)
+    std::map<std::tuple<int, int, int>, std::string> tokens;
+    int line = 0, character = 0;
+    for (std::size_t i = 0; i < data.size(); i += 5) {
+        const int dl = data[i], dc = data[i + 1];
+        character = dl == 0 ? character + dc : dc;
+        line += dl;
+        tokens[{line, character, data[i + 2].get<int>()}] = legend[data[i + 3].get<int>()].get<std::string>() + (data[i + 4] == 1 ? "+doc" : "");
+    }
+    auto at = [&](int l, int c, int n) {
+        const auto it = tokens.find({l, c, n});
+        return it == tokens.end() ? std::string("none") : it->second;
+    };
+    EXPECT_EQ(at(0, 0, 11), "comment");
+    EXPECT_EQ(at(2, 0, 7), "property");   // [Event
+    EXPECT_EQ(at(2, 7, 8), "string");     // "Tokens"
+    EXPECT_EQ(at(7, 0, 4), "keyword");    // ship
+    EXPECT_EQ(at(7, 5, 2), "variable");   // FM
+    EXPECT_EQ(at(7, 8, 25), "string");    // its full name
+    EXPECT_EQ(at(7, 37, 12), "number");   // (20, 20, 90)
+    EXPECT_EQ(at(11, 0, 5), "keyword");   // phase
+    EXPECT_EQ(at(11, 6, 9), "keyword");   // sea-state
+    EXPECT_EQ(at(12, 2, 3), "variable");  // AUT
+    EXPECT_EQ(at(12, 6, 4), "function");  // roll
+    EXPECT_EQ(at(12, 11, 3), "operator"); // d6:
+    EXPECT_EQ(at(12, 15, 1), "number");   // 4
+    EXPECT_EQ(at(12, 17, 8), "comment+doc");  // {a note}
+    EXPECT_EQ(at(13, 17, 2), "operator"); // =>
+    EXPECT_EQ(at(13, 20, 4), "enumMember");  // calm
+    EXPECT_EQ(at(13, 25, 10), "comment"); // ; both low
+    EXPECT_EQ(at(14, 2, 6), "macro");     // ruling
+    EXPECT_EQ(at(14, 9, 8), "string");    // "agreed"
 }
 
 TEST(Lsp, FormattingGivesTheCanonicalTextOrRefusesASyntaxError) {
