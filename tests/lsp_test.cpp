@@ -306,13 +306,26 @@ TEST(Lsp, CodeActionInsertsTheMissingHeading) {
     const std::string text = read_file(kSource / "fixtures/errors/play-mistakes.ngn");
     const std::string uri = "file://" + (kSource / "fixtures/errors/play-mistakes.ngn").string();
     const int at = line_of(text, "turn 3", true);
-    const Exchange e = serve(opening(text, uri) + frame(request(3, "textDocument/codeAction", {{"textDocument", {{"uri", uri}}},
-                                                                                               {"range", {{"start", pos(at, 0)}, {"end", pos(at, 6)}}},
-                                                                                               {"context", {{"diagnostics", json::array()}}}})) + closing());
+    auto ask = [&](int id, int line) {
+        return frame(request(id, "textDocument/codeAction", {{"textDocument", {{"uri", uri}}},
+                                                             {"range", {{"start", pos(line, 0)}, {"end", pos(line, 6)}}},
+                                                             {"context", {{"diagnostics", json::array()}}}}));
+    };
+    const int result = line_of(text, "[Result \"Prussia\"]", true);
+    const int faces = line_of(text, "FM fire port RdI 40cm 2d6: 1 2 3");
+    const Exchange e = serve(opening(text, uri) + ask(3, at) + ask(4, result) + ask(5, faces) + closing());
     const json actions = e.response(3)["result"];
     ASSERT_GE(actions.size(), 1u) << actions;
     EXPECT_EQ(actions[0]["title"], "Insert 'turn 2' before this line");
     EXPECT_EQ(actions[0]["edit"]["changes"][uri][0]["newText"], "turn 2\n");
+    // "one of AUT, ITA, draw, both-lost, *": an action for each
+    const json choices = e.response(4)["result"];
+    std::vector<std::string> titles;
+    for (const json& a : choices) titles.push_back(a["title"]);
+    EXPECT_EQ(titles, (std::vector<std::string>{"Replace 'Prussia' with 'AUT'", "Replace 'Prussia' with 'ITA'", "Replace 'Prussia' with 'draw'",
+                                                "Replace 'Prussia' with 'both-lost'", "Replace 'Prussia' with '*'"}));
+    // "expected: 2 faces" describes, it is no value to write: no action
+    EXPECT_TRUE(e.response(5)["result"].empty()) << e.response(5);
     // the diagnostics of that file: one per finding of `ironlog check`, a ruling's line related
     const json d = e.diagnostics();
     EXPECT_EQ(d.size(), 14u);
@@ -409,7 +422,8 @@ TEST(Lsp, CompletionHoverDefinitionSymbolsAndTokens) {
     auto has = [](const std::vector<std::string>& v, const std::string& w) { return std::find(v.begin(), v.end(), w) != v.end(); };
     const auto at_start = labels(e.response(10)["result"]);
     EXPECT_TRUE(has(at_start, "FM") && has(at_start, "RdI")) << ::testing::PrintToString(at_start);
-    for (const json& i : e.response(10)["result"])
+    const json starts = e.response(10)["result"];
+    for (const json& i : starts)
         if (i["label"] == "FM") {
             EXPECT_EQ(i["detail"], "ship, Austria: Erzherzog Ferdinand Max");
         }
