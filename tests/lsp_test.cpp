@@ -409,6 +409,7 @@ TEST(Lsp, CompletionHoverDefinitionSymbolsAndTokens) {
         opening(text) + frame(request(10, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(fire, 0)}})) +
         frame(request(11, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(fire, 9)}})) +
         frame(request(12, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(4, 0)}})) +
+        frame(request(18, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(fire, 19)}})) +
         frame(request(13, "textDocument/hover", {{"textDocument", doc()}, {"position", pos(fire, 7)}})) +
         frame(request(14, "textDocument/definition", {{"textDocument", doc()}, {"position", pos(fire, 7)}})) +
         frame(request(15, "textDocument/documentSymbol", {{"textDocument", doc()}})) +
@@ -429,6 +430,8 @@ TEST(Lsp, CompletionHoverDefinitionSymbolsAndTokens) {
         }
     const auto after_actor = labels(e.response(11)["result"]);  // "      FM " -> verbs
     EXPECT_TRUE(has(after_actor, "fire")) << ::testing::PrintToString(after_actor);
+    const auto target = labels(e.response(18)["result"]);  // "      FM fire port " -> the ships
+    EXPECT_TRUE(has(target, "RdI") && has(target, "RdP") && !has(target, "fire") && !has(target, "AUT")) << ::testing::PrintToString(target);
     const auto header = labels(e.response(12)["result"]);
     EXPECT_TRUE(has(header, "[Event \"\"]")) << ::testing::PrintToString(header);
     const std::string hover = e.response(13)["result"]["contents"]["value"];
