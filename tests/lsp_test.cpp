@@ -313,7 +313,17 @@ TEST(Lsp, CodeActionInsertsTheMissingHeading) {
     };
     const int result = line_of(text, "[Result \"Prussia\"]", true);
     const int faces = line_of(text, "FM fire port RdI 40cm 2d6: 1 2 3");
-    const Exchange e = serve(opening(text, uri) + ask(3, at) + ask(4, result) + ask(5, faces) + closing());
+    const int ruling_line = line_of(text, "  ruling \"the umpire let the miscounted total stand\"", true);
+    ASSERT_GE(ruling_line, 0);
+    const Exchange e = serve(opening(text, uri) + ask(3, at) + ask(4, result) + ask(5, faces) +
+                             frame(request(6, "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", pos(ruling_line, 4)}})) +
+                             frame(request(7, "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", pos(result, 10)}})) + closing());
+    // hover on a ruling: the finding it stands for; on a line with a finding: the rule cited
+    const std::string ruled = e.response(6)["result"]["contents"]["value"];
+    EXPECT_NE(ruled.find("ruled for line 20: **ngn 5.4 Dice**"), std::string::npos) << ruled;
+    EXPECT_NE(ruled.find("- expected: 3\n- recorded: 4"), std::string::npos) << ruled;
+    const std::string cited = e.response(7)["result"]["contents"]["value"];
+    EXPECT_NE(cited.find("**ngn 3.4 Result**"), std::string::npos) << cited;
     const json actions = e.response(3)["result"];
     ASSERT_GE(actions.size(), 1u) << actions;
     EXPECT_EQ(actions[0]["title"], "Insert 'turn 2' before this line");

@@ -353,11 +353,37 @@ json markdown(const std::string& text) { return {{"contents", {{"kind", "markdow
 
 }  // namespace
 
+namespace {
+
+// The findings of a line, and those a ruling on it stands for: the rule each cites, with its values.
+std::string findings_text(Session& s, std::uint32_t line) {
+    std::string text;
+    auto add = [&](const Finding& f, const char* how) {
+        text += std::string(text.empty() ? "" : "\n\n") + how + "**" + f.rule.text() + "** " + f.message;
+        if (f.expected) text += "\n- expected: " + *f.expected;
+        if (f.recorded) text += "\n- recorded: " + *f.recorded;
+    };
+    const FileReport& report = s.report();
+    for (const GameReport& g : report.games)
+        for (const Finding& f : g.findings) {
+            if (!f.file.empty()) continue;
+            if (f.pos.line == line) add(f, "");
+            else if (f.ruling && f.ruling->pos.line == line) add(f, ("ruled for line " + std::to_string(f.pos.line) + ": ").c_str());
+        }
+    return text;
+}
+
+}  // namespace
+
 json hover(Session& s, const json& params) {
     const At at = at_position(s, params.at("position"));
     const std::string word(word_at(s.line(at.line), at.byte));
     const ngn::Line* line = line_of(s, at.line);
-    if (word.empty() || !line) return nullptr;
+    if (!line) return nullptr;
+    if (line->is<ngn::Ruling>() || word.empty()) {
+        const std::string findings = findings_text(s, at.line);
+        return findings.empty() ? json(nullptr) : markdown(findings);
+    }
     if (const auto* h = line->as<ngn::Heading>()) {
         const NextSteps next = s.next_after(at.line);
         std::string text = "**" + std::string(ngn::heading_keyword(h->kind)) + " " + std::string(h->label) + "**";
@@ -379,7 +405,9 @@ json hover(Session& s, const json& params) {
         if (!state.empty()) text += "\n\n```\n" + state + "```";
         return markdown(text);
     }
-    return nullptr;
+    // elsewhere on a line with findings: what they cite
+    const std::string findings = findings_text(s, at.line);
+    return findings.empty() ? json(nullptr) : markdown(findings);
 }
 
 // ---- code actions ---------------------------------------------------------------------
