@@ -283,7 +283,7 @@ TEST(Sequence, PhasePlayedTwice) {
 
 TEST(Sequence, UnknownAndMisplacedHeadings) {
     auto f = one_problem(base("turn 1\n  phase operationnal\n"), "admiral Playing Admiral/The Turn", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "unknown phase 'operationnal'; expected one of: tactical, operational, chronometric");
+    EXPECT_EQ(f.message, "unknown phase 'operationnal'; did you mean 'operational'? expected one of: tactical, operational, chronometric");
     f = one_problem(with_ruleset("tmbv", "", "turn 1\n  phase weather\n"), "tmbv 4.0 Sequence of Play", Kind::Inconsistent);
     EXPECT_EQ(f.message, "'weather' is a segment of the sequence of play, not a phase: write 'segment weather'");
     f = one_problem(with_ruleset("tmbv", "", "turn 1\n  phase operations\n    segment weather\n"), "tmbv 5.1 Weather Determination Segment",

@@ -25,4 +25,12 @@ uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r i
 if not any("no%20file.ngn" in u for u in uris):
     print("the unreadable file should be reported with its URI escaped", file=sys.stderr)
     sys.exit(1)
+driver = log["runs"][0]["tool"]["driver"]
+if not driver["rules"] or any(not r.get("helpUri") for r in driver["rules"]):
+    print("every rule should carry its helpUri", file=sys.stderr)
+    sys.exit(1)
+invocations = log["runs"][0].get("invocations", [])
+if len(invocations) != 1 or invocations[0].get("exitCode") != 2 or invocations[0].get("executionSuccessful") is not False:
+    print(f"one invocation, exit 2 and not successful (a file is missing), expected: {invocations}", file=sys.stderr)
+    sys.exit(1)
 sys.exit(1 if errors else 0)

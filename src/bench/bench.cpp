@@ -15,6 +15,7 @@
 #include "check/file_report.hpp"
 #include "check/ruleset.hpp"
 #include "check/replay.hpp"
+#include "check/session.hpp"
 #include "notation/format.hpp"
 #include "notation/parser.hpp"
 
@@ -286,8 +287,9 @@ void bench_check(const Settings& s) {
         !spans ? "DOES NOT MATCH" : fmt(100 * t_grammar / t_spans, "%", 0) + " of the grammar alone: a reader's floor", "");
     row("parse only (read into the record, no replay)", fmt(mb / t_parse, "MB/s"),
         with_commas(static_cast<double>(read_events) / t_parse) + " events/s", "");
-    row("parse + check", fmt(check_rate, "MB/s"), ">= 1/4 of bare: " + fmt(bare_rate / 4, "MB/s"),
-        check_rate >= bare_rate / 4 ? "ok" : "BELOW");
+    // its MB/s with no limit: the target of a quarter of the bare parse was retired (issue 42;
+    // docs/performance.md, "Reading the figures"), the figure kept to compare runs
+    row("parse + check", fmt(check_rate, "MB/s"), "-", "");
     row("parse + check", with_commas(events_rate) + " events/s", ">= 1,000,000 events/s", events_rate >= 1e6 ? "ok" : "BELOW");
     // issue 21's targets, each against a figure of this run
     const double reader_share = t_grammar / t_parse;  // parse only's MB/s against the grammar's
@@ -872,6 +874,65 @@ void bench_report(const Settings& s) {
     row("Chromium: End key to the last step", fmt(last, "ms", 0), "");
 }
 
+// The session behind the language server and the recorder (docs/performance.md, "The session"):
+// the time to answer an edit anywhere in a 500-turn game and a line appended at its end, each
+// beside a full check of the same text in the same run.
+void bench_session(const Settings& s) {
+    std::printf("\nSession: a 500-turn game being written\n");
+    const int turns = s.quick ? 50 : 500;
+    const std::string game = long_game(turns);
+    ironlog::CheckOptions options(ironlog::all_rulesets(), ".");
+    auto percentile = [](std::vector<double> v, double p) {
+        std::sort(v.begin(), v.end());
+        return v.empty() ? 0.0 : v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+    };
+    std::vector<double> full;
+    for (int i = 0; i < 20; ++i) {
+        const auto t0 = Clock::now();
+        const auto report = ironlog::check_text("game.ngn", game, options);
+        full.push_back(seconds_since(t0) * 1000);
+    }
+    ironlog::Session session(options, "game.ngn");
+    session.set_text(game);
+    session.report();
+    // an edit anywhere: a move's claimed place changed (a finding), then put back
+    std::mt19937 rng(42);
+    std::vector<double> edits;
+    const std::uint32_t lines = session.line_count();
+    for (int i = 0; i < 200; ++i) {
+        std::uint32_t at = std::uniform_int_distribution<std::uint32_t>(1, lines)(rng);
+        while (session.line(at).find(" move ") == std::string_view::npos && at < lines) ++at;
+        const std::string before(session.line(at));
+        std::string changed = before;
+        const auto digit = changed.find_last_of("0123456789");
+        if (digit != std::string::npos) changed[digit] = changed[digit] == '9' ? '8' : static_cast<char>(changed[digit] + 1);
+        for (const std::string* text : std::initializer_list<const std::string*>{&changed, &before}) {
+            const auto t0 = Clock::now();
+            session.replace_lines(at, 1, *text + "\n");
+            session.report();
+            edits.push_back(seconds_since(t0) * 1000);
+        }
+    }
+    // lines appended at the end, one at a time, as the recorder does: the last 20 turns written again
+    const std::string cut = long_game(turns - 20);
+    session.set_text(cut);
+    session.report();
+    std::vector<double> appends;
+    std::istringstream rest(game.substr(cut.size()));
+    for (std::string line; std::getline(rest, line);) {
+        const auto t0 = Clock::now();
+        session.append_line(line);
+        session.report();
+        appends.push_back(seconds_since(t0) * 1000);
+    }
+    const double edit_p99 = percentile(edits, 0.99), append_p99 = percentile(appends, 0.99);
+    row("reference: check of the whole text (median)", fmt(percentile(full, 0.5), "ms", 2), "");
+    row("an edit anywhere: median, p99 (" + std::to_string(edits.size()) + ")",
+        fmt(percentile(edits, 0.5), "ms", 2) + ", " + fmt(edit_p99, "ms", 2), "p99 < 20 ms", edit_p99 < 20 ? "ok" : "ABOVE");
+    row("a line appended: median, p99 (" + std::to_string(appends.size()) + ")",
+        fmt(percentile(appends, 0.5), "ms", 2) + ", " + fmt(append_p99, "ms", 2), "p99 < 2 ms", append_p99 < 2 ? "ok" : "ABOVE");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -912,7 +973,7 @@ int main(int argc, char** argv) {
         else {
             std::fprintf(stderr,
                          "usage: ironlog_bench [--quick] [--dir DIR] [--check-mb MB] [--ingest-games N] [--query-games N] [--memory-mb MB] [--no-verify]\n"
-                         "                     [--only check,names,memory,rulesets,ingest,queries,report]\n"
+                         "                     [--only check,names,memory,rulesets,ingest,queries,report,session]\n"
                          "  defaults: 100 MB checked, 10,000 games ingested, queries on 100,000 games, 256 MB of each input shape for\n"
                          "  the peak RSS figures; --quick: a small run\n");
             return 2;
@@ -931,5 +992,6 @@ int main(int argc, char** argv) {
     part("ingest", bench_ingest);
     part("queries", bench_queries);
     part("report", bench_report);
+    part("session", bench_session);
     return 0;
 }

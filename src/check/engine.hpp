@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -45,6 +46,13 @@ struct GameContext {
 class Engine {
 public:
     virtual ~Engine() = default;
+
+    // A copy of the engine's state, so that a replay can go on from a turn or phase boundary
+    // without replaying what came before (a session re-checking a record being written). The copy
+    // shares nothing it will change with this engine; pointers into the record's lines and to
+    // the declared entities stay as they are (the replay keeps both alive and unchanged). None
+    // when the engine cannot copy itself (then the game is replayed from its start).
+    virtual std::unique_ptr<Engine> clone() const { return nullptr; }
 
     // The header has been read; nothing else yet.
     virtual void begin(GameContext&) {}

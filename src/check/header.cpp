@@ -184,8 +184,11 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
             if (h.ruleset && !h.ruleset->info.optional_rule(name)) {
                 std::string known;
                 for (const auto& o : h.ruleset->info.optional_rules) known += (known.empty() ? "" : ", ") + o.name;
+                std::vector<std::string> names;
+                for (const auto& o : h.ruleset->info.optional_rules) names.push_back(o.name);
+                const std::string near = nearest(name, names);
                 findings.error(Kind::Inconsistent, kOptions, r->value_pos,
-                               "unknown optional rule '" + name + "' for " + h.ruleset->info.id,
+                               "unknown optional rule '" + name + "' for " + h.ruleset->info.id + (near.empty() ? "" : "; did you mean '" + near + "'?"),
                                known.empty() ? std::string("none: ") + h.ruleset->info.id + " has no optional rules" : "one of " + known,
                                name);
             } else {
@@ -202,8 +205,11 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
             if (h.ruleset && !spec) {
                 std::string known;
                 for (const auto& x : h.ruleset->info.options) known += (known.empty() ? "" : ", ") + x.name;
+                std::vector<std::string> names;
+                for (const auto& x : h.ruleset->info.options) names.push_back(x.name);
+                const std::string near = nearest(name, names);
                 findings.error(Kind::Inconsistent, kOptions, o->value_pos,
-                               "unknown option '" + name + "' for " + h.ruleset->info.id,
+                               "unknown option '" + name + "' for " + h.ruleset->info.id + (near.empty() ? "" : "; did you mean '" + near + "'?"),
                                known.empty() ? std::string("none: ") + h.ruleset->info.id + " has no options" : "one of " + known,
                                name);
                 continue;

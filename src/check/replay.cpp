@@ -116,73 +116,54 @@ std::optional<StopAt> StopAt::parse(std::string_view text, std::string& error) {
 }
 
 Replay::Replay(const ngn::Game& game, std::size_t index, CheckOptions options)
-    : game_(game), index_(index), options_(std::move(options)) {}
+    : game_(game), index_(index), options_(std::move(options)), symbols_(std::make_shared<Symbols>()) {}
 
 Replay::~Replay() = default;
 
-void Replay::run(StopAt* stop) {
+bool Replay::start() {
     header_ = read_header(game_, *options_.rulesets, options_.base_dir, findings_);
     if (!game_.errors.empty()) {
         findings_.note(Kind::Syntax, RuleRef{}, ngn::SourcePos{game_.first_line, 1},
                        "this game was not replayed: correct its syntax errors first");
-        return;
+        return false;
     }
-    if (!header_.ruleset || !header_.sequence) return;
-    for (const auto& s : header_.sides) symbols_.add_side_from_tag(s.name, s.pos);
+    if (!header_.ruleset || !header_.sequence) return false;
+    for (const auto& s : header_.sides) symbols_->add_side_from_tag(s.name, s.pos);
 
     tracker_ = std::make_unique<SequenceTracker>(*header_.sequence, header_.setup, findings_);
-    context_ = std::make_unique<GameContext>(
-        GameContext{game_, header_.ruleset->info, header_, symbols_, findings_, tracker_->cursor()});
-    if (options_.count_cases) context_->cases = &cases_;
+    bind_context();
     if (header_.ruleset->make_engine) engine_ = header_.ruleset->make_engine();
     if (engine_) engine_->begin(*context_);
     replayed_ = true;
+    return true;
+}
 
-    auto matches_stop = [&] {
-        if (!stop || stop->headings.empty()) return false;
-        const Cursor& c = tracker_->cursor();
-        for (const auto& [kind, label] : stop->headings) {
-            if (kind == ngn::HeadingKind::Turn) {
-                if (!c.started || c.turn_label != label) return false;
-            } else if (!same_label(c.open(kind), label)) {
-                bool alias = false;
-                for (const auto& l : c.path)
-                    if (l.node->kind == kind && (l.node->matches(label) && (!l.node->numbered || l.label == label))) alias = true;
-                if (!alias) return false;
-            }
-        }
-        return true;
-    };
+void Replay::bind_context() {
+    context_ = std::make_unique<GameContext>(
+        GameContext{game_, header_.ruleset->info, header_, *symbols_, findings_, tracker_->cursor()});
+    if (options_.count_cases) context_->cases = &cases_;
+}
 
-    for (const ngn::Line& line : game_.lines) {
-        if (stop && stop->after_line && line.pos.line > *stop->after_line) {
-            stop->reached = true;
-            break;
-        }
-        if (const auto* d = line.as<ngn::Declaration>()) {
-            declaration(line, *d);
-        } else if (const auto* s = line.as<ngn::Setup>()) {
-            setup(line, *s);
-        } else if (const auto* t = line.as<ngn::Terrain>()) {
-            terrain(line, *t);
-        } else if (const auto* h = line.as<ngn::Heading>()) {
-            last_event_ = nullptr;
-            heading_seen_ = true;
-            tracker_->heading(*h, line.pos);
-            if (engine_) engine_->heading(*h, *context_);
-            if (matches_stop()) {
-                stop->reached = true;
-                break;
-            }
-        } else if (const auto* e = line.as<ngn::Event>()) {
-            event(line, *e);
-        } else if (const auto* r = line.as<ngn::Ruling>()) {
-            ruling(line, *r);
-        }
-        if (after_line_) after_line_(line);
+void Replay::line(const ngn::Line& line) {
+    if (const auto* d = line.as<ngn::Declaration>()) {
+        declaration(line, *d);
+    } else if (const auto* s = line.as<ngn::Setup>()) {
+        setup(line, *s);
+    } else if (const auto* t = line.as<ngn::Terrain>()) {
+        terrain(line, *t);
+    } else if (const auto* h = line.as<ngn::Heading>()) {
+        last_event_ = nullptr;
+        heading_seen_ = true;
+        tracker_->heading(*h, line.pos);
+        if (engine_) engine_->heading(*h, *context_);
+    } else if (const auto* e = line.as<ngn::Event>()) {
+        event(line, *e);
+    } else if (const auto* r = line.as<ngn::Ruling>()) {
+        ruling(line, *r);
     }
-    if (stop && stop->after_line && *stop->after_line <= game_.last_line) stop->reached = true;
-    const bool to_the_end = !stop || (stop->headings.empty() && !stop->after_line);
+}
+
+void Replay::end(bool to_the_end) {
     if (to_the_end) result();
     if (engine_) engine_->finish(*context_);
     if (!engine_ && to_the_end)
@@ -190,6 +171,63 @@ void Replay::run(StopAt* stop) {
                        "ironlog has no rule engine for " + header_.ruleset->info.id +
                            " yet: the header, declarations, dice and sequence of play were checked; moves and results were not");
     apply_rulings();
+}
+
+bool Replay::stops_at_heading(const StopAt* stop) const {
+    if (!stop || stop->headings.empty()) return false;
+    const Cursor& c = tracker_->cursor();
+    for (const auto& [kind, label] : stop->headings) {
+        if (kind == ngn::HeadingKind::Turn) {
+            if (!c.started || c.turn_label != label) return false;
+        } else if (!same_label(c.open(kind), label)) {
+            bool alias = false;
+            for (const auto& l : c.path)
+                if (l.node->kind == kind && (l.node->matches(label) && (!l.node->numbered || l.label == label))) alias = true;
+            if (!alias) return false;
+        }
+    }
+    return true;
+}
+
+void Replay::run(StopAt* stop) {
+    if (!start()) return;
+    for (const ngn::Line& l : game_.lines) {
+        if (stop && stop->after_line && l.pos.line > *stop->after_line) {
+            stop->reached = true;
+            break;
+        }
+        line(l);
+        if (l.is<ngn::Heading>() && stops_at_heading(stop)) {
+            stop->reached = true;
+            break;
+        }
+        if (after_line_) after_line_(l);
+    }
+    if (stop && stop->after_line && *stop->after_line <= game_.last_line) stop->reached = true;
+    end(!stop || (stop->headings.empty() && !stop->after_line));
+}
+
+std::unique_ptr<Replay> Replay::copy() const {
+    if (!replayed_ || !engine_) return nullptr;
+    std::unique_ptr<Engine> engine = engine_->clone();
+    if (!engine) return nullptr;
+    auto c = std::make_unique<Replay>(game_, index_, options_);
+    c->findings_ = findings_;
+    c->cases_ = cases_;
+    c->header_ = header_;
+    c->symbols_ = symbols_;  // shared: see copy()'s comment
+    c->tracker_ = std::make_unique<SequenceTracker>(*tracker_, c->findings_);
+    c->bind_context();
+    c->engine_ = std::move(engine);
+    c->current_side_ = current_side_;
+    c->replayed_ = replayed_;
+    c->heading_seen_ = heading_seen_;
+    c->events_ = events_;
+    c->last_event_ = last_event_;
+    c->rulings_ = rulings_;
+    c->last_seen_ = last_seen_;
+    c->last_position_ = last_position_;
+    return c;
 }
 
 void Replay::declaration(const ngn::Line& line, const ngn::Declaration& d) {
@@ -219,7 +257,7 @@ void Replay::declaration(const ngn::Line& line, const ngn::Declaration& d) {
             Entity* side = nullptr;
             for (const std::string* key : {&e.name, &e.alias})
                 if (!key->empty())
-                    if (Entity* s = symbols_.find(*key); s && s->kind == ngn::EntityKind::Side) side = s;
+                    if (Entity* s = symbols_->find(*key); s && s->kind == ngn::EntityKind::Side) side = s;
             if (!side) {
                 std::string names;
                 for (const auto& s : header_.sides) names += (names.empty() ? "" : ", ") + s.name;
@@ -229,18 +267,18 @@ void Replay::declaration(const ngn::Line& line, const ngn::Declaration& d) {
                 return;
             }
             if (!e.alias.empty() && side->alias.empty() && side->name == e.name) {
-                if (const Entity* other = symbols_.find(e.alias); other && other != side)
+                if (const Entity* other = symbols_->find(e.alias); other && other != side)
                     findings_.error(Kind::Inconsistent, kNames, d.name.pos, "'" + e.alias + "' is already declared (line " +
                                                                                  std::to_string(other->pos.line) + ")");
                 else
-                    symbols_.give_alias(*side, e.alias);
+                    symbols_->give_alias(*side, e.alias);
             }
             if (!side->declaration) side->declaration = &d;
             current_side_ = side->index;
             if (engine_) engine_->declaration(d, *side, *context_);
             return;
         }
-        if (const Entity* existing = symbols_.find_side(e.name); existing && e.alias.empty()) {
+        if (const Entity* existing = symbols_->find_side(e.name); existing && e.alias.empty()) {
             current_side_ = existing->index;  // reopening a side's block
             return;
         }
@@ -259,7 +297,7 @@ void Replay::declaration(const ngn::Line& line, const ngn::Declaration& d) {
         e.side = current_side_;
     }
     std::string problem;
-    Entity* added = symbols_.add(std::move(e), problem);
+    Entity* added = symbols_->add(std::move(e), problem);
     if (!added) {
         findings_.error(Kind::Inconsistent, kNames, d.name.pos, problem);
         return;
@@ -300,9 +338,9 @@ void Replay::setup(const ngn::Line& line, const ngn::Setup& s) {
         findings_.error(Kind::Inconsistent, kSetup, line.pos,
                         "a setup line needs [SetUp \"1\"] in the header (the record starts mid-game)");
     const std::string who = reference_text(s.subject);
-    Entity* e = symbols_.find(who);
+    Entity* e = symbols_->find(who);
     if (!e) {
-        std::string hint = symbols_.suggest(who);
+        std::string hint = symbols_->suggest(who);
         findings_.error(Kind::Inconsistent, kNames, s.subject.pos,
                         "'" + who + "' is not declared" + (hint.empty() ? std::string() : "; did you mean '" + hint + "'?"));
         return;
@@ -320,9 +358,9 @@ void Replay::event(const ngn::Line& line, const ngn::Event& e) {
         if (const auto* d = item.as<ngn::Dice>()) dice_ok = check_dice(*d, item.pos, header_.ruleset->info, findings_) && dice_ok;
     std::string storage;
     const std::string_view who = reference_view(e.subject, storage);
-    const Entity* actor = symbols_.find(who);
+    const Entity* actor = symbols_->find(who);
     if (!actor) {
-        std::string hint = symbols_.suggest(who);
+        std::string hint = symbols_->suggest(who);
         findings_.error(Kind::Inconsistent, kNames, e.subject.pos,
                         "'" + std::string(who) + "' is not a declared side, ship or unit" +
                             (hint.empty() ? std::string() : "; did you mean '" + hint + "'?"));
@@ -366,16 +404,16 @@ void Replay::result() {
     const std::string v(t->value);
     if (v == "*" || same_label(v, "draw") || same_label(v, "both-lost")) return;
     auto is_side = [&](const std::string& s) {
-        if (symbols_.find_side(s)) return true;
+        if (symbols_->find_side(s)) return true;
         int n = 0;
         auto r = std::from_chars(s.data(), s.data() + s.size(), n);
-        return r.ec == std::errc() && r.ptr == s.data() + s.size() && symbols_.side(n - 1) != nullptr;
+        return r.ec == std::errc() && r.ptr == s.data() + s.size() && symbols_->side(n - 1) != nullptr;
     };
     if (is_side(v)) return;
     auto space = v.rfind(' ');  // a side and a qualifier: "Austria major"
     if (space != std::string::npos && is_side(v.substr(0, space))) return;
     std::string names;
-    for (const Entity* s : symbols_.sides()) names += (names.empty() ? "" : ", ") + s->label();
+    for (const Entity* s : symbols_->sides()) names += (names.empty() ? "" : ", ") + s->label();
     findings_.error(Kind::Inconsistent, kResult, t->value_pos,
                     "the result '" + v + "' is not a side, 'draw', 'both-lost' or '*'",
                     names.empty() ? std::string("a side") : "one of " + names + ", draw, both-lost, *", v);

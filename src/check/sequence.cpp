@@ -1,4 +1,5 @@
 #include "check/sequence.hpp"
+#include "check/spelling.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -184,11 +185,21 @@ void SequenceTracker::misplaced(const ngn::Heading& h, ngn::SourcePos pos) {
         findings_.error(Kind::Illegal, other->rule, h.label_pos, describe(h) + " is out of place here: " + where);
         return;
     }
-    const auto& here = children_at(cursor_.path.size() >= 1 && h.kind != ngn::HeadingKind::Phase ? cursor_.path.size() : 0);
-    std::string known = names_of(here.empty() ? (cursor_.started ? sequence_.turn : sequence_.before_play) : here);
+    // The headings of its kind that may stand here: the children of the deepest heading open that
+    // has some (a segment's siblings in the phase, not the phases), else the turn's or set-up's.
+    std::vector<std::string> known;
+    for (std::size_t depth = h.kind == ngn::HeadingKind::Phase ? 0 : cursor_.path.size(); known.empty(); --depth) {
+        for (const auto& n : children_at(depth))
+            if (n.kind == h.kind) known.push_back(n.name);
+        if (depth == 0) break;
+    }
+    const std::string near = nearest(h.label, known);
+    std::string list;
+    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
     findings_.error(Kind::Inconsistent, rule, h.label_pos,
                     "unknown " + std::string(ngn::heading_keyword(h.kind)) + " '" + std::string(h.label) + "'" +
-                        (known.empty() ? std::string() : "; expected one of: " + known));
+                        (near.empty() ? std::string() : "; did you mean '" + near + "'?") +
+                        (list.empty() ? std::string() : (near.empty() ? "; expected one of: " : " expected one of: ") + list));
     (void)pos;
 }
 
@@ -274,6 +285,22 @@ void SequenceTracker::event_place(ngn::SourcePos pos) {
                         "an event directly under 'turn " + cursor_.turn_label + "': expected a phase heading first (" +
                             names_of(sequence_.turn) + ")");
     }
+}
+
+SequenceTracker::SequenceTracker(const SequenceTracker& from, Findings& findings)
+    : sequence_(from.sequence_), setup_(from.setup_), findings_(findings), cursor_(from.cursor_), unknown_(from.unknown_),
+      root_seen_(from.root_seen_), root_last_fixed_(from.root_last_fixed_), any_heading_(from.any_heading_),
+      numbered_seen_(from.numbered_seen_), event_reported_(from.event_reported_) {
+    // the placeholders of unknown headings are this copy's own: point at them
+    auto own = [&](const SequenceNode*& node) {
+        for (std::size_t i = 0; i < from.unknown_.size(); ++i)
+            if (node == &from.unknown_[i]) node = &unknown_[i];
+    };
+    for (auto& level : cursor_.path) {
+        own(level.node);
+        for (auto& seen : level.seen) own(seen);
+    }
+    for (auto& seen : root_seen_) own(seen);
 }
 
 std::vector<std::string> SequenceTracker::next_headings() const {

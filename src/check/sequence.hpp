@@ -37,6 +37,8 @@ struct Cursor {
 class SequenceTracker {
 public:
     SequenceTracker(const Sequence& sequence, bool setup, Findings& findings);
+    // A copy that reports into other findings (a replay's copy: Replay::copy).
+    SequenceTracker(const SequenceTracker& from, Findings& findings);
 
     void heading(const ngn::Heading& heading, ngn::SourcePos pos);
     // Says (once per stretch) when an event does not stand inside a phase.

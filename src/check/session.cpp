@@ -2,6 +2,7 @@
 
 #include "check/engine.hpp"
 #include "check/sequence.hpp"
+#include "notation/record.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -11,13 +12,35 @@ namespace ironlog {
 
 // A game as last checked: its text (with the number of its first line, which its findings'
 // positions depend on) is what says whether a new reading of the text changed it.
+// The replay's copies at boundaries (checkpoints) point into the game's lines, so the game stays
+// in one place, and a new reading that changes its lines from some line on has those lines moved
+// into it, the ones before left where they are.
 struct Session::Checked {
     std::string key;
-    ngn::Game game;
+    std::unique_ptr<ngn::Game> game;
     GameReport report;
+    struct Checkpoint {
+        std::size_t index;  // the replay as it stood before game->lines[index], a heading
+        std::unique_ptr<Replay> replay;
+    };
+    std::vector<Checkpoint> checkpoints;
+    std::size_t fresh_bytes = 0;  // the game's store as first read: it grows as lines are moved in
 };
 
 namespace {
+
+// The number of the first line at which two keys (of games that begin at the same line) differ.
+std::uint32_t first_difference(std::uint32_t first_line, std::string_view a, std::string_view b) {
+    std::size_t same = 0;
+    while (same < a.size() && same < b.size() && a[same] == b[same]) ++same;
+    const std::size_t header = a.find('\n');  // the key's first line is the game's first line's number
+    std::uint32_t line = first_line;
+    for (std::size_t i = header + 1; i < same; ++i)
+        if (a[i] == '\n') ++line;
+    return line;
+}
+
+bool declares(const ngn::Line& l) { return l.is<ngn::Declaration>() || l.is<ngn::Setup>() || l.is<ngn::Terrain>(); }
 
 std::string key_of(const ngn::Game& game, const ngn::LineWindow& window) {
     std::string key = std::to_string(game.first_line) + "\n";
@@ -99,7 +122,11 @@ const FileReport& Session::report() {
     std::vector<std::unique_ptr<Checked>> before = std::move(games_);
     games_.clear();
     std::unordered_map<std::string_view, std::size_t> by_key;
-    for (std::size_t i = 0; i < before.size(); ++i) by_key.emplace(before[i]->key, i);
+    std::unordered_map<std::uint32_t, std::size_t> by_first_line;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        by_key.emplace(before[i]->key, i);
+        by_first_line.emplace(before[i]->game->first_line, i);
+    }
     const GameChecker checker = [&](ngn::Game&& game, const ngn::LineWindow& window) {
         ++work_.games_read;
         std::string key = key_of(game, window);
@@ -107,12 +134,11 @@ const FileReport& Session::report() {
             games_.push_back(std::move(before[it->second]));
             return games_.back()->report;
         }
-        auto c = std::make_unique<Checked>();
+        std::unique_ptr<Checked> c;
+        if (auto it = by_first_line.find(game.first_line); it != by_first_line.end() && before[it->second])
+            c = go_on(std::move(before[it->second]), std::move(game), key);
+        if (!c) c = replay_whole(std::move(game));
         c->key = std::move(key);
-        c->game = std::move(game);
-        c->report = check_game(c->game, 0, options_);
-        ++work_.games_replayed;
-        work_.lines_replayed += c->game.lines.size();
         games_.push_back(std::move(c));
         return games_.back()->report;
     };
@@ -123,6 +149,68 @@ const FileReport& Session::report() {
     return report_;
 }
 
+// A game read for the first time, or changed where no checkpoint helps: replayed from its start.
+std::unique_ptr<Session::Checked> Session::replay_whole(ngn::Game&& game) {
+    auto c = std::make_unique<Checked>();
+    c->game = std::make_unique<ngn::Game>(std::move(game));
+    c->game->lines.reserve(2 * c->game->lines.size() + 64);  // room to change it in place
+    c->fresh_bytes = c->game->store.bytes_held();
+    auto replay = std::make_unique<Replay>(*c->game, 0, options_);
+    if (!replay->start()) {  // not replayed: the report says why
+        c->report = replay->report();
+        ++work_.games_replayed;
+        return c;
+    }
+    replay_from(*c, std::move(replay), 0);
+    return c;
+}
+
+// A game that changed from some line on: its lines from the last checkpoint before the change are
+// replaced by the new reading's and the replay goes on from a copy of that checkpoint. None
+// when that cannot be done exactly (then the game is replayed whole).
+std::unique_ptr<Session::Checked> Session::go_on(std::unique_ptr<Checked> old, ngn::Game&& game, const std::string& key) {
+    ngn::Game& held = *old->game;
+    if (!game.errors.empty() || !held.errors.empty() || held.store.bytes_held() > 3 * old->fresh_bytes) return nullptr;
+    const std::uint32_t changed = first_difference(game.first_line, old->key, key);
+    while (!old->checkpoints.empty() && held.lines[old->checkpoints.back().index].pos.line >= changed) old->checkpoints.pop_back();
+    if (old->checkpoints.empty()) return nullptr;
+    const std::size_t from = old->checkpoints.back().index;
+    // the lines before the checkpoint are the same in both readings; a copy shares the declared
+    // entities, so nothing after it may declare one; and the held lines must not move
+    if (game.lines.size() <= from || held.lines.capacity() < game.lines.size()) return nullptr;
+    for (std::size_t i = from; i < game.lines.size(); ++i)
+        if (declares(game.lines[i])) return nullptr;
+    std::unique_ptr<Replay> replay = old->checkpoints.back().replay->copy();
+    if (!replay) return nullptr;
+    held.lines.resize(from);
+    for (std::size_t i = from; i < game.lines.size(); ++i) held.lines.push_back(ngn::copy_line(game.lines[i], held.store));
+    held.last_line = game.last_line;
+    replay_from(*old, std::move(replay), from);
+    return old;
+}
+
+// Replays the game's lines from `from` on with `replay` (started, or a checkpoint's copy), keeping
+// copies at headings as it goes: so many that a change anywhere replays a few dozen lines at most.
+void Session::replay_from(Checked& c, std::unique_ptr<Replay> replay, std::size_t from) {
+    const auto& lines = c.game->lines;
+    std::size_t after_declarations = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (declares(lines[i])) after_declarations = i + 1;
+    const std::size_t spacing = std::max<std::size_t>(32, lines.size() / 32);
+    std::size_t last = c.checkpoints.empty() ? 0 : c.checkpoints.back().index;
+    for (std::size_t i = from; i < lines.size(); ++i) {
+        if (lines[i].is<ngn::Heading>() && i >= after_declarations && i > from && i - last >= spacing) {
+            if (auto copy = replay->copy()) c.checkpoints.push_back({i, std::move(copy)});
+            last = i;
+        }
+        replay->line(lines[i]);
+    }
+    replay->end();
+    c.report = replay->report();
+    ++work_.games_replayed;
+    work_.lines_replayed += lines.size() - from;
+}
+
 void Session::forget_checks() {
     games_.clear();
     dirty_ = true;
@@ -131,26 +219,26 @@ void Session::forget_checks() {
 std::vector<const ngn::Game*> Session::games() {
     report();
     std::vector<const ngn::Game*> all;
-    for (const auto& c : games_) all.push_back(&c->game);
+    for (const auto& c : games_) all.push_back(c->game.get());
     return all;
 }
 
 const Session::Checked* Session::checked_at(std::uint32_t line) {
     report();
     for (const auto& c : games_)
-        if (line >= c->game.first_line && line <= c->game.last_line) return c.get();
+        if (line >= c->game->first_line && line <= c->game->last_line) return c.get();
     return nullptr;
 }
 
 const ngn::Game* Session::game_at(std::uint32_t line) {
     const Checked* c = checked_at(line);
-    return c ? &c->game : nullptr;
+    return c ? c->game.get() : nullptr;
 }
 
 std::size_t Session::game_index(const ngn::Game* game) {
     report();
     for (std::size_t i = 0; i < games_.size(); ++i)
-        if (&games_[i]->game == game) return i + 1;
+        if (games_[i]->game.get() == game) return i + 1;
     return 0;
 }
 
@@ -160,8 +248,8 @@ template <class F>
 auto Session::replay_to(std::uint32_t line, F&& with) {
     const Checked* c = checked_at(line);
     if (!c) return with(static_cast<const Replay*>(nullptr));
-    const ngn::Game part = lines_so_far(c->game, line);
-    Replay replay(part, game_index(&c->game), options_);
+    const ngn::Game part = lines_so_far(*c->game, line);
+    Replay replay(part, game_index(c->game.get()), options_);
     StopAt stop;
     stop.after_line = line;
     replay.run(&stop);
@@ -203,7 +291,7 @@ NextSteps Session::next_after(std::uint32_t line) {
 std::vector<Declared> Session::declared(std::uint32_t line) {
     const Checked* c = checked_at(line);
     if (!c) return {};
-    return replay_to(c->game.last_line, [](const Replay* r) {
+    return replay_to(c->game->last_line, [](const Replay* r) {
         std::vector<Declared> all;
         if (!r) return all;
         for (const Entity& e : r->symbols().all()) {

@@ -1,8 +1,9 @@
 // A record being written: its text, checked again as it changes. The language server, the
 // recorder and `ironlog check` of a single text go through it. What it reports is exactly what
 // `ironlog check` reports of the same text (check_text): it reads the whole text again on every
-// change (the reader is the cheap part) and replays again only the games whose lines changed,
-// from their start.
+// change (the reader is the cheap part) and replays again only the games whose lines changed:
+// each from the last turn or phase boundary before the change where its engine can copy its
+// state (Engine::clone), else from its start.
 #pragma once
 
 #include "check/file_report.hpp"
@@ -93,6 +94,9 @@ public:
 private:
     struct Checked;
     void changed();
+    std::unique_ptr<Checked> replay_whole(ngn::Game&& game);
+    std::unique_ptr<Checked> go_on(std::unique_ptr<Checked> old, ngn::Game&& game, const std::string& key);
+    void replay_from(Checked& c, std::unique_ptr<Replay> replay, std::size_t from);
     const Checked* checked_at(std::uint32_t line);
     template <class F>
     auto replay_to(std::uint32_t line, F&& with);

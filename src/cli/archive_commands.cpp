@@ -1,4 +1,5 @@
 #include "cli/archive_commands.hpp"
+#include "cli/cli_errors.hpp"
 
 #include "archive/archive.hpp"
 #include "cli/archive_shared.hpp"
@@ -161,7 +162,7 @@ std::optional<std::string> date_bound(const std::string& text, bool upper) {
 
 std::optional<archive::Filter> archive_filter(const ArchiveArgs& a) {
     if (a.has && *a.has == "syntax") {  // archive add refuses such records: none is ever stored
-        std::cerr << "ironlog: --has syntax: a record with syntax errors is not stored (archive add refuses it), so no game has them; "
+        error_out() << "--has syntax: a record with syntax errors is not stored (archive add refuses it), so no game has them; "
                      "check the file itself (ironlog check)\n";
         return std::nullopt;
     }
@@ -170,7 +171,7 @@ std::optional<archive::Filter> archive_filter(const ArchiveArgs& a) {
         if (!*bound) continue;
         auto d = date_bound(**bound, upper);
         if (!d) {
-            std::cerr << "ironlog: " << name << " " << output::visible(**bound) << ": expected a date such as 2026-03-01 or 2026.03.01 (or 2026-03, 2026)\n";
+            error_out() << name << " " << output::visible(**bound) << ": expected a date such as 2026-03-01 or 2026.03.01 (or 2026-03, 2026)\n";
             return std::nullopt;
         }
         *bound = *d;
@@ -191,7 +192,7 @@ int list(const ArchiveArgs& a, archive::Archive& ar) {
         } else {
             std::cout << "#" << g.id << "  " << (g.date.empty() ? "????.??.??" : output::visible(g.date)) << "  " << output::visible(g.ruleset) << "  "
                       << output::visible(g.event) << (g.round.empty() ? "" : ", round " + output::visible(g.round)) << "  " << sides_text(g) << "  "
-                      << (g.result.empty() ? "*" : output::visible(g.result)) << "  (" << g.errors << " errors, " << g.warnings << " warnings)\n";
+                      << (g.result.empty() ? "*" : output::visible(g.result)) << "  (" << count_of(g.errors, "error") << ", " << count_of(g.warnings, "warning") << ")\n";
         }
         ++games;
     });
@@ -205,14 +206,14 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
     for (auto id : a.ids) {
         auto g = ar.get(id);
         if (!g) {
-            std::cerr << "ironlog: no game #" << id << " in " << ar.path() << "\n";
+            error_out() << "no game #" << id << " in " << ar.path() << "\n";
             status = 1;
             continue;
         }
         const auto versions = ar.history(id);
         if (a.text && a.version > 0) {
             if (a.version > static_cast<int>(versions.size())) {
-                std::cerr << "ironlog: game #" << id << " has " << versions.size() << " earlier versions, no version " << a.version << "\n";
+                error_out() << "game #" << id << " has " << count_of(versions.size(), "earlier version") << ", no version " << a.version << "\n";
                 status = 1;
                 continue;
             }
@@ -243,7 +244,8 @@ int show(const ArchiveArgs& a, archive::Archive& ar) {
         for (const auto& f : ar.files(id))
             std::cout << "File [" << f.tag << "] " << output::visible(f.name) << ": " << output::visible(f.path) << ", "
                       << (f.sha256.empty() ? "not found when stored" : "sha256 " + f.sha256) << "\n";
-        std::cout << "Findings: " << g->summary.errors << " errors, " << g->summary.warnings << " warnings, " << g->summary.notes << " notes\n";
+        std::cout << "Findings: " << count_of(g->summary.errors, "error") << ", " << count_of(g->summary.warnings, "warning") << ", "
+                  << count_of(g->summary.notes, "note") << "\n";
         for (const auto& f : g->findings) {
             std::cout << "#" << id << ":" << f.line << ":" << f.column << ": " << f.severity << ": " << output::visible(f.message);
             if (f.rule) std::cout << " [" << *f.rule << "]";
@@ -262,7 +264,7 @@ int remove(const ArchiveArgs& a, archive::Archive& ar) {
     for (auto id : a.ids) {
         if (ar.remove(id)) std::cout << "game #" << id << " removed\n";
         else {
-            std::cerr << "ironlog: no game #" << id << " in " << ar.path() << "\n";
+            error_out() << "no game #" << id << " in " << ar.path() << "\n";
             status = 1;
         }
     }
@@ -273,7 +275,7 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
     const bool as_json = a.format == "json";
     if (a.query == "standings") {
         if (a.query_arg.empty()) {
-            std::cerr << "ironlog: 'archive query standings' needs the event: --event \"...\"\n";
+            error_out() << "'archive query standings' needs the event: --event \"...\"\n";
             return 2;
         }
         auto rows = ar.standings(a.query_arg);
@@ -312,7 +314,7 @@ int query(const ArchiveArgs& a, archive::Archive& ar) {
                 std::cout << hits.size() << " match" << (hits.size() == 1 ? "" : "es") << "\n";
         }
     } else {
-        std::cerr << "ironlog: unknown query '" << a.query << "': standings, rulesets, rules or search\n";
+        error_out() << "unknown query '" << a.query << "': standings, rulesets, rules or search\n";
         return 2;
     }
     return 0;
@@ -326,7 +328,7 @@ int upgrade(archive::Archive& ar) {
     }
     for (const auto& n : r.notes) std::cout << "note: " << output::visible(n.what) << "\n";
     for (const auto& p : r.adopted_unverified) std::cout << "adopted unverified: " << output::visible(p.what) << "\n";
-    std::cout << "upgraded from schema version " << r.from << " to " << r.to << ": " << r.games << " games chained again, "
+    std::cout << "upgraded from schema version " << r.from << " to " << r.to << ": " << count_of(r.games, "game") << " chained again, "
               << (r.games - static_cast<std::int64_t>(std::count_if(r.adopted_unverified.begin(), r.adopted_unverified.end(),
                                                                      [](const archive::Problem& p) { return p.game_id != 0; })))
               << " of them verified first; " << r.adopted_unverified.size() << " adopted unverified\n";
@@ -345,7 +347,7 @@ void add_filter_options(CLI::App* c, ArchiveArgs& a) {
     c->add_option("--to", a.to, "games played on or before this date: YYYY-MM-DD or YYYY.MM.DD; YYYY-MM or YYYY for all of it");
     c->add_option("--result", a.result, "games with this [Result]");
     c->add_option("--has", a.has, "games with an error or warning of this kind: illegal, wrong-result, inconsistent, unverifiable")
-        ->check(CLI::IsMember({"illegal", "wrong-result", "inconsistent", "unverifiable", "syntax"}));
+        ->check(one_of({"illegal", "wrong-result", "inconsistent", "unverifiable", "syntax"}));
 }
 
 CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
@@ -368,7 +370,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     add_jobs_option(a.add, a.jobs);
     a.add->add_option("--replace", a.replace, "store the one game of FILE in place of game N (a corrected record); the old version is kept")
         ->type_name("N")
-        ->check(CLI::PositiveNumber);
+        ->check(at_least(1));
 
     a.restore = ar->add_subcommand("restore", "rebuild games changed outside ironlog from their chained records (and the search index from the notes)");
     a.restore->add_option("ids", a.ids, "game numbers")->type_name("ID");
@@ -377,7 +379,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
                         "keep earlier versions changed outside ironlog as they were found, marked as not vouched for");
 
     auto format = [](CLI::App* c, std::string& f, std::vector<std::string> allowed) {
-        c->add_option("-f,--format", f, "output format")->check(CLI::IsMember(std::move(allowed)))->capture_default_str();
+        c->add_option("-f,--format", f, "output format")->check(one_of(std::move(allowed)))->capture_default_str();
     };
     a.list = ar->add_subcommand("list", "list games, with filters");
     add_filter_options(a.list, a);
@@ -391,13 +393,13 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.show->add_flag("--text", a.text, "print the original record exactly, byte for byte");
     a.show->add_option("--version", a.version, "with --text: an earlier version of the game, replaced by 'add --replace'")
         ->type_name("K")
-        ->check(CLI::PositiveNumber);
+        ->check(at_least(1));
     format(a.show, a.format, {"text", "json"});
 
     a.query_cmd = ar->add_subcommand("query", "answer an organiser's question: standings, rulesets, rules, search");
     a.query_cmd->add_option("question", a.query, "standings (needs --event), rulesets, rules (most cited in findings) or search TEXT")
         ->required()
-        ->check(CLI::IsMember({"standings", "rulesets", "rules", "search"}));
+        ->check(one_of({"standings", "rulesets", "rules", "search"}));
     a.query_cmd->add_option("text", a.query_arg, "for search: the words to find in notes, comments and rulings");
     a.query_cmd->add_option("--event", a.query_arg, "for standings: the event");
     a.query_cmd->add_option("--limit", a.limit, "how many: rules (default 20), search (default 200; 0: all)");
@@ -405,7 +407,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
 
     a.exp = ar->add_subcommand("export", "write games out as NGN (their records as read) or JSON");
     a.exp->add_option("ids", a.ids, "game numbers (default: all)")->type_name("ID");
-    a.exp->add_option("-f,--format", a.format, "ngn or json")->check(CLI::IsMember({"ngn", "json"}));
+    a.exp->add_option("-f,--format", a.format, "ngn or json")->check(one_of({"ngn", "json"}));
     a.exp->add_option("-o,--output", a.output, "write to FILE (the files the records name are then found from FILE's folder)")->type_name("FILE");
     a.exp->add_flag("--bundle", a.bundle, "with -o: copy the files the records name beside FILE, and name them there");
     a.exp->add_option("--manifest", a.manifest, "also write a manifest (the chain's head, each game's hash) for 'archive verify --manifest'")
@@ -416,6 +418,7 @@ CLI::App* add_archive_commands(CLI::App& app, ArchiveArgs& a) {
     a.verify->add_option("--manifest", a.manifest, "also check the archive against a manifest written by 'archive export --manifest'")
         ->type_name("FILE");
     a.verify->add_option("--key", a.public_key, "with --manifest: the organiser's public key; the manifest's signature must hold")->type_name("PUB");
+    format(a.verify, a.format, {"text", "json"});
 
     a.rm = ar->add_subcommand("rm", "delete games and everything stored with them");
     a.rm->add_option("ids", a.ids, "game numbers")->required()->type_name("ID");
@@ -440,7 +443,7 @@ int run_on_archive(const ArchiveArgs& a, const std::string& path) {
     }
     if (*a.add) {
         if (a.files.empty() && !a.recheck) {
-            std::cerr << "ironlog: 'archive add' needs files, or --recheck\n";
+            error_out() << "'archive add' needs files, or --recheck\n";
             return 2;
         }
         archive::Archive ar(path, archive::Mode::Create);
@@ -478,7 +481,7 @@ int run_on_archive(const ArchiveArgs& a, const std::string& path) {
 }  // namespace
 
 int say_disk_full(const std::string& path) {
-    std::cerr << "ironlog: " << output::visible(path) << ": the disk is full: nothing of the write that failed was stored; free some space and "
+    error_out() << output::visible(path) << ": the disk is full: nothing of the write that failed was stored; free some space and "
               << "run the command again (the archive itself is intact: 'archive verify' checks it)\n";
     return 2;
 }
@@ -490,7 +493,7 @@ int run_archive(const ArchiveArgs& a) {
         return run_on_archive(a, path);
     } catch (const archive::OpenError& e) {
         if (disk_full(path)) return say_disk_full(path);
-        std::cerr << "ironlog: " << output::visible(e.what()) << "\n";
+        error_out() << output::visible(e.what()) << "\n";
         return 2;
     } catch (const sqlite::Error& e) {
         if (disk_full(path)) return say_disk_full(path);
@@ -499,7 +502,7 @@ int run_archive(const ArchiveArgs& a) {
                       << "NOT verified\n";
             return 1;
         }
-        std::cerr << "ironlog: " << output::visible(path) << ": " << explain(e) << "\n";
+        error_out() << output::visible(path) << ": " << explain(e) << "\n";
         return 2;
     }
 }

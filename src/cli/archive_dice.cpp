@@ -5,6 +5,7 @@
 // The counting and the tests are in dice_tally.cpp, which the event page shares.
 #include "archive/archive.hpp"
 #include "cli/archive_commands.hpp"
+#include "cli/cli_errors.hpp"
 #include "cli/dice_tally.hpp"
 #include "stats/fair_die.hpp"
 
@@ -127,7 +128,7 @@ void add_dice_command(CLI::App* archive, ArchiveArgs& a) {
     add_filter_options(a.dice, a);
     a.dice->add_option("--by", a.by, "the groups beside all the dice of a type: player, event, kind (default: all three)")
         ->delimiter(',')
-        ->check(CLI::IsMember({"player", "event", "kind"}));
+        ->check(one_of({"player", "event", "kind"}));
     a.dice->add_option("--seed", a.seed, "the seed of the Monte-Carlo tests (default " + std::to_string(defaults.seed) + ")");
     a.dice->add_option("--draws", a.draws, "the draws of each Monte-Carlo test (default " + std::to_string(defaults.draws) + ")")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}));

@@ -5,6 +5,7 @@
 #include "archive/archive.hpp"
 #include "check/in_order.hpp"
 #include "cli/archive_commands.hpp"
+#include "cli/cli_errors.hpp"
 #include "cli/commands.hpp"
 #include "cli/dice_tally.hpp"
 #include "cli/game_page.hpp"
@@ -209,14 +210,14 @@ int read_games(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
             if (a.no_game_pages) row.note = "no page (--no-game-pages)";
             if (done.error.empty()) return;
             row.note = "no page: " + done.error;
-            std::cerr << "ironlog: game #" << row.id << ": no page: " << output::visible(done.error) << "\n";
+            error_out() << "game #" << row.id << ": no page: " << output::visible(done.error) << "\n";
             ++failed;
         });
     return failed;
 }
 
 void unknown_event(archive::Archive& ar, const std::string& event) {
-    std::cerr << "ironlog: no game of " << output::visible(ar.path()) << " has [Event \"" << output::visible(event) << "\"]";
+    error_out() << "no game of " << output::visible(ar.path()) << " has [Event \"" << output::visible(event) << "\"]";
     const auto like = ar.events_like(event);
     for (std::size_t i = 0; i < like.size(); ++i) std::cerr << (i ? ", " : "; did you mean: ") << "\"" << output::visible(like[i]) << "\"";
     std::cerr << " ('archive list' shows the games and their events)\n";
@@ -230,7 +231,7 @@ int put(const ArchiveArgs& a, const std::string& text) {
     }
     std::string error;
     if (!write_atomically(a.output, text, error)) {
-        std::cerr << "ironlog: " << output::visible(a.output) << ": " << output::visible(error) << "\n";
+        error_out() << output::visible(a.output) << ": " << output::visible(error) << "\n";
         return 2;
     }
     return 0;
@@ -271,7 +272,7 @@ int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
     std::error_code ec;
     if (!a.no_game_pages) fs::create_directories(pages.folder, ec);
     if (ec) {
-        std::cerr << "ironlog: " << output::visible(pages.folder.string()) << ": cannot make the folder of the games' pages: " << ec.message() << "\n";
+        error_out() << output::visible(pages.folder.string()) << ": cannot make the folder of the games' pages: " << ec.message() << "\n";
         return 2;
     }
     output::EventPage page;
@@ -295,7 +296,7 @@ int write_page(const ArchiveArgs& a, archive::Archive& ar, const std::vector<arc
     page.dice = dice_section(dice, stats::FitOptions{});
     for (const auto& [id, why] : dice.left_out) {
         page.notes.push_back("game #" + std::to_string(id) + ": its dice, findings by player and page are left out: " + why);
-        std::cerr << "ironlog: game #" << id << ": left out of the dice, the findings by player and the game pages: " << why << "\n";
+        std::cerr << "ironlog: warning: game #" << id << ": left out of the dice, the findings by player and the game pages: " << why << "\n";
     }
     std::ostringstream html;
     output::write_event_page(html, page);
@@ -311,7 +312,7 @@ void add_report_command(CLI::App* archive, ArchiveArgs& a) {
                                                  "by player, dice (HTML); or its standings as CSV");
     a.report->add_option("--event", a.event, "the event ([Event] of its games)")->required();
     a.report->add_option("--points", a.points, "the points for a win, a draw and a loss: W,D,L")->capture_default_str();
-    a.report->add_option("-f,--format", a.format, "html (needs -o) or csv")->check(CLI::IsMember({"html", "csv"}));
+    a.report->add_option("-f,--format", a.format, "html (needs -o) or csv")->check(one_of({"html", "csv"}));
     a.report->add_option("-o,--output", a.output, "write to FILE (html: and each game's page in FILE's stem + -games/ beside it)")
         ->type_name("FILE");
     a.report->add_flag("--no-game-pages", a.no_game_pages, "the event's page alone: its games listed without a page each (quicker)");
@@ -321,13 +322,13 @@ void add_report_command(CLI::App* archive, ArchiveArgs& a) {
 int archive_report(const ArchiveArgs& a, archive::Archive& ar) {
     const auto points = parse_points(a.points);
     if (!points) {
-        std::cerr << "ironlog: --points " << output::visible(a.points) << ": expected three whole numbers W,D,L (the points for a win, a draw, a loss), "
+        error_out() << "--points " << output::visible(a.points) << ": expected three whole numbers W,D,L (the points for a win, a draw, a loss), "
                   << "such as 2,1,0 or 3,1,0\n";
         return 2;
     }
     const bool csv = a.format == "csv";
     if (!csv && a.output.empty()) {
-        std::cerr << "ironlog: 'archive report' writes an HTML page and a folder of game pages beside it: give -o FILE (or --format csv)\n";
+        error_out() << "'archive report' writes an HTML page and a folder of game pages beside it: give -o FILE (or --format csv)\n";
         return 2;
     }
     archive::Archive::Snapshot snapshot(ar.database());  // the page from one state of the archive

@@ -3,6 +3,7 @@
 #include "archive/sha256.hpp"
 #include "check/file_report.hpp"
 #include "check/named_file.hpp"
+#include "cli/cli_errors.hpp"
 #include "cli/archive_commands.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
@@ -72,7 +73,7 @@ public:
                                  : before == 0    ? storing_
                                                   : storing_ + " and the " + games + " read before it";
         const bool one = before + (storing_.empty() ? 0 : 1) == 1;
-        std::cerr << "ironlog: " << what << (one ? " is not in the archive (nothing of it is stored)" : " are not in the archive (nothing of them is stored)")
+        error_out() << what << (one ? " is not in the archive (nothing of it is stored)" : " are not in the archive (nothing of them is stored)")
                   << "; adding the files again stores them\n";
     }
 
@@ -234,7 +235,7 @@ void FileAdder::store(Read&& r, std::size_t index) {
         return;
     }
     const std::string counts =
-        " (" + std::to_string(report.count(Severity::Error)) + " errors, " + std::to_string(report.count(Severity::Warning)) + " warnings)";
+        " (" + count_of(report.count(Severity::Error), "error") + ", " + count_of(report.count(Severity::Warning), "warning") + ")";
     const std::string id = std::to_string(stored.id);
     if (stored.status == Archive::Added::Duplicate) {
         ++duplicates;
@@ -426,7 +427,7 @@ int archive_recheck(const ArchiveArgs& a, archive::Archive& ar) {
     auto replace = [&](Rechecked&& r) {
         const std::int64_t id = r.stored.id;
         if (!r.stored.game && !r.stored.verified) {
-            std::cerr << "ironlog: game #" << id << " fails verification (changed outside ironlog; 'archive verify' says how): not rechecked "
+            error_out() << "game #" << id << " fails verification (changed outside ironlog; 'archive verify' says how): not rechecked "
                       << "(--unverified rebuilds it from its chained record and rechecks it)\n";
             ++refused;
             return;
@@ -437,11 +438,11 @@ int archive_recheck(const ArchiveArgs& a, archive::Archive& ar) {
             std::string diff;
             const auto result = ar.rebuild(id, *r.checked.game, r.stored.game->record, r.checked.report, now, "recheck-unverified", false, &diff);
             if (result != archive::Archive::Rebuild::Done) {
-                std::cerr << "ironlog: game #" << id << " fails verification and was not rechecked: " << why_not_rebuilt(result, id) << "\n";
+                error_out() << "game #" << id << " fails verification and was not rechecked: " << why_not_rebuilt(result, id) << "\n";
                 ++refused;
                 return;
             }
-            std::cerr << "ironlog: game #" << id << " failed verification: rebuilt from its chained record and rechecked; what differed: "
+            std::cerr << "ironlog: warning: game #" << id << " failed verification: rebuilt from its chained record and rechecked; what differed: "
                       << output::visible(diff) << "\n";
             ++rebuilt, ++done;
             return;
@@ -450,7 +451,7 @@ int archive_recheck(const ArchiveArgs& a, archive::Archive& ar) {
         for (const auto& then : ar.files(id))
             for (const auto& f : now)
                 if (f.tag == then.tag && f.name == then.name && f.sha256 != then.sha256)
-                    std::cerr << "ironlog: game #" << id << ": [" << f.tag << "] " << output::visible(f.name)
+                    std::cerr << "ironlog: warning: game #" << id << ": [" << f.tag << "] " << output::visible(f.name)
                               << (f.sha256.empty() ? " is no longer at " + output::visible(f.path) + ": rechecked without it"
                                                    : " has changed since the game was stored: rechecked with it as it is now")
                               << "\n";
@@ -458,7 +459,7 @@ int archive_recheck(const ArchiveArgs& a, archive::Archive& ar) {
         ++done;
     };
     run_in_order<Stored, Rechecked>(threads_for(a.jobs).jobs, take, check, replace);
-    std::cout << done << " games rechecked with ironlog " << IRONLOG_VERSION << (rebuilt ? " (" + std::to_string(rebuilt) + " rebuilt from the chain)" : "")
+    std::cout << count_of(done, "game") << " rechecked with ironlog " << IRONLOG_VERSION << (rebuilt ? " (" + std::to_string(rebuilt) + " rebuilt from the chain)" : "")
               << (refused ? ", " + std::to_string(refused) + " refused" : "") << "\n";
     return refused ? 1 : 0;
 }
@@ -466,7 +467,7 @@ int archive_recheck(const ArchiveArgs& a, archive::Archive& ar) {
 // The one game of a file, read whole: what --replace stores in place of a game.
 int archive_replace(const ArchiveArgs& a, archive::Archive& ar) {
     if (a.files.size() != 1) {
-        std::cerr << "ironlog: --replace " << *a.replace << " needs one file, holding the corrected record of that game\n";
+        error_out() << "--replace " << *a.replace << " needs one file, holding the corrected record of that game\n";
         return 2;
     }
     const std::string& path = a.files.front();
@@ -495,12 +496,12 @@ int archive_replace(const ArchiveArgs& a, archive::Archive& ar) {
         },
         po);
     if (games != 1) {
-        std::cerr << "ironlog: " << output::visible(path) << ": --replace needs exactly one game in the file; it holds " << games << "\n";
+        error_out() << output::visible(path) << ": --replace needs exactly one game in the file; it holds " << games << "\n";
         return 2;
     }
     ngn::Game& game = *first;
     if (errors > 0 || !outside.errors.empty()) {
-        std::cerr << "ironlog: " << output::visible(path) << ": the record has syntax errors ('ironlog check' shows them): nothing replaced\n";
+        error_out() << output::visible(path) << ": the record has syntax errors ('ironlog check' shows them): nothing replaced\n";
         return 1;
     }
     const CheckOptions options = options_for(path);
@@ -509,10 +510,10 @@ int archive_replace(const ArchiveArgs& a, archive::Archive& ar) {
                         UsedFiles().of(game, fs::absolute(options.base_dir)));
     using archive::Archive;
     const std::string shown = output::visible(path), id = std::to_string(r.id);
-    const std::string counts = std::to_string(report.count(Severity::Error)) + " errors, " + std::to_string(report.count(Severity::Warning)) + " warnings";
+    const std::string counts = count_of(report.count(Severity::Error), "error") + ", " + count_of(report.count(Severity::Warning), "warning");
     switch (r.status) {
-        case Archive::Added::Missing: std::cerr << "ironlog: no game #" << id << " in " << output::visible(ar.path()) << ": nothing replaced\n"; return 1;
-        case Archive::Added::Duplicate: std::cerr << "ironlog: " << shown << " is game #" << id << ", stored already: nothing replaced\n"; return 1;
+        case Archive::Added::Missing: error_out() << "no game #" << id << " in " << output::visible(ar.path()) << ": nothing replaced\n"; return 1;
+        case Archive::Added::Duplicate: error_out() << shown << " is game #" << id << ", stored already: nothing replaced\n"; return 1;
         case Archive::Added::Unchanged: std::cout << shown << " is game #" << id << " byte for byte, and it verifies: nothing to replace\n"; return 0;
         case Archive::Added::Rebuilt:
             std::cout << shown << " is game #" << id << " byte for byte, whose stored rows had been changed outside ironlog: rebuilt from it (" << counts
@@ -534,7 +535,7 @@ int archive_restore(const ArchiveArgs& a, archive::Archive& ar) {
         if (a.ids.empty()) return 0;
     }
     if (a.ids.empty()) {
-        std::cerr << "ironlog: 'archive restore' needs game numbers, or --search-index\n";
+        error_out() << "'archive restore' needs game numbers, or --search-index\n";
         return 2;
     }
     int status = 0;
@@ -544,7 +545,7 @@ int archive_restore(const ArchiveArgs& a, archive::Archive& ar) {
         const auto chained = ar.chained(id);
         const auto g = ar.get(id);
         auto fail = [&](const std::string& why) {
-            std::cerr << "ironlog: game #" << n << " not restored: " << why << "\n";
+            error_out() << "game #" << n << " not restored: " << why << "\n";
             status = std::max(status, 1);
         };
         if (!chained || chained->removed) {

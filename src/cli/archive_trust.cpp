@@ -4,6 +4,7 @@
 #include "archive/sha256.hpp"
 #include "archive/signature.hpp"
 #include "check/named_file.hpp"
+#include "cli/cli_errors.hpp"
 #include "cli/archive_commands.hpp"
 #include "cli/archive_shared.hpp"
 #include "cli/commands.hpp"
@@ -139,7 +140,7 @@ private:
 int check_manifest(const ArchiveArgs& a, archive::Archive& ar, archive::Verification& v) {
     std::ifstream in(a.manifest, std::ios::binary);
     if (!in) {
-        std::cerr << "ironlog: cannot read the manifest " << output::visible(a.manifest) << ": " << std::strerror(errno) << "\n";
+        error_out() << "cannot read the manifest " << output::visible(a.manifest) << ": " << std::strerror(errno) << "\n";
         return 2;
     }
     ManifestReader m([&](std::int64_t id, const std::string& hash, std::int64_t entries) {
@@ -157,7 +158,7 @@ int check_manifest(const ArchiveArgs& a, archive::Archive& ar, archive::Verifica
     });
     const bool read = nlohmann::json::sax_parse(in, &m);
     if (!read || !m.entries || !m.head) {
-        std::cerr << "ironlog: " << output::visible(a.manifest) << " is not an ironlog manifest (as 'archive export --manifest' writes)"
+        error_out() << output::visible(a.manifest) << " is not an ironlog manifest (as 'archive export --manifest' writes)"
                   << (m.problem.empty() ? "" : ": " + m.problem) << "\n";
         return 2;
     }
@@ -173,7 +174,7 @@ int check_manifest(const ArchiveArgs& a, archive::Archive& ar, archive::Verifica
         std::string error;
         const auto key = read_key(a.public_key, error);
         if (!key) {
-            std::cerr << "ironlog: " << error << "\n";
+            error_out() << error << "\n";
             return 2;
         }
         if (!m.sig_value) v.problems.push_back({0, "the manifest is not signed, and --key asks for its signature"});
@@ -185,6 +186,26 @@ int check_manifest(const ArchiveArgs& a, archive::Archive& ar, archive::Verifica
         v.notes.push_back({0, "the manifest is signed (key " + m.sig_key.value_or("?") + "): --key PUBLIC-KEY-FILE checks the signature"});
     }
     return 0;
+}
+
+}  // namespace
+
+namespace {
+
+// `archive verify --format json` (docs/output.md, "archive verify").
+nlohmann::ordered_json verification_json(const archive::Verification& v) {
+    using json = nlohmann::ordered_json;
+    auto listed = [](const std::vector<archive::Problem>& list) {
+        auto out = json::array();
+        for (const auto& p : list) out.push_back(json{{"game", p.game_id ? json(p.game_id) : json(nullptr)}, {"what", p.what}});
+        return out;
+    };
+    return json{{"verified", v.problems.empty()},
+                {"games", v.games},
+                {"earlier_versions", v.versions},
+                {"chain", json{{"entries", v.entries}, {"head", v.head}}},
+                {"problems", listed(v.problems)},
+                {"notes", listed(v.notes)}};
 }
 
 }  // namespace
@@ -202,10 +223,14 @@ int archive_verify(const ArchiveArgs& a, archive::Archive& ar) {
     progress.clear();
     if (!a.manifest.empty())
         if (int status = check_manifest(a, ar, v)) return status;
+    if (a.format == "json") {
+        std::cout << verification_json(v).dump(2) << "\n";
+        return v.problems.empty() ? 0 : 1;
+    }
     for (const auto& p : v.problems) std::cout << "verify: " << output::visible(p.what) << "\n";
     for (const auto& n : v.notes) std::cout << "note: " << output::visible(n.what) << "\n";
-    std::cout << (v.problems.empty() ? "verified: " : "NOT verified: ") << v.games << " games, " << v.versions << " earlier versions, a chain of "
-              << v.entries << " entries, head " << v.head
+    std::cout << (v.problems.empty() ? "verified: " : "NOT verified: ") << count_of(v.games, "game") << ", " << count_of(v.versions, "earlier version") << ", a chain of "
+              << count_of(v.entries, "entry", "entries") << ", head " << v.head
               << (v.problems.empty() ? "" : "; " + std::to_string(v.problems.size()) + (v.problems.size() == 1 ? " problem" : " problems")) << "\n";
     return v.problems.empty() ? 0 : 1;
 }
@@ -221,14 +246,14 @@ int write_manifest(const ArchiveArgs& a, archive::Archive& ar, const std::vector
         std::string error;
         key = read_key(a.sign_key, error);
         if (!key) {
-            std::cerr << "ironlog: " << error << "\n";
+            error_out() << error << "\n";
             return 2;
         }
     }
     archive::Verification v = ar.verify(false);
     if (!v.problems.empty()) {
-        for (const auto& p : v.problems) std::cerr << "ironlog: " << output::visible(p.what) << "\n";
-        std::cerr << "ironlog: the archive does not verify: no manifest written\n";
+        for (const auto& p : v.problems) error_out() << output::visible(p.what) << "\n";
+        error_out() << "the archive does not verify: no manifest written\n";
         return 1;
     }
     AtomicWrite out(a.manifest);
@@ -252,10 +277,10 @@ int write_manifest(const ArchiveArgs& a, archive::Archive& ar, const std::vector
     }
     out.write("\n}\n");
     if (!out.commit()) {
-        std::cerr << "ironlog: " << output::visible(a.manifest) << ": " << out.error() << "\n";
+        error_out() << output::visible(a.manifest) << ": " << out.error() << "\n";
         return 2;
     }
-    std::cerr << "manifest written to " << output::visible(a.manifest) << ": " << written << " games, chain head " << v.head << (key ? ", signed" : "")
+    std::cerr << "manifest written to " << output::visible(a.manifest) << ": " << count_of(written, "game") << ", chain head " << v.head << (key ? ", signed" : "")
               << "\n";
     return 0;
 }
@@ -341,7 +366,7 @@ int archive_export(const ArchiveArgs& a, archive::Archive& ar) {
     auto one = [&](std::int64_t id) {
         auto g = ar.get(id);
         if (!g) {
-            std::cerr << "ironlog: no game #" << id << " in " << output::visible(ar.path()) << "\n";
+            error_out() << "no game #" << id << " in " << output::visible(ar.path()) << "\n";
             status = 1;
             return;
         }
@@ -364,12 +389,12 @@ int archive_export(const ArchiveArgs& a, archive::Archive& ar) {
         for (auto id : a.ids)
             if (error.empty()) one(id);
     if (!error.empty()) {
-        std::cerr << "ironlog: " << error << ": nothing exported\n";
+        error_out() << error << ": nothing exported\n";
         return 2;
     }
     if (a.format == "json") write(first ? "[]\n" : "\n]\n");
     if (file && !file->commit()) {
-        std::cerr << "ironlog: " << output::visible(a.output) << ": " << file->error() << "\n";
+        error_out() << output::visible(a.output) << ": " << file->error() << "\n";
         return 2;
     }
     if (!a.manifest.empty()) status = std::max(status, write_manifest(a, ar, a.ids));
@@ -381,12 +406,12 @@ int archive_keygen(const ArchiveArgs& a) {
     const std::string pub = a.key_file + ".pub";
     std::error_code ec;
     if (fs::exists(a.key_file, ec) || fs::exists(pub, ec)) {
-        std::cerr << "ironlog: " << output::visible(a.key_file) << " or its .pub is there already: a key is not overwritten\n";
+        error_out() << output::visible(a.key_file) << " or its .pub is there already: a key is not overwritten\n";
         return 2;
     }
     const auto pair = archive::new_key_pair();
     if (!pair) {
-        std::cerr << "ironlog: the system gave no random bytes for a key\n";
+        error_out() << "the system gave no random bytes for a key\n";
         return 2;
     }
     std::string error;
@@ -394,7 +419,7 @@ int archive_keygen(const ArchiveArgs& a) {
     const bool written = write_atomically(a.key_file, pair->private_hex + "\n", error);
     ::umask(old);
     if (!written || !write_atomically(pub, pair->public_hex + "\n", error)) {
-        std::cerr << "ironlog: " << error << "\n";
+        error_out() << error << "\n";
         return 2;
     }
     std::cout << "private key written to " << output::visible(a.key_file) << " (keep it secret), public key to " << output::visible(pub) << ": "

@@ -1,3 +1,4 @@
+#include "cli/cli_errors.hpp"
 #include "cli/commands.hpp"
 #include "cli/progress.hpp"
 
@@ -16,7 +17,10 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -133,12 +137,59 @@ CheckOptions options_for(const std::string& path) {
     return o;
 }
 
-std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error) {
-    if (path == "-") {
-        if (isatty(STDIN_FILENO))  // someone at a terminal may not know ironlog waits for them
-            std::cerr << "ironlog: reading a record from standard input (end it with Ctrl-D)\n";
+namespace {
+
+// As git and grep tell a binary file: a NUL byte in its first block.
+constexpr std::size_t kFirstBlock = 8000;
+bool has_nul(const char* bytes, std::size_t n) { return std::memchr(bytes, 0, std::min(n, kFirstBlock)) != nullptr; }
+
+// Standard input from a pipe or a terminal, read straight from its descriptor: the first block
+// is read at once (to tell a binary file), then each read gives what has come.
+class StdinBuf : public std::streambuf {
+public:
+    StdinBuf() { underflow(); }
+    bool binary() const { return egptr() > eback() && has_nul(eback(), static_cast<std::size_t>(egptr() - eback())); }
+
+protected:
+    int_type underflow() override {
+        if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+        ssize_t n;
+        do n = ::read(STDIN_FILENO, block_.data(), block_.size());
+        while (n < 0 && errno == EINTR);
+        if (n < 0) throw std::ios_base::failure("cannot read standard input");  // the stream's badbit
+        if (n == 0) return traits_type::eof();
+        setg(block_.data(), block_.data(), block_.data() + n);
+        return traits_type::to_int_type(*gptr());
+    }
+
+private:
+    std::vector<char> block_ = std::vector<char>(1 << 16);
+};
+
+struct StdinStream : std::istream {
+    StdinStream() : std::istream(nullptr) { rdbuf(&buf); }
+    StdinBuf buf;
+};
+
+// Standard input, "not a text file" when it is binary.
+std::unique_ptr<std::istream> open_stdin(std::string& error) {
+    if (isatty(STDIN_FILENO))  // someone at a terminal may not know ironlog waits for them
+        std::cerr << "ironlog: reading a record from standard input (end it with Ctrl-D)\n";
+    if (regular_file("-")) {  // a file redirected: its first block is looked at where it stands
+        std::array<char, kFirstBlock> block{};
+        const ssize_t n = ::pread(STDIN_FILENO, block.data(), block.size(), ::lseek(STDIN_FILENO, 0, SEEK_CUR));
+        if (n > 0 && has_nul(block.data(), static_cast<std::size_t>(n))) return error = std::string(kNotText), nullptr;
         return std::make_unique<std::istream>(std::cin.rdbuf());
     }
+    auto in = std::make_unique<StdinStream>();
+    if (in->buf.binary()) return error = std::string(kNotText), nullptr;
+    return in;
+}
+
+}  // namespace
+
+std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error) {
+    if (path == "-") return open_stdin(error);
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
         error = "is a directory, not a record";
@@ -155,10 +206,29 @@ std::unique_ptr<std::istream> open_record(const std::string& path, std::string& 
         error = "cannot open: " + std::string(std::strerror(errno));
         return nullptr;
     }
+    if (regular_file(path)) {  // a pipe (a named one) is not read ahead: it cannot go back
+        std::array<char, kFirstBlock> block{};
+        in->read(block.data(), block.size());
+        if (has_nul(block.data(), static_cast<std::size_t>(in->gcount()))) return error = std::string(kNotText), nullptr;
+        in->clear();
+        in->seekg(0);
+    }
     return in;
 }
 
+void report_not_text(const std::string& path) {
+    output::write_finding_text(std::cerr, ngn::SourceExcerpts(path), make_finding(Severity::Error, Kind::Syntax, RuleRef{}, ngn::SourcePos{1, 1}, std::string(kNotText)),
+                               false);
+}
+
 namespace {
+// --color auto: not when NO_COLOR is set and not empty (https://no-color.org), nor on a terminal
+// that says it has none (TERM=dumb, as Emacs' shell and some editors' consoles set).
+bool colour_allowed() {
+    const char* no_color = std::getenv("NO_COLOR");
+    return !(no_color && *no_color) && !dumb_terminal();
+}
+
 // `check --excused`: each line excused by the "as played" kit becomes a note naming its cause.
 void show_excused(GameReport& game) {
     for (const Excused& x : game.excused)
@@ -174,8 +244,7 @@ int run_check(const CheckArgs& args) {
     const output::Format format = args.format == "json"    ? output::Format::Json
                                   : args.format == "sarif" ? output::Format::Sarif
                                                            : output::Format::Text;
-    const char* no_color = std::getenv("NO_COLOR");  // https://no-color.org: set and not empty
-    const bool colour = args.color == "always" || (args.color == "auto" && isatty(STDOUT_FILENO) && !(no_color && *no_color));
+    const bool colour = args.color == "always" || (args.color == "auto" && isatty(STDOUT_FILENO) && colour_allowed());
     auto writer = output::make_writer(format, std::cout, args.excerpts, args.summary, colour);
     bool io_failure = false;
     ngn::ParseOptions parse_options;
@@ -187,6 +256,15 @@ int run_check(const CheckArgs& args) {
         progress.show(++done, path);
         std::string error;
         auto in = open_record(path, error);
+        if (!in && error == kNotText) {  // one error at 1:1, not a syntax error a line
+            progress.clear();
+            writer->begin_file(path, std::nullopt);
+            FileReport r;
+            r.source = ngn::SourceExcerpts(path);
+            r.findings.push_back(make_finding(Severity::Error, Kind::Syntax, RuleRef{}, ngn::SourcePos{1, 1}, error));
+            writer->end_file(r);
+            continue;
+        }
         if (!in) {
             progress.clear();
             spdlog::error("{}: {}", output::visible(path), error);
@@ -229,9 +307,10 @@ int run_check(const CheckArgs& args) {
         }
         writer->end_file(rest);
     }
+    const int status = io_failure ? 2 : writer->summary().errors > 0 ? 1 : 0;
+    writer->invocation(args.command_line, status);
     writer->finish();
-    if (io_failure) return 2;
-    return writer->summary().errors > 0 ? 1 : 0;
+    return status;
 }
 
 // Formats one file in two passes, each a game at a time, so that memory holds one game whatever
@@ -322,6 +401,11 @@ int run_fmt(const FmtArgs& args) {
     for (const auto& path : args.files) {
         std::string error;
         auto in = open_record(path, error);
+        if (!in && error == kNotText) {
+            report_not_text(path);
+            status = std::max(status, 1);
+            continue;
+        }
         if (!in) {
             spdlog::error("{}: {}", output::visible(path), error);
             status = 2;
@@ -394,7 +478,7 @@ int run_rules(const RulesArgs& args) {
     if (list.empty()) {
         std::string ids;
         for (const Ruleset* r : all_rulesets().all) ids += (ids.empty() ? "" : ", ") + r->info.id;
-        std::cerr << "ironlog: unknown ruleset '" << args.id << "'; the rulesets are: " << ids << "\n";
+        error_out() << "unknown ruleset '" << args.id << "'; the rulesets are: " << ids << "\n";
         return 2;
     }
     if (args.format == "json") {
@@ -493,12 +577,39 @@ int print_svg(const Replay& replay, const ngn::Game& game, bool arcs) {
     std::optional<Scene> scene = replay.scene();
     if (!scene) {
         const ngn::Tag* ruleset = game.tag("Ruleset");
-        std::cerr << "ironlog: --svg: no picture of this game: "
+        error_out() << "--svg: no picture of this game: "
                   << (ruleset ? "ruleset '" + std::string(ruleset->value) + "' has no engine that draws" : std::string("it names no ruleset")) << "\n";
         return 2;
     }
     output::write_svg(std::cout, *scene, arcs);
     return 0;
+}
+
+nlohmann::ordered_json piece_json(const StateSummary::Piece& p) {
+    using json = nlohmann::ordered_json;
+    auto last = json::array();
+    for (const auto& l : p.last) last.push_back(json{{"line", l.line}, {"act", l.act}, {"claim", l.claim ? json(*l.claim) : json(nullptr)}});
+    return json{{"kind", p.kind},      {"label", p.label}, {"name", p.name.empty() ? json(nullptr) : json(p.name)},
+                {"declared", p.declared}, {"setups", p.setups}, {"last", last},
+                {"position", p.position ? json(*p.position) : json(nullptr)}};
+}
+
+// `state --format json` (docs/output.md, "state"): the same state as the text, as data.
+nlohmann::ordered_json state_json(const StateSummary& st) {
+    using json = nlohmann::ordered_json;
+    auto sides = json::array();
+    for (const auto& side : st.sides) {
+        auto pieces = json::array();
+        for (const auto& p : side.pieces) pieces.push_back(piece_json(p));
+        sides.push_back(json{{"number", side.number}, {"name", side.name}, {"alias", side.alias.empty() ? json(nullptr) : json(side.alias)},
+                             {"players", side.players}, {"pieces", pieces}});
+    }
+    auto loose = json::array();
+    for (const auto& p : st.without_side) loose.push_back(piece_json(p));
+    auto opt = [](const std::optional<std::string>& v) { return v ? json(*v) : json(nullptr); };
+    return json{{"game", st.game},       {"event", opt(st.event)},       {"lines", json::array({st.first_line, st.last_line})},
+                {"ruleset", opt(st.ruleset)}, {"variant", st.variant}, {"at", opt(st.at)},
+                {"sides", sides},        {"without_side", loose},        {"engine_view", st.engine_view}};
 }
 
 }  // namespace
@@ -531,13 +642,14 @@ int run_state(const StateArgs& args) {
     std::string stop_error;
     auto stop = StopAt::parse(args.at, stop_error);
     if (!stop) {
-        std::cerr << "ironlog: --at: " << stop_error << "\n";
+        error_out() << "--at: " << stop_error << "\n";
         return 2;
     }
     const ChosenGame chosen = read_game_number(args.file, args.game, args.max_game_bytes);
+    if (chosen.open_error == kNotText) return report_not_text(args.file), 1;
     if (!chosen.game) {
         if (!chosen.open_error.empty()) spdlog::error("{}: {}", args.file, chosen.open_error);
-        else std::cerr << "ironlog: " << chosen.missing << "\n";
+        else error_out() << chosen.missing << "\n";
         return 2;
     }
     const ngn::Game& game = *chosen.game;
@@ -546,18 +658,19 @@ int run_state(const StateArgs& args) {
         for (const auto& e : game.errors) errors_at.keep(e.pos.line, chosen.line(e.pos.line));
         for (const auto& e : game.errors)
             output::write_finding_text(std::cerr, errors_at, make_finding(Severity::Error, Kind::Syntax, RuleRef{}, e.pos, e.message), true);
-        std::cerr << "ironlog: the game has syntax errors; correct them to see its state\n";
+        error_out() << "the game has syntax errors; correct them to see its state\n";
         return 1;
     }
     Replay replay(game, args.game, options_for(args.file));
     replay.run(&*stop);
     if ((!stop->headings.empty() || stop->after_line) && !stop->reached) {
-        std::cerr << "ironlog: --at '" << args.at << "' is not in game " << args.game << " (lines " << game.first_line << "-"
+        error_out() << "--at '" << args.at << "' is not in game " << args.game << " (lines " << game.first_line << "-"
                   << game.last_line << ")\n";
         return 2;
     }
     if (args.svg) return print_svg(replay, game, args.arcs);
-    std::cout << replay.describe_state();
+    if (args.format == "json") std::cout << state_json(replay.state_summary()).dump(2) << "\n";
+    else std::cout << replay.describe_state();
     return 0;
 }
 
@@ -573,7 +686,7 @@ int run_card(const CardArgs& args) {
     ngn::SourceText none;
     for (const auto& f : listing.problems) output::write_finding_text(std::cerr, none, f, false);
     for (const auto& n : listing.not_found) {
-        std::cerr << args.library << ": no ship '" << n << "' (nor a sister of one) in this library\n";
+        error_out() << args.library << ": no ship '" << n << "' (nor a sister of one) in this library\n";
         status = 1;
     }
     std::cout << listing.text;
@@ -640,7 +753,7 @@ int run_generate(const GenerateArgs& args) {
         }
         ngn::ParsedFile parsed = ngn::parse_text(text);
         if (parsed.error_count() != 0 || parsed.games.size() != 1) {
-            spdlog::critical("generated game {} does not read as NGN: a bug in the generator", i);
+            spdlog::error("generated game {} does not read as NGN: a bug in the generator", i);
             return 2;
         }
         if (!args.output.empty()) {  // the files it names, from the folder the record is written to

@@ -28,8 +28,11 @@ namespace ironlog::cli {
 CheckOptions options_for(const std::string& path);
 
 // Opens a record for reading a block at a time ("-" is standard input); null with a message
-// when it cannot be opened.
+// when it cannot be opened, kNotText when it is binary (a NUL byte in its first block).
+inline constexpr std::string_view kNotText = "not a text file";
 std::unique_ptr<std::istream> open_record(const std::string& path, std::string& error);
+// A binary file: its one error, "FILE:1:1: error: not a text file", on standard error.
+void report_not_text(const std::string& path);
 
 // Replaces a file, all or nothing: the text goes to a sibling, which commit syncs and renames over
 // the file, so a power cut leaves the old file or the new one; never committed, the sibling is
@@ -84,9 +87,10 @@ struct CheckArgs {
     bool excerpts = true;
     bool summary = true;
     bool excused = false;  // show the lines excused as following from a mistake already reported
-    std::string color = "auto";  // auto (a terminal, unless NO_COLOR is set), always, never
+    std::string color = "auto";  // auto (a terminal, unless NO_COLOR is set or TERM=dumb), always, never
     std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
     unsigned jobs = 0;  // 0: one a core
+    std::string command_line;  // as given, for SARIF's invocations
 };
 int run_check(const CheckArgs& args);
 
@@ -111,6 +115,7 @@ struct StateArgs {
     std::size_t max_game_bytes = ngn::ParseOptions::kDefaultMaxGameBytes;
     bool svg = false;  // the board as an SVG picture instead of the text
     bool arcs = false;  // with svg: the pieces' firing arcs drawn
+    std::string format = "text";  // text or json
 };
 int run_state(const StateArgs& args);
 

@@ -1,4 +1,5 @@
 #include "cli/dice_tally.hpp"
+#include "cli/cli_errors.hpp"
 
 #include "archive/archive.hpp"
 #include "archive/sha256.hpp"
@@ -265,7 +266,7 @@ std::vector<std::string> tally_notes(const Tally& t) {
                       (t.unknown_side == 1 ? " die whose roller the record does not tell is" : " dice whose roller the record does not tell are") +
                       " counted under \"" + kUnknownSide + "\".");
     if (t.not_counted)
-        out.push_back(std::to_string(t.not_counted) + " faces not counted: not a face of their die as the game's ruleset reads it ('ironlog check' "
+        out.push_back(count_of(t.not_counted, "face") + " not counted: not a face of their die as the game's ruleset reads it ('ironlog check' "
                       "reports each), or a die of more than " + std::to_string(kMostFaces) + " faces.");
     return out;
 }

@@ -1,3 +1,4 @@
+#include "cli/cli_errors.hpp"
 #include "cli/game_page.hpp"
 
 #include "check/header.hpp"
@@ -176,15 +177,16 @@ bool write_game_page(std::ostream& out, std::string_view text, const std::string
 
 int run_report(const ReportArgs& args) {
     ChosenGame chosen = read_game_number(args.file, args.game, args.max_game_bytes);
+    if (chosen.open_error == kNotText) return report_not_text(args.file), 1;
     if (!chosen.game) {
         if (!chosen.open_error.empty()) spdlog::error("{}: {}", args.file, chosen.open_error);
-        else std::cerr << "ironlog: " << chosen.missing << "\n";
+        else error_out() << chosen.missing << "\n";
         return 2;
     }
     std::string error;
     std::ostringstream page;
     if (!render(page, *chosen.game, args.game, std::move(chosen.lines), args.file, error)) {
-        std::cerr << "ironlog: " << error << "\n";
+        error_out() << error << "\n";
         return 1;
     }
     if (args.output.empty()) {
@@ -192,7 +194,7 @@ int run_report(const ReportArgs& args) {
         return 0;
     }
     if (!write_atomically(args.output, page.str(), error)) {
-        std::cerr << "ironlog: " << args.output << ": " << error << "\n";
+        error_out() << args.output << ": " << error << "\n";
         return 2;
     }
     return 0;

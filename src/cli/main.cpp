@@ -1,6 +1,6 @@
 // ironlog: records, checks and archives face-to-face naval wargames written in NGN.
 #include "cli/archive_commands.hpp"
-#include "check/spelling.hpp"
+#include "cli/cli_errors.hpp"
 #include "cli/commands.hpp"
 #include "cli/game_page.hpp"
 #include "cli/lsp.hpp"
@@ -19,37 +19,11 @@
 #include <vector>
 
 namespace {
-
-// The first word of the command line that names no command where a command is expected, with
-// the nearest command there: "unknown command 'chek'; did you mean 'check'?". None when the
-// parse failed for another reason.
-std::optional<std::string> nearest_command(CLI::App& app, int argc, char** argv) {
-    CLI::App* at = &app;
-    for (int i = 1; i < argc; ++i) {
-        const std::string word = argv[i];
-        if (word.rfind("-", 0) == 0) {  // an option: skip its value too when it takes one
-            const CLI::Option* o = word.find('=') == std::string::npos ? at->get_option_no_throw(word) : nullptr;
-            if (o && o->get_type_size() > 0) ++i;
-            continue;
-        }
-        auto commands = at->get_subcommands([](CLI::App*) { return true; });
-        if (commands.empty()) return std::nullopt;  // a file or a value: not a command
-        CLI::App* named = nullptr;
-        for (CLI::App* c : commands)
-            if (c->get_name() == word) named = c;
-        if (named) {
-            at = named;
-            continue;
-        }
-        std::string best;
-        std::size_t best_distance = 3;  // at most two letters off
-        for (CLI::App* c : commands)
-            if (const auto d = ironlog::edit_distance(word, c->get_name()); d < best_distance) best = c->get_name(), best_distance = d;
-        return "unknown command '" + word + "'" + (best.empty() ? "" : "; did you mean '" + best + "'?") + " (--help lists them)";
-    }
-    return std::nullopt;
+std::vector<std::string> ruleset_ids() {
+    std::vector<std::string> ids;
+    for (const auto* r : ironlog::all_rulesets().all) ids.push_back(r->info.id);
+    return ids;
 }
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,18 +39,19 @@ int main(int argc, char** argv) {
     using namespace ironlog::cli;
 
     CheckArgs check;
+    check.command_line = command_line_of(argc, argv);
     auto* c = app.add_subcommand("check", "check records against their rulesets and report every finding");
     c->fallthrough();
     c->add_option("files", check.files, "NGN files to check ('-' reads standard input)")->required()->type_name("FILE");
     c->add_option("-f,--format", check.format, "output: text (gcc-style), json (docs/output.md) or sarif (SARIF 2.1.0)")
-        ->check(CLI::IsMember({"text", "json", "sarif"}))
+        ->check(one_of({"text", "json", "sarif"}, "an output format"))
         ->capture_default_str();
     c->add_option("--max-errors", check.max_errors, "stop reading a file after this many syntax errors (0: no limit)")
-        ->check(CLI::NonNegativeNumber)
+        ->check(at_least(0))
         ->capture_default_str();
     c->add_flag("--no-excerpt{false}", check.excerpts, "text output: do not show the source line under each finding");
-    c->add_option("--color", check.color, "text output in colour: auto (on a terminal, unless NO_COLOR is set), always or never")
-        ->check(CLI::IsMember({"auto", "always", "never"}))
+    c->add_option("--color", check.color, "text output in colour: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+        ->check(one_of({"auto", "always", "never"}))
         ->capture_default_str();
     c->add_flag("--no-summary{false}", check.summary, "text output: do not print the closing count of findings");
     add_game_size_option(c, check.max_game_bytes);
@@ -95,8 +70,8 @@ int main(int argc, char** argv) {
     RulesArgs rules;
     auto* r = app.add_subcommand("rules", "list the rulesets known, with their dice, sequence of play and options");
     r->fallthrough();
-    r->add_option("ruleset", rules.id, "only this ruleset (" + ironlog::all_rulesets().ids() + ")");
-    r->add_option("-f,--format", rules.format, "output: text or json")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+    r->add_option("ruleset", rules.id, "only this ruleset (" + ironlog::all_rulesets().ids() + ")")->check(one_of(ruleset_ids(), "a ruleset"));
+    r->add_option("-f,--format", rules.format, "output: text or json")->check(one_of({"text", "json"}, "an output format"))->capture_default_str();
 
     StateArgs state;
     auto* s = app.add_subcommand("state", "show the replayed state of a game at a point of its record");
@@ -108,6 +83,10 @@ int main(int argc, char** argv) {
     s->add_option("--game", state.game, "which game of the file (from 1)")->capture_default_str();
     auto* svg = s->add_flag("--svg", state.svg, "print the board there as one standalone SVG picture (docs/report.md)");
     s->add_flag("--arcs", state.arcs, "with --svg: draw each ship's firing arcs (admiral, ironclads, tmbv)")->needs(svg);
+    s->add_option("-f,--format", state.format, "output: text or json (docs/output.md)")
+        ->check(one_of({"text", "json"}, "an output format"))
+        ->excludes(svg)
+        ->capture_default_str();
     add_game_size_option(s, state.max_game_bytes);
 
     ReportArgs report;
@@ -128,7 +107,9 @@ int main(int argc, char** argv) {
     GenerateArgs generate;
     auto* g = app.add_subcommand("generate", "write random legal games in canonical NGN (benchmark input, demos, property tests)");
     g->fallthrough();
-    g->add_option("--ruleset", generate.ruleset, "the ruleset (one with a generator: ironlog rules says which)")->capture_default_str();
+    g->add_option("--ruleset", generate.ruleset, "the ruleset (one with a generator: ironlog rules says which)")
+        ->check(one_of(ruleset_ids(), "a ruleset"))
+        ->capture_default_str();
     g->add_option("-n,--games", generate.games, "how many games")->check(CLI::Range(1, 100000000))->capture_default_str();
     g->add_option("--seed", generate.seed, "the seed: the same seed gives the same games")->capture_default_str();
     g->add_option("-o,--output", generate.output, "write to this file instead of standard output")->type_name("FILE");
@@ -143,16 +124,8 @@ int main(int argc, char** argv) {
     ArchiveArgs archive_args;
     auto* a = add_archive_commands(app, archive_args);
 
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        if (const auto hint = nearest_command(app, argc, argv)) {
-            std::cerr << "ironlog: " << *hint << "\n";
-            return 2;
-        }
-        int code = app.exit(e);
-        return code == 0 ? 0 : 2;
-    }
+    add_help_command(app);
+    if (const auto status = parse_command_line(app, argc, argv)) return *status;
 
     auto logger = spdlog::stderr_color_st("ironlog");
     logger->set_pattern("ironlog: %l: %v");
@@ -182,13 +155,13 @@ int main(int argc, char** argv) {
         std::string names;
         for (const auto& i : inputs) names += (names.empty() ? "" : ", ") + ironlog::output::visible(i);
         const std::size_t limit = *c ? check.max_game_bytes : *f ? fmt.max_game_bytes : *s ? state.max_game_bytes : *rp ? report.max_game_bytes : archive_args.max_game_bytes;
-        std::cerr << "ironlog: ran out of memory" << (names.empty() ? "" : " reading " + names)
+        error_out() << "ran out of memory" << (names.empty() ? "" : " reading " + names)
                   << ": a game read takes some 50 times its text, and --max-game-size is "
                   << (limit == 0 ? std::string("off") : std::to_string(limit) + " bytes")
                   << "; lower it (the default is 512K) or give ironlog more memory\n";
         return 2;
     } catch (const std::exception& e) {
-        spdlog::critical("{}", e.what());
+        spdlog::error("{}", e.what());
         return 2;
     }
     return 2;

@@ -7,15 +7,24 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <string_view>
 #include <functional>
 #include <iostream>
 #include <string>
 
 namespace ironlog::cli {
 
+// TERM=dumb: a terminal without colours or cursor movement (Emacs' shell, some editors' consoles).
+inline bool dumb_terminal() {
+    const char* term = std::getenv("TERM");
+    return term && std::string_view(term) == "dumb";
+}
+
 class Progress {
 public:
-    Progress(const char* verb, std::size_t total) : verb_(verb), total_(total), on_(isatty(STDERR_FILENO)) {}
+    // Not on a terminal that cannot move the cursor back (TERM=dumb): the line would pile up.
+    Progress(const char* verb, std::size_t total) : verb_(verb), total_(total), on_(isatty(STDERR_FILENO) && !dumb_terminal()) {}
     ~Progress() { clear(); }
     Progress(const Progress&) = delete;
     Progress& operator=(const Progress&) = delete;

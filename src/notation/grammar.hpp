@@ -1,6 +1,6 @@
 // The PEGTL grammar of NGN v1. It follows grammar/ngn.peg rule for rule, with the same
 // names; read that file for the commented grammar. Only rules, no actions: the actions that
-// build the record live in parser.cpp, and the error messages in errors.hpp.
+// build the record live in line_actions.cpp, and the error messages in errors.hpp.
 #pragma once
 
 #include <tao/pegtl.hpp>

@@ -223,6 +223,10 @@ struct Game {
     std::vector<const Tag*> tags() const;
 };
 
+// A copy of a line whose text and items are held in `into` (copy_line.cpp): the session moves
+// the lines of a new reading of a game into the game it holds, whose other lines stay put.
+Line copy_line(const Line& line, RecordStore& into);
+
 // A string in NGN's double quotes, with " and \\ escaped.
 std::string quote(std::string_view s);
 void append_quoted(std::string& out, std::string_view s);  // quote(s) added to the end of out

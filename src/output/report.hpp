@@ -31,6 +31,9 @@ public:
     void end_file(const FileReport& file);
     void finish();
     const Summary& summary() const { return summary_; }
+    // The run's command line and exit status, for a format that records them (SARIF's
+    // invocations); given before finish.
+    virtual void invocation(const std::string& /*command_line*/, int /*exit_code*/) {}
 
 protected:
     virtual void on_begin_file(const std::string& path, const std::optional<std::string>& read_error) = 0;

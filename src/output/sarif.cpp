@@ -1,5 +1,7 @@
 // SARIF 2.1.0 for `ironlog check --format sarif` (OASIS Static Analysis Results Interchange
-// Format). One run; one reporting descriptor per rule cited; columns in code points.
+// Format). One run; one reporting descriptor per rule cited, with its help (helpUri: the
+// ruleset's coverage table in the documentation, under IRONLOG_DOCS_URI); the invocation (command
+// line, exit code); columns in code points.
 #include "output/report.hpp"
 #include "output/writers.hpp"
 
@@ -29,6 +31,13 @@ std::string to_uri(const std::string& path) {
     return out;
 }
 
+// Where a rule is documented: a ruleset's coverage table, or the notation's reference for NGN's own.
+std::string help_uri(const RuleRef& rule) {
+    const std::string base = IRONLOG_DOCS_URI;
+    if (rule.empty() || rule.ruleset == "ngn") return base + "notation.md";
+    return base + "rules/" + to_uri(rule.ruleset) + ".md#coverage";
+}
+
 const char* level(Severity s) {
     switch (s) {
         case Severity::Error: return "error";
@@ -54,7 +63,7 @@ private:
         auto it = rule_index_.find(id);
         if (it != rule_index_.end()) return it->second;
         std::string text = f.rule.empty() ? "NGN syntax" : f.rule.text();
-        rules_.push_back(json{{"id", id}, {"name", id}, {"shortDescription", json{{"text", text}}}});
+        rules_.push_back(json{{"id", id}, {"name", id}, {"shortDescription", json{{"text", text}}}, {"helpUri", help_uri(f.rule)}});
         rule_index_[id] = rules_.size() - 1;
         return rules_.size() - 1;
     }
@@ -91,6 +100,10 @@ private:
         if (file.read_error) return;
         for (const auto& f : file.findings) add(file.source, f);
     }
+    void invocation(const std::string& command_line, int exit_code) override {
+        // Findings are a successful run (exit 1); exit 2 is a run that could not do its work.
+        invocations_ = json::array({json{{"commandLine", command_line}, {"executionSuccessful", exit_code != 2}, {"exitCode", exit_code}}});
+    }
     void on_finish(const Summary&) override {
         json doc{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                  {"version", "2.1.0"},
@@ -101,12 +114,13 @@ private:
                                             {"columnKind", "unicodeCodePoints"},
                                             {"artifacts", artifacts_},
                                             {"results", results_}}})}};
+        if (!invocations_.empty()) doc["runs"][0]["invocations"] = invocations_;
         os_ << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
         os_.flush();
     }
 
     std::ostream& os_;
-    json rules_ = json::array(), results_ = json::array(), artifacts_ = json::array();
+    json rules_ = json::array(), results_ = json::array(), artifacts_ = json::array(), invocations_ = json::array();
     std::map<std::string, std::size_t> rule_index_;
     std::string uri_;
 };
