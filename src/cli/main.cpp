@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 #include "cli/game_page.hpp"
 #include "cli/record.hpp"
+#include "cli/lsp.hpp"
 #include "output/report.hpp"
 #include "rules/registry.hpp"
 
@@ -12,6 +13,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -119,6 +121,8 @@ int main(int argc, char** argv) {
 
     RecordArgs record;
     auto* rec = add_record_command(app, record);
+    auto* lsp = app.add_subcommand("lsp", "serve the Language Server Protocol on standard input and output, for editors (docs/lsp.md)");
+    lsp->fallthrough();
 
     ArchiveArgs archive_args;
     auto* a = add_archive_commands(app, archive_args);
@@ -144,6 +148,11 @@ int main(int argc, char** argv) {
         if (*g) return run_generate(generate);
         if (*a) return run_archive(archive_args);
         if (*rec) return run_record(record);
+        if (*lsp) {
+            std::ios::sync_with_stdio(false);
+            std::signal(SIGPIPE, SIG_IGN);  // an editor gone away: a failed write, not a killed server
+            return ironlog::lsp::serve(std::cin, std::cout);
+        }
     } catch (const std::bad_alloc&) {
         // what ran out, and the limit that bounds it, rather than std::bad_alloc
         std::vector<std::string> inputs = *c ? check.files : *f ? fmt.files : *s ? std::vector<std::string>{state.file} : *rp ? std::vector<std::string>{report.file} : archive_args.files;
