@@ -12,6 +12,7 @@
 #include <map>
 #include <random>
 #include <tuple>
+#include <functional>
 #include <sstream>
 
 namespace {
@@ -116,6 +117,51 @@ TEST(Lsp, InitializeAnnouncesTheCapabilitiesAndShutdownExitsZero) {
     EXPECT_GE(caps["semanticTokensProvider"]["legend"]["tokenTypes"].size(), 8u);
     EXPECT_TRUE(e.response(99)["result"].is_null());
     EXPECT_FALSE(e.response(99).contains("error"));
+}
+
+// Input handed over in parts, an action run before each part after the first: the files on disk
+// change while the server runs.
+class PartsInput : public std::streambuf {
+public:
+    std::vector<std::pair<std::function<void()>, std::string>> parts;
+
+protected:
+    int_type underflow() override {
+        while (next_ < parts.size()) {
+            auto& [before, text] = parts[next_++];
+            if (before) before();
+            if (text.empty()) continue;
+            setg(text.data(), text.data(), text.data() + text.size());
+            return traits_type::to_int_type(text[0]);
+        }
+        return traits_type::eof();
+    }
+
+private:
+    std::size_t next_ = 0;
+};
+
+// A saved file may be one a record names: every open record is checked again from its files.
+TEST(Lsp, ASavedFileHasEveryRecordCheckedAgain) {
+    const std::filesystem::path dir = temp_dir();
+    std::filesystem::create_directories(dir / "games");
+    std::filesystem::create_directories(dir / "ships");
+    const std::string uri = "file://" + (dir / "games" / "lissa.ngn").string();
+    const std::string library_uri = "file://" + (dir / "ships" / "lissa-1866.ngn").string();
+    // the ship library the record names is missing when the record is opened, then written and saved
+    PartsInput input;
+    input.parts.push_back({nullptr, opening(sample(), uri)});
+    input.parts.push_back({[&] { std::filesystem::copy_file(kSource / "fixtures/ships/lissa-1866.ngn", dir / "ships" / "lissa-1866.ngn"); },
+                           frame(notification("textDocument/didSave", {{"textDocument", {{"uri", library_uri}}}})) + closing()});
+    std::istream in(&input);
+    std::ostringstream out;
+    EXPECT_EQ(ironlog::lsp::serve(in, out), 0);
+    std::vector<json> published;
+    for (const json& m : messages(out.str()))
+        if (m.value("method", "") == "textDocument/publishDiagnostics") published.push_back(m["params"]["diagnostics"]);
+    ASSERT_EQ(published.size(), 2u);
+    EXPECT_GT(published[0].size(), 0u) << "no finding without the ship library";
+    EXPECT_EQ(published[1].size(), 0u) << published[1].dump();
 }
 
 TEST(Lsp, ExitWithoutShutdownAndEndOfInputExitOne) {

@@ -176,7 +176,7 @@ private:
 
 json capabilities() {
     return {
-        {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
+        {"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
         {"completionProvider", {{"triggerCharacters", json::array({" ", "["})}}},
         {"hoverProvider", true},
         {"codeActionProvider", {{"codeActionKinds", json::array({"quickfix"})}}},
@@ -279,6 +279,16 @@ void Server::notify(const std::string& method, const json& params) {
     if (!initialized_ || shutdown_) return;
     if (method == "textDocument/didOpen") return open(params);
     if (method == "textDocument/didChange") return change(params);
+    if (method == "textDocument/didSave") {
+        // the saved file may be one a record names (a ship library, a table pack): the games
+        // kept as checked may read differently now
+        for (auto& [uri, doc] : documents_)
+            if (!doc.too_big) {
+                doc.session->forget_checks();
+                publish(doc);
+            }
+        return;
+    }
     if (method == "textDocument/didClose") {
         const std::string uri = params.at("textDocument").at("uri").get<std::string>();
         documents_.erase(uri);
