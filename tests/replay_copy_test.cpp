@@ -26,22 +26,6 @@ std::string everything(const ironlog::GameReport& r) {
     return os.str();
 }
 
-std::string generated(const std::string& ruleset, int games, std::uint64_t seed) {
-    ironlog::GenerateOptions files;  // the made-up test files the generators need (fixtures/)
-    if (ruleset == "admiral") files.library = (kSource / "fixtures/ships/admiral-test-cards.ngn").string();
-    if (ruleset == "eia-naval") {
-        files.map = (kSource / "fixtures/maps/eia-sample-map.ngn").string();
-        files.tables = (kSource / "fixtures/tables/eia-naval-tables.ngn").string();
-    }
-    if (ruleset == "tmbv") {
-        files.tables = (kSource / "fixtures/tables/tmbv-test-pack.ngn").string();
-        files.library = (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string();
-    }
-    std::string all;
-    for (int i = 0; i < games; ++i) all += ironlog::all_rulesets().find(ruleset)->generate(seed, i, files) + "\n";
-    return all;
-}
-
 // The places a replay may be copied at: each heading after the last declaration, set-up or
 // terrain line (a copy shares the declared entities), at most `most` of them spread evenly.
 std::vector<std::size_t> boundaries(const ngn::Game& game, std::size_t most) {
@@ -83,7 +67,7 @@ std::size_t check_copies(const ngn::Game& game, const ironlog::CheckOptions& opt
 
 TEST(ReplayCopy, GeneratedGamesOfEveryRuleset) {
     for (const char* ruleset : {"ironclads", "late19c", "eia-naval", "admiral", "tmbv"}) {
-        const auto parsed = ngn::parse_text(generated(ruleset, scaled_for_sanitizers(4, 2), 20261128));
+        const auto parsed = ngn::parse_text(generated_games(ruleset, scaled_for_sanitizers(4, 2), 20261128));
         ironlog::CheckOptions options(ironlog::all_rulesets(), kSource / "fixtures" / "games");
         options.count_cases = true;
         std::size_t made = 0;

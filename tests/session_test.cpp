@@ -32,23 +32,6 @@ std::string full_check(const std::string& text, const fs::path& folder) {
     return everything(ironlog::check_text("record.ngn", text, options));
 }
 
-std::string generated(const std::string& ruleset, int games, std::uint64_t seed) {
-    const ironlog::Ruleset* r = ironlog::all_rulesets().find(ruleset);
-    std::string all;
-    ironlog::GenerateOptions files;  // the made-up test files the generators need (fixtures/)
-    if (ruleset == "admiral") files.library = (kSource / "fixtures/ships/admiral-test-cards.ngn").string();
-    if (ruleset == "eia-naval") {
-        files.map = (kSource / "fixtures/maps/eia-sample-map.ngn").string();
-        files.tables = (kSource / "fixtures/tables/eia-naval-tables.ngn").string();
-    }
-    if (ruleset == "tmbv") {
-        files.tables = (kSource / "fixtures/tables/tmbv-test-pack.ngn").string();
-        files.library = (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string();
-    }
-    for (int i = 0; i < games; ++i) all += r->generate(seed, i, files) + "\n";
-    return all;
-}
-
 // A random edit of the kind a person makes while writing: a line changed (a digit or a word),
 // removed, written twice, cut short, or a new line typed in the middle.
 void random_edit(ironlog::Session& s, std::mt19937& rng) {
@@ -95,7 +78,7 @@ TEST(Session, RandomEditsOfGeneratedGamesReportAsCheckDoes) {
     for (const char* ruleset : {"ironclads", "late19c", "eia-naval", "admiral", "tmbv"}) {
         const ironlog::Ruleset* r = ironlog::all_rulesets().find(ruleset);
         ASSERT_TRUE(r && r->generate) << ruleset;
-        const std::string text = generated(ruleset, 3, 20261128);
+        const std::string text = generated_games(ruleset, 3, 20261128);
         ironlog::Session session(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"), "record.ngn");
         session.set_text(text);
         std::mt19937 rng(7);
@@ -109,7 +92,7 @@ TEST(Session, RandomEditsOfGeneratedGamesReportAsCheckDoes) {
 
 TEST(Session, ReplaysOnlyTheGamesThatChanged) {
     ironlog::Session session(ironlog::CheckOptions(ironlog::all_rulesets(), "."), "record.ngn");
-    session.set_text(generated("ironclads", 4, 5));
+    session.set_text(generated_games("ironclads", 4, 5));
     session.report();
     EXPECT_EQ(session.last_work().games_read, 4u);
     EXPECT_EQ(session.last_work().games_replayed, 4u);

@@ -1,6 +1,8 @@
 // "Did you mean": the name index gives what a comparison with every name gives.
 #include "check/spelling.hpp"
 #include "check/symbols.hpp"
+#include "notation/parser.hpp"
+#include "test_util.hpp"
 
 #include <gtest/gtest.h>
 
@@ -104,4 +106,34 @@ TEST(Spelling, SymbolsCountTheirSides) {
     EXPECT_EQ(symbols.side_count(), 2u);
     EXPECT_EQ(symbols.side_count(), symbols.sides().size());
     EXPECT_EQ(symbols.side(1), added);
+}
+
+// A misspelt verb in a record of any ruleset: the engine's finding names the verb meant. The
+// first line of a generated game whose verb has four letters or more (not a roll), one letter left out.
+TEST(Spelling, AMisspeltVerbGetsDidYouMeanInEveryRuleset) {
+    for (const char* ruleset : {"ironclads", "late19c", "eia-naval", "admiral", "tmbv"}) {
+        std::string text = testing_util::generated_games(ruleset, 1, 20261128);
+        const auto parsed = ngn::parse_text(text);
+        ASSERT_EQ(parsed.games.size(), 1u);
+        std::string verb;
+        std::uint32_t line = 0;
+        for (const ngn::Line& l : parsed.games[0].lines)
+            if (const auto* e = l.as<ngn::Event>(); e && e->verb().size() >= 4 && e->verb() != "roll") {
+                verb = e->verb();
+                line = l.pos.line;
+                break;
+            }
+        ASSERT_FALSE(verb.empty()) << ruleset;
+        // the line's verb with its second letter left out
+        std::size_t at = 0;
+        for (std::uint32_t n = 1; n < line; ++n) at = text.find('\n', at) + 1;
+        const std::size_t word = text.find(" " + verb, at) + 1;
+        text.erase(word + 1, 1);
+        const std::string misspelt = verb.substr(0, 1) + verb.substr(2);
+        bool said = false;
+        for (const auto& f : testing_util::problems_in(text, "games"))
+            if (f.message.find("'" + misspelt + "'") != std::string::npos)
+                said = f.message.find("did you mean '" + verb + "'?") != std::string::npos;
+        EXPECT_TRUE(said) << ruleset << ": " << misspelt << " for " << verb;
+    }
 }

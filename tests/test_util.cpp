@@ -349,4 +349,20 @@ std::vector<CoverageRow> coverage_rows(const std::string& ruleset) {
     return rows;
 }
 
+std::string generated_games(const std::string& ruleset, int games, std::uint64_t seed) {
+    ironlog::GenerateOptions files;
+    if (ruleset == "admiral") files.library = (kSource / "fixtures/ships/admiral-test-cards.ngn").string();
+    if (ruleset == "eia-naval") {
+        files.map = (kSource / "fixtures/maps/eia-sample-map.ngn").string();
+        files.tables = (kSource / "fixtures/tables/eia-naval-tables.ngn").string();
+    }
+    if (ruleset == "tmbv") {
+        files.tables = (kSource / "fixtures/tables/tmbv-test-pack.ngn").string();
+        files.library = (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string();
+    }
+    std::string all;
+    for (int i = 0; i < games; ++i) all += ironlog::all_rulesets().find(ruleset)->generate(seed, i, files) + "\n";
+    return all;
+}
+
 }  // namespace testing_util

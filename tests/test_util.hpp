@@ -65,6 +65,10 @@ std::vector<CoverageRow> coverage_rows(const std::string& ruleset);
 // How often each case was judged over all the games of a report (GameReport::cases summed).
 std::map<std::string, std::size_t> cases_judged(const ironlog::FileReport& report);
 
+// Random legal games of a ruleset from its generator (`games` of them, from `seed`), with the
+// made-up test files in fixtures/ that the generators of admiral, eia-naval and tmbv need.
+std::string generated_games(const std::string& ruleset, int games, std::uint64_t seed);
+
 // The record's content, line by line, without positions or layout: "tag Event=..." etc.
 std::string dump(const ngn::Game& game);
 std::string dump(const ngn::Item& item);

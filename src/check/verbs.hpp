@@ -4,6 +4,7 @@
 
 #include "check/engine.hpp"
 #include "check/items.hpp"
+#include "check/spelling.hpp"
 
 #include <map>
 #include <optional>
@@ -57,6 +58,18 @@ std::string verb_list(const Verb<Engine> (&table)[N]) {
         out += table[i].word;
     }
     return out;
+}
+
+// "did you mean 'fire'? " when a word a record uses as a verb is a letter or two off one of the
+// table's (check/spelling.hpp's nearest), else "": to go before the list of the actions.
+template <class Engine, std::size_t N>
+std::string did_you_mean(const Verb<Engine> (&table)[N], std::string_view word) {
+    std::vector<std::string> words;
+    for (const auto& v : table) words.emplace_back(v.word);
+    std::string lowered(word);
+    for (char& c : lowered) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    const std::string near = lowered.empty() ? std::string() : nearest(lowered, words);
+    return near.empty() || near == lowered ? std::string() : "did you mean '" + near + "'? ";
 }
 
 // Verbs a record uses that the ruleset does not know: each is said once a game.

@@ -128,7 +128,7 @@ void AdmiralEngine::event(const ngn::Event& e, const Entity& actor, GameContext&
     if (why && !verb.empty()) ctx.findings.excuse(*why, at, what);
     else
         unknown_verbs_.said(lower(verb), *(why = Findings::cause_of(ctx.findings.error(
-                                               Kind::Inconsistent, kVocabulary, at, what + "; the actions are " + verb_list(kVerbs) + " (docs/rules/admiral.md)"))));
+                                               Kind::Inconsistent, kVocabulary, at, what + "; " + did_you_mean(kVerbs, verb) + "the actions are " + verb_list(kVerbs) + " (docs/rules/admiral.md)"))));
     if (phase_ == "operational") unread_attack_.mark(turn_, *why);  // it may have been a fire: a critical roll may follow it
     // a unit's line not read stands for its hand: its move is then as its next claim places it
     Unit* u = unit(actor);

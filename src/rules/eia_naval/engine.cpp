@@ -597,7 +597,7 @@ void EiaEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx
         unknown_verbs_.said(lower(e.verb()),
                             Findings::cause_of(ctx.findings.error(
                                 Kind::Inconsistent, kVocabulary, at,
-                                "'" + e.verb() + "' is not an action of eia-naval here; the actions are " + verb_list(kVerbs) +
+                                "'" + e.verb() + "' is not an action of eia-naval here; " + did_you_mean(kVerbs, e.verb()) + "the actions are " + verb_list(kVerbs) +
                                     " (lose, leave and scuttle by a fleet, disembark and lost by a corps: docs/rules/eia-naval.md)")));
     line_not_read(e, ctx);
 }

@@ -254,7 +254,7 @@ void IroncladsEngine::event(const ngn::Event& e, const Entity& actor, GameContex
     const std::string why = second && find_verb(kVerbs, *second)
                                 ? "the action comes first: '" + std::string(*second) + " " + e.args.front().to_ngn() + "', not '" +
                                       e.args.front().to_ngn() + " " + std::string(*second) + "'"
-                                : "the actions are " + verb_list(kVerbs);
+                                : did_you_mean(kVerbs, e.verb()) + "the actions are " + verb_list(kVerbs);
     ctx.findings.error(Kind::Inconsistent, kVocabulary, e.args.empty() ? e.subject.pos : e.args.front().pos,
                        "'" + (e.args.empty() ? e.verb() : e.args.front().to_ngn()) + "' is not an action of ironclads; " + why);
     unread_line(actor, ship(actor), Findings::cause_of(ctx.findings.all().back()), ctx);

@@ -715,7 +715,7 @@ void Late19cEngine::event(const ngn::Event& written, const Entity& actor, GameCo
         ctx.findings.excuse(*why, action_pos(e), "'" + e.verb() + "' is not an action of late19c");
     } else {
         why = Findings::cause_of(ctx.findings.error(Kind::Inconsistent, kVocabulary, action_pos(e),
-                                                    "'" + e.verb() + "' is not an action of late19c; the actions are " + verb_list(kVerbs) +
+                                                    "'" + e.verb() + "' is not an action of late19c; " + did_you_mean(kVerbs, e.verb()) + "the actions are " + verb_list(kVerbs) +
                                                         " (roll and exhaustion by a side: docs/rules/late19c.md)"));
         unknown_verbs_.said(lower(e.verb()), *why);
     }

@@ -281,7 +281,7 @@ void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ct
     else
         unknown_verbs_.said(lower(verb), *(why = Findings::cause_of(ctx.findings.error(
                                                Kind::Inconsistent, kVocabulary, at,
-                                               what + "; a ship's actions are " + verb_list(kVerbs) + " (docs/rules/tmbv.md)"))));
+                                               what + "; " + did_you_mean(kVerbs, verb) + "a ship's actions are " + verb_list(kVerbs) + " (docs/rules/tmbv.md)"))));
     if (Ship* s = ship(actor)) line_not_read(*s, e, *why, ctx);
 }
 
