@@ -24,6 +24,38 @@ RuleRef cite(const char* section) { return RuleRef{"admiral", section, ""}; }
 
 std::unique_ptr<Engine> make_engine() { return std::make_unique<AdmiralEngine>(); }
 
+// A copy of the replay's state at a boundary (check/engine.hpp): every member copied by value,
+// the card libraries shared (never changed after begin()); the units' entities and the record's
+// lines are pointed to as they are.
+std::unique_ptr<Engine> AdmiralEngine::clone() const {
+    std::unique_ptr<AdmiralEngine> copy(new AdmiralEngine(*this));
+    copy->repoint_units(*this);
+    return copy;
+}
+
+// The members that point to units still point to the original's: each is pointed at the copy's
+// unit at the same place in units_.
+void AdmiralEngine::repoint_units(const AdmiralEngine& original) {
+    std::map<const Unit*, Unit*> to_copy;
+    for (std::size_t i = 0; i < units_.size(); ++i) to_copy[&original.units_[i]] = &units_[i];
+    auto own = [&](const Unit* u) { return u ? to_copy.at(u) : nullptr; };
+    for (auto& entry : numbers_) entry.second = own(entry.second);  // a unit by its activation card
+    for (auto& entry : names_) entry.second = own(entry.second);    // a unit by its name
+    for (auto& entry : unit_by_) entry.second = own(entry.second);  // a line's unit by its entity
+    active_ = own(active_);                                         // the hand under way
+    for (auto& slowest : formation_slowest_) {                      // the formations found (keyed by unit)
+        std::map<const Unit*, int> repointed;
+        for (const auto& [u, knots] : slowest) repointed.emplace(own(u), knots);
+        slowest = std::move(repointed);
+    }
+    for (Unit& u : units_) {
+        u.attacker = own(u.attacker);  // who damaged it last
+        for (auto& t : u.last_targets) t = own(t);  // its targets, last hand and this one
+        for (auto& t : u.targets_now) t = own(t);
+        u.duds_due.target = own(u.duds_due.target);  // the target of its torpedo hits owed a malfunction roll
+    }
+}
+
 const Verb<AdmiralEngine> kVerbs[] = {
     {"speed", AdmiralEngine::on_move},          {"move", AdmiralEngine::on_move},
     {"turn", AdmiralEngine::on_move},           {"fire", AdmiralEngine::on_fire},
@@ -50,7 +82,7 @@ void AdmiralEngine::begin(GameContext& ctx) {
     for (const auto& path : ctx.header.libraries) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(path, ec)) continue;  // the header said so already
-        libraries_.push_back(CardLibrary::load(path, path.lexically_normal().string(), ctx.findings));
+        libraries_.push_back(std::make_shared<const CardLibrary>(CardLibrary::load(path, path.lexically_normal().string(), ctx.findings)));
     }
 }
 

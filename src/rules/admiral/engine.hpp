@@ -57,6 +57,9 @@ public:
     bool describes_positions() const override { return true; }
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
     std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
+    std::unique_ptr<Engine> clone() const override;
+
+    AdmiralEngine() = default;
 
     // A unit's own line: it takes (or goes on with) its hand, then acts; with `moves_later`, a hand
     // that has not moved yet must move later in it (look_for_move).
@@ -188,7 +191,14 @@ private:
     // ---- admiral_orders.cpp: Admiral Orders, War Technology/Special Rules ----
     void order(Unit& u, const ngn::Event& e, GameContext& ctx);
 
-    std::vector<CardLibrary> libraries_;
+    // Copies every member (the units by value); clone() then points the copy's pointers to
+    // units at its own units (repoint_units).
+    AdmiralEngine(const AdmiralEngine&) = default;
+    AdmiralEngine& operator=(const AdmiralEngine&) = delete;
+    void repoint_units(const AdmiralEngine& original);
+
+    // Loaded in begin() and only read after: a copy shares them.
+    std::vector<std::shared_ptr<const CardLibrary>> libraries_;
     std::deque<Unit> units_;
     std::map<std::pair<int, int>, const Unit*> numbers_;  // by side and activation card
     std::map<std::string, const Unit*> names_;            // by name, type and nation

@@ -32,8 +32,8 @@ void AdmiralEngine::declare_ship(const ngn::Declaration& d, const Entity& e, Gam
     const auto& a = d.args;
     for (std::size_t i = 0; i + 1 < a.size(); ++i)
         if (is_word(a[i], "card")) card_name = reference_text(a[i + 1]);
-    for (const CardLibrary& lib : libraries_)
-        if (const Card* c = lib.find(card_name)) {
+    for (const auto& lib : libraries_)
+        if (const Card* c = lib->find(card_name)) {
             u.card = *c;
             break;
         }

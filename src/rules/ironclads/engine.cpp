@@ -506,4 +506,26 @@ std::unique_ptr<Engine> make_engine() { return std::make_unique<IroncladsEngine>
 
 std::vector<std::string_view> IroncladsEngine::verbs() const { return verb_words(kVerbs); }
 
+// A copy of the replay's state at a boundary (check/engine.hpp): every member copied by value,
+// each ship copied (OwnedShips), the libraries shared (never changed after begin()); the ships'
+// entities and specs and the record's lines are pointed to as they are.
+std::unique_ptr<Engine> IroncladsEngine::clone() const {
+    std::unique_ptr<IroncladsEngine> copy(new IroncladsEngine(*this));
+    copy->repoint_ships(*this);
+    return copy;
+}
+
+// The members that point to ships still point to the original's: each is pointed at the copy's
+// ship at the same place in ships_.
+void IroncladsEngine::repoint_ships(const IroncladsEngine& original) {
+    std::map<const Ship*, Ship*> to_copy;
+    for (std::size_t i = 0; i < ships_.size(); ++i) to_copy[original.ships_[i].get()] = ships_[i].get();
+    auto own = [&](Ship* s) { return s ? to_copy.at(s) : nullptr; };
+    for (auto& entry : by_entity_) entry.second = own(entry.second);  // a line's ship by its entity
+    for (auto& squadron : squadrons_)                                  // Appendix D formations
+        for (auto& s : squadron) s = own(s);
+    for (auto& held : stopped_unexplained_) held.first = own(held.first);  // findings held back
+    moving_ = own(moving_);  // the activation under way
+}
+
 }  // namespace ironlog::rules::ironclads

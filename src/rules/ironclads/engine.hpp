@@ -135,8 +135,17 @@ public:
     std::vector<std::string_view> verbs() const override;
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
     std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
+    std::unique_ptr<Engine> clone() const override;
+
+    IroncladsEngine() = default;
 
 private:
+    // Copies every member (the ships one by one, OwnedShips); clone() then points the copy's
+    // pointers to ships at its own ships (repoint_ships).
+    IroncladsEngine(const IroncladsEngine&) = default;
+    IroncladsEngine& operator=(const IroncladsEngine&) = delete;
+    void repoint_ships(const IroncladsEngine& original);
+
     // where the replay stands
     std::string phase_, segment_;
     int turn_ = 0;
@@ -233,9 +242,10 @@ private:
     int fire_dice(const Ship& firer, const Ship& target, int base, bool rough_sea, std::string* working) const;
     bool shows_unrecorded_stats(Ship& s, const SalvoLine& line, int base, int rolled, GameContext& ctx);
 
-    std::vector<std::unique_ptr<ShipLibrary>> libraries_;
+    // Loaded in begin() and only read after: a copy shares them (the ships' specs point into them).
+    std::vector<std::shared_ptr<const ShipLibrary>> libraries_;
     bool library_missing_ = false;
-    std::vector<std::unique_ptr<Ship>> ships_;
+    OwnedShips ships_;
     std::map<const Entity*, Ship*> by_entity_;
     std::vector<std::vector<Ship*>> squadrons_;
     ChosenOptions options_;

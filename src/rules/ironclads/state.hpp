@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -302,6 +304,17 @@ struct Ship {
         };
         return card_disputed() ? std::min(left(card), left(by_rules())) : left(card);
     }
+};
+
+// The engine's ships, each owned (the engine's maps and lists point to them); a copy copies
+// each ship, and the engine copied then points its maps and lists at the new ones.
+struct OwnedShips : std::vector<std::unique_ptr<Ship>> {
+    OwnedShips() = default;
+    OwnedShips(const OwnedShips& other) : std::vector<std::unique_ptr<Ship>>() {
+        reserve(other.size());
+        for (const auto& s : other) push_back(std::make_unique<Ship>(*s));
+    }
+    OwnedShips& operator=(const OwnedShips&) = delete;
 };
 
 // The options chosen where the book's text and its Quick Reference disagree (docs/rules/ironclads.md).
