@@ -63,6 +63,49 @@ int Combat::side_of(int power) const {
 
 std::unique_ptr<Engine> make_engine() { return std::make_unique<EiaEngine>(); }
 
+template <class T>
+static std::map<const T*, T*> copies_of(const Owned<T>& original, const Owned<T>& copy) {
+    std::map<const T*, T*> to{{nullptr, nullptr}};
+    for (std::size_t i = 0; i < copy.size(); ++i) to[original[i].get()] = copy[i].get();
+    return to;
+}
+
+// The copy constructor (defaulted) copies every member: values as they are (powers, ports, the
+// map and tables loaded at begin), pointers to entities unchanged, fleets_, leaders_, corps_
+// and combats_ one by one (Owned). Every Fleet*, Leader*, Corps*, Combat* points into those:
+// each is pointed here at the copy's own.
+void EiaEngine::point_at_own(const EiaEngine& original) {
+    const auto fleet_of = copies_of(original.fleets_, fleets_);
+    const auto leader_of = copies_of(original.leaders_, leaders_);
+    const auto corps_copy = copies_of(original.corps_, corps_);
+    const auto combat_of = copies_of(original.combats_, combats_);
+    auto fleets = [&](std::vector<Fleet*>& list) {
+        for (Fleet*& f : list) f = fleet_of.at(f);
+    };
+    for (auto& f : fleets_) f->carrying = corps_copy.at(f->carrying);  // the corps a fleet carries
+    for (auto& c : corps_) c->on = fleet_of.at(c->on);                // the fleet carrying a corps
+    for (auto& c : combats_) fleets(c->att), fleets(c->def), fleets(c->early_pursuers);  // the fleets in each combat
+    for (auto& [entity, f] : fleet_by_) f = fleet_of.at(f);          // entity -> its fleet ...
+    for (auto& [entity, l] : leader_by_) l = leader_of.at(l);
+    for (auto& [entity, c] : corps_by_) c = corps_copy.at(c);
+    fleets(moving_);                                                  // the last stack to move
+    for (Leader*& l : moving_leaders_) l = leader_of.at(l);
+    combat_ = combat_of.at(combat_);                                  // the combat being fought
+    assigned_.clear();                                                // losses given each fleet in it
+    for (const auto& [f, n] : original.assigned_) assigned_[fleet_of.at(f)] = n;
+    // The lines read again are scratch of the event being replayed (nothing keeps them after
+    // it), and their words point into the original's text: the copy starts without them.
+    reread_events_.clear();
+    reread_items_.clear();
+    reread_text_.clear();
+}
+
+std::unique_ptr<Engine> EiaEngine::clone() const {
+    std::unique_ptr<EiaEngine> copy(new EiaEngine(*this));
+    copy->point_at_own(*this);
+    return copy;
+}
+
 // ---- the map and the table pack -----------------------------------------------------------------
 
 void EiaEngine::begin(GameContext& ctx) {

@@ -52,8 +52,16 @@ public:
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
     void scene_pieces(Scene& scene) const;                               // scene.cpp
     bool describes_positions() const override { return true; }
+    std::unique_ptr<Engine> clone() const override;
+
+    EiaEngine() = default;
 
 private:
+    // clone(): every member copied, then the copy's pointers pointed at its own fleets, leaders ...
+    EiaEngine(const EiaEngine& other) = default;
+    EiaEngine& operator=(const EiaEngine&) = delete;
+    void point_at_own(const EiaEngine& original);
+
     // ---- engine.cpp ----
     Fleet* fleet(const Entity& e);
     Corps* corps_of(const Entity& e);
@@ -167,9 +175,9 @@ private:
     // The power of a side index; a blank one (no side) for anything else.
     Power& pw(int side);
     const Power& pw(int side) const;
-    std::vector<std::unique_ptr<Fleet>> fleets_;
-    std::vector<std::unique_ptr<Leader>> leaders_;
-    std::vector<std::unique_ptr<Corps>> corps_;
+    Owned<Fleet> fleets_;
+    Owned<Leader> leaders_;
+    Owned<Corps> corps_;
     std::map<const Entity*, Fleet*> fleet_by_;
     std::map<const Entity*, Leader*> leader_by_;
     std::map<const Entity*, Corps*> corps_by_;
@@ -191,7 +199,7 @@ private:
     std::set<std::pair<std::string, int>> tried_;  // (place, power) interceptions tried against the moving stack
     bool intercepted_here_ = false;
     std::set<int> barred_;  // powers whose interceptors lost to the phasing side this sequence (6.2.3.4.2)
-    std::vector<std::unique_ptr<Combat>> combats_;
+    Owned<Combat> combats_;
     Combat* combat_ = nullptr;  // the combat being fought
     std::map<Fleet*, int> assigned_;        // ships the record gives each fleet to lose in this combat
     std::set<int> resulted_;                // powers that gave the combat's result

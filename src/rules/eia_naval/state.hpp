@@ -56,6 +56,19 @@ struct Power {
 
 struct Corps;
 
+// The engine's own fleets, leaders, corps, combats: each at a fixed address (the engine keeps
+// pointers to them). Copying the list copies every one (EiaEngine::clone then points the
+// copy's pointers at the copies).
+template <class T>
+struct Owned : std::vector<std::unique_ptr<T>> {
+    Owned() = default;
+    Owned(const Owned& other) : std::vector<std::unique_ptr<T>>() {
+        this->reserve(other.size());
+        for (const auto& x : other) this->push_back(std::make_unique<T>(*x));
+    }
+    Owned& operator=(const Owned&) = delete;
+};
+
 struct Fleet {
     const Entity* entity = nullptr;
     std::string name;

@@ -113,6 +113,39 @@ std::string Piece::what() const {
 
 std::unique_ptr<Engine> make_engine() { return std::make_unique<Late19cEngine>(); }
 
+// The copy constructor (defaulted) copies every member: values as they are, pointers into the
+// record (lines, entities) unchanged, pieces_ piece by piece (PieceList).
+// Every Piece* points into pieces_: each is pointed here at the copy's own piece.
+void Late19cEngine::point_at_own(const Late19cEngine& original) {
+    std::map<const Piece*, Piece*> copy_of{{nullptr, nullptr}};
+    for (std::size_t i = 0; i < pieces_.size(); ++i) copy_of[original.pieces_[i].get()] = pieces_[i].get();
+    auto mine = [&](Piece* p) { return copy_of.at(p); };
+    for (auto& p : pieces_) p->towing = mine(p->towing), p->towed_by = mine(p->towed_by);  // tows between pieces
+    if (combat_) combat_->attacker = mine(combat_->attacker), combat_->defender = mine(combat_->defender);  // the open close combat
+    for (Piece*& p : fired_at_) p = mine(p);                      // this turn's targets
+    for (auto& [entity, p] : by_entity_) p = mine(p);             // entity -> its piece
+    for (auto& [card, p] : cards_drawn_) p = mine(p);             // this turn's tiles
+    for (auto& [p, pos] : order_) p = mine(p);                    // the activation order
+    no_tile_reported_.clear();                                    // said once a turn
+    for (Piece* p : original.no_tile_reported_) no_tile_reported_.insert(mine(p));
+    active_ = mine(active_);                                      // the unit acting
+    activated_.clear();                                           // units activated this turn
+    for (Piece* p : original.activated_) activated_.insert(mine(p));
+    // the lines ahead point into the original's game, whose lines after the boundary the copy
+    // does not see: built again from the copy's game when next needed (lazily, as at first)
+    moves_ahead_.reset();
+    places_ahead_.reset();
+    // a reread line's words are in reread_items_ (paired one to one): the copy's, not the original's
+    for (std::size_t i = 0; i < reread_events_.size(); ++i)
+        reread_events_[i].args = ngn::Items(reread_items_[i].data(), reread_items_[i].size());
+}
+
+std::unique_ptr<Engine> Late19cEngine::clone() const {
+    std::unique_ptr<Late19cEngine> copy(new Late19cEngine(*this));
+    copy->point_at_own(*this);
+    return copy;
+}
+
 // ---- begin: the readings chosen and the map ----------------------------------------------------
 
 void Late19cEngine::begin(GameContext& ctx) {
@@ -124,7 +157,7 @@ void Late19cEngine::begin(GameContext& ctx) {
     readings_.torpedo_any = ctx.header.option("torpedo-dice") == "any";
     readings_.ship_still_last_turn = ctx.header.option("ship-still") == "last-turn";
     Grid grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow : geometry::hex::Columns::EvenLow);
-    field_ = std::make_unique<Battlefield>(grid, ctx.header.option("los-edge") == "either");
+    field_.emplace(grid, ctx.header.option("los-edge") == "either");
 }
 
 void Late19cEngine::terrain(const ngn::Terrain& t, GameContext& ctx) { field_->add(t, ctx.findings, kTerrainLines); }

@@ -36,8 +36,16 @@ public:
     std::optional<Scene> scene(const GameContext& ctx) const override;  // scene.cpp
     std::optional<SceneMeasure> measure(const GameContext& ctx, const Entity& from, const Entity& to) const override;  // scene.cpp
     bool describes_positions() const override { return true; }
+    std::unique_ptr<Engine> clone() const override;
+
+    Late19cEngine() = default;
 
 private:
+    // clone(): every member copied, then the copy's Piece* pointed at its own pieces.
+    Late19cEngine(const Late19cEngine& other) = default;
+    void point_at_own(const Late19cEngine& original);
+    Late19cEngine& operator=(const Late19cEngine&) = delete;
+
     // ---- engine.cpp: the order of battle, the turn, tiles, hits, exhaustion ----
     Piece* piece(const Entity& e);
     Piece* piece_named(const ngn::Item& item, GameContext& ctx);
@@ -207,8 +215,8 @@ private:
     bool end_reported_ = false;
 
     Readings readings_;
-    std::unique_ptr<Battlefield> field_;
-    std::vector<std::unique_ptr<Piece>> pieces_;
+    std::optional<Battlefield> field_;  // copied: wire laid in play changes it
+    PieceList pieces_;
     std::map<const Entity*, Piece*> by_entity_;
     std::map<int, int> initial_by_side_;  // fixed when play begins
     std::set<int> exhausted_sides_;

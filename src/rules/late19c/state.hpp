@@ -154,6 +154,17 @@ struct Readings {
 };
 
 
+// The engine's own pieces, each at a fixed address (the engine keeps Piece* to them). Copying
+// the list copies every piece (Late19cEngine::clone then points the copy's Piece* at the copies).
+struct PieceList : std::vector<std::unique_ptr<Piece>> {
+    PieceList() = default;
+    PieceList(const PieceList& other) : std::vector<std::unique_ptr<Piece>>() {
+        reserve(other.size());
+        for (const auto& p : other) push_back(std::make_unique<Piece>(*p));
+    }
+    PieceList& operator=(const PieceList&) = delete;
+};
+
 // "1 hit", "2 hits": a count and its noun, for messages.
 inline std::string counted(long long n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
