@@ -399,9 +399,10 @@ TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
     fleet_mp_ = other.fleet_mp_, fleet_mp_by_rules_ = other.fleet_mp_by_rules_, chain_doubt_ = other.chain_doubt_;
     count_targets_ = other.count_targets_, last_side_ = other.last_side_, vp_ = other.vp_, side_names_ = other.side_names_;
     said_no_manifest_ = other.said_no_manifest_, said_no_tables_ = other.said_no_tables_, said_boards_ = other.said_boards_;
-    last_named_ = other.last_named_, impulse_lines_ = other.impulse_lines_, last_event_line_ = other.last_event_line_;
     placed_refusal_ = other.placed_refusal_, unread_ = other.unread_, line_gap_ = other.line_gap_;
-    acts_indexed_ = other.acts_indexed_, acts_ = other.acts_, unknown_verbs_ = other.unknown_verbs_;
+    unknown_verbs_ = other.unknown_verbs_;
+    // Not copied: acts_, last_named_, impulse_lines_ and last_event_line_ index the whole record read
+    // ahead; clone() copies only before they are made.
     end_roll_at_ = other.end_roll_at_;
 
     std::map<const Ship*, Ship*> ship_of;
@@ -437,6 +438,12 @@ TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
     for (const Ship* s : other.engaged_now_) engaged_now_.insert(new_ship(s));  // only its size is read
 }
 
-std::unique_ptr<Engine> TmbvEngine::clone() const { return std::unique_ptr<Engine>(new TmbvEngine(*this)); }
+// None once the engine has read the record ahead (index_acts, for a finding near): a finding made
+// before the boundary may then name a line after it (a move's next move, the last line naming a
+// ship), which an edit after the boundary changes; the replay then goes on from an earlier copy.
+std::unique_ptr<Engine> TmbvEngine::clone() const {
+    if (acts_indexed_ || last_named_) return nullptr;
+    return std::unique_ptr<Engine>(new TmbvEngine(*this));
+}
 
 }  // namespace ironlog::rules::tmbv
