@@ -16,7 +16,7 @@ namespace {
 using namespace testing_util;
 
 // The engines that copy their state (Engine::clone): for these, a copy must be made.
-const std::set<std::string> kEnginesThatCopy = {"admiral", "ironclads", "late19c", "eia-naval"};
+const std::set<std::string> kEnginesThatCopy = {"admiral", "ironclads", "late19c", "eia-naval", "tmbv"};
 
 std::string everything(const ironlog::GameReport& r) {
     std::ostringstream os;

@@ -376,3 +376,74 @@ void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
 std::vector<std::string_view> TmbvEngine::verbs() const { return verb_words(kVerbs); }
 
 }  // namespace ironlog::rules::tmbv
+
+namespace ironlog::rules::tmbv {
+
+// Copies every member by value, then points what pointed into the original's own state (its
+// ships_, formations_ and manifest_) at the copy's. Pointers into the record (events, entities)
+// are kept: the replay keeps those lines in place after a copy.
+TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
+    manifest_ = other.manifest_;
+    tables_ = other.tables_;
+    ships_ = other.ships_;
+    hexes_ = other.hexes_, grids_ = other.grids_;
+    hits_parted_ = other.hits_parted_, hits_changed_ = other.hits_changed_;
+    formations_ = other.formations_;
+    grid_ = other.grid_;
+    lissa_ = other.lissa_, los_edge_either_ = other.los_edge_either_, rifled_rule_ = other.rifled_rule_;
+    critical_rule_ = other.critical_rule_, not_ready_rule_ = other.not_ready_rule_, dispatch_rule_ = other.dispatch_rule_;
+    weather_ = other.weather_, initiative_ = other.initiative_, italy_ = other.italy_;
+    impulse_ = other.impulse_, visibility_ = other.visibility_, visibility_by_rules_ = other.visibility_by_rules_;
+    visibility_parted_ = other.visibility_parted_, engaged_last_ = other.engaged_last_, in_play_ = other.in_play_;
+    step_ = other.step_, formation_moved_ = other.formation_moved_;
+    fleet_mp_ = other.fleet_mp_, fleet_mp_by_rules_ = other.fleet_mp_by_rules_, chain_doubt_ = other.chain_doubt_;
+    count_targets_ = other.count_targets_, last_side_ = other.last_side_, vp_ = other.vp_, side_names_ = other.side_names_;
+    said_no_manifest_ = other.said_no_manifest_, said_no_tables_ = other.said_no_tables_, said_boards_ = other.said_boards_;
+    placed_refusal_ = other.placed_refusal_, unread_ = other.unread_, line_gap_ = other.line_gap_;
+    unknown_verbs_ = other.unknown_verbs_;
+    // Not copied: acts_, last_named_, impulse_lines_ and last_event_line_ index the whole record read
+    // ahead; clone() copies only before they are made.
+    end_roll_at_ = other.end_roll_at_;
+
+    std::map<const Ship*, Ship*> ship_of;
+    for (std::size_t i = 0; i < ships_.size(); ++i) ship_of[&other.ships_[i]] = &ships_[i];
+    std::map<const Formation*, Formation*> formation_of;
+    for (std::size_t i = 0; i < formations_.size(); ++i) formation_of[&other.formations_[i]] = &formations_[i];
+    auto new_ship = [&](const Ship* s) { return s ? ship_of.at(s) : nullptr; };
+    auto new_formation = [&](const Formation* f) { return f ? formation_of.at(f) : nullptr; };
+    auto new_ships = [&](const std::vector<const Ship*>& v) {
+        std::vector<const Ship*> out;
+        for (const Ship* s : v) out.push_back(new_ship(s));
+        return out;
+    };
+    // a formation's flagship is one of the ships
+    for (Formation& f : formations_) f.flagship = new_ship(f.flagship);
+    for (Ship& s : ships_) {
+        s.formation = new_formation(s.formation);        // its formation
+        s.relayed_for = new_formation(s.relayed_for);    // the formation it relays for (14.4)
+        // its manifest entry lies in manifest_, which was copied: found again in the copy
+        if (s.manifest) {
+            s.manifest = manifest_->find(s.entity->name);
+            if (!s.manifest && !s.entity->alias.empty()) s.manifest = manifest_->find(s.entity->alias);
+        }
+    }
+    // the lookups by entity, the active formation and ship, and the lists of this activation and impulse
+    for (const auto& [e, s] : other.ship_by_) ship_by_[e] = new_ship(s);
+    for (const auto& [e, f] : other.formation_by_) formation_by_[e] = new_formation(f);
+    active_formation_ = new_formation(other.active_formation_);
+    active_ship_ = new_ship(other.active_ship_);
+    linked_now_ = new_ships(other.linked_now_);
+    fleet_now_ = new_ships(other.fleet_now_);
+    dispatch_seen_ = new_ships(other.dispatch_seen_);
+    for (const Ship* s : other.engaged_now_) engaged_now_.insert(new_ship(s));  // only its size is read
+}
+
+// None once the engine has read the record ahead (index_acts, for a finding near): a finding made
+// before the boundary may then name a line after it (a move's next move, the last line naming a
+// ship), which an edit after the boundary changes; the replay then goes on from an earlier copy.
+std::unique_ptr<Engine> TmbvEngine::clone() const {
+    if (acts_indexed_ || last_named_) return nullptr;
+    return std::unique_ptr<Engine>(new TmbvEngine(*this));
+}
+
+}  // namespace ironlog::rules::tmbv

@@ -51,6 +51,9 @@ struct ModifiedRoll {
 
 class TmbvEngine final : public Engine {
 public:
+    TmbvEngine() = default;
+    // A copy sharing nothing it changes with this engine (Engine::clone): see the copy constructor.
+    std::unique_ptr<Engine> clone() const override;
     void begin(GameContext& ctx) override;
     void declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) override;
     void heading(const ngn::Heading& h, GameContext& ctx) override;
@@ -74,6 +77,8 @@ public:
     static bool on_not_ready(TmbvEngine& t, const ngn::Event& e, const Entity& a, GameContext& ctx);
 
 private:
+    TmbvEngine(const TmbvEngine& other);  // for clone(): copies, then remaps pointers into own state
+    TmbvEngine& operator=(const TmbvEngine&) = delete;
     bool activated_line(const ngn::Event& e, const Entity& a, GameContext& ctx, void (TmbvEngine::*act)(Ship&, const ngn::Event&, GameContext&));
     Ship* named_ship(const ngn::Event& e, GameContext& ctx);
     // ---- engine.cpp: the impulse sequence (7.5) ----
