@@ -16,10 +16,12 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_util;
 
-// Everything a report says: its findings as JSON, and the lines excused.
+// Everything a report says: its findings as JSON, the lines excused, and the lines kept to show
+// the findings at.
 std::string everything(const ironlog::FileReport& report) {
     std::ostringstream os;
     ironlog::output::write_json(os, {report});
+    for (const auto& [line, text] : report.source.lines()) os << "\nsource " << line << ": " << text;
     for (const auto& g : report.games) {
         os << "\ngame " << g.index << " " << g.first_line << "-" << g.last_line << " events " << g.events;
         for (const auto& e : g.excused) os << "\nexcused " << e.pos.line << ":" << e.pos.column << " " << e.what << " <- " << e.cause.line;
@@ -33,13 +35,18 @@ std::string full_check(const std::string& text, const fs::path& folder) {
 }
 
 // A random edit of the kind a person makes while writing: a line changed (a digit or a word),
-// removed, written twice, cut short, or a new line typed in the middle.
+// removed, written twice, cut short, or a new line typed in the middle; or, as at the table, a
+// line added at the end (any line of the text, a tag line too) or the last line taken back.
 void random_edit(ironlog::Session& s, std::mt19937& rng) {
     const std::uint32_t lines = s.line_count();
     if (lines == 0) return s.append_line("[Ruleset \"ironclads\"]");
     const std::uint32_t at = std::uniform_int_distribution<std::uint32_t>(1, lines)(rng);
     std::string line(s.line(at));
-    switch (std::uniform_int_distribution<int>(0, 4)(rng)) {
+    switch (std::uniform_int_distribution<int>(0, 6)(rng)) {
+    case 5:
+        return s.append_line(line);
+    case 6:
+        return s.replace_lines(lines, 1, "");
     case 0:  // a digit changed
         for (char& c : line)
             if (c >= '0' && c <= '9' && rng() % 3 == 0) {
@@ -60,7 +67,7 @@ void random_edit(ironlog::Session& s, std::mt19937& rng) {
 
 TEST(Session, ReportsEveryFixtureAsCheckDoes) {
     std::size_t files = 0;
-    for (const fs::path folder : {kSource / "fixtures", kSource / "tests" / "hostile"})
+    for (const fs::path& folder : {kSource / "fixtures", kSource / "tests" / "hostile"})
         for (const auto& f : ngn_files(folder)) {
             const std::string text = read_file(f);
             ironlog::Session session(ironlog::CheckOptions(ironlog::all_rulesets(), f.parent_path()), "record.ngn");
@@ -161,6 +168,58 @@ turn 1
     AUT roll d6: 2
     ITA roll d6: 5 => AUT
 )";
+
+// Lines added at the end of the last game one at a time (the recorder), the last line typed
+// again and taken back: each change is read alone, and the report is a full check's.
+TEST(Session, AChangeAtTheEndIsReadAlone) {
+    for (const char* ruleset : {"ironclads", "late19c", "eia-naval", "admiral", "tmbv"}) {
+        const std::string text = generated_games(ruleset, 2, 20261128);
+        std::vector<std::string> lines;
+        std::istringstream in(text);
+        for (std::string l; std::getline(in, l);) lines.push_back(l);
+        ASSERT_GT(lines.size(), 60u) << ruleset;
+        const std::size_t cut = lines.size() - 40;  // inside the last game's body
+        std::string start;
+        for (std::size_t i = 0; i < cut; ++i) start += lines[i] + "\n";
+        ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"), "record.ngn");
+        s.set_text(start);
+        s.report();
+        for (std::size_t i = cut; i < lines.size(); ++i) {
+            s.append_line(lines[i]);
+            ASSERT_EQ(everything(s.report()), full_check(s.text(), kSource / "fixtures" / "games")) << ruleset << " line " << i + 1;
+            std::size_t blanks_before = 0;  // the reader cut them from the game's end: read with it
+            while (lines[i - 1 - blanks_before].find_first_not_of(' ') == std::string::npos) ++blanks_before;
+            EXPECT_LE(s.last_work().lines_read, 1u + blanks_before)
+                << ruleset << " line " << i + 1 << ": " << lines[i];
+            EXPECT_EQ(s.last_work().games_replayed, 1u);
+        }
+        // the last line with a number: a wrong digit, put right, then the line taken back
+        std::uint32_t at = s.line_count();
+        while (at > 1 && s.line(at).find_first_of("0123456789") == std::string_view::npos) --at;
+        const std::string right(s.line(at));
+        std::string wrong = right;
+        const auto digit = wrong.find_last_of("0123456789");
+        ASSERT_NE(digit, std::string::npos) << ruleset;
+        wrong[digit] = wrong[digit] == '9' ? '8' : static_cast<char>(wrong[digit] + 1);
+        for (const std::string& again : {wrong, right, std::string()}) {
+            s.replace_lines(at, 1, again.empty() ? "" : again + "\n");
+            ASSERT_EQ(everything(s.report()), full_check(s.text(), kSource / "fixtures" / "games")) << ruleset << ": " << again;
+            EXPECT_LE(s.last_work().lines_read, s.line_count() + 1 - at) << ruleset << ": " << again;
+            EXPECT_LT(s.last_work().lines_read, 10u) << ruleset << ": " << again;
+        }
+    }
+}
+
+// A tag line added at the end begins a game: the whole text is read again.
+TEST(Session, ATagAtTheEndIsReadWithTheWholeText) {
+    ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"), "record.ngn");
+    s.set_text(generated_games("ironclads", 1, 3));
+    s.report();
+    s.append_line("[Ruleset \"ironclads\"]");
+    EXPECT_EQ(everything(s.report()), full_check(s.text(), kSource / "fixtures" / "games"));
+    EXPECT_EQ(s.last_work().lines_read, s.line_count());
+    EXPECT_EQ(s.last_work().games_read, 2u);
+}
 
 // What may come next: the sequence's next headings, the ruleset's verbs, the pieces in play;
 // answered even while the line being written is still a syntax error.

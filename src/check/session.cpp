@@ -2,6 +2,7 @@
 
 #include "check/engine.hpp"
 #include "check/sequence.hpp"
+#include "notation/parser.hpp"
 #include "notation/record.hpp"
 
 #include <algorithm>
@@ -68,16 +69,18 @@ Session::Session(CheckOptions options, std::string path, ngn::ParseOptions parse
 
 Session::~Session() = default;
 
-void Session::changed() {
+void Session::changed(std::size_t from) {
     dirty_ = true;
+    changed_from_ = std::min(changed_from_, from);
     line_starts_.assign(1, 0);
     for (std::size_t at = text_.find('\n'); at != std::string::npos; at = text_.find('\n', at + 1))
         line_starts_.push_back(at + 1);
 }
 
 void Session::set_text(std::string text) {
+    const auto same = std::mismatch(text_.begin(), text_.end(), text.begin(), text.end()).first - text_.begin();
     text_ = std::move(text);
-    changed();
+    changed(static_cast<std::size_t>(same));
 }
 
 std::uint32_t Session::line_count() const {
@@ -107,19 +110,35 @@ void Session::replace_lines(std::uint32_t first, std::uint32_t count, std::strin
         add = joined;
     }
     text_.replace(from, to - from, add);
-    changed();
+    changed(from);
 }
 
 void Session::append_line(std::string_view line) {
+    const std::size_t from = text_.size();
     if (!text_.empty() && text_.back() != '\n') text_ += '\n';
     text_.append(line);
     text_ += '\n';
-    changed();
+    changed(from);
 }
 
 const FileReport& Session::report() {
     if (!dirty_) return report_;
     work_ = {};
+    if (changed_from_ >= reported_size_ && text_.size() == reported_size_) {  // the same text again
+        work_.games_read = games_.size();
+    } else if (!read_tail()) {
+        read_all();
+    }
+    dirty_ = false;
+    changed_from_ = std::string::npos;
+    reported_size_ = text_.size();
+    return report_;
+}
+
+// The whole text read again: the games whose text did not change keep their reports, the others
+// are replayed (go_on, else replay_whole).
+void Session::read_all() {
+    work_.lines_read = line_count();
     std::vector<std::unique_ptr<Checked>> before = std::move(games_);
     games_.clear();
     std::unordered_map<std::string_view, std::size_t> by_key;
@@ -146,8 +165,74 @@ const FileReport& Session::report() {
     std::istringstream in(text_);
     report_ = check_stream(path_, in, options_, parse_, {}, {}, checker);
     for (std::size_t i = 0; i < games_.size(); ++i) games_[i]->report.index = i + 1;
-    dirty_ = false;
-    return report_;
+}
+
+// Whether the change since the last report can be read alone: it lies after the first tag of the
+// last game, which therefore takes every line it holds, and nothing else changes in the reading.
+// That needs no syntax error anywhere (max_errors counts them) and the game under
+// max_game_bytes. from: the first line to read again, which takes in the blank lines the reader
+// cut from the end of the game.
+bool Session::may_read_tail(std::uint32_t& from) {
+    if (games_.empty() || report_.games.size() != games_.size() || !report_.findings.empty()) return false;
+    for (const auto& c : games_)
+        if (!c->game->errors.empty()) return false;
+    const ngn::Game& held = *games_.back()->game;
+    const auto tag = std::find_if(held.lines.begin(), held.lines.end(), [](const ngn::Line& l) { return l.is<ngn::Tag>(); });
+    if (tag == held.lines.end()) return false;
+    const auto changed_line = std::upper_bound(line_starts_.begin(), line_starts_.end(), changed_from_) - line_starts_.begin();
+    from = std::min(static_cast<std::uint32_t>(changed_line), held.lines.back().pos.line + 1);
+    if (from <= tag->pos.line) return false;
+    const std::size_t game_bytes = text_.size() - line_starts_[held.first_line - 1];
+    return parse_.max_game_bytes == 0 || game_bytes <= parse_.max_game_bytes;
+}
+
+// The lines from the change on, read alone into the last game, which is replayed from its last
+// checkpoint before them. False when that would not read as the whole text reads (then nothing
+// has changed): a tag line (a new game), a line that does not read, more lines than the held
+// game has room for.
+bool Session::read_tail() {
+    std::uint32_t from = 0;
+    if (!may_read_tail(from)) return false;
+    Checked& c = *games_.back();
+    ngn::Game& held = *c.game;
+    const std::uint32_t last = line_count();
+    std::vector<ngn::LineResult> fresh;
+    for (std::uint32_t n = from; n <= last; ++n) {
+        const std::string_view raw = line(n);
+        const std::size_t first = raw.find_first_not_of(" \t");
+        if (first != std::string_view::npos && raw[first] == '[') return false;
+        fresh.push_back(ngn::parse_line(raw, n));
+        if (!fresh.back().line) return false;
+    }
+    std::size_t keep = 0;  // the held lines before `from`, as they were
+    while (keep < held.lines.size() && held.lines[keep].pos.line < from) ++keep;
+    if (keep + fresh.size() > held.lines.capacity() || held.store.bytes_held() > 3 * c.fresh_bytes) return false;
+
+    while (!c.checkpoints.empty() && c.checkpoints.back().index >= keep) c.checkpoints.pop_back();
+    held.lines.resize(keep);
+    bool declares_any = false;
+    for (const ngn::LineResult& r : fresh) {
+        declares_any = declares_any || declares(*r.line);
+        held.lines.push_back(ngn::copy_line(*r.line, held.store));
+    }
+    while (!held.lines.empty() && held.lines.back().is<ngn::Blank>() && !held.lines.back().comment) held.lines.pop_back();
+    held.last_line = last;
+    std::unique_ptr<Replay> replay;
+    if (!declares_any && !c.checkpoints.empty()) replay = c.checkpoints.back().replay->copy();
+    if (replay)
+        replay_from(c, std::move(replay), c.checkpoints.back().index);
+    else
+        replay_again(c);
+
+    c.key = std::to_string(held.first_line) + "\n" + text_.substr(line_starts_[held.first_line - 1]);
+    c.report.index = games_.size();
+    report_.games.back() = c.report;
+    report_.source.forget_from(held.first_line);  // the lines from there on are the last game's
+    for (const Finding& f : c.report.findings)
+        if (f.file.empty()) report_.source.keep(f.pos.line, line(f.pos.line));
+    work_.games_read = games_.size();
+    work_.lines_read = fresh.size();
+    return true;
 }
 
 // A game read for the first time, or changed where no checkpoint helps: replayed from its start.
@@ -156,14 +241,20 @@ std::unique_ptr<Session::Checked> Session::replay_whole(ngn::Game&& game) {
     c->game = std::make_unique<ngn::Game>(std::move(game));
     c->game->lines.reserve(2 * c->game->lines.size() + 64);  // room to change it in place
     c->fresh_bytes = c->game->store.bytes_held();
-    auto replay = std::make_unique<Replay>(*c->game, 0, options_);
-    if (!replay->start()) {  // not replayed: the report says why
-        c->report = replay->report();
-        ++work_.games_replayed;
-        return c;
-    }
-    replay_from(*c, std::move(replay), 0);
+    replay_again(*c);
     return c;
+}
+
+// The game replayed from its start.
+void Session::replay_again(Checked& c) {
+    c.checkpoints.clear();
+    auto replay = std::make_unique<Replay>(*c.game, 0, options_);
+    if (!replay->start()) {  // not replayed: the report says why
+        c.report = replay->report();
+        ++work_.games_replayed;
+        return;
+    }
+    replay_from(c, std::move(replay), 0);
 }
 
 // A game that changed from some line on: its lines from the last checkpoint before the change are
@@ -215,6 +306,7 @@ void Session::replay_from(Checked& c, std::unique_ptr<Replay> replay, std::size_
 void Session::forget_checks() {
     games_.clear();
     dirty_ = true;
+    changed_from_ = 0;
 }
 
 std::vector<const ngn::Game*> Session::games() {

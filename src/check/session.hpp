@@ -1,9 +1,11 @@
 // A record being written: its text, checked again as it changes. The language server, the
 // recorder and `ironlog check` of a single text go through it. What it reports is exactly what
-// `ironlog check` reports of the same text (check_text): it reads the whole text again on every
-// change (the reader is the cheap part) and replays again only the games whose lines changed:
-// each from the last turn or phase boundary before the change where its engine can copy its
-// state (Engine::clone), else from its start.
+// `ironlog check` reports of the same text (check_text). A change inside the body of the last
+// game (a line appended, the last lines typed or removed), the recorder's and an editor's usual
+// change at the table, is read alone: only its lines are read and added to the game as held.
+// Any other change has the whole text read again (the reader is the cheap part). Either way only
+// the games whose lines changed are replayed: each from the last turn or phase boundary before
+// the change where its engine can copy its state (Engine::clone), else from its start.
 #pragma once
 
 #include "check/file_report.hpp"
@@ -88,12 +90,17 @@ public:
         std::size_t games_read = 0;      // games in the text
         std::size_t games_replayed = 0;  // of those, replayed again
         std::size_t lines_replayed = 0;  // lines of the games replayed
+        std::size_t lines_read = 0;      // lines read by the reader: the text's, or a change's alone
     };
     const Work& last_work() const { return work_; }
 
 private:
     struct Checked;
-    void changed();
+    void changed(std::size_t from);
+    void read_all();
+    bool read_tail();
+    bool may_read_tail(std::uint32_t& from_line);
+    void replay_again(Checked& c);
     std::unique_ptr<Checked> replay_whole(ngn::Game&& game);
     std::unique_ptr<Checked> go_on(std::unique_ptr<Checked> old, ngn::Game&& game, const std::string& key);
     void replay_from(Checked& c, std::unique_ptr<Replay> replay, std::size_t from);
@@ -107,6 +114,8 @@ private:
     std::string text_;
     std::vector<std::size_t> line_starts_;  // byte offset of each line (from line 1)
     bool dirty_ = true;
+    std::size_t changed_from_ = 0;  // bytes before it are as the last report read them
+    std::size_t reported_size_ = std::string::npos;  // the text's size at the last report
     FileReport report_;
     std::vector<std::unique_ptr<Checked>> games_;  // the last report's, in file order
     Work work_;

@@ -88,6 +88,8 @@ public:
 
     const std::string& path() const { return path_; }
     void keep(std::uint32_t line, std::string_view text) { lines_.try_emplace(line, text); }
+    // The lines from `line` on are no longer kept (their text changed).
+    void forget_from(std::uint32_t line) { lines_.erase(lines_.lower_bound(line), lines_.end()); }
     bool has(std::uint32_t line) const { return lines_.count(line) != 0; }
     std::string_view line(std::uint32_t line) const;  // empty when not kept
     // The column in Unicode code points (1-based) of a byte column on a kept line.
