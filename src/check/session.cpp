@@ -204,8 +204,9 @@ bool Session::read_tail() {
         fresh.push_back(ngn::parse_line(raw, n));
         if (!fresh.back().line) return false;
     }
-    std::size_t keep = 0;  // the held lines before `from`, as they were
-    while (keep < held.lines.size() && held.lines[keep].pos.line < from) ++keep;
+    const std::size_t keep = std::partition_point(held.lines.begin(), held.lines.end(), [&](const ngn::Line& l) {
+        return l.pos.line < from;
+    }) - held.lines.begin();  // the held lines before `from`, as they were
     if (keep + fresh.size() > held.lines.capacity() || held.store.bytes_held() > 3 * c.fresh_bytes) return false;
 
     while (!c.checkpoints.empty() && c.checkpoints.back().index >= keep) c.checkpoints.pop_back();
@@ -224,7 +225,8 @@ bool Session::read_tail() {
     else
         replay_again(c);
 
-    c.key = std::to_string(held.first_line) + "\n" + text_.substr(line_starts_[held.first_line - 1]);
+    c.key = std::to_string(held.first_line) + "\n";
+    c.key.append(text_, line_starts_[held.first_line - 1]);
     c.report.index = games_.size();
     report_.games.back() = c.report;
     report_.source.forget_from(held.first_line);  // the lines from there on are the last game's
