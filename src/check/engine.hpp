@@ -37,6 +37,9 @@ struct GameContext {
     // The cases lines were judged under, counted when the check asks (CheckOptions::count_cases,
     // for the test that generated play reaches every enforced case); null otherwise.
     std::map<std::string, std::size_t>* cases = nullptr;
+    // The record is a game still being played (CheckOptions::in_progress): finish() is not called,
+    // and a look ahead past the last line written finds "not yet", not "never".
+    bool in_progress = false;
     // An engine calls this where it judges a line under a case, legal or not.
     void judged(const RuleRef& rule) const {
         if (cases) ++(*cases)[rule.id()];

@@ -142,6 +142,7 @@ void Replay::bind_context() {
     context_ = std::make_unique<GameContext>(
         GameContext{game_, header_.ruleset->info, header_, *symbols_, findings_, tracker_->cursor()});
     if (options_.count_cases) context_->cases = &cases_;
+    context_->in_progress = options_.in_progress;
 }
 
 void Replay::line(const ngn::Line& line) {
@@ -165,6 +166,7 @@ void Replay::line(const ngn::Line& line) {
 
 void Replay::end(bool to_the_end) {
     if (to_the_end) result();
+    if (options_.in_progress) return apply_rulings();  // the game goes on: its end says nothing yet
     if (engine_) engine_->finish(*context_);
     if (!engine_ && to_the_end)
         findings_.note(Kind::Unverifiable, RuleRef{header_.ruleset->info.id, "", ""}, ngn::SourcePos{game_.first_line, 1},

@@ -34,6 +34,10 @@ struct CheckOptions {
     const RulesetList* rulesets;           // the rulesets a record may name (src/rules/registry.hpp)
     std::filesystem::path base_dir = ".";  // where the files a record names are looked for
     bool count_cases = false;              // GameReport::cases: which cases lines were judged under
+    // The record is being written (the recorder): where it stops, the game goes on. Nothing is
+    // concluded from its end (a step, a roll or a line still to come, the result), and a look
+    // ahead that finds no later line takes it as not written yet (GameContext::in_progress).
+    bool in_progress = false;
 };
 
 // The state at a point of a game as data (`ironlog state --format json`, docs/output.md); the

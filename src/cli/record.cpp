@@ -113,10 +113,16 @@ const char* kHelp =
     "  help        this text\n"
     "  quit        stop (Ctrl-D too); every line kept is already saved\n";
 
+// The check of a game still being played: nothing is concluded from where the record stops.
+CheckOptions in_progress(CheckOptions options) {
+    options.in_progress = true;
+    return options;
+}
+
 class Recorder {
 public:
     Recorder(const std::string& path, LineInput& input)
-        : path_(path), file_(path), input_(input), session_(options_for(path), path),
+        : path_(path), file_(path), input_(input), session_(in_progress(options_for(path)), path),
           colour_(input.echoes() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && std::getenv("TERM") &&
                   std::string(std::getenv("TERM")) != "dumb") {}
 
@@ -133,7 +139,7 @@ private:
     std::optional<std::string> read(const std::string& prompt, bool remember);
     std::uint32_t last_written_line();
     bool is_tag(std::uint32_t line) const;
-    std::vector<Finding> judged_findings(bool with_copy);
+    std::vector<Finding> judged_findings();
     bool is_heading(std::uint32_t line) const;
     bool play_begun(std::uint32_t line) const;
     // The record's lines (an empty text has none; Session counts it as one empty line).
@@ -181,7 +187,7 @@ bool Recorder::load() {
     }
     if (!text.empty() && text.back() != '\n') text += '\n';
     session_.set_text(std::move(text));
-    for (const Finding& f : judged_findings(false)) accepted_.insert(key_of(f));  // played on already
+    for (const Finding& f : judged_findings()) accepted_.insert(key_of(f));  // played on already
     if (lines() > 0)
         std::cout << "resuming " << output::visible(path_) << " after line " << lines() << "\n";
     else
@@ -228,18 +234,9 @@ bool Recorder::is_tag(std::uint32_t line) const {
     return !t.empty() && t[0] == '[';
 }
 
-// The findings of the text with its last line written once more after it. A phase (or turn,
-// segment ...) still being played is judged as if it ended where the record ends, its steps
-// not yet written missing: the copy moves that end past the line being judged (what is found on
-// the copy itself is left out unless `with_copy`).
-std::vector<Finding> Recorder::judged_findings(bool with_copy) {
-    const std::uint32_t copy = lines() + 1;
-    session_.append_line(std::string(session_.line(copy - 1)));
-    std::vector<Finding> all = all_findings(session_.report());
-    session_.replace_lines(copy, 1, "");
-    if (!with_copy) std::erase_if(all, [&](const Finding& f) { return f.file.empty() && f.pos.line >= copy; });
-    return all;
-}
+// The findings of the record as it stands, checked as a game still being played
+// (CheckOptions::in_progress): a step, a roll or a line still to come is not yet missing.
+std::vector<Finding> Recorder::judged_findings() { return all_findings(session_.report()); }
 
 bool Recorder::is_heading(std::uint32_t line) const {
     const std::string t = trimmed(session_.line(line));
@@ -264,7 +261,7 @@ bool Recorder::play_begun(std::uint32_t line) const {
 // phase (a heading) brings every finding of the lines before it not yet accepted.
 bool Recorder::judge(const std::string& line) {
     std::set<std::string> pending;  // the rules the record was found wanting under before this line
-    for (const Finding& f : judged_findings(true)) pending.insert(f.rule.id());
+    for (const Finding& f : judged_findings()) pending.insert(f.rule.id());
     session_.append_line(line);
     const std::uint32_t at = lines();
     const bool tag = is_tag(at), heading = is_heading(at);
@@ -272,7 +269,7 @@ bool Recorder::judge(const std::string& line) {
     // is declared before the ships that fill it
     const bool setup = !tag && !heading && !play_begun(at);
     std::vector<Finding> shown;
-    for (const Finding& f : judged_findings(false)) {
+    for (const Finding& f : judged_findings()) {
         if (accepted_.count(key_of(f)) || ((tag || setup) && f.kind != Kind::Syntax)) continue;  // judged once they end
         // a heading's own findings wait until its phase ends (every step of it is missing yet), as
         // do those still wanting under a rule the record already fell short of (the units yet to

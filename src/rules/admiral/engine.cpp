@@ -262,7 +262,7 @@ bool AdmiralEngine::hand_later_this_turn(const Unit& u, std::uint32_t line, Game
         const std::string verb = lower(e->verb());
         if (verb == "speed" || verb == "move" || verb == "turn" || verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide") return true;
     }
-    return false;
+    return ctx.in_progress;  // the turn being written: its hand may come yet
 }
 
 // A unit measured from where it stood, by a line that disagrees, with no hand this turn yet and
@@ -293,7 +293,7 @@ bool AdmiralEngine::named_later(const Unit& u, std::uint32_t line, GameContext& 
                 for (const auto& item : *items)
                     if ((word_text(item) || item.is<ngn::Text>()) && ctx.symbols.find(reference_text(item)) == u.entity) return true;
     }
-    return false;
+    return ctx.in_progress;  // a record still being written may name it yet
 }
 
 // Whether the unit's hand has a move line after `line` (a unit may fire before it moves): the
@@ -313,7 +313,7 @@ bool AdmiralEngine::moves_later_in_hand(const Unit& u, std::uint32_t line, GameC
         const bool hand = moving || verb == "fire" || verb == "torpedo" || verb == "order" || verb == "collide" || verb == "pass";
         if (who != u.entity && hand) return false;
     }
-    return false;
+    return it == lines.end() && ctx.in_progress;  // the hand being written: its move may come yet
 }
 
 // A hand whose unit acts before any move: its move must come later in the hand. If none does, the

@@ -192,7 +192,7 @@ bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx)
         const std::string verb = lower(next->second->verb());
         if (verb != "critical" && verb != "on-fire" && verb != "rudder" && verb != "not-ready") return true;
     }
-    return false;
+    return ctx.in_progress && heading == impulse_lines_.end();  // the impulse being written: it may act yet
 }
 
 // ---- the impulse sequence (7.5) ---------------------------------------------------------------------

@@ -74,7 +74,9 @@ bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
     const auto it = last_named_->find(x.entity);
     if (it == last_named_->end() || it->second >= line) return false;
     // and the record plays a whole impulse more without it: silence at the record's end says nothing
+    // (and in a record still being written, the impulse after it is whole only once another begins)
     const auto next = std::upper_bound(impulse_lines_.begin(), impulse_lines_.end(), line);
+    if (ctx.in_progress && (next == impulse_lines_.end() || next + 1 == impulse_lines_.end())) return false;
     return next != impulse_lines_.end() && last_event_line_ > *next;
 }
 
