@@ -3,9 +3,7 @@
 // and hostile input (garbage, a header without body, a body not JSON, a huge Content-Length, a
 // client that goes away mid-message).
 #include "cli/lsp.hpp"
-#include "cli/coverage.hpp"
 #include "cli/lsp_features.hpp"
-#include "rules/registry.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
@@ -348,19 +346,6 @@ TEST(Lsp, CodeActionReplacesTheRecordedValueWithTheExpected) {
     EXPECT_EQ(edit["range"]["start"], pos(at, 20));
     EXPECT_EQ(edit["range"]["end"], pos(at, 25));
     EXPECT_EQ(actions[0]["diagnostics"][0]["code"], "ironclads Sea state");
-}
-
-// The table compiled in at build time is each ruleset's coverage table as the docs have it now,
-// row for row (coverage_rows reads docs/rules/<id>.md when the test runs).
-TEST(Lsp, CompiledCoverageTableIsTheDocs) {
-    for (const ironlog::Ruleset* r : ironlog::all_rulesets().all) {
-        std::vector<std::pair<std::string, std::string>> compiled, docs;
-        for (const ironlog::CoverageCase& c : ironlog::coverage_cases())
-            if (c.ruleset == r->info.id) compiled.emplace_back(c.rule, c.status);
-        for (const CoverageRow& row : coverage_rows(r->info.id)) docs.emplace_back(row.rule, row.status);
-        EXPECT_GE(compiled.size(), 10u) << r->info.id;
-        EXPECT_EQ(compiled, docs) << r->info.id;
-    }
 }
 
 // Hover on a ruling's citation: the cited case's row of the ruleset's coverage table
