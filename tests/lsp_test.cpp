@@ -359,12 +359,14 @@ TEST(Lsp, HoverOnACitationGivesTheCoverageRow) {
         "ruling ironclads Sea-state \"another ruleset's section, hyphens for blanks\"\n"
         "ruling ngn 5.4 \"the notation's own rule\"\n"
         "ruling admiral Units-Movement/Rotation \"a section of words\"\n"
-        "ruling eia-naval 6.2.1 \"the second case of a row of two\"\n";
+        "ruling eia-naval 6.2.1 \"the second case of a row of two\"\n"
+        "\n[NGN \"1\"]\n[Event \"unknown\"]\n[Ruleset \"chess\"]\n"
+        "ruling 7.3.3 \"a ruleset ironlog lacks\"\n";
     auto hover_at = [&](int id, int line, int character) {
         return frame(request(id, "textDocument/hover", {{"textDocument", doc()}, {"position", pos(line, character)}}));
     };
     const Exchange e = serve(opening(text) + hover_at(2, 6, 14) + hover_at(3, 7, 8) + hover_at(4, 8, 13) + hover_at(5, 9, 20) + hover_at(6, 10, 11) +
-                             hover_at(7, 6, 25) + hover_at(8, 11, 20) + hover_at(9, 12, 20) + closing());
+                             hover_at(7, 6, 25) + hover_at(8, 11, 20) + hover_at(9, 12, 20) + hover_at(10, 17, 9) + closing());
     auto value = [&](int id) { return e.response(id)["result"].is_null() ? std::string() : e.response(id)["result"]["contents"]["value"].get<std::string>(); };
     // what is said of the citation comes first; the findings of the line follow (here each
     // ruling's warning that it matches no finding: there is no play to rule on)
@@ -386,6 +388,9 @@ TEST(Lsp, HoverOnACitationGivesTheCoverageRow) {
     EXPECT_EQ(value(7), no_finding);
     EXPECT_EQ(citation(8).rfind("**admiral Units-Movement/Rotation**\n- Units Movement/Rotation\n  - enforced: at most 22.5 degrees a rotation", 0), 0u) << value(8);
     EXPECT_EQ(citation(9).rfind("**eia-naval 6.2.1**\n- 6.2, 6.2.1\n  - enforced: 7 MP per fleet and sequence", 0), 0u) << value(9);
+    // a ruleset ironlog lacks has no table: nothing of the citation
+    EXPECT_EQ(value(10).find("7.3.3"), std::string::npos) << value(10);
+    EXPECT_EQ(value(10).find("no such case"), std::string::npos) << value(10);
 }
 
 TEST(Lsp, CodeActionInsertsTheMissingHeading) {

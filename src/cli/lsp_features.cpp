@@ -387,7 +387,8 @@ std::string citation_text(const ngn::Ruling& r, const ngn::Game& game) {
     }
     std::string section;
     for (std::size_t i = first; i < r.citation.size(); ++i) section += (section.empty() ? "" : " ") + std::string(r.citation[i]);
-    if (ruleset.empty() || ruleset == "ngn" || section.empty()) return {};  // the notation's sections have no coverage table
+    // the notation's sections (ngn) have no coverage table, nor has a ruleset ironlog lacks
+    if (!all_rulesets().find(ruleset) || section.empty()) return {};
     std::string text = "**" + ruleset + " " + section + "**";
     const std::vector<const CoverageCase*> cases = cases_cited(ruleset, section);
     if (cases.empty()) return text + ": no such case in the coverage table of " + ruleset + " (docs/rules/" + ruleset + ".md)";
