@@ -348,6 +348,51 @@ TEST(Lsp, CodeActionReplacesTheRecordedValueWithTheExpected) {
     EXPECT_EQ(actions[0]["diagnostics"][0]["code"], "ironclads Sea state");
 }
 
+// Hover on a ruling's citation: the cited case's row of the ruleset's coverage table
+// (docs/rules/<id>.md, compiled in at build time), or that the table has no such case.
+TEST(Lsp, HoverOnACitationGivesTheCoverageRow) {
+    const std::string text =
+        "[NGN \"1\"]\n[Event \"citations\"]\n[Ruleset \"tmbv\"]\n[Variant \"lissa\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+        "ruling tmbv 7.3.3 \"the counter was knocked\"\n"
+        "ruling 7.3.5 \"the ruleset from the header\"\n"
+        "ruling tmbv 99.9 \"a case the book lacks\"\n"
+        "ruling ironclads Sea-state \"another ruleset's section, hyphens for blanks\"\n"
+        "ruling ngn 5.4 \"the notation's own rule\"\n"
+        "ruling admiral Units-Movement/Rotation \"a section of words\"\n"
+        "ruling eia-naval 6.2.1 \"the second case of a row of two\"\n"
+        "\n[NGN \"1\"]\n[Event \"unknown\"]\n[Ruleset \"chess\"]\n"
+        "ruling 7.3.3 \"a ruleset ironlog lacks\"\n";
+    auto hover_at = [&](int id, int line, int character) {
+        return frame(request(id, "textDocument/hover", {{"textDocument", doc()}, {"position", pos(line, character)}}));
+    };
+    const Exchange e = serve(opening(text) + hover_at(2, 6, 14) + hover_at(3, 7, 8) + hover_at(4, 8, 13) + hover_at(5, 9, 20) + hover_at(6, 10, 11) +
+                             hover_at(7, 6, 25) + hover_at(8, 11, 20) + hover_at(9, 12, 20) + hover_at(10, 17, 9) + closing());
+    auto value = [&](int id) { return e.response(id)["result"].is_null() ? std::string() : e.response(id)["result"]["contents"]["value"].get<std::string>(); };
+    // what is said of the citation comes first; the findings of the line follow (here each
+    // ruling's warning that it matches no finding: there is no play to rule on)
+    auto citation = [&](int id) { return value(id).substr(0, value(id).find("\n\n")); };
+    const std::string no_finding = "**ngn 6 Rulings and agreements** this ruling matches no finding in the game";
+    // tmbv 7.3.3: its row, the case's words and its status
+    EXPECT_EQ(citation(2), "**tmbv 7.3.3**\n- 7.3.3 one hex side a hex; 1 MP, free for small ships\n  - enforced (small: needs the manifest)");
+    EXPECT_EQ(value(2), citation(2) + "\n\n" + no_finding);
+    // a section alone is the game's ruleset's
+    EXPECT_EQ(citation(3), "**tmbv 7.3.5**\n- 7.3.5 never backwards\n  - enforced");
+    EXPECT_EQ(citation(4), "**tmbv 99.9**: no such case in the coverage table of tmbv (docs/rules/tmbv.md)");
+    // ironclads' table has a column of the rule in short; the section has several rows
+    const std::string sea = citation(5);
+    EXPECT_EQ(sea.rfind("**ironclads Sea-state**\n- Sea state: one D6 per side before play\n  - enforced\n", 0), 0u) << sea;
+    EXPECT_NE(sea.find("\n- Sea state: rough only on a double 1\n  - enforced (the claim is checked)"), std::string::npos) << sea;
+    EXPECT_EQ(sea.find("Initiative"), std::string::npos) << sea;
+    // the notation's sections have no coverage table; the quoted text is no citation
+    EXPECT_EQ(value(6), no_finding);
+    EXPECT_EQ(value(7), no_finding);
+    EXPECT_EQ(citation(8).rfind("**admiral Units-Movement/Rotation**\n- Units Movement/Rotation\n  - enforced: at most 22.5 degrees a rotation", 0), 0u) << value(8);
+    EXPECT_EQ(citation(9).rfind("**eia-naval 6.2.1**\n- 6.2, 6.2.1\n  - enforced: 7 MP per fleet and sequence", 0), 0u) << value(9);
+    // a ruleset ironlog lacks has no table: nothing of the citation
+    EXPECT_EQ(value(10).find("7.3.3"), std::string::npos) << value(10);
+    EXPECT_EQ(value(10).find("no such case"), std::string::npos) << value(10);
+}
+
 TEST(Lsp, CodeActionInsertsTheMissingHeading) {
     const std::string text = read_file(kSource / "fixtures/errors/play-mistakes.ngn");
     const std::string uri = "file://" + (kSource / "fixtures/errors/play-mistakes.ngn").string();

@@ -17,30 +17,9 @@ namespace {
 namespace fs = std::filesystem;
 using namespace testing_util;
 
-// The start of an Ironclads game, a line at a time; its ship library beside the record.
-const char* kOpening = R"([NGN "1"]
-[Event "Recorded at the table"]
-[Ruleset "ironclads"]
-[Side1 "Austria"]
-[Side2 "Italy"]
-[Library "lissa-1866.ngn"]
-[Result "*"]
-
-side AUT "Austria"
-ship FM "Erzherzog Ferdinand Max" at (20, 20, 90)
-side ITA "Italy"
-ship RdI "Re d'Italia" at (120, 60, 270)
-
-phase sea-state
-  AUT roll d6: 4
-  ITA roll d6: 2 => calm
-
-turn 1
-  phase initiative
-    AUT roll d6: 5
-    ITA roll d6: 2 => ITA
-  phase movement
-)";
+// The start of an Ironclads game (tests/data/ironclads-opening.ngn, shared with the session's
+// and the terminal's tests) up to its first movement phase; its ship library beside the record.
+const std::string kOpening = read_file(kSource / "tests/data/ironclads-opening.ngn") + "  phase movement\n";
 const std::string kRightMove = "    FM speed 10 move 10cm => (30, 20, 90)\n";
 const std::string kWrongMove = "    FM speed 10 move 10cm => (35, 20, 90)\n";
 

@@ -146,28 +146,8 @@ TEST(Session, LinesReplacedAddedAndAppended) {
     EXPECT_EQ(s.line(9), "");
 }
 
-const char* kIronclads = R"([NGN "1"]
-[Event "Session"]
-[Ruleset "ironclads"]
-[Side1 "Austria"]
-[Side2 "Italy"]
-[Library "ships/lissa-1866.ngn"]
-[Result "*"]
-
-side AUT "Austria"
-ship FM "Erzherzog Ferdinand Max" at (20, 20, 90)
-side ITA "Italy"
-ship RdI "Re d'Italia" at (120, 60, 270)
-
-phase sea-state
-  AUT roll d6: 4
-  ITA roll d6: 2 => calm
-
-turn 1
-  phase initiative
-    AUT roll d6: 2
-    ITA roll d6: 5 => AUT
-)";
+// An Ironclads game up to the initiative of turn 1 (shared with the recorder's tests).
+const std::string kIronclads = read_file(kSource / "tests/data/ironclads-opening.ngn");
 
 // Lines added at the end of the last game one at a time (the recorder), the last line typed
 // again and taken back: each change is read alone, and the report is a full check's.
@@ -224,8 +204,9 @@ TEST(Session, ATagAtTheEndIsReadWithTheWholeText) {
 // What may come next: the sequence's next headings, the ruleset's verbs, the pieces in play;
 // answered even while the line being written is still a syntax error.
 TEST(Session, NextStepsAfterALine) {
-    ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"));
-    s.set_text(std::string(kIronclads) + "  phase movement\n    FM speed 10 move 10cm => (30, 20, \n");
+    // its [Library] is read from beside it: the ships' folder
+    ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "ships"));
+    s.set_text(kIronclads + "  phase movement\n    FM speed 10 move 10cm => (30, 20, \n");
     const std::uint32_t last = s.line_count();
     const ironlog::NextSteps next = s.next_after(last);
     EXPECT_EQ(next.ruleset, "ironclads");

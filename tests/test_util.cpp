@@ -1,3 +1,4 @@
+#include "cli/coverage.hpp"
 #include "rules/registry.hpp"
 #include "test_util.hpp"
 
@@ -311,41 +312,10 @@ std::map<std::string, std::size_t> cases_judged(const ironlog::FileReport& repor
 }
 
 std::vector<CoverageRow> coverage_rows(const std::string& ruleset) {
-    std::istringstream in(read_file(kSource / "docs" / "rules" / (ruleset + ".md")));
+    // the table the build read from the docs (tools/coverage_table): one reader of the pages
     std::vector<CoverageRow> rows;
-    bool in_coverage = false, header_seen = false;
-    auto cells_of = [](const std::string& line) {
-        std::vector<std::string> cells;
-        std::string cell;
-        bool code = false;  // a | inside `...` is text
-        for (std::size_t i = 1; i < line.size(); ++i) {
-            const char c = line[i];
-            if (c == '`') code = !code;
-            if (c == '|' && !code) {
-                const auto b = cell.find_first_not_of(' '), e = cell.find_last_not_of(' ');
-                cells.push_back(b == std::string::npos ? "" : cell.substr(b, e - b + 1));
-                cell.clear();
-            } else {
-                cell += c;
-            }
-        }
-        return cells;
-    };
-    for (std::string line; std::getline(in, line);) {
-        if (line.rfind("## ", 0) == 0) {
-            in_coverage = line == "## Coverage";
-            header_seen = false;
-            continue;
-        }
-        if (!in_coverage || line.empty() || line[0] != '|') continue;
-        if (!header_seen) {  // the header row, then the |---| row
-            header_seen = true;
-            continue;
-        }
-        if (line.rfind("|---", 0) == 0 || line.rfind("| ---", 0) == 0) continue;
-        const auto cells = cells_of(line);
-        if (cells.size() >= 2) rows.push_back(CoverageRow{cells.front(), cells.back()});
-    }
+    for (const ironlog::CoverageCase& c : ironlog::coverage_cases())
+        if (c.ruleset == ruleset) rows.push_back(CoverageRow{c.rule, c.status});
     return rows;
 }
 

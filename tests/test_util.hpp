@@ -53,8 +53,8 @@ Archived archive_of(const std::vector<std::string>& records);
 // Every .ngn file under a folder of the source tree, sorted.
 std::vector<std::filesystem::path> ngn_files(const std::filesystem::path& folder);
 
-// The rows of a ruleset's coverage table (docs/rules/<id>.md, the table under "## Coverage"):
-// each row's first column (the rule or case) and its last (the status: "enforced ...", "not
+// The rows of a ruleset's coverage table (docs/rules/<id>.md, the table under "## Coverage", as
+// the build compiled it in: src/cli/coverage.hpp): each row's first column (the rule or case) and its last (the status: "enforced ...", "not
 // checked ..."). The generated-play coverage tests map the enforced rows to the cases the
 // engine counts (GameReport::cases).
 struct CoverageRow {

@@ -1,5 +1,6 @@
 #include "cli/lsp_features.hpp"
 
+#include "cli/coverage.hpp"
 #include "notation/format.hpp"
 #include "notation/parser.hpp"
 #include "rules/registry.hpp"
@@ -373,6 +374,28 @@ std::string findings_text(Session& s, std::uint32_t line) {
     return text;
 }
 
+// A ruling's citation ("tmbv 7.3.3", "admiral Units-Movement/Rotation", or a section alone for
+// the game's ruleset): the cited case's rows of the ruleset's coverage table, or that it has none.
+std::string citation_text(const ngn::Ruling& r, const ngn::Game& game) {
+    std::string ruleset;
+    std::size_t first = 0;
+    if (all_rulesets().find(r.citation[0]) || r.citation[0] == "ngn") {
+        ruleset = std::string(r.citation[0]);
+        first = 1;
+    } else if (const ngn::Tag* tag = game.tag("Ruleset")) {
+        ruleset = std::string(tag->value);
+    }
+    std::string section;
+    for (std::size_t i = first; i < r.citation.size(); ++i) section += (section.empty() ? "" : " ") + std::string(r.citation[i]);
+    // the notation's sections (ngn) have no coverage table, nor has a ruleset ironlog lacks
+    if (!all_rulesets().find(ruleset) || section.empty()) return {};
+    std::string text = "**" + ruleset + " " + section + "**";
+    const std::vector<const CoverageCase*> cases = cases_cited(ruleset, section);
+    if (cases.empty()) return text + ": no such case in the coverage table of " + ruleset + " (docs/rules/" + ruleset + ".md)";
+    for (const CoverageCase* c : cases) text += "\n- " + c->rule + (c->in_short.empty() ? "" : ": " + c->in_short) + "\n  - " + c->status;
+    return text;
+}
+
 }  // namespace
 
 json hover(Session& s, const json& params) {
@@ -380,6 +403,14 @@ json hover(Session& s, const json& params) {
     const std::string word(word_at(s.line(at.line), at.byte));
     const ngn::Line* line = line_of(s, at.line);
     if (!line) return nullptr;
+    if (const auto* r = line->as<ngn::Ruling>(); r && !r->citation.empty() && r->text_pos.valid() && at.byte + 1 < r->text_pos.column &&
+                                                  at.byte + 1 >= line->pos.column + 6) {
+        // on the citation, between the word `ruling` and the quoted text
+        std::string text = citation_text(*r, *s.game_at(at.line));
+        const std::string findings = findings_text(s, at.line);
+        if (!findings.empty()) text += (text.empty() ? "" : "\n\n") + findings;
+        return text.empty() ? json(nullptr) : markdown(text);
+    }
     if (line->is<ngn::Ruling>() || word.empty()) {
         const std::string findings = findings_text(s, at.line);
         return findings.empty() ? json(nullptr) : markdown(findings);

@@ -13,29 +13,9 @@ import sys
 import tempfile
 import time
 
-# The record before the test types: an Ironclads game up to the initiative of turn 1.
-OPENING = """[NGN "1"]
-[Event "Recorded in tmux"]
-[Ruleset "ironclads"]
-[Side1 "Austria"]
-[Side2 "Italy"]
-[Library "lissa-1866.ngn"]
-[Result "*"]
-
-side AUT "Austria"
-ship FM "Erzherzog Ferdinand Max" at (20, 20, 90)
-side ITA "Italy"
-ship RdI "Re d'Italia" at (120, 60, 270)
-
-phase sea-state
-  AUT roll d6: 4
-  ITA roll d6: 2 => calm
-
-turn 1
-  phase initiative
-    AUT roll d6: 5
-    ITA roll d6: 2 => ITA
-"""
+# The record before the test types: an Ironclads game up to the initiative of turn 1, shared
+# with the recorder's and the session's tests.
+OPENING_FILE = os.path.join("tests", "data", "ironclads-opening.ngn")
 
 
 class Tmux:
@@ -85,6 +65,8 @@ def check(condition, message):
 
 def main():
     ironlog, source = os.path.abspath(sys.argv[1]), sys.argv[2]
+    with open(os.path.join(source, OPENING_FILE), encoding="utf-8") as f:
+        opening = f.read()
     if not shutil.which("tmux"):
         fail("tmux is not installed (apt-get install tmux; .ci/run installs it)")
     work = tempfile.mkdtemp(prefix="ironlog-record-")
@@ -93,7 +75,7 @@ def main():
         shutil.copy(os.path.join(source, "fixtures", "ships", "lissa-1866.ngn"), work)
         record = os.path.join(work, "x.ngn")
         with open(record, "w") as f:
-            f.write(OPENING)
+            f.write(opening)
         # TERM named: libedit reads the terminal's keys and abilities from it; screen is what
         # tmux emulates, and every terminfo has it. No colour, so the screen reads as text.
         command = "cd %s && env TERM=screen NO_COLOR=1 %s record x.ngn" % (work, ironlog)
@@ -143,7 +125,7 @@ def main():
         check(not tmux.running(), "quit did not end the recorder:\n" + tmux.screen())
         with open(record) as f:
             kept = f.read()
-        want = OPENING + "  phase movement\n    FM speed 10 move 10cm => (30, 20, 90)\n    RdI speed 11 move 11cm => (109, 60, 270)\n"
+        want = opening + "  phase movement\n    FM speed 10 move 10cm => (30, 20, 90)\n    RdI speed 11 move 11cm => (109, 60, 270)\n"
         check(kept == want, "the file holds:\n%s\nnot:\n%s" % (kept, want))
         print("ok: record in tmux")
     finally:
