@@ -393,6 +393,26 @@ TEST(Lsp, HoverOnACitationGivesTheCoverageRow) {
     EXPECT_EQ(value(10).find("no such case"), std::string::npos) << value(10);
 }
 
+// Hover on a line with a finding of a ruleset's rule: the finding, and the case it cites as that
+// ruleset's coverage table words it (the notation's own rules have no table).
+TEST(Lsp, HoverOnAFindingGivesTheCaseItCites) {
+    const std::string text = read_file(kSource / "fixtures/errors/play-mistakes.ngn");
+    const std::string uri = "file://" + (kSource / "fixtures/errors/play-mistakes.ngn").string();
+    const int sea = line_of(text, "=> rough");
+    const int result = line_of(text, "[Result \"Prussia\"]", true);
+    ASSERT_GE(sea, 0);
+    const Exchange e = serve(opening(text, uri) +
+                             frame(request(2, "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", pos(sea, 6)}})) +
+                             frame(request(3, "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", pos(result, 10)}})) + closing());
+    const std::string rough = e.response(2)["result"]["contents"]["value"];
+    EXPECT_NE(rough.find("**ironclads Sea state** the sea is rough only when every side rolls a 1"), std::string::npos) << rough;
+    EXPECT_NE(rough.find("\n- the case: Sea state: rough only on a double 1 (enforced (the claim is checked))"), std::string::npos) << rough;
+    EXPECT_EQ(rough.find("Initiative"), std::string::npos) << rough;
+    const std::string cited = e.response(3)["result"]["contents"]["value"];
+    EXPECT_NE(cited.find("**ngn 3.4 Result**"), std::string::npos) << cited;
+    EXPECT_EQ(cited.find("the case:"), std::string::npos) << cited;
+}
+
 TEST(Lsp, CodeActionInsertsTheMissingHeading) {
     const std::string text = read_file(kSource / "fixtures/errors/play-mistakes.ngn");
     const std::string uri = "file://" + (kSource / "fixtures/errors/play-mistakes.ngn").string();

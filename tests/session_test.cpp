@@ -201,6 +201,29 @@ TEST(Session, ATagAtTheEndIsReadWithTheWholeText) {
     EXPECT_EQ(s.last_work().games_read, 2u);
 }
 
+// A game still being played (CheckOptions::in_progress, the recorder's check): where the record
+// stops says nothing yet, so a phase with a step still to come is not found wanting until a
+// heading ends it; the same text checked as a finished game is.
+TEST(Session, AGameInProgressConcludesNothingFromWhereItStops) {
+    const std::string opening = kIronclads.substr(0, kIronclads.find("  ITA roll d6: 2 => calm"));
+    auto errors = [](const ironlog::FileReport& r) {
+        std::string all;
+        for (const auto& g : r.games)
+            for (const auto& f : g.findings) all += f.message + "\n";
+        return all;
+    };
+    ironlog::CheckOptions finished(ironlog::all_rulesets(), kSource / "fixtures" / "ships");
+    ironlog::CheckOptions playing = finished;
+    playing.in_progress = true;
+    ironlog::Session done(finished, "record.ngn"), going(playing, "record.ngn");
+    done.set_text(opening);
+    going.set_text(opening);
+    EXPECT_NE(errors(done.report()).find("Italy did not roll for the sea state"), std::string::npos) << errors(done.report());
+    EXPECT_EQ(errors(going.report()), "");
+    going.append_line("turn 1");
+    EXPECT_NE(errors(going.report()).find("Italy did not roll for the sea state"), std::string::npos) << errors(going.report());
+}
+
 // What may come next: the sequence's next headings, the ruleset's verbs, the pieces in play;
 // answered even while the line being written is still a syntax error.
 TEST(Session, NextStepsAfterALine) {

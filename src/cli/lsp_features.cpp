@@ -363,6 +363,9 @@ std::string findings_text(Session& s, std::uint32_t line) {
         text += std::string(text.empty() ? "" : "\n\n") + how + "**" + f.rule.text() + "** " + f.message;
         if (f.expected) text += "\n- expected: " + *f.expected;
         if (f.recorded) text += "\n- recorded: " + *f.recorded;
+        if (all_rulesets().find(f.rule.ruleset))  // the case cited, as its coverage table words it
+            for (const CoverageCase* c : cases_cited(f.rule.ruleset, f.rule.section))
+                text += "\n- the case: " + c->rule + (c->in_short.empty() ? "" : ": " + c->in_short) + " (" + c->status + ")";
     };
     const FileReport& report = s.report();
     for (const GameReport& g : report.games)
