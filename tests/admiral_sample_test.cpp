@@ -19,6 +19,8 @@ TEST(AdmiralSample, EachSeededMistakeIsOneFinding) {
         {"Germany command d10: 1 => BIS -1", "Germany command 2d10: 1 5 => BIS -1", "admiral Playing Admiral/Choosing Flagships", Kind::Illegal},
         // the lower total claims the first hand
         {"Germany initiative d6: 4 -1(command) = 3\n    Britain initiative d6: 1 +1(command) = 2 => Germany", "Germany initiative d6: 4 -1(command) = 3\n    Britain initiative d6: 1 +1(command) = 2 => Britain", "admiral Playing Admiral/Tactical Phase", Kind::WrongResult},
+        // two dice for the initiative
+        {"Germany initiative d6: 3 -1(command) = 2", "Germany initiative 2d6: 3 1 -1(command) = 3", "admiral Playing Admiral/Tactical Phase", Kind::Illegal},
         // the command value left out
         {"Germany initiative d6: 3 -1(command) = 2", "Germany initiative d6: 3 +0(command) = 3", "admiral Playing Admiral/Tactical Phase", Kind::WrongResult},
         // a rotation of 25 degrees

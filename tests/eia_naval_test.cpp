@@ -433,6 +433,8 @@ TEST(EiaSamples, EachSeededMistakeGivesOneFinding) {
         {"FR windgauge d6: 5 => FR", "FR windgauge d6: 5 => GB", "eia-naval 6.3.3.1", Kind::WrongResult},
         {"GB windgauge d6: 2 +1(British) +1(NELSON) = 4", "GB windgauge d6: 2 +1(British) = 3", "eia-naval 6.3.3.1", Kind::WrongResult},
         {"FR combat d6: 5 => 20% 6", "FR combat d6: 5 => 20% 7", "eia-naval 6.3.3.2", Kind::WrongResult},
+        {"FR combat d6: 5 => 20% 6", "FR combat 2d6: 5 1 => 20% 6", "eia-naval 6.3.3.2", Kind::Illegal},
+        {"FR windgauge d6: 5 => FR", "FR windgauge 2d6: 5 3 => FR", "eia-naval 6.3.3.1", Kind::Illegal},
         {"GB combat d6: 2 +1(British) = 3 => 15% 8", "GB combat d6: 2 +1(British) = 3 => 20% 8", "eia-naval 6.3.3.2", Kind::WrongResult},
         {"GB result => win 4", "GB result => win 3", "eia-naval 6.3.4.2", Kind::WrongResult},
         {"FR result => lose 3", "FR result => win 3", "eia-naval 6.3.4.1", Kind::WrongResult},

@@ -535,6 +535,7 @@ TEST(IroncladsSample, EachSeededMistakeGivesOneFinding) {
     clean(sample);
     expect_each_mistake_once(sample, {
         {"ITA roll d6: 2 => calm", "ITA roll d6: 2 => rough", "ironclads Sea state", Kind::WrongResult},
+        {"ITA roll d6: 2 => calm", "ITA roll 2d6: 2 1 => calm", "ironclads Sea state", Kind::Inconsistent},
         {"ITA roll d6: 2 => ITA ;", "ITA roll d6: 2 => AUT ;", "ironclads Initiative", Kind::WrongResult},
         {"    FM speed 10 move 10cm => (30, 20, 90)\n    RdI speed 11 move 11cm => (109, 60, 270)\n",
          "    RdI speed 11 move 11cm => (109, 60, 270)\n    FM speed 10 move 10cm => (30, 20, 90)\n", "ironclads Movement", Kind::Illegal},

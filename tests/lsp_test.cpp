@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <random>
 #include <tuple>
@@ -581,6 +583,35 @@ TEST(Lsp, CompletionHoverDefinitionSymbolsAndTokens) {
     EXPECT_NE(heading_hover.find("turn 3"), std::string::npos) << heading_hover;
 }
 
+// After a line's arguments, the roll the rules fix is offered: the checker's own count (a salvo's
+// dice from its guns and range, a save's from the armour), and nothing where no rule fixes it.
+TEST(Lsp, CompletionOffersTheDiceTheRulesFix) {
+    std::string text = sample();
+    const int fire = line_of(text, "FM fire port RdI 48cm on port 2d6");
+    const int save = line_of(text, "RdI save 6d6: 5 1 2 3 3 1");
+    const std::string fire_args = "      FM fire port RdI 48cm on port ";
+    const Exchange e = serve(
+        opening(text) +
+        frame(request(10, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(fire, static_cast<int>(fire_args.size()))}})) +
+        frame(request(11, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(save, 15)}})) +
+        frame(request(12, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(fire, static_cast<int>(fire_args.size()) + 1)}})) +
+        frame(request(13, "textDocument/completion", {{"textDocument", doc()}, {"position", pos(fire, 16)}})) + closing());
+    auto dice_item = [](const json& items) {
+        for (const json& i : items)
+            if (i["kind"] == 12) return i;
+        return json();
+    };
+    const json salvo = dice_item(e.response(10)["result"]);
+    ASSERT_TRUE(salvo.is_object()) << e.response(10).dump();
+    EXPECT_EQ(salvo["label"], "2d6: ");
+    EXPECT_EQ(salvo["detail"].get<std::string>().rfind("ironclads ", 0), 0u) << salvo["detail"];
+    const json armour = dice_item(e.response(11)["result"]);  // "      RdI save " -> the armour's dice
+    ASSERT_TRUE(armour.is_object()) << e.response(11).dump();
+    EXPECT_EQ(armour["label"], "6d6: ");
+    EXPECT_EQ(dice_item(e.response(12)["result"])["label"], "2d6: ");  // "2" typed: still offered
+    EXPECT_TRUE(dice_item(e.response(13)["result"]).is_null());       // "FM fire port " -> a target, not dice
+}
+
 // The semantic tokens decoded against the legend: each class of the notation where it stands.
 TEST(Lsp, SemanticTokensClassifyEachPartOfALine) {
     const std::string text = std::string("; a comment\n") + R"([NGN "1"]
@@ -634,6 +665,33 @@ phase sea-state
     EXPECT_EQ(at(13, 25, 10), "comment"); // ; both low
     EXPECT_EQ(at(14, 2, 6), "macro");     // ruling
     EXPECT_EQ(at(14, 9, 8), "string");    // "agreed"
+}
+
+// A range's tokens are the whole document's tokens on those lines, encoded from the document's start.
+TEST(Lsp, SemanticTokensOfARangeAreTheWholeDocumentsOnItsLines) {
+    const std::string text = sample();
+    const int first = line_of(text, "FM fire port RdI 48cm on port 2d6"), last = first + 2;
+    const json range = {{"start", pos(first, 0)}, {"end", pos(last, 0)}};
+    const Exchange e = serve(opening(text) + frame(request(3, "textDocument/semanticTokens/full", {{"textDocument", doc()}})) +
+                             frame(request(4, "textDocument/semanticTokens/range", {{"textDocument", doc()}, {"range", range}})) + closing());
+    EXPECT_TRUE(e.response(1)["result"]["capabilities"]["semanticTokensProvider"]["range"].get<bool>());
+    // (line, character, length, type) of each token, decoded
+    auto decode = [](const json& data) {
+        std::vector<std::array<int, 4>> all;
+        int line = 0, character = 0;
+        for (std::size_t i = 0; i + 4 < data.size(); i += 5) {
+            const int dl = data[i], dc = data[i + 1];
+            character = dl == 0 ? character + dc : dc;
+            line += dl;
+            all.push_back({line, character, data[i + 2].get<int>(), data[i + 3].get<int>()});
+        }
+        return all;
+    };
+    std::vector<std::array<int, 4>> expected;
+    for (const auto& t : decode(e.response(3)["result"]["data"]))
+        if (t[0] >= first && t[0] <= last) expected.push_back(t);
+    ASSERT_GT(expected.size(), 10u);
+    EXPECT_EQ(decode(e.response(4)["result"]["data"]), expected);
 }
 
 TEST(Lsp, FormattingGivesTheCanonicalTextOrRefusesASyntaxError) {

@@ -2,6 +2,7 @@
 // claim shown with its rule and expected value and kept only when accepted, undo, resuming, a
 // syntax error not kept, a file that cannot be written. tests/terminal/record_in_tmux.py drives
 // it at a terminal.
+#include "cli/record_input.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
@@ -236,6 +237,37 @@ TEST(Record, ARollLeftOutIsAskedWhenTheNextLineDoesNotBringIt) {
     EXPECT_NE(at, std::string::npos) << finding << "\n" << r.out;
     EXPECT_LT(r.out.find("line " + std::to_string(fire_line + 1) + "> " + next_line.substr(0, next_line.size() - 1)), at) << r.out;
     EXPECT_EQ(read_file(t.record), before);  // the line that did not bring it is not kept
+}
+
+// Tab: a word from the start of the word under the cursor; after a line's verb and an argument or
+// more, the dice the hint gives (the session's, where the rules fix them), and only those.
+TEST(Record, TabCompletesWordsAndTheDiceTheRulesFix) {
+    using ironlog::cli::complete;
+    using Matches = std::vector<std::string>;
+    const std::vector<std::string> words = {"FM", "RdI", "fire", "phase firing"};
+    std::string asked;
+    const ironlog::cli::DiceHint salvo = [&](std::string_view before) {
+        asked = before;
+        return std::optional<std::string>("2d6: ");
+    };
+    const std::string args = "    FM fire port RdI 48cm on port ";
+    auto c = complete(args, words, salvo);
+    EXPECT_EQ(c.matches, Matches{"2d6: "});
+    EXPECT_EQ(c.replace, 0u);
+    EXPECT_EQ(asked, args);
+    c = complete(args + "2", words, salvo);  // its count typed: the rest
+    EXPECT_EQ(c.matches, Matches{"2d6: "});
+    EXPECT_EQ(c.replace, 1u);
+    EXPECT_EQ(asked, args);
+    EXPECT_TRUE(complete(args + "3", words, salvo).matches.empty());  // not what the rules fix
+    EXPECT_EQ(complete("    FM fire port R", words, salvo).matches, Matches{"RdI"});
+    asked.clear();
+    EXPECT_EQ(complete("    F", words, salvo).matches, Matches{"FM"});  // the first word: no dice
+    EXPECT_TRUE(asked.empty());
+    EXPECT_TRUE(complete(args + "2d6: 4 ", words, salvo).matches.size() == 3u);  // dice written: the words again
+    const ironlog::cli::DiceHint none = [](std::string_view) { return std::optional<std::string>(); };
+    EXPECT_EQ(complete("    FM fire ", words, none).matches, (Matches{"FM", "RdI", "fire"}));
+    EXPECT_EQ(complete("phase f", words, none).matches, Matches{"phase firing"});
 }
 
 }  // namespace

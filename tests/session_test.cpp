@@ -253,4 +253,41 @@ TEST(Session, NextStepsAfterALine) {
     EXPECT_TRUE(s.next_after(999).headings.empty());
 }
 
+// The dice a line being written needs, where the rules fix them: the count the engine's own check
+// accepts, for each ruleset's sample; none where the line takes no fixed roll.
+TEST(Session, TheDiceALineNeedsAreWhatTheCheckerAccepts) {
+    struct Case {
+        const char* sample;
+        const char* line;    // a line of the sample, whose dice are left out
+        const char* before;  // what comes before its dice
+        const char* dice;    // "" = none fixed
+    };
+    const Case cases[] = {
+        {"ironclads-lissa-sample.ngn", "FM fire port RdI 48cm on port 2d6", "      FM fire port RdI 48cm on port", "2d6"},
+        {"ironclads-lissa-sample.ngn", "RdI save 6d6: 5 1 2 3 3 1", "      RdI save", "6d6"},
+        {"tmbv-lissa-sample.ngn", "Cas fire Dra d10: 6", "        Cas fire Dra", "d10"},
+        {"admiral-sample.ngn", "Germany initiative d6: 4", "    Germany initiative", "d6"},
+        {"eia-naval-sample.ngn", "FR combat d6: 5", "        FR combat", "d6"},
+        {"late19c-coast-sample.ngn", "RG hit d6: 5", "    RG hit", "d6"},
+        {"ironclads-lissa-sample.ngn", "ITA roll d6: 2 => calm", "  ITA roll", "d6"},
+        {"admiral-sample.ngn", "HOOD critical 2d10: 2 7", "    HOOD critical", "2d10"},
+        {"late19c-coast-sample.ngn", "BT torpedo RG2 3d6", "    BT torpedo RG2", "3d6"},
+        // a gun's dice the rules bound ("at most"), not fix: none offered
+        {"late19c-coast-sample.ngn", "BB fire main RG 2d6", "    BB fire main RG", ""},
+        {"eia-naval-sample.ngn", "GB windgauge d6: 2", "        GB windgauge", "d6"},
+        {"ironclads-lissa-sample.ngn", "FM fire port RdI 48cm on port 2d6", "      FM fire port", ""},
+    };
+    for (const Case& c : cases) {
+        const std::string text = read_file(kSource / "fixtures/games" / c.sample);
+        ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"));
+        s.set_text(text);
+        const std::size_t at = text.find(c.line);
+        ASSERT_NE(at, std::string::npos) << c.line;
+        const auto line = static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
+        const std::optional<ironlog::DiceNeeded> dice = s.dice_needed(line, c.before);
+        EXPECT_EQ(dice ? dice->dice : "", c.dice) << c.sample << ": " << c.before;
+        if (dice) EXPECT_FALSE(dice->rule.empty()) << c.before;
+    }
+}
+
 }  // namespace

@@ -190,6 +190,8 @@ TEST(TmbvSample, EachSeededMistakeIsOneFinding) {
             {"[Result \"Italy minor\"]", "[Result \"Italy major\"]", "tmbv 12.2", Kind::WrongResult},
             {"Cas fire Dra d10: 6 +3(cf)", "Cas fire Dra d10: 6 +2(cf)", "tmbv 7.8.6", Kind::WrongResult},
             {"Cas fire KEl d10: 2 => miss", "Cas fire KEl d10: 2 => 1 hit", "tmbv 7.8.6", Kind::WrongResult},
+            // a roll of two dice: one finding, the first die read
+            {"Cas fire KEl d10: 2 => miss", "Cas fire KEl 2d10: 2 5 => miss", "tmbv 7.8.6", Kind::Illegal},
             {"Nov fire PdC d10: 8 => 2 hits", "Nov fire PdC d10: 8 => 2 hits sunk", "tmbv 7.8.7", Kind::WrongResult},
             // a hit too many on Drache: one finding, not a second for its move at the damaged MA after it
             {"Aff fire Dra d10: 9 +2(cf) +1(range) -1(ironclad) -1(weather) => 2 hits",

@@ -95,6 +95,8 @@ public:
     // there); set before run.
     void after_each_line(std::function<void(const ngn::Line&)> call) { after_line_ = std::move(call); }
     GameReport report() const;
+    // The findings so far, in the order they were found (report() sorts them by position).
+    const std::vector<Finding>& findings_so_far() const { return findings_.all(); }
     // The state at the point the replay stopped.
     std::string describe_state() const;
     StateSummary state_summary() const;

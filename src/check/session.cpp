@@ -6,6 +6,7 @@
 #include "notation/record.hpp"
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 #include <unordered_map>
 
@@ -381,6 +382,82 @@ NextSteps Session::next_after(std::uint32_t line) {
         }
         return next;
     });
+}
+
+// The game's replay as it stands before `line`: a copy of the last checkpoint before it, taken on
+// to the line before; where the engine cannot copy, the game replayed from its start. Null when
+// the game is not replayed.
+std::unique_ptr<Replay> Session::replay_before(const Checked& c, std::uint32_t line) {
+    const auto& lines = c.game->lines;
+    std::unique_ptr<Replay> replay;
+    std::size_t from = 0;
+    for (auto it = c.checkpoints.rbegin(); it != c.checkpoints.rend() && !replay; ++it)
+        if (lines[it->index].pos.line < line) replay = it->replay->copy(), from = it->index;
+    if (!replay) {
+        replay = std::make_unique<Replay>(*c.game, game_index(c.game.get()), options_);
+        if (!replay->start()) return nullptr;
+        from = 0;
+    }
+    for (std::size_t i = from; i < lines.size() && lines[i].pos.line < line; ++i) replay->line(lines[i]);
+    return replay;
+}
+
+namespace {
+
+// "3d6" or "d10" (one die), and "3 dice" or "1 die" of the ruleset's die `sides`: the dice a
+// finding expects, as the engines write them; none for anything else ("at most 3 dice").
+std::optional<std::pair<int, int>> dice_expected(const std::string& text, int sides) {
+    static const std::regex spec("([0-9]{0,2})[dD]([0-9]{1,3})"), counted("([0-9]{1,2}) dic?e");
+    std::smatch m;
+    if (std::regex_match(text, m, spec)) return std::pair{m[1].length() ? std::stoi(m[1]) : 1, std::stoi(m[2])};
+    if (std::regex_match(text, m, counted)) return std::pair{std::stoi(m[1]), sides};
+    return std::nullopt;
+}
+
+}  // namespace
+
+// The first finding the engine's check of the dice draws on the line when it is written with
+// `count` dice of `die` (each showing its lowest face), with the dice it expected; none when
+// the dice draw none.
+std::optional<Finding> Session::dice_finding(const Checked& c, std::uint32_t line, std::string_view typed, int count,
+                                             const DieSpec& die) {
+    std::string text(typed);
+    text += " " + std::to_string(count) + "d" + std::to_string(die.sides) + ":";
+    for (int i = 0; i < count; ++i) text += " " + std::to_string(die.min_face);
+    const ngn::LineResult trial = ngn::parse_line(text, line);
+    if (!trial.line || !trial.line->is<ngn::Event>()) return std::nullopt;
+    std::unique_ptr<Replay> replay = replay_before(c, line);
+    if (!replay) return std::nullopt;
+    const std::size_t before = replay->findings_so_far().size();
+    replay->line(*trial.line);
+    const auto& found = replay->findings_so_far();
+    for (std::size_t i = before; i < found.size(); ++i)
+        if (found[i].pos.line == line && found[i].expected && dice_expected(*found[i].expected, die.sides)) return found[i];
+    return std::nullopt;
+}
+
+// Found by trial: the line written with one die, then with seven, of each die the ruleset uses;
+// where the engine's own check expects other dice, those dice are tried in turn and kept when
+// it accepts them. So what is offered is exactly what the checker will accept.
+std::optional<DiceNeeded> Session::dice_needed(std::uint32_t line, std::string_view typed) {
+    const Checked* c = checked_at(line);
+    if (!c && line > 1) c = checked_at(line - 1);
+    if (!c || !ngn::parse_line(typed, line).line) return std::nullopt;
+    const Ruleset* known = c->report.replayed ? options_.rulesets->find(c->report.ruleset) : nullptr;
+    if (!known) return std::nullopt;
+    const RulesetInfo& ruleset = known->info;
+    for (const DieSpec& die : ruleset.dice)
+        for (const int count : {1, 7}) {
+            const std::optional<Finding> f = dice_finding(*c, line, typed, count, die);
+            if (!f) continue;
+            const auto [want_count, want_sides] = *dice_expected(*f->expected, die.sides);
+            const DieSpec* want_die = ruleset.die(want_sides);
+            if (!want_die || want_count < 1 || (want_count == count && want_sides == die.sides)) continue;
+            if (dice_finding(*c, line, typed, want_count, *want_die)) continue;  // not accepted either
+            // one die written as the notation's examples write it: d6
+            return DiceNeeded{(want_count == 1 ? "" : std::to_string(want_count)) + "d" + std::to_string(want_sides), f->rule, f->message};
+        }
+    return std::nullopt;
 }
 
 std::vector<Declared> Session::declared(std::uint32_t line) {

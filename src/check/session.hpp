@@ -39,6 +39,13 @@ struct NextSteps {
     std::string ruleset;                 // "" before the header names one
 };
 
+// The dice the rules fix for a line being written: what the checker would accept there.
+struct DiceNeeded {
+    std::string dice;  // "3d6", "d10"
+    RuleRef rule;      // the case that fixes the count
+    std::string why;   // the check's own words: "the salvo rolls 3 guns at long range"
+};
+
 // A declared thing of a game: where its declaration stands (go to definition, outline).
 struct Declared {
     std::string alias, name, kind, side;
@@ -79,6 +86,10 @@ public:
     std::string state_after(std::uint32_t line);
     std::optional<Scene> scene_after(std::uint32_t line);
     NextSteps next_after(std::uint32_t line);
+    // The dice a line being written needs (`typed`: its actor, verb and arguments, no dice yet),
+    // where the rules fix them at that point of the game; none where they do not, or the line
+    // does not read as an event.
+    std::optional<DiceNeeded> dice_needed(std::uint32_t line, std::string_view typed);
     // The things declared in the game that holds a line.
     std::vector<Declared> declared(std::uint32_t line);
 
@@ -107,6 +118,8 @@ private:
     const Checked* checked_at(std::uint32_t line);
     template <class F>
     auto replay_to(std::uint32_t line, F&& with);
+    std::unique_ptr<Replay> replay_before(const Checked& c, std::uint32_t line);
+    std::optional<Finding> dice_finding(const Checked& c, std::uint32_t line, std::string_view typed, int count, const DieSpec& die);
 
     CheckOptions options_;
     std::string path_;

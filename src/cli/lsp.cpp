@@ -183,7 +183,7 @@ json capabilities() {
         {"definitionProvider", true},
         {"documentSymbolProvider", true},
         {"documentFormattingProvider", true},
-        {"semanticTokensProvider", {{"legend", semantic_legend()}, {"full", true}}},
+        {"semanticTokensProvider", {{"legend", semantic_legend()}, {"full", true}, {"range", true}}},
     };
 }
 
@@ -209,7 +209,7 @@ json Server::request(const std::string& method, const json& params) {
     }
     if (method.rfind("textDocument/", 0) != 0) throw Refusal{kMethodNotFound, "unknown method " + method};
     const std::string what = method.substr(13);
-    static const char* const known[] = {"completion", "hover", "codeAction", "definition", "documentSymbol", "formatting", "semanticTokens/full"};
+    static const char* const known[] = {"completion", "hover", "codeAction", "definition", "documentSymbol", "formatting", "semanticTokens/full", "semanticTokens/range"};
     if (std::find(std::begin(known), std::end(known), what) == std::end(known)) throw Refusal{kMethodNotFound, "unknown method " + method};
     Document& doc = document(params);
     if (doc.too_big) return nullptr;
@@ -220,6 +220,7 @@ json Server::request(const std::string& method, const json& params) {
     if (what == "definition") return definition(s, doc.uri, params);
     if (what == "documentSymbol") return document_symbols(s);
     if (what == "semanticTokens/full") return semantic_tokens(s);
+    if (what == "semanticTokens/range") return semantic_tokens(s, lines_of(params.at("range")));
     json edits;
     std::string error;
     if (!formatting(s, edits, error)) throw Refusal{kRequestFailed, error};

@@ -6,6 +6,7 @@
 #include "rules/registry.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <regex>
@@ -238,7 +239,7 @@ json diagnostics(Session& s, const std::string& uri, bool show_excused) {
 
 namespace {
 
-constexpr int kKindKeyword = 14, kKindVariable = 6, kKindFunction = 3, kKindProperty = 10, kKindEnum = 20;
+constexpr int kKindKeyword = 14, kKindVariable = 6, kKindFunction = 3, kKindProperty = 10, kKindEnum = 20, kKindValue = 12;
 
 json item(const std::string& label, int kind, const std::string& detail, const std::string& insert = "") {
     json i = {{"label", label}, {"kind", kind}};
@@ -300,6 +301,12 @@ json completion(Session& s, const json& params) {
         for (const std::string& v : next.verbs) items.push_back(item(v, kKindFunction, next.ruleset + " action"));
         return items;
     }
+    // after the arguments: the roll, where the rules fix its dice
+    const std::string partial = typing ? words.back() : "";
+    const bool may_be_dice = partial.empty() || std::isdigit(static_cast<unsigned char>(partial[0])) || partial[0] == 'd' || partial[0] == 'D';
+    if (done >= 2 && may_be_dice && before.find_first_of(":{;") == std::string::npos && before.find("=>") == std::string::npos)
+        if (const auto dice = s.dice_needed(at.line, before.substr(0, before.size() - partial.size())))
+            items.push_back(item(dice->dice + ": ", kKindValue, dice->rule.text() + ": " + dice->why));
     for (const auto& p : next.pieces)
         if (!p.sunk && p.kind != "side") items.push_back(item(p.alias, kKindVariable, p.kind + (p.side.empty() ? "" : ", " + p.side)));
     return items;
@@ -526,10 +533,15 @@ void actions_for(Session& s, const std::string& uri, const Finding& f, const jso
 
 }  // namespace
 
+Lines lines_of(const json& range) {
+    auto line = [](const json& position) {
+        return static_cast<std::uint32_t>(std::min<std::uint64_t>(position.at("line").get<std::uint64_t>(), UINT32_MAX - 1) + 1);
+    };
+    return {line(range.at("start")), line(range.at("end"))};
+}
+
 json code_actions(Session& s, const std::string& uri, const json& params) {
-    const json& r = params.at("range");
-    const auto first = r.at("start").at("line").get<std::uint64_t>() + 1;
-    const auto last = r.at("end").at("line").get<std::uint64_t>() + 1;
+    const auto [first, last] = lines_of(params.at("range"));
     const FileReport& report = s.report();
     json out = json::array();
     auto consider = [&](const Finding& f, const ExcusedByCause& excused, std::uint32_t game_line) {
@@ -691,7 +703,7 @@ public:
         }
     }
     void line(const ngn::Line& l);
-    json encode();
+    json encode(Lines lines);
 
 private:
     Session& s_;
@@ -741,8 +753,9 @@ void Tokens::line(const ngn::Line& l) {
     if (l.comment) add(l.comment->pos, kComment, s_.line(l.pos.line).size() + 1 - l.comment->pos.column);
 }
 
-json Tokens::encode() {
+json Tokens::encode(Lines lines) {
     std::sort(spans_.begin(), spans_.end());
+    std::erase_if(spans_, [&](const Span& sp) { return sp.line < lines.first || sp.line > lines.last; });
     json data = json::array();
     std::uint32_t last_line = 1, last_char = 0;
     std::size_t covered_to = 0;
@@ -774,11 +787,12 @@ json semantic_legend() {
     return {{"tokenTypes", types}, {"tokenModifiers", json::array({"documentation"})}};
 }
 
-json semantic_tokens(Session& s) {
+json semantic_tokens(Session& s, Lines lines) {
     Tokens tokens(s);
     const std::vector<const ngn::Game*> games = s.games();
     std::vector<bool> in_game(s.line_count() + 2, false);
     for (const ngn::Game* g : games) {
+        if (g->last_line < lines.first || g->first_line > lines.last) continue;
         // the names its declarations give (read from the lines: no replay for highlighting)
         tokens.aliases.clear();
         for (const ngn::Line& l : g->lines)
@@ -792,13 +806,13 @@ json semantic_tokens(Session& s) {
         }
     }
     // comment lines outside games (before the first)
-    for (std::uint32_t n = 1; n <= s.line_count(); ++n) {
+    for (std::uint32_t n = std::max<std::uint32_t>(lines.first, 1); n <= std::min(s.line_count(), lines.last); ++n) {
         if (in_game[n]) continue;
         const std::string_view text = s.line(n);
         const std::size_t at = text.find_first_not_of(" \t");
         if (at != std::string_view::npos && text[at] == ';') tokens.add(ngn::SourcePos{n, static_cast<std::uint32_t>(at + 1)}, kComment, text.size() - at);
     }
-    return tokens.encode();
+    return tokens.encode(lines);
 }
 
 }  // namespace ironlog::lsp

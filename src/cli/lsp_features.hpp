@@ -31,7 +31,14 @@ json document_symbols(Session& session);
 // The whole document in canonical form as one edit ([] when it is canonical already); false
 // with `error` when it cannot be formatted (syntax errors, no game).
 bool formatting(Session& session, json& edits, std::string& error);
-json semantic_tokens(Session& session);
+// The lines first .. last (from 1), both included.
+struct Lines {
+    std::uint32_t first = 1, last = UINT32_MAX;
+};
+// The lines of an LSP range (0-based) as the session counts them (from 1).
+Lines lines_of(const json& range);
+// The tokens of the lines asked for (semanticTokens/range), or of the whole document.
+json semantic_tokens(Session& session, Lines lines = {});
 json semantic_legend();
 
 }  // namespace ironlog::lsp

@@ -355,6 +355,10 @@ void Recorder::show_where() {
         if (!p.sunk) words.push_back(p.alias);
     for (const auto& t : known_tags()) words.push_back("[" + std::string(t.name) + " \"");
     input_.set_words(std::move(words));
+    input_.set_dice([this](std::string_view before) -> std::optional<std::string> {
+        const std::optional<DiceNeeded> dice = session_.dice_needed(lines() + 1, before);
+        return dice ? std::optional<std::string>(dice->dice + ": ") : std::nullopt;
+    });
 }
 
 void Recorder::show_card(const std::string& name) {

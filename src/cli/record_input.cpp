@@ -3,6 +3,7 @@
 #include <histedit.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 
@@ -68,6 +69,7 @@ public:
         return line;
     }
     void set_words(std::vector<std::string> words) override { words_ = std::move(words); }
+    void set_dice(DiceHint hint) override { dice_ = std::move(hint); }
     bool echoes() const override { return true; }
 
 private:
@@ -82,7 +84,7 @@ private:
     unsigned char tab() {
         const LineInfo* info = el_line(editor_);
         const std::string_view before(info->buffer, static_cast<std::size_t>(info->cursor - info->buffer));
-        const Completion c = complete(before, words_);
+        const Completion c = complete(before, words_, dice_);
         if (c.matches.empty()) return CC_REFRESH_BEEP;
         if (c.matches.size() == 1) {
             std::string text = c.matches.front();
@@ -106,6 +108,7 @@ private:
     History* history_ = nullptr;
     std::string prompt_;
     std::vector<std::string> words_;
+    DiceHint dice_;
 };
 
 }  // namespace
@@ -113,7 +116,7 @@ private:
 std::unique_ptr<LineInput> terminal_input() { return std::make_unique<TerminalInput>(); }
 std::unique_ptr<LineInput> pipe_input() { return std::make_unique<PipeInput>(); }
 
-Completion complete(std::string_view before_cursor, const std::vector<std::string>& words) {
+Completion complete(std::string_view before_cursor, const std::vector<std::string>& words, const DiceHint& dice) {
     const std::size_t first = before_cursor.find_first_not_of(" \t");
     const std::string_view lead = first == std::string_view::npos ? std::string_view() : before_cursor.substr(first);
     const std::size_t space = before_cursor.find_last_of(" \t");
@@ -133,7 +136,19 @@ Completion complete(std::string_view before_cursor, const std::vector<std::strin
         return c;
     }
     take(true, lead);
-    if (c.matches.empty()) take(false, word);
+    if (!c.matches.empty()) return c;
+    // the dice, once the actor, the verb and an argument are written and no roll or claim yet
+    const bool dice_like = word.empty() || std::isdigit(static_cast<unsigned char>(word[0])) || word[0] == 'd' || word[0] == 'D';
+    std::size_t words_before = 0;  // whole words before the one under the cursor
+    for (std::size_t i = 0; i + word.size() < lead.size(); ++i)
+        if (lead[i] != ' ' && lead[i] != '\t' && (i == 0 || lead[i - 1] == ' ' || lead[i - 1] == '\t')) ++words_before;
+    if (dice && dice_like && words_before >= 2 && lead.find_first_of(":{;") == std::string_view::npos && lead.find("=>") == std::string_view::npos)
+        if (const auto roll = dice(before_cursor.substr(0, before_cursor.size() - word.size()))) {
+            if (starts_with(*roll, word)) c.matches.push_back(*roll);
+            c.replace = word.size();
+            if (!c.matches.empty()) return c;
+        }
+    take(false, word);
     return c;
 }
 

@@ -2,7 +2,7 @@
 """`ironlog record` at a terminal, as a person uses it (docs/record.md): run in tmux (a private
 server), keys sent with send-keys, the screen read with capture-pane. It types a heading, a
 wrong claim with a ship's alias completed by Tab (answered n: not kept), the right line, shows
-a card, then quits; the file must hold the lines kept and nothing else.
+a card, has Tab write the die of the next turn's initiative roll, then quits; the file must hold the lines kept and nothing else.
 
 Usage: record_in_tmux.py IRONLOG SOURCE_DIR
 """
@@ -118,6 +118,16 @@ def main():
         tmux.type_line("card RdI")
         tmux.wait_for("at: (109, 60), heading 270")
 
+        # on to turn 2's initiative: Tab after the verb writes the die the rules fix there
+        for n, heading in enumerate(["  phase firing", "  phase end", "turn 2", "  phase initiative"]):
+            tmux.type_line(heading)
+            tmux.wait_for("line %d> " % (26 + n))
+        tmux.keys("    AUT roll ", literal=True)
+        tmux.keys("Tab")
+        tmux.wait_for("line 29>     AUT roll d6: ")
+        tmux.type_line("3")
+        tmux.wait_for("line 30> ")
+
         tmux.type_line("quit")
         deadline = time.time() + 20
         while tmux.running() and time.time() < deadline:
@@ -125,7 +135,8 @@ def main():
         check(not tmux.running(), "quit did not end the recorder:\n" + tmux.screen())
         with open(record) as f:
             kept = f.read()
-        want = opening + "  phase movement\n    FM speed 10 move 10cm => (30, 20, 90)\n    RdI speed 11 move 11cm => (109, 60, 270)\n"
+        want = opening + "  phase movement\n    FM speed 10 move 10cm => (30, 20, 90)\n    RdI speed 11 move 11cm => (109, 60, 270)\n" + \
+            "  phase firing\n  phase end\nturn 2\n  phase initiative\n    AUT roll d6: 3\n"
         check(kept == want, "the file holds:\n%s\nnot:\n%s" % (kept, want))
         print("ok: record in tmux")
     finally:

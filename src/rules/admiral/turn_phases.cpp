@@ -64,7 +64,7 @@ bool AdmiralEngine::on_initiative(AdmiralEngine& a, const ngn::Event& e, const E
         ctx.findings.error(Kind::Inconsistent, kTactical, where(e), "an initiative line gives its 1D6: " + who.label() + " initiative d6: 4 +1(command) = 5");
         return true;
     }
-    if (dice->sides != 6) ctx.findings.error(Kind::Illegal, kTactical, where(e), "the initiative is rolled on 1D6", "d6", dice->spec());
+    if (dice->sides != 6 || dice->faces.size() > 1) ctx.findings.error(Kind::Illegal, kTactical, where(e), "the initiative is rolled on 1D6", "d6", dice->spec());
     const auto command = a.highest_command(who.index);
     if (!command) {
         bool flagship_afloat = false;

@@ -251,7 +251,7 @@ void EiaEngine::evade(const ngn::Event& e, const Entity& actor, GameContext& ctx
     else if (place && place->port)
         ctx.findings.error(Kind::Illegal, kEvasion, e.subject.pos, "there is no evasion in a port or blockade box");
     combat_->evasion_barred = combat_->interception || (place && place->port);
-    const ngn::Dice* d = dice_of(e);
+    const ngn::Dice* d = one_die(e, cite("6.3.2.1"), ctx);
     std::optional<bool> success;
     if (!d) ctx.findings.error(Kind::Inconsistent, cite("6.3.2.1"), e.subject.pos, "an evasion rolls a die: d6: 2");
     else if (ctx.dice_ok && d->faces.size() == 1) success = d->faces[0].value <= 2;
@@ -295,7 +295,7 @@ void EiaEngine::wind_gauge(const ngn::Event& e, const Entity& actor, GameContext
     Combat& c = *combat_;
     judged(ctx, "6.3.3.1");
     const bool automatic = c.port || c.exit_blockade;
-    const ngn::Dice* d = dice_of(e);
+    const ngn::Dice* d = one_die(e, kWindGauge, ctx);
     if (automatic && d) {
         const std::string no_roll = c.port ? "the stack attacking in a port has the wind gauge: no roll"
                                            : "blockaders fighting fleets leaving the port have the wind gauge: no roll";
@@ -457,7 +457,7 @@ void EiaEngine::combat_roll(const ngn::Event& e, const Entity& actor, GameContex
 // is not read.
 std::pair<std::optional<int>, std::optional<int>> EiaEngine::modified_combat_roll(const ngn::Event& e, Combat& c, int power,
                                                                                  bool harbour, GameContext& ctx) {
-    const ngn::Dice* d = dice_of(e);
+    const ngn::Dice* d = one_die(e, kResolution, ctx);
     std::optional<int> modified, modified_as_written;
     if (!d) {
         combat_error(ctx, Kind::Inconsistent, kResolution, e.subject.pos, "a combat roll is one die: d6: 4");

@@ -409,6 +409,13 @@ const ngn::Dice* EiaEngine::dice_of(const ngn::Event& e) const {
     return nullptr;
 }
 
+const ngn::Dice* EiaEngine::one_die(const ngn::Event& e, const RuleRef& rule, GameContext& ctx) const {
+    const ngn::Dice* d = dice_of(e);
+    if (d && ctx.dice_ok && d->faces.size() > 1)
+        ctx.findings.error(Kind::Illegal, rule, d->faces[1].pos, "the roll is one die", "1d6", d->spec());
+    return d;
+}
+
 // The fleets named from args[i] on (one item, a list or several names; leaders are skipped),
 // moving i past them.
 std::vector<Fleet*> EiaEngine::fleet_list(const ngn::Event& e, std::size_t& i, GameContext& ctx, const RuleRef& rule) {

@@ -92,6 +92,8 @@ private:
     std::vector<Fleet*> fleets_at(const Where& w, int power);
     bool nelson_with(const std::vector<Fleet*>& fleets) const;
     const ngn::Dice* dice_of(const ngn::Event& e) const;
+    // The roll of a line whose rule rolls one die: more are a finding (the roll is then not judged).
+    const ngn::Dice* one_die(const ngn::Event& e, const RuleRef& rule, GameContext& ctx) const;
     std::vector<Fleet*> fleet_list(const ngn::Event& e, std::size_t& i, GameContext& ctx, const RuleRef& rule);
     void start_sequence(Major m, GameContext& ctx, ngn::SourcePos at);
     void land_phase_over();

@@ -813,7 +813,7 @@ void EiaEngine::interceptors_in_order(const std::vector<Fleet*>& stack, int powe
 std::pair<std::optional<bool>, std::optional<bool>> EiaEngine::interception_roll(const ngn::Event& e, bool nelson,
                                                                                 const InterceptionTry& attempt, GameContext& ctx) {
     std::optional<bool> success, as_written;
-    const ngn::Dice* d = dice_of(e);
+    const ngn::Dice* d = one_die(e, cite("6.2.3.2.2"), ctx);
     if (!attempt.why.empty()) {
         // an attempt the rules do not allow is not judged further
     } else if (attempt.automatic) {

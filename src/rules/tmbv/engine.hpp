@@ -189,7 +189,8 @@ private:
     char crew_of(const Ship& s) const;
     bool rifled(const Ship& s) const;
     int combat_factor(const Ship& s, bool by_rules = false) const;
-    bool roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice);
+    // The line's roll; `most` dice in it (a critical hit's 0 calls for a second, 14.1).
+    bool roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice, std::size_t most = 1);
 
     // ---- ram_attacks.cpp: 7.9 ----
     void ram(Ship& s, const ngn::Event& e, GameContext& ctx);

@@ -81,7 +81,7 @@ bool TmbvEngine::in_broadside(const Ship& s, const Ship& t, std::string& arc) co
     return side != nullptr;
 }
 
-bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice) {
+bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice, std::size_t most) {
     judged(ctx, "2.0");
     for (const auto& it : e.args)
         if (const auto* d = it.as<ngn::Dice>()) dice = d;
@@ -89,6 +89,10 @@ bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "write the die roll: d10: 7");
         return false;
     }
+    // every roll is one die (a DR, 2.0); the first is read, so the line goes on as played
+    if (dice->faces.size() > most && ctx.dice_ok)
+        ctx.findings.error(Kind::Illegal, rule, dice->faces[most].pos, most == 1 ? "the roll is one die" : "at most a second die, after a 0",
+                           most == 1 ? "1d10" : "at most 2d10", dice->spec());
     return true;
 }
 

@@ -69,7 +69,7 @@ bool TmbvEngine::on_critical(TmbvEngine& t, const ngn::Event& e, const Entity& a
     }
     s->critical_due.reset();
     const ngn::Dice* dice = nullptr;
-    if (!t.roll_read(e, cite("14.1"), ctx, dice)) return true;
+    if (!t.roll_read(e, cite("14.1"), ctx, dice, 2)) return true;
     const auto& f = dice->faces;
     std::string rules = "none";
     if (f.front().value == 0 && f.size() < 2)
