@@ -254,40 +254,33 @@ TEST(Session, NextStepsAfterALine) {
 }
 
 // The dice a line being written needs, where the rules fix them: the count the engine's own check
-// accepts, for each ruleset's sample; none where the line takes no fixed roll.
+// accepts, for each ruleset's sample; none where the line takes no fixed roll (the cases:
+// tests/data/dice-needed.txt).
 TEST(Session, TheDiceALineNeedsAreWhatTheCheckerAccepts) {
-    struct Case {
-        const char* sample;
-        const char* line;    // a line of the sample, whose dice are left out
-        const char* before;  // what comes before its dice
-        const char* dice;    // "" = none fixed
-    };
-    const Case cases[] = {
-        {"ironclads-lissa-sample.ngn", "FM fire port RdI 48cm on port 2d6", "      FM fire port RdI 48cm on port", "2d6"},
-        {"ironclads-lissa-sample.ngn", "RdI save 6d6: 5 1 2 3 3 1", "      RdI save", "6d6"},
-        {"tmbv-lissa-sample.ngn", "Cas fire Dra d10: 6", "        Cas fire Dra", "d10"},
-        {"admiral-sample.ngn", "Germany initiative d6: 4", "    Germany initiative", "d6"},
-        {"eia-naval-sample.ngn", "FR combat d6: 5", "        FR combat", "d6"},
-        {"late19c-coast-sample.ngn", "RG hit d6: 5", "    RG hit", "d6"},
-        {"ironclads-lissa-sample.ngn", "ITA roll d6: 2 => calm", "  ITA roll", "d6"},
-        {"admiral-sample.ngn", "HOOD critical 2d10: 2 7", "    HOOD critical", "2d10"},
-        {"late19c-coast-sample.ngn", "BT torpedo RG2 3d6", "    BT torpedo RG2", "3d6"},
-        // a gun's dice the rules bound ("at most"), not fix: none offered
-        {"late19c-coast-sample.ngn", "BB fire main RG 2d6", "    BB fire main RG", ""},
-        {"eia-naval-sample.ngn", "GB windgauge d6: 2", "        GB windgauge", "d6"},
-        {"ironclads-lissa-sample.ngn", "FM fire port RdI 48cm on port 2d6", "      FM fire port", ""},
-    };
-    for (const Case& c : cases) {
-        const std::string text = read_file(kSource / "fixtures/games" / c.sample);
+    std::istringstream cases(read_file(kSource / "tests/data/dice-needed.txt"));
+    std::size_t tried = 0;
+    for (std::string row; std::getline(cases, row);) {
+        if (row.empty() || row[0] == '#') continue;
+        const std::size_t bar = row.find(" | "), last = row.rfind(" | ");
+        const std::string sample = row.substr(0, bar), written = row.substr(bar + 3, last - bar - 3), want = row.substr(last + 3);
+        const std::string text = read_file(kSource / "fixtures/games" / sample);
         ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"));
         s.set_text(text);
-        const std::size_t at = text.find(c.line);
-        ASSERT_NE(at, std::string::npos) << c.line;
-        const auto line = static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);
-        const std::optional<ironlog::DiceNeeded> dice = s.dice_needed(line, c.before);
-        EXPECT_EQ(dice ? dice->dice : "", c.dice) << c.sample << ": " << c.before;
-        if (dice) EXPECT_FALSE(dice->rule.empty()) << c.before;
+        auto begins_so = [&](std::uint32_t n) {
+            const std::string_view l = s.line(n);
+            const std::size_t from = l.find_first_not_of(' ');
+            return from != std::string_view::npos && l.substr(from).starts_with(written + " ");
+        };
+        std::uint32_t line = 1;
+        while (line <= s.line_count() && !begins_so(line)) ++line;
+        ASSERT_LE(line, s.line_count()) << sample << ": no line begins " << written;
+        const std::string before(s.line(line).substr(0, s.line(line).find(written) + written.size()));
+        const std::optional<ironlog::DiceNeeded> dice = s.dice_needed(line, before);
+        EXPECT_EQ(dice ? dice->dice : "-", want) << sample << ": " << before;
+        if (dice) EXPECT_FALSE(dice->rule.empty()) << before;
+        ++tried;
     }
+    EXPECT_EQ(tried, 12u);
 }
 
 }  // namespace
