@@ -925,12 +925,28 @@ void bench_session(const Settings& s) {
         session.report();
         appends.push_back(seconds_since(t0) * 1000);
     }
+    // the dice a line needs (an editor's completion, the recorder's Tab): an initiative roll
+    // anywhere in the game, its die left out
+    std::vector<double> dice;
+    std::size_t wrong_dice = 0;
+    for (int i = 0; i < 100; ++i) {
+        std::uint32_t at = std::uniform_int_distribution<std::uint32_t>(1, lines)(rng);
+        while (session.line(at).find("AUT roll") == std::string_view::npos && at < lines) ++at;
+        if (session.line(at).find("AUT roll") == std::string_view::npos) continue;
+        const auto t0 = Clock::now();
+        const auto need = session.dice_needed(at, "    AUT roll");
+        dice.push_back(seconds_since(t0) * 1000);
+        wrong_dice += !need || need->dice != "d6";
+    }
     const double edit_p99 = percentile(edits, 0.99), append_p99 = percentile(appends, 0.99);
     row("reference: check of the whole text (median)", fmt(percentile(full, 0.5), "ms", 2), "");
     row("an edit anywhere: median, p99 (" + std::to_string(edits.size()) + ")",
         fmt(percentile(edits, 0.5), "ms", 2) + ", " + fmt(edit_p99, "ms", 2), "p99 < 20 ms", edit_p99 < 20 ? "ok" : "ABOVE");
     row("a line appended: median, p99 (" + std::to_string(appends.size()) + ")",
         fmt(percentile(appends, 0.5), "ms", 2) + ", " + fmt(append_p99, "ms", 2), "p99 < 2 ms", append_p99 < 2 ? "ok" : "ABOVE");
+    row("the dice a line needs: median, p99 (" + std::to_string(dice.size()) + ")",
+        fmt(percentile(dice, 0.5), "ms", 2) + ", " + fmt(percentile(dice, 0.99), "ms", 2), "",
+        wrong_dice == 0 ? "" : std::to_string(wrong_dice) + " NOT d6");
 }
 
 }  // namespace
