@@ -4,9 +4,13 @@
 // and values. Records are read as if they stood in fixtures/games and use the made-up test pack
 // and manifest (fixtures/tables/tmbv-*.ngn: weather-roll 0-4 clear, 5-7 rough, 8-9 storm;
 // Tegetthoff +2, Persano +0).
+#include "rules/tmbv/manifest.hpp"
+#include "rules/tmbv/tables.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
+
+#include <filesystem>
 
 using namespace testing_util;
 using ironlog::Finding;
@@ -220,4 +224,57 @@ TEST(TmbvTurnStart, StateShowsTurnWeatherFmlAndInitiative) {
     EXPECT_NE(run.out.find("Weather: rough"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("FML: Austria 5, Italy 3"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("Initiative: Italy"), std::string::npos) << run.out;
+}
+
+// ---- the files' new lines, and lines out of place ------------------------------------------------
+
+TEST(TmbvTurnStart, TheWeatherTableAndTheAdmiralsRead) {
+    ironlog::Findings findings;
+    const auto pack = ironlog::rules::tmbv::TablePack::load(kSource / "fixtures/tables/tmbv-test-pack.ngn", "pack", findings);
+    EXPECT_EQ(pack.weather_for(4), "clear");
+    EXPECT_EQ(pack.weather_for(5), "rough");
+    EXPECT_EQ(pack.weather_for(9), "storm");
+    const auto manifest =
+        ironlog::rules::tmbv::Manifest::load(kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn", "manifest", findings);
+    EXPECT_TRUE(findings.all().empty()) << describe(findings.all());
+    ASSERT_TRUE(manifest.admiral_of("austria"));
+    EXPECT_EQ(manifest.admiral_of("Austria")->name, "Tegetthoff");
+    EXPECT_EQ(manifest.admiral_of("Austria")->rating, 2);
+    EXPECT_FALSE(manifest.admiral_of("France"));
+    // rows that leave a gap, a weather not written, an admiral twice or without a rating: errors in the files
+    const auto dir = temp_dir();
+    write_file(dir / "pack.ngn", "source \"made up\"\nweather-roll 0 3 clear\nweather-roll 5 9 rough\nweather-roll 6 7\n");
+    ironlog::Findings bad;
+    EXPECT_NO_THROW(ironlog::rules::tmbv::TablePack::load(dir / "pack.ngn", "pack.ngn", bad));
+    EXPECT_EQ(bad.all().size(), 2u) << describe(bad.all());
+    write_file(dir / "manifest.ngn",
+               "source \"made up\"\nadmiral Austria \"Tegetthoff\" rating 2\nadmiral Austria \"Tegetthoff\" rating 2\nadmiral Italy \"Persano\"\n");
+    ironlog::Findings bad_manifest;
+    EXPECT_NO_THROW(ironlog::rules::tmbv::Manifest::load(dir / "manifest.ngn", "manifest.ngn", bad_manifest));
+    EXPECT_EQ(bad_manifest.all().size(), 2u) << describe(bad_manifest.all());
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TmbvTurnStart, ARecordStartingLaterTakesTheFmlsAsWritten) {
+    std::string text = campaign(turn(3, "      Austria roll d10: 1 => clear\n", kDraws,
+                                     "      Austria roll d10: 1 +4(FML) +2(Tegetthoff) = 7\n"
+                                     "      Italy roll d10: 2 +3(FML) +0(Persano) = 5 => Austria\n"));
+    text.insert(text.find("[Side1"), "[SetUp \"1\"]\n");
+    clean(text);
+    int notes = 0;
+    for (const auto& f : problems_in(text, "games")) notes += f.rule.text() == "tmbv 6.1.1";
+    EXPECT_EQ(notes, 0);
+}
+
+TEST(TmbvTurnStart, LinesOutOfPlaceAndBareHeadings) {
+    // a ship's line or another verb in a turn-start segment: one finding naming the form
+    const Finding f = one(campaign(turn(1, "", "      Austria roll d10: 3\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "a line of segment random-event is a player's draw, written as: Austria draw no-event, or Italy draw event <marker>");
+    one(campaign(turn(1, "", kDraws, "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy draw no-event\n")), "tmbv 5.3",
+        Kind::Inconsistent);
+    // an FML outside 1-10
+    one(campaign(kTurn1 + "  phase victory\n    Italy fml 11\n"), "tmbv 6.1.1", Kind::Illegal, "1 to 10", "11");
+    // bare headings are an outline of the sequence: not judged
+    clean(campaign("turn 1\n  phase turn-start\n    segment weather\n    segment random-event\n    segment initiative\n"
+                   "turn 2\n  phase turn-start\n    segment weather\n    segment random-event\n    segment initiative\n"));
 }

@@ -226,6 +226,7 @@ private:
     void close_segment(GameContext& ctx);
     void close_turn_start(GameContext& ctx);
     void campaign_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void stood_for(const Entity& side, std::uint32_t line);
     void weather_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void say_no_weather_table(GameContext& ctx, ngn::SourcePos at);
     void draw_marker(const ngn::Event& e, const Entity& side, GameContext& ctx);

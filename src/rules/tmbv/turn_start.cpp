@@ -115,6 +115,7 @@ void TmbvEngine::close_segment(GameContext& ctx) {
         std::string missing;
         for (std::size_t s = 0; s < t.rolled.size(); ++s)
             if (!t.rolled[s]) missing += (missing.empty() ? "" : ", ") + side_name(static_cast<int>(s), ctx);
+        if (missing.empty()) return;  // every player's line is there, one not read (reported): the winner is not known
         const std::string why = t.tie.empty() ? "each player rolls one die" : "after a tie (" + t.tie + ") the players roll again";
         t.missing.push_back({at, "5.3", "the initiative is not decided: " + why + (missing.empty() ? std::string() : "; not rolled: " + missing)});
     }
@@ -135,11 +136,22 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     if (!a_side || verb != wanted) {
         ctx.findings.error(Kind::Inconsistent, cite(section), e.subject.pos,
                            "a line of segment " + segment + " is a player's " + wanted + ", written as: " + form);
+        if (a_side) stood_for(actor, e.subject.pos.line);
         return;
     }
     if (segment == "weather") weather_roll(e, actor, ctx);
     else if (segment == "random-event") draw_marker(e, actor, ctx);
     else initiative_roll(e, actor, ctx);
+}
+
+// A player's line of a turn-start segment that could not be read (reported) stands for its act
+// there: the roll or draw it may have been is not said missing.
+void TmbvEngine::stood_for(const Entity& side, std::uint32_t line) {
+    TurnStart& t = turn_start_;
+    const std::size_t me = static_cast<std::size_t>(side.index);
+    if (t.segment == "weather") ++t.weather_rolls;
+    else if (t.segment == "random-event" && !t.drew[me]) t.drew[me] = line;
+    else if (t.segment == "initiative" && !t.rolled[me] && !t.decided) t.rolled[me] = line;  // its total not known
 }
 
 // 5.1.1: no roll on turn 1; 5.1.2: last turn's initiative holder rolls one die on the Weather Table.
