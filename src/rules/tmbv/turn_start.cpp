@@ -42,15 +42,15 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
 }
 
 // A new turn: the turn track moves the FMLs (6.1.1), last turn's initiative is kept for the
-// weather roll (5.1.2). A record that starts after turn 1 leaves the FMLs and the weather unknown.
+// weather roll (5.1.2), which alone says the weather from turn 2. A record that starts after
+// turn 1 leaves the FMLs unknown.
 void TmbvEngine::new_campaign_turn(int number) {
     TurnStart& t = turn_start_;
     if (t.turn == 0 && number == 1) {
         if (italy_ >= 0) t.fml[static_cast<std::size_t>(italy_)] = kItalyFml;
         if (austria_ >= 0) t.fml[static_cast<std::size_t>(austria_)] = kAustriaFml;
-    } else if (t.turn == 0) {
-        t.weather.reset();
     }
+    if (number != 1) t.weather.reset();
     if (number > t.turn && t.turn > 0) {  // Reading: the track's steps count from the turn's start
         auto step = [&](int side, int by) {
             if (side >= 0 && t.fml[static_cast<std::size_t>(side)])
