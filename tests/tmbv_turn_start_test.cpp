@@ -117,6 +117,17 @@ TEST(TmbvTurnStart, RandomEventsEffectsAreNotVerified) {
 TEST(TmbvTurnStart, InitiativeFmlFromTheSetUpAndTheTurnTrack) {
     clean(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2)));
     // turn 1: Italy's FML is 2 (13.1.1), not 3
+    const std::string italy_3 = campaign(turn(1, "", kDraws,
+                                              "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                                              "      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n"));
+    EXPECT_EQ(one(italy_3, "tmbv 6.1.1", Kind::WrongResult).message, "Italy's FML is 2 (2 at set-up, 13.1.1)");
+    // turn 2 after an fml line: where the FML comes from
+    const Finding moved = one(campaign(kTurn1 + "  phase victory\n    Italy fml 4\n" +
+                                       turn(2, "      Austria roll d10: 6 => rough\n", kDraws,
+                                            "      Austria roll d10: 1 +5(FML) +2(Tegetthoff) = 8\n"
+                                            "      Italy roll d10: 9 +4(FML) +0(Persano) = 13 => Italy\n")),
+                              "tmbv 6.1.1", Kind::WrongResult);
+    EXPECT_EQ(moved.message, "Italy's FML is 5 (4 by the fml line at line 20; +1 in turn 2, even turns (6.1.1))");
     one(campaign(turn(1, "", kDraws,
                       "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
                       "      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n")),

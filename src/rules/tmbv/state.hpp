@@ -103,6 +103,7 @@ struct TurnStart {
     int turn = 0;
     std::optional<std::string> weather = std::string("clear");  // 5.1.1; none when not known
     std::vector<std::optional<int>> fml;  // by side; none when not known
+    std::vector<std::string> fml_why;     // by side: where its FML comes from, for a finding ("2 at set-up (13.1.1); +1 in turn 2 ...")
     int initiative = -1;                  // this turn's holder (-1: not known, or not yet decided)
     int initiative_before = -1;           // last turn's (5.1.2: it rolls for the weather)
     // the open segment of the turn-start phase: "weather", "random-event", "initiative", or ""

@@ -36,6 +36,7 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     TurnStart& t = turn_start_;
     const std::size_t sides = ctx.symbols.side_count();
     t.fml.assign(sides, std::nullopt);
+    t.fml_why.assign(sides, "");
     t.drew.assign(sides, 0);
     t.totals.assign(sides, std::nullopt);
     t.rolled.assign(sides, 0);
@@ -47,17 +48,19 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
 void TmbvEngine::new_campaign_turn(int number) {
     TurnStart& t = turn_start_;
     if (t.turn == 0 && number == 1) {
-        if (italy_ >= 0) t.fml[static_cast<std::size_t>(italy_)] = kItalyFml;
-        if (austria_ >= 0) t.fml[static_cast<std::size_t>(austria_)] = kAustriaFml;
+        if (italy_ >= 0) t.fml[static_cast<std::size_t>(italy_)] = kItalyFml, t.fml_why[static_cast<std::size_t>(italy_)] = "2 at set-up, 13.1.1";
+        if (austria_ >= 0) t.fml[static_cast<std::size_t>(austria_)] = kAustriaFml, t.fml_why[static_cast<std::size_t>(austria_)] = "5 at set-up, 13.1.2";
     }
     if (number != 1) t.weather.reset();
     if (number > t.turn && t.turn > 0) {  // Reading: the track's steps count from the turn's start
-        auto step = [&](int side, int by) {
-            if (side >= 0 && t.fml[static_cast<std::size_t>(side)])
-                t.fml[static_cast<std::size_t>(side)] = std::clamp(*t.fml[static_cast<std::size_t>(side)] + by, kLowestFml, kHighestFml);
+        auto step = [&](int side, int by, const char* when) {
+            if (side < 0 || !t.fml[static_cast<std::size_t>(side)]) return;
+            std::optional<int>& fml = t.fml[static_cast<std::size_t>(side)];
+            fml = std::clamp(*fml + by, kLowestFml, kHighestFml);
+            t.fml_why[static_cast<std::size_t>(side)] += "; " + signed_text(by) + " in turn " + std::to_string(number) + ", " + when;
         };
-        if (number % 2 == 0) step(italy_, +1);
-        if (number % 3 == 0) step(austria_, -1);
+        if (number % 2 == 0) step(italy_, +1, "even turns (6.1.1)");
+        if (number % 3 == 0) step(austria_, -1, "every third turn (6.1.1)");
     }
     t.turn = number;
     t.initiative_before = t.initiative;
@@ -273,16 +276,17 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
     }
     if (fml && fml_mod->value != *fml) {
         ctx.findings.error(Kind::WrongResult, cite("6.1.1"), fml_mod->pos,
-                           side.label() + "'s FML is " + std::to_string(*fml) +
-                               " (13.1 sets it at the start; 6.1.1's turn track and the record's fml lines move it)",
+                           side.label() + "'s FML is " + std::to_string(*fml) + " (" + t.fml_why[static_cast<std::size_t>(side.index)] + ")",
                            modifier_text(*fml, "FML"), modifier_text(fml_mod->value, "FML"));
         fml = fml_mod->value;  // play goes on from the players' FML
+        t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as played at line " + std::to_string(fml_mod->pos.line);
     } else if (!fml) {
         if (!std::exchange(t.said_no_fml, true))
             ctx.findings.note(Kind::Unverifiable, cite("6.1.1"), fml_mod->pos,
                               "the FMLs are not known here (a record that starts after turn 1, or a side not named Austria or Italy): "
                               "the FML modifiers are taken as written");
         fml = fml_mod->value;
+        t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as written at line " + std::to_string(fml_mod->pos.line);
     }
     const ManifestAdmiral* admiral = manifest_ ? manifest_->admiral_of(side.name) : nullptr;
     if (!admiral && manifest_ && !side.alias.empty()) admiral = manifest_->admiral_of(side.alias);
@@ -364,6 +368,7 @@ void TmbvEngine::set_fml(const ngn::Event& e, const Entity& side, GameContext& c
     if (n->as_int() < kLowestFml || n->as_int() > kHighestFml)
         ctx.findings.error(Kind::Illegal, cite("6.1.1"), e.args[1].pos, "an FML runs from 1 to 10", "1 to 10", std::to_string(n->as_int()));
     turn_start_.fml[static_cast<std::size_t>(side.index)] = n->as_int();
+    turn_start_.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(n->as_int()) + " by the fml line at line " + std::to_string(e.subject.pos.line);
 }
 
 void TmbvEngine::describe_campaign(std::ostream& os, const GameContext& ctx) const {
