@@ -85,4 +85,27 @@ TEST(ReplayCopy, EveryFixture) {
     }
 }
 
+// tmbv's campaign turn start (turn_start.cpp): the FMLs, the weather, last turn's initiative and
+// a mistake's played value carried across a copy.
+TEST(ReplayCopy, TmbvCampaignTurnStart) {
+    const std::string text =
+        "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+        "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n\n"
+        "turn 1\n  phase turn-start\n    segment random-event\n      Austria draw no-event\n      Italy draw event 2\n"
+        "    segment initiative\n      Austria roll d10: 4 +6(FML) +2(Tegetthoff) = 12\n"
+        "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Italy\n  phase operations\n    impulse 1\n"
+        "  phase victory\n    Italy fml 3\n"
+        "turn 2\n  phase turn-start\n    segment weather\n      Austria roll d10: 6 => storm\n"
+        "    segment random-event\n      Austria draw no-event\n"
+        "    segment initiative\n      Austria roll d10: 1 +6(FML) +2(Tegetthoff) = 9\n"
+        "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n  phase operations\n    impulse 1\n"
+        "turn 3\n  phase turn-start\n    segment weather\n      Italy roll d10: 1 => clear\n";
+    const auto parsed = ngn::parse_text(text);
+    ASSERT_EQ(parsed.games.size(), 1u);
+    ironlog::CheckOptions options(ironlog::all_rulesets(), kSource / "fixtures" / "games");
+    options.count_cases = true;
+    EXPECT_GT(check_copies(parsed.games[0], options, "campaign"), 5u);
+    EXPECT_GE(ironlog::check_game(parsed.games[0], 1, options).count(ironlog::Severity::Error), 4u);
+}
+
 }  // namespace

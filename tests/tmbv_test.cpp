@@ -1209,8 +1209,10 @@ std::string case_id(const std::string& rule) {
     return id;
 }
 
-// Enforced cases no legal Battle of Lissa reaches; their rows in the coverage table say why.
-const std::set<std::string> kNotInLegalLissaGames = {"tmbv/7.4.5", "tmbv/7.5.3"};
+// Enforced cases no legal Battle of Lissa reaches; their rows in the coverage table say why. The
+// campaign's Turn Start Phase is not in a battle: tests/tmbv_turn_start_test.cpp judges its cases.
+const std::set<std::string> kNotInLegalLissaGames = {"tmbv/7.4.5", "tmbv/7.5.3", "tmbv/5.1.1", "tmbv/5.1.2",
+                                                      "tmbv/5.2.1", "tmbv/5.3",   "tmbv/6.1.1"};
 
 constexpr int kCleanGames = scaled_for_sanitizers(10000, 512);  // under the sanitizers every option combination once
 }  // namespace

@@ -71,11 +71,21 @@ std::optional<T> load_first(const std::vector<std::filesystem::path>& paths, Gam
 }
 
 void TmbvEngine::begin(GameContext& ctx) {
-    // Only the Battle of Lissa is replayed: a campaign's battles are not yet (docs/rules/tmbv.md).
+    // The Battle of Lissa is replayed; of a campaign, its Turn Start Phase (turn_start.cpp): its
+    // battles and other phases are checked for their sequence only (docs/rules/tmbv.md).
     lissa_ = ctx.header.sequence && ctx.header.sequence->variant == "lissa";
-    if (!lissa_) return;
+    campaign_ = ctx.header.sequence && ctx.header.sequence->variant == "campaign";
+    if (!lissa_ && !campaign_) return;
     manifest_ = load_first<Manifest>(ctx.header.libraries, ctx);
     tables_ = load_first<TablePack>(ctx.header.tables, ctx);
+    side_names_.assign(ctx.symbols.side_count(), "");
+    for (const Entity* s : ctx.symbols.sides()) {
+        const std::string n = lower(s->name);
+        if (s->index >= 0 && static_cast<std::size_t>(s->index) < side_names_.size()) side_names_[static_cast<std::size_t>(s->index)] = n;
+        if (n == "italy" || n == "italian" || n == "italians" || lower(s->alias) == "ita") italy_ = s->index;
+        if (n == "austria" || n == "austrian" || n == "austrians" || lower(s->alias) == "aut") austria_ = s->index;
+    }
+    if (campaign_) return begin_campaign(ctx);
     grid_ = geometry::hex::Grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow
                                                                                : geometry::hex::Columns::EvenLow);
     los_edge_either_ = ctx.header.option("los-edge") == "either";
@@ -85,12 +95,6 @@ void TmbvEngine::begin(GameContext& ctx) {
     dispatch_rule_ = ctx.header.rule_in_force("dispatch-ships");
     count_targets_ = ctx.header.option("visibility-count") == "firers-and-targets";
     vp_.assign(ctx.symbols.side_count(), 0);
-    side_names_.assign(ctx.symbols.side_count(), "");
-    for (const Entity* s : ctx.symbols.sides()) {
-        const std::string n = lower(s->name);
-        if (s->index >= 0 && static_cast<std::size_t>(s->index) < side_names_.size()) side_names_[static_cast<std::size_t>(s->index)] = n;
-        if (n == "italy" || n == "italian" || n == "italians" || lower(s->alias) == "ita") italy_ = s->index;
-    }
     initiative_ = italy_;  // 13.2.3: the Italian player has the initiative
 }
 
@@ -198,6 +202,7 @@ bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx)
 // ---- the impulse sequence (7.5) ---------------------------------------------------------------------
 
 void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {
+    if (campaign_) return campaign_heading(h, ctx);
     if (!lissa_) return;
     judged(ctx, "4.0");  // the kit judges its place in the sequence of play
     if (h.kind == ngn::HeadingKind::Impulse) {
@@ -268,6 +273,7 @@ void TmbvEngine::end_impulse(GameContext& ctx, ngn::SourcePos at) {
 }
 
 void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    if (campaign_) return campaign_event(e, actor, ctx);
     if (!lissa_) return;
     criticals_due(e, actor, ctx);
     if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
@@ -340,6 +346,7 @@ bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity
 }
 
 void TmbvEngine::finish(GameContext& ctx) {
+    if (campaign_) return close_turn_start(ctx);
     if (!lissa_) return;
     const ngn::SourcePos at{ctx.game.last_line, 1};
     if (!in_play_) check_deployment(ctx, at);
@@ -349,6 +356,7 @@ void TmbvEngine::finish(GameContext& ctx) {
 }
 
 void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
+    if (campaign_) return describe_campaign(os, ctx);
     os << "Impulse: " << impulse_ << "\n";
     os << "Visibility: " << (visibility_ ? counted(*visibility_, "hex", "hexes") : "not known") << "\n";
     const auto vp = victory_points();
@@ -390,9 +398,10 @@ TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
     hits_parted_ = other.hits_parted_, hits_changed_ = other.hits_changed_;
     formations_ = other.formations_;
     grid_ = other.grid_;
+    campaign_ = other.campaign_, turn_start_ = other.turn_start_;
     lissa_ = other.lissa_, los_edge_either_ = other.los_edge_either_, rifled_rule_ = other.rifled_rule_;
     critical_rule_ = other.critical_rule_, not_ready_rule_ = other.not_ready_rule_, dispatch_rule_ = other.dispatch_rule_;
-    weather_ = other.weather_, initiative_ = other.initiative_, italy_ = other.italy_;
+    weather_ = other.weather_, initiative_ = other.initiative_, italy_ = other.italy_, austria_ = other.austria_;
     impulse_ = other.impulse_, visibility_ = other.visibility_, visibility_by_rules_ = other.visibility_by_rules_;
     visibility_parted_ = other.visibility_parted_, engaged_last_ = other.engaged_last_, in_play_ = other.in_play_;
     step_ = other.step_, formation_moved_ = other.formation_moved_;

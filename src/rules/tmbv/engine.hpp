@@ -220,6 +220,23 @@ private:
     bool repaired_now(const Ship& s) const { return s.rudder_rolled == impulse_ && !s.rudder; }
     void not_ready_missing(Ship& s, ngn::SourcePos at, GameContext& ctx);
 
+    // ---- turn_start.cpp: the campaign's Turn Start Phase (5.0), the FMLs (6.1.1, 13.1) ----
+    void begin_campaign(GameContext& ctx);
+    void new_campaign_turn(int number);
+    void campaign_heading(const ngn::Heading& h, GameContext& ctx);
+    void close_segment(GameContext& ctx);
+    void close_turn_start(GameContext& ctx);
+    void campaign_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void stood_for(const Entity& side, std::uint32_t line);
+    void weather_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    void say_no_weather_table(GameContext& ctx, ngn::SourcePos at);
+    void draw_marker(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    void initiative_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    void judge_initiative_modifiers(const ngn::Dice& dice, const Entity& side, GameContext& ctx);
+    void decide_initiative(const ngn::Event& e, GameContext& ctx);
+    void set_fml(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    void describe_campaign(std::ostream& os, const GameContext& ctx) const;
+
     // ---- victory.cpp: 7.9 Combat End Game (the second 7.9), 12.1, 12.2, 13.2.4 ----
     std::vector<int> victory_points() const;
     void judge_result(GameContext& ctx);
@@ -238,6 +255,8 @@ private:
     std::map<const Entity*, Formation*> formation_by_;
     geometry::hex::Grid grid_;
     bool lissa_ = false;  // the Battle of Lissa (13.2): the one battle the engine replays
+    bool campaign_ = false;  // the campaign (13.1): its Turn Start Phase is read, the rest is sequence only
+    TurnStart turn_start_;
     bool los_edge_either_ = false;
     bool rifled_rule_ = false;    // 14.3 in force
     bool critical_rule_ = false;  // 14.1 in force
@@ -245,7 +264,7 @@ private:
     bool dispatch_rule_ = false;  // 14.4 in force
     std::string weather_ = "rough";  // 13.2.3
     int initiative_ = -1;            // the side with the initiative (13.2.3: Italy)
-    int italy_ = -1;
+    int italy_ = -1, austria_ = -1;
     // where the battle stands
     int impulse_ = 0;
     std::optional<int> visibility_;  // hexes; none until known

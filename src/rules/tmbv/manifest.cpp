@@ -14,7 +14,16 @@ namespace {
 const RuleRef kManifest{"tmbv", "2.0", "Game Components"};
 const char* kShape =
     "a manifest line is: source \"...\", or ship \"<name>\" <type B|F|C|D|G|I> ma <N> cf <N>[r] def <N>[ic] hull <N> "
-    "[ram single|double] [small] [crew A|B|C]";
+    "[ram single|double] [small] [crew A|B|C], or admiral <side> \"<name>\" rating <N>";
+
+// admiral Austria "Tegetthoff" rating 2: the side's admiral and its command rating (5.3).
+std::optional<ManifestAdmiral> admiral_line(const ngn::Event& e) {
+    const auto& a = e.args;
+    if (a.size() != 4 || !word_text(a[0]) || !a[1].is<ngn::Text>() || !is_word(a[2], "rating")) return std::nullopt;
+    const auto* n = a[3].as<ngn::Number>();
+    if (!n || !n->is_integer || !n->unit.empty() || n->value < -9 || n->value > 9) return std::nullopt;
+    return ManifestAdmiral{reference_text(a[1]), std::string(*word_text(a[0])), n->as_int(), e.subject.pos};
+}
 
 // A whole number written with at most the unit given ("4", "4r", "5ic").
 std::optional<int> whole(const ngn::Item& it, std::string_view unit, bool& with_unit) {
@@ -78,7 +87,10 @@ Manifest Manifest::load(const std::filesystem::path& path, const std::string& sh
         if (const auto* e = r.line->as<ngn::Event>()) {
             if (is_word(e->subject, "source") && e->args.size() == 1 && e->args[0].is<ngn::Text>())
                 m.source_ = reference_text(e->args[0]);
-            else
+            else if (const auto admiral = is_word(e->subject, "admiral") ? admiral_line(*e) : std::nullopt) {
+                if (m.admirals_.count(lower(admiral->side))) return problem(e->subject.pos, admiral->side + "'s admiral is in the manifest twice");
+                m.admirals_.emplace(lower(admiral->side), *admiral);
+            } else
                 problem(e->subject.pos, kShape);
             return;
         }
@@ -95,6 +107,11 @@ Manifest Manifest::load(const std::filesystem::path& path, const std::string& sh
     });
     if (m.source_.empty()) problem(ngn::SourcePos{1, 1}, "a manifest says where its values come from: source \"...\"");
     return m;
+}
+
+const ManifestAdmiral* Manifest::admiral_of(const std::string& side) const {
+    auto it = admirals_.find(lower(side));
+    return it == admirals_.end() ? nullptr : &it->second;
 }
 
 const ManifestShip* Manifest::find(const std::string& name) const {

@@ -27,6 +27,14 @@ struct ManifestShip {
     ngn::SourcePos pos;
 };
 
+// A side's admiral and the command rating printed on its counter (5.3, 6.1.2), which the text leaves out.
+struct ManifestAdmiral {
+    std::string name;
+    std::string side;  // as the manifest writes it
+    int rating = 0;
+    ngn::SourcePos pos;
+};
+
 class Manifest {
 public:
     static Manifest load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings);
@@ -35,9 +43,12 @@ public:
     std::string file() const { return file_; }
     // A ship by its full name or alias, as the record declares it.
     const ManifestShip* find(const std::string& name) const;
+    // The admiral of a side, by the side's name or alias (case does not count); null when not given.
+    const ManifestAdmiral* admiral_of(const std::string& side) const;
 
 private:
     std::map<std::string, ManifestShip> ships_;  // by name, lower case
+    std::map<std::string, ManifestAdmiral> admirals_;  // by side, lower case
     std::string source_, file_;
 };
 

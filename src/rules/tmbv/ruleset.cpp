@@ -26,7 +26,8 @@ RulesetInfo declare() {
     r.dice = {DieSpec{10, 0, 9, 0, "one ten-sided die; 0 reads 0, not 10"}};
     r.dice_rule = cite("2.0", "Game Components");
     r.engine_scope = "the Battle of Lissa on the Tactical Battle Board ([Variant \"lissa\"], 7.0-7.9, 12.1-12.2, 13.2, 14.1-14.4), checked "
-                     "end to end with the players' manifest and table pack; the campaign's battles and phases: sequence of play only";
+                     "end to end with the players' manifest and table pack; the campaign's Turn Start Phase (5.0-5.3: weather, random event draws, initiative with the FMLs of 6.1.1 and "
+                     "13.1); its battles and other phases: sequence of play only";
 
     Sequence campaign;
     campaign.variant = "campaign";
@@ -71,6 +72,9 @@ RulesetInfo declare() {
                    "a line of sight running exactly along a hex edge is blocked when ships stand on both sides of it, or on either"},
         RuleOption{"visibility-count", {"firers", "firers-and-targets"}, cite("7.6.4", "Visibility"),
                    "the ships that 'engaged in fire combat' in an impulse are the ships that fired, or those and the ships fired at"},
+        RuleOption{"initiative-tie", {"roll-again", "last-holder"}, cite("5.3", "Initiative Determination Segment"),
+                   "equal initiative totals (5.3 gives no tie): both players roll again, or the player who had the initiative last turn keeps it "
+                   "(on turn 1, roll again)"},
         RuleOption{"three-times", {"major", "decisive"}, cite("12.2", "Determine the Winner"),
                    "a side with exactly three times its opponent's VP wins a major or a decisive victory (12.2 gives neither)"},
     };

@@ -97,4 +97,34 @@ struct Ship {
     std::string label() const { return entity->label(); }
 };
 
+// The campaign's Turn Start Phase (5.0) and what it leaves for the turn: the weather (5.1), the
+// FMLs (6.1.1, 13.1) and who has the initiative (5.3), as played.
+struct TurnStart {
+    int turn = 0;
+    std::optional<std::string> weather = std::string("clear");  // 5.1.1; none when not known
+    std::vector<std::optional<int>> fml;  // by side; none when not known
+    std::vector<std::string> fml_why;     // by side: where its FML comes from, for a finding ("2 at set-up (13.1.1); +1 in turn 2 ...")
+    int initiative = -1;                  // this turn's holder (-1: not known, or not yet decided)
+    int initiative_before = -1;           // last turn's (5.1.2: it rolls for the weather)
+    // the open segment of the turn-start phase: "weather", "random-event", "initiative", or ""
+    std::string segment;
+    ngn::SourcePos segment_pos;
+    int weather_rolls = 0;
+    std::vector<std::uint32_t> drew;                 // by side: the line of its draw this segment, 0 none
+    std::vector<std::optional<int>> totals;          // by side: this round's initiative total
+    std::vector<std::uint32_t> rolled;               // by side: the line of its roll this round
+    bool decided = false;                            // this segment's initiative is decided
+    std::string tie;                                 // the totals of the last tie, rolled again ("Austria 7, Italy 7")
+    // what the phase's segments left out, said at the phase's end if it holds any line (bare
+    // headings are an outline of the sequence, not a turn start played)
+    struct Missing {
+        ngn::SourcePos at;
+        const char* section;
+        std::string message;
+    };
+    std::vector<Missing> missing;
+    int phase_lines = 0;
+    bool said_no_weather_table = false, said_no_rating = false, said_no_fml = false, said_events = false;
+};
+
 }  // namespace ironlog::rules::tmbv

@@ -18,7 +18,7 @@ const char* kShape =
     "a table pack line is one of: source \"...\"; weather <name> <visibility limit>; visibility-track <lowest> <highest>; "
     "board <letter> <column offset> <row offset>; fire-modifier, ram-modifier or start-modifier <condition> <value>; "
     "fire-result <lowest> <highest> <hits>; ram-result <lowest> <highest> fail|<target hits> <rammer hits>; "
-    "diw-start <lowest> <highest> moves|diw; damage <hits> ma <change> cf <change>";
+    "diw-start <lowest> <highest> moves|diw; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
 
 std::optional<int> integer(ngn::Items a, std::size_t i) {
     if (i >= a.size()) return std::nullopt;
@@ -70,6 +70,8 @@ public:
         else if (what == "ram-result") ok = ram(a);
         else if (what == "diw-start") ok = a.size() == 3 && band(a, 0) && (is_word(a[2], "moves") || is_word(a[2], "diw")) &&
                                            (p_.start_.push_back(StartRow{*band(a, 0), is_word(a[2], "moves")}), true);
+        else if (what == "weather-roll") ok = a.size() == 3 && band(a, 0) && word_text(a[2]) &&
+                                              (p_.weather_rows_.push_back(WeatherRow{*band(a, 0), lower(*word_text(a[2]))}), true);
         else if (what == "damage") ok = damage(a);
         if (!ok) problem_(e.subject.pos, std::string(kShape) + "; not this");
     }
@@ -78,10 +80,12 @@ public:
         sort_rows(p_.fire_);
         sort_rows(p_.ram_);
         sort_rows(p_.start_);
+        sort_rows(p_.weather_rows_);
         std::sort(p_.damage_.begin(), p_.damage_.end(), [](const DamageRow& a, const DamageRow& b) { return a.hits < b.hits; });
         gaps(p_.fire_, "fire-result");
         gaps(p_.ram_, "ram-result");
         gaps(p_.start_, "diw-start");
+        gaps(p_.weather_rows_, "weather-roll");
         if (p_.source_.empty()) problem_(ngn::SourcePos{1, 1}, "a table pack says where its values come from: source \"...\"");
     }
 
@@ -187,6 +191,11 @@ const RamRow* TablePack::ram(int roll) const { return row_for(ram_, roll); }
 std::optional<bool> TablePack::starts(int roll) const {
     const StartRow* r = row_for(start_, roll);
     return r ? std::optional<bool>(r->moves) : std::nullopt;
+}
+
+std::optional<std::string> TablePack::weather_for(int roll) const {
+    const WeatherRow* r = row_for(weather_rows_, roll);
+    return r ? std::optional<std::string>(r->weather) : std::nullopt;
 }
 
 DamageRow TablePack::damage(int hits) const {

@@ -53,6 +53,10 @@ struct StartRow {
     Band rolls;
     bool moves = false;
 };
+struct WeatherRow {
+    Band rolls;
+    std::string weather;  // lower case
+};
 struct DamageRow {
     int hits = 0;  // from this many hull boxes crossed off
     int ma = 0, cf = 0;
@@ -67,6 +71,7 @@ public:
     bool has_fire() const { return !fire_.empty(); }
     bool has_ram() const { return !ram_.empty(); }
     bool has_start() const { return !start_.empty(); }
+    bool has_weather_table() const { return !weather_rows_.empty(); }
 
     const std::vector<ChartModifier>& fire_modifiers() const { return fire_mods_; }
     const std::vector<ChartModifier>& ram_modifiers() const { return ram_mods_; }
@@ -74,6 +79,8 @@ public:
     std::optional<int> fire_hits(int modified_roll) const;
     const RamRow* ram(int modified_roll) const;
     std::optional<bool> starts(int modified_roll) const;
+    // The Weather Table (5.1.2): the weather a roll gives; none without the table.
+    std::optional<std::string> weather_for(int roll) const;
     // What damage does to a ship's MA and CF after `hits` hull boxes (the last row reached).
     DamageRow damage(int hits) const;
     // The weather's upper limit on visibility (7.6.5); none when the pack does not give it.
@@ -92,6 +99,7 @@ private:
     std::vector<FireRow> fire_;
     std::vector<RamRow> ram_;
     std::vector<StartRow> start_;
+    std::vector<WeatherRow> weather_rows_;
     std::vector<DamageRow> damage_;
     std::map<std::string, int> caps_;  // weather (lower case) -> visibility limit
     std::optional<std::pair<int, int>> track_;

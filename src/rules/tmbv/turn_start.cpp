@@ -1,0 +1,387 @@
+// The campaign's Turn Start Phase (5.0): the weather (5.1), the random events (5.2) and the
+// initiative (5.3), with the Fleet Mobilization Levels the initiative roll adds (6.1.1, 13.1).
+// The rest of a campaign turn is checked for its sequence of play only (docs/rules/tmbv.md).
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <utility>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+constexpr int kItalyFml = 2, kAustriaFml = 5;  // 13.1.1, 13.1.2
+constexpr int kLowestFml = 1, kHighestFml = 10;  // 6.1.1
+
+const ngn::Dice* first_dice(const ngn::Event& e) {
+    for (const ngn::Item& it : e.args)
+        if (const auto* d = it.as<ngn::Dice>()) return d;
+    return nullptr;
+}
+
+// The claim's first word, lower case ("=> rough"); none without one.
+std::optional<std::string> claimed_word(const ngn::Event& e) {
+    if (!e.claim || e.claim->empty() || !word_text(e.claim->front())) return std::nullopt;
+    return lower(*word_text(e.claim->front()));
+}
+
+std::string signed_text(int v) { return (v < 0 ? "" : "+") + std::to_string(v); }
+std::string modifier_text(int v, const std::string& label) { return signed_text(v) + "(" + label + ")"; }
+std::string line_text(std::uint32_t line) { return "line " + std::to_string(line); }
+}  // namespace
+
+void TmbvEngine::begin_campaign(GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    const std::size_t sides = ctx.symbols.side_count();
+    t.fml.assign(sides, std::nullopt);
+    t.fml_why.assign(sides, "");
+    t.drew.assign(sides, 0);
+    t.totals.assign(sides, std::nullopt);
+    t.rolled.assign(sides, 0);
+}
+
+// A new turn: the turn track moves the FMLs (6.1.1), last turn's initiative is kept for the
+// weather roll (5.1.2), which alone says the weather from turn 2. A record that starts after
+// turn 1 leaves the FMLs unknown.
+void TmbvEngine::new_campaign_turn(int number) {
+    TurnStart& t = turn_start_;
+    if (t.turn == 0 && number == 1) {
+        if (italy_ >= 0) t.fml[static_cast<std::size_t>(italy_)] = kItalyFml, t.fml_why[static_cast<std::size_t>(italy_)] = "2 at set-up, 13.1.1";
+        if (austria_ >= 0) t.fml[static_cast<std::size_t>(austria_)] = kAustriaFml, t.fml_why[static_cast<std::size_t>(austria_)] = "5 at set-up, 13.1.2";
+    }
+    if (number != 1) t.weather.reset();
+    if (number > t.turn && t.turn > 0) {  // Reading: the track's steps count from the turn's start
+        auto step = [&](int side, int by, const char* when) {
+            if (side < 0 || !t.fml[static_cast<std::size_t>(side)]) return;
+            std::optional<int>& fml = t.fml[static_cast<std::size_t>(side)];
+            fml = std::clamp(*fml + by, kLowestFml, kHighestFml);
+            t.fml_why[static_cast<std::size_t>(side)] += "; " + signed_text(by) + " in turn " + std::to_string(number) + ", " + when;
+        };
+        if (number % 2 == 0) step(italy_, +1, "even turns (6.1.1)");
+        if (number % 3 == 0) step(austria_, -1, "every third turn (6.1.1)");
+    }
+    t.turn = number;
+    t.initiative_before = t.initiative;
+    t.initiative = -1;
+}
+
+void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
+    if (h.kind == ngn::HeadingKind::Turn || h.kind == ngn::HeadingKind::Phase) close_turn_start(ctx);
+    else close_segment(ctx);
+    if (h.kind == ngn::HeadingKind::Turn) return new_campaign_turn(ctx.cursor.turn_number);
+    if (h.kind != ngn::HeadingKind::Segment) return;
+    const SequenceNode* phase = ctx.cursor.phase();
+    if (!phase || phase->name != "turn-start") return;
+    TurnStart& t = turn_start_;
+    t.segment = ctx.cursor.open(ngn::HeadingKind::Segment);
+    t.segment_pos = h.label_pos;
+    t.weather_rolls = 0;
+    std::fill(t.drew.begin(), t.drew.end(), 0);
+    std::fill(t.rolled.begin(), t.rolled.end(), 0);
+    std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
+    t.decided = false;
+    t.tie.clear();
+}
+
+// The end of the turn-start phase: what its segments left out, if it holds any line.
+void TmbvEngine::close_turn_start(GameContext& ctx) {
+    close_segment(ctx);
+    TurnStart& t = turn_start_;
+    if (t.phase_lines > 0)
+        for (const TurnStart::Missing& m : t.missing) ctx.findings.error(Kind::Illegal, cite(m.section), m.at, m.message);
+    t.missing.clear();
+    t.phase_lines = 0;
+}
+
+// The end of a turn-start segment: what it left out, kept for the phase's end.
+void TmbvEngine::close_segment(GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    const std::string segment = std::exchange(t.segment, "");
+    const ngn::SourcePos at = t.segment_pos;
+    if (segment == "weather" && t.turn >= 2 && t.weather_rolls == 0) {
+        t.weather.reset();
+        t.missing.push_back({at, "5.1.2",
+                           "no weather roll in turn " + std::to_string(t.turn) + ": " +
+                               (t.initiative_before >= 0 ? side_name(t.initiative_before, ctx) + ", who had the initiative last turn,"
+                                                         : "the player who had the initiative last turn") +
+                               " rolls one die on the Weather Table"});
+    }
+    if (segment == "random-event")
+        for (std::size_t s = 0; s < t.drew.size(); ++s)
+            if (!t.drew[s])
+                t.missing.push_back({at, "5.2.1",
+                                     side_name(static_cast<int>(s), ctx) + " drew no marker: each player draws one a turn (" +
+                                         side_name(static_cast<int>(s), ctx) + " draw no-event, or draw event ...)"});
+    if (segment == "initiative" && !t.decided) {
+        std::string missing;
+        for (std::size_t s = 0; s < t.rolled.size(); ++s)
+            if (!t.rolled[s]) missing += (missing.empty() ? "" : ", ") + side_name(static_cast<int>(s), ctx);
+        if (missing.empty()) return;  // every player's line is there, one not read (reported): the winner is not known
+        const std::string why = t.tie.empty() ? "each player rolls one die" : "after a tie (" + t.tie + ") the players roll again";
+        t.missing.push_back({at, "5.3", "the initiative is not decided: " + why + (missing.empty() ? std::string() : "; not rolled: " + missing)});
+    }
+}
+
+void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const std::string verb = lower(e.verb());
+    const bool a_side = actor.kind == ngn::EntityKind::Side && actor.index >= 0 && static_cast<std::size_t>(actor.index) < turn_start_.fml.size();
+    if (verb == "fml" && a_side) return set_fml(e, actor, ctx);
+    const std::string& segment = turn_start_.segment;
+    if (segment.empty()) return;  // the rest of the turn: its sequence of play only
+    ++turn_start_.phase_lines;
+    const char* section = segment == "weather" ? "5.1.2" : segment == "random-event" ? "5.2.1" : "5.3";
+    const char* form = segment == "weather"        ? "Austria roll d10: 6 => rough"
+                       : segment == "random-event" ? "Austria draw no-event, or Italy draw event <marker>"
+                                                   : "Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11";
+    const char* wanted = segment == "random-event" ? "draw" : "roll";
+    if (!a_side || verb != wanted) {
+        ctx.findings.error(Kind::Inconsistent, cite(section), e.subject.pos,
+                           "a line of segment " + segment + " is a player's " + wanted + ", written as: " + form);
+        if (a_side) stood_for(actor, e.subject.pos.line);
+        return;
+    }
+    if (segment == "weather") weather_roll(e, actor, ctx);
+    else if (segment == "random-event") draw_marker(e, actor, ctx);
+    else initiative_roll(e, actor, ctx);
+}
+
+// A player's line of a turn-start segment that could not be read (reported) stands for its act
+// there: the roll or draw it may have been is not said missing.
+void TmbvEngine::stood_for(const Entity& side, std::uint32_t line) {
+    TurnStart& t = turn_start_;
+    const std::size_t me = static_cast<std::size_t>(side.index);
+    if (t.segment == "weather") ++t.weather_rolls;
+    else if (t.segment == "random-event" && !t.drew[me]) t.drew[me] = line;
+    else if (t.segment == "initiative" && !t.rolled[me] && !t.decided) t.rolled[me] = line;  // its total not known
+}
+
+// 5.1.1: no roll on turn 1; 5.1.2: last turn's initiative holder rolls one die on the Weather Table.
+void TmbvEngine::weather_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    const ngn::SourcePos at = e.subject.pos;
+    const std::optional<std::string> claimed = claimed_word(e);
+    if (t.turn <= 1) {
+        judged(ctx, "5.1.1");
+        ctx.findings.error(Kind::Illegal, cite("5.1.1"), at, "no weather roll on turn 1: the campaign starts in clear weather", "no roll",
+                           "a roll");
+        if (claimed) t.weather = claimed;  // play goes on with the weather the players took
+        return;
+    }
+    judged(ctx, "5.1.2");
+    if (++t.weather_rolls > 1) {
+        ctx.findings.error(Kind::Illegal, cite("5.1.2"), at, "the weather is rolled once a turn, by one player: this is a second roll");
+        return;
+    }
+    if (t.initiative_before >= 0 && side.index != t.initiative_before)
+        ctx.findings.error(Kind::Illegal, cite("5.1.2"), at,
+                           side_name(t.initiative_before, ctx) + " had the initiative last turn, and so rolls for the weather",
+                           side_name(t.initiative_before, ctx), side.label());
+    const ngn::Dice* dice = first_dice(e);
+    std::optional<std::string> by_table;
+    if (dice && !dice->faces.empty() && ctx.dice_ok && tables_) by_table = tables_->weather_for(dice->faces.front().value);
+    if (!by_table) {
+        if (!tables_ || !tables_->has_weather_table()) say_no_weather_table(ctx, at);
+        t.weather = claimed;
+        return;
+    }
+    if (claimed && *claimed != *by_table)
+        ctx.findings.error(Kind::WrongResult, cite("5.1.2"), e.claim_pos,
+                           "the Weather Table gives " + *by_table + " for a roll of " + std::to_string(dice->faces.front().value), *by_table,
+                           *claimed);
+    t.weather = claimed ? claimed : by_table;
+}
+
+void TmbvEngine::say_no_weather_table(GameContext& ctx, ngn::SourcePos at) {
+    if (std::exchange(turn_start_.said_no_weather_table, true)) return;
+    ctx.findings.note(Kind::Unverifiable, cite("5.1.2"), at,
+                      "no Weather Table in a table pack (weather-roll <lowest> <highest> <weather>, docs/rules/tmbv.md): the weather "
+                      "rolled is taken as claimed, not verified");
+}
+
+// 5.2.1: each player draws one marker a turn. What a random event does is on the PAC (5.2.2).
+void TmbvEngine::draw_marker(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    judged(ctx, "5.2.1");
+    const auto& a = e.args;
+    const bool no_event = a.size() == 2 && is_word(a[1], "no-event");
+    const bool event = a.size() >= 3 && is_word(a[1], "event");
+    std::uint32_t& drew = t.drew[static_cast<std::size_t>(side.index)];
+    if (drew) {
+        ctx.findings.error(Kind::Illegal, cite("5.2.1"), e.subject.pos,
+                           side.label() + " has drawn already this turn (" + line_text(drew) + "): each player draws one marker");
+        return;
+    }
+    drew = e.subject.pos.line;  // a draw not read is still the player's draw: one finding, not two
+    if (!no_event && !event) {
+        ctx.findings.error(Kind::Inconsistent, cite("5.2.1"), e.subject.pos,
+                           "a draw is written '" + side.label() + " draw no-event' or '" + side.label() + " draw event <marker> ...'");
+        return;
+    }
+    if (event && !std::exchange(t.said_events, true))
+        ctx.findings.note(Kind::Unverifiable, cite("5.2.2"), e.subject.pos,
+                          "the Random Events chart is on the Player Aid Charts, which the rulebook text lacks: what a random event does "
+                          "is not verified; write a change it makes to an FML as '" + side.label() + " fml <N>'");
+}
+
+// 5.3: each player rolls one die, adds the FML and the admiral's command rating; the higher total
+// wins. A tie is not in the book: see docs/rules/tmbv.md, Readings (option initiative-tie).
+void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    judged(ctx, "5.3");
+    const std::size_t me = static_cast<std::size_t>(side.index);
+    if (t.decided || t.rolled[me]) {
+        const std::uint32_t before = t.rolled[me];
+        ctx.findings.error(Kind::Illegal, cite("5.3"), e.subject.pos,
+                           t.decided ? "the initiative is decided already: no more rolls this turn"
+                                     : side.label() + " has rolled already (" + line_text(before) + "): each player rolls one die");
+        return;
+    }
+    const ngn::Dice* dice = first_dice(e);
+    t.rolled[me] = e.subject.pos.line;  // a roll not read is still the player's roll: its total is not known
+    if (!dice || dice->faces.empty()) {
+        ctx.findings.error(Kind::Inconsistent, cite("5.3"), e.subject.pos,
+                           "an initiative roll is written with its die and modifiers: Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11");
+    } else if (ctx.dice_ok) {  // dice the kit could not read were reported there
+        judge_initiative_modifiers(*dice, side, ctx);
+        int total = dice->faces.front().value;
+        for (const ngn::Modifier& m : dice->modifiers) total += m.value;
+        t.totals[me] = total;
+    }
+    if (std::any_of(t.rolled.begin(), t.rolled.end(), [](std::uint32_t l) { return l == 0; })) {
+        if (e.claim)
+            ctx.findings.error(Kind::Inconsistent, cite("5.3"), e.claim_pos,
+                               "the initiative is claimed before every player has rolled: write the winner after the last roll");
+        return;
+    }
+    decide_initiative(e, ctx);
+}
+
+// The FML modifier against the FML kept (6.1.1), the rest against the admiral's rating (manifest).
+void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity& side, GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    const ngn::SourcePos at = dice.faces.front().pos;
+    std::optional<int>& fml = t.fml[static_cast<std::size_t>(side.index)];
+    const ngn::Modifier* fml_mod = nullptr;
+    int others = 0;
+    std::string others_text;  // as written: "+1(Persano)"
+    for (const ngn::Modifier& m : dice.modifiers)
+        if (same_lower(m.label, "fml") && !fml_mod) fml_mod = &m;
+        else others += m.value, others_text += (others_text.empty() ? "" : " ") + (m.label.empty() ? signed_text(m.value) : modifier_text(m.value, std::string(m.label)));
+    if (!fml_mod) {
+        ctx.findings.error(Kind::Inconsistent, cite("5.3"), at, side.label() + "'s initiative roll adds its FML: write it as a modifier, +N(FML)",
+                           fml ? std::optional<std::string>(modifier_text(*fml, "FML")) : std::nullopt, std::nullopt);
+        return;  // its other modifiers may hold the FML unlabelled: not judged
+    }
+    if (fml && fml_mod->value != *fml) {
+        ctx.findings.error(Kind::WrongResult, cite("6.1.1"), fml_mod->pos,
+                           side.label() + "'s FML is " + std::to_string(*fml) + " (" + t.fml_why[static_cast<std::size_t>(side.index)] + ")",
+                           modifier_text(*fml, "FML"), modifier_text(fml_mod->value, "FML"));
+        fml = fml_mod->value;  // play goes on from the players' FML
+        t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as played at line " + std::to_string(fml_mod->pos.line);
+    } else if (!fml) {
+        if (!std::exchange(t.said_no_fml, true))
+            ctx.findings.note(Kind::Unverifiable, cite("6.1.1"), fml_mod->pos,
+                              "the FMLs are not known here (a record that starts after turn 1, or a side not named Austria or Italy): "
+                              "the FML modifiers are taken as written");
+        fml = fml_mod->value;
+        t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as written at line " + std::to_string(fml_mod->pos.line);
+    }
+    const ManifestAdmiral* admiral = manifest_ ? manifest_->admiral_of(side.name) : nullptr;
+    if (!admiral && manifest_ && !side.alias.empty()) admiral = manifest_->admiral_of(side.alias);
+    if (!admiral) {
+        if (!std::exchange(t.said_no_rating, true))
+            ctx.findings.note(Kind::Unverifiable, cite("5.3"), at,
+                              "no admiral's command rating in a manifest (admiral <side> \"<name>\" rating <N>, docs/rules/tmbv.md): the "
+                              "admirals' modifiers of the initiative rolls are taken as written");
+        return;
+    }
+    if (others != admiral->rating)
+        ctx.findings.error(Kind::WrongResult, cite("5.3"), at,
+                           side.label() + "'s admiral " + admiral->name + " has a command rating of " + signed_text(admiral->rating) +
+                               " (manifest)",
+                           modifier_text(admiral->rating, admiral->name), others_text.empty() ? "no modifier" : others_text);
+}
+
+// Every player has rolled: the higher total wins; a tie by the option initiative-tie.
+void TmbvEngine::decide_initiative(const ngn::Event& e, GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    int best = -1, winners = 0, winner = -1;
+    std::string totals;
+    for (std::size_t s = 0; s < t.totals.size(); ++s) {
+        const int total = t.totals[s].value_or(0);
+        totals += (totals.empty() ? "" : ", ") + side_name(static_cast<int>(s), ctx) + " " + std::to_string(total);
+        if (total > best || winner < 0) best = total, winners = 1, winner = static_cast<int>(s);
+        else if (total == best) ++winners;
+    }
+    int claimed = -1;
+    const bool all_read = std::all_of(t.totals.begin(), t.totals.end(), [](const std::optional<int>& v) { return v.has_value(); });
+    if (e.claim) {
+        const Entity* named = e.claim->empty() ? nullptr : ctx.symbols.find(reference_text(e.claim->front()));
+        if (!named || named->kind != ngn::EntityKind::Side) {
+            ctx.findings.error(Kind::Inconsistent, cite("5.3"), e.claim_pos, "the claim names the side that wins the initiative: => Austria");
+        } else {
+            claimed = named->index;
+        }
+    }
+    if (!all_read) {  // a roll not read (reported): the players' winner, not judged
+        t.decided = true;
+        t.initiative = claimed;
+        return;
+    }
+    if (winners > 1) {
+        const bool holder_keeps = ctx.header.option("initiative-tie") == "last-holder" && t.initiative_before >= 0;
+        if (!holder_keeps) {  // both roll again
+            if (claimed >= 0) {
+                ctx.findings.error(Kind::Illegal, cite("5.3"), e.claim_pos,
+                                   "a tie (" + totals + "): the players roll again (docs/rules/tmbv.md, Readings: initiative-tie)",
+                                   "a roll again", side_name(claimed, ctx));
+                t.initiative = claimed, t.decided = true;
+                return;
+            }
+            std::fill(t.rolled.begin(), t.rolled.end(), 0);
+            std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
+            t.tie = totals;
+            return;
+        }
+        winner = t.initiative_before;
+    }
+    t.decided = true;
+    t.initiative = claimed >= 0 ? claimed : winner;
+    if (claimed >= 0 && claimed != winner)
+        ctx.findings.error(Kind::WrongResult, cite("5.3"), e.claim_pos,
+                           (winners > 1 ? "a tie (" + totals + "): " + side_name(winner, ctx) + " had the initiative last turn and keeps it"
+                                        : "the higher total wins the initiative: " + totals),
+                           side_name(winner, ctx), side_name(claimed, ctx));
+}
+
+// Austria fml 4: the FML as the players have it from here on (a random event's, or the VP of
+// the Victory Phase, 6.1.1, which the engine does not follow). From 1 to 10.
+void TmbvEngine::set_fml(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    judged(ctx, "6.1.1");
+    const auto* n = e.args.size() == 2 ? e.args[1].as<ngn::Number>() : nullptr;
+    if (!n || !n->is_integer || !n->unit.empty()) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.1.1"), e.subject.pos, "an FML is written as '" + side.label() + " fml <N>', N from 1 to 10");
+        return;
+    }
+    if (n->as_int() < kLowestFml || n->as_int() > kHighestFml)
+        ctx.findings.error(Kind::Illegal, cite("6.1.1"), e.args[1].pos, "an FML runs from 1 to 10", "1 to 10", std::to_string(n->as_int()));
+    turn_start_.fml[static_cast<std::size_t>(side.index)] = n->as_int();
+    turn_start_.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(n->as_int()) + " by the fml line at line " + std::to_string(e.subject.pos.line);
+}
+
+void TmbvEngine::describe_campaign(std::ostream& os, const GameContext& ctx) const {
+    const TurnStart& t = turn_start_;
+    os << "Turn: " << t.turn << "\n";
+    os << "Weather: " << t.weather.value_or("not known") << "\n";
+    os << "FML:";
+    for (std::size_t s = 0; s < t.fml.size(); ++s)
+        os << (s ? ", " : " ") << side_name(static_cast<int>(s), ctx) << " " << (t.fml[s] ? std::to_string(*t.fml[s]) : "not known");
+    os << "\n";
+    os << "Initiative: " << (t.initiative >= 0 ? side_name(t.initiative, ctx) : "not decided");
+    if (t.initiative < 0 && t.initiative_before >= 0) os << " (last turn: " << side_name(t.initiative_before, ctx) << ")";
+    os << "\n";
+}
+
+}  // namespace ironlog::rules::tmbv

@@ -1,0 +1,291 @@
+// The tmbv campaign's Turn Start Phase (5.0, docs/rules/tmbv.md "The campaign"): the weather
+// (5.1.1, 5.1.2), the random event draws (5.2.1), the initiative (5.3) with the FMLs (6.1.1,
+// 13.1): for each case a legal record that checks clean and a faulty one flagged with its case
+// and values. Records are read as if they stood in fixtures/games and use the made-up test pack
+// and manifest (fixtures/tables/tmbv-*.ngn: weather-roll 0-4 clear, 5-7 rough, 8-9 storm;
+// Tegetthoff +2, Persano +0).
+#include "rules/tmbv/manifest.hpp"
+#include "rules/tmbv/tables.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+using namespace testing_util;
+using ironlog::Finding;
+using ironlog::Kind;
+
+namespace {
+
+const std::string kFiles = "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n";
+
+std::string campaign(const std::string& body, const std::string& tags = kFiles) {
+    return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n" + tags + "\n" + body;
+}
+
+// One turn's turn-start phase: its weather, draws and initiative lines (each may be empty: the
+// segment is then left out).
+std::string turn(int n, const std::string& weather, const std::string& draws, const std::string& initiative) {
+    std::string s = "turn " + std::to_string(n) + "\n  phase turn-start\n";
+    if (!weather.empty()) s += "    segment weather\n" + weather;
+    if (!draws.empty()) s += "    segment random-event\n" + draws;
+    if (!initiative.empty()) s += "    segment initiative\n" + initiative;
+    return s + "  phase operations\n    impulse 1\n";
+}
+
+const std::string kDraws = "      Austria draw no-event\n      Italy draw no-event\n";
+// Turn 1: FMLs Austria 5, Italy 2 (13.1); Austria wins 11 to 2.
+const std::string kTurn1 = turn(1, "", kDraws,
+                                "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                                "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n");
+// Turn 2's initiative: Italy's FML rises to 3 on an even turn (6.1.1).
+const std::string kInitiative2 =
+    "      Austria roll d10: 1 +5(FML) +2(Tegetthoff) = 8\n"
+    "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n";
+
+void clean(const std::string& text) { expect_clean(text, "games"); }
+Finding one(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind, "games"); }
+void one(const std::string& text, const std::string& rule, Kind kind, const std::string& expected, const std::string& recorded) {
+    const Finding f = expect_one(text, rule, kind, "games");
+    EXPECT_EQ(f.expected.value_or("(none)"), expected);
+    EXPECT_EQ(f.recorded.value_or("(none)"), recorded);
+}
+
+}  // namespace
+
+// ---- 5.1 weather -------------------------------------------------------------------------------
+
+TEST(TmbvTurnStart, NoWeatherRollOnTurnOne) {
+    clean(campaign(kTurn1));
+    const std::string rolled = turn(1, "      Austria roll d10: 6 => rough\n", kDraws,
+                                    "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                                    "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n");
+    const Finding f = one(campaign(rolled), "tmbv 5.1.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "no weather roll on turn 1: the campaign starts in clear weather");
+}
+
+TEST(TmbvTurnStart, LastTurnsInitiativeRollsForTheWeather) {
+    clean(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2)));
+    one(campaign(kTurn1 + turn(2, "      Italy roll d10: 6 => rough\n", kDraws, kInitiative2)), "tmbv 5.1.2", Kind::Illegal, "Austria",
+        "Italy");
+    const Finding f = one(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n      Austria roll d10: 2 => clear\n", kDraws, kInitiative2)),
+                          "tmbv 5.1.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "the weather is rolled once a turn, by one player: this is a second roll");
+}
+
+TEST(TmbvTurnStart, WeatherClaimReadOnTheTable) {
+    one(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => storm\n", kDraws, kInitiative2)), "tmbv 5.1.2", Kind::WrongResult, "rough",
+        "storm");
+    // One mistake, one finding: a roll left out of a written segment
+    const Finding f = one(campaign(kTurn1 + "turn 2\n  phase turn-start\n    segment weather\n    segment random-event\n" + kDraws +
+                                   "    segment initiative\n" + kInitiative2),
+                          "tmbv 5.1.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "no weather roll in turn 2: Austria, who had the initiative last turn, rolls one die on the Weather Table");
+}
+
+TEST(TmbvTurnStart, WithoutThePackTheWeatherIsNotVerifiedSaidOnce) {
+    const std::string text = campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => storm\n", kDraws, kInitiative2), "");
+    clean(text);
+    const auto all = findings_of(text);
+    int notes = 0;
+    for (const auto& f : all)
+        if (f.rule.text() == "tmbv 5.1.2" && f.kind == Kind::Unverifiable) ++notes;
+    EXPECT_EQ(notes, 1) << describe(all);
+}
+
+// ---- 5.2 random events -------------------------------------------------------------------------
+
+TEST(TmbvTurnStart, EachPlayerDrawsOneMarker) {
+    clean(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 3 \"Garibaldi's volunteers\"\n", "")));
+    const Finding twice = one(campaign(turn(1, "", kDraws + "      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Illegal);
+    EXPECT_EQ(twice.message, "Italy has drawn already this turn (line 13): each player draws one marker");
+    const Finding none = one(campaign(turn(1, "", "      Austria draw no-event\n", "")), "tmbv 5.2.1", Kind::Illegal);
+    EXPECT_EQ(none.message, "Italy drew no marker: each player draws one a turn (Italy draw no-event, or draw event ...)");
+    one(campaign(turn(1, "", "      Austria draw nothing\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Inconsistent);
+}
+
+TEST(TmbvTurnStart, RandomEventsEffectsAreNotVerified) {
+    const auto all = findings_of(campaign(turn(1, "", "      Austria draw event 2\n      Italy draw no-event\n", ""), ""));
+    bool said = false;
+    for (const auto& f : all) said = said || (f.rule.text() == "tmbv 5.2.2" && f.kind == Kind::Unverifiable);
+    EXPECT_TRUE(said) << describe(all);
+}
+
+// ---- 5.3 initiative, 6.1.1 FML --------------------------------------------------------------------
+
+TEST(TmbvTurnStart, InitiativeFmlFromTheSetUpAndTheTurnTrack) {
+    clean(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2)));
+    // turn 1: Italy's FML is 2 (13.1.1), not 3
+    const std::string italy_3 = campaign(turn(1, "", kDraws,
+                                              "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                                              "      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n"));
+    EXPECT_EQ(one(italy_3, "tmbv 6.1.1", Kind::WrongResult).message, "Italy's FML is 2 (2 at set-up, 13.1.1)");
+    // turn 2 after an fml line: where the FML comes from
+    const Finding moved = one(campaign(kTurn1 + "  phase victory\n    Italy fml 4\n" +
+                                       turn(2, "      Austria roll d10: 6 => rough\n", kDraws,
+                                            "      Austria roll d10: 1 +5(FML) +2(Tegetthoff) = 8\n"
+                                            "      Italy roll d10: 9 +4(FML) +0(Persano) = 13 => Italy\n")),
+                              "tmbv 6.1.1", Kind::WrongResult);
+    EXPECT_EQ(moved.message, "Italy's FML is 5 (4 by the fml line at line 20; +1 in turn 2, even turns (6.1.1))");
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                      "      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n")),
+        "tmbv 6.1.1", Kind::WrongResult, "+2(FML)", "+3(FML)");
+    // turn 3: Austria's FML falls to 4 (6.1.1: every third turn)
+    const std::string turn3 = turn(3, "      Italy roll d10: 1 => clear\n", kDraws,
+                                   "      Austria roll d10: 1 +4(FML) +2(Tegetthoff) = 7\n"
+                                   "      Italy roll d10: 2 +3(FML) +0(Persano) = 5 => Austria\n");
+    clean(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2) + turn3));
+    // the players' FML is played on: one finding, then their value stands (and a written change is taken)
+    const std::string wrong = turn(1, "", kDraws,
+                                   "      Austria roll d10: 4 +6(FML) +2(Tegetthoff) = 12\n"
+                                   "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n");
+    one(campaign(wrong + turn(2, "      Austria roll d10: 6 => rough\n", kDraws,
+                              "      Austria roll d10: 1 +6(FML) +2(Tegetthoff) = 9\n"
+                              "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n")),
+        "tmbv 6.1.1", Kind::WrongResult);
+    clean(campaign(kTurn1 + "  phase victory\n    Italy fml 4\n" +
+                   turn(2, "      Austria roll d10: 6 => rough\n", kDraws,
+                        "      Austria roll d10: 1 +5(FML) +2(Tegetthoff) = 8\n"
+                        "      Italy roll d10: 9 +5(FML) +0(Persano) = 14 => Italy\n")));
+}
+
+TEST(TmbvTurnStart, InitiativeAdmiralsRatingAndFmlWritten) {
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 4 +5(FML) +3(Tegetthoff) = 12\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n")),
+        "tmbv 5.3", Kind::WrongResult, "+2(Tegetthoff)", "+3(Tegetthoff)");
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 4 +7 = 11\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n")),
+        "tmbv 5.3", Kind::Inconsistent, "+5(FML)", "(none)");
+    // without a manifest the ratings are taken as written, said once
+    const std::string no_files = campaign(turn(1, "", kDraws,
+                                               "      Austria roll d10: 4 +5(FML) +3(Tegetthoff) = 12\n"
+                                               "      Italy roll d10: 0 +2(FML) +1(Persano) = 3 => Austria\n"),
+                                          "");
+    clean(no_files);
+    int notes = 0;
+    for (const auto& f : findings_of(no_files)) notes += f.rule.text() == "tmbv 5.3" && f.kind == Kind::Unverifiable;
+    EXPECT_EQ(notes, 1);
+}
+
+TEST(TmbvTurnStart, InitiativeWinnerAndTotals) {
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Italy\n")),
+        "tmbv 5.3", Kind::WrongResult, "Austria", "Italy");
+    // the claimed winner is played on: Italy rolls next turn's weather, no second finding
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Italy\n") +
+                 turn(2, "      Italy roll d10: 6 => rough\n", kDraws, kInitiative2)),
+        "tmbv 5.3", Kind::WrongResult);
+    // a total that does not add up is the kit's (ngn 5.4), once
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 12\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n")),
+        "ngn 5.4 Dice", Kind::WrongResult);
+    // a roll not read is one finding: the winner is then the players'
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll 4\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n")),
+        "tmbv 5.3", Kind::Inconsistent);
+    const Finding missing = one(campaign(turn(1, "", kDraws, "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n")), "tmbv 5.3",
+                                Kind::Illegal);
+    EXPECT_EQ(missing.message, "the initiative is not decided: each player rolls one die; not rolled: Italy");
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                      "      Austria roll d10: 5 +5(FML) +2(Tegetthoff) = 12\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n")),
+        "tmbv 5.3", Kind::Illegal);
+}
+
+TEST(TmbvTurnStart, InitiativeTieRollsAgainOrLastHolderKeeps) {
+    // 7 = 0 +5 +2 and 5 +2 +0: a tie, both roll again (the default reading)
+    const std::string tie =
+        "      Austria roll d10: 0 +5(FML) +2(Tegetthoff) = 7\n"
+        "      Italy roll d10: 5 +2(FML) +0(Persano) = 7\n";
+    clean(campaign(turn(1, "", kDraws,
+                        tie + "      Austria roll d10: 3 +5(FML) +2(Tegetthoff) = 10\n"
+                              "      Italy roll d10: 1 +2(FML) +0(Persano) = 3 => Austria\n")));
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll d10: 0 +5(FML) +2(Tegetthoff) = 7\n"
+                      "      Italy roll d10: 5 +2(FML) +0(Persano) = 7 => Italy\n")),
+        "tmbv 5.3", Kind::Illegal, "a roll again", "Italy");
+    const Finding again = one(campaign(turn(1, "", kDraws, tie)), "tmbv 5.3", Kind::Illegal);
+    EXPECT_EQ(again.message, "the initiative is not decided: after a tie (Austria 7, Italy 7) the players roll again; not rolled: Austria, Italy");
+    // initiative-tie=last-holder: Austria had it in turn 1 and keeps it in turn 2 (Italy 8 +3 +0 = 11, Austria 4 +5 +2 = 11)
+    const std::string tags = kFiles + "[Options \"initiative-tie=last-holder\"]\n";
+    const std::string tie2 =
+        "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+        "      Italy roll d10: 8 +3(FML) +0(Persano) = 11 => ";
+    clean(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, tie2 + "Austria\n"), tags));
+    one(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, tie2 + "Italy\n"), tags), "tmbv 5.3", Kind::WrongResult,
+        "Austria", "Italy");
+}
+
+TEST(TmbvTurnStart, StateShowsTurnWeatherFmlAndInitiative) {
+    const auto dir = temp_dir();
+    const std::string text = campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2), "");
+    write_file(dir / "c.ngn", text);
+    const auto run = run_ironlog({"state", (dir / "c.ngn").string()});
+    EXPECT_NE(run.out.find("Turn: 2"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Weather: rough"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("FML: Austria 5, Italy 3"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Initiative: Italy"), std::string::npos) << run.out;
+}
+
+// ---- the files' new lines, and lines out of place ------------------------------------------------
+
+TEST(TmbvTurnStart, TheWeatherTableAndTheAdmiralsRead) {
+    ironlog::Findings findings;
+    const auto pack = ironlog::rules::tmbv::TablePack::load(kSource / "fixtures/tables/tmbv-test-pack.ngn", "pack", findings);
+    EXPECT_EQ(pack.weather_for(4), "clear");
+    EXPECT_EQ(pack.weather_for(5), "rough");
+    EXPECT_EQ(pack.weather_for(9), "storm");
+    const auto manifest =
+        ironlog::rules::tmbv::Manifest::load(kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn", "manifest", findings);
+    EXPECT_TRUE(findings.all().empty()) << describe(findings.all());
+    ASSERT_TRUE(manifest.admiral_of("austria"));
+    EXPECT_EQ(manifest.admiral_of("Austria")->name, "Tegetthoff");
+    EXPECT_EQ(manifest.admiral_of("Austria")->rating, 2);
+    EXPECT_FALSE(manifest.admiral_of("France"));
+    // rows that leave a gap, a weather not written, an admiral twice or without a rating: errors in the files
+    const auto dir = temp_dir();
+    write_file(dir / "pack.ngn", "source \"made up\"\nweather-roll 0 3 clear\nweather-roll 5 9 rough\nweather-roll 6 7\n");
+    ironlog::Findings bad;
+    EXPECT_NO_THROW(ironlog::rules::tmbv::TablePack::load(dir / "pack.ngn", "pack.ngn", bad));
+    EXPECT_EQ(bad.all().size(), 2u) << describe(bad.all());
+    write_file(dir / "manifest.ngn",
+               "source \"made up\"\nadmiral Austria \"Tegetthoff\" rating 2\nadmiral Austria \"Tegetthoff\" rating 2\nadmiral Italy \"Persano\"\n");
+    ironlog::Findings bad_manifest;
+    EXPECT_NO_THROW(ironlog::rules::tmbv::Manifest::load(dir / "manifest.ngn", "manifest.ngn", bad_manifest));
+    EXPECT_EQ(bad_manifest.all().size(), 2u) << describe(bad_manifest.all());
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TmbvTurnStart, ARecordStartingLaterTakesTheFmlsAsWritten) {
+    std::string text = campaign(turn(3, "      Austria roll d10: 1 => clear\n", kDraws,
+                                     "      Austria roll d10: 1 +4(FML) +2(Tegetthoff) = 7\n"
+                                     "      Italy roll d10: 2 +3(FML) +0(Persano) = 5 => Austria\n"));
+    text.insert(text.find("[Side1"), "[SetUp \"1\"]\n");
+    clean(text);
+    int notes = 0;
+    for (const auto& f : findings_of(text)) notes += f.rule.text() == "tmbv 6.1.1" && f.kind == Kind::Unverifiable;
+    EXPECT_EQ(notes, 1);  // the FMLs not known: taken as written, said once
+}
+
+TEST(TmbvTurnStart, LinesOutOfPlaceAndBareHeadings) {
+    // a ship's line or another verb in a turn-start segment: one finding naming the form
+    const Finding f = one(campaign(turn(1, "", "      Austria roll d10: 3\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "a line of segment random-event is a player's draw, written as: Austria draw no-event, or Italy draw event <marker>");
+    one(campaign(turn(1, "", kDraws, "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy draw no-event\n")), "tmbv 5.3",
+        Kind::Inconsistent);
+    // an FML outside 1-10
+    one(campaign(kTurn1 + "  phase victory\n    Italy fml 11\n"), "tmbv 6.1.1", Kind::Illegal, "1 to 10", "11");
+    // bare headings are an outline of the sequence: not judged
+    clean(campaign("turn 1\n  phase turn-start\n    segment weather\n    segment random-event\n    segment initiative\n"
+                   "turn 2\n  phase turn-start\n    segment weather\n    segment random-event\n    segment initiative\n"));
+}
