@@ -173,6 +173,8 @@ void Session::read_all() {
 // That needs no syntax error anywhere (max_errors counts them) and the game under
 // max_game_bytes. from: the first line to read again, which takes in the blank lines the reader
 // cut from the end of the game.
+constexpr std::uint32_t kTailLines = 64;
+
 bool Session::may_read_tail(std::uint32_t& from) {
     if (games_.empty() || report_.games.size() != games_.size() || !report_.findings.empty()) return false;
     for (const auto& c : games_)
@@ -183,6 +185,8 @@ bool Session::may_read_tail(std::uint32_t& from) {
     const auto changed_line = std::upper_bound(line_starts_.begin(), line_starts_.end(), changed_from_) - line_starts_.begin();
     from = std::min(static_cast<std::uint32_t>(changed_line), held.lines.back().pos.line + 1);
     if (from <= tag->pos.line) return false;
+    // a line read alone costs more than one read with the text: alone only near the end
+    if (line_count() - std::min(line_count(), from) > kTailLines) return false;
     const std::size_t game_bytes = text_.size() - line_starts_[held.first_line - 1];
     return parse_.max_game_bytes == 0 || game_bytes <= parse_.max_game_bytes;
 }
