@@ -84,6 +84,16 @@ TEST(TmbvTurnStart, WeatherClaimReadOnTheTable) {
     EXPECT_EQ(f.message, "no weather roll in turn 2: Austria, who had the initiative last turn, rolls one die on the Weather Table");
 }
 
+// Every roll is one die (2.0): a second is one finding at it, and the first is read.
+TEST(TmbvTurnStart, EachRollIsOneDie) {
+    one(campaign(kTurn1 + turn(2, "      Austria roll 2d10: 6 9 => rough\n", kDraws, kInitiative2)), "tmbv 5.1.2", Kind::Illegal, "d10",
+        "2d10");
+    one(campaign(turn(1, "", kDraws,
+                      "      Austria roll 2d10: 4 7 +5(FML) +2(Tegetthoff)\n"
+                      "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n")),
+        "tmbv 5.3", Kind::Illegal, "d10", "2d10");
+}
+
 TEST(TmbvTurnStart, WithoutThePackTheWeatherIsNotVerifiedSaidOnce) {
     const std::string text = campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => storm\n", kDraws, kInitiative2), "");
     clean(text);

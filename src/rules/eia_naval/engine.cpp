@@ -412,7 +412,7 @@ const ngn::Dice* EiaEngine::dice_of(const ngn::Event& e) const {
 const ngn::Dice* EiaEngine::one_die(const ngn::Event& e, const RuleRef& rule, GameContext& ctx) const {
     const ngn::Dice* d = dice_of(e);
     if (d && ctx.dice_ok && d->faces.size() > 1)
-        ctx.findings.error(Kind::Illegal, rule, d->faces[1].pos, "the roll is one die", "1d6", d->spec());
+        ctx.findings.error(Kind::Illegal, rule, d->faces[1].pos, "the roll is one die", "d6", d->spec());
     return d;
 }
 

@@ -413,7 +413,7 @@ const ngn::Dice* one_d6(const ngn::Event& e, const RuleRef& rule, GameContext& c
     for (const auto& a : e.args)
         if (const auto* d = a.as<ngn::Dice>()) found = d, ++count;
     if (count != 1 || found->faces.size() != 1) {
-        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "this roll is one D6: write it d6: N", "1d6",
+        ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "this roll is one D6: write it d6: N", "d6",
                            count == 0 ? "none" : count > 1 ? std::to_string(count) + " rolls" : found->spec());
         return nullptr;
     }

@@ -191,6 +191,7 @@ private:
     int combat_factor(const Ship& s, bool by_rules = false) const;
     // The line's roll; `most` dice in it (a critical hit's 0 calls for a second, 14.1).
     bool roll_read(const ngn::Event& e, const RuleRef& rule, GameContext& ctx, const ngn::Dice*& dice, std::size_t most = 1);
+    static void one_die(const ngn::Dice& dice, const RuleRef& rule, GameContext& ctx, std::size_t most = 1);
 
     // ---- ram_attacks.cpp: 7.9 ----
     void ram(Ship& s, const ngn::Event& e, GameContext& ctx);

@@ -89,11 +89,16 @@ bool TmbvEngine::roll_read(const ngn::Event& e, const RuleRef& rule, GameContext
         ctx.findings.error(Kind::Inconsistent, rule, e.subject.pos, "write the die roll: d10: 7");
         return false;
     }
-    // every roll is one die (a DR, 2.0); the first is read, so the line goes on as played
-    if (dice->faces.size() > most && ctx.dice_ok)
-        ctx.findings.error(Kind::Illegal, rule, dice->faces[most].pos, most == 1 ? "the roll is one die" : "at most a second die, after a 0",
-                           most == 1 ? "1d10" : "at most 2d10", dice->spec());
+    one_die(*dice, rule, ctx, most);
     return true;
+}
+
+// Every roll is one die (a DR, 2.0): more are one finding, and the first is read, so the line
+// goes on as played.
+void TmbvEngine::one_die(const ngn::Dice& dice, const RuleRef& rule, GameContext& ctx, std::size_t most) {
+    if (dice.faces.size() > most && ctx.dice_ok)
+        ctx.findings.error(Kind::Illegal, rule, dice.faces[most].pos, most == 1 ? "the roll is one die" : "at most a second die, after a 0",
+                           most == 1 ? "d10" : "at most 2d10", dice.spec());
 }
 
 std::string ModifiedRoll::rules_text() const {

@@ -179,6 +179,7 @@ void TmbvEngine::weather_roll(const ngn::Event& e, const Entity& side, GameConte
                            side_name(t.initiative_before, ctx) + " had the initiative last turn, and so rolls for the weather",
                            side_name(t.initiative_before, ctx), side.label());
     const ngn::Dice* dice = first_dice(e);
+    if (dice) one_die(*dice, cite("5.1.2"), ctx);
     std::optional<std::string> by_table;
     if (dice && !dice->faces.empty() && ctx.dice_ok && tables_) by_table = tables_->weather_for(dice->faces.front().value);
     if (!by_table) {
@@ -239,6 +240,7 @@ void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& side, GameCo
         return;
     }
     const ngn::Dice* dice = first_dice(e);
+    if (dice) one_die(*dice, cite("5.3"), ctx);
     t.rolled[me] = e.subject.pos.line;  // a roll not read is still the player's roll: its total is not known
     if (!dice || dice->faces.empty()) {
         ctx.findings.error(Kind::Inconsistent, cite("5.3"), e.subject.pos,
