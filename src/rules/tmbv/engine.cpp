@@ -116,6 +116,8 @@ void TmbvEngine::say_no_tables(GameContext& ctx, ngn::SourcePos at) {
 }
 
 void TmbvEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    if (campaign_ && d.kind == ngn::EntityKind::Fleet) return declare_fleet(d, e, ctx);
+    if (campaign_ && d.kind == ngn::EntityKind::Ship) return declare_campaign_ship(d, e, ctx);
     if (!lissa_) return;
     if (d.kind == ngn::EntityKind::Formation) declare_formation(d, e, ctx);
     else if (d.kind == ngn::EntityKind::Ship) declare_ship(d, e, ctx);
@@ -346,7 +348,7 @@ bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity
 }
 
 void TmbvEngine::finish(GameContext& ctx) {
-    if (campaign_) return close_turn_start(ctx);
+    if (campaign_) return close_turn_start(ctx), close_impulse();
     if (!lissa_) return;
     const ngn::SourcePos at{ctx.game.last_line, 1};
     if (!in_play_) check_deployment(ctx, at);
@@ -398,7 +400,7 @@ TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
     hits_parted_ = other.hits_parted_, hits_changed_ = other.hits_changed_;
     formations_ = other.formations_;
     grid_ = other.grid_;
-    campaign_ = other.campaign_, turn_start_ = other.turn_start_;
+    campaign_ = other.campaign_, turn_start_ = other.turn_start_, operations_ = other.operations_, in_operations_ = other.in_operations_;
     lissa_ = other.lissa_, los_edge_either_ = other.los_edge_either_, rifled_rule_ = other.rifled_rule_;
     critical_rule_ = other.critical_rule_, not_ready_rule_ = other.not_ready_rule_, dispatch_rule_ = other.dispatch_rule_;
     weather_ = other.weather_, initiative_ = other.initiative_, italy_ = other.italy_, austria_ = other.austria_;

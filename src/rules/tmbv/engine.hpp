@@ -26,6 +26,14 @@ RuleRef cite(const char* section, const char* title = "");
 // A count and its noun, singular for one: "1 hit", "2 hits"; "1 hex", "3 hexes".
 inline std::string counted(int n, const std::string& one, const std::string& many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 inline std::string counted(int n, const std::string& one) { return counted(n, one, one + "s"); }
+// A modifier as the notation writes it: "+2", "-1", "+0"; with its label, "+2(Tegetthoff)".
+inline std::string signed_text(int v) { return (v < 0 ? "" : "+") + std::to_string(v); }
+inline std::string modifier_text(int v, const std::string& label) { return signed_text(v) + "(" + label + ")"; }
+inline std::string line_text(std::uint32_t line) { return "line " + std::to_string(line); }
+const ngn::Dice* first_dice(const ngn::Event& e);
+std::optional<std::string> claimed_word(const ngn::Event& e);  // the claim's first word, lower case
+std::string box_name(std::string_view written);  // a campaign area's box as written: "port", "at-sea", ...; "" when not one (6.4.6)
+std::string place_text(const CampaignFleet& f);  // "@Pola/port"
 // Counts a line judged under a case (GameContext::judged), building the reference only when counting.
 inline void judged(const GameContext& ctx, const char* section) {
     if (ctx.cases) ctx.judged(cite(section));
@@ -238,6 +246,47 @@ private:
     void set_fml(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void describe_campaign(std::ostream& os, const GameContext& ctx) const;
 
+    // ---- fleet_composition.cpp: the campaign's fleets (6.3), their ships (6.4.5) and speed (6.4.2) ----
+    void declare_fleet(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
+    void judge_fleet(const CampaignFleet& f, GameContext& ctx);
+    void declare_campaign_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
+    void judge_fleet_make_up(GameContext& ctx);
+    std::string make_up_fault(const CampaignFleet& f) const;
+    const ManifestShip* manifest_ship(const Entity& s) const;
+    int ironclads_in(const CampaignFleet& f) const;
+    bool ironclad_free(const CampaignFleet& battle) const;
+    std::string fleet_make_up(const CampaignFleet& f) const;
+
+    // ---- operations.cpp: the campaign's Operations Phase: impulses, mobilization, activation (6.0-6.2) ----
+    void new_operations_turn();
+    void operations_heading(const ngn::Heading& h, GameContext& ctx);
+    void close_impulse();
+    void operations_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    bool in_turn(int side, const ngn::Event& e, GameContext& ctx);
+    bool one_fleet_an_impulse(int fleet, const ngn::Event& e, GameContext& ctx);
+    void settle_retry(int fleet);
+    void flip(int fleet, std::uint32_t line, const std::string& why);
+    void mobilize(int fleet, const ngn::Event& e, GameContext& ctx);
+    bool may_attempt(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    std::vector<int> joined_fleets(int fleet, const ngn::Event& e, GameContext& ctx);
+    void attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    void activate(int fleet, const ngn::Event& e, GameContext& ctx);
+    bool may_activate(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    void pay_activation(CampaignFleet& f, int cost, const ngn::Event& e, GameContext& ctx);
+    void move_fleet(int fleet, const ngn::Event& e, GameContext& ctx);
+    void pass(const Entity& side, const ngn::Event& e, GameContext& ctx);
+    struct Check {
+        int total = 0;   // the roll and its modifiers as the players added them
+        bool passed = false;
+        bool known = false;  // the FML is known and the roll read
+        int fml = 0;
+    };
+    Check fml_check(const CampaignFleet& f, const ngn::Event& e, const char* section, GameContext& ctx);
+    void judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice& dice, const char* section, GameContext& ctx);
+    std::optional<int> vp_argument(const ngn::Event& e, const char* section, GameContext& ctx);
+    void describe_operations(std::ostream& os, const GameContext& ctx) const;
+    int fleet_index(const Entity& e) const;
+
     // ---- victory.cpp: 7.9 Combat End Game (the second 7.9), 12.1, 12.2, 13.2.4 ----
     std::vector<int> victory_points() const;
     void judge_result(GameContext& ctx);
@@ -258,6 +307,8 @@ private:
     bool lissa_ = false;  // the Battle of Lissa (13.2): the one battle the engine replays
     bool campaign_ = false;  // the campaign (13.1): its Turn Start Phase is read, the rest is sequence only
     TurnStart turn_start_;
+    Operations operations_;
+    bool in_operations_ = false;  // the Operations Phase is open
     bool los_edge_either_ = false;
     bool rifled_rule_ = false;    // 14.3 in force
     bool critical_rule_ = false;  // 14.1 in force

@@ -12,8 +12,6 @@ namespace ironlog::rules::tmbv {
 namespace {
 const RuleRef kClaims = ngn_rule("5.6", "Claims");
 
-std::string signed_text(int v) { return (v < 0 ? "" : "+") + std::to_string(v); }
-
 // What a claim says of hits: "2 hits", "1 hit", "miss", "no hits", each with "sunk" after it.
 struct HitsClaim {
     std::optional<int> hits;

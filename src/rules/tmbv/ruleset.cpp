@@ -27,7 +27,8 @@ RulesetInfo declare() {
     r.dice_rule = cite("2.0", "Game Components");
     r.engine_scope = "the Battle of Lissa on the Tactical Battle Board ([Variant \"lissa\"], 7.0-7.9, 12.1-12.2, 13.2, 14.1-14.4), checked "
                      "end to end with the players' manifest and table pack; the campaign's Turn Start Phase (5.0-5.3: weather, random event draws, initiative with the FMLs of 6.1.1 and "
-                     "13.1); its battles and other phases: sequence of play only";
+                     "13.1) and Operations Phase (6.0-6.2: impulses, passes, mobilization, activations and their VP; the fleets and their make-up, 6.3 and "
+                     "6.4.5; moves followed to their boxes, not along the map); its battles and other phases: sequence of play only";
 
     Sequence campaign;
     campaign.variant = "campaign";
@@ -75,6 +76,9 @@ RulesetInfo declare() {
         RuleOption{"initiative-tie", {"roll-again", "last-holder"}, cite("5.3", "Initiative Determination Segment"),
                    "equal initiative totals (5.3 gives no tie): both players roll again, or the player who had the initiative last turn keeps it "
                    "(on turn 1, roll again)"},
+        RuleOption{"impulse-fleets", {"one", "any"}, cite("6.0", "Operations Phase"),
+                   "what an operational impulse holds (6.0 and 6.2.4 do not say): one fleet's mobilization or activation (with the fleets "
+                   "that sail with the admiral's, 6.1.5), or any number of fleets"},
         RuleOption{"three-times", {"major", "decisive"}, cite("12.2", "Determine the Winner"),
                    "a side with exactly three times its opponent's VP wins a major or a decisive victory (12.2 gives neither)"},
     };

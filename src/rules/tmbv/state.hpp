@@ -127,4 +127,46 @@ struct TurnStart {
     bool said_no_weather_table = false, said_no_rating = false, said_no_fml = false, said_events = false;
 };
 
+// A fleet of the campaign (6.3): where it is and what it has done this turn (6.1, 6.2).
+struct CampaignFleet {
+    const Entity* entity = nullptr;
+    std::string type;         // "main", "battle", "support", "reserve"; "" when not written
+    bool admiral = false;     // the side's admiral sails with it (6.1.2, 6.3)
+    std::string area, box;    // its place (box: "port", "at-sea", "blockade", "bombard", "" for an area without boxes)
+    bool placed = false;      // its place is known
+    std::vector<const Entity*> ships;  // the ships declared in it (6.3)
+    // this turn
+    std::optional<bool> began_at_sea;  // 6.1.4; none when its place is not known
+    int attempts = 0;          // mobilization attempts (6.1.2)
+    int mobilized_on = 0;      // the attempt that mobilized it (1-3); 0 not mobilized
+    int allowed = 0;           // activations it may perform (6.2.1)
+    int activations = 0;
+    int activated_in = 0;      // the impulse of its last activation
+    std::uint32_t flipped = 0; // the line that flipped it to its activated side, 0 not flipped
+    std::string flipped_why;
+    int with = -1;             // the admiral's fleet it mobilized with (6.1.5), by index
+    int last_result = 0;       // its last failed check's modified roll (the VP of the next attempt, 6.1.2)
+    int last_cost = 0;         // the VP difference of its last failed attempt
+    bool mission = false;      // placed On Station (6.4.6)
+
+    std::string label() const { return entity->label(); }
+};
+
+// The Operations Phase (6.0) as played: whose impulse it is, the passes, the fleets, the VP paid.
+struct Operations {
+    std::vector<CampaignFleet> fleets;
+    int impulse = 0;            // the impulse open, 0 outside the phase
+    int first_side = -1;        // whose impulse 1 is: the initiative's (6.0)
+    int acted = -1;             // the fleet (or admiral's group) that acted in this impulse, -1 none
+    bool passed = false;        // this impulse's player passed
+    int lines = 0;              // this impulse's lines
+    int passes_in_row = 0;      // consecutive passes (6.2.4)
+    int ended_at = 0;           // the impulse after which both players had passed, 0 not ended
+    int retry = -1;             // the fleet whose failed attempt may be tried again on the next line (6.1.2)
+    std::uint32_t retry_line = 0;
+    std::vector<int> vp_paid;   // by side: VP paid for attempts and activations this game
+    bool said_no_rating = false, said_no_fml = false;
+    bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up
+};
+
 }  // namespace ironlog::rules::tmbv

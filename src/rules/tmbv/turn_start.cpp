@@ -1,6 +1,7 @@
 // The campaign's Turn Start Phase (5.0): the weather (5.1), the random events (5.2) and the
 // initiative (5.3), with the Fleet Mobilization Levels the initiative roll adds (6.1.1, 13.1).
-// The rest of a campaign turn is checked for its sequence of play only (docs/rules/tmbv.md).
+// The Operations Phase is operations.cpp's; the rest of a turn is checked for its sequence of
+// play only (docs/rules/tmbv.md).
 #include "rules/tmbv/engine.hpp"
 
 #include "check/items.hpp"
@@ -15,22 +16,19 @@ namespace {
 constexpr int kItalyFml = 2, kAustriaFml = 5;  // 13.1.1, 13.1.2
 constexpr int kLowestFml = 1, kHighestFml = 10;  // 6.1.1
 
+}  // namespace
+
 const ngn::Dice* first_dice(const ngn::Event& e) {
     for (const ngn::Item& it : e.args)
         if (const auto* d = it.as<ngn::Dice>()) return d;
     return nullptr;
 }
 
-// The claim's first word, lower case ("=> rough"); none without one.
+// "=> rough": "rough"; none without a claim.
 std::optional<std::string> claimed_word(const ngn::Event& e) {
     if (!e.claim || e.claim->empty() || !word_text(e.claim->front())) return std::nullopt;
     return lower(*word_text(e.claim->front()));
 }
-
-std::string signed_text(int v) { return (v < 0 ? "" : "+") + std::to_string(v); }
-std::string modifier_text(int v, const std::string& label) { return signed_text(v) + "(" + label + ")"; }
-std::string line_text(std::uint32_t line) { return "line " + std::to_string(line); }
-}  // namespace
 
 void TmbvEngine::begin_campaign(GameContext& ctx) {
     TurnStart& t = turn_start_;
@@ -40,6 +38,7 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     t.drew.assign(sides, 0);
     t.totals.assign(sides, std::nullopt);
     t.rolled.assign(sides, 0);
+    operations_.vp_paid.assign(sides, 0);
 }
 
 // A new turn: the turn track moves the FMLs (6.1.1), last turn's initiative is kept for the
@@ -70,7 +69,9 @@ void TmbvEngine::new_campaign_turn(int number) {
 void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Turn || h.kind == ngn::HeadingKind::Phase) close_turn_start(ctx);
     else close_segment(ctx);
-    if (h.kind == ngn::HeadingKind::Turn) return new_campaign_turn(ctx.cursor.turn_number);
+    operations_heading(h, ctx);
+    if (h.kind == ngn::HeadingKind::Turn && !std::exchange(operations_.make_up_judged, true)) judge_fleet_make_up(ctx);
+    if (h.kind == ngn::HeadingKind::Turn) return new_campaign_turn(ctx.cursor.turn_number), new_operations_turn();
     if (h.kind != ngn::HeadingKind::Segment) return;
     const SequenceNode* phase = ctx.cursor.phase();
     if (!phase || phase->name != "turn-start") return;
@@ -128,6 +129,7 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     const std::string verb = lower(e.verb());
     const bool a_side = actor.kind == ngn::EntityKind::Side && actor.index >= 0 && static_cast<std::size_t>(actor.index) < turn_start_.fml.size();
     if (verb == "fml" && a_side) return set_fml(e, actor, ctx);
+    if (in_operations_) return operations_event(e, actor, ctx);
     const std::string& segment = turn_start_.segment;
     if (segment.empty()) return;  // the rest of the turn: its sequence of play only
     ++turn_start_.phase_lines;
@@ -384,6 +386,7 @@ void TmbvEngine::describe_campaign(std::ostream& os, const GameContext& ctx) con
     os << "Initiative: " << (t.initiative >= 0 ? side_name(t.initiative, ctx) : "not decided");
     if (t.initiative < 0 && t.initiative_before >= 0) os << " (last turn: " << side_name(t.initiative_before, ctx) << ")";
     os << "\n";
+    describe_operations(os, ctx);
 }
 
 }  // namespace ironlog::rules::tmbv

@@ -1,0 +1,186 @@
+// The campaign's fleets (6.3): declared with their type, the admiral, their place, and the ships
+// declared in them; their make-up judged at set-up by the manifest's types and sizes (6.3.1-6.3.4,
+// the note of 6.3.2); every ship outside the Mediterranean in a fleet (6.4.5); a fleet's speed
+// (6.4.2).
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+constexpr int kMostFleets = 4;      // 6.3
+constexpr int kFewestShips = 4;     // 6.3.1-6.3.4
+constexpr int kSupportIronclads = 2;  // 6.3.3
+
+const char* const kFleetTypes[] = {"main", "battle", "support", "reserve"};  // 6.3.1-6.3.4
+const char* const kBoxes[] = {"port", "at-sea", "blockade", "bombard"};    // 6.4.6
+}  // namespace
+
+// "At Sea", "at_sea", "on-station-blockade": the box as the engine names it; "" when not a box.
+std::string box_name(std::string_view written) {
+    std::string b;
+    for (char c : written) b += c == ' ' || c == '_' ? '-' : lower_ascii(c);
+    if (b == "sea" || b == "atsea") b = "at-sea";
+    if (b.rfind("on-station-", 0) == 0) b = b.substr(11);
+    return std::find(std::begin(kBoxes), std::end(kBoxes), b) != std::end(kBoxes) ? b : "";
+}
+
+std::string place_text(const CampaignFleet& f) { return f.placed ? "@" + f.area + (f.box.empty() ? "" : "/" + f.box) : "place not known"; }
+
+// fleet Main "Main Fleet" main admiral @Pola/port: its type (6.3.1-6.3.4), whether the side's
+// admiral sails with it, where it is at set-up (13.1).
+void TmbvEngine::declare_fleet(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    CampaignFleet f;
+    f.entity = &e;
+    const char* form = "a fleet is declared as: fleet <alias> \"<name>\" main|battle|support|reserve [admiral] @<area>/<box>";
+    for (const ngn::Item& it : d.args) {
+        const std::string_view* w = word_text(it);
+        const auto* at = it.as<ngn::AreaPos>();
+        const std::string word = w ? lower(*w) : "";
+        if (w && std::find(std::begin(kFleetTypes), std::end(kFleetTypes), word) != std::end(kFleetTypes) && f.type.empty()) f.type = word;
+        else if (w && word == "admiral") f.admiral = true;
+        else if (at && !f.placed) {
+            f.area = std::string(at->area), f.box = box_name(at->box), f.placed = true;
+            if (!at->box.empty() && f.box.empty())
+                ctx.findings.error(Kind::Inconsistent, cite("6.4.6"), it.pos, "a sea area's boxes are port, at-sea, blockade and bombard",
+                                   "port, at-sea, blockade or bombard", std::string(at->box));
+        } else {
+            ctx.findings.error(Kind::Inconsistent, cite("6.3"), it.pos, form);
+            break;
+        }
+    }
+    judge_fleet(f, ctx);
+    operations_.fleets.push_back(f);
+}
+
+// 6.3: up to four fleets a side, one of each type; the admiral in one, not a support or reserve
+// fleet (6.3.3, 6.3.4). One finding a declaration.
+void TmbvEngine::judge_fleet(const CampaignFleet& f, GameContext& ctx) {
+    judged(ctx, "6.3");
+    if (f.type == "support" || f.type == "reserve") judged(ctx, f.type == "support" ? "6.3.3" : "6.3.4");
+    const Entity& e = *f.entity;
+    std::string why;
+    const char* section = "6.3";
+    int same_side = 0;
+    for (const CampaignFleet& o : operations_.fleets) {
+        if (o.entity->side != e.side) continue;
+        ++same_side;
+        if (!f.type.empty() && o.type == f.type && why.empty()) why = "a side has one " + f.type + " fleet: " + o.label() + " is " + side_name(e.side, ctx) + "'s already";
+        if (f.admiral && o.admiral && why.empty()) why = side_name(e.side, ctx) + "'s admiral sails with " + o.label() + " already";
+    }
+    if (same_side >= kMostFleets) why = "a side forms up to four fleets: this is " + side_name(e.side, ctx) + "'s " + std::to_string(same_side + 1) + "th";
+    if (f.admiral && (f.type == "support" || f.type == "reserve"))
+        section = f.type == "support" ? "6.3.3" : "6.3.4", why = "the admiral's flagship may not be part of the " + f.type + " fleet";
+    if (!why.empty()) ctx.findings.error(Kind::Illegal, cite(section), e.pos, why);
+}
+
+// ship FM "Erzherzog Ferdinand Max" AM: a ship of the campaign in a fleet; or, outside any fleet,
+// in the "To the Mediterranean" area (6.4.5, 6.7.1): ship X "..." @Mediterranean.
+void TmbvEngine::declare_campaign_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
+    const char* form = "a ship of the campaign is declared in its fleet, ship <alias> \"<name>\" <fleet>, or in the Mediterranean, "
+                       "ship <alias> \"<name>\" @Mediterranean";
+    if (manifest_ && !manifest_->find(e.name) && (e.alias.empty() || !manifest_->find(e.alias)))
+        ctx.findings.error(Kind::Inconsistent, cite("6.3"), d.name.pos,
+                           "'" + e.name + "' is not in the ship manifest " + manifest_->file() + ": its type and size are not verified");
+    if (d.args.size() != 1) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.3"), d.name.pos, form);
+        return;
+    }
+    const ngn::Item& it = d.args.front();
+    if (const auto* at = it.as<ngn::AreaPos>()) {
+        judged(ctx, "6.4.5");
+        if (lower(at->area).find("mediterranean") == std::string::npos)
+            ctx.findings.error(Kind::Illegal, cite("6.4.5"), it.pos,
+                               "every ship outside the \"To the Mediterranean\" area is part of a fleet: name its fleet, ship " + e.label() + " <fleet>");
+        return;
+    }
+    const Entity* named = ctx.symbols.find(reference_text(it));
+    const int fleet = named ? fleet_index(*named) : -1;
+    if (fleet < 0) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.3"), it.pos, "not a fleet declared above: " + std::string(form));
+        return;
+    }
+    CampaignFleet& f = operations_.fleets[static_cast<std::size_t>(fleet)];
+    if (f.entity->side != e.side)
+        ctx.findings.error(Kind::Illegal, cite("6.3"), it.pos, f.label() + " is " + side_name(f.entity->side, ctx) + "'s fleet");
+    f.ships.push_back(&e);
+}
+
+// 6.3.1-6.3.4 and the note of 6.3.2, once the set-up is declared: each fleet with ships declared
+// in it. Without a manifest only the number of ships is judged.
+void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {
+    for (const CampaignFleet& f : operations_.fleets) {
+        if (f.ships.empty() || f.type.empty()) continue;
+        const char* section = f.type == "main" ? "6.3.1" : f.type == "battle" ? "6.3.2" : f.type == "support" ? "6.3.3" : "6.3.4";
+        judged(ctx, section);
+        const std::string why = make_up_fault(f);
+        if (!why.empty()) ctx.findings.error(Kind::Illegal, cite(section), f.entity->pos, why);
+    }
+    if (!manifest_) return;
+    for (const CampaignFleet& f : operations_.fleets) {
+        if (!f.admiral) continue;
+        judged(ctx, "6.3.2");
+        for (const CampaignFleet& o : operations_.fleets)
+            if (o.entity->side == f.entity->side && ironclads_in(o) > ironclads_in(f))
+                ctx.findings.error(Kind::Illegal, cite("6.3.2"), f.entity->pos,
+                                   "the admiral sails in the fleet with the most ironclads: " + o.label() + " has " + std::to_string(ironclads_in(o)) +
+                                       ", " + f.label() + " " + std::to_string(ironclads_in(f)),
+                                   o.label(), f.label());
+    }
+}
+
+// What breaks a fleet's make-up, in a few words; "" when it is right or cannot be judged.
+std::string TmbvEngine::make_up_fault(const CampaignFleet& f) const {
+    const int n = static_cast<int>(f.ships.size());
+    if (n < kFewestShips) return "a " + f.type + " fleet holds at least 4 ships: " + f.label() + " holds " + std::to_string(n);
+    if (!manifest_) return "";
+    int small = 0, large = 0, ironclads = 0;
+    for (const Entity* s : f.ships) {
+        const ManifestShip* m = manifest_ship(*s);
+        if (!m) continue;
+        const bool is_small = m->small || m->type == 'D' || m->type == 'G' || m->type == 'I';
+        small += is_small && m->type != 'I';  // 6.3.1: the Affondatore is not small here
+        large += !is_small && !m->ironclad;
+        ironclads += m->ironclad;
+    }
+    if (f.type == "main" && small > 1) return "a main fleet holds one small ship at most (the Affondatore not counted): " + f.label() + " holds " + std::to_string(small);
+    if (f.type == "battle" && ironclads == 0 && ironclad_free(f)) return "a battle fleet holds an ironclad when any is available: " + f.label() + " holds none";
+    if (f.type == "support" && ironclads > kSupportIronclads) return "a support fleet holds 2 ironclads at most: " + f.label() + " holds " + std::to_string(ironclads);
+    if (f.type == "support" && large > 0) return "a support fleet holds no large ship but its ironclads: " + f.label() + " holds " + std::to_string(large);
+    return "";
+}
+
+const ManifestShip* TmbvEngine::manifest_ship(const Entity& s) const {
+    if (!manifest_) return nullptr;
+    const ManifestShip* m = manifest_->find(s.name);
+    return m || s.alias.empty() ? m : manifest_->find(s.alias);
+}
+
+int TmbvEngine::ironclads_in(const CampaignFleet& f) const {
+    int n = 0;
+    for (const Entity* s : f.ships)
+        if (const ManifestShip* m = manifest_ship(*s)) n += m->ironclad;
+    return n;
+}
+
+// Reading (docs/rules/tmbv.md): an ironclad is available to the battle fleet when its side has one
+// in its support or reserve fleet, where it could have been put in the battle fleet instead.
+bool TmbvEngine::ironclad_free(const CampaignFleet& battle) const {
+    for (const CampaignFleet& o : operations_.fleets)
+        if (o.entity->side == battle.entity->side && (o.type == "support" || o.type == "reserve") && ironclads_in(o) > 0) return true;
+    return false;
+}
+
+// 6.4.2: the fleet's speed, its slowest ship's MA; with its ships, for the state.
+std::string TmbvEngine::fleet_make_up(const CampaignFleet& f) const {
+    if (f.ships.empty()) return "";
+    int slowest = 0;
+    for (const Entity* s : f.ships)
+        if (const ManifestShip* m = manifest_ship(*s); m && (slowest == 0 || m->ma < slowest)) slowest = m->ma;
+    return ", " + counted(static_cast<int>(f.ships.size()), "ship") + (slowest ? ", speed " + std::to_string(slowest) : "");
+}
+
+}  // namespace ironlog::rules::tmbv

@@ -1,0 +1,481 @@
+// The campaign's Operations Phase (6.0): impulses that alternate from the initiative player, the
+// passes that end it (6.2.4), the mobilization of fleets in port (6.1.2-6.1.5) and the activations
+// each attempt allows (6.2), with the VP paid for further attempts; the fleets as declared (6.3).
+// A fleet's move is followed to the box it ends in; the map's connections are not (6.4).
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+constexpr int kMostAttempts = 3;  // 6.1.2
+
+// 6.2.1: the activations a fleet may perform, by the attempt that mobilized it.
+int activations_for(int attempt) { return kMostAttempts + 1 - attempt; }
+
+}  // namespace
+
+int TmbvEngine::fleet_index(const Entity& e) const {
+    for (std::size_t i = 0; i < operations_.fleets.size(); ++i)
+        if (operations_.fleets[i].entity == &e) return static_cast<int>(i);
+    return -1;
+}
+
+// A new turn: every fleet's marker is unflipped, and a fleet not in port starts at sea (6.1.4).
+void TmbvEngine::new_operations_turn() {
+    for (CampaignFleet& f : operations_.fleets) {
+        CampaignFleet fresh = f;
+        fresh.began_at_sea = f.placed ? std::optional<bool>(f.box != "port") : std::nullopt;
+        fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
+        fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.last_result = fresh.last_cost = 0, fresh.mission = false;
+        f = fresh;
+    }
+}
+
+void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
+    Operations& o = operations_;
+    if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
+        if (in_operations_) close_impulse();
+        const SequenceNode* phase = h.kind == ngn::HeadingKind::Phase ? ctx.cursor.phase() : nullptr;
+        in_operations_ = phase && phase->name == "operations";
+        if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
+        return;
+    }
+    if (!in_operations_ || h.kind != ngn::HeadingKind::Impulse) return;
+    close_impulse();
+    ++o.impulse;
+    o.acted = -1, o.passed = false, o.lines = 0;
+}
+
+// An impulse's end: one without a line is a pass (6.2.4); two passes in a row end the phase.
+void TmbvEngine::close_impulse() {
+    Operations& o = operations_;
+    settle_retry(-1);
+    if (o.impulse == 0) return;
+    const bool passed = o.passed || o.lines == 0;
+    o.passes_in_row = passed ? o.passes_in_row + 1 : 0;
+    if (o.passes_in_row >= 2 && !o.ended_at) o.ended_at = o.impulse;
+}
+
+void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    Operations& o = operations_;
+    const std::string verb = lower(e.verb());
+    const int fleet = actor.kind == ngn::EntityKind::Fleet ? fleet_index(actor) : -1;
+    settle_retry(verb == "mobilize" ? fleet : -1);
+    ++o.lines;
+    if (actor.kind == ngn::EntityKind::Side && verb == "pass") return pass(actor, e, ctx);
+    if (fleet < 0) return;  // a ship's or a leader's line: not an operation the engine reads
+    if (verb != "mobilize" && verb != "activate" && verb != "move" && verb != "intercept" && verb != "tow") {
+        ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
+                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept or tow");
+        return;
+    }
+    if (verb == "intercept" || verb == "tow") return;  // 6.5, 6.6: not yet checked (docs/rules/tmbv.md)
+    if (o.impulse == 0) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos, "a fleet operates in an impulse: write 'impulse 1' above it");
+        return;
+    }
+    if (verb == "mobilize") return mobilize(fleet, e, ctx);
+    if (verb == "activate") return activate(fleet, e, ctx);
+    move_fleet(fleet, e, ctx);
+}
+
+// 6.0: impulses alternate from the initiative player; after two passes in a row the phase is over.
+bool TmbvEngine::in_turn(int side, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    judged(ctx, "6.0");
+    if (o.ended_at) {
+        ctx.findings.error(Kind::Illegal, cite("6.2.4"), e.subject.pos,
+                           "the Operations Phase ended after impulse " + std::to_string(o.ended_at) + ": both players passed in turn");
+        o.ended_at = 0, o.passes_in_row = 0;  // play goes on as the players had it: one finding
+        return false;
+    }
+    if (o.first_side < 0) o.first_side = o.impulse % 2 == 1 ? side : 1 - side;  // the initiative not known: the first to act says it
+    const int owner = o.impulse % 2 == 1 ? o.first_side : 1 - o.first_side;
+    if (side == owner || ctx.symbols.side_count() != 2) return true;
+    ctx.findings.error(Kind::Illegal, cite("6.0"), e.subject.pos,
+                       "impulse " + std::to_string(o.impulse) + " is " + side_name(owner, ctx) + "'s: the impulses alternate from the initiative player (" +
+                           side_name(o.first_side, ctx) + ")",
+                       side_name(owner, ctx), side_name(side, ctx));
+    o.first_side = o.impulse % 2 == 1 ? side : 1 - side;  // the players' alternation from here on
+    return false;
+}
+
+// Reading (docs/rules/tmbv.md): an impulse is one fleet's mobilization or activation, with the
+// fleets that sail with the admiral's (6.1.5), unless the option impulse-fleets=any.
+bool TmbvEngine::one_fleet_an_impulse(int fleet, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    const int group = o.fleets[static_cast<std::size_t>(fleet)].with >= 0 ? o.fleets[static_cast<std::size_t>(fleet)].with : fleet;
+    if (o.acted < 0 || o.acted == group || ctx.header.option("impulse-fleets") == "any") {
+        o.acted = group;
+        return true;
+    }
+    ctx.findings.error(Kind::Illegal, cite("6.0"), e.subject.pos,
+                       o.fleets[static_cast<std::size_t>(o.acted)].label() +
+                           " has operated in this impulse: an impulse is one fleet's (docs/rules/tmbv.md, Readings: impulse-fleets)",
+                       o.fleets[static_cast<std::size_t>(o.acted)].label(), o.fleets[static_cast<std::size_t>(fleet)].label());
+    o.acted = group;
+    return false;
+}
+
+// 6.1.2: a failed attempt not tried again at once flips the fleet (and those that tried with it).
+void TmbvEngine::settle_retry(int fleet) {
+    Operations& o = operations_;
+    if (o.retry < 0 || o.retry == fleet) return;
+    flip(std::exchange(o.retry, -1), o.retry_line, "its mobilization failed and was not tried again at once");
+}
+
+void TmbvEngine::flip(int fleet, std::uint32_t line, const std::string& why) {
+    for (std::size_t i = 0; i < operations_.fleets.size(); ++i) {
+        CampaignFleet& f = operations_.fleets[i];
+        if (static_cast<int>(i) != fleet && f.with != fleet) continue;
+        if (!f.flipped) f.flipped = std::max<std::uint32_t>(line, 1), f.flipped_why = why;
+    }
+}
+
+void TmbvEngine::pass(const Entity& side, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    if (o.impulse == 0 || o.ended_at) return;  // a pass after the phase's end changes nothing
+    judged(ctx, "6.2.4");
+    if (!in_turn(side.index, e, ctx)) return;
+    if (o.acted >= 0)
+        ctx.findings.error(Kind::Illegal, cite("6.2.4"), e.subject.pos,
+                           side.label() + " has operated in this impulse (" + o.fleets[static_cast<std::size_t>(o.acted)].label() + "): a pass is an impulse without one");
+    o.passed = true;
+}
+
+
+// ---- 6.1 mobilization ----------------------------------------------------------------------------
+
+// Main mobilize [with Battle ...] [vp N] d10: 3 -2(Tegetthoff) = 1 => mobilized|failed
+void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
+    judged(ctx, "6.1.2");
+    const bool retry = std::exchange(o.retry, -1) == fleet;
+    const bool in_turn_ok = retry || in_turn(f.entity->side, e, ctx);
+    if (in_turn_ok && !retry) one_fleet_an_impulse(fleet, e, ctx);
+    const std::vector<int> joined = retry ? std::vector<int>{} : joined_fleets(fleet, e, ctx);
+    if (!retry) may_attempt(f, e, ctx);
+    if (retry) attempt_cost(f, e, ctx);
+    else if (vp_argument(e, "6.1.2", ctx))
+        ctx.findings.error(Kind::Illegal, cite("6.1.2"), e.subject.pos, "VP are paid for a second or third attempt, right after a failed one",
+                           "no vp", "vp");
+    ++f.attempts;
+    for (int j : joined) o.fleets[static_cast<std::size_t>(j)].attempts = f.attempts, o.fleets[static_cast<std::size_t>(j)].with = fleet;
+    for (CampaignFleet& g : o.fleets)
+        if (g.with == fleet) g.attempts = f.attempts;
+    const Check check = fml_check(f, e, "6.1.2", ctx);
+    const std::optional<std::string> claimed = claimed_word(e);
+    bool mobilized = check.passed || !check.known;  // not known: as claimed, or taken as mobilized
+    if (claimed && *claimed != "mobilized" && *claimed != "failed") {
+        ctx.findings.error(Kind::Inconsistent, cite("6.1.2"), e.claim_pos, "a mobilization claims mobilized or failed",
+                           !check.known ? "mobilized or failed" : mobilized ? "mobilized" : "failed", *claimed);
+    } else if (claimed) {
+        const bool said = *claimed == "mobilized";
+        if (check.known && mobilized != said)
+            ctx.findings.error(Kind::WrongResult, cite("6.1.2"), e.claim_pos,
+                               "the fleet mobilizes when the modified roll is at most the FML: " + std::to_string(check.total) + " against " +
+                                   side_name(f.entity->side, ctx) + "'s FML " + std::to_string(check.fml),
+                               mobilized ? "mobilized" : "failed", *claimed);
+        mobilized = said;  // play goes on as the players had it
+    }
+    f.last_result = check.total, f.last_cost = check.known ? std::max(0, check.total - check.fml) : 0;
+    if (!mobilized) {
+        if (f.attempts < kMostAttempts) o.retry = fleet, o.retry_line = e.subject.pos.line;
+        else flip(fleet, e.subject.pos.line, "its third mobilization attempt failed");
+        return;
+    }
+    judged(ctx, "6.1.3"), judged(ctx, "6.2.2");
+    for (CampaignFleet& g : o.fleets) {
+        if (&g != &f && g.with != fleet) continue;
+        g.mobilized_on = f.attempts, g.allowed = activations_for(f.attempts);
+        g.activations = 1, g.activated_in = o.impulse;  // 6.1.3, 6.2.2: its first activation at once
+    }
+}
+
+// 6.1: a fleet in port mobilizes once a turn; one that began at sea does not roll (6.1.4); three
+// attempts at most (6.1.2). Each said once; play goes on with the attempt.
+bool TmbvEngine::may_attempt(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    judged(ctx, "6.1");
+    if (f.began_at_sea) judged(ctx, "6.1.4");
+    std::string why;
+    const char* section = "6.1";
+    if (f.began_at_sea.value_or(false)) {
+        section = "6.1.4";
+        why = f.label() + " began the turn at sea (" + place_text(f) + "): it is mobilized, and activates by an FML check: " + f.label() +
+              " activate d10: ...";
+    } else if (f.mobilized_on) {
+        why = f.label() + " is mobilized already this turn";
+    } else if (f.attempts >= kMostAttempts) {
+        section = "6.1.2";
+        why = "a fleet attempts mobilization three times a turn at most";
+    } else if (f.flipped) {
+        section = "6.1.2";
+        why = f.label() + " was flipped to its activated side (" + line_text(f.flipped) + ": " + f.flipped_why + "): no more attempts this turn";
+    }
+    if (why.empty()) return true;
+    ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, why);
+    f.began_at_sea = false, f.mobilized_on = 0, f.flipped = 0, f.attempts = std::min(f.attempts, kMostAttempts - 1);
+    return false;
+}
+
+// 6.1.5: with the admiral's fleet, other fleets in its port mobilize and activate together.
+std::vector<int> TmbvEngine::joined_fleets(int fleet, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    const CampaignFleet& leader = o.fleets[static_cast<std::size_t>(fleet)];
+    std::vector<int> out;
+    bool after_with = false;
+    for (const ngn::Item& it : e.args) {
+        if (it.as<ngn::Dice>()) break;
+        if (is_word(it, "with")) {
+            after_with = true;
+            continue;
+        }
+        if (!after_with || is_word(it, "vp") || it.as<ngn::Number>()) continue;
+        for (const ngn::Item* x : elements(it)) {
+            const Entity* named = ctx.symbols.find(reference_text(*x));
+            const int j = named ? fleet_index(*named) : -1;
+            if (j < 0 || j == fleet) {
+                ctx.findings.error(Kind::Inconsistent, cite("6.1.5"), x->pos, "'with' names the other fleets of the port: with Battle Support");
+                continue;
+            }
+            judged(ctx, "6.1.5");
+            const CampaignFleet& g = o.fleets[static_cast<std::size_t>(j)];
+            std::string why;
+            if (!leader.admiral) why = "only the admiral's fleet takes other fleets with it";
+            else if (g.entity->side != leader.entity->side) why = g.label() + " is not " + side_name(leader.entity->side, ctx) + "'s";
+            else if (g.placed && leader.placed && (g.area != leader.area || g.box != "port" || leader.box != "port"))
+                why = g.label() + " (" + place_text(g) + ") is not in " + leader.label() + "'s port (" + place_text(leader) + ")";
+            else if (g.attempts || g.flipped || g.began_at_sea.value_or(false)) why = g.label() + " has attempted, or began at sea, this turn";
+            if (!why.empty()) ctx.findings.error(Kind::Illegal, cite("6.1.5"), x->pos, why);
+            out.push_back(j);  // as the players had it
+        }
+    }
+    return out;
+}
+
+// 6.1.2: the second attempt costs the difference of the failed result and the FML; the third
+// twice the second's. Written as vp N on the attempt's line, or left for the engine to count.
+void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    const int cost = f.attempts == 1 ? f.last_cost : 2 * f.last_cost;
+    const std::optional<int> written = vp_argument(e, "6.1.2", ctx);
+    int& paid = operations_.vp_paid[static_cast<std::size_t>(f.entity->side)];
+    ngn::SourcePos at = e.subject.pos;
+    for (const ngn::Item& it : e.args)
+        if (is_word(it, "vp")) at = it.pos;
+    if (written && *written != cost)
+        ctx.findings.error(Kind::WrongResult, cite("6.1.2"), at,
+                           "attempt " + std::to_string(f.attempts + 1) + " costs " +
+                               (f.attempts == 1 ? "the failed roll's difference from the FML" : "twice the second attempt's difference from the FML") +
+                               ": " + std::to_string(cost) + " VP",
+                           "vp " + std::to_string(cost), "vp " + std::to_string(*written));
+    paid += written.value_or(cost);
+}
+
+// vp N among a line's arguments; none when not written.
+std::optional<int> TmbvEngine::vp_argument(const ngn::Event& e, const char* section, GameContext& ctx) {
+    for (std::size_t i = 0; i < e.args.size(); ++i) {
+        if (!is_word(e.args[i], "vp")) continue;
+        const auto* n = i + 1 < e.args.size() ? e.args[i + 1].as<ngn::Number>() : nullptr;
+        if (n && n->is_integer && n->as_int() >= 0) return n->as_int();
+        ctx.findings.error(Kind::Inconsistent, cite(section), e.args[i].pos, "VP paid are written vp <N>, N a whole number");
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// ---- 6.2 activation --------------------------------------------------------------------------------
+
+// Main activate d10: 4 -2(Tegetthoff) = 2 => activated | failed | activated vp N (6.2.5: paid)
+void TmbvEngine::activate(int fleet, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
+    judged(ctx, "6.2.1");
+    if (in_turn(f.entity->side, e, ctx)) one_fleet_an_impulse(fleet, e, ctx);
+    may_activate(f, e, ctx);
+    const Check check = fml_check(f, e, f.activations == 0 ? "6.2.1" : f.activations == 1 ? "6.2.5" : "6.2.6", ctx);
+    const std::optional<std::string> claimed = claimed_word(e);
+    const bool second = f.activations == 1 && !f.began_at_sea.value_or(false);
+    std::optional<int> paid;
+    if (e.claim && e.claim->size() == 3 && is_word((*e.claim)[1], "vp"))
+        if (const auto* n = (*e.claim)[2].as<ngn::Number>(); n && n->is_integer) paid = n->as_int();
+    const bool understood = claimed && (*claimed == "failed" ? e.claim->size() == 1 : *claimed == "activated" && (e.claim->size() == 1 || paid));
+    if (claimed && !understood) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.2.1"), e.claim_pos, "an activation claims activated, failed, or (6.2.5) activated vp <N>");
+        return;
+    }
+    std::optional<bool> activated = check.known ? std::optional<bool>(check.passed) : std::nullopt;
+    if (claimed && check.known && check.passed != (*claimed == "activated" && !paid))
+        if (!(paid && !check.passed))
+            ctx.findings.error(Kind::WrongResult, cite(f.activations == 0 ? "6.2.1" : second ? "6.2.5" : "6.2.6"), e.claim_pos,
+                               "the check passes when the modified roll is at most the FML: " + std::to_string(check.total) + " against " +
+                                   side_name(f.entity->side, ctx) + "'s FML " + std::to_string(check.fml),
+                               check.passed ? "activated" : "failed", *claimed + (paid ? " vp " + std::to_string(*paid) : ""));
+    if (claimed) activated = *claimed == "activated";  // play goes on as the players had it
+    if (paid) pay_activation(f, check.known && !check.passed ? check.total - check.fml : *paid, e, ctx);
+    if (!activated.value_or(true)) return flip(fleet, e.subject.pos.line, "its activation check failed");
+    if (f.began_at_sea.value_or(false) && f.allowed == 0) f.allowed = 1;  // 6.2.3
+    for (CampaignFleet& g : o.fleets)
+        if (&g == &f || g.with == fleet) ++g.activations, g.activated_in = o.impulse;  // 6.1.5: together
+}
+
+// 6.2.1-6.2.6: who may try to activate. Each said once; play goes on with the activation.
+bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    judged(ctx, "6.2.4");
+    judged(ctx, f.began_at_sea.value_or(false) ? "6.2.3" : f.activations <= 1 ? "6.2.5" : "6.2.6");
+    std::string why;
+    const char* section = "6.2.4";
+    if (f.with >= 0) {
+        section = "6.1.5";
+        why = f.label() + " mobilized with " + operations_.fleets[static_cast<std::size_t>(f.with)].label() + ", the admiral's fleet, and activates with it";
+    } else if (f.flipped) {
+        why = f.label() + " was flipped to its activated side (" + line_text(f.flipped) + ": " + f.flipped_why + "): not activated again this turn";
+    } else if (!f.mobilized_on && !f.began_at_sea.value_or(true)) {
+        section = "6.1";
+        why = f.label() + " was in port at the turn's start: it mobilizes before it activates (" + f.label() + " mobilize d10: ...)";
+    } else if (f.began_at_sea.value_or(false) && f.activations >= 1) {
+        section = "6.2.3";
+        why = f.label() + " began the turn at sea: one activation a turn";
+    } else if (f.mobilized_on && f.activations >= f.allowed) {
+        section = "6.2.1";
+        why = f.label() + " mobilized on attempt " + std::to_string(f.mobilized_on) + ": " + counted(f.allowed, "activation") + " a turn";
+    } else if (f.activations && f.activated_in == operations_.impulse) {
+        why = f.label() + " activated in this impulse: another activation comes in a later impulse";
+    } else if (f.mission) {
+        section = "6.4.6";
+        why = f.label() + " is on station (" + place_text(f) + "): its mission for the turn, no further activation";
+    } else if (f.activations && f.placed && f.box != "at-sea" && !f.box.empty()) {
+        why = f.label() + " is in the " + f.box + " box of " + f.area + ": another activation only from an At Sea box";
+    }
+    if (why.empty()) return true;
+    ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, why);
+    f.with = -1, f.flipped = 0, f.mission = false;
+    if (!f.mobilized_on && !f.began_at_sea) f.began_at_sea = true;
+    f.allowed = std::max(f.allowed, f.activations + 1);
+    return false;
+}
+
+// 6.2.5: a failed second activation goes on for the VP difference of the roll and the FML.
+void TmbvEngine::pay_activation(CampaignFleet& f, int cost, const ngn::Event& e, GameContext& ctx) {
+    const std::optional<int> written = e.claim && e.claim->size() == 3 ? std::optional<int>((*e.claim)[2].as<ngn::Number>()->as_int()) : std::nullopt;
+    if (f.activations != 1 || f.began_at_sea.value_or(false))
+        ctx.findings.error(Kind::Illegal, cite("6.2.5"), e.claim_pos, "VP buy only a second activation that failed its check");
+    else if (written && *written != cost)
+        ctx.findings.error(Kind::WrongResult, cite("6.2.5"), e.claim_pos, "a failed second activation costs the roll's difference from the FML",
+                           "vp " + std::to_string(cost), "vp " + std::to_string(*written));
+    operations_.vp_paid[static_cast<std::size_t>(f.entity->side)] += written.value_or(cost);
+}
+
+// Main move @Pola/at-sea @Lissa/blockade: a move in its activation; the last place is where it ends.
+void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
+    judged(ctx, "6.2.1");
+    const int group = f.with >= 0 ? f.with : fleet;
+    const CampaignFleet& g = o.fleets[static_cast<std::size_t>(group)];
+    if (g.activated_in != o.impulse || !g.activations)
+        ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
+                           f.label() + " is not activated in this impulse: a fleet moves in an activation (mobilize, or activate)");
+    const ngn::AreaPos* to = nullptr;
+    ngn::SourcePos to_pos = e.subject.pos;
+    for (const ngn::Item& it : e.args)
+        if (const auto* a = it.as<ngn::AreaPos>()) to = a, to_pos = it.pos;
+    if (!to) {
+        ctx.findings.error(Kind::Inconsistent, cite("6.4"), e.subject.pos, "a move names the areas entered, the last with its box: " + f.label() +
+                                                                               " move @Pola/at-sea @Lissa/blockade");
+        return;
+    }
+    const std::string box = box_name(to->box);
+    if (!to->box.empty() && box.empty())
+        ctx.findings.error(Kind::Inconsistent, cite("6.4.6"), to_pos, "a sea area's boxes are port, at-sea, blockade and bombard",
+                           "port, at-sea, blockade or bombard", std::string(to->box));
+    judged(ctx, "6.4.6");
+    f.area = std::string(to->area), f.box = box, f.placed = true;
+    if (box == "blockade" || box == "bombard") f.mission = true;  // 6.4.6
+}
+
+// ---- the checks' rolls -------------------------------------------------------------------------------
+
+// An FML check (6.1.2, 6.2): one die, with the admiral's rating when he sails with the fleet,
+// passed at most the FML. The players' modifiers make the total: a wrong one is its own finding.
+TmbvEngine::Check TmbvEngine::fml_check(const CampaignFleet& f, const ngn::Event& e, const char* section, GameContext& ctx) {
+    Check c;
+    const ngn::Dice* dice = first_dice(e);
+    if (!dice || dice->faces.empty()) {
+        ctx.findings.error(Kind::Inconsistent, cite(section), e.subject.pos,
+                           "a mobilization or activation check is written with its die: " + f.label() + " " + std::string(e.verb()) + " d10: 3 -2(Tegetthoff) = 1");
+        return c;
+    }
+    one_die(*dice, cite(section), ctx);
+    if (!ctx.dice_ok) return c;
+    judge_admiral_modifier(f, *dice, section, ctx);
+    c.total = dice->faces.front().value;
+    for (const ngn::Modifier& m : dice->modifiers) c.total += m.value;
+    const std::optional<int>& fml = turn_start_.fml[static_cast<std::size_t>(f.entity->side)];
+    if (!fml) {
+        if (!std::exchange(operations_.said_no_fml, true))
+            ctx.findings.note(Kind::Unverifiable, cite("6.1.1"), e.subject.pos,
+                              "the FMLs are not known here (a record that starts after turn 1, or a side not named Austria or Italy): "
+                              "mobilization and activation results are taken as claimed");
+        return c;
+    }
+    c.fml = *fml, c.known = true, c.passed = c.total <= *fml;
+    return c;
+}
+
+// 6.1.2: the admiral's rating raises Italy's roll and lowers Austria's, when he is with the fleet.
+void TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice& dice, const char* section, GameContext& ctx) {
+    int written = 0;
+    std::string written_text;
+    for (const ngn::Modifier& m : dice.modifiers)
+        written += m.value, written_text += (written_text.empty() ? "" : " ") + (m.label.empty() ? signed_text(m.value) : modifier_text(m.value, std::string(m.label)));
+    const int side = f.entity->side;
+    if (!f.admiral) {
+        if (written != 0)
+            ctx.findings.error(Kind::WrongResult, cite(section), dice.faces.front().pos,
+                               f.label() + " sails without the admiral: its roll has no modifier", "no modifier", written_text);
+        return;
+    }
+    const Entity* side_entity = ctx.symbols.side(side);
+    const ManifestAdmiral* admiral = manifest_ && side_entity ? manifest_->admiral_of(side_entity->name) : nullptr;
+    if (!admiral && manifest_ && side_entity && !side_entity->alias.empty()) admiral = manifest_->admiral_of(side_entity->alias);
+    if (!admiral || (side != italy_ && side != austria_)) {
+        if (!std::exchange(operations_.said_no_rating, true))
+            ctx.findings.note(Kind::Unverifiable, cite(section), dice.faces.front().pos,
+                              "no admiral's command rating in a manifest for " + side_name(side, ctx) +
+                                  " (admiral <side> \"<name>\" rating <N>, docs/rules/tmbv.md): the admirals' modifiers are taken as written");
+        return;
+    }
+    const int rating = side == italy_ ? admiral->rating : -admiral->rating;
+    if (written != rating)
+        ctx.findings.error(Kind::WrongResult, cite("6.1.2"), dice.faces.front().pos,
+                           admiral->name + " sails with " + f.label() + ": his rating of " + std::to_string(admiral->rating) +
+                               (side == italy_ ? " raises Italy's roll" : " lowers Austria's roll"),
+                           modifier_text(rating, admiral->name), written_text.empty() ? "no modifier" : written_text);
+}
+
+void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) const {
+    const Operations& o = operations_;
+    os << "VP paid for operations:";
+    for (std::size_t s = 0; s < o.vp_paid.size(); ++s) os << (s ? ", " : " ") << side_name(static_cast<int>(s), ctx) << " " << o.vp_paid[s];
+    os << "\n";
+    for (const CampaignFleet& f : o.fleets) {
+        os << f.entity->name << " (" << side_name(f.entity->side, ctx) << (f.type.empty() ? "" : ", " + f.type) << (f.admiral ? ", admiral" : "")
+           << "): " << place_text(f) << fleet_make_up(f);
+        if (f.mobilized_on) os << ", mobilized on attempt " << f.mobilized_on;
+        else if (f.began_at_sea.value_or(false)) os << ", began the turn at sea";
+        else if (f.attempts) os << ", " << counted(f.attempts, "attempt") << " to mobilize";
+        if (f.allowed) os << ", activations " << f.activations << " of " << f.allowed;
+        if (f.with >= 0) os << ", with " << o.fleets[static_cast<std::size_t>(f.with)].label();
+        if (f.mission) os << ", on station";
+        if (f.flipped) os << ", activated side up";
+        os << "\n";
+    }
+}
+
+}  // namespace ironlog::rules::tmbv

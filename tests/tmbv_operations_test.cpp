@@ -1,0 +1,307 @@
+// The tmbv campaign's Operations Phase (6.0-6.3, docs/rules/tmbv.md "The Operations Phase"): the
+// impulses and passes, mobilization and its VP-paid attempts, activations, the fleets declared:
+// for each case a legal record that checks clean and a faulty one flagged with its case and
+// values. Turn 1: FMLs Austria 5, Italy 2 (13.1); Austria has the initiative; the made-up test
+// manifest rates Tegetthoff 2 (lowering Austria's rolls, 6.1.2) and Persano 0.
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace testing_util;
+using ironlog::Finding;
+using ironlog::Kind;
+
+namespace {
+
+// Each side's fleets, and a line more for one side.
+std::string fleets(const std::string& austria_more = "", const std::string& italy_more = "") {
+    return "side Austria\n"
+           "fleet AM \"Austrian Main Fleet\" main admiral @Pola/port\n"
+           "fleet AB \"Austrian Battle Fleet\" battle @Pola/port\n"
+           "fleet AR \"Austrian Reserve Fleet\" reserve @Venice/at-sea\n" +
+           austria_more +
+           "side Italy\n"
+           "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\n"
+           "fleet IB \"Italian Battle Fleet\" battle @Taranto/at-sea\n" +
+           italy_more;
+}
+const std::string kFleets = fleets();
+
+const std::string kTurnStart =
+    "turn 1\n  phase turn-start\n    segment random-event\n      Austria draw no-event\n      Italy draw no-event\n"
+    "    segment initiative\n      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+    "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n";
+
+// A campaign's first turn: its operations phase's impulses, each a list of lines (an empty one is a pass).
+std::string operations(const std::vector<std::string>& impulses, const std::string& fleets = kFleets) {
+    std::string s = "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+                    "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n\n" +
+                    fleets + kTurnStart + "  phase operations\n";
+    for (std::size_t i = 0; i < impulses.size(); ++i) s += "    impulse " + std::to_string(i + 1) + "\n" + impulses[i];
+    return s + "  phase victory\n";
+}
+
+std::string line(const std::string& text) { return "      " + text + "\n"; }
+
+void clean(const std::string& text) { expect_clean(text, "games"); }
+Finding one(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind, "games"); }
+void one(const std::string& text, const std::string& rule, Kind kind, const std::string& expected, const std::string& recorded) {
+    const Finding f = expect_one(text, rule, kind, "games");
+    EXPECT_EQ(f.expected.value_or("(none)"), expected);
+    EXPECT_EQ(f.recorded.value_or("(none)"), recorded);
+}
+
+const std::string kAustriaMobilizes = line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/at-sea @Lissa/at-sea");
+const std::string kItalyPasses = line("Italy pass");
+
+}  // namespace
+
+// ---- 6.0 impulses ----------------------------------------------------------------------------------
+
+TEST(TmbvOperations, ImpulsesAlternateFromTheInitiativePlayer) {
+    clean(operations({kAustriaMobilizes, kItalyPasses, line("Austria pass"), kItalyPasses}));
+    one(operations({line("IM mobilize d10: 1 +0(Persano) = 1 => mobilized")}), "tmbv 6.0", Kind::Illegal, "Austria", "Italy");
+    // one mistake, one finding: the alternation goes on from the players' order
+    one(operations({kItalyPasses, kAustriaMobilizes, kItalyPasses}), "tmbv 6.0", Kind::Illegal, "Austria", "Italy");
+}
+
+TEST(TmbvOperations, AnImpulseIsOneFleets) {
+    const std::string two = kAustriaMobilizes + line("AB mobilize d10: 2 = 2 => mobilized");
+    one(operations({two}), "tmbv 6.0", Kind::Illegal, "AM", "AB");
+    clean(operations({two}).insert(0, "[Options \"impulse-fleets=any\"]\n"));
+}
+
+TEST(TmbvOperations, TwoPassesInARowEndThePhase) {
+    clean(operations({kAustriaMobilizes, "", "", ""}));
+    const Finding f = one(operations({line("Austria pass"), kItalyPasses, line("AR activate d10: 3 = 3 => activated")}), "tmbv 6.2.4",
+                          Kind::Illegal);
+    EXPECT_EQ(f.message, "the Operations Phase ended after impulse 2: both players passed in turn");
+}
+
+TEST(TmbvOperations, AFleetsOperationIsOneOfItsWords) {
+    const Finding f = one(operations({line("AM sail @Lissa")}), "tmbv 6.0", Kind::Inconsistent);
+    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept or tow");
+}
+
+// ---- 6.1 mobilization ------------------------------------------------------------------------------
+
+TEST(TmbvOperations, MobilizationIsAtMostTheFml) {
+    // Austria's FML is 5: 6 -2 = 4 passes, 9 -2 = 7 fails
+    one(operations({line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => failed")}), "tmbv 6.1.2", Kind::WrongResult, "mobilized", "failed");
+    one(operations({line("AM mobilize d10: 9 -2(Tegetthoff) = 7 => mobilized")}), "tmbv 6.1.2", Kind::WrongResult, "failed", "mobilized");
+    clean(operations({line("AM mobilize d10: 9 -2(Tegetthoff) = 7 => failed")}));
+}
+
+TEST(TmbvOperations, TheAdmiralsRatingLowersAustriasRollAndRaisesItalys) {
+    one(operations({line("AM mobilize d10: 6 +2(Tegetthoff) = 8 => failed")}), "tmbv 6.1.2", Kind::WrongResult, "-2(Tegetthoff)",
+        "+2(Tegetthoff)");
+    one(operations({line("AB mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized")}), "tmbv 6.1.2", Kind::WrongResult, "no modifier",
+        "-2(Tegetthoff)");
+    clean(operations({line("AB mobilize d10: 5 = 5 => mobilized")}));
+}
+
+TEST(TmbvOperations, SecondAndThirdAttemptsCostVp) {
+    // Italy's FML is 2: 5 fails by 3 (the second attempt costs 3 VP), 4 fails by 2 (the third 4)
+    const std::string first = line("IM mobilize d10: 5 +0(Persano) = 5 => failed");
+    clean(operations({line("Austria pass"), first + line("IM mobilize vp 3 d10: 4 +0(Persano) = 4 => failed") +
+                                                line("IM mobilize vp 4 d10: 1 +0(Persano) = 1 => mobilized") + line("IM move @Ancona/at-sea")}));
+    one(operations({line("Austria pass"), first + line("IM mobilize vp 2 d10: 1 +0(Persano) = 1 => mobilized")}), "tmbv 6.1.2",
+        Kind::WrongResult, "vp 3", "vp 2");
+    one(operations({line("Austria pass"), first + line("IM mobilize vp 3 d10: 4 +0(Persano) = 4 => failed") +
+                                              line("IM mobilize vp 2 d10: 1 +0(Persano) = 1 => mobilized")}),
+        "tmbv 6.1.2", Kind::WrongResult, "vp 4", "vp 2");
+    const Finding f = one(operations({line("Austria pass"), first + line("IM mobilize d10: 4 = 4 => failed") + line("IM mobilize d10: 4 = 4 => failed") +
+                                                                line("IM mobilize d10: 1 = 1 => mobilized")}),
+                          "tmbv 6.1.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "a fleet attempts mobilization three times a turn at most");
+}
+
+TEST(TmbvOperations, AFailedAttemptNotTriedAtOnceFlipsTheFleet) {
+    const Finding f = one(operations({line("Austria pass"), line("IM mobilize d10: 5 = 5 => failed"), line("Austria pass"),
+                                      line("IM mobilize d10: 1 = 1 => mobilized")}),
+                          "tmbv 6.1.2", Kind::Illegal);
+    EXPECT_NE(f.message.find("was flipped to its activated side"), std::string::npos) << f.message;
+}
+
+TEST(TmbvOperations, AFleetAtSeaDoesNotRollToMobilize) {
+    const Finding f = one(operations({line("AR mobilize d10: 3 = 3 => mobilized")}), "tmbv 6.1.4", Kind::Illegal);
+    EXPECT_NE(f.message.find("began the turn at sea (@Venice/at-sea)"), std::string::npos) << f.message;
+    clean(operations({line("AR activate d10: 3 = 3 => activated") + line("AR move @Lissa/at-sea")}));
+}
+
+TEST(TmbvOperations, AFleetInPortMobilizesBeforeItActivates) {
+    one(operations({line("AB activate d10: 3 = 3 => activated")}), "tmbv 6.1", Kind::Illegal);
+    one(operations({kAustriaMobilizes, kItalyPasses, line("AM mobilize d10: 1 -2(Tegetthoff) = -1 => mobilized")}), "tmbv 6.1", Kind::Illegal);
+}
+
+TEST(TmbvOperations, OtherFleetsInTheAdmiralsPortMobilizeWithHim) {
+    const std::string together = line("AM mobilize with AB d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/at-sea") +
+                                 line("AB move @Pola/at-sea");
+    clean(operations({together, kItalyPasses, line("AM activate d10: 3 -2(Tegetthoff) = 1 => activated") + line("AM move @Lissa/at-sea") +
+                                                  line("AB move @Lissa/at-sea")}));
+    one(operations({together, kItalyPasses, line("AB activate d10: 3 = 3 => activated")}), "tmbv 6.1.5", Kind::Illegal);
+    one(operations({line("AB mobilize with AM d10: 2 = 2 => mobilized")}), "tmbv 6.1.5", Kind::Illegal);
+    one(operations({line("AM mobilize with AR d10: 6 -2(Tegetthoff) = 4 => mobilized")}), "tmbv 6.1.5", Kind::Illegal);
+    // the note: the VP are paid once, for the admiral's fleet; the others count as having tried
+    const Finding f = one(operations({line("AM mobilize with AB d10: 9 -2(Tegetthoff) = 7 => failed"), kItalyPasses,
+                                      line("AB mobilize d10: 2 = 2 => mobilized")}),
+                          "tmbv 6.1.2", Kind::Illegal);
+    EXPECT_NE(f.message.find("AB was flipped"), std::string::npos) << f.message;
+}
+
+// ---- 6.2 activation --------------------------------------------------------------------------------
+
+TEST(TmbvOperations, AFleetMovesInAnActivation) {
+    one(operations({line("AM move @Lissa/at-sea")}), "tmbv 6.2.1", Kind::Illegal);
+    one(operations({kAustriaMobilizes, kItalyPasses, line("AM move @Ancona/at-sea")}), "tmbv 6.2.1", Kind::Illegal);
+}
+
+TEST(TmbvOperations, ActivationsByTheAttemptThatMobilized) {
+    // mobilized on the first attempt: three activations; a fourth is refused
+    const std::string again = line("AM activate d10: 3 -2(Tegetthoff) = 1 => activated") + line("AM move @Lissa/at-sea");
+    clean(operations({kAustriaMobilizes, kItalyPasses, again, kItalyPasses, again}));
+    const Finding f = one(operations({kAustriaMobilizes, kItalyPasses, again, kItalyPasses, again, kItalyPasses, again}), "tmbv 6.2.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM mobilized on attempt 1: 3 activations a turn");
+    // mobilized on the third attempt: one
+    one(operations({line("AB mobilize d10: 7 = 7 => failed") + line("AB mobilize vp 2 d10: 6 = 6 => failed") +
+                        line("AB mobilize vp 2 d10: 1 = 1 => mobilized") + line("AB move @Pola/at-sea"),
+                    kItalyPasses, line("AB activate d10: 1 = 1 => activated")}),
+        "tmbv 6.2.1", Kind::Illegal);
+}
+
+TEST(TmbvOperations, AFleetThatBeganAtSeaActivatesOnceByAnFmlCheck) {
+    one(operations({line("AR activate d10: 7 = 7 => activated")}), "tmbv 6.2.1", Kind::WrongResult, "failed", "activated");
+    const Finding f = one(operations({line("AR activate d10: 3 = 3 => activated") + line("AR move @Lissa/at-sea"), kItalyPasses,
+                                      line("AR activate d10: 3 = 3 => activated")}),
+                          "tmbv 6.2.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "AR began the turn at sea: one activation a turn");
+}
+
+TEST(TmbvOperations, ASecondActivationFailedGoesOnForItsVp) {
+    const std::string failed_second = line("AM activate d10: 9 -2(Tegetthoff) = 7 => activated vp 2") + line("AM move @Lissa/at-sea");
+    clean(operations({kAustriaMobilizes, kItalyPasses, failed_second}));
+    one(operations({kAustriaMobilizes, kItalyPasses, line("AM activate d10: 9 -2(Tegetthoff) = 7 => activated vp 1")}), "tmbv 6.2.5",
+        Kind::WrongResult, "vp 2", "vp 1");
+    // a failed check not paid for flips the fleet: no more activations
+    one(operations({kAustriaMobilizes, kItalyPasses, line("AM activate d10: 9 -2(Tegetthoff) = 7 => failed"), kItalyPasses,
+                    line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated")}),
+        "tmbv 6.2.4", Kind::Illegal);
+    // VP buy only a second activation
+    one(operations({line("AR activate d10: 9 = 9 => activated vp 4")}), "tmbv 6.2.5", Kind::Illegal);
+}
+
+TEST(TmbvOperations, AnotherActivationComesFromAnAtSeaBoxInALaterImpulse) {
+    one(operations({kAustriaMobilizes + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated")}), "tmbv 6.2.4", Kind::Illegal);
+    one(operations({line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/port"), kItalyPasses,
+                    line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated")}),
+        "tmbv 6.2.4", Kind::Illegal);
+    const Finding f = one(operations({line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Lissa/blockade"), kItalyPasses,
+                                      line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated")}),
+                          "tmbv 6.4.6", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM is on station (@Lissa/blockade): its mission for the turn, no further activation");
+}
+
+TEST(TmbvOperations, TheFleetsOfAnotherTurnStartAgain) {
+    // AR was at sea; AM ends turn 1 in port: in turn 2 AM mobilizes again, AR activates by a check
+    std::string text = operations({line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/port")});
+    text += "turn 2\n  phase operations\n    impulse 1\n" + line("AM mobilize d10: 4 -2(Tegetthoff) = 2 => mobilized") + line("AM move @Lissa/at-sea");
+    clean(text);
+}
+
+// ---- 6.3 fleets ------------------------------------------------------------------------------------
+
+TEST(TmbvOperations, FleetsAsDeclared) {
+    clean(operations({}));
+    one(operations({}, fleets("fleet AS \"Austrian Support Fleet\" support admiral @Pola/port\n")), "tmbv 6.3.3", Kind::Illegal);
+    one(operations({}, fleets("", "fleet IR \"Italian Reserve Fleet\" reserve admiral @Taranto/port\n")), "tmbv 6.3.4", Kind::Illegal);
+    one(operations({}, fleets("", "fleet IX \"Italian Second Battle Fleet\" battle @Taranto/port\n")), "tmbv 6.3", Kind::Illegal);
+    one(operations({}, fleets("", "fleet IS \"Italian Support Fleet\" support @Taranto/pier\n")), "tmbv 6.4.6", Kind::Inconsistent);
+    one(operations({}, fleets("fleet AS \"Austrian Support Fleet\" support @Pola/port\nfleet AX \"Austrian Fleet X\" @Pola/port\n")), "tmbv 6.3",
+        Kind::Illegal);
+}
+
+// The sample campaign (fixtures/games/tmbv-campaign-sample.ngn) at the end of its first Operations Phase.
+TEST(TmbvOperations, StateShowsTheFleetsAndTheVpPaid) {
+    const testing_util::Run r = run_ironlog({"state", (kSource / "fixtures/games/tmbv-campaign-sample.ngn").string(), "--at", "phase victory"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("VP paid for operations: Austria 0, Italy 3"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Italian Main Fleet (Italy, main, admiral): @Ancona/at-sea, 5 ships, speed 3, mobilized on attempt 2, activations 1 of 2"),
+              std::string::npos)
+        << r.out;
+}
+
+// ---- 6.3 the fleets' make-up, by the made-up test manifest's types ----------------------------------
+
+namespace {
+const std::string kAustrianMain = "fleet AM \"Austrian Main Fleet\" main admiral @Pola/port\n"
+                                  "ship FM \"Erzherzog Ferdinand Max\" AM\nship HB \"Habsburg\" AM\nship SAL \"Salamander\" AM\nship KM \"Kaiser Max\" AM\n";
+const std::string kItaly = "side Italy\nfleet IM \"Italian Main Fleet\" main admiral @Ancona/port\n"
+                           "ship RDI \"Re d'Italia\" IM\nship RDP \"Re di Portogallo\" IM\nship CAR \"Principe di Carignano\" IM\n"
+                           "ship CAS \"Castelfidardo\" IM\nship AFF \"Affondatore\" IM\n";
+// Austria's main fleet as above, and its other fleets as given.
+std::string austria(const std::string& others) { return "side Austria\n" + kAustrianMain + others + kItaly; }
+}  // namespace
+
+TEST(TmbvFleets, AMainFleetHoldsFourWarshipsOneSmall) {
+    // Italy's main fleet holds the Affondatore, small but not counted small here (6.3.1's exception)
+    clean(operations({}, austria("")));
+    one(operations({}, "side Austria\nfleet AM \"Austrian Main Fleet\" main admiral @Pola/port\nship FM \"Erzherzog Ferdinand Max\" AM\n"
+                       "ship HB \"Habsburg\" AM\nship SAL \"Salamander\" AM\n" + kItaly),
+        "tmbv 6.3.1", Kind::Illegal);
+    const Finding f = one(operations({}, austria("ship GR \"Greif\" AM\nship HUM \"Hum\" AM\n")), "tmbv 6.3.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "a main fleet holds one small ship at most (the Affondatore not counted): AM holds 2");
+}
+
+TEST(TmbvFleets, ABattleFleetHoldsAnIroncladWhenOneIsAvailable) {
+    const std::string wooden = "fleet AB \"Austrian Battle Fleet\" battle @Pola/port\n"
+                               "ship KA \"Kaiser\" AB\nship FR \"Friedrich\" AB\nship AD \"Adria\" AB\nship NO \"Novara\" AB\n";
+    const std::string gunboats = "fleet AS \"Austrian Support Fleet\" support @Pola/port\n"
+                                 "ship HUM \"Hum\" AS\nship SEE \"Seehund\" AS\nship DAL \"Dalmat\" AS\nship REK \"Reka\" AS\n";
+    clean(operations({}, austria(wooden + gunboats)));
+    const Finding f = one(operations({}, austria(wooden + gunboats + "ship DRA \"Drache\" AS\n")), "tmbv 6.3.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "a battle fleet holds an ironclad when any is available: AB holds none");
+}
+
+TEST(TmbvFleets, TheAdmiralSailsInTheFleetWithTheMostIronclads) {
+    const std::string ironclads = "fleet AB \"Austrian Battle Fleet\" battle @Pola/port\n"
+                                  "ship DJ \"Don Juan de Austria\" AB\nship DRA \"Drache\" AB\nship PE \"Prinz Eugen\" AB\nship KA \"Kaiser\" AB\n";
+    clean(operations({}, austria(ironclads)));  // 4 ironclads with the admiral, 3 in the battle fleet
+    // 2 with the admiral (two wooden frigates beside them), 4 in the battle fleet
+    const std::string main = "side Austria\nfleet AM \"Austrian Main Fleet\" main admiral @Pola/port\n"
+                             "ship FM \"Erzherzog Ferdinand Max\" AM\nship HB \"Habsburg\" AM\nship KA \"Kaiser\" AM\nship FR \"Friedrich\" AM\n"
+                             "fleet AB \"Austrian Battle Fleet\" battle @Pola/port\n"
+                             "ship DJ \"Don Juan de Austria\" AB\nship DRA \"Drache\" AB\nship SAL \"Salamander\" AB\nship KM \"Kaiser Max\" AB\n";
+    one(operations({}, main + kItaly), "tmbv 6.3.2", Kind::Illegal, "AB", "AM");
+}
+
+TEST(TmbvFleets, ASupportFleetIsSmallShipsAndTwoIroncladsAtMost) {
+    const std::string support = "fleet AS \"Austrian Support Fleet\" support @Pola/port\n"
+                                "ship HUM \"Hum\" AS\nship SEE \"Seehund\" AS\nship DAL \"Dalmat\" AS\nship REK \"Reka\" AS\n";
+    clean(operations({}, austria(support + "ship DRA \"Drache\" AS\nship PE \"Prinz Eugen\" AS\n")));
+    one(operations({}, austria(support + "ship RAD \"Radetzky\" AS\n")), "tmbv 6.3.3", Kind::Illegal);
+    const Finding f = one(operations({}, austria(support + "ship DRA \"Drache\" AS\nship PE \"Prinz Eugen\" AS\nship DJ \"Don Juan de Austria\" AS\n")),
+                          "tmbv 6.3.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "a support fleet holds 2 ironclads at most: AS holds 3");
+}
+
+TEST(TmbvFleets, AReserveFleetHoldsFourShips) {
+    clean(operations({}, austria("fleet AR \"Austrian Reserve Fleet\" reserve @Venice/port\n"
+                                 "ship AD \"Adria\" AR\nship NO \"Novara\" AR\nship RAD \"Radetzky\" AR\nship DON \"Donau\" AR\n")));
+    one(operations({}, austria("fleet AR \"Austrian Reserve Fleet\" reserve @Venice/port\nship AD \"Adria\" AR\n")), "tmbv 6.3.4", Kind::Illegal);
+}
+
+TEST(TmbvFleets, EveryShipOutsideTheMediterraneanIsInAFleet) {
+    clean(operations({}, austria("ship AD \"Adria\" @\"To the Mediterranean\"\n")));
+    one(operations({}, austria("ship AD \"Adria\" @Lissa/at-sea\n")), "tmbv 6.4.5", Kind::Illegal);
+    const Finding f = one(operations({}, austria("") + "ship MES \"Messagero\" AM\n"), "tmbv 6.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM is Austria's fleet");
+}
+
+TEST(TmbvFleets, StateShowsAFleetsShipsAndSpeed) {
+    const auto dir = temp_dir();
+    std::filesystem::create_directories(dir / "games");
+    std::filesystem::copy(kSource / "fixtures/tables", dir / "tables");
+    write_file(dir / "games/c.ngn", operations({}, austria("")));
+    const testing_util::Run r = run_ironlog({"state", (dir / "games/c.ngn").string()});
+    EXPECT_NE(r.out.find("Austrian Main Fleet (Austria, main, admiral): @Pola/port, 4 ships, speed 3"), std::string::npos) << r.out << r.err;
+}
