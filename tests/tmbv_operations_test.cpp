@@ -220,12 +220,12 @@ TEST(TmbvOperations, FleetsAsDeclared) {
         Kind::Illegal);
 }
 
-// The sample campaign (fixtures/games/tmbv-campaign-sample.ngn) at the end of its first Operations Phase.
+// The sample campaign (fixtures/games/tmbv-campaign-sample.ngn) after its first Return to Port Phase.
 TEST(TmbvOperations, StateShowsTheFleetsAndTheVpPaid) {
     const testing_util::Run r = run_ironlog({"state", (kSource / "fixtures/games/tmbv-campaign-sample.ngn").string(), "--at", "phase victory"});
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("VP paid for operations: Austria 0, Italy 3"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("Italian Main Fleet (Italy, main, admiral): @Ancona/at-sea, 5 ships, speed 3, mobilized on attempt 2, activations 1 of 2"),
+    EXPECT_NE(r.out.find("Italian Main Fleet (Italy, main, admiral): @Ancona/port, 5 ships, speed 3, mobilized on attempt 2, activations 1 of 2"),
               std::string::npos)
         << r.out;
 }
@@ -304,4 +304,147 @@ TEST(TmbvFleets, StateShowsAFleetsShipsAndSpeed) {
     write_file(dir / "games/c.ngn", operations({}, austria("")));
     const testing_util::Run r = run_ironlog({"state", (dir / "games/c.ngn").string()});
     EXPECT_NE(r.out.find("Austrian Main Fleet (Austria, main, admiral): @Pola/port, 4 ships, speed 3"), std::string::npos) << r.out << r.err;
+}
+
+// ---- 6.4 movement on the made-up test map (fixtures/maps/tmbv-test-map.ngn) -----------------------
+
+namespace {
+// The campaign's first turn on the test map: Austria's main fleet of four ironclads (MA 3) at
+// Pola, its battle fleet with the Kaiser (MA 2); Italy's main fleet at Ancona, battle fleet at Bari.
+std::string on_map(const std::vector<std::string>& impulses, const std::string& more = "") {
+    const std::string fleets = "side Austria\n" + kAustrianMain +
+                               "fleet AB \"Austrian Battle Fleet\" battle @Pola/port\nship DJ \"Don Juan de Austria\" AB\nship DRA \"Drache\" AB\n"
+                               "ship PE \"Prinz Eugen\" AB\nship KA \"Kaiser\" AB\n" + more +
+                               "side Italy\nfleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @Bari/at-sea\n";
+    std::string text = operations(impulses, fleets);
+    text.insert(text.find("[Library"), "[Map \"../maps/tmbv-test-map.ngn\"]\n");
+    return text;
+}
+const std::string kAmMobilizes = line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized");
+const std::string kAbMobilizes = line("AB mobilize d10: 2 = 2 => mobilized");
+}  // namespace
+
+TEST(TmbvMap, AFleetMovesAlongTheMapsConnections) {
+    clean(on_map({kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @\"Central Adriatic\"")}));
+    const Finding f = one(on_map({kAmMobilizes + line("AM move @Pola/at-sea @\"Central Adriatic\"")}), "tmbv 6.4", Kind::Illegal);
+    EXPECT_EQ(f.message, "Pola does not touch Central Adriatic on the map");
+    const Finding g = one(on_map({kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatc\"")}), "tmbv 6.4", Kind::Inconsistent);
+    EXPECT_NE(g.message.find("did you mean 'Upper Adriatic'?"), std::string::npos) << g.message;
+}
+
+TEST(TmbvMap, LeavingPortCostsAnMpAndAFleetMovesAtItsSlowestShipsMa) {
+    // AB's Kaiser has an MA of 2: out of port (1) and one area (2); a second area is its third MP
+    clean(on_map({kAbMobilizes + line("AB move @Pola/at-sea @\"Upper Adriatic\"")}));
+    one(on_map({kAbMobilizes + line("AB move @Pola/at-sea @\"Upper Adriatic\" @\"Central Adriatic\"")}), "tmbv 6.4.2", Kind::Illegal,
+        "at most 2 MP", "3 MP");
+    // one mistake, one finding: the MP of a later move line in the same activation count on
+    one(on_map({kAbMobilizes + line("AB move @Pola/at-sea @\"Upper Adriatic\"") + line("AB move @\"Central Adriatic\"")}), "tmbv 6.4.2",
+        Kind::Illegal, "at most 2 MP", "3 MP");
+}
+
+TEST(TmbvMap, OnlyFriendlyShipsEnterAPortBox) {
+    clean(on_map({kAmMobilizes + line("AM move @Pola/at-sea @Pola/port")}));
+    one(on_map({kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @Ancona/port")}), "tmbv 6.4.3", Kind::Illegal, "Austria's port",
+        "Italy's");
+}
+
+TEST(TmbvMap, NoShipEntersThePortOfSpalato) {
+    const std::string fleet = "fleet AS \"Austrian Support Fleet\" support @Spalato/at-sea\n";
+    clean(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Spalato/blockade")}, fleet));
+    one(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Spalato/port")}, fleet), "tmbv 6.4.8", Kind::Illegal);
+}
+
+TEST(TmbvMap, AustriaNeverBlockadesTaranto) {
+    const std::string fleet = "fleet AS \"Austrian Support Fleet\" support @\"To the Mediterranean\"\n";
+    clean(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Taranto/bombard")}, fleet));
+    one(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Taranto/blockade")}, fleet), "tmbv 6.4.6", Kind::Illegal);
+}
+
+TEST(TmbvMap, AnEnemyFleetsSubAreaEndsTheMove) {
+    // Italy's battle fleet is at sea at Bari; Austria's support fleet comes from the Lower Adriatic
+    const std::string fleet = "fleet AS \"Austrian Support Fleet\" support @\"Lower Adriatic\"\n";
+    clean(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Bari/at-sea")}, fleet));
+    clean(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Bari/blockade")}, fleet));  // another sub-area
+    const Finding f = one(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Bari/at-sea @Bari/blockade")}, fleet),
+                          "tmbv 6.4.9", Kind::Illegal);
+    EXPECT_EQ(f.message, "AS entered IB's sub-area (@Bari/at-sea): its move ends there");
+}
+
+TEST(TmbvMap, EnemyFleetsInTheMediterraneanStopAFleet) {
+    const std::string fleet = "fleet AS \"Austrian Support Fleet\" support @\"Lower Adriatic\"\n";
+    std::string text = on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @\"To the Mediterranean\" @Taranto/bombard")}, fleet);
+    clean(text);
+    text.replace(text.find("@Bari/at-sea\n"), 13, "@\"To the Mediterranean\"\n");
+    one(text, "tmbv 6.4.10", Kind::Illegal);
+}
+
+TEST(TmbvMap, PlacesAreTheMapsAreasAndBoxes) {
+    one(on_map({}, "fleet AS \"Austrian Support Fleet\" support @\"Upper Adriatic\"/port\n"), "tmbv 6.4.6", Kind::Inconsistent);
+    one(on_map({}, "fleet AS \"Austrian Support Fleet\" support @Sebenico/port\n"), "tmbv 6.4", Kind::Inconsistent);
+}
+
+// ---- 8.0 return to port, and the Low Fuel marker --------------------------------------------------
+
+namespace {
+// Turn 1 on the test map, Austria (the initiative) with AM at Pola, the Italians declared in
+// on_map (IM in Ancona's port, IB at sea at Bari); then the return-to-port phase's lines.
+std::string returning(const std::string& operations_lines, const std::string& returns, const std::string& more = "") {
+    std::string text = on_map({operations_lines}, more);
+    text.insert(text.find("  phase victory\n"), "  phase return-to-port\n" + returns);
+    return text;
+}
+const std::string kAmToSea = kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\"");
+}  // namespace
+
+TEST(TmbvReturnToPort, AFleetAtSeaReturnsToTheNearestFriendlyPort) {
+    clean(returning(kAmToSea, line("IB stay") + line("AM return @Pola/port")));
+    // Venezia and Trieste are two areas away from the Upper Adriatic, Pola one
+    one(returning(kAmToSea, line("AM return @Venezia/port")), "tmbv 8.1.2", Kind::Illegal, "Pola", "Venezia");
+    one(returning(kAmToSea, line("AM return @Ancona/port")), "tmbv 8.1", Kind::Illegal);
+}
+
+TEST(TmbvReturnToPort, ABlockadedPortIsNotAPortToReturnTo) {
+    // Italy's main fleet blockades Pola: the nearest open port is then Venezia or Trieste (two areas)
+    auto blockaded = [](const std::string& returns) {
+        std::string text = returning(kAmToSea, returns);
+        const std::string at_ancona = "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port";
+        return text.replace(text.find(at_ancona), at_ancona.size(), "fleet IM \"Italian Main Fleet\" main admiral @Pola/blockade");
+    };
+    clean(blockaded(line("AM return @Trieste/port")));
+    one(blockaded(line("AM return @Pola/port")), "tmbv 8.1", Kind::Illegal);
+}
+
+TEST(TmbvReturnToPort, TheNonInitiativePlayerDeclaresFirst) {
+    clean(returning(kAmToSea, line("IB stay") + line("AM return @Pola/port")));
+    one(returning(kAmToSea, line("AM return @Pola/port") + line("IB stay")), "tmbv 8.1", Kind::Illegal);
+}
+
+TEST(TmbvReturnToPort, OnlyFleetsInAtSeaBoxesReturn) {
+    const std::string on_station = kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @Ancona/blockade");
+    const Finding f = one(returning(on_station, line("AM return @Pola/port")), "tmbv 8.1.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "fleets in At Sea boxes return to port: AM is at @Ancona/blockade, on its mission");
+}
+
+TEST(TmbvReturnToPort, AFleetThatStaysOutHasLowFuelAndMustReturnNextTime) {
+    // turn 1: AM stays at sea (Low Fuel); turn 2 it may not activate twice, nor take a mission, and must return
+    std::string text = returning(kAmToSea, line("IB return @Bari/port") + line("AM stay"));
+    const std::string turn2 = "turn 2\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
+                              line("AM move @Pola/at-sea");
+    clean(text + turn2 + "  phase return-to-port\n" + line("AM return @Pola/port"));
+    one(text + turn2 + "  phase return-to-port\n" + line("AM stay"), "tmbv 8.1.3", Kind::Illegal);
+    one(text + "turn 2\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
+            line("AM move @Pola/blockade"),
+        "tmbv 6.4.7", Kind::Illegal);
+    // back in port without a Repair Segment, still marked: mobilized in turn 3, it activates once only
+    const std::string turn3 = "turn 3\n  phase operations\n    impulse 1\n" + kAmMobilizes + line("AM move @Pola/at-sea") + "    impulse 2\n    impulse 3\n" +
+                              line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated");
+    one(text + turn2 + "  phase return-to-port\n" + line("AM return @Pola/port") + turn3, "tmbv 6.2.4", Kind::Illegal);
+}
+
+TEST(TmbvReturnToPort, TheMarkerGoesInPortInTheRepairSegment) {
+    std::string text = returning(kAmToSea, line("IB return @Bari/port") + line("AM stay"));
+    const std::string turn2 = "turn 2\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
+                              line("AM move @Pola/port") + "  phase end-of-turn\n    segment repair\n";
+    // in port by the Repair Segment: no marker in turn 3, so AM may stay out
+    clean(text + turn2 + "turn 3\n  phase return-to-port\n" + line("AM stay"));
 }

@@ -49,6 +49,12 @@ AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& show
         }
         const std::string name = ironlog::reference_text(e->subject);
         const std::string kind = e->args.empty() || !ironlog::word_text(e->args[0]) ? "" : ironlog::lower(*ironlog::word_text(e->args[0]));
+        if (name == "source" && e->subject.is<ngn::Word>()) {
+            const auto* t = e->args.size() == 1 ? e->args[0].as<ngn::Text>() : nullptr;
+            if (!t) problem(e->subject.pos, "a source line says where the map's values come from: source \"...\"");
+            else map.source_ = ironlog::reference_text(e->args[0]);
+            return;
+        }
         if (name == "winter" && e->subject.is<ngn::Word>()) {
             map.winter_known_ = true;
             for (const ngn::Item* it : ironlog::elements(e->args)) {
@@ -83,16 +89,21 @@ AreaMap AreaMap::load(const std::filesystem::path& path, const std::string& show
                 p.ice = true;
             } else if (w == "dardanelles" && !p.port) {
                 p.dardanelles = true;
+            } else if (w == "boxes" && !p.port) {
+                p.boxes = true;
+            } else if (w == "mediterranean" && !p.port) {
+                p.mediterranean = true;
             } else if (w == "land" && p.port && has_next) {
                 p.land = ironlog::reference_text(e->args[++i]);
             } else if (w == "harbour" && p.port && has_next && e->args[i + 1].is<ngn::Number>()) {
                 p.harbour = e->args[++i].as<ngn::Number>()->as_int();
-            } else if (w == "controller" && p.port && has_next) {
+            } else if (w == "controller" && has_next) {
                 p.controller = ironlog::reference_text(e->args[++i]);
             } else {
                 problem(e->args[i].pos, p.port ? "a port takes land <area>, touches <sea areas>, harbour <n> and controller <power>; not '" +
                                                      e->args[i].to_ngn() + "'"
-                                               : "a sea area takes adjacent <sea areas>, ice and dardanelles; not '" + e->args[i].to_ngn() + "'");
+                                               : "a sea area takes adjacent <sea areas>, ice, dardanelles, boxes, mediterranean and controller "
+                                                 "<power>; not '" + e->args[i].to_ngn() + "'");
             }
         }
         map.places_[name] = p;

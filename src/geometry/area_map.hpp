@@ -7,6 +7,7 @@
 //   Brest port land Brittany touches "Bay of Biscay","English Channel" harbour 2 controller France
 //   "Gulf of Bothnia" sea ice
 //   winter 12,1,2
+//   Pola sea boxes controller Austria adjacent Trieste,"Upper Adriatic"     (tmbv)
 #pragma once
 
 #include "check/finding.hpp"
@@ -26,9 +27,11 @@ struct Place {
     std::set<std::string> touches;  // sea areas: adjacent sea areas; ports: the sea areas their blockade box touches
     std::string land;              // ports: the land area the port city stands in
     std::optional<int> harbour;    // ports: the harbour defence value printed in the box
-    std::string controller;        // ports: the major power that controls it when the game begins
+    std::string controller;        // ports (and tmbv's sea areas with boxes): who holds it when the game begins
     bool ice = false;              // sea areas north of the ice line
     bool dardanelles = false;      // the Dardanelles sea area
+    bool boxes = false;            // tmbv: a sea area divided into At Sea, Blockade, Bombard and Port boxes (6.4.6)
+    bool mediterranean = false;    // tmbv: the "To the Mediterranean" sea area (6.7)
     std::uint32_t line = 0;        // where the map file declares it
 };
 
@@ -43,6 +46,7 @@ public:
     const std::set<int>& winter_months() const { return winter_; }
     bool winter_known() const { return winter_known_; }
     std::string file() const { return file_; }
+    std::string source() const { return source_; }  // where its values come from: source "..." ("" when not said)
     // The name nearest a mistyped one, for "did you mean".
     std::string suggest(const std::string& name) const;
 
@@ -50,7 +54,7 @@ private:
     std::map<std::string, Place> places_;
     std::set<int> winter_;
     bool winter_known_ = false;
-    std::string file_;
+    std::string file_, source_;
 };
 
 }  // namespace geometry

@@ -85,6 +85,7 @@ void TmbvEngine::begin(GameContext& ctx) {
         if (n == "italy" || n == "italian" || n == "italians" || lower(s->alias) == "ita") italy_ = s->index;
         if (n == "austria" || n == "austrian" || n == "austrians" || lower(s->alias) == "aut") austria_ = s->index;
     }
+    if (campaign_) map_ = load_first<geometry::AreaMap>(ctx.header.maps, ctx);
     if (campaign_) return begin_campaign(ctx);
     grid_ = geometry::hex::Grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow
                                                                                : geometry::hex::Columns::EvenLow);
@@ -348,7 +349,7 @@ bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity
 }
 
 void TmbvEngine::finish(GameContext& ctx) {
-    if (campaign_) return close_turn_start(ctx), close_impulse();
+    if (campaign_) return close_turn_start(ctx), close_impulse(), close_return_to_port(ngn::SourcePos{ctx.game.last_line, 1}, ctx);
     if (!lissa_) return;
     const ngn::SourcePos at{ctx.game.last_line, 1};
     if (!in_play_) check_deployment(ctx, at);
@@ -401,6 +402,7 @@ TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
     formations_ = other.formations_;
     grid_ = other.grid_;
     campaign_ = other.campaign_, turn_start_ = other.turn_start_, operations_ = other.operations_, in_operations_ = other.in_operations_;
+    map_ = other.map_, said_no_map_ = other.said_no_map_;
     lissa_ = other.lissa_, los_edge_either_ = other.los_edge_either_, rifled_rule_ = other.rifled_rule_;
     critical_rule_ = other.critical_rule_, not_ready_rule_ = other.not_ready_rule_, dispatch_rule_ = other.dispatch_rule_;
     weather_ = other.weather_, initiative_ = other.initiative_, italy_ = other.italy_, austria_ = other.austria_;

@@ -6,6 +6,7 @@
 
 #include "check/engine.hpp"
 #include "check/verbs.hpp"
+#include "geometry/area_map.hpp"
 #include "rules/tmbv/manifest.hpp"
 #include "rules/tmbv/state.hpp"
 #include "rules/tmbv/tables.hpp"
@@ -256,6 +257,28 @@ private:
     int ironclads_in(const CampaignFleet& f) const;
     bool ironclad_free(const CampaignFleet& battle) const;
     std::string fleet_make_up(const CampaignFleet& f) const;
+
+    int fleet_speed(const CampaignFleet& f) const;  // 6.4.2: its slowest ship's MA; 0 when not known
+
+    // ---- operational_movement.cpp: 6.4 on the players' operational map ----
+    void say_no_map(GameContext& ctx, ngn::SourcePos at);
+    const geometry::Place* map_place(const ngn::AreaPos& at, ngn::SourcePos pos, GameContext& ctx);
+    bool holds(const geometry::Place& p, int side, const GameContext& ctx) const;
+    const CampaignFleet* enemy_at(const std::string& area, const std::string& box, int side) const;
+    void walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    bool step_allowed(const geometry::Place& p, const std::string& box, bool entering, int side, ngn::SourcePos at, GameContext& ctx);
+    std::optional<geometry::AreaMap> map_;  // the campaign's operational map ([Map])
+    bool said_no_map_ = false;
+
+    // ---- return_to_port.cpp: 8.0, the Low Fuel markers (8.1.3, 8.1.4, 11.2.6) ----
+    void open_return_to_port();
+    void close_return_to_port(ngn::SourcePos at, GameContext& ctx);
+    void return_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void return_order(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    void send_home(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    void judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx);
+    std::map<std::string, int> mp_from(const std::string& start) const;
+    void refuel_in_port(GameContext& ctx);
 
     // ---- operations.cpp: the campaign's Operations Phase: impulses, mobilization, activation (6.0-6.2) ----
     void new_operations_turn();

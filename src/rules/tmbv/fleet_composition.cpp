@@ -28,7 +28,11 @@ std::string box_name(std::string_view written) {
     return std::find(std::begin(kBoxes), std::end(kBoxes), b) != std::end(kBoxes) ? b : "";
 }
 
-std::string place_text(const CampaignFleet& f) { return f.placed ? "@" + f.area + (f.box.empty() ? "" : "/" + f.box) : "place not known"; }
+std::string place_text(const CampaignFleet& f) {
+    if (!f.placed) return "place not known";
+    const bool quoted = f.area.find_first_of(" \"") != std::string::npos;
+    return "@" + (quoted ? "\"" + f.area + "\"" : f.area) + (f.box.empty() ? "" : "/" + f.box);
+}
 
 // fleet Main "Main Fleet" main admiral @Pola/port: its type (6.3.1-6.3.4), whether the side's
 // admiral sails with it, where it is at set-up (13.1).
@@ -47,6 +51,8 @@ void TmbvEngine::declare_fleet(const ngn::Declaration& d, const Entity& e, GameC
             if (!at->box.empty() && f.box.empty())
                 ctx.findings.error(Kind::Inconsistent, cite("6.4.6"), it.pos, "a sea area's boxes are port, at-sea, blockade and bombard",
                                    "port, at-sea, blockade or bombard", std::string(at->box));
+            else if (const geometry::Place* p = map_place(*at, it.pos, ctx))
+                f.area = p->name, f.box = p->boxes && f.box.empty() ? "at-sea" : f.box;
         } else {
             ctx.findings.error(Kind::Inconsistent, cite("6.3"), it.pos, form);
             break;
@@ -174,13 +180,18 @@ bool TmbvEngine::ironclad_free(const CampaignFleet& battle) const {
     return false;
 }
 
-// 6.4.2: the fleet's speed, its slowest ship's MA; with its ships, for the state.
-std::string TmbvEngine::fleet_make_up(const CampaignFleet& f) const {
-    if (f.ships.empty()) return "";
+int TmbvEngine::fleet_speed(const CampaignFleet& f) const {
     int slowest = 0;
     for (const Entity* s : f.ships)
         if (const ManifestShip* m = manifest_ship(*s); m && (slowest == 0 || m->ma < slowest)) slowest = m->ma;
-    return ", " + counted(static_cast<int>(f.ships.size()), "ship") + (slowest ? ", speed " + std::to_string(slowest) : "");
+    return slowest;
+}
+
+// Its ships and speed (6.4.2), for the state.
+std::string TmbvEngine::fleet_make_up(const CampaignFleet& f) const {
+    if (f.ships.empty()) return "";
+    const int speed = fleet_speed(f);
+    return ", " + counted(static_cast<int>(f.ships.size()), "ship") + (speed ? ", speed " + std::to_string(speed) : "");
 }
 
 }  // namespace ironlog::rules::tmbv

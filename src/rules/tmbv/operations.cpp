@@ -32,16 +32,21 @@ void TmbvEngine::new_operations_turn() {
         fresh.began_at_sea = f.placed ? std::optional<bool>(f.box != "port") : std::nullopt;
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
         fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.last_result = fresh.last_cost = 0, fresh.mission = false;
+        fresh.mp_spent = fresh.mp_impulse = 0;
         f = fresh;
     }
 }
 
 void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     Operations& o = operations_;
+    if (h.kind == ngn::HeadingKind::Segment && ctx.cursor.phase() && ctx.cursor.phase()->name == "end-of-turn" && lower(h.label) == "repair")
+        return refuel_in_port(ctx);  // 11.2.6
     if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
         if (in_operations_) close_impulse();
+        close_return_to_port(h.label_pos, ctx);
         const SequenceNode* phase = h.kind == ngn::HeadingKind::Phase ? ctx.cursor.phase() : nullptr;
         in_operations_ = phase && phase->name == "operations";
+        if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
         return;
     }
@@ -349,6 +354,8 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
     } else if (f.mission) {
         section = "6.4.6";
         why = f.label() + " is on station (" + place_text(f) + "): its mission for the turn, no further activation";
+    } else if (f.activations && !f.marker.empty()) {
+        why = f.label() + " has a " + f.marker + " marker: no further activation";
     } else if (f.activations && f.placed && f.box != "at-sea" && !f.box.empty()) {
         why = f.label() + " is in the " + f.box + " box of " + f.area + ": another activation only from an At Sea box";
     }
@@ -390,12 +397,20 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
                                                                                " move @Pola/at-sea @Lissa/blockade");
         return;
     }
-    const std::string box = box_name(to->box);
+    std::string box = box_name(to->box);
     if (!to->box.empty() && box.empty())
         ctx.findings.error(Kind::Inconsistent, cite("6.4.6"), to_pos, "a sea area's boxes are port, at-sea, blockade and bombard",
                            "port, at-sea, blockade or bombard", std::string(to->box));
+    else
+        walk_fleet(f, e, ctx);
     judged(ctx, "6.4.6");
-    f.area = std::string(to->area), f.box = box, f.placed = true;
+    const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
+    if (p && p->boxes && box.empty()) box = "at-sea";  // a fleet in an area with boxes is in one
+    f.area = p ? p->name : std::string(to->area), f.box = box, f.placed = true;
+    if ((box == "blockade" || box == "bombard") && !f.marker.empty()) {
+        judged(ctx, "6.4.7");
+        ctx.findings.error(Kind::Illegal, cite("6.4.7"), to_pos, f.label() + " has a " + f.marker + " marker: no " + box + " mission");
+    }
     if (box == "blockade" || box == "bombard") f.mission = true;  // 6.4.6
 }
 
@@ -474,6 +489,7 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
         if (f.with >= 0) os << ", with " << o.fleets[static_cast<std::size_t>(f.with)].label();
         if (f.mission) os << ", on station";
         if (f.flipped) os << ", activated side up";
+        if (!f.marker.empty()) os << ", " << f.marker;
         os << "\n";
     }
 }

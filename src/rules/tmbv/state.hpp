@@ -148,6 +148,9 @@ struct CampaignFleet {
     int last_result = 0;       // its last failed check's modified roll (the VP of the next attempt, 6.1.2)
     int last_cost = 0;         // the VP difference of its last failed attempt
     bool mission = false;      // placed On Station (6.4.6)
+    int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
+    std::string marker;        // "Low Fuel" or "Low Fuel and Ammo" (8.1.3, 8.1.4); "" none
+    std::uint32_t returned = 0;  // its line in this Return to Port Phase, 0 none
 
     std::string label() const { return entity->label(); }
 };
@@ -167,6 +170,9 @@ struct Operations {
     std::vector<int> vp_paid;   // by side: VP paid for attempts and activations this game
     bool said_no_rating = false, said_no_fml = false;
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up
+    bool in_return = false;       // the Return to Port Phase is open (8.0)
+    int return_lines = 0;         // its fleets' lines
+    int return_side = -1;         // the side of its last line (8.1: the non-initiative player first)
 };
 
 }  // namespace ironlog::rules::tmbv

@@ -130,6 +130,7 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     const bool a_side = actor.kind == ngn::EntityKind::Side && actor.index >= 0 && static_cast<std::size_t>(actor.index) < turn_start_.fml.size();
     if (verb == "fml" && a_side) return set_fml(e, actor, ctx);
     if (in_operations_) return operations_event(e, actor, ctx);
+    if (operations_.in_return) return return_event(e, actor, ctx);
     const std::string& segment = turn_start_.segment;
     if (segment.empty()) return;  // the rest of the turn: its sequence of play only
     ++turn_start_.phase_lines;

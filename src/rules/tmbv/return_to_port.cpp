@@ -1,0 +1,148 @@
+// 8.0 Return to Port Phase: the non-initiative player first, then the other, sends fleets from
+// At Sea boxes to the nearest un-blockaded friendly port (8.1-8.1.2); fleets with Low Fuel must
+// go (8.1.3); the rest are marked Low Fuel (8.1.4). The markers bar another activation (6.2.4)
+// and a mission (6.4.7) and go in port in the Repair Segment (11.2.6).
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <deque>
+#include <map>
+
+namespace ironlog::rules::tmbv {
+
+void TmbvEngine::open_return_to_port() {
+    Operations& o = operations_;
+    o.in_return = true, o.return_lines = 0, o.return_side = -1;
+    for (CampaignFleet& f : o.fleets) f.returned = 0;
+}
+
+// The phase's end: a fleet not in port that did not return is marked Low Fuel (8.1.4); one that
+// had a marker already should have returned (8.1.3), said when the phase holds any line.
+void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
+    Operations& o = operations_;
+    if (!o.in_return) return;
+    o.in_return = false;
+    judged(ctx, "8.1.4"), judged(ctx, "8.1.5");
+    for (CampaignFleet& f : o.fleets) {
+        f.flipped = 0;  // 8.1.5
+        if (f.returned || !f.placed || f.box == "port") continue;
+        if (!f.marker.empty() && o.return_lines > 0)
+            ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
+                               f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() + " return @<area>/port)");
+        if (f.marker.empty()) f.marker = "Low Fuel";
+    }
+}
+
+// AM return @Pola/port, or AM stay.
+void TmbvEngine::return_event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    Operations& o = operations_;
+    const int fleet = actor.kind == ngn::EntityKind::Fleet ? fleet_index(actor) : -1;
+    if (fleet < 0) return;  // not a fleet's line
+    judged(ctx, "8.0");
+    ++o.return_lines;
+    CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
+    const std::string verb = lower(e.verb());
+    if (verb != "return" && verb != "stay") {
+        ctx.findings.error(Kind::Inconsistent, cite("8.1"), e.subject.pos,
+                           "a fleet's line of the Return to Port Phase is '" + f.label() + " return @<area>/port' or '" + f.label() + " stay'");
+        return;
+    }
+    return_order(f, e, ctx);
+    if (f.returned) {
+        ctx.findings.error(Kind::Illegal, cite("8.1"), e.subject.pos, f.label() + " has been declared already (" + line_text(f.returned) + ")");
+        return;
+    }
+    f.returned = e.subject.pos.line;
+    if (verb == "stay") {
+        judged(ctx, "8.1.3");
+        if (!f.marker.empty())
+            ctx.findings.error(Kind::Illegal, cite("8.1.3"), e.subject.pos, f.label() + " has a " + f.marker + " marker: it must return to a friendly port");
+        if (f.marker.empty() && f.box != "port") f.marker = "Low Fuel";  // 8.1.4
+        return;
+    }
+    send_home(f, e, ctx);
+}
+
+// 8.1: the non-initiative player declares first; the initiative player's lines follow his.
+void TmbvEngine::return_order(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    judged(ctx, "8.1");
+    const int side = f.entity->side, initiative = turn_start_.initiative;
+    if (initiative >= 0 && side != initiative && o.return_side == initiative)
+        ctx.findings.error(Kind::Illegal, cite("8.1"), e.subject.pos,
+                           side_name(initiative, ctx) + " has the initiative and declares after " + side_name(side, ctx) + ": " +
+                               side_name(side, ctx) + "'s fleets come first");
+    o.return_side = side;
+}
+
+// 8.1.1, 8.1.2: from an At Sea box (or with a marker, 8.1.3) to the nearest friendly port that is
+// not blockaded, by MP; no MP are spent. The fleet ends where the players put it.
+void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    const ngn::AreaPos* to = nullptr;
+    ngn::SourcePos to_pos = e.subject.pos;
+    for (const ngn::Item& it : e.args)
+        if (const auto* a = it.as<ngn::AreaPos>()) to = a, to_pos = it.pos;
+    if (!to || box_name(to->box) != "port") {
+        ctx.findings.error(Kind::Inconsistent, cite("8.1"), e.subject.pos, "a fleet returns to a port: " + f.label() + " return @<area>/port");
+        return;
+    }
+    judged(ctx, "8.1.1");
+    if (f.placed && f.box != "at-sea" && !f.box.empty() && f.marker.empty())  // a coastal area is all at sea
+        ctx.findings.error(Kind::Illegal, cite("8.1.1"), e.subject.pos,
+                           "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : ""));
+    else if (map_ && f.placed)
+        judge_nearest_port(f, *to, to_pos, ctx);
+    const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
+    f.area = p ? p->name : std::string(to->area), f.box = "port", f.placed = true, f.mission = false;
+}
+
+void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx) {
+    judged(ctx, "8.1.2");
+    const geometry::Place* p = map_place(to, at, ctx);
+    if (!p) return;
+    const int side = f.entity->side;
+    auto open_port = [&](const geometry::Place& q) {
+        return q.boxes && holds(q, side, ctx) && lower(q.name) != "spalato" && !enemy_at(q.name, "blockade", side);
+    };
+    if (!open_port(*p)) {
+        ctx.findings.error(Kind::Illegal, cite("8.1"), at,
+                           p->name + (holds(*p, side, ctx) ? " is blockaded, or closed (6.4.8)" : " is not " + side_name(side, ctx) + "'s port") +
+                               ": a fleet returns to an un-blockaded friendly port");
+        return;
+    }
+    const std::map<std::string, int> cost = mp_from(f.area);
+    std::string nearest;
+    for (const auto& [name, mp] : cost)
+        if (const geometry::Place* q = map_->find(name); q && open_port(*q) && (nearest.empty() || mp < cost.at(nearest))) nearest = name;
+    const auto here = cost.find(p->name);
+    if (nearest.empty() || here == cost.end() || here->second <= cost.at(nearest)) return;  // the nearest, or one as near (8.1.2)
+    ctx.findings.error(Kind::Illegal, cite("8.1.2"), at,
+                       "the nearest un-blockaded friendly port is " + nearest + " (" + counted(cost.at(nearest), "MP", "MP") + " away), not " + p->name +
+                           " (" + counted(here->second, "MP", "MP") + ")",
+                       nearest, p->name);
+}
+
+// The MP from an area to every area of the map: 1 for each area entered (6.4.3).
+std::map<std::string, int> TmbvEngine::mp_from(const std::string& start) const {
+    std::map<std::string, int> cost{{start, 0}};
+    std::deque<std::string> next{start};
+    while (!next.empty()) {
+        const std::string at = next.front();
+        next.pop_front();
+        const geometry::Place* p = map_->find(at);
+        if (!p) continue;
+        for (const std::string& n : p->touches)
+            if (!cost.count(n)) cost[n] = cost[at] + 1, next.push_back(n);
+    }
+    return cost;
+}
+
+// 11.2.6: in the Repair Segment the markers of fleets in port go.
+void TmbvEngine::refuel_in_port(GameContext& ctx) {
+    judged(ctx, "11.2.6");
+    for (CampaignFleet& f : operations_.fleets)
+        if (f.placed && f.box == "port") f.marker.clear();
+}
+
+}  // namespace ironlog::rules::tmbv
