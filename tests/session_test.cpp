@@ -277,7 +277,9 @@ TEST(Session, TheDiceALineNeedsAreWhatTheCheckerAccepts) {
         const std::string before(s.line(line).substr(0, s.line(line).find(written) + written.size()));
         const std::optional<ironlog::DiceNeeded> dice = s.dice_needed(line, before);
         EXPECT_EQ(dice ? dice->dice : "-", want) << sample << ": " << before;
-        if (dice) EXPECT_FALSE(dice->rule.empty()) << before;
+        if (dice) {
+            EXPECT_FALSE(dice->rule.empty()) << before;
+        }
         ++tried;
     }
     EXPECT_EQ(tried, 12u);

@@ -304,6 +304,14 @@ ironlog::Finding expect_one(const std::string& text, const std::string& rule, ir
     return p[0];
 }
 
+ironlog::Finding expect_one(const std::string& text, const std::string& rule, ironlog::Kind kind, const std::string& expected,
+                            const std::string& recorded, const std::string& folder) {
+    const ironlog::Finding f = expect_one(text, rule, kind, folder);
+    EXPECT_EQ(f.expected.value_or("(none)"), expected) << f.message;
+    EXPECT_EQ(f.recorded.value_or("(none)"), recorded) << f.message;
+    return f;
+}
+
 std::map<std::string, std::size_t> cases_judged(const ironlog::FileReport& report) {
     std::map<std::string, std::size_t> cases;
     for (const auto& g : report.games)

@@ -116,5 +116,8 @@ std::uint32_t line_of(const std::string& text, const std::string& part);
 void expect_clean(const std::string& text, const std::string& folder = "");
 // Exactly one error or warning, with this rule and kind; returns it.
 ironlog::Finding expect_one(const std::string& text, const std::string& rule, ironlog::Kind kind, const std::string& folder = "");
+// The same, and the finding's expected and recorded values ("(none)" for a value not given).
+ironlog::Finding expect_one(const std::string& text, const std::string& rule, ironlog::Kind kind, const std::string& expected,
+                            const std::string& recorded, const std::string& folder);
 
 }  // namespace testing_util
