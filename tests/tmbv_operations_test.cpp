@@ -1,8 +1,10 @@
 // The tmbv campaign's Operations Phase (6.0-6.3, docs/rules/tmbv.md "The Operations Phase"): the
 // impulses and passes, mobilization and its VP-paid attempts, activations, the fleets declared:
 // for each case a legal record that checks clean and a faulty one flagged with its case and
-// values. Turn 1: FMLs Austria 5, Italy 2 (13.1); Austria has the initiative; the made-up test
-// manifest rates Tegetthoff 2 (lowering Austria's rolls, 6.1.2) and Persano 0.
+// values. The records start at turn 2, so that their fleets may stand anywhere (13.1 places them
+// on turn 1: TmbvSetUp below); the FMLs are those the initiative rolls write, Austria 5 and Italy
+// 2, and Austria has the initiative; the made-up test manifest rates Tegetthoff 2 (lowering
+// Austria's rolls, 6.1.2) and Persano 0.
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
@@ -27,14 +29,14 @@ std::string fleets(const std::string& austria_more = "", const std::string& ital
 }
 const std::string kFleets = fleets();
 
-const std::string kTurnStart =
-    "turn 1\n  phase turn-start\n    segment random-event\n      Austria draw no-event\n      Italy draw no-event\n"
+const std::string kTurnStart =  // turn 2, the FMLs taken as the rolls write them (said once, a note)
+    "turn 2\n  phase turn-start\n    segment random-event\n      Austria draw no-event\n      Italy draw no-event\n"
     "    segment initiative\n      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
     "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n";
 
-// A campaign's first turn: its operations phase's impulses, each a list of lines (an empty one is a pass).
+// A campaign's turn 2: its operations phase's impulses, each a list of lines (an empty one is a pass).
 std::string operations(const std::vector<std::string>& impulses, const std::string& fleets = kFleets) {
-    std::string s = "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+    std::string s = "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
                     "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n\n" +
                     fleets + kTurnStart + "  phase operations\n";
     for (std::size_t i = 0; i < impulses.size(); ++i) s += "    impulse " + std::to_string(i + 1) + "\n" + impulses[i];
@@ -200,9 +202,9 @@ TEST(TmbvOperations, AnotherActivationComesFromAnAtSeaBoxInALaterImpulse) {
 }
 
 TEST(TmbvOperations, TheFleetsOfAnotherTurnStartAgain) {
-    // AR was at sea; AM ends turn 1 in port: in turn 2 AM mobilizes again, AR activates by a check
+    // AR was at sea; AM ends turn 2 in port: in turn 3 AM mobilizes again
     std::string text = operations({line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/port")});
-    text += "turn 2\n  phase operations\n    impulse 1\n" + line("AM mobilize d10: 4 -2(Tegetthoff) = 2 => mobilized") + line("AM move @Lissa/at-sea");
+    text += "turn 3\n  phase operations\n    impulse 1\n" + line("AM mobilize d10: 4 -2(Tegetthoff) = 2 => mobilized") + line("AM move @Lissa/at-sea");
     clean(text);
 }
 
@@ -223,7 +225,7 @@ TEST(TmbvOperations, StateShowsTheFleetsAndTheVpPaid) {
     const testing_util::Run r = run_ironlog({"state", (kSource / "fixtures/games/tmbv-campaign-sample.ngn").string(), "--at", "phase victory"});
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("VP paid for operations: Austria 0, Italy 3"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("Italian Main Fleet (Italy, main, admiral): @Ancona/port, 5 ships, speed 3, mobilized on attempt 2, activations 1 of 2"),
+    EXPECT_NE(r.out.find("Italian Battle Fleet (Italy, battle): @Ancona/port, 4 ships, speed 3, mobilized on attempt 2, activations 1 of 2"),
               std::string::npos)
         << r.out;
 }
@@ -307,7 +309,7 @@ TEST(TmbvFleets, StateShowsAFleetsShipsAndSpeed) {
 // ---- 6.4 movement on the made-up test map (fixtures/maps/tmbv-test-map.ngn) -----------------------
 
 namespace {
-// The campaign's first turn on the test map: Austria's main fleet of four ironclads (MA 3) at
+// The campaign's turn 2 on the test map: Austria's main fleet of four ironclads (MA 3) at
 // Pola, its battle fleet with the Kaiser (MA 2); Italy's main fleet at Ancona, battle fleet at Bari.
 std::string on_map(const std::vector<std::string>& impulses, const std::string& more = "") {
     const std::string fleets = "side Austria\n" + kAustrianMain +
@@ -384,7 +386,7 @@ TEST(TmbvMap, PlacesAreTheMapsAreasAndBoxes) {
 // ---- 8.0 return to port, and the Low Fuel marker --------------------------------------------------
 
 namespace {
-// Turn 1 on the test map, Austria (the initiative) with AM at Pola, the Italians declared in
+// Turn 2 on the test map, Austria (the initiative) with AM at Pola, the Italians declared in
 // on_map (IM in Ancona's port, IB at sea at Bari); then the return-to-port phase's lines.
 std::string returning(const std::string& operations_lines, const std::string& returns, const std::string& more = "") {
     std::string text = on_map({operations_lines}, more);
@@ -424,25 +426,74 @@ TEST(TmbvReturnToPort, OnlyFleetsInAtSeaBoxesReturn) {
 }
 
 TEST(TmbvReturnToPort, AFleetThatStaysOutHasLowFuelAndMustReturnNextTime) {
-    // turn 1: AM stays at sea (Low Fuel); turn 2 it may not activate twice, nor take a mission, and must return
+    // turn 2: AM stays at sea (Low Fuel); turn 3 it may not activate twice, nor take a mission, and must return
     std::string text = returning(kAmToSea, line("IB return @Bari/port") + line("AM stay"));
-    const std::string turn2 = "turn 2\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
+    const std::string turn2 = "turn 3\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
                               line("AM move @Pola/at-sea");
     clean(text + turn2 + "  phase return-to-port\n" + line("AM return @Pola/port"));
     one(text + turn2 + "  phase return-to-port\n" + line("AM stay"), "tmbv 8.1.3", Kind::Illegal);
-    one(text + "turn 2\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
+    one(text + "turn 3\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
             line("AM move @Pola/blockade"),
         "tmbv 6.4.7", Kind::Illegal);
-    // back in port without a Repair Segment, still marked: mobilized in turn 3, it activates once only
-    const std::string turn3 = "turn 3\n  phase operations\n    impulse 1\n" + kAmMobilizes + line("AM move @Pola/at-sea") + "    impulse 2\n    impulse 3\n" +
+    // back in port without a Repair Segment, still marked: mobilized in turn 4, it activates once only
+    const std::string turn3 = "turn 4\n  phase operations\n    impulse 1\n" + kAmMobilizes + line("AM move @Pola/at-sea") + "    impulse 2\n    impulse 3\n" +
                               line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated");
     one(text + turn2 + "  phase return-to-port\n" + line("AM return @Pola/port") + turn3, "tmbv 6.2.4", Kind::Illegal);
 }
 
 TEST(TmbvReturnToPort, TheMarkerGoesInPortInTheRepairSegment) {
     std::string text = returning(kAmToSea, line("IB return @Bari/port") + line("AM stay"));
-    const std::string turn2 = "turn 2\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
+    const std::string turn2 = "turn 3\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
                               line("AM move @Pola/port") + "  phase end-of-turn\n    segment repair\n";
-    // in port by the Repair Segment: no marker in turn 3, so AM may stay out
-    clean(text + turn2 + "turn 3\n  phase return-to-port\n" + line("AM stay"));
+    // in port by the Repair Segment: no marker in turn 4, so AM may stay out
+    clean(text + turn2 + "turn 4\n  phase return-to-port\n" + line("AM stay"));
+}
+
+// ---- 13.1 the campaign's set-up, on turn 1 ---------------------------------------------------------
+
+namespace {
+// Turn 1 with the fleets declared as given.
+std::string turn_one(const std::string& fleets, const std::string& impulse = "") {
+    std::string text = operations({impulse}, fleets);
+    text.replace(text.find("turn 2\n"), 7, "turn 1\n");
+    return text.replace(text.find("[SetUp \"1\"]\n"), 12, "");
+}
+const std::string kLegalSetUp = "side Austria\nfleet AM \"Austrian Main Fleet\" main admiral @Pola/port\n"
+                                "fleet AB \"Austrian Battle Fleet\" battle @Pola/port\nfleet AR \"Austrian Reserve Fleet\" reserve @Pola/at-sea\n"
+                                "side Italy\nfleet IM \"Italian Main Fleet\" main admiral @Bari/port\nfleet IB \"Italian Battle Fleet\" battle @Ancona/port\n"
+                                "fleet IS \"Italian Support Fleet\" support @Taranto/port\nfleet IR \"Italian Reserve Fleet\" reserve @Taranto/port\n";
+}  // namespace
+
+TEST(TmbvSetUp, EachFleetBeginsWhere13Point1PutsIt) {
+    clean(turn_one(kLegalSetUp));
+    std::string text = kLegalSetUp;
+    one(turn_one(text.replace(text.find("battle @Pola/port"), 17, "battle @Venezia/port")), "tmbv 13.1.2", Kind::Illegal);
+    text = kLegalSetUp;
+    one(turn_one(text.replace(text.find("battle @Ancona/port"), 19, "battle @Bari/port")), "tmbv 13.1.1", Kind::Illegal);
+    text = kLegalSetUp;
+    const Finding f = one(turn_one(text.replace(text.find("main admiral @Bari/port"), 23, "main admiral @Ancona/port")), "tmbv 13.1.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "the Italian main fleet begins at Taranto, in the Mediterranean or at Bari, as its die says");
+    one(turn_one(kLegalSetUp + "side Austria\nfleet AS \"Austrian Support Fleet\" support @Pola/port\n"), "tmbv 13.1.2", Kind::Illegal);
+}
+
+TEST(TmbvSetUp, TheAdmiralsSailWithTheirFleets) {
+    std::string text = kLegalSetUp;
+    text.replace(text.find("main admiral @Pola"), 12, "main").replace(text.find("reserve @Pola/at-sea"), 7, "reserve admiral");
+    // the reserve fleet may not carry him (6.3.4); one finding, not a second for 13.1.2
+    const auto p = problems_in(turn_one(text), "games");
+    ASSERT_FALSE(p.empty());
+    EXPECT_EQ(p[0].rule.text(), "tmbv 6.3.4");
+}
+
+TEST(TmbvSetUp, TheItalianMainFleetMobilizesWithoutARollOnTurnOne) {
+    std::string text = turn_one(kLegalSetUp, line("Austria pass"));
+    text.insert(text.find("  phase victory"), "    impulse 2\n" + line("IM mobilize => mobilized") + line("IM move @Bari/at-sea"));
+    clean(text);
+    text = turn_one(kLegalSetUp, line("Austria pass"));
+    text.insert(text.find("  phase victory"), "    impulse 2\n" + line("IM mobilize => failed"));
+    one(text, "tmbv 13.1.1", Kind::WrongResult, "mobilized", "failed");
+    // not the battle fleet: it rolls (Italy's FML is 2)
+    text = turn_one(kLegalSetUp, line("Austria pass"));
+    text.insert(text.find("  phase victory"), "    impulse 2\n" + line("IB mobilize => mobilized"));
+    one(text, "tmbv 6.1.2", Kind::Inconsistent);
 }

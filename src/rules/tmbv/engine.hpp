@@ -252,6 +252,7 @@ private:
     void judge_fleet(const CampaignFleet& f, GameContext& ctx);
     void declare_campaign_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void judge_fleet_make_up(GameContext& ctx);
+    void judge_set_up(GameContext& ctx);
     std::string make_up_fault(const CampaignFleet& f) const;
     const ManifestShip* manifest_ship(const Entity& s) const;
     int ironclads_in(const CampaignFleet& f) const;
@@ -291,6 +292,7 @@ private:
     void flip(int fleet, std::uint32_t line, const std::string& why);
     void mobilize(int fleet, const ngn::Event& e, GameContext& ctx);
     bool may_attempt(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    void first_italian_mobilization(int fleet, const ngn::Event& e, GameContext& ctx);
     std::vector<int> joined_fleets(int fleet, const ngn::Event& e, GameContext& ctx);
     void attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void activate(int fleet, const ngn::Event& e, GameContext& ctx);

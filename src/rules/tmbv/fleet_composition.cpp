@@ -138,6 +138,35 @@ void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {
     }
 }
 
+// 13.1.1, 13.1.2: where the campaign's fleets start, and where the admirals sail, in a record
+// that starts at turn 1.
+void TmbvEngine::judge_set_up(GameContext& ctx) {
+    for (const CampaignFleet& f : operations_.fleets) {
+        const bool italian = f.entity->side == italy_, austrian = f.entity->side == austria_;
+        if ((!italian && !austrian) || f.type.empty()) continue;
+        const char* section = italian ? "13.1.1" : "13.1.2";
+        judged(ctx, section);
+        std::string where;  // where the fleet starts, when it is not there
+        const std::string area = lower(f.area);
+        if (austrian && f.type == "support")
+            where = "the Austrian support fleet is set aside and arrives as a reinforcement (11.2.1 a)";
+        else if (austrian && area != "pola")
+            where = "the Austrian " + f.type + " fleet begins in Pola";
+        else if (italian && f.type == "battle" && area != "ancona")
+            where = "the Italian battle fleet begins in Ancona";
+        else if (italian && (f.type == "support" || f.type == "reserve") && area != "taranto")
+            where = "the Italian " + f.type + " fleet begins in Taranto";
+        else if (italian && f.type == "main" && area != "taranto" && area != "bari" && area.find("mediterranean") == std::string::npos)
+            where = "the Italian main fleet begins at Taranto, in the Mediterranean or at Bari, as its die says";
+        else if (f.admiral && austrian && f.type != "battle" && f.type != "main")
+            where = "Tegetthoff sails with the battle or the main fleet";
+        else if (f.admiral && italian && f.type != "main")
+            where = "Persano sails with the main fleet";
+        if (!f.placed && where.find("begins") != std::string::npos) continue;  // its place not written
+        if (!where.empty()) ctx.findings.error(Kind::Illegal, cite(section), f.entity->pos, where);
+    }
+}
+
 // What breaks a fleet's make-up, in a few words; "" when it is right or cannot be judged.
 std::string TmbvEngine::make_up_fault(const CampaignFleet& f) const {
     const int n = static_cast<int>(f.ships.size());

@@ -174,6 +174,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
     for (int j : joined) o.fleets[static_cast<std::size_t>(j)].attempts = f.attempts, o.fleets[static_cast<std::size_t>(j)].with = fleet;
     for (CampaignFleet& g : o.fleets)
         if (g.with == fleet) g.attempts = f.attempts;
+    if (turn_start_.turn == 1 && f.entity->side == italy_ && f.type == "main" && f.attempts == 1) return first_italian_mobilization(fleet, e, ctx);
     const Check check = fml_check(f, e, "6.1.2", ctx);
     const std::optional<std::string> claimed = claimed_word(e);
     bool mobilized = check.passed || !check.known;  // not known: as claimed, or taken as mobilized
@@ -200,6 +201,20 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
         if (&g != &f && g.with != fleet) continue;
         g.mobilized_on = f.attempts, g.allowed = activations_for(f.attempts);
         g.activations = 1, g.activated_in = o.impulse;  // 6.1.3, 6.2.2: its first activation at once
+    }
+}
+
+// 13.1.1: on turn 1 the Italian main fleet mobilizes without a roll (a roll written changes nothing).
+void TmbvEngine::first_italian_mobilization(int fleet, const ngn::Event& e, GameContext& ctx) {
+    judged(ctx, "13.1.1");
+    const std::optional<std::string> claimed = claimed_word(e);
+    if (claimed && *claimed != "mobilized")
+        ctx.findings.error(Kind::WrongResult, cite("13.1.1"), e.claim_pos, "on turn 1 the Italian main fleet mobilizes without a roll", "mobilized",
+                           *claimed);
+    Operations& o = operations_;
+    for (CampaignFleet& g : o.fleets) {
+        if (&g != &o.fleets[static_cast<std::size_t>(fleet)] && g.with != fleet) continue;
+        g.mobilized_on = 1, g.allowed = activations_for(1), g.activations = 1, g.activated_in = o.impulse;
     }
 }
 

@@ -70,7 +70,10 @@ void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Turn || h.kind == ngn::HeadingKind::Phase) close_turn_start(ctx);
     else close_segment(ctx);
     operations_heading(h, ctx);
-    if (h.kind == ngn::HeadingKind::Turn && !std::exchange(operations_.make_up_judged, true)) judge_fleet_make_up(ctx);
+    if (h.kind == ngn::HeadingKind::Turn && !std::exchange(operations_.make_up_judged, true)) {
+        judge_fleet_make_up(ctx);
+        if (ctx.cursor.turn_number == 1) judge_set_up(ctx);
+    }
     if (h.kind == ngn::HeadingKind::Turn) return new_campaign_turn(ctx.cursor.turn_number), new_operations_turn();
     if (h.kind != ngn::HeadingKind::Segment) return;
     const SequenceNode* phase = ctx.cursor.phase();
