@@ -550,6 +550,57 @@ TEST(Generate, TmbvOneMissingLineIsOneFinding) {
         11);  // of 180: not yet one finding throughout (a hit left out shows in a later CF or sinking; docs/testing.md)
 }
 
+// ---- tmbv: campaigns on the made-up test map (turn start, operations, return to port) ----------------
+
+namespace {
+
+std::string generated_tmbv_campaign(std::uint64_t seed, int games) {
+    auto r = run_ironlog({"generate", "--ruleset", "tmbv", "--games", std::to_string(games), "--seed", std::to_string(seed), "--tables",
+                          (kSource / "fixtures/tables/tmbv-test-pack.ngn").string(), "--library",
+                          (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string(), "--variant", "campaign", "--map",
+                          (kSource / "fixtures/maps/tmbv-test-map.ngn").string()});
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+}
+
+// The lines a campaign's mistake may be made on: its events, not its headings (a heading's number
+// is the sequence's, ngn 5.1).
+bool tmbv_campaign_event(const std::string& line) {
+    const auto first = line.find_first_not_of(' ');
+    if (first == std::string::npos) return false;
+    const std::string word = line.substr(first, line.find(' ', first) - first);
+    return word != "phase" && word != "segment" && word != "turn" && word != "impulse";
+}
+
+}  // namespace
+
+TEST(Generate, TmbvCampaignSameSeedSameGamesCanonicalAndClean) {
+    const std::string a = expect_deterministic_canonical_clean(generated_tmbv_campaign);
+    for (const char* part : {" mobilize with ", " mobilize vp ", "=> activated vp ", "/blockade", "/bombard", " return @", " stay", "=> failed",
+                             "segment weather", " mobilize => mobilized", "\"To the Mediterranean\""})
+        EXPECT_NE(a.find(part), std::string::npos) << part;
+    EXPECT_EQ(run_ironlog({"generate", "--ruleset", "tmbv", "--tables", (kSource / "fixtures/tables/tmbv-test-pack.ngn").string(), "--library",
+                           (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string(), "--variant", "campaign", "--map",
+                           "/nonexistent/map.ngn"})
+                  .status,
+              2);
+}
+
+TEST(Generate, TmbvCampaignOneWrongNumberIsOneFinding) {
+    const int flagged = expect_each_mistake_at_most_one_finding(
+        generated_tmbv_campaign(9, 30), 9,
+        [](const std::string& line) { return tmbv_campaign_event(line) && std::regex_search(line, ironlog::mutate::kNumber); },
+        [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::wrong_number(lines, i, rng); });
+    EXPECT_GT(flagged, 60);
+}
+
+TEST(Generate, TmbvCampaignOneMissingLineIsOneFinding) {
+    expect_each_mistake_at_most_one_finding(
+        generated_tmbv_campaign(3, 30), 3, tmbv_campaign_event,
+        [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::missing_line(lines, i, rng); },
+        11);  // of 180: a move or a return left out leaves a fleet where it was, seen again by later lines (docs/testing.md)
+}
+
 // ---- admiral: four turns of the Denmark Strait squadrons with the test cards ---------------------
 
 namespace {

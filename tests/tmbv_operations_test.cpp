@@ -5,9 +5,13 @@
 // on turn 1: TmbvSetUp below); the FMLs are those the initiative rolls write, Austria 5 and Italy
 // 2, and Austria has the initiative; the made-up test manifest rates Tegetthoff 2 (lowering
 // Austria's rolls, 6.1.2) and Persano 0.
+#include "rules/registry.hpp"
+#include "rules/tmbv/generator.hpp"
 #include "test_util.hpp"
 
 #include <gtest/gtest.h>
+
+#include <map>
 
 using namespace testing_util;
 using ironlog::Finding;
@@ -496,4 +500,31 @@ TEST(TmbvSetUp, TheItalianMainFleetMobilizesWithoutARollOnTurnOne) {
     text = turn_one(kLegalSetUp, line("Austria pass"));
     text.insert(text.find("  phase victory"), "    impulse 2\n" + line("IB mobilize => mobilized"));
     one(text, "tmbv 6.1.2", Kind::Inconsistent);
+}
+
+// ---- generated campaigns (campaign_generator.cpp) ----------------------------------------------------
+
+TEST(TmbvCampaignGenerated, TwoHundredCampaignsCheckCleanAndJudgeTheCampaignsCases) {
+    ironlog::GenerateOptions files;
+    files.tables = (kSource / "fixtures/tables/tmbv-test-pack.ngn").string();
+    files.library = (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string();
+    files.map = (kSource / "fixtures/maps/tmbv-test-map.ngn").string();
+    files.variant = "campaign";
+    ironlog::CheckOptions options(ironlog::all_rulesets(), kSource / "fixtures/games");
+    options.count_cases = true;
+    std::map<std::string, std::size_t> cases;
+    std::size_t findings = 0;
+    for (int i = 0; i < 200; ++i) {
+        const auto report = ironlog::check_text("generated.ngn", ironlog::rules::tmbv::generate_game(20261129, i, files), options);
+        for (const auto& g : report.games) {
+            for (const auto& [id, n] : g.cases) cases[id] += n;
+            for (const auto& f : g.findings)
+                if (f.severity != ironlog::Severity::Note && ++findings <= 3) ADD_FAILURE() << "campaign " << i << ": " << f.message;
+        }
+    }
+    EXPECT_EQ(findings, 0u);
+    for (const char* id : {"5.1.2", "5.2.1", "5.3", "6.0", "6.1", "6.1.2", "6.1.3", "6.1.5", "6.2.1", "6.2.2", "6.2.4", "6.2.5", "6.2.6", "6.3",
+                           "6.3.1", "6.3.2", "6.4", "6.4.2", "6.4.3", "6.4.6", "6.4.9", "6.4.10", "8.0", "8.1", "8.1.1", "8.1.2", "8.1.3", "8.1.4",
+                           "8.1.5", "11.2.6", "13.1.1", "13.1.2"})
+        EXPECT_GT(cases[std::string("tmbv/") + id], 0u) << id << " is judged in none of 200 generated campaigns";
 }

@@ -14,6 +14,7 @@ struct GenerateOptions {
     std::string map;      // an area map file, written into [Map] as given (eia-naval)
     std::string tables;   // a table pack, written into [Tables] as given (tmbv)
     std::string library;  // a ship manifest or library, written into [Library] as given (tmbv)
+    std::string variant;  // tmbv: "campaign" for campaigns (13.1) on the map; else Battles of Lissa
 };
 
 // A small deterministic random source (SplitMix64): the same numbers on every platform.

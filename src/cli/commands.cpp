@@ -743,6 +743,7 @@ int run_generate(const GenerateArgs& args) {
     options.map = args.map;
     options.tables = args.tables;
     options.library = args.library;
+    options.variant = args.variant;
     for (int i = 1; i <= args.games; ++i) {
         std::string text;
         try {

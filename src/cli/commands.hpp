@@ -127,6 +127,7 @@ struct GenerateArgs {
     std::string map;     // an area map, for the rulesets played on one (eia-naval)
     std::string tables;  // a table pack (tmbv)
     std::string library; // a ship manifest (tmbv)
+    std::string variant; // tmbv: "campaign" (13.1, on --map) or "" / "lissa"
 };
 int run_generate(const GenerateArgs& args);
 

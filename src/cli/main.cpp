@@ -114,7 +114,9 @@ int main(int argc, char** argv) {
     g->add_option("-n,--games", generate.games, "how many games")->check(CLI::Range(1, 100000000))->capture_default_str();
     g->add_option("--seed", generate.seed, "the seed: the same seed gives the same games")->capture_default_str();
     g->add_option("-o,--output", generate.output, "write to this file instead of standard output")->type_name("FILE");
-    g->add_option("--map", generate.map, "eia-naval: the area map to play on; [Map] names it from where the games are written (-o FILE's folder, or the current one)")
+    g->add_option("--variant", generate.variant, "tmbv: lissa (the Battle of Lissa, the default) or campaign (13.1, on the map --map gives)")
+        ->type_name("VARIANT");
+    g->add_option("--map", generate.map, "eia-naval, and tmbv's campaign: the area map to play on; [Map] names it from where the games are written (-o FILE's folder, or the current one)")
         ->type_name("FILE");
     g->add_option("--tables", generate.tables, "tmbv: the table pack of the Player Aid Charts; [Tables] names it from where the games are written")->type_name("FILE");
     g->add_option("--library", generate.library, "tmbv: the ship manifest; admiral: the unit cards; [Library] names it from where the games are written")->type_name("FILE");

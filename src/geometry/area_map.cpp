@@ -6,6 +6,7 @@
 #include "check/symbols.hpp"
 #include "notation/parser.hpp"
 
+#include <deque>
 #include <fstream>
 #include <sstream>
 
@@ -139,6 +140,20 @@ const Place* AreaMap::find(const std::string& name) const {
 bool AreaMap::adjacent(const std::string& a, const std::string& b) const {
     const Place* p = find(a);
     return p && !p->port && p->touches.count(b) > 0;
+}
+
+std::map<std::string, int> AreaMap::steps_from(const std::string& start) const {
+    std::map<std::string, int> steps{{start, 0}};
+    std::deque<std::string> next{start};
+    while (!next.empty()) {
+        const std::string at = next.front();
+        next.pop_front();
+        const Place* p = find(at);
+        if (!p) continue;
+        for (const std::string& n : p->touches)
+            if (!steps.count(n)) steps[n] = steps[at] + 1, next.push_back(n);
+    }
+    return steps;
 }
 
 std::string AreaMap::suggest(const std::string& name) const {

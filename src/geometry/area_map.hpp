@@ -43,6 +43,8 @@ public:
     const Place* find(const std::string& name) const;  // exact name, else case-insensitive
     const std::map<std::string, Place>& places() const { return places_; }
     bool adjacent(const std::string& a, const std::string& b) const;  // two sea areas
+    // The number of areas entered from `start` to every place it reaches through `touches`.
+    std::map<std::string, int> steps_from(const std::string& start) const;
     const std::set<int>& winter_months() const { return winter_; }
     bool winter_known() const { return winter_known_; }
     std::string file() const { return file_; }

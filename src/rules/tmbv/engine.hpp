@@ -278,7 +278,6 @@ private:
     void return_order(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void send_home(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx);
-    std::map<std::string, int> mp_from(const std::string& start) const;
     void refuel_in_port(GameContext& ctx);
 
     // ---- operations.cpp: the campaign's Operations Phase: impulses, mobilization, activation (6.0-6.2) ----
@@ -298,6 +297,8 @@ private:
     void activate(int fleet, const ngn::Event& e, GameContext& ctx);
     bool may_activate(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void pay_activation(CampaignFleet& f, int cost, const ngn::Event& e, GameContext& ctx);
+    void taken_as_activated(CampaignFleet& f);
+    bool joins_taken_leader(CampaignFleet& f, int fleet);
     void move_fleet(int fleet, const ngn::Event& e, GameContext& ctx);
     void pass(const Entity& side, const ngn::Event& e, GameContext& ctx);
     struct Check {

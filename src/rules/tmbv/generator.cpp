@@ -942,6 +942,9 @@ std::string generate_game(std::uint64_t seed, int index, const GenerateOptions& 
     if (options.tables.empty() || options.library.empty())
         throw std::invalid_argument("tmbv battles are played with a table pack and a ship manifest: give --tables FILE and --library FILE "
                                     "(test files with made-up values: fixtures/tables/tmbv-test-pack.ngn and tmbv-lissa-test-manifest.ngn)");
+    if (options.variant == "campaign") return generate_campaign(seed, index, options);
+    if (!options.variant.empty() && options.variant != "lissa")
+        throw std::invalid_argument("tmbv's variants are lissa and campaign, not " + options.variant);
     Findings problems;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(options.tables, ec) || !std::filesystem::is_regular_file(options.library, ec))

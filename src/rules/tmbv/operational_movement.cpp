@@ -60,6 +60,7 @@ void TmbvEngine::walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& 
     if (f.mp_impulse != o.impulse) f.mp_impulse = o.impulse, f.mp_spent = 0;
     const int side = f.entity->side;
     const int speed = fleet_speed(f);
+    if (speed) judged(ctx, "6.4.2");
     std::string area = f.area, box = f.box;
     const char* stopped = nullptr;  // the case that ended its move
     std::string stopped_why;
@@ -78,8 +79,8 @@ void TmbvEngine::walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& 
         f.mp_spent += (new_area ? 1 : 0) + (box == "port" && (new_area || to_box != "port") ? 1 : 0);  // 6.4.3
         if (speed && f.mp_spent > speed)
             return void(ctx.findings.error(Kind::Illegal, cite("6.4.2"), it.pos,
-                                           f.label() + " moves at its slowest ship's MA, " + std::to_string(speed) + ": this step is its " +
-                                               std::to_string(f.mp_spent) + "th MP in the activation",
+                                           f.label() + " moves at its slowest ship's MA, " + std::to_string(speed) + ": this step brings it to " +
+                                               std::to_string(f.mp_spent) + " MP in the activation",
                                            "at most " + std::to_string(speed) + " MP", std::to_string(f.mp_spent) + " MP"));
         area = p->name, box = to_box;
         judged(ctx, p->mediterranean ? "6.4.10" : "6.4.9");

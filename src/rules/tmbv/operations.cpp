@@ -53,7 +53,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     if (!in_operations_ || h.kind != ngn::HeadingKind::Impulse) return;
     close_impulse();
     ++o.impulse;
-    o.acted = -1, o.passed = false, o.lines = 0;
+    o.acted = -1, o.passed = false, o.lines = 0, o.taken_leader = -1;
 }
 
 // An impulse's end: one without a line is a pass (6.2.4); two passes in a row end the phase.
@@ -166,10 +166,14 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
     if (in_turn_ok && !retry) one_fleet_an_impulse(fleet, e, ctx);
     const std::vector<int> joined = retry ? std::vector<int>{} : joined_fleets(fleet, e, ctx);
     if (!retry) may_attempt(f, e, ctx);
-    if (retry) attempt_cost(f, e, ctx);
-    else if (vp_argument(e, "6.1.2", ctx))
+    if (retry) {
+        attempt_cost(f, e, ctx);
+    } else if (const std::optional<int> vp = vp_argument(e, "6.1.2", ctx)) {
         ctx.findings.error(Kind::Illegal, cite("6.1.2"), e.subject.pos, "VP are paid for a second or third attempt, right after a failed one",
                            "no vp", "vp");
+        operations_.vp_paid[static_cast<std::size_t>(f.entity->side)] += *vp;  // the players' later attempt: its failed one left out
+        f.attempts = std::max(f.attempts, 1);
+    }
     ++f.attempts;
     for (int j : joined) o.fleets[static_cast<std::size_t>(j)].attempts = f.attempts, o.fleets[static_cast<std::size_t>(j)].with = fleet;
     for (CampaignFleet& g : o.fleets)
@@ -190,7 +194,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
                                mobilized ? "mobilized" : "failed", *claimed);
         mobilized = said;  // play goes on as the players had it
     }
-    f.last_result = check.total, f.last_cost = check.known ? std::max(0, check.total - check.fml) : 0;
+    f.last_result = check.total, f.last_cost = check.known ? std::max(0, check.total - check.fml) : -1;  // -1: not known
     if (!mobilized) {
         if (f.attempts < kMostAttempts) o.retry = fleet, o.retry_line = e.subject.pos.line;
         else flip(fleet, e.subject.pos.line, "its third mobilization attempt failed");
@@ -240,6 +244,7 @@ bool TmbvEngine::may_attempt(CampaignFleet& f, const ngn::Event& e, GameContext&
     }
     if (why.empty()) return true;
     ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, why);
+    if (f.began_at_sea.value_or(false)) f.box = "port", f.marker.clear();  // the players have it in port (and refuelled there, 11.2.6)
     f.began_at_sea = false, f.mobilized_on = 0, f.flipped = 0, f.attempts = std::min(f.attempts, kMostAttempts - 1);
     return false;
 }
@@ -285,6 +290,10 @@ void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext
     const int cost = f.attempts == 1 ? f.last_cost : 2 * f.last_cost;
     const std::optional<int> written = vp_argument(e, "6.1.2", ctx);
     int& paid = operations_.vp_paid[static_cast<std::size_t>(f.entity->side)];
+    if (f.last_cost < 0) {  // the failed roll was not read: its cost is the players'
+        paid += written.value_or(0);
+        return;
+    }
     ngn::SourcePos at = e.subject.pos;
     for (const ngn::Item& it : e.args)
         if (is_word(it, "vp")) at = it.pos;
@@ -373,6 +382,7 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
         why = f.label() + " has a " + f.marker + " marker: no further activation";
     } else if (f.activations && f.placed && f.box != "at-sea" && !f.box.empty()) {
         why = f.label() + " is in the " + f.box + " box of " + f.area + ": another activation only from an At Sea box";
+        f.box = "at-sea";  // the players have it at sea
     }
     if (why.empty()) return true;
     ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, why);
@@ -380,6 +390,29 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
     if (!f.mobilized_on && !f.began_at_sea) f.began_at_sea = true;
     f.allowed = std::max(f.allowed, f.activations + 1);
     return false;
+}
+
+// A fleet the players moved without a mobilization or activation written: taken as activated in
+// this impulse (mobilized, if it was in port), so that its later lines are judged from there.
+void TmbvEngine::taken_as_activated(CampaignFleet& f) {
+    const int impulse = operations_.impulse;
+    f.with = -1, f.flipped = 0, f.flipped_why.clear();
+    if (!f.mobilized_on && !f.began_at_sea.value_or(false)) f.mobilized_on = std::min(f.attempts + 1, kMostAttempts), f.allowed = activations_for(f.mobilized_on);
+    if (f.began_at_sea.value_or(false)) f.allowed = std::max(f.allowed, 1);
+    f.allowed = std::max(f.allowed, f.activations + 1);
+    ++f.activations, f.activated_in = impulse;
+}
+
+// A fleet of the admiral's port moving right after the admiral's fleet was taken as activated:
+// the line left out was the admiral's `mobilize with`, already said.
+bool TmbvEngine::joins_taken_leader(CampaignFleet& f, int fleet) {
+    Operations& o = operations_;
+    if (o.taken_leader < 0 || o.taken_leader == fleet) return false;
+    const CampaignFleet& leader = o.fleets[static_cast<std::size_t>(o.taken_leader)];
+    if (leader.entity->side != f.entity->side || leader.activated_in != o.impulse || f.attempts || f.mobilized_on || f.box != "port") return false;
+    f.with = o.taken_leader, f.mobilized_on = leader.mobilized_on, f.allowed = leader.allowed, f.activations = leader.activations;
+    f.activated_in = o.impulse, f.attempts = leader.attempts;
+    return true;
 }
 
 // 6.2.5: a failed second activation goes on for the VP difference of the roll and the FML.
@@ -400,9 +433,14 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     judged(ctx, "6.2.1");
     const int group = f.with >= 0 ? f.with : fleet;
     const CampaignFleet& g = o.fleets[static_cast<std::size_t>(group)];
-    if (g.activated_in != o.impulse || !g.activations)
+    if ((g.activated_in != o.impulse || !g.activations) && joins_taken_leader(f, fleet)) {
+        // it sails with the admiral's fleet, whose mobilization was left out (said at its move)
+    } else if (g.activated_in != o.impulse || !g.activations) {
         ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
                            f.label() + " is not activated in this impulse: a fleet moves in an activation (mobilize, or activate)");
+        taken_as_activated(f);  // the players moved it: its mobilization or activation left out, one finding
+        if (f.admiral) o.taken_leader = fleet;
+    }
     const ngn::AreaPos* to = nullptr;
     ngn::SourcePos to_pos = e.subject.pos;
     for (const ngn::Item& it : e.args)
@@ -446,6 +484,7 @@ TmbvEngine::Check TmbvEngine::fml_check(const CampaignFleet& f, const ngn::Event
     judge_admiral_modifier(f, *dice, section, ctx);
     c.total = dice->faces.front().value;
     for (const ngn::Modifier& m : dice->modifiers) c.total += m.value;
+    if (dice->total && *dice->total != c.total) return c;  // which the players went by is not known (the kit said so)
     const std::optional<int>& fml = turn_start_.fml[static_cast<std::size_t>(f.entity->side)];
     if (!fml) {
         if (!std::exchange(operations_.said_no_fml, true))

@@ -6,7 +6,6 @@
 
 #include "check/items.hpp"
 
-#include <deque>
 #include <map>
 
 namespace ironlog::rules::tmbv {
@@ -88,7 +87,7 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
         return;
     }
     judged(ctx, "8.1.1");
-    if (f.placed && f.box != "at-sea" && !f.box.empty() && f.marker.empty())  // a coastal area is all at sea
+    if (f.placed && (f.box == "blockade" || f.box == "bombard") && f.marker.empty())  // a coastal area is all at sea; from port it changes nothing
         ctx.findings.error(Kind::Illegal, cite("8.1.1"), e.subject.pos,
                            "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : ""));
     else if (map_ && f.placed)
@@ -111,7 +110,7 @@ void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& 
                                ": a fleet returns to an un-blockaded friendly port");
         return;
     }
-    const std::map<std::string, int> cost = mp_from(f.area);
+    const std::map<std::string, int> cost = map_->steps_from(f.area);  // 1 MP for each area entered (6.4.3)
     std::string nearest;
     for (const auto& [name, mp] : cost)
         if (const geometry::Place* q = map_->find(name); q && open_port(*q) && (nearest.empty() || mp < cost.at(nearest))) nearest = name;
@@ -121,21 +120,6 @@ void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& 
                        "the nearest un-blockaded friendly port is " + nearest + " (" + counted(cost.at(nearest), "MP", "MP") + " away), not " + p->name +
                            " (" + counted(here->second, "MP", "MP") + ")",
                        nearest, p->name);
-}
-
-// The MP from an area to every area of the map: 1 for each area entered (6.4.3).
-std::map<std::string, int> TmbvEngine::mp_from(const std::string& start) const {
-    std::map<std::string, int> cost{{start, 0}};
-    std::deque<std::string> next{start};
-    while (!next.empty()) {
-        const std::string at = next.front();
-        next.pop_front();
-        const geometry::Place* p = map_->find(at);
-        if (!p) continue;
-        for (const std::string& n : p->touches)
-            if (!cost.count(n)) cost[n] = cost[at] + 1, next.push_back(n);
-    }
-    return cost;
 }
 
 // 11.2.6: in the Repair Segment the markers of fleets in port go.

@@ -146,7 +146,7 @@ struct CampaignFleet {
     std::string flipped_why;
     int with = -1;             // the admiral's fleet it mobilized with (6.1.5), by index
     int last_result = 0;       // its last failed check's modified roll (the VP of the next attempt, 6.1.2)
-    int last_cost = 0;         // the VP difference of its last failed attempt
+    int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
     bool mission = false;      // placed On Station (6.4.6)
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
     std::string marker;        // "Low Fuel" or "Low Fuel and Ammo" (8.1.3, 8.1.4); "" none
@@ -166,6 +166,7 @@ struct Operations {
     int passes_in_row = 0;      // consecutive passes (6.2.4)
     int ended_at = 0;           // the impulse after which both players had passed, 0 not ended
     int retry = -1;             // the fleet whose failed attempt may be tried again on the next line (6.1.2)
+    int taken_leader = -1;      // this impulse's admiral's fleet taken as activated without its line
     std::uint32_t retry_line = 0;
     std::vector<int> vp_paid;   // by side: VP paid for attempts and activations this game
     bool said_no_rating = false, said_no_fml = false;

@@ -255,12 +255,18 @@ void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& side, GameCo
         judge_initiative_modifiers(*dice, side, ctx);
         int total = dice->faces.front().value;
         for (const ngn::Modifier& m : dice->modifiers) total += m.value;
-        t.totals[me] = total;
+        if (!dice->total || *dice->total == total) t.totals[me] = total;  // else which the player went by is not known (the kit said so)
     }
     if (std::any_of(t.rolled.begin(), t.rolled.end(), [](std::uint32_t l) { return l == 0; })) {
-        if (e.claim)
-            ctx.findings.error(Kind::Inconsistent, cite("5.3"), e.claim_pos,
-                               "the initiative is claimed before every player has rolled: write the winner after the last roll");
+        if (!e.claim) return;
+        std::string missing;
+        for (std::size_t s = 0; s < t.rolled.size(); ++s)
+            if (!t.rolled[s]) missing += (missing.empty() ? "" : ", ") + side_name(static_cast<int>(s), ctx);
+        ctx.findings.error(Kind::Inconsistent, cite("5.3"), e.claim_pos,
+                           "the initiative is claimed before every player has rolled (not rolled: " + missing + "): write the winner after the last roll");
+        const Entity* named = e.claim->empty() ? nullptr : ctx.symbols.find(reference_text(e.claim->front()));
+        t.decided = true;  // the players' winner: one finding, not a second for the roll left out
+        t.initiative = named && named->kind == ngn::EntityKind::Side ? named->index : -1;
         return;
     }
     decide_initiative(e, ctx);
@@ -332,6 +338,11 @@ void TmbvEngine::decide_initiative(const ngn::Event& e, GameContext& ctx) {
         } else {
             claimed = named->index;
         }
+    }
+    if (!all_read && !e.claim) {  // a roll not read (reported) and no winner: the players roll on
+        std::fill(t.rolled.begin(), t.rolled.end(), 0);
+        std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
+        return;
     }
     if (!all_read) {  // a roll not read (reported): the players' winner, not judged
         t.decided = true;
