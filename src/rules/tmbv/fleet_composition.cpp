@@ -125,7 +125,14 @@ void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {
         const std::string why = make_up_fault(f);
         if (!why.empty()) ctx.findings.error(Kind::Illegal, cite(section), f.entity->pos, why);
     }
-    if (!manifest_) return;
+    if (!manifest_) {
+        for (const CampaignFleet& f : operations_.fleets)
+            if (!f.ships.empty())
+                return void(ctx.findings.note(Kind::Unverifiable, cite("6.3"), f.entity->pos,
+                                              "no ship manifest ([Library \"...\"], docs/rules/tmbv.md): the fleets' ship types and sizes "
+                                              "(6.3.1-6.3.3) and speeds (6.4.2) are not verified"));
+        return;
+    }
     for (const CampaignFleet& f : operations_.fleets) {
         if (!f.admiral) continue;
         judged(ctx, "6.3.2");
