@@ -296,7 +296,7 @@ private:
     void attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void activate(int fleet, const ngn::Event& e, GameContext& ctx);
     bool may_activate(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
-    void pay_activation(CampaignFleet& f, int cost, const ngn::Event& e, GameContext& ctx);
+    void pay_activation(CampaignFleet& f, int cost, int written, const ngn::Event& e, GameContext& ctx);
     void taken_as_activated(CampaignFleet& f);
     bool joins_taken_leader(CampaignFleet& f, int fleet);
     void move_fleet(int fleet, const ngn::Event& e, GameContext& ctx);

@@ -31,7 +31,7 @@ void TmbvEngine::new_operations_turn() {
         CampaignFleet fresh = f;
         fresh.began_at_sea = f.placed ? std::optional<bool>(f.box != "port") : std::nullopt;
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
-        fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.last_result = fresh.last_cost = 0, fresh.mission = false;
+        fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.last_cost = 0, fresh.mission = false;
         fresh.mp_spent = fresh.mp_impulse = 0;
         f = fresh;
     }
@@ -194,7 +194,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
                                mobilized ? "mobilized" : "failed", *claimed);
         mobilized = said;  // play goes on as the players had it
     }
-    f.last_result = check.total, f.last_cost = check.known ? std::max(0, check.total - check.fml) : -1;  // -1: not known
+    f.last_cost = check.known ? std::max(0, check.total - check.fml) : -1;  // -1: not known
     if (!mobilized) {
         if (f.attempts < kMostAttempts) o.retry = fleet, o.retry_line = e.subject.pos.line;
         else flip(fleet, e.subject.pos.line, "its third mobilization attempt failed");
@@ -346,7 +346,7 @@ void TmbvEngine::activate(int fleet, const ngn::Event& e, GameContext& ctx) {
                                    side_name(f.entity->side, ctx) + "'s FML " + std::to_string(check.fml),
                                check.passed ? "activated" : "failed", *claimed + (paid ? " vp " + std::to_string(*paid) : ""));
     if (claimed) activated = *claimed == "activated";  // play goes on as the players had it
-    if (paid) pay_activation(f, check.known && !check.passed ? check.total - check.fml : *paid, e, ctx);
+    if (paid) pay_activation(f, check.known && !check.passed ? check.total - check.fml : *paid, *paid, e, ctx);
     if (!activated.value_or(true)) return flip(fleet, e.subject.pos.line, "its activation check failed");
     if (f.began_at_sea.value_or(false) && f.allowed == 0) f.allowed = 1;  // 6.2.3
     for (CampaignFleet& g : o.fleets)
@@ -416,14 +416,13 @@ bool TmbvEngine::joins_taken_leader(CampaignFleet& f, int fleet) {
 }
 
 // 6.2.5: a failed second activation goes on for the VP difference of the roll and the FML.
-void TmbvEngine::pay_activation(CampaignFleet& f, int cost, const ngn::Event& e, GameContext& ctx) {
-    const std::optional<int> written = e.claim && e.claim->size() == 3 ? std::optional<int>((*e.claim)[2].as<ngn::Number>()->as_int()) : std::nullopt;
+void TmbvEngine::pay_activation(CampaignFleet& f, int cost, int written, const ngn::Event& e, GameContext& ctx) {
     if (f.activations != 1 || f.began_at_sea.value_or(false))
         ctx.findings.error(Kind::Illegal, cite("6.2.5"), e.claim_pos, "VP buy only a second activation that failed its check");
-    else if (written && *written != cost)
+    else if (written != cost)
         ctx.findings.error(Kind::WrongResult, cite("6.2.5"), e.claim_pos, "a failed second activation costs the roll's difference from the FML",
-                           "vp " + std::to_string(cost), "vp " + std::to_string(*written));
-    operations_.vp_paid[static_cast<std::size_t>(f.entity->side)] += written.value_or(cost);
+                           "vp " + std::to_string(cost), "vp " + std::to_string(written));
+    operations_.vp_paid[static_cast<std::size_t>(f.entity->side)] += written;
 }
 
 // Main move @Pola/at-sea @Lissa/blockade: a move in its activation; the last place is where it ends.

@@ -145,7 +145,6 @@ struct CampaignFleet {
     std::uint32_t flipped = 0; // the line that flipped it to its activated side, 0 not flipped
     std::string flipped_why;
     int with = -1;             // the admiral's fleet it mobilized with (6.1.5), by index
-    int last_result = 0;       // its last failed check's modified roll (the VP of the next attempt, 6.1.2)
     int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
     bool mission = false;      // placed On Station (6.4.6)
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
