@@ -92,6 +92,7 @@ std::string HeaderInfo::option(std::string_view name) const {
 HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const std::filesystem::path& base_dir,
                        Findings& findings) {
     HeaderInfo h;
+    h.base_dir = base_dir;
     std::set<std::string> seen;
     std::vector<const ngn::Tag*> tags = game.tags();
     std::map<int, const ngn::Tag*> players;

@@ -29,6 +29,7 @@ struct HeaderInfo {
     std::vector<std::string> rules_in_force;      // [Rules "..."]
     std::vector<SideTag> sides;
     std::vector<std::filesystem::path> tables, maps, libraries;
+    std::filesystem::path base_dir = ".";  // where the files the record names are looked for (a campaign's battle records too)
     std::string date;  // as written
     const ngn::Tag* result = nullptr;
 

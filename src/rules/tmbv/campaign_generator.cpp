@@ -89,6 +89,7 @@ private:
     void return_to_port();
     bool open_port(const std::string& area, int side) const;
     bool enemy_at(const std::string& area, const std::string& box, int side) const;
+    bool enemy_at_sea(const std::string& area, int side) const;
     bool holds(const std::string& area, int side) const;
     void line(const std::string& text) { body_ << "      " << text << "\n"; }
 
@@ -339,13 +340,16 @@ void Campaign::move(const std::vector<int>& group) {
     std::vector<std::string> steps;
     int mp = 0;
     if (box == "port") {
-        if (mp + 1 > speed) return;
+        if (mp + 1 > speed || enemy_at_sea(area, side)) return;
         ++mp, box = "at-sea", steps.push_back(at_text(area, box));
     }
     bool stopped = enemy_at(area, box, side);
     while (!stopped && mp < speed && rng_.chance(75)) {
         const geometry::Place* here = map_.find(area);
-        std::vector<std::string> next(here->touches.begin(), here->touches.end());
+        std::vector<std::string> next;
+        for (const std::string& n : here->touches)
+            if (!enemy_at_sea(n, side)) next.push_back(n);
+        if (next.empty()) break;
         const std::string to = next[static_cast<std::size_t>(rng_.below(static_cast<int>(next.size())))];
         const geometry::Place* p = map_.find(to);
         area = to, box = p->boxes ? "at-sea" : "", ++mp;
@@ -402,6 +406,14 @@ bool Campaign::holds(const std::string& area, int side) const {
 bool Campaign::open_port(const std::string& area, int side) const {
     const geometry::Place* p = map_.find(area);
     return p && p->boxes && holds(area, side) && area != "Spalato" && !enemy_at(area, "blockade", side);
+}
+
+// Fleets never meet in generated play: the battle they would fight is a record of its own (7.0),
+// which one generated text cannot name.
+bool Campaign::enemy_at_sea(const std::string& area, int side) const {
+    for (const Fleet& f : fleets_)
+        if (f.spec->side != side && f.area == area && f.box != "port") return true;
+    return false;
 }
 
 bool Campaign::enemy_at(const std::string& area, const std::string& box, int side) const {

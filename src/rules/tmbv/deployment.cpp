@@ -152,7 +152,7 @@ void TmbvEngine::place(Ship& s, const ngn::Item& it, GameContext& ctx) {
 // Before the first impulse: every ship placed, stacking (7.2.7), formations (7.4.1, 7.4.4-7.4.6)
 // and the Lissa set-up's own rules (13.2.1, 13.2.2).
 void TmbvEngine::check_deployment(GameContext& ctx, ngn::SourcePos at) {
-    if (!ships_.empty() && italy_ < 0)
+    if (!ships_.empty() && italy_ < 0 && lissa_)
         ctx.findings.warning(Kind::Inconsistent, cite("13.2.3"), at,
                              "no side is named Italy: the side with the initiative (13.2.3) and the winner of a tie (13.2.4) are not known");
     if (!ships_.empty()) say_no_tables(ctx, at);
@@ -173,6 +173,7 @@ void TmbvEngine::check_deployment(GameContext& ctx, ngn::SourcePos at) {
                                    "the same way at the same speed");
         }
     for (const Formation& f : formations_) check_formation_shape(f, ctx, at);
+    if (!lissa_) return;  // a campaign's battle is set up as its fleets met (7.2)
     check_italian_setup(ctx);
     check_austrian_setup(ctx);
 }

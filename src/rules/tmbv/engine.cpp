@@ -75,7 +75,9 @@ void TmbvEngine::begin(GameContext& ctx) {
     // battles and other phases are checked for their sequence only (docs/rules/tmbv.md).
     lissa_ = ctx.header.sequence && ctx.header.sequence->variant == "lissa";
     campaign_ = ctx.header.sequence && ctx.header.sequence->variant == "campaign";
-    if (!lissa_ && !campaign_) return;
+    battle_ = ctx.header.sequence && ctx.header.sequence->variant == "battle";
+    tbb_ = lissa_ || battle_;
+    if (!tbb_ && !campaign_) return;
     manifest_ = load_first<Manifest>(ctx.header.libraries, ctx);
     tables_ = load_first<TablePack>(ctx.header.tables, ctx);
     side_names_.assign(ctx.symbols.side_count(), "");
@@ -96,6 +98,7 @@ void TmbvEngine::begin(GameContext& ctx) {
     dispatch_rule_ = ctx.header.rule_in_force("dispatch-ships");
     count_targets_ = ctx.header.option("visibility-count") == "firers-and-targets";
     vp_.assign(ctx.symbols.side_count(), 0);
+    if (battle_) return begin_battle_record(ctx);  // tactical_combat.cpp
     initiative_ = italy_;  // 13.2.3: the Italian player has the initiative
 }
 
@@ -119,7 +122,7 @@ void TmbvEngine::say_no_tables(GameContext& ctx, ngn::SourcePos at) {
 void TmbvEngine::declaration(const ngn::Declaration& d, const Entity& e, GameContext& ctx) {
     if (campaign_ && d.kind == ngn::EntityKind::Fleet) return declare_fleet(d, e, ctx);
     if (campaign_ && d.kind == ngn::EntityKind::Ship) return declare_campaign_ship(d, e, ctx);
-    if (!lissa_) return;
+    if (!tbb_) return;
     if (d.kind == ngn::EntityKind::Formation) declare_formation(d, e, ctx);
     else if (d.kind == ngn::EntityKind::Ship) declare_ship(d, e, ctx);
 }
@@ -206,7 +209,7 @@ bool TmbvEngine::acts_later(const Ship& x, std::uint32_t line, GameContext& ctx)
 
 void TmbvEngine::heading(const ngn::Heading& h, GameContext& ctx) {
     if (campaign_) return campaign_heading(h, ctx);
-    if (!lissa_) return;
+    if (!tbb_) return;
     judged(ctx, "4.0");  // the kit judges its place in the sequence of play
     if (h.kind == ngn::HeadingKind::Impulse) {
         if (!in_play_) check_deployment(ctx, h.label_pos);
@@ -277,7 +280,7 @@ void TmbvEngine::end_impulse(GameContext& ctx, ngn::SourcePos at) {
 
 void TmbvEngine::event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     if (campaign_) return campaign_event(e, actor, ctx);
-    if (!lissa_) return;
+    if (!tbb_) return;
     criticals_due(e, actor, ctx);
     if (const auto* v = find_verb(kVerbs, e); v && v->handle(*this, e, actor, ctx)) return;
     const ngn::SourcePos at = e.args.empty() ? e.subject.pos : e.args.front().pos;
@@ -350,7 +353,7 @@ bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity
 
 void TmbvEngine::finish(GameContext& ctx) {
     if (campaign_) return close_turn_start(ctx), close_impulse(), close_return_to_port(ngn::SourcePos{ctx.game.last_line, 1}, ctx);
-    if (!lissa_) return;
+    if (!tbb_) return;
     const ngn::SourcePos at{ctx.game.last_line, 1};
     if (!in_play_) check_deployment(ctx, at);
     end_activation(ctx, at);
@@ -403,7 +406,7 @@ TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
     grid_ = other.grid_;
     campaign_ = other.campaign_, turn_start_ = other.turn_start_, operations_ = other.operations_, in_operations_ = other.in_operations_;
     map_ = other.map_, said_no_map_ = other.said_no_map_;
-    lissa_ = other.lissa_, los_edge_either_ = other.los_edge_either_, rifled_rule_ = other.rifled_rule_;
+    lissa_ = other.lissa_, battle_ = other.battle_, tbb_ = other.tbb_, los_edge_either_ = other.los_edge_either_, rifled_rule_ = other.rifled_rule_;
     critical_rule_ = other.critical_rule_, not_ready_rule_ = other.not_ready_rule_, dispatch_rule_ = other.dispatch_rule_;
     weather_ = other.weather_, initiative_ = other.initiative_, italy_ = other.italy_, austria_ = other.austria_;
     impulse_ = other.impulse_, visibility_ = other.visibility_, visibility_by_rules_ = other.visibility_by_rules_;

@@ -313,6 +313,25 @@ private:
     void describe_operations(std::ostream& os, const GameContext& ctx) const;
     int fleet_index(const Entity& e) const;
 
+    // ---- tactical_combat.cpp: the campaign's Tactical Combat Phase (7.0, 7.1, the second 7.9) ----
+    void begin_battle_record(GameContext& ctx);
+    void note_contested();
+    void open_tactical_combat(GameContext& ctx);
+    void close_tactical_combat(ngn::SourcePos at, GameContext& ctx);
+    void combat_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void inline_battle(const ngn::Heading& h, GameContext& ctx);
+    struct BattleOutcome;
+    std::optional<BattleOutcome> replay_battle(const std::string& name, ngn::SourcePos at, GameContext& ctx);
+    void judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, GameContext& ctx);
+    void carry_back(const BattleOutcome& b, const std::string& area, ngn::SourcePos at, GameContext& ctx);
+    void judge_engaged_fleets(const std::vector<const Entity*>& fought, const std::string& area, ngn::SourcePos at, GameContext& ctx);
+    void judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
+    void compel(int side, const std::string& area, std::uint32_t line);
+    std::vector<int> fleets_in_area(const std::string& area) const;
+    const Entity* campaign_ship_named(const std::string& name) const;
+    bool battle_ = false;    // a battle of the campaign, as a record of its own (7.0)
+    bool tbb_ = false;       // a battle on the TBB: Lissa's or the campaign's
+
     // ---- victory.cpp: 7.9 Combat End Game (the second 7.9), 12.1, 12.2, 13.2.4 ----
     std::vector<int> victory_points() const;
     void judge_result(GameContext& ctx);

@@ -42,10 +42,12 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Segment && ctx.cursor.phase() && ctx.cursor.phase()->name == "end-of-turn" && lower(h.label) == "repair")
         return refuel_in_port(ctx);  // 11.2.6
     if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
-        if (in_operations_) close_impulse();
+        if (in_operations_) close_impulse(), note_contested();
         close_return_to_port(h.label_pos, ctx);
         const SequenceNode* phase = h.kind == ngn::HeadingKind::Phase ? ctx.cursor.phase() : nullptr;
         in_operations_ = phase && phase->name == "operations";
+        if (phase && phase->name == "tactical-combat") open_tactical_combat(ctx);
+        else close_tactical_combat(h.label_pos, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
         return;
@@ -54,6 +56,20 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     close_impulse();
     ++o.impulse;
     o.acted = -1, o.passed = false, o.lines = 0, o.taken_leader = -1;
+}
+
+// The Operations Phase's end (7.0): the sea areas where both sides' fleets stand, each due a battle.
+void TmbvEngine::note_contested() {
+    Operations& o = operations_;
+    o.contested.clear();
+    for (const CampaignFleet& f : o.fleets) {
+        if (!f.placed || f.box == "port") continue;
+        const bool met = std::any_of(o.fleets.begin(), o.fleets.end(), [&](const CampaignFleet& g) {
+            return g.placed && g.box != "port" && g.entity->side != f.entity->side && lower(g.area) == lower(f.area);
+        });
+        if (met && std::none_of(o.contested.begin(), o.contested.end(), [&](const std::string& a) { return lower(a) == lower(f.area); }))
+            o.contested.push_back(f.area);
+    }
 }
 
 // An impulse's end: one without a line is a pass (6.2.4); two passes in a row end the phase.
@@ -531,7 +547,13 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
     const Operations& o = operations_;
     os << "VP paid for operations:";
     for (std::size_t s = 0; s < o.vp_paid.size(); ++s) os << (s ? ", " : " ") << side_name(static_cast<int>(s), ctx) << " " << o.vp_paid[s];
+    os << "\nVP won in battles:";
+    for (std::size_t s = 0; s < o.vp_won.size(); ++s) os << (s ? ", " : " ") << side_name(static_cast<int>(s), ctx) << " " << o.vp_won[s];
     os << "\n";
+    std::vector<std::pair<const Entity*, CampaignShip>> touched(o.ship_state.begin(), o.ship_state.end());
+    std::sort(touched.begin(), touched.end(), [](const auto& a, const auto& b) { return a.first->pos.line < b.first->pos.line; });
+    for (const auto& [ship, state] : touched)
+        os << ship->name << ": " << counted(state.hits, "hit") << (state.sunk ? ", sunk in the battle of " + line_text(state.sunk) : "") << "\n";
     for (const CampaignFleet& f : o.fleets) {
         os << f.entity->name << " (" << side_name(f.entity->side, ctx) << (f.type.empty() ? "" : ", " + f.type) << (f.admiral ? ", admiral" : "")
            << "): " << place_text(f) << fleet_make_up(f);

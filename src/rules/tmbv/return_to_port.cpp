@@ -25,8 +25,13 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
     judged(ctx, "8.1.4"), judged(ctx, "8.1.5");
     for (CampaignFleet& f : o.fleets) {
         f.flipped = 0;  // 8.1.5
+        const std::uint32_t compelled = std::exchange(f.compelled, 0);
         if (f.returned || !f.placed || f.box == "port") continue;
-        if (!f.marker.empty() && o.return_lines > 0)
+        if (compelled && o.return_lines > 0)
+            ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), at,
+                               f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(compelled) +
+                                   ": it returns to a friendly port (" + f.label() + " return @<area>/port)");
+        else if (!f.marker.empty() && o.return_lines > 0)
             ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
                                f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() + " return @<area>/port)");
         if (f.marker.empty()) f.marker = "Low Fuel";
@@ -55,7 +60,10 @@ void TmbvEngine::return_event(const ngn::Event& e, const Entity& actor, GameCont
     f.returned = e.subject.pos.line;
     if (verb == "stay") {
         judged(ctx, "8.1.3");
-        if (!f.marker.empty())
+        if (f.compelled)
+            ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), e.subject.pos,
+                               f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(f.compelled) + ": it returns to a friendly port");
+        else if (!f.marker.empty())
             ctx.findings.error(Kind::Illegal, cite("8.1.3"), e.subject.pos, f.label() + " has a " + f.marker + " marker: it must return to a friendly port");
         if (f.marker.empty() && f.box != "port") f.marker = "Low Fuel";  // 8.1.4
         return;
@@ -87,7 +95,7 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
         return;
     }
     judged(ctx, "8.1.1");
-    if (f.placed && (f.box == "blockade" || f.box == "bombard") && f.marker.empty())  // a coastal area is all at sea; from port it changes nothing
+    if (f.placed && (f.box == "blockade" || f.box == "bombard") && f.marker.empty() && !f.compelled)  // a coastal area is all at sea; from port it changes nothing
         ctx.findings.error(Kind::Illegal, cite("8.1.1"), e.subject.pos,
                            "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : ""));
     else if (map_ && f.placed)

@@ -63,7 +63,14 @@ RulesetInfo declare() {
     lissa.turn = {phase("tactical-combat", cite("7.0", "Tactical Combat Phase"), {"7.0", "7"},
                         {impulses(cite("7.5", "Combat Impulse Sequence of Play"), 12, impulse_steps())})};
 
-    r.sequences = {campaign, lissa};
+    // A battle of the campaign as a record of its own, named by the campaign's record (7.0): the
+    // same Tactical Battle Board as Lissa's, with the turn's weather and initiative in its header.
+    Sequence battle_record = lissa;
+    battle_record.variant = "battle";
+    battle_record.description = "a battle of the 13.1 campaign on the Tactical Battle Board, named by the campaign's record (7.0-7.9)";
+    battle_record.rule = cite("7.0", "Tactical Combat Phase");
+
+    r.sequences = {campaign, lissa, battle_record};
     r.entity_kinds = {ngn::EntityKind::Ship, ngn::EntityKind::Fleet, ngn::EntityKind::Leader, ngn::EntityKind::Formation};
     // Readings where the book is silent or reads two ways; the first value is the default.
     r.options = {

@@ -7,6 +7,7 @@
 #include "geometry/hex.hpp"
 #include "rules/tmbv/manifest.hpp"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -150,8 +151,15 @@ struct CampaignFleet {
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
     std::string marker;        // "Low Fuel" or "Low Fuel and Ammo" (8.1.3, 8.1.4); "" none
     std::uint32_t returned = 0;  // its line in this Return to Port Phase, 0 none
+    std::uint32_t compelled = 0; // the battle line that compels it to leave its area this turn (7.9.2, 7.9.5), 0 not
 
     std::string label() const { return entity->label(); }
+};
+
+// A ship of the campaign as its battles left it, as played (7.9, 12.1): hull boxes crossed off, sunk.
+struct CampaignShip {
+    int hits = 0;
+    std::uint32_t sunk = 0;  // the battle line whose record sank it, 0 afloat
 };
 
 // The Operations Phase (6.0) as played: whose impulse it is, the passes, the fleets, the VP paid.
@@ -168,6 +176,11 @@ struct Operations {
     int taken_leader = -1;      // this impulse's admiral's fleet taken as activated without its line
     std::uint32_t retry_line = 0;
     std::vector<int> vp_paid;   // by side: VP paid for attempts and activations this game
+    std::vector<int> vp_won;    // by side: VP won in battles (12.1 per occurrence, 7.9.3) this game
+    std::map<const Entity*, CampaignShip> ship_state;  // the ships the battles touched
+    std::vector<std::string> contested;  // areas where both sides' fleets stood as the Operations Phase ended (7.0)
+    std::vector<std::string> fought;     // areas whose battle was recorded this turn
+    bool in_combat = false;       // the Tactical Combat Phase is open (7.0)
     bool said_no_rating = false, said_no_fml = false;
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up
     bool in_return = false;       // the Return to Port Phase is open (8.0)

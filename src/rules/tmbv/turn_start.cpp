@@ -39,6 +39,7 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     t.totals.assign(sides, std::nullopt);
     t.rolled.assign(sides, 0);
     operations_.vp_paid.assign(sides, 0);
+    operations_.vp_won.assign(sides, 0);
 }
 
 // A new turn: the turn track moves the FMLs (6.1.1), last turn's initiative is kept for the
@@ -77,6 +78,7 @@ void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Turn) return new_campaign_turn(ctx.cursor.turn_number), new_operations_turn();
     if (h.kind != ngn::HeadingKind::Segment) return;
     const SequenceNode* phase = ctx.cursor.phase();
+    if (phase && phase->name == "tactical-combat" && lower(h.label) == "battle") return inline_battle(h, ctx);
     if (!phase || phase->name != "turn-start") return;
     TurnStart& t = turn_start_;
     t.segment = ctx.cursor.open(ngn::HeadingKind::Segment);
@@ -133,6 +135,7 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     const bool a_side = actor.kind == ngn::EntityKind::Side && actor.index >= 0 && static_cast<std::size_t>(actor.index) < turn_start_.fml.size();
     if (verb == "fml" && a_side) return set_fml(e, actor, ctx);
     if (in_operations_) return operations_event(e, actor, ctx);
+    if (operations_.in_combat) return combat_event(e, actor, ctx);
     if (operations_.in_return) return return_event(e, actor, ctx);
     const std::string& segment = turn_start_.segment;
     if (segment.empty()) return;  // the rest of the turn: its sequence of play only

@@ -35,19 +35,21 @@ static std::string level(int winner, int loser, bool three_is_decisive) {
 
 void TmbvEngine::judge_result(GameContext& ctx) {
     const auto* r = ctx.header.result;
-    if (!r || r->value == "*" || vp_.size() != 2 || !ctx.header.sequence || ctx.header.sequence->variant != "lissa") return;
+    if (!r || r->value == "*" || vp_.size() != 2 || !tbb_) return;
     if (impulse_ < 12) return;  // a battle broken off: the players may agree its end
     bool unknown = false;
     for (const Ship& s : ships_) unknown = unknown || (s.sunk && !s.manifest);
     if (unknown) {
-        ctx.findings.note(Kind::Unverifiable, cite("13.2.4"), r->value_pos, "a ship sunk is not in the manifest: the winner is not verified");
+        ctx.findings.note(Kind::Unverifiable, cite(lissa_ ? "13.2.4" : "7.9.1 (second)"), r->value_pos, "a ship sunk is not in the manifest: the winner is not verified");
         return;
     }
     const auto vp = victory_points();
     const int a = vp[0], b = vp[1];
-    for (const char* section : {"7.9 (second)", "7.9.1 (second)", "12.1", a == b ? "13.2.4" : "12.2"}) judged(ctx, section);
+    const char* tie_rule = lissa_ ? "13.2.4" : "7.9.4 (second)";
+    for (const char* section : {"7.9 (second)", "7.9.1 (second)", "12.1", a == b ? tie_rule : "12.2"}) judged(ctx, section);
     if (a == b) judged(ctx, "7.9.4 (second)");
-    const int winner = a == b ? italy_ : (a > b ? 0 : 1);  // 13.2.4: a tie goes to Italy
+    // 13.2.4: Lissa's tie goes to Italy; a campaign battle's to the initiative player (7.9.4)
+    const int winner = a == b ? (lissa_ ? italy_ : initiative_) : (a > b ? 0 : 1);
     if (winner < 0) return;
     const std::string lvl = a == b ? "" : level(std::max(a, b), std::min(a, b), ctx.header.option("three-times") == "decisive");
     const std::string expected = side_name(winner, ctx) + (lvl.empty() ? "" : " " + lvl);
@@ -58,9 +60,9 @@ void TmbvEngine::judge_result(GameContext& ctx) {
     if (!named && space != std::string::npos) named = ctx.symbols.find_side(recorded.substr(0, space)), word = lower(recorded.substr(space + 1));
     const bool ok = named && named->index == winner && (word.empty() || lvl.empty() || word == lvl);
     if (!ok)
-        ctx.findings.error(Kind::WrongResult, cite(a == b ? "13.2.4" : "12.2"), r->value_pos,
+        ctx.findings.error(Kind::WrongResult, cite(a == b ? tie_rule : "12.2"), r->value_pos,
                            "victory points: " + side_name(0, ctx) + " " + std::to_string(a) + ", " + side_name(1, ctx) + " " + std::to_string(b) +
-                               (a == b ? " (a tie: the Italian player wins)" : ""),
+                               (a == b ? (lissa_ ? " (a tie: the Italian player wins)" : " (a tie: the player with the initiative wins)") : ""),
                            expected, recorded);
 }
 

@@ -1,0 +1,202 @@
+// The tmbv campaign's Tactical Combat Phase (7.0, 7.1, the second 7.9; docs/rules/tmbv.md "The
+// Tactical Combat Phase"): a battle is a record of its own that the campaign's record names; it is
+// replayed by the same engine as when checked alone, its findings are its own, and its damage,
+// sinkings and VP come back into the campaign. The cases run on fixtures/games/tmbv-campaign-sample.ngn,
+// whose turn 2 holds a battle at Lissa (fixtures/games/tmbv-campaign-sample-battle.ngn), each with
+// one thing changed.
+#include "check/file_report.hpp"
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace testing_util;
+using ironlog::Finding;
+using ironlog::Kind;
+
+namespace {
+
+const std::string kCampaign = read_file(kSource / "fixtures/games/tmbv-campaign-sample.ngn");
+const std::string kBattle = read_file(kSource / "fixtures/games/tmbv-campaign-sample-battle.ngn");
+const std::string kBattleName = "tmbv-campaign-sample-battle.ngn";
+
+std::string edit(std::string text, const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    return text;
+}
+
+// The files the fixtures name by "../tables/..." and "../maps/...", named wherever the record stands.
+std::string files_absolute(std::string text) {
+    for (const std::string folder : {"tables", "maps"})
+        for (std::size_t at; (at = text.find("\"../" + folder + "/")) != std::string::npos;)
+            text.replace(at + 1, 3 + folder.size() + 1, (kSource / "fixtures" / folder).string() + "/");
+    return text;
+}
+
+std::vector<Finding> problems_at(const std::filesystem::path& dir, const std::string& text) {
+    ironlog::CheckOptions o(test_rulesets());
+    o.base_dir = dir;
+    std::vector<Finding> out;
+    for (const auto& g : ironlog::check_text((dir / "record.ngn").string(), text, o).games)
+        for (const auto& f : g.findings)
+            if (f.severity != ironlog::Severity::Note) out.push_back(f);
+    return out;
+}
+
+// The campaign checked with this battle record beside it.
+std::vector<Finding> campaign_problems(const std::string& campaign, const std::string& battle = kBattle) {
+    const auto dir = temp_dir();
+    write_file(dir / "battle.ngn", files_absolute(battle));
+    std::string text = files_absolute(campaign);
+    if (const auto at = text.find(kBattleName); at != std::string::npos) text.replace(at, kBattleName.size(), "battle.ngn");
+    return problems_at(dir, text);
+}
+
+std::vector<Finding> battle_alone(const std::string& battle) { return problems_at(temp_dir(), files_absolute(battle)); }
+
+Finding only(const std::vector<Finding>& found, const std::string& rule, Kind kind) {
+    EXPECT_EQ(found.size(), 1u) << describe(found);
+    if (found.empty()) return {};
+    EXPECT_EQ(found[0].rule.text(), rule) << describe(found);
+    EXPECT_EQ(found[0].kind, kind) << describe(found);
+    return found[0];
+}
+
+const std::string kWins = "Austria wins @Lissa \"" + kBattleName + "\" => stays";
+const std::string kLastShot = "DRA fire PAL d10: 9 +2(cf) +1(range) +1(crew) -1(ironclad) = 12 => 3 hits sunk";
+const std::string kLastMiss = "DRA fire PAL d10: 1 +2(cf) +1(range) +1(crew) -1(ironclad) = 4 => miss";
+
+TEST(TmbvCombat, TheSampleChecksCleanWithItsBattle) {
+    EXPECT_TRUE(campaign_problems(kCampaign).empty()) << describe(campaign_problems(kCampaign));
+    EXPECT_TRUE(battle_alone(kBattle).empty()) << describe(battle_alone(kBattle));
+}
+
+// What the battle did is what the campaign carries on (ironlog state): damage, the sinking, the VP
+// (Palestro: 2 + 5 for an ironclad, 12.1; 5 for staying, 7.9.3).
+TEST(TmbvCombat, TheBattlesDamageSinkingsAndVpComeBack) {
+    const testing_util::Run r = run_ironlog({"state", (kSource / "fixtures/games/tmbv-campaign-sample.ngn").string()});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("VP won in battles: Austria 12, Italy 0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Don Juan de Austria: 3 hits"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Ancona: 2 hits"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Palestro: 5 hits, sunk in the battle of line"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Italian Battle Fleet (Italy, battle): @Ancona/port, 3 ships"), std::string::npos) << r.out;
+}
+
+// A mistake in the battle is the battle's own finding, the same checked alone or through the campaign.
+TEST(TmbvCombat, ABattlesFindingsAreTheSameAloneAndInTheCampaign) {
+    const std::string battle = edit(kBattle, "+1(crew) -1(ironclad) = 8 => 1 hits", "+1(crew) -1(ironclad) = 8 => 2 hits");
+    const auto alone = battle_alone(battle);
+    const auto inside = campaign_problems(kCampaign, battle);
+    ASSERT_EQ(alone.size(), 1u) << describe(alone);
+    ASSERT_EQ(inside.size(), 1u) << describe(inside);
+    EXPECT_EQ(alone[0].rule.text(), "tmbv 7.8.6");
+    EXPECT_EQ(alone[0].kind, Kind::WrongResult);
+    EXPECT_EQ(inside[0].rule, alone[0].rule);
+    EXPECT_EQ(inside[0].pos.line, alone[0].pos.line);
+    EXPECT_EQ(inside[0].pos.column, alone[0].pos.column);
+    EXPECT_EQ(inside[0].message, alone[0].message);
+    EXPECT_EQ(inside[0].expected, alone[0].expected);
+    EXPECT_EQ(inside[0].recorded, alone[0].recorded);
+    EXPECT_NE(inside[0].file.find("battle.ngn"), std::string::npos) << inside[0].file;
+}
+
+TEST(TmbvCombat, TheWinnerHasTheMostVp) {
+    const auto f = only(campaign_problems(edit(kCampaign, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays")), "tmbv 7.9.1 (second)",
+                        Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "Austria");
+    EXPECT_EQ(f.recorded.value_or(""), "Italy");
+}
+
+// No ship sunk: a tie, won by the initiative player (Austria), and no VP for staying.
+TEST(TmbvCombat, ATieGoesToTheInitiativePlayer) {
+    const std::string battle = edit(kBattle, kLastShot, kLastMiss);
+    EXPECT_TRUE(campaign_problems(kCampaign, battle).empty()) << describe(campaign_problems(kCampaign, battle));
+    const auto f = only(campaign_problems(edit(kCampaign, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays"), battle),
+                        "tmbv 7.9.4 (second)", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "Austria");
+}
+
+TEST(TmbvCombat, EveryShipOfAFleetThereFights) {
+    const std::string battle = edit(kBattle, "ship RMP \"Regina Maria Pia\" independent #A:1007/N\n", "");
+    const auto f = only(campaign_problems(kCampaign, battle), "tmbv 7.1.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("RMP"), std::string::npos) << f.message;
+}
+
+TEST(TmbvCombat, OnlyTheFleetsInTheAreaFight) {
+    const std::string battle = edit(kBattle, "ship SM \"San Martino\"", "ship RDI \"Re d'Italia\" independent #A:1205/N\nship SM \"San Martino\"");
+    const auto f = only(campaign_problems(kCampaign, battle), "tmbv 7.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("Re d'Italia"), std::string::npos) << f.message;
+}
+
+// The Austrian fleets at Lissa are both on blockade: one of them leaves its station to fight.
+TEST(TmbvCombat, ASideAllOnMissionsFightsWithOneFleet) {
+    std::string battle = kBattle.substr(0, kBattle.find("turn 1"));
+    for (const std::string ship : {"DJ \"Don Juan de Austria\"", "DRA \"Drache\"", "PE \"Prinz Eugen\"", "FR \"Friedrich\""}) {
+        const auto at = battle.find("ship " + ship);
+        battle.erase(at, battle.find('\n', at) + 1 - at);
+    }
+    battle = edit(battle, "side Austria\n", "");
+    const auto f = only(campaign_problems(kCampaign, battle), "tmbv 7.1.2", Kind::Illegal);
+    EXPECT_NE(f.message.find("Austria"), std::string::npos) << f.message;
+}
+
+// The fleets met at Lissa: without a battle line, one finding where the phase ends.
+TEST(TmbvCombat, FleetsThatMeetFight) {
+    only(campaign_problems(edit(kCampaign, "    " + kWins + "\n", "")), "tmbv 7.0", Kind::Illegal);
+}
+
+TEST(TmbvCombat, TheLoserCompelledGoesHome) {
+    only(campaign_problems(edit(kCampaign, "IB return @Ancona/port\n    ; after the battle", "IB stay\n    ; after the battle")), "tmbv 7.9.5 (second)", Kind::Illegal);
+}
+
+TEST(TmbvCombat, TheWinnerSaysWhetherHeStays) {
+    only(campaign_problems(edit(kCampaign, kWins, "Austria wins @Lissa \"" + kBattleName + "\"")), "tmbv 7.9.2 (second)", Kind::Inconsistent);
+}
+
+TEST(TmbvCombat, TheBattleIsFoughtInTheTurnsWeather) {
+    const auto f = only(campaign_problems(edit(kCampaign, "Austria roll d10: 2 => clear", "Austria roll d10: 6 => rough")), "tmbv 5.1",
+                        Kind::Inconsistent);
+    EXPECT_EQ(f.expected.value_or(""), "rough");
+    EXPECT_EQ(f.recorded.value_or(""), "clear");
+}
+
+// A battle record that is not there, or is no battle of the campaign: one finding, and the fleets
+// in the area are taken as having fought (their markers send them home, as the players did).
+TEST(TmbvCombat, ABattleRecordNotReadIsOneFinding) {
+    only(campaign_problems(edit(kCampaign, kBattleName, "no-such-battle.ngn")), "tmbv 7.0", Kind::Inconsistent);
+    only(campaign_problems(kCampaign, edit(kBattle, "[Variant \"battle\"]", "[Variant \"lissa\"]")), "tmbv 7.0", Kind::Inconsistent);
+    only(campaign_problems(kCampaign, edit(kBattle, "[Variant \"battle\"]", "[Variant \"campaign\"]")), "tmbv 7.0", Kind::Inconsistent);
+}
+
+TEST(TmbvCombat, ABattleRecordSaysTheTurnsWeatherAndInitiative) {
+    only(battle_alone(edit(kBattle, "[Weather \"clear\"]\n", "")), "tmbv 7.0", Kind::Inconsistent);
+    only(battle_alone(edit(kBattle, "[Initiative \"Austria\"]", "[Initiative \"Prussia\"]")), "tmbv 7.0", Kind::Inconsistent);
+}
+
+// A campaign battle's [Result] ties go to the initiative player (7.9.4), not to Italy as at Lissa (13.2.4).
+TEST(TmbvCombat, ABattleRecordsTieGoesToItsInitiativePlayer) {
+    // twelve impulses are needed for the result to be judged: the rest are written empty
+    std::string battle = edit(kBattle, kLastShot, kLastMiss);
+    for (int i = 4; i <= 12; ++i) battle += "    impulse " + std::to_string(i) + "\n";
+    EXPECT_TRUE(battle_alone(edit(battle, "[Result \"*\"]", "[Result \"Austria\"]")).empty());
+    const auto f = only(battle_alone(edit(battle, "[Result \"*\"]", "[Result \"Italy\"]")), "tmbv 7.9.4 (second)", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "Austria");
+}
+
+// A battle written inline keeps its place in the sequence; its lines are not replayed (one note).
+TEST(TmbvCombat, ABattleWrittenInlineIsNotReplayed) {
+    const std::string inline_battle = "    segment battle @Lissa\n      impulse 1\n        step non-formation\n          DJ move #A:0504 => 1 mp\n";
+    const std::string campaign = edit(kCampaign, "    " + kWins + "\n", inline_battle);
+    EXPECT_TRUE(campaign_problems(campaign).empty()) << describe(campaign_problems(campaign));
+    const auto dir = temp_dir();
+    ironlog::CheckOptions o(test_rulesets());
+    o.base_dir = dir;
+    int notes = 0;
+    for (const auto& g : ironlog::check_text("c.ngn", files_absolute(campaign), o).games)
+        for (const auto& f : g.findings) notes += f.rule.text() == "tmbv 7.0" && f.severity == ironlog::Severity::Note;
+    EXPECT_EQ(notes, 1);
+}
+
+}  // namespace
