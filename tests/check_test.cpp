@@ -95,7 +95,7 @@ TEST(Header, Variants) {
     clean("[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"lissa\"]\n");
     clean("[NGN \"1\"]\n[Ruleset \"late19c\"]\n[Variant \"naval\"]\n");
     auto f = one_problem("[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"custoza\"]\n", "ngn 3.2 Tags", Kind::Inconsistent);
-    EXPECT_EQ(*f.expected, "one of campaign, lissa");
+    EXPECT_EQ(*f.expected, "one of campaign, lissa, battle");
     f = one_problem("[NGN \"1\"]\n[Ruleset \"ironclads\"]\n[Variant \"x\"]\n", "ngn 3.2 Tags", Kind::Inconsistent);
     EXPECT_EQ(f.message, "ironclads has no variants");
 }

@@ -322,6 +322,7 @@ private:
     void inline_battle(const ngn::Heading& h, GameContext& ctx);
     struct BattleOutcome;
     std::optional<BattleOutcome> replay_battle(const std::string& name, ngn::SourcePos at, GameContext& ctx);
+    std::optional<BattleOutcome> read_battle(const std::string& name, const std::filesystem::path& path, ngn::SourcePos at, GameContext& ctx);
     void judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, GameContext& ctx);
     void carry_back(const BattleOutcome& b, const std::string& area, ngn::SourcePos at, GameContext& ctx);
     void judge_engaged_fleets(const std::vector<const Entity*>& fought, const std::string& area, ngn::SourcePos at, GameContext& ctx);
@@ -329,6 +330,9 @@ private:
     void compel(int side, const std::string& area, std::uint32_t line);
     std::vector<int> fleets_in_area(const std::string& area) const;
     const Entity* campaign_ship_named(const std::string& name) const;
+    // the battle records replayed, by file: each is replayed and reported once a game (a record
+    // naming one file again and again does not replay it again); null: not read
+    std::map<std::string, std::shared_ptr<const BattleOutcome>> battles_read_;
     bool battle_ = false;    // a battle of the campaign, as a record of its own (7.0)
     bool tbb_ = false;       // a battle on the TBB: Lissa's or the campaign's
 

@@ -152,6 +152,18 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
 std::optional<TmbvEngine::BattleOutcome> TmbvEngine::replay_battle(const std::string& name, ngn::SourcePos at, GameContext& ctx) {
     const std::filesystem::path path = ctx.header.base_dir / name;
     const std::string shown = path.lexically_normal().string();
+    if (const auto read = battles_read_.find(shown); read != battles_read_.end()) {
+        if (read->second) return *read->second;
+        return std::nullopt;
+    }
+    auto outcome = read_battle(name, path, at, ctx);
+    battles_read_[shown] = outcome ? std::make_shared<const BattleOutcome>(*outcome) : nullptr;
+    return outcome;
+}
+
+std::optional<TmbvEngine::BattleOutcome> TmbvEngine::read_battle(const std::string& name, const std::filesystem::path& path, ngn::SourcePos at,
+                                                                GameContext& ctx) {
+    const std::string shown = path.lexically_normal().string();
     std::error_code ec;
     const std::string problem = std::filesystem::exists(path, ec) ? named_file_problem(path) : "there is no such file";
     const std::optional<std::string> text = problem.empty() ? read_named_file(path) : std::nullopt;
