@@ -63,6 +63,13 @@ Finding only(const std::vector<Finding>& found, const std::string& rule, Kind ki
     return found[0];
 }
 
+// The sample without its VP totals, for a battle changed so that they change too.
+const std::string kCampaignNoTotals = [] {
+    std::string text = kCampaign;
+    const std::string totals = "    Austria vp 12\n    Italy vp 0\n";
+    const auto at = text.find(totals);
+    return at == std::string::npos ? text : text.erase(at, totals.size());
+}();
 const std::string kWins = "Austria wins @Lissa \"" + kBattleName + "\" => stays";
 const std::string kLastShot = "DRA fire PAL d10: 9 +2(cf) +1(range) +1(crew) -1(ironclad) = 12 => 3 hits sunk";
 const std::string kLastMiss = "DRA fire PAL d10: 1 +2(cf) +1(range) +1(crew) -1(ironclad) = 4 => miss";
@@ -78,6 +85,8 @@ TEST(TmbvCombat, TheBattlesDamageSinkingsAndVpComeBack) {
     const testing_util::Run r = run_ironlog({"state", (kSource / "fixtures/games/tmbv-campaign-sample.ngn").string()});
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("VP won in battles: Austria 12, Italy 0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("VP: Austria 12, Italy 0"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("FML: Austria 6, Italy 3"), std::string::npos) << r.out;  // 12 VP gained in turn 2: a level up (6.1.1)
     EXPECT_NE(r.out.find("Don Juan de Austria: 3 hits"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Ancona: 2 hits"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Palestro: 5 hits, sunk in the battle of line"), std::string::npos) << r.out;
@@ -103,7 +112,7 @@ TEST(TmbvCombat, ABattlesFindingsAreTheSameAloneAndInTheCampaign) {
 }
 
 TEST(TmbvCombat, TheWinnerHasTheMostVp) {
-    const auto f = only(campaign_problems(edit(kCampaign, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays")), "tmbv 7.9.1 (second)",
+    const auto f = only(campaign_problems(edit(kCampaignNoTotals, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays")), "tmbv 7.9.1 (second)",
                         Kind::WrongResult);
     EXPECT_EQ(f.expected.value_or(""), "Austria");
     EXPECT_EQ(f.recorded.value_or(""), "Italy");
@@ -112,8 +121,8 @@ TEST(TmbvCombat, TheWinnerHasTheMostVp) {
 // No ship sunk: a tie, won by the initiative player (Austria), and no VP for staying.
 TEST(TmbvCombat, ATieGoesToTheInitiativePlayer) {
     const std::string battle = edit(kBattle, kLastShot, kLastMiss);
-    EXPECT_TRUE(campaign_problems(kCampaign, battle).empty()) << describe(campaign_problems(kCampaign, battle));
-    const auto f = only(campaign_problems(edit(kCampaign, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays"), battle),
+    EXPECT_TRUE(campaign_problems(kCampaignNoTotals, battle).empty()) << describe(campaign_problems(kCampaignNoTotals, battle));
+    const auto f = only(campaign_problems(edit(kCampaignNoTotals, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays"), battle),
                         "tmbv 7.9.4 (second)", Kind::WrongResult);
     EXPECT_EQ(f.expected.value_or(""), "Austria");
 }
@@ -138,13 +147,13 @@ TEST(TmbvCombat, ASideAllOnMissionsFightsWithOneFleet) {
         battle.erase(at, battle.find('\n', at) + 1 - at);
     }
     battle = edit(battle, "side Austria\n", "");
-    const auto f = only(campaign_problems(kCampaign, battle), "tmbv 7.1.2", Kind::Illegal);
+    const auto f = only(campaign_problems(kCampaignNoTotals, battle), "tmbv 7.1.2", Kind::Illegal);
     EXPECT_NE(f.message.find("Austria"), std::string::npos) << f.message;
 }
 
 // The fleets met at Lissa: without a battle line, one finding where the phase ends.
 TEST(TmbvCombat, FleetsThatMeetFight) {
-    only(campaign_problems(edit(kCampaign, "    " + kWins + "\n", "")), "tmbv 7.0", Kind::Illegal);
+    only(campaign_problems(edit(kCampaignNoTotals, "    " + kWins + "\n", "")), "tmbv 7.0", Kind::Illegal);
 }
 
 TEST(TmbvCombat, TheLoserCompelledGoesHome) {
@@ -197,6 +206,44 @@ TEST(TmbvCombat, ABattleWrittenInlineIsNotReplayed) {
     for (const auto& g : ironlog::check_text("c.ngn", files_absolute(campaign), o).games)
         for (const auto& f : g.findings) notes += f.rule.text() == "tmbv 7.0" && f.severity == ironlog::Severity::Note;
     EXPECT_EQ(notes, 1);
+}
+
+// ---- the VP track (12.1, 12.2's notes, 10.0) ----------------------------------------------------------
+
+TEST(TmbvVictory, NoSideSpendsVpItDoesNotHave) {
+    const std::string failed = "      IB mobilize d10: 5 = 5 => failed\n";
+    const auto f = only(campaign_problems(edit(kCampaign, failed, failed + "      IB mobilize vp 3 d10: 1 = 1 => mobilized\n")), "tmbv 12.2 (notes)",
+                        Kind::Illegal);
+    EXPECT_EQ(f.expected.value_or(""), "at most vp 0");
+    EXPECT_EQ(f.recorded.value_or(""), "vp 3");
+}
+
+TEST(TmbvVictory, AWrittenTotalIsTheTracks) {
+    const auto f = only(campaign_problems(edit(kCampaign, "    Austria vp 12\n", "    Austria vp 10\n")), "tmbv 12.1", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "12");
+    EXPECT_EQ(f.recorded.value_or(""), "10");
+}
+
+// Turn 2 from the middle of a game: the totals written at its start; the Austrian Battle Fleet on
+// blockade at Ancona, an Italian port, gains 2 VP in the Victory Phase (10.0, 12.1); the Main
+// Fleet on station at its own Lissa gains none.
+std::string blockading(const std::string& austrian_total) {
+    return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+           "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Map \"../maps/tmbv-test-map.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n\n"
+           "side Austria\nfleet AM \"Austrian Main Fleet\" main admiral @Lissa/blockade\n"
+           "fleet AB \"Austrian Battle Fleet\" battle @Ancona/blockade\nside Italy\nfleet IM \"Italian Main Fleet\" main admiral @Bari/port\n"
+           "turn 2\n  phase turn-start\n    segment random-event\n      Austria vp 3\n      Italy vp 0\n"
+           "      Austria draw no-event\n      Italy draw no-event\n    segment initiative\n"
+           "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n"
+           "  phase operations\n    impulse 1\n      Austria pass\n    impulse 2\n      Italy pass\n"
+           "  phase victory\n    Austria vp " + austrian_total + "\n";
+}
+
+TEST(TmbvVictory, AFleetBlockadingAnEnemyPortGainsTwoVp) {
+    EXPECT_TRUE(problems_in(blockading("5"), "games").empty()) << describe(problems_in(blockading("5"), "games"));
+    const auto p = problems_in(blockading("3"), "games");
+    const auto f = only(p, "tmbv 12.1", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "5");
 }
 
 }  // namespace

@@ -79,6 +79,7 @@ private:
     void declare(std::ostream& os);
     void turn(int n);
     void turn_start(int n);
+    void victory();
     std::pair<std::string, int> initiative_roll(int side);
     void operations();
     bool act(int side, int impulse);
@@ -102,6 +103,8 @@ private:
     std::ostringstream body_;
     std::vector<Fleet> fleets_;
     int fml_[2] = {5, 2};  // 13.1.2, 13.1.1
+    int vp_[2] = {0, 0};   // the VP track (12.1): none at the start (13.1.1, 13.1.2)
+    int gained_[2] = {0, 0};  // this turn's VP gained (6.1.1)
     int turn_ = 0, initiative_ = -1;
 };
 
@@ -163,6 +166,22 @@ void Campaign::turn(int n) {
     for (Fleet& f : fleets_)
         if (f.box == "port") f.low_fuel = false;  // 11.2.6
     body_ << "  phase victory\n";
+    victory();
+}
+
+// 12.0: each fleet on blockade at an enemy's port gains 2 VP (10.0, 12.1); each 10 VP gained in
+// the turn raise the side's FML a level (6.1.1). The totals are written now and then.
+void Campaign::victory() {
+    for (const Fleet& f : fleets_) {
+        const geometry::Place* p = map_.find(f.area);
+        if (f.box == "blockade" && p && !p->controller.empty() && !holds(f.area, f.spec->side)) vp_[f.spec->side] += 2, gained_[f.spec->side] += 2;
+    }
+    for (int side : {kAustria, kItaly}) {
+        fml_[side] = std::min(10, fml_[side] + gained_[side] / 10);
+        gained_[side] = 0;
+    }
+    if (rng_.chance(50))
+        for (int side : {kAustria, kItaly}) line(std::string(kSides[side]) + " vp " + std::to_string(vp_[side]));
 }
 
 void Campaign::turn_start(int n) {
@@ -286,7 +305,8 @@ void Campaign::mobilize(int f, int impulse) {
         line(text + (mobilized ? " => mobilized" : " => failed"));
         const int difference = std::max(0, total - fml_[side]);
         cost = attempt == 1 ? difference : 2 * difference;
-        if (!mobilized && !rng_.chance(40)) break;  // not tried again: flipped
+        if (!mobilized && (cost > vp_[side] || !rng_.chance(40))) break;  // not tried again (no deficit spending, 12.2): flipped
+        if (!mobilized) vp_[side] -= cost;
     }
     for (int g : group) {
         Fleet& x = fleets_[static_cast<std::size_t>(g)];
@@ -309,7 +329,8 @@ void Campaign::activate(int f, int impulse) {
     bool activated = total <= fml_[side];
     const bool second = fleet.activations == 1 && !fleet.at_sea_at_start;
     if (activated) text += " => activated";
-    else if (second && rng_.chance(40)) text += " => activated vp " + std::to_string(total - fml_[side]), activated = true;
+    else if (second && total - fml_[side] <= vp_[side] && rng_.chance(40))
+        text += " => activated vp " + std::to_string(total - fml_[side]), activated = true, vp_[side] -= total - fml_[side];
     else text += " => failed";
     line(text);
     std::vector<int> group{f};

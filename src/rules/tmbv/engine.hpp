@@ -44,6 +44,7 @@ bool is_action(const ngn::Event& e);  // a line written with one of a tmbv ship'
 std::string shape_rule(const std::string& shape);
 // 7.8.2: a broadside arc reaches this many degrees either side of its beam.
 inline constexpr double kBroadsideHalf = 60;
+inline constexpr int kLowestFml = 1, kHighestFml = 10;  // 6.1.1
 // The broadside ("starboard" or "port") a bearing (degrees clockwise from up the map) lies in
 // from a ship whose bow points `bow` degrees, edges included; null in neither.
 const char* broadside_of(double bearing, double bow);
@@ -335,6 +336,13 @@ private:
     std::map<std::string, std::shared_ptr<const BattleOutcome>> battles_read_;
     bool battle_ = false;    // a battle of the campaign, as a record of its own (7.0)
     bool tbb_ = false;       // a battle on the TBB: Lissa's or the campaign's
+
+    // ---- victory_determination.cpp: the campaign's VP track (12.1, 12.2's notes), the Blockade Phase (10.0), the FML by VP (6.1.1) ----
+    void gain_vp(int side, int vp);
+    void pay_vp(int side, int vp, ngn::SourcePos at, GameContext& ctx, bool judge = true);
+    void tally_turn(GameContext& ctx);
+    void vp_line(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    std::string vp_text(const GameContext& ctx) const;
 
     // ---- victory.cpp: 7.9 Combat End Game (the second 7.9), 12.1, 12.2, 13.2.4 ----
     std::vector<int> victory_points() const;

@@ -50,6 +50,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         else close_tactical_combat(h.label_pos, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
+        if (phase && phase->name == "victory") tally_turn(ctx);
         return;
     }
     if (!in_operations_ || h.kind != ngn::HeadingKind::Impulse) return;
@@ -187,7 +188,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
     } else if (const std::optional<int> vp = vp_argument(e, "6.1.2", ctx)) {
         ctx.findings.error(Kind::Illegal, cite("6.1.2"), e.subject.pos, "VP are paid for a second or third attempt, right after a failed one",
                            "no vp", "vp");
-        operations_.vp_paid[static_cast<std::size_t>(f.entity->side)] += *vp;  // the players' later attempt: its failed one left out
+        pay_vp(f.entity->side, *vp, e.subject.pos, ctx);  // the players' later attempt: its failed one left out
         f.attempts = std::max(f.attempts, 1);
     }
     ++f.attempts;
@@ -305,9 +306,8 @@ std::vector<int> TmbvEngine::joined_fleets(int fleet, const ngn::Event& e, GameC
 void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
     const int cost = f.attempts == 1 ? f.last_cost : 2 * f.last_cost;
     const std::optional<int> written = vp_argument(e, "6.1.2", ctx);
-    int& paid = operations_.vp_paid[static_cast<std::size_t>(f.entity->side)];
     if (f.last_cost < 0) {  // the failed roll was not read: its cost is the players'
-        paid += written.value_or(0);
+        pay_vp(f.entity->side, written.value_or(0), e.subject.pos, ctx);
         return;
     }
     ngn::SourcePos at = e.subject.pos;
@@ -319,7 +319,8 @@ void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext
                                (f.attempts == 1 ? "the failed roll's difference from the FML" : "twice the second attempt's difference from the FML") +
                                ": " + std::to_string(cost) + " VP",
                            "vp " + std::to_string(cost), "vp " + std::to_string(*written));
-    paid += written.value_or(cost);
+    if (!written || *written == cost) pay_vp(f.entity->side, written.value_or(cost), at, ctx);
+    else pay_vp(f.entity->side, *written, at, ctx, false);  // said wrong: the track takes it as written, judged no further
 }
 
 // vp N among a line's arguments; none when not written.
@@ -438,7 +439,7 @@ void TmbvEngine::pay_activation(CampaignFleet& f, int cost, int written, const n
     else if (written != cost)
         ctx.findings.error(Kind::WrongResult, cite("6.2.5"), e.claim_pos, "a failed second activation costs the roll's difference from the FML",
                            "vp " + std::to_string(cost), "vp " + std::to_string(written));
-    operations_.vp_paid[static_cast<std::size_t>(f.entity->side)] += written;
+    pay_vp(f.entity->side, written, e.claim_pos, ctx);
 }
 
 // Main move @Pola/at-sea @Lissa/blockade: a move in its activation; the last place is where it ends.
@@ -545,6 +546,7 @@ void TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice&
 
 void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) const {
     const Operations& o = operations_;
+    os << vp_text(ctx) << "\n";
     os << "VP paid for operations:";
     for (std::size_t s = 0; s < o.vp_paid.size(); ++s) os << (s ? ", " : " ") << side_name(static_cast<int>(s), ctx) << " " << o.vp_paid[s];
     os << "\nVP won in battles:";

@@ -177,6 +177,8 @@ struct Operations {
     std::uint32_t retry_line = 0;
     std::vector<int> vp_paid;   // by side: VP paid for attempts and activations this game
     std::vector<int> vp_won;    // by side: VP won in battles (12.1 per occurrence, 7.9.3) this game
+    std::vector<std::optional<int>> vp;  // by side: the VP track (12.1) as played; none when not known (a record from mid-game, till a vp line)
+    std::vector<int> vp_gained;  // by side: VP gained this turn (6.1.1: the FML rises a level per 10)
     std::map<const Entity*, CampaignShip> ship_state;  // the ships the battles touched
     std::vector<std::string> contested;  // areas where both sides' fleets stood as the Operations Phase ended (7.0)
     std::vector<std::string> fought;     // areas whose battle was recorded this turn

@@ -90,6 +90,7 @@ void TmbvEngine::inline_battle(const ngn::Heading& h, GameContext& ctx) {
             std::erase_if(o.contested, [&](const std::string& x) { return same_name(x, where); });
             o.fought.push_back(where);
             for (int f : fleets_in_area(where)) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo";
+            std::fill(o.vp.begin(), o.vp.end(), std::nullopt);  // its VP are not known: the players' next totals are taken
         }
     ctx.findings.note(Kind::Unverifiable, cite("7.0"), h.label_pos,
                       std::string("a battle written inline is checked for its sequence of play only: to have it replayed and its damage, "
@@ -129,12 +130,14 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
         judge_winner(*battle, actor, e, ctx);
     } else {
         for (int f : fleets_in_area(where)) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo";  // taken as fought (7.9.6)
+        std::fill(o.vp.begin(), o.vp.end(), std::nullopt);  // the battle's VP are not known: the players' next totals are taken
     }
     const auto choice = claimed_word(e);
     judged(ctx, "7.9.2 (second)");
     if (choice != "stays" && choice != "leaves") {
         ctx.findings.error(Kind::Inconsistent, cite("7.9.2 (second)"), e.subject.pos,
                            "the winner stays in the area, compelling his opponent to leave, or leaves it himself: " + std::string(kBattleForm));
+        if (actor.index >= 0 && static_cast<std::size_t>(actor.index) < o.vp.size()) o.vp[static_cast<std::size_t>(actor.index)].reset();  // 7.9.3's 5 VP or none
         return;
     }
     const int winner = actor.index;
@@ -143,6 +146,7 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
     if (choice == "stays" && !tie && winner >= 0 && static_cast<std::size_t>(winner) < o.vp_won.size()) {
         judged(ctx, "7.9.3 (second)");
         o.vp_won[static_cast<std::size_t>(winner)] += 5;  // 7.9.3; none in a tie (7.9.4)
+        gain_vp(winner, 5);
     }
     compel(choice == "stays" ? 1 - winner : winner, where, e.subject.pos.line);
 }
@@ -263,9 +267,9 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
     judge_engaged_fleets(fought, area, at, ctx);
     for (int f : engaged) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo";  // 7.9.6
     judged(ctx, "7.9.6 (second)");
-    if (!b.vp_known) return;
+    if (!b.vp_known) return std::fill(o.vp.begin(), o.vp.end(), std::nullopt);  // a ship sunk not in the manifest: its VP are not known
     for (std::size_t s = 0; s < o.vp_won.size() && s < side_names_.size(); ++s)
-        if (const auto v = b.vp.find(side_names_[s]); v != b.vp.end()) o.vp_won[s] += v->second;
+        if (const auto v = b.vp.find(side_names_[s]); v != b.vp.end()) o.vp_won[s] += v->second, gain_vp(static_cast<int>(s), v->second);
 }
 
 // 7.1.1: every fleet in the area that is not on a bombardment or blockade mission fights, all its

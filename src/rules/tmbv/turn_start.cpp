@@ -14,7 +14,6 @@ namespace ironlog::rules::tmbv {
 
 namespace {
 constexpr int kItalyFml = 2, kAustriaFml = 5;  // 13.1.1, 13.1.2
-constexpr int kLowestFml = 1, kHighestFml = 10;  // 6.1.1
 
 }  // namespace
 
@@ -40,6 +39,8 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     t.rolled.assign(sides, 0);
     operations_.vp_paid.assign(sides, 0);
     operations_.vp_won.assign(sides, 0);
+    operations_.vp_gained.assign(sides, 0);
+    operations_.vp.assign(sides, ctx.header.setup ? std::nullopt : std::optional<int>(0));  // 13.1.1, 13.1.2: none at the start
 }
 
 // A new turn: the turn track moves the FMLs (6.1.1), last turn's initiative is kept for the
@@ -134,6 +135,7 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     const std::string verb = lower(e.verb());
     const bool a_side = actor.kind == ngn::EntityKind::Side && actor.index >= 0 && static_cast<std::size_t>(actor.index) < turn_start_.fml.size();
     if (verb == "fml" && a_side) return set_fml(e, actor, ctx);
+    if (verb == "vp" && a_side) return vp_line(e, actor, ctx);
     if (in_operations_) return operations_event(e, actor, ctx);
     if (operations_.in_combat) return combat_event(e, actor, ctx);
     if (operations_.in_return) return return_event(e, actor, ctx);
