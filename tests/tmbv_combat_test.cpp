@@ -246,4 +246,17 @@ TEST(TmbvVictory, AFleetBlockadingAnEnemyPortGainsTwoVp) {
     EXPECT_EQ(f.expected.value_or(""), "5");
 }
 
+// 12.2 after turn 12: the totals decide the winner and the level of the win.
+std::string last_turn(const std::string& result) {
+    return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+           "[Result \"" + result + "\"]\n\nturn 12\n  phase victory\n    Austria vp 20\n    Italy vp 9\n";
+}
+
+TEST(TmbvVictory, TheTotalsAfterTurnTwelveDecideTheResult) {
+    EXPECT_TRUE(problems_in(last_turn("Austria major"), "games").empty()) << describe(problems_in(last_turn("Austria major"), "games"));
+    const auto f = only(problems_in(last_turn("Austria minor"), "games"), "tmbv 12.2", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "Austria major");
+    only(problems_in(last_turn("Italy"), "games"), "tmbv 12.2", Kind::WrongResult);
+}
+
 }  // namespace

@@ -50,7 +50,8 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         else close_tactical_combat(h.label_pos, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
-        if (phase && phase->name == "victory") tally_turn(ctx);
+        in_victory_phase_ = phase && phase->name == "victory";
+        if (in_victory_phase_) tally_turn(ctx);
         return;
     }
     if (!in_operations_ || h.kind != ngn::HeadingKind::Impulse) return;

@@ -66,6 +66,36 @@ void TmbvEngine::judge_result(GameContext& ctx) {
                            expected, recorded);
 }
 
+// 12.2: after turn 12's Victory Phase the track's totals give the winner and the level of the win
+// (a tie, which 12.2 does not give, is a draw).
+void TmbvEngine::judge_campaign_result(GameContext& ctx) {
+    const auto* r = ctx.header.result;
+    if (!r || r->value == "*" || turn_start_.turn != 12 || !in_victory_phase_ || operations_.vp.size() != 2) return;
+    const auto& vp = operations_.vp;
+    if (!vp[0] || !vp[1]) {
+        ctx.findings.note(Kind::Unverifiable, cite("12.2"), r->value_pos, "a side's VP total is not known: the winner is not verified");
+        return;
+    }
+    const int a = *vp[0], b = *vp[1];
+    judged(ctx, "12.2");
+    const int winner = a == b ? -1 : (a > b ? 0 : 1);
+    const std::string lvl = a == b ? "" : level(std::max(a, b), std::min(a, b), ctx.header.option("three-times") == "decisive");
+    const std::string expected = winner < 0 ? "draw" : side_name(winner, ctx) + (lvl.empty() ? "" : " " + lvl);
+    const std::string recorded(r->value);
+    bool ok = winner < 0 && lower(recorded) == "draw";
+    if (winner >= 0) {
+        const auto space = recorded.rfind(' ');
+        const Entity* named = ctx.symbols.find_side(recorded);
+        std::string word;
+        if (!named && space != std::string::npos) named = ctx.symbols.find_side(recorded.substr(0, space)), word = lower(recorded.substr(space + 1));
+        ok = named && named->index == winner && (word.empty() || word == lvl);
+    }
+    if (!ok)
+        ctx.findings.error(Kind::WrongResult, cite("12.2"), r->value_pos,
+                           "the VP after turn 12: " + side_name(0, ctx) + " " + std::to_string(a) + ", " + side_name(1, ctx) + " " + std::to_string(b),
+                           expected, recorded);
+}
+
 // Whether the record names `x` in no event after `line`, though it did name it in one before: the
 // players played on as if it were gone (a sinking left out, most likely).
 bool TmbvEngine::gone(const Ship& x, std::uint32_t line, GameContext& ctx) {
