@@ -95,7 +95,7 @@ TEST(ReplayCopy, TmbvCampaignTurnStart) {
         "    segment initiative\n      Austria roll d10: 4 +6(FML) +2(Tegetthoff) = 12\n"
         "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Italy\n  phase operations\n    impulse 1\n"
         "  phase victory\n    Italy fml 3\n"
-        "turn 2\n  phase turn-start\n    segment weather\n      Austria roll d10: 6 => storm\n"
+        "turn 2\n  phase turn-start\n    segment weather\n      Austria roll d10: 6 => foul\n"
         "    segment random-event\n      Austria draw no-event\n"
         "    segment initiative\n      Austria roll d10: 1 +6(FML) +2(Tegetthoff) = 9\n"
         "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n  phase operations\n    impulse 1\n"

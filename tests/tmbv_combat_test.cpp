@@ -64,8 +64,9 @@ Finding only(const std::vector<Finding>& found, const std::string& rule, Kind ki
 }
 
 // The sample without its VP totals, for a battle changed so that they change too.
+// (Turns 1 and 2 only: the VP decide turn 3's FML, 6.1.1.)
 const std::string kCampaignNoTotals = [] {
-    std::string text = kCampaign;
+    std::string text = kCampaign.substr(0, kCampaign.find("\nturn 3"));
     const std::string totals = "    Austria vp 12\n    Italy vp 0\n";
     const auto at = text.find(totals);
     return at == std::string::npos ? text : text.erase(at, totals.size());
@@ -82,11 +83,11 @@ TEST(TmbvCombat, TheSampleChecksCleanWithItsBattle) {
 // What the battle did is what the campaign carries on (ironlog state): damage, the sinking, the VP
 // (Palestro: 2 + 5 for an ironclad, 12.1; 5 for staying, 7.9.3).
 TEST(TmbvCombat, TheBattlesDamageSinkingsAndVpComeBack) {
-    const testing_util::Run r = run_ironlog({"state", (kSource / "fixtures/games/tmbv-campaign-sample.ngn").string()});
+    const testing_util::Run r = run_ironlog({"state", (kSource / "fixtures/games/tmbv-campaign-sample.ngn").string(), "--at", "turn 3"});
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("VP won in battles: Austria 12, Italy 0"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("VP: Austria 12, Italy 0"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("FML: Austria 6, Italy 3"), std::string::npos) << r.out;  // 12 VP gained in turn 2: a level up (6.1.1)
+    EXPECT_NE(r.out.find("FML: Austria 5, Italy 3"), std::string::npos) << r.out;  // 12 VP gained in turn 2: a level up; turn 3: one down (6.1.1)
     EXPECT_NE(r.out.find("Don Juan de Austria: 3 hits"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Ancona: 2 hits"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Palestro: 5 hits, sunk in the battle of line"), std::string::npos) << r.out;
@@ -157,7 +158,9 @@ TEST(TmbvCombat, FleetsThatMeetFight) {
 }
 
 TEST(TmbvCombat, TheLoserCompelledGoesHome) {
-    only(campaign_problems(edit(kCampaign, "IB return @Ancona/port\n    ; after the battle", "IB stay\n    ; after the battle")), "tmbv 7.9.5 (second)", Kind::Illegal);
+    // (turns 1 and 2: the fleet left at sea cannot repair in turn 3)
+    only(campaign_problems(edit(kCampaignNoTotals, "IB return @Ancona/port\n    ; after the battle", "IB stay\n    ; after the battle")), "tmbv 7.9.5 (second)",
+         Kind::Illegal);
 }
 
 TEST(TmbvCombat, TheWinnerSaysWhetherHeStays) {
@@ -257,6 +260,46 @@ TEST(TmbvVictory, TheTotalsAfterTurnTwelveDecideTheResult) {
     const auto f = only(problems_in(last_turn("Austria minor"), "games"), "tmbv 12.2", Kind::WrongResult);
     EXPECT_EQ(f.expected.value_or(""), "Austria major");
     only(problems_in(last_turn("Italy"), "games"), "tmbv 12.2", Kind::WrongResult);
+}
+
+// ---- the End of Turn Phase: weather damage (11.1) and repair (11.2) of the sample's turn 3 ---------------
+
+TEST(TmbvEndOfTurn, WeatherDamageIsTheExcessOverTheDefenseRating) {
+    const std::string roll = "DJ weather-damage d10: 2 +1(rough) = 3 => ";
+    const auto f = only(campaign_problems(edit(kCampaign, roll + "1 hits", roll + "2 hits")), "tmbv 11.1", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "1 hit");
+    EXPECT_EQ(f.recorded.value_or(""), "2 hits");
+    const auto g = only(campaign_problems(edit(kCampaign, "DRA weather-damage d10: 0 +1(rough) = 1", "DRA weather-damage d10: 0 = 0")), "tmbv 11.1",
+                        Kind::WrongResult);
+    EXPECT_EQ(g.expected.value_or(""), "0 +1(rough) = 1");
+}
+
+TEST(TmbvEndOfTurn, EveryDamagedShipRollsInRoughWeather) {
+    const auto f = only(campaign_problems(edit(kCampaign, "      DRA weather-damage d10: 0 +1(rough) = 1 => none\n", "")), "tmbv 11.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("DRA is damaged (1 hit)"), std::string::npos) << f.message;
+}
+
+TEST(TmbvEndOfTurn, OnlyDamagedShipsRollAndOnlyInRoughOrFoulWeather) {
+    only(campaign_problems(edit(kCampaign, "      DRA weather-damage", "      PE weather-damage d10: 5 +1(rough) = 6 => 4 hits\n      DRA weather-damage")),
+         "tmbv 11.1", Kind::Illegal);
+    // turn 2's weather is clear
+    only(campaign_problems(edit(kCampaign, "    segment repair\n  phase victory\n    ; the track",
+                                "    segment weather-damage\n      DJ weather-damage d10: 2 = 2 => none\n    segment repair\n  phase victory\n    ; the track")),
+         "tmbv 11.1", Kind::Illegal);
+}
+
+TEST(TmbvEndOfTurn, ARepairGetsBackBoxesByCrew) {
+    const auto f = only(campaign_problems(edit(kCampaign, "DJ repair => 3", "DJ repair => 2")), "tmbv 11.2.2", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "3");
+    EXPECT_EQ(f.recorded.value_or(""), "2");
+    only(campaign_problems(edit(kCampaign, "DRA repair => 1", "DRA repair => 3")), "tmbv 11.2.2", Kind::WrongResult);  // at most its hits
+}
+
+TEST(TmbvEndOfTurn, ShipsAreRepairedInAFriendlyPort) {
+    const std::string campaign = edit(kCampaign, "    impulse 2\n      Italy pass\n  phase end-of-turn",
+                                      "    impulse 2\n      IB mobilize d10: 1 = 1 => mobilized\n      IB move @Ancona/at-sea\n  phase end-of-turn");
+    const auto f = only(campaign_problems(campaign), "tmbv 11.2", Kind::Illegal);
+    EXPECT_NE(f.message.find("@Ancona/at-sea"), std::string::npos) << f.message;
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // (5.1.1, 5.1.2), the random event draws (5.2.1), the initiative (5.3) with the FMLs (6.1.1,
 // 13.1): for each case a legal record that checks clean and a faulty one flagged with its case
 // and values. Records are read as if they stood in fixtures/games and use the made-up test pack
-// and manifest (fixtures/tables/tmbv-*.ngn: weather-roll 0-4 clear, 5-7 rough, 8-9 storm;
+// and manifest (fixtures/tables/tmbv-*.ngn: weather-roll 0-4 clear, 5-7 rough, 8-9 foul;
 // Tegetthoff +2, Persano +0).
 #include "rules/tmbv/manifest.hpp"
 #include "rules/tmbv/tables.hpp"
@@ -77,8 +77,8 @@ TEST(TmbvTurnStart, LastTurnsInitiativeRollsForTheWeather) {
 }
 
 TEST(TmbvTurnStart, WeatherClaimReadOnTheTable) {
-    one(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => storm\n", kDraws, kInitiative2)), "tmbv 5.1.2", Kind::WrongResult, "rough",
-        "storm");
+    one(campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => foul\n", kDraws, kInitiative2)), "tmbv 5.1.2", Kind::WrongResult, "rough",
+        "foul");
     // One mistake, one finding: a roll left out of a written segment
     const Finding f = one(campaign(kTurn1 + "turn 2\n  phase turn-start\n    segment weather\n    segment random-event\n" + kDraws +
                                    "    segment initiative\n" + kInitiative2),
@@ -95,7 +95,7 @@ TEST(TmbvTurnStart, EachRollIsOneDie) {
 }
 
 TEST(TmbvTurnStart, WithoutThePackTheWeatherIsNotVerifiedSaidOnce) {
-    const std::string text = campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => storm\n", kDraws, kInitiative2), "");
+    const std::string text = campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => foul\n", kDraws, kInitiative2), "");
     clean(text);
     const auto all = findings_of(text);
     int notes = 0;
@@ -238,7 +238,7 @@ TEST(TmbvTurnStart, TheWeatherTableAndTheAdmiralsRead) {
     const auto pack = ironlog::rules::tmbv::TablePack::load(kSource / "fixtures/tables/tmbv-test-pack.ngn", "pack", findings);
     EXPECT_EQ(pack.weather_for(4), "clear");
     EXPECT_EQ(pack.weather_for(5), "rough");
-    EXPECT_EQ(pack.weather_for(9), "storm");
+    EXPECT_EQ(pack.weather_for(9), "foul");
     const auto manifest =
         ironlog::rules::tmbv::Manifest::load(kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn", "manifest", findings);
     EXPECT_TRUE(findings.all().empty()) << describe(findings.all());

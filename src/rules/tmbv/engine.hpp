@@ -329,6 +329,7 @@ private:
     void judge_engaged_fleets(const std::vector<const Entity*>& fought, const std::string& area, ngn::SourcePos at, GameContext& ctx);
     void judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
     void compel(int side, const std::string& area, std::uint32_t line);
+    void fought_unseen(const std::string& area);
     std::vector<int> fleets_in_area(const std::string& area) const;
     const Entity* campaign_ship_named(const std::string& name) const;
     // the battle records replayed, by file: each is replayed and reported once a game (a record
@@ -336,6 +337,16 @@ private:
     std::map<std::string, std::shared_ptr<const BattleOutcome>> battles_read_;
     bool battle_ = false;    // a battle of the campaign, as a record of its own (7.0)
     bool tbb_ = false;       // a battle on the TBB: Lissa's or the campaign's
+
+    // ---- end_of_turn.cpp: the campaign's End of Turn Phase: weather damage (11.1), repair (11.2) ----
+    void end_of_turn_heading(const ngn::Heading& h, GameContext& ctx);
+    void end_of_turn_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void weather_damage(const ngn::Event& e, const Entity& ship, GameContext& ctx);
+    std::vector<std::pair<std::string, int>> weather_damage_modifiers(const Entity& ship) const;
+    void repair(const ngn::Event& e, const Entity& ship, GameContext& ctx);
+    void sink_campaign_ship(const Entity& ship, std::uint32_t line);
+    const CampaignFleet* fleet_of(const Entity& ship) const;
+    char campaign_crew(const Entity& ship) const;
 
     // ---- victory_determination.cpp: the campaign's VP track (12.1, 12.2's notes), the Blockade Phase (10.0), the FML by VP (6.1.1) ----
     void gain_vp(int side, int vp);

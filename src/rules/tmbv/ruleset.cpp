@@ -29,8 +29,10 @@ RulesetInfo declare() {
                      "end to end with the players' manifest and table pack; the campaign's Turn Start Phase (5.0-5.3: weather, random event draws, initiative with the FMLs of 6.1.1 and "
                      "13.1) and Operations Phase (6.0-6.2: impulses, passes, mobilization, activations and their VP; the fleets and their make-up, 6.3 and "
                      "6.4.5; moves on the players' operational map, 6.4), Tactical Combat Phase (7.0, 7.1, the second 7.9: each battle a record of its own "
-                     "([Variant \"battle\"]) that the campaign names, replayed on the TBB, its damage, sinkings and VP carried back) and Return to Port "
-                     "Phase (8.0, the Low Fuel markers); its other phases: sequence of play only";
+                     "([Variant \"battle\"]) that the campaign names, replayed on the TBB, its damage, sinkings and VP carried back), Return to Port "
+                     "Phase (8.0, the Low Fuel markers), End of Turn Phase (11.1 weather damage, 11.2 ship repair) and the VP track (10.0 "
+                     "blockades, 12.0-12.2: totals, FML per 10 VP, no deficit spending, the winner after turn 12); not yet: interception, "
+                     "towing, bombardment, reinforcements (sequence of play only)";
 
     Sequence campaign;
     campaign.variant = "campaign";

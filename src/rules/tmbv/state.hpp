@@ -159,7 +159,10 @@ struct CampaignFleet {
 // A ship of the campaign as its battles left it, as played (7.9, 12.1): hull boxes crossed off, sunk.
 struct CampaignShip {
     int hits = 0;
-    std::uint32_t sunk = 0;  // the battle line whose record sank it, 0 afloat
+    std::uint32_t sunk = 0;  // the line that sank it (its battle's, or its weather damage roll), 0 afloat
+    int weather_rolled = 0;  // the turn of its last weather damage roll (11.1)
+    int repaired = 0;        // the turn of its last repair (11.2)
+    bool damage_known = true;  // false after a battle not replayed: its hits are the players' from then on
 };
 
 // The Operations Phase (6.0) as played: whose impulse it is, the passes, the fleets, the VP paid.
@@ -183,6 +186,10 @@ struct Operations {
     std::vector<std::string> contested;  // areas where both sides' fleets stood as the Operations Phase ended (7.0)
     std::vector<std::string> fought;     // areas whose battle was recorded this turn
     bool in_combat = false;       // the Tactical Combat Phase is open (7.0)
+    bool in_weather_damage = false;  // the Weather Damage Segment is open (11.1)
+    ngn::SourcePos weather_damage_at;
+    bool said_no_weather_damage = false;
+    bool gains_unknown = false;   // a battle's VP this turn are not known: the FMLs' rise for VP is not either (6.1.1)
     bool said_no_rating = false, said_no_fml = false;
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up
     bool in_return = false;       // the Return to Port Phase is open (8.0)

@@ -18,7 +18,7 @@ const char* kShape =
     "a table pack line is one of: source \"...\"; weather <name> <visibility limit>; visibility-track <lowest> <highest>; "
     "board <letter> <column offset> <row offset>; fire-modifier, ram-modifier or start-modifier <condition> <value>; "
     "fire-result <lowest> <highest> <hits>; ram-result <lowest> <highest> fail|<target hits> <rammer hits>; "
-    "diw-start <lowest> <highest> moves|diw; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
+    "diw-start <lowest> <highest> moves|diw; weather-damage-modifier <condition> <value>; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
 
 std::optional<int> integer(ngn::Items a, std::size_t i) {
     if (i >= a.size()) return std::nullopt;
@@ -65,6 +65,8 @@ public:
         else if (what == "fire-modifier") ok = modifier(a, p_.fire_mods_, {"range", "visibility", "small", "ironclad", "defence", "crew", "rifled", "weather"});
         else if (what == "ram-modifier") ok = modifier(a, p_.ram_mods_, {"ram", "small", "ironclad", "crew", "weather", "diw"});
         else if (what == "start-modifier") ok = modifier(a, p_.start_mods_, {"crew"});
+        else if (what == "weather-damage-modifier")
+            ok = modifier(a, p_.weather_damage_mods_, {"weather", "small", "ironclad", "crew"}) && (p_.weather_damage_given_ = true);
         else if (what == "fire-result") ok = a.size() == 3 && band(a, 0) && integer(a, 2) && *integer(a, 2) >= 0 &&
                                              (p_.fire_.push_back(FireRow{*band(a, 0), *integer(a, 2)}), true);
         else if (what == "ram-result") ok = ram(a);

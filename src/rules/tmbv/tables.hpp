@@ -76,6 +76,9 @@ public:
     const std::vector<ChartModifier>& fire_modifiers() const { return fire_mods_; }
     const std::vector<ChartModifier>& ram_modifiers() const { return ram_mods_; }
     const std::vector<ChartModifier>& start_modifiers() const { return start_mods_; }
+    // The Weather Damage Table's DRMs (11.1); has_weather_damage: the pack gives the table.
+    const std::vector<ChartModifier>& weather_damage_modifiers() const { return weather_damage_mods_; }
+    bool has_weather_damage() const { return weather_damage_given_; }
     std::optional<int> fire_hits(int modified_roll) const;
     const RamRow* ram(int modified_roll) const;
     std::optional<bool> starts(int modified_roll) const;
@@ -95,7 +98,8 @@ public:
     bool has_boards() const { return !boards_.empty(); }
 
 private:
-    std::vector<ChartModifier> fire_mods_, ram_mods_, start_mods_;
+    std::vector<ChartModifier> fire_mods_, ram_mods_, start_mods_, weather_damage_mods_;
+    bool weather_damage_given_ = false;
     std::vector<FireRow> fire_;
     std::vector<RamRow> ram_;
     std::vector<StartRow> start_;

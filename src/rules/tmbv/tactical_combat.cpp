@@ -89,8 +89,7 @@ void TmbvEngine::inline_battle(const ngn::Heading& h, GameContext& ctx) {
             const std::string where = p ? p->name : std::string(a->area);
             std::erase_if(o.contested, [&](const std::string& x) { return same_name(x, where); });
             o.fought.push_back(where);
-            for (int f : fleets_in_area(where)) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo";
-            std::fill(o.vp.begin(), o.vp.end(), std::nullopt);  // its VP are not known: the players' next totals are taken
+            fought_unseen(where);
         }
     ctx.findings.note(Kind::Unverifiable, cite("7.0"), h.label_pos,
                       std::string("a battle written inline is checked for its sequence of play only: to have it replayed and its damage, "
@@ -129,26 +128,39 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
         carry_back(*battle, where, e.subject.pos, ctx);
         judge_winner(*battle, actor, e, ctx);
     } else {
-        for (int f : fleets_in_area(where)) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo";  // taken as fought (7.9.6)
-        std::fill(o.vp.begin(), o.vp.end(), std::nullopt);  // the battle's VP are not known: the players' next totals are taken
+        fought_unseen(where);
     }
     const auto choice = claimed_word(e);
     judged(ctx, "7.9.2 (second)");
-    if (choice != "stays" && choice != "leaves") {
+    const bool said = choice == "stays" || choice == "leaves";
+    if (!said)  // taken as staying, the usual choice: its 5 VP count for the FML (6.1.1); the total is the players' next
         ctx.findings.error(Kind::Inconsistent, cite("7.9.2 (second)"), e.subject.pos,
                            "the winner stays in the area, compelling his opponent to leave, or leaves it himself: " + std::string(kBattleForm));
-        if (actor.index >= 0 && static_cast<std::size_t>(actor.index) < o.vp.size()) o.vp[static_cast<std::size_t>(actor.index)].reset();  // 7.9.3's 5 VP or none
-        return;
-    }
     const int winner = actor.index;
     const bool tie = battle && battle->vp_known && battle->vp.size() == 2 &&
                      battle->vp.begin()->second == std::next(battle->vp.begin())->second;
-    if (choice == "stays" && !tie && winner >= 0 && static_cast<std::size_t>(winner) < o.vp_won.size()) {
+    const bool stays = choice != "leaves";
+    if (stays && !tie && winner >= 0 && static_cast<std::size_t>(winner) < o.vp_won.size()) {
         judged(ctx, "7.9.3 (second)");
         o.vp_won[static_cast<std::size_t>(winner)] += 5;  // 7.9.3; none in a tie (7.9.4)
         gain_vp(winner, 5);
+        if (!said) o.vp[static_cast<std::size_t>(winner)].reset();
     }
-    compel(choice == "stays" ? 1 - winner : winner, where, e.subject.pos.line);
+    compel(stays ? 1 - winner : winner, where, e.subject.pos.line);
+}
+
+// A battle the engine did not replay: its area's fleets are taken as having fought (7.9.6), and
+// what it did is the players' from here on: their ships' damage, the VP totals and the FMLs'
+// rise for VP (each taken as next written).
+void TmbvEngine::fought_unseen(const std::string& area) {
+    Operations& o = operations_;
+    for (int i : fleets_in_area(area)) {
+        CampaignFleet& f = o.fleets[static_cast<std::size_t>(i)];
+        f.marker = "Low Fuel and Ammo";
+        for (const Entity* s : f.ships) o.ship_state[s].damage_known = false;
+    }
+    std::fill(o.vp.begin(), o.vp.end(), std::nullopt);
+    o.gains_unknown = true;
 }
 
 // The battle record, replayed on its own as `ironlog check` would: its findings are its own, at
@@ -267,7 +279,11 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
     judge_engaged_fleets(fought, area, at, ctx);
     for (int f : engaged) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo";  // 7.9.6
     judged(ctx, "7.9.6 (second)");
-    if (!b.vp_known) return std::fill(o.vp.begin(), o.vp.end(), std::nullopt);  // a ship sunk not in the manifest: its VP are not known
+    if (!b.vp_known) {  // a ship sunk not in the manifest: its VP are not known
+        std::fill(o.vp.begin(), o.vp.end(), std::nullopt);
+        o.gains_unknown = true;
+        return;
+    }
     for (std::size_t s = 0; s < o.vp_won.size() && s < side_names_.size(); ++s)
         if (const auto v = b.vp.find(side_names_[s]); v != b.vp.end()) o.vp_won[s] += v->second, gain_vp(static_cast<int>(s), v->second);
 }

@@ -69,6 +69,7 @@ void TmbvEngine::new_campaign_turn(int number) {
 }
 
 void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
+    end_of_turn_heading(h, ctx);
     if (h.kind == ngn::HeadingKind::Turn || h.kind == ngn::HeadingKind::Phase) close_turn_start(ctx);
     else close_segment(ctx);
     operations_heading(h, ctx);
@@ -138,6 +139,7 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     if (verb == "vp" && a_side) return vp_line(e, actor, ctx);
     if (in_operations_) return operations_event(e, actor, ctx);
     if (operations_.in_combat) return combat_event(e, actor, ctx);
+    if (const SequenceNode* phase = ctx.cursor.phase(); phase && phase->name == "end-of-turn") return end_of_turn_event(e, actor, ctx);
     if (operations_.in_return) return return_event(e, actor, ctx);
     const std::string& segment = turn_start_.segment;
     if (segment.empty()) return;  // the rest of the turn: its sequence of play only
@@ -302,7 +304,7 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
     } else if (!fml) {
         if (!std::exchange(t.said_no_fml, true))
             ctx.findings.note(Kind::Unverifiable, cite("6.1.1"), fml_mod->pos,
-                              "the FMLs are not known here (a record that starts after turn 1, or a side not named Austria or Italy): "
+                              "the FMLs are not known here (a record that starts after turn 1, a battle whose VP are not known, or a side not named Austria or Italy): "
                               "the FML modifiers are taken as written");
         fml = fml_mod->value;
         t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as written at line " + std::to_string(fml_mod->pos.line);

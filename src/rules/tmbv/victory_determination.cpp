@@ -45,8 +45,13 @@ void TmbvEngine::tally_turn(GameContext& ctx) {
         if (p && !p->controller.empty() && !holds(*p, f.entity->side, ctx)) gain_vp(f.entity->side, 2);
     }
     TurnStart& t = turn_start_;
+    const bool unknown = std::exchange(o.gains_unknown, false);
     for (std::size_t s = 0; s < o.vp_gained.size() && s < t.fml.size(); ++s) {
         const int steps = std::exchange(o.vp_gained[s], 0) / 10;
+        if (unknown) {  // a battle's VP not known: the FML is the players' next (said once where first used)
+            t.fml[s].reset();
+            continue;
+        }
         if (steps == 0 || !t.fml[s]) continue;
         judged(ctx, "6.1.1");
         t.fml[s] = std::clamp(*t.fml[s] + steps, kLowestFml, kHighestFml);

@@ -1,0 +1,176 @@
+// The campaign's End of Turn Phase (11.0): the Weather Damage Segment (11.1) and the Repair
+// Segment's ship repairs (11.2, 11.2.2, 11.2.3) for the ships the battles damaged; the Low Fuel
+// markers' end is 11.2.6 (return_to_port.cpp). A ship's lines:
+//   DJ weather-damage d10: 7 +3(foul) = 10 => 8 hits sunk     (=> none, => 2 hits)
+//   DJ repair => 2
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+bool stormy(const std::optional<std::string>& weather) { return weather && (*weather == "rough" || *weather == "foul"); }
+
+// "=> 3 hits [sunk]" or "=> none": the hits claimed, and whether it sank; none without a claim.
+std::optional<std::pair<int, bool>> claimed_damage(const ngn::Event& e) {
+    if (!e.claim || e.claim->empty()) return std::nullopt;
+    const auto& c = *e.claim;
+    if (is_word(c.front(), "none")) return std::pair{0, false};
+    const auto* n = c.front().as<ngn::Number>();
+    if (!n || !n->is_integer || n->as_int() < 0) return std::nullopt;
+    return std::pair{n->as_int(), std::any_of(c.begin(), c.end(), [](const ngn::Item& i) { return is_word(i, "sunk"); })};
+}
+}  // namespace
+
+// The segment's end: in rough or foul weather every damaged ship afloat has rolled (11.1).
+void TmbvEngine::end_of_turn_heading(const ngn::Heading& h, GameContext& ctx) {
+    Operations& o = operations_;
+    if (std::exchange(o.in_weather_damage, false) && stormy(turn_start_.weather))
+        for (const auto& [ship, state] : o.ship_state)
+            if (state.hits > 0 && state.damage_known && !state.sunk && state.weather_rolled != turn_start_.turn)
+                ctx.findings.error(Kind::Illegal, cite("11.1"), o.weather_damage_at,
+                                   ship->label() + " is damaged (" + counted(state.hits, "hit") + "): in " + *turn_start_.weather +
+                                       " weather it rolls for weather damage (" + ship->label() + " weather-damage d10: ...)");
+    const SequenceNode* phase = ctx.cursor.phase();
+    if (h.kind == ngn::HeadingKind::Segment && phase && phase->name == "end-of-turn" && lower(h.label) == "weather-damage")
+        o.in_weather_damage = true, o.weather_damage_at = h.label_pos;
+}
+
+void TmbvEngine::end_of_turn_event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
+    const std::string segment = ctx.cursor.open(ngn::HeadingKind::Segment);
+    const std::string verb = lower(e.verb());
+    if (segment != "weather-damage" && segment != "repair") return;  // the Reinforcement Segment: not read yet
+    const bool ship = actor.kind == ngn::EntityKind::Ship;
+    if (segment == "weather-damage" && ship && verb == "weather-damage") return weather_damage(e, actor, ctx);
+    if (segment == "repair" && ship && verb == "repair") return repair(e, actor, ctx);
+    ctx.findings.error(Kind::Inconsistent, cite(segment == "repair" ? "11.2" : "11.1"), e.subject.pos,
+                       segment == "repair" ? "a line of the Repair Segment is a ship's repair: DJ repair => 2"
+                                           : "a line of the Weather Damage Segment is a ship's roll: DJ weather-damage d10: 7 +3(foul) = 10 => 8 hits");
+}
+
+// 11.1: a damaged ship rolls, with the Weather Damage Table's DRMs; what exceeds its defense
+// rating is hits; it may sink.
+void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameContext& ctx) {
+    judged(ctx, "11.1");
+    CampaignShip& state = operations_.ship_state[&ship];
+    const TurnStart& t = turn_start_;
+    std::string refused;
+    if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
+    else if (t.weather && !stormy(t.weather)) refused = "weather damage is rolled in rough and foul weather; this turn's is " + *t.weather;
+    else if (state.hits == 0 && state.damage_known) refused = ship.label() + " is not damaged: only damaged ships roll for weather damage";
+    else if (state.weather_rolled == t.turn) refused = ship.label() + " has rolled for weather damage already this turn";
+    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.1"), e.subject.pos, refused));
+    state.weather_rolled = t.turn;
+    const ngn::Dice* dice = first_dice(e);
+    if (!dice || dice->faces.empty()) {
+        ctx.findings.error(Kind::Inconsistent, cite("11.1"), e.subject.pos, "a weather damage roll is written: " + ship.label() + " weather-damage d10: 7 +3(foul) = 10 => 8 hits");
+        return;
+    }
+    one_die(*dice, cite("11.1"), ctx);
+    const bool table = tables_ && tables_->has_weather_damage();
+    if (!table && !std::exchange(operations_.said_no_weather_damage, true))
+        ctx.findings.note(Kind::Unverifiable, cite("11.1"), e.subject.pos,
+                          "the pack has no Weather Damage Table (weather-damage-modifier rows): weather damage rolls are taken as written");
+    const ModifiedRoll roll = modified(*dice, table ? weather_damage_modifiers(ship) : std::vector<std::pair<std::string, int>>{});
+    if (table && ctx.dice_ok && roll.recorded && *roll.recorded != roll.rules)
+        ctx.findings.error(Kind::WrongResult, cite("11.1"), dice->faces.front().pos, "the roll with the Weather Damage Table's modifiers", roll.rules_text(),
+                           std::to_string(*roll.recorded));
+    const int total = table ? roll.played() : roll.recorded.value_or(roll.face);
+    const ManifestShip* m = manifest_ship(ship);
+    const auto claim = claimed_damage(e);
+    if (m && ctx.dice_ok) {
+        const int hits = std::max(0, total - m->defence);
+        const bool sinks = m->hull > 0 && state.hits + hits >= m->hull;
+        if (claim && (claim->first != hits || (state.damage_known && claim->second != sinks)))
+            ctx.findings.error(Kind::WrongResult, cite("11.1"), e.claim_pos,
+                               std::to_string(total) + " against " + ship.label() + "'s defense rating of " + std::to_string(m->defence),
+                               hits == 0 ? "none" : counted(hits, "hit") + (sinks ? " sunk" : ""),
+                               claim->first == 0 ? "none" : counted(claim->first, "hit") + (claim->second ? " sunk" : ""));
+        if (!claim) {  // the rules' result, as nothing else was written
+            state.hits += hits;
+            if (sinks) sink_campaign_ship(ship, e.subject.pos.line);
+            return;
+        }
+    } else {
+        say_no_manifest(ctx, e.subject.pos);
+    }
+    if (!claim) return;
+    state.hits += claim->first;  // as played
+    if (claim->second) sink_campaign_ship(ship, e.subject.pos.line);
+}
+
+std::vector<std::pair<std::string, int>> TmbvEngine::weather_damage_modifiers(const Entity& ship) const {
+    std::vector<std::pair<std::string, int>> out;
+    const ManifestShip* m = manifest_ship(ship);
+    const char crew = campaign_crew(ship);
+    for (const ChartModifier& c : tables_->weather_damage_modifiers()) {
+        bool applies = false;
+        switch (c.kind) {
+            case ModifierKind::Weather: applies = turn_start_.weather && c.which == *turn_start_.weather; break;
+            case ModifierKind::Small: applies = m && m->small; break;
+            case ModifierKind::Ironclad: applies = m && m->ironclad; break;
+            case ModifierKind::Crew: applies = c.which.size() == 1 && std::toupper(static_cast<unsigned char>(c.which[0])) == crew; break;
+            default: break;  // not a weather damage modifier (the pack reader refuses it)
+        }
+        if (applies) out.emplace_back(c.kind == ModifierKind::Weather ? c.which : c.what, c.value);
+    }
+    return out;
+}
+
+// A ship sunk by the weather leaves its fleet; its VP go to the other side (12.1).
+void TmbvEngine::sink_campaign_ship(const Entity& ship, std::uint32_t line) {
+    Operations& o = operations_;
+    o.ship_state[&ship].sunk = line;
+    for (CampaignFleet& f : o.fleets) std::erase(f.ships, &ship);
+    const ManifestShip* m = manifest_ship(ship);
+    const std::string owner = ship.side >= 0 && static_cast<std::size_t>(ship.side) < side_names_.size() ? side_names_[static_cast<std::size_t>(ship.side)] : "";
+    if (m && side_names_.size() == 2 && owner != "turkey" && owner != "france") gain_vp(1 - ship.side, m->defence + (m->ironclad ? 5 : 0));
+}
+
+const CampaignFleet* TmbvEngine::fleet_of(const Entity& ship) const {
+    for (const CampaignFleet& f : operations_.fleets)
+        if (std::find(f.ships.begin(), f.ships.end(), &ship) != f.ships.end()) return &f;
+    return nullptr;
+}
+
+char TmbvEngine::campaign_crew(const Entity& ship) const {
+    const ManifestShip* m = manifest_ship(ship);
+    if (m && m->crew) return m->crew;
+    return ship.side == italy_ ? 'B' : 'A';  // 13.0
+}
+
+// 11.2, 11.2.2: a ship in a friendly port gets back 3, 2 or 1 hull boxes for crew A, B or C, once
+// a turn (11.2.3: its own repair only).
+void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ctx) {
+    judged(ctx, "11.2"), judged(ctx, "11.2.3");
+    CampaignShip& state = operations_.ship_state[&ship];
+    const CampaignFleet* f = fleet_of(ship);
+    const geometry::Place* p = f && map_ ? map_->find(f->area) : nullptr;
+    std::string refused;
+    if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
+    else if (state.hits == 0 && state.damage_known) refused = ship.label() + " is not damaged";
+    else if (f && f->placed && (f->box != "port" || (p && !holds(*p, ship.side, ctx))))
+        refused = "ships are repaired in a friendly port: " + ship.label() + "'s fleet " + f->label() + " is at " + place_text(*f);
+    else if (state.repaired == turn_start_.turn) refused = ship.label() + " has been repaired already this turn";
+    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused));
+    state.repaired = turn_start_.turn;
+    const auto* n = e.claim && !e.claim->empty() ? e.claim->front().as<ngn::Number>() : nullptr;
+    if (!n || !n->is_integer || n->as_int() < 0) {
+        ctx.findings.error(Kind::Inconsistent, cite("11.2.2"), e.subject.pos, "a repair claims the hull boxes recovered: " + ship.label() + " repair => 2");
+        return;
+    }
+    judged(ctx, "11.2.2");
+    const char crew = campaign_crew(ship);
+    const int recovered = std::min(state.damage_known ? state.hits : n->as_int(), crew == 'A' ? 3 : crew == 'B' ? 2 : 1);
+    if (n->as_int() != recovered)
+        ctx.findings.error(Kind::WrongResult, cite("11.2.2"), e.claim_pos,
+                           std::string("a crew ") + crew + " ship gets back " + std::to_string(crew == 'A' ? 3 : crew == 'B' ? 2 : 1) +
+                               " hull boxes, at most its " + counted(state.hits, "hit"),
+                           std::to_string(recovered), std::to_string(n->as_int()));
+    state.hits = std::max(0, state.hits - n->as_int());  // as played
+}
+
+}  // namespace ironlog::rules::tmbv
