@@ -302,4 +302,39 @@ TEST(TmbvEndOfTurn, ShipsAreRepairedInAFriendlyPort) {
     EXPECT_NE(f.message.find("@Ancona/at-sea"), std::string::npos) << f.message;
 }
 
+// ---- the Reinforcement Segment (11.2 as printed): the sample's turn 3 brings the Austrian Support Fleet ----
+
+TEST(TmbvReinforcement, TheAustrianSupportFleetArrivesOnARollAtMostTheFml) {
+    const auto f = only(campaign_problems(edit(kCampaign, "Austria reinforce d10: 3 => arrives", "Austria reinforce d10: 7 => arrives")),
+                        "tmbv 11.2.1 a)", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "fails");
+    only(campaign_problems(edit(kCampaign, "Austria reinforce d10: 3 => arrives", "Austria reinforce d10: 3 +2(Tegetthoff) = 5 => arrives")),
+         "tmbv 11.2.1 a)", Kind::Illegal);
+}
+
+TEST(TmbvReinforcement, TheSupportFleetIsDeclaredOnlyWhenItArrivesInPola) {
+    only(campaign_problems(edit(kCampaign, "      Austria reinforce d10: 3 => arrives\n", "")), "tmbv 11.2.1 a)", Kind::Illegal);
+    const auto f = only(campaign_problems(edit(kCampaign, "support @Pola/port", "support @Lissa/port")), "tmbv 11.2.1 a)", Kind::Illegal);
+    EXPECT_EQ(f.expected.value_or(""), "@Pola/port");
+}
+
+// Italy's Reserve Fleet in Taranto, turn 2 of a game from the middle (Italy's FML 3).
+std::string reserve(const std::string& impulse2, const std::string& end_of_turn = "") {
+    return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+           "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Map \"../maps/tmbv-test-map.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n\n"
+           "side Austria\nfleet AM \"Austrian Main Fleet\" main admiral @Pola/port\n"
+           "side Italy\nfleet IM \"Italian Main Fleet\" main admiral @Bari/port\nfleet IR \"Italian Reserve Fleet\" reserve @Taranto/port\n"
+           "turn 2\n  phase turn-start\n    segment random-event\n      Austria draw no-event\n      Italy draw no-event\n    segment initiative\n"
+           "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n"
+           "  phase operations\n    impulse 1\n      Austria pass\n    impulse 2\n" + impulse2 +
+           "  phase end-of-turn\n    segment reinforcement\n" + end_of_turn;
+}
+
+TEST(TmbvReinforcement, TheItalianReserveFleetWaitsForItsRelease) {
+    EXPECT_TRUE(problems_in(reserve("      Italy pass\n"), "games").empty()) << describe(problems_in(reserve("      Italy pass\n"), "games"));
+    only(problems_in(reserve("      IR mobilize d10: 1 = 1 => mobilized\n"), "games"), "tmbv 11.2.2 a)", Kind::Illegal);
+    // its roll comes at an FML of 6 or more
+    only(problems_in(reserve("      Italy pass\n", "      Italy reinforce d10: 1 => arrives\n"), "games"), "tmbv 11.2.2 a)", Kind::Illegal);
+}
+
 }  // namespace

@@ -348,6 +348,12 @@ private:
     const CampaignFleet* fleet_of(const Entity& ship) const;
     char campaign_crew(const Entity& ship) const;
 
+    // ---- reinforcement.cpp: the Reinforcement Segment (11.2 as printed: 11.2.1 a, 11.2.2 a) ----
+    void reinforcement_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    bool arrives_now(const CampaignFleet& f, GameContext& ctx);
+    bool reserve_held(const CampaignFleet& f) const;
+    void note_bombardment();
+
     // ---- victory_determination.cpp: the campaign's VP track (12.1, 12.2's notes), the Blockade Phase (10.0), the FML by VP (6.1.1) ----
     void gain_vp(int side, int vp);
     void pay_vp(int side, int vp, ngn::SourcePos at, GameContext& ctx, bool judge = true);

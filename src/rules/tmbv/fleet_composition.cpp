@@ -59,6 +59,7 @@ void TmbvEngine::declare_fleet(const ngn::Declaration& d, const Entity& e, GameC
         }
     }
     judge_fleet(f, ctx);
+    if (turn_start_.turn > 0) arrives_now(f, ctx);  // declared during play: a reinforcement (11.2)
     operations_.fleets.push_back(f);
 }
 

@@ -51,6 +51,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
         in_victory_phase_ = phase && phase->name == "victory";
+        if (phase && phase->name == "bombardment") note_bombardment();
         if (in_victory_phase_) tally_turn(ctx);
         return;
     }
@@ -256,6 +257,9 @@ bool TmbvEngine::may_attempt(CampaignFleet& f, const ngn::Event& e, GameContext&
     } else if (f.attempts >= kMostAttempts) {
         section = "6.1.2";
         why = "a fleet attempts mobilization three times a turn at most";
+    } else if (reserve_held(f)) {
+        section = "11.2.2 a)";
+        why = "the Italian Reserve Fleet is not mobilized before it is released in a Reinforcement Segment (Italy reinforce ...), or Taranto is bombarded";
     } else if (f.flipped) {
         section = "6.1.2";
         why = f.label() + " was flipped to its activated side (" + line_text(f.flipped) + ": " + f.flipped_why + "): no more attempts this turn";

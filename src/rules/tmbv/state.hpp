@@ -189,6 +189,11 @@ struct Operations {
     bool in_weather_damage = false;  // the Weather Damage Segment is open (11.1)
     ngn::SourcePos weather_damage_at;
     bool said_no_weather_damage = false;
+    // the Reinforcement Segment (11.2 as printed)
+    int support_arrived = 0;      // the turn the Austrian Support Fleet arrived (11.2.1 a), 0 not yet
+    int reserve_released = 0;     // the turn the Italian Reserve Fleet was released (11.2.2 a), 0 not yet
+    int reinforce_rolled[2] = {0, 0};  // by side: the turn of its last reinforcement roll
+    bool taranto_bombarded = false;  // an Austrian fleet stood in Taranto's Bombard box in a Bombardment Phase (11.2.2 a)
     bool gains_unknown = false;   // a battle's VP this turn are not known: the FMLs' rise for VP is not either (6.1.1)
     bool said_no_rating = false, said_no_fml = false;
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up

@@ -139,7 +139,10 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     if (verb == "vp" && a_side) return vp_line(e, actor, ctx);
     if (in_operations_) return operations_event(e, actor, ctx);
     if (operations_.in_combat) return combat_event(e, actor, ctx);
-    if (const SequenceNode* phase = ctx.cursor.phase(); phase && phase->name == "end-of-turn") return end_of_turn_event(e, actor, ctx);
+    if (const SequenceNode* phase = ctx.cursor.phase(); phase && phase->name == "end-of-turn") {
+        if (ctx.cursor.open(ngn::HeadingKind::Segment) == "reinforcement" && a_side && verb == "reinforce") return reinforcement_roll(e, actor, ctx);
+        return end_of_turn_event(e, actor, ctx);
+    }
     if (operations_.in_return) return return_event(e, actor, ctx);
     const std::string& segment = turn_start_.segment;
     if (segment.empty()) return;  // the rest of the turn: its sequence of play only

@@ -1,0 +1,102 @@
+// The campaign's Reinforcement Segment (printed 11.2, after the Repair Segment): the Austrian
+// Support Fleet's arrival by a mobilization roll from turn 2 (11.2.1 a) and the Italian Reserve
+// Fleet's release (11.2.2 a). A side's line, in `segment reinforcement`:
+//   Austria reinforce d10: 3 => arrives        (or => fails)
+//   Italy reinforce d10: 4 => arrives          (or => fails, or => arrives vp 11)
+// The fleet that arrives is declared after it (fleet AS "..." support @Pola/port, its ships).
+#include "rules/tmbv/engine.hpp"
+
+#include "check/items.hpp"
+
+#include <algorithm>
+
+namespace ironlog::rules::tmbv {
+
+namespace {
+constexpr int kReserveFml = 6;  // 11.2.2 a): the Italian FML from which the Reserve Fleet may be released
+}
+
+void TmbvEngine::reinforcement_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    Operations& o = operations_;
+    const TurnStart& t = turn_start_;
+    const bool austria = side.index == austria_;
+    const char* section = austria ? "11.2.1 a)" : "11.2.2 a)";
+    judged(ctx, section);
+    const auto s = static_cast<std::size_t>(side.index == austria_ ? 0 : 1);
+    const std::optional<int> fml = t.fml[static_cast<std::size_t>(side.index)];
+    std::string refused;
+    if (side.index != austria_ && side.index != italy_) refused = "only Austria (its Support Fleet) and Italy (its Reserve Fleet) roll for reinforcements";
+    else if (austria && t.turn < 2) refused = "the Austrian Support Fleet's roll is made from turn 2";
+    else if (austria ? o.support_arrived : o.reserve_released)
+        refused = std::string(austria ? "the Austrian Support Fleet arrived" : "the Italian Reserve Fleet was released") + " in turn " +
+                  std::to_string(austria ? o.support_arrived : o.reserve_released);
+    else if (!austria && fml && *fml < kReserveFml)
+        refused = "the Italian Reserve Fleet is rolled for at an FML of 6 or more (Italy's is " + std::to_string(*fml) + "), or released when Taranto is bombarded";
+    else if (o.reinforce_rolled[s] == t.turn) refused = side.label() + " has rolled for its reinforcement already this turn";
+    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, refused));
+    o.reinforce_rolled[s] = t.turn;
+    const ngn::Dice* dice = first_dice(e);
+    const auto claim = claimed_word(e);
+    if (!dice || dice->faces.empty() || (claim != "arrives" && claim != "fails")) {
+        ctx.findings.error(Kind::Inconsistent, cite(section), e.subject.pos,
+                           "a reinforcement roll is written: " + side.label() + " reinforce d10: 3 => arrives | fails" + (austria ? "" : " | arrives vp N"));
+        return;
+    }
+    one_die(*dice, cite(section), ctx);
+    const int face = dice->faces.front().value;
+    if (!dice->modifiers.empty() && ctx.dice_ok)
+        ctx.findings.error(Kind::Illegal, cite(section), dice->modifiers.front().pos, "the reinforcement roll has no modifiers", "no modifier",
+                           modifier_text(dice->modifiers.front().value, std::string(dice->modifiers.front().label)));
+    const std::optional<int> paid = vp_argument(e, section, ctx);
+    const bool arrives = claim == "arrives";
+    if (fml && ctx.dice_ok) {
+        const bool passes = austria ? face <= *fml : face < *fml;  // at most the FML (11.2.1 a); below it (11.2.2 a)
+        if (passes != arrives && !(!passes && arrives && paid && !austria))
+            ctx.findings.error(Kind::WrongResult, cite(section), e.claim_pos,
+                               std::to_string(face) + (austria ? " against the Austrian FML of " : " against the Italian FML of ") + std::to_string(*fml),
+                               passes ? "arrives" : austria ? "fails" : "fails, or arrives vp " + std::to_string(face + *fml), *claim);
+        else if (!passes && arrives && paid && *paid != face + *fml)
+            ctx.findings.error(Kind::WrongResult, cite(section), e.claim_pos, "after a failed roll the Reserve Fleet comes for the roll plus the FML, in VP to Austria",
+                               "vp " + std::to_string(face + *fml), "vp " + std::to_string(*paid));
+    }
+    if (!arrives) return;
+    (austria ? o.support_arrived : o.reserve_released) = t.turn;
+    if (paid && austria_ >= 0) gain_vp(austria_, *paid);  // awarded to the Austrian player (11.2.2 a)
+}
+
+// A fleet declared during play: the Austrian Support Fleet arrives only by its roll, in Pola, or in
+// another un-blockaded Austrian port while Pola is blockaded (11.2.1 a). True when its place is so.
+bool TmbvEngine::arrives_now(const CampaignFleet& f, GameContext& ctx) {
+    const Operations& o = operations_;
+    if (f.entity->side != austria_ || f.type != "support") return true;
+    judged(ctx, "11.2.1 a)");
+    if (o.support_arrived != turn_start_.turn) {
+        ctx.findings.error(Kind::Illegal, cite("11.2.1 a)"), f.entity->pos,
+                           "the Austrian Support Fleet arrives by its roll in the Reinforcement Segment (Austria reinforce d10: ... => arrives)");
+        return false;
+    }
+    const bool pola_blockaded = enemy_at("Pola", "blockade", austria_) != nullptr;
+    const geometry::Place* p = map_ && f.placed ? map_->find(f.area) : nullptr;
+    const bool in_pola = lower(f.area) == "pola";
+    const bool other_open = pola_blockaded && (!p || holds(*p, austria_, ctx)) && !enemy_at(f.area, "blockade", austria_);
+    const bool ok = !f.placed || (f.box == "port" && (in_pola ? !pola_blockaded : other_open));
+    if (!ok)
+        ctx.findings.error(Kind::Illegal, cite("11.2.1 a)"), f.entity->pos,
+                           "the Austrian Support Fleet is placed in Pola's port, or in another un-blockaded Austrian port while Pola is blockaded",
+                           pola_blockaded ? "an un-blockaded Austrian port" : "@Pola/port", place_text(f));
+    return ok;
+}
+
+// 11.2.2 a): the Italian Reserve Fleet is not mobilized before its release, or a bombardment of Taranto.
+bool TmbvEngine::reserve_held(const CampaignFleet& f) const {
+    const Operations& o = operations_;
+    return f.entity->side == italy_ && f.type == "reserve" && !o.reserve_released && !o.taranto_bombarded;
+}
+
+// The Bombardment Phase's heading: an Austrian fleet in Taranto's Bombard box is taken as bombarding it.
+void TmbvEngine::note_bombardment() {
+    for (const CampaignFleet& f : operations_.fleets)
+        if (f.placed && f.entity->side == austria_ && f.box == "bombard" && lower(f.area) == "taranto") operations_.taranto_bombarded = true;
+}
+
+}  // namespace ironlog::rules::tmbv
