@@ -73,6 +73,7 @@ const std::vector<TagSpec>& known_tags() {
         {"Tables", "table pack file(s) agreed for the game, relative to the record"},
         {"Map", "map file, relative to the record"},
         {"Library", "ship library file(s), relative to the record"},
+        {"Battles", "a campaign's battle records, relative to the record (tmbv)"},
         {"Tolerance", "how far a measured distance may stray: 0.5cm or 5mm"},
         {"SetUp", "\"1\" when the record starts mid-game, from setup lines"},
         {"Result", "winning side, draw, both-lost, or * when unfinished"},
@@ -250,6 +251,7 @@ HeaderInfo read_header(const ngn::Game& game, const RulesetList& rulesets, const
     files("Tables", h.tables);
     files("Map", h.maps);
     files("Library", h.libraries);
+    files("Battles", h.battles);
 
     // Tolerance
     if (const ngn::Tag* t = game.tag("Tolerance")) {

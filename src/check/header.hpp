@@ -28,7 +28,7 @@ struct HeaderInfo {
     std::map<std::string, std::string> options;  // every option of the ruleset, defaults filled in
     std::vector<std::string> rules_in_force;      // [Rules "..."]
     std::vector<SideTag> sides;
-    std::vector<std::filesystem::path> tables, maps, libraries;
+    std::vector<std::filesystem::path> tables, maps, libraries, battles;
     std::filesystem::path base_dir = ".";  // where the files the record names are looked for (a campaign's battle records too)
     std::string date;  // as written
     const ngn::Tag* result = nullptr;

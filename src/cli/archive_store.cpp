@@ -94,7 +94,7 @@ class UsedFiles {
 public:
     std::vector<archive::UsedFile> of(const ngn::Game& game, const fs::path& base_dir) {
         std::vector<archive::UsedFile> out;
-        for (const char* tag : {"Tables", "Map", "Library"}) {
+        for (const char* tag : {"Tables", "Map", "Library", "Battles"}) {
             const ngn::Tag* t = game.tag(tag);
             if (!t) continue;
             for (const auto& name : ngn::split_list(t->value)) {

@@ -250,7 +250,7 @@ json item(const std::string& label, int kind, const std::string& detail, const s
 
 // The tags of a header (docs/notation.md, 3.1), in their canonical order.
 const char* const kTags[] = {"NGN",    "Event",   "Site",  "Date",   "Round", "Ruleset", "Variant", "Side1",     "Player1", "Side2", "Player2",
-                             "Umpire", "Annotator", "Rules", "Options", "Tables", "Map",    "Library", "Tolerance", "SetUp",   "Result"};
+                             "Umpire", "Annotator", "Rules", "Options", "Tables", "Map",    "Library", "Battles", "Tolerance", "SetUp",   "Result"};
 
 // Whether a line stands in a header: no line of play between the game's first line (or the
 // text's start) and it.

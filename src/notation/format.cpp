@@ -46,7 +46,7 @@ int tag_rank(std::string_view name) {
                 return 7000 + n * 10 + (prefix == "Player" ? 1 : 0);
         }
     }
-    static const char* later[] = {"Umpire", "Annotator", "Rules", "Options", "Tables", "Map", "Library", "Tolerance", "SetUp", "Result"};
+    static const char* later[] = {"Umpire", "Annotator", "Rules", "Options", "Tables", "Map", "Library", "Battles", "Tolerance", "SetUp", "Result"};
     for (int i = 0; i < 10; ++i)
         if (name == later[i]) return 9000 + i * 10;
     return 20000;  // other tags keep their written order after the known ones
@@ -66,7 +66,7 @@ void append_line(std::string& out, const Line& line, bool notes);
 
 void append_content(std::string& out, const Line& line) { append_line(out, line, true); }
 
-bool names_files(std::string_view tag) { return tag == "Library" || tag == "Map" || tag == "Tables"; }
+bool names_files(std::string_view tag) { return tag == "Library" || tag == "Map" || tag == "Tables" || tag == "Battles"; }
 
 namespace {
 

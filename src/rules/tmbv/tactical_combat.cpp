@@ -166,7 +166,15 @@ void TmbvEngine::fought_unseen(const std::string& area) {
 // The battle record, replayed on its own as `ironlog check` would: its findings are its own, at
 // its own lines, named by its file. None when it cannot be read or is not a campaign's battle.
 std::optional<TmbvEngine::BattleOutcome> TmbvEngine::replay_battle(const std::string& name, ngn::SourcePos at, GameContext& ctx) {
-    const std::filesystem::path path = ctx.header.base_dir / name;
+    // named in the header's [Battles] too, so that the archive keeps and moves it with the record;
+    // matched by its file name there (an exported record's tag names it from elsewhere)
+    const auto listed = std::find_if(ctx.header.battles.begin(), ctx.header.battles.end(),
+                                     [&](const std::filesystem::path& p) { return p.filename() == std::filesystem::path(name).filename(); });
+    const std::filesystem::path path = listed != ctx.header.battles.end() ? *listed : ctx.header.base_dir / name;
+    std::error_code exists_ec;
+    if (listed == ctx.header.battles.end() && std::filesystem::exists(path, exists_ec))  // one not there is said below
+        ctx.findings.error(Kind::Inconsistent, cite("7.0"), at,
+                           "name the battle record in the header too, [Battles \"" + name + "\"], so that the archive keeps it with the campaign");
     const std::string shown = path.lexically_normal().string();
     if (const auto read = battles_read_.find(shown); read != battles_read_.end()) {
         if (read->second) return *read->second;
