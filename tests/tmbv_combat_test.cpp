@@ -112,6 +112,15 @@ TEST(TmbvCombat, ABattlesFindingsAreTheSameAloneAndInTheCampaign) {
     EXPECT_NE(inside[0].file.find("battle.ngn"), std::string::npos) << inside[0].file;
 }
 
+// A ship damaged before a battle begins it with its hits (hits N); Drache had none.
+TEST(TmbvCombat, AShipBeginsABattleWithItsCampaignDamage) {
+    const std::string battle = edit(kBattle, "ship DRA \"Drache\" independent #A:0507/N", "ship DRA \"Drache\" independent #A:0507/N hits 1");
+    EXPECT_TRUE(battle_alone(battle).empty()) << describe(battle_alone(battle));
+    const auto f = only(campaign_problems(kCampaign, battle), "tmbv 7.2", Kind::Inconsistent);
+    EXPECT_EQ(f.expected.value_or(""), "0 hits");
+    EXPECT_EQ(f.recorded.value_or(""), "1 hit");
+}
+
 TEST(TmbvCombat, TheWinnerHasTheMostVp) {
     const auto f = only(campaign_problems(edit(kCampaignNoTotals, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays")), "tmbv 7.9.1 (second)",
                         Kind::WrongResult);

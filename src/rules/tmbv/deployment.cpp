@@ -57,16 +57,22 @@ void TmbvEngine::declare_ship(const ngn::Declaration& d, const Entity& e, GameCo
             ctx.findings.error(Kind::Inconsistent, kManifestRule, d.name.pos,
                                "'" + e.name + "' is not in the ship manifest " + manifest_->file() + ": its values are not verified");
     }
-    for (const auto& it : d.args) {
+    for (std::size_t i = 0; i < d.args.size(); ++i) {
+        const ngn::Item& it = d.args[i];
         const Entity* named = it.is<ngn::Word>() || it.is<ngn::Text>() ? ctx.symbols.find(reference_text(it)) : nullptr;
+        const auto* n = i + 1 < d.args.size() ? d.args[i + 1].as<ngn::Number>() : nullptr;
+        if (battle_ && is_word(it, "hits") && n && n->is_integer && n->as_int() >= 0) {  // damage from an earlier battle or the weather
+            s.hits.agree(n->as_int()), s.start_hits = n->as_int(), ++hits_changed_, ++i;
+            continue;
+        }
         if (it.is<ngn::HexPos>()) place(s, it, ctx);
         else if (is_word(it, "flagship")) s.flagship = true;
         else if (is_word(it, "independent")) s.independent = s.out_of_command = true;
         else if (named && named->kind == ngn::EntityKind::Formation && formation_by_.count(named)) s.formation = formation_by_[named];
         else
             ctx.findings.error(Kind::Inconsistent, kVocabulary, it.pos,
-                               "a tmbv ship is declared with its formation (a formation declared above), flagship or independent, and "
-                               "its hex and facing (#E:0808/N); not '" + it.to_ngn() + "'");
+                               "a tmbv ship is declared with its formation (a formation declared above), flagship or independent, "
+                               "its hex and facing (#E:0808/N), and in a campaign's battle its earlier damage (hits 3); not '" + it.to_ngn() + "'");
     }
     if (s.formation && s.formation->side != s.side)
         ctx.findings.error(Kind::Inconsistent, cite("7.4.1"), d.name.pos, s.label() + " is in a formation of the other side");

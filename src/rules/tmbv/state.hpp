@@ -55,6 +55,7 @@ struct Ship {
     Spot at;
     int facing = 0;
     AsPlayed<int> hits;  // hull boxes crossed off (7.8.7)
+    int start_hits = 0;  // a campaign's battle: crossed off before it (declared `hits N`)
     // Sunk (7.8.7), as played: its first act, or fire or ram at it, after is one finding, the later
     // ones follow from it (check/as_played.hpp). `if (s.sunk)`: it has sunk.
     Gone sunk;

@@ -25,7 +25,7 @@ struct TmbvEngine::BattleOutcome {
     std::string weather, initiative;  // its header's, lower case ("" when not written)
     struct Ship {
         std::string name, alias, side;  // side: lower case
-        int hits = 0;
+        int start_hits = 0, hits = 0;
         bool sunk = false;
     };
     std::vector<Ship> ships;
@@ -229,7 +229,7 @@ std::optional<TmbvEngine::BattleOutcome> TmbvEngine::read_battle(const std::stri
         b.initiative = t->side_names_[static_cast<std::size_t>(t->initiative_)];
     for (const Ship& s : t->ships_) {
         const std::string side = s.side >= 0 && static_cast<std::size_t>(s.side) < t->side_names_.size() ? t->side_names_[static_cast<std::size_t>(s.side)] : "";
-        b.ships.push_back({s.entity->name, s.entity->alias, side, s.hits.played(), static_cast<bool>(s.sunk)});
+        b.ships.push_back({s.entity->name, s.entity->alias, side, s.start_hits, s.hits.played(), static_cast<bool>(s.sunk)});
         if (s.sunk && !s.manifest) b.vp_known = false;
     }
     const std::vector<int> vp = t->victory_points();
@@ -277,7 +277,15 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
         if (std::find(engaged.begin(), engaged.end(), fleet) == engaged.end()) engaged.push_back(fleet);
         fought.push_back(c);
         CampaignShip& state = o.ship_state[c];
-        state.hits += s.hits;
+        judged(ctx, "7.2");
+        if (state.damage_known && s.start_hits != state.hits)
+            ctx.findings.error(Kind::Inconsistent, cite("7.2"), at,
+                               s.name + " begins the battle with the hits the campaign has on it (declared in the battle record: hits N)",
+                               counted(state.hits, "hit"), counted(s.start_hits, "hit"));
+        // what the battle did, on the count the campaign had (a start written wrong is that one slip);
+        // a ship whose damage was not known takes the battle's count
+        state.hits = state.damage_known ? std::max(0, state.hits + s.hits - s.start_hits) : s.hits;
+        state.damage_known = true;
         if (!s.sunk) continue;
         state.sunk = at.line;
         std::erase(o.fleets[static_cast<std::size_t>(fleet)].ships, c);
