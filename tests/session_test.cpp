@@ -253,6 +253,16 @@ TEST(Session, NextStepsAfterALine) {
     EXPECT_TRUE(s.next_after(999).headings.empty());
 }
 
+// A tmbv campaign's lines act with the campaign's words, not the battle board's.
+TEST(Session, NextStepsInATmbvCampaign) {
+    ironlog::Session s(ironlog::CheckOptions(ironlog::all_rulesets(), kSource / "fixtures" / "games"));
+    s.set_text(read_file(kSource / "fixtures/games/tmbv-campaign-sample.ngn"));
+    const ironlog::NextSteps next = s.next_after(s.line_count());
+    auto has = [&](const std::string& w) { return std::find(next.verbs.begin(), next.verbs.end(), w) != next.verbs.end(); };
+    EXPECT_TRUE(has("mobilize") && has("wins") && has("weather-damage") && has("vp")) << ::testing::PrintToString(next.verbs);
+    EXPECT_FALSE(has("ram"));
+}
+
 // The dice a line being written needs, where the rules fix them: the count the engine's own check
 // accepts, for each ruleset's sample; none where the line takes no fixed roll (the cases:
 // tests/data/dice-needed.txt).

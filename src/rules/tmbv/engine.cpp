@@ -390,7 +390,13 @@ void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
     }
 }
 
-std::vector<std::string_view> TmbvEngine::verbs() const { return verb_words(kVerbs); }
+// The words a line may act with here (an editor's completion, the recorder's Tab): the campaign's
+// phases' own, or the TBB's.
+std::vector<std::string_view> TmbvEngine::verbs() const {
+    if (campaign_)
+        return {"roll", "draw", "fml", "mobilize", "activate", "move", "pass", "wins", "return", "stay", "weather-damage", "repair", "reinforce", "vp"};
+    return verb_words(kVerbs);
+}
 
 }  // namespace ironlog::rules::tmbv
 
