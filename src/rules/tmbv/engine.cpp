@@ -414,7 +414,7 @@ TmbvEngine::TmbvEngine(const TmbvEngine& other) : Engine(other) {
     formations_ = other.formations_;
     grid_ = other.grid_;
     campaign_ = other.campaign_, turn_start_ = other.turn_start_, operations_ = other.operations_, in_operations_ = other.in_operations_;
-    map_ = other.map_, said_no_map_ = other.said_no_map_, battles_read_ = other.battles_read_, in_victory_phase_ = other.in_victory_phase_;
+    map_ = other.map_, said_no_map_ = other.said_no_map_, battles_read_ = other.battles_read_;
     lissa_ = other.lissa_, battle_ = other.battle_, tbb_ = other.tbb_, los_edge_either_ = other.los_edge_either_, rifled_rule_ = other.rifled_rule_;
     critical_rule_ = other.critical_rule_, not_ready_rule_ = other.not_ready_rule_, dispatch_rule_ = other.dispatch_rule_;
     weather_ = other.weather_, initiative_ = other.initiative_, italy_ = other.italy_, austria_ = other.austria_;

@@ -365,7 +365,6 @@ private:
     std::vector<int> victory_points() const;
     void judge_result(GameContext& ctx);
     void judge_campaign_result(GameContext& ctx);
-    bool in_victory_phase_ = false;  // the campaign's Victory Phase is open (its totals are the turn's end)
 
     std::optional<Manifest> manifest_;
     std::optional<TablePack> tables_;

@@ -50,9 +50,8 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         else close_tactical_combat(h.label_pos, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
-        in_victory_phase_ = phase && phase->name == "victory";
         if (phase && phase->name == "bombardment") note_bombardment();
-        if (in_victory_phase_) tally_turn(ctx);
+        if (phase && phase->name == "victory") tally_turn(ctx);
         return;
     }
     if (!in_operations_ || h.kind != ngn::HeadingKind::Impulse) return;
@@ -68,9 +67,9 @@ void TmbvEngine::note_contested() {
     for (const CampaignFleet& f : o.fleets) {
         if (!f.placed || f.box == "port") continue;
         const bool met = std::any_of(o.fleets.begin(), o.fleets.end(), [&](const CampaignFleet& g) {
-            return g.placed && g.box != "port" && g.entity->side != f.entity->side && lower(g.area) == lower(f.area);
+            return g.placed && g.box != "port" && g.entity->side != f.entity->side && same_label(g.area, f.area);
         });
-        if (met && std::none_of(o.contested.begin(), o.contested.end(), [&](const std::string& a) { return lower(a) == lower(f.area); }))
+        if (met && std::none_of(o.contested.begin(), o.contested.end(), [&](const std::string& a) { return same_label(a, f.area); }))
             o.contested.push_back(f.area);
     }
 }

@@ -15,13 +15,11 @@
 namespace ironlog::rules::tmbv {
 
 namespace {
-bool same_name(std::string_view a, std::string_view b) { return lower(a) == lower(b); }
 const char* const kBattleForm = "<winner> wins @<area> \"<battle record>\" => stays | leaves";
 }
 
 // What a battle record left: read from its replay, by name, so nothing points into it.
 struct TmbvEngine::BattleOutcome {
-    std::string file;  // as its findings name it
     std::string weather, initiative;  // its header's, lower case ("" when not written)
     struct Ship {
         std::string name, alias, side;  // side: lower case
@@ -57,7 +55,7 @@ std::vector<int> TmbvEngine::fleets_in_area(const std::string& area) const {
     std::vector<int> out;
     const auto& fleets = operations_.fleets;
     for (std::size_t i = 0; i < fleets.size(); ++i)
-        if (fleets[i].placed && fleets[i].box != "port" && same_name(fleets[i].area, area)) out.push_back(static_cast<int>(i));
+        if (fleets[i].placed && fleets[i].box != "port" && same_label(fleets[i].area, area)) out.push_back(static_cast<int>(i));
     return out;
 }
 
@@ -87,7 +85,7 @@ void TmbvEngine::inline_battle(const ngn::Heading& h, GameContext& ctx) {
         if (const auto* a = it.as<ngn::AreaPos>()) {  // its area's fleets are taken as having fought there (7.9.6)
             const geometry::Place* p = map_ ? map_->find(std::string(a->area)) : nullptr;
             const std::string where = p ? p->name : std::string(a->area);
-            std::erase_if(o.contested, [&](const std::string& x) { return same_name(x, where); });
+            std::erase_if(o.contested, [&](const std::string& x) { return same_label(x, where); });
             o.fought.push_back(where);
             fought_unseen(where);
         }
@@ -113,12 +111,12 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
     judged(ctx, "7.0");
     const geometry::Place* p = map_ ? map_->find(std::string(area->area)) : nullptr;
     const std::string where = p ? p->name : std::string(area->area);
-    if (std::any_of(o.fought.begin(), o.fought.end(), [&](const std::string& a) { return same_name(a, where); })) {
+    if (std::any_of(o.fought.begin(), o.fought.end(), [&](const std::string& a) { return same_label(a, where); })) {
         ctx.findings.error(Kind::Illegal, cite("7.0"), e.subject.pos, "the battle at " + where + " is recorded already this turn");
         return;
     }
     o.fought.push_back(where);
-    const bool was_contested = std::erase_if(o.contested, [&](const std::string& a) { return same_name(a, where); }) > 0;
+    const bool was_contested = std::erase_if(o.contested, [&](const std::string& a) { return same_label(a, where); }) > 0;
     if (!was_contested && std::all_of(o.fleets.begin(), o.fleets.end(), [](const CampaignFleet& f) { return f.placed; }))
         ctx.findings.error(Kind::Illegal, cite("7.0"), e.subject.pos,
                            "no battle at " + where + ": a battle is fought where both sides' fleets stand in one sea area as the Operations Phase ends");
@@ -168,8 +166,12 @@ void TmbvEngine::fought_unseen(const std::string& area) {
 std::optional<TmbvEngine::BattleOutcome> TmbvEngine::replay_battle(const std::string& name, ngn::SourcePos at, GameContext& ctx) {
     // named in the header's [Battles] too, so that the archive keeps and moves it with the record;
     // matched by its file name there (an exported record's tag names it from elsewhere)
-    const auto listed = std::find_if(ctx.header.battles.begin(), ctx.header.battles.end(),
-                                     [&](const std::filesystem::path& p) { return p.filename() == std::filesystem::path(name).filename(); });
+    const std::filesystem::path named = (ctx.header.base_dir / name).lexically_normal();
+    auto listed = std::find_if(ctx.header.battles.begin(), ctx.header.battles.end(),
+                               [&](const std::filesystem::path& p) { return p.lexically_normal() == named; });
+    if (listed == ctx.header.battles.end())
+        listed = std::find_if(ctx.header.battles.begin(), ctx.header.battles.end(),
+                              [&](const std::filesystem::path& p) { return p.filename() == named.filename(); });
     const std::filesystem::path path = listed != ctx.header.battles.end() ? *listed : ctx.header.base_dir / name;
     std::error_code exists_ec;
     if (listed == ctx.header.battles.end() && std::filesystem::exists(path, exists_ec))  // one not there is said below
@@ -223,7 +225,6 @@ std::optional<TmbvEngine::BattleOutcome> TmbvEngine::read_battle(const std::stri
         return std::nullopt;
     }
     BattleOutcome b;
-    b.file = shown;
     b.weather = t->weather_;
     if (t->initiative_ >= 0 && static_cast<std::size_t>(t->initiative_) < t->side_names_.size())
         b.initiative = t->side_names_[static_cast<std::size_t>(t->initiative_)];
@@ -240,7 +241,7 @@ std::optional<TmbvEngine::BattleOutcome> TmbvEngine::read_battle(const std::stri
 // 5.1, 5.3: the battle is fought in the turn's weather, with the turn's initiative.
 void TmbvEngine::judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, GameContext& ctx) {
     const TurnStart& t = turn_start_;
-    if (t.weather && !b.weather.empty() && !same_name(*t.weather, b.weather))
+    if (t.weather && !b.weather.empty() && !same_label(*t.weather, b.weather))
         ctx.findings.error(Kind::Inconsistent, cite("5.1"), at, "the battle record is fought in other weather than the turn's", *t.weather, b.weather);
     if (t.initiative >= 0 && !b.initiative.empty() && side_names_[static_cast<std::size_t>(t.initiative)] != b.initiative)
         ctx.findings.error(Kind::Inconsistent, cite("5.3"), at, "the battle record gives the initiative to another side than the turn's",
@@ -251,7 +252,7 @@ void TmbvEngine::judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, 
 const Entity* TmbvEngine::campaign_ship_named(const std::string& name) const {
     for (const CampaignFleet& f : operations_.fleets)
         for (const Entity* s : f.ships)
-            if (same_name(s->name, name) || (!s->alias.empty() && same_name(s->alias, name))) return s;
+            if (same_label(s->name, name) || (!s->alias.empty() && same_label(s->alias, name))) return s;
     return nullptr;
 }
 

@@ -70,7 +70,8 @@ void TmbvEngine::judge_result(GameContext& ctx) {
 // (a tie, which 12.2 does not give, is a draw).
 void TmbvEngine::judge_campaign_result(GameContext& ctx) {
     const auto* r = ctx.header.result;
-    if (!r || r->value == "*" || turn_start_.turn != 12 || !in_victory_phase_ || operations_.vp.size() != 2) return;
+    const SequenceNode* phase = ctx.cursor.phase();
+    if (!r || r->value == "*" || turn_start_.turn != 12 || !phase || phase->name != "victory" || operations_.vp.size() != 2) return;
     const auto& vp = operations_.vp;
     if (!vp[0] || !vp[1]) {
         ctx.findings.note(Kind::Unverifiable, cite("12.2"), r->value_pos, "a side's VP total is not known: the winner is not verified");
