@@ -84,7 +84,7 @@ TEST(TmbvOperations, TwoPassesInARowEndThePhase) {
 
 TEST(TmbvOperations, AFleetsOperationIsOneOfItsWords) {
     const Finding f = one(operations({line("AM sail @Lissa")}), "tmbv 6.0", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept or tow");
+    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade or tow");
 }
 
 // ---- 6.1 mobilization ------------------------------------------------------------------------------
@@ -391,6 +391,108 @@ TEST(TmbvMap, EnemyFleetsInTheMediterraneanStopAFleet) {
 TEST(TmbvMap, PlacesAreTheMapsAreasAndBoxes) {
     one(on_map({}, "fleet AS \"Austrian Support Fleet\" support @\"Upper Adriatic\"/port\n"), "tmbv 6.4.6", Kind::Inconsistent);
     one(on_map({}, "fleet AS \"Austrian Support Fleet\" support @Sebenico/port\n"), "tmbv 6.4", Kind::Inconsistent);
+}
+
+// ---- 6.5 interception ----------------------------------------------------------------------------
+
+namespace {
+// Austria's support fleet, in the Lower Adriatic, moves into Bari, where Italy's battle fleet is
+// at sea (on_map); the made-up test pack gives +1 to a fleet rolling from the At Sea box and +1
+// to the admiral's fleet. `italy` replaces Italy's fleets; the record stops after the impulse.
+std::string intercepted(const std::string& lines, const std::string& italy = "", const std::string& from = "@\"Lower Adriatic\"") {
+    std::string text = on_map({line("AS activate d10: 1 = 1 => activated") + lines}, "fleet AS \"Austrian Support Fleet\" support " + from + "\n");
+    if (!italy.empty()) text.replace(text.find("side Italy\n"), text.find("turn 2\n") - text.find("side Italy\n"), "side Italy\n" + italy);
+    return text.erase(text.rfind("  phase victory\n"));
+}
+const std::string kToBari = line("AS move @Bari/blockade");
+const std::string kIbIntercepts = line("IB intercept AS d10: 6 +1(at-sea) = 7");
+}  // namespace
+
+TEST(TmbvInterception, EachSideRollsAndTheHigherWins) {
+    clean(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 3 = 3 => Italy")));
+    clean(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 9 = 9 => Austria")));
+    one(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 3 = 3 => Austria")), "tmbv 6.5.4", Kind::WrongResult, "Italy", "Austria");
+    // the moving fleet's roll names the winner
+    one(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 3 = 3")), "tmbv 6.5.4", Kind::Inconsistent);
+}
+
+TEST(TmbvInterception, TheRollsTakeTheInterceptionTablesModifiers) {
+    one(intercepted(kToBari + line("IB intercept AS d10: 6 = 6") + line("AS evade d10: 3 = 3 => Italy")), "tmbv 6.5.4", Kind::WrongResult,
+        "6 +1(at-sea) = 7", "6");
+    // one mistake, one finding: the winner is judged on the players' total
+    one(intercepted(kToBari + line("IB intercept AS d10: 6 = 6") + line("AS evade d10: 7 = 7 => Austria")), "tmbv 6.5.4", Kind::WrongResult,
+        "6 +1(at-sea) = 7", "6");
+}
+
+TEST(TmbvInterception, ATieGoesToTheMovingFleetUnlessTheOptionSays) {
+    const std::string tie = kToBari + kIbIntercepts + "      AS evade d10: 7 = 7 => ";
+    clean(intercepted(tie + "Austria\n"));
+    one(intercepted(tie + "Italy\n"), "tmbv 6.5.4", Kind::WrongResult, "Austria", "Italy");
+    std::string text = intercepted(tie + "Italy\n");
+    clean(text.insert(text.find("[Side1"), "[Options \"interception-tie=intercepting\"]\n"));
+}
+
+TEST(TmbvInterception, AFleetIsInterceptedWhereItsMoveEntersAnAreaHeldByTheEnemy) {
+    const Finding f = one(intercepted(line("AS move @\"Central Adriatic\"") + kIbIntercepts + line("AS evade d10: 3 = 3 => Italy")),
+                          "tmbv 6.5", Kind::Illegal);
+    EXPECT_EQ(f.message, "AS has not entered an area held by Italy's fleets in this impulse: a fleet is intercepted where its move enters one");
+}
+
+TEST(TmbvInterception, TheMoveStopsWhereTheEnemyMayIntercept) {
+    // IB on blockade at Lissa: AS passes through, and goes on after the interception fails
+    const std::string italy = "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @Lissa/blockade\n";
+    const std::string rolls = line("IB intercept AS d10: 2 = 2") + line("AS evade d10: 3 +1(at-sea) = 4 => Austria");
+    clean(intercepted(line("AS move @Lissa") + rolls + line("AS move @\"Lower Adriatic\""), italy, "@\"Central Adriatic\""));
+    clean(intercepted(line("AS move @Lissa @\"Lower Adriatic\""), italy, "@\"Central Adriatic\""));  // no interception: it went on
+    const Finding f = one(intercepted(line("AS move @Lissa @\"Lower Adriatic\"") + rolls, italy, "@\"Central Adriatic\""), "tmbv 6.5", Kind::Illegal);
+    EXPECT_EQ(f.message, "AS's move stops at Lissa while Italy decides to intercept: write the move to Lissa, the interception, then the rest of the move");
+}
+
+TEST(TmbvInterception, OnlyTheEnemyFleetsInTheAreaIntercept) {
+    const Finding f = one(intercepted(kToBari + line("IM intercept AS d10: 6 +1(admiral) = 7") + line("AS evade d10: 3 = 3 => Italy")), "tmbv 6.5.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "IM is at @Ancona/port: the fleets that may intercept are those in Bari");
+    one(intercepted(kToBari + line("IB intercept IB d10: 6 = 6")), "tmbv 6.5.1", Kind::Inconsistent);
+}
+
+TEST(TmbvInterception, FleetsAtSeaTryFirst) {
+    const std::string italy = "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @Bari/at-sea\n"
+                              "fleet IR \"Italian Reserve Fleet\" reserve @Bari/port\n";
+    const std::string ib = kIbIntercepts + line("AS evade d10: 9 = 9 => Austria");
+    const std::string ir = line("IR intercept AS d10: 5 = 5") + line("AS evade d10: 3 = 3 => Italy");
+    clean(intercepted(kToBari + ib + ir, italy));
+    const Finding f = one(intercepted(kToBari + ir + ib, italy), "tmbv 6.5.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "IB is in Bari's At Sea box: it tries first");
+}
+
+TEST(TmbvInterception, EachFleetRollsOnceOrAllAtOnceWithTheAdmiral) {
+    one(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 9 = 9 => Austria") + kIbIntercepts + line("AS evade d10: 9 = 9 => Austria")),
+        "tmbv 6.5.3", Kind::Illegal);
+    // all or nothing: the admiral's fleet (IM, +1) is at Bari; one roll for both fleets
+    const std::string italy = "fleet IM \"Italian Main Fleet\" main admiral @Bari/port\nfleet IB \"Italian Battle Fleet\" battle @Bari/at-sea\n";
+    const std::string all = line("IB intercept AS all-or-nothing d10: 6 +1(at-sea) = 7") + line("AS evade d10: 9 = 9 => Austria");
+    clean(intercepted(kToBari + all, italy));
+    one(intercepted(kToBari + all + line("IM intercept AS d10: 6 +1(admiral) = 7") + line("AS evade d10: 3 = 3 => Italy"), italy), "tmbv 6.5.3",
+        Kind::Illegal);
+    const Finding f = one(intercepted(kToBari + all), "tmbv 6.5.3", Kind::Illegal);  // the admiral is at Ancona
+    EXPECT_EQ(f.message, "all or nothing is for a side whose admiral is in the area: Italy's is not in Bari");
+}
+
+TEST(TmbvInterception, NoneInTheMediterraneanWhereABattleIsTheirChoice) {
+    const std::string italy = "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @\"To the Mediterranean\"\n";
+    const std::string into = line("AS move @\"To the Mediterranean\"");
+    const Finding f = one(intercepted(into + line("IB intercept AS d10: 6 = 6") + line("AS evade d10: 3 = 3 => Italy"), italy), "tmbv 6.7.5",
+                          Kind::Illegal);
+    EXPECT_EQ(f.message, "no interception in the Mediterranean: the fleets fight there if either player wants to");
+    // the fleets there as the Operations Phase ends need not fight (6.7.5); elsewhere they must (7.0)
+    clean(intercepted(into, italy) + "  phase victory\n");
+    one(intercepted(kToBari, "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @Bari/at-sea\n") +
+            "  phase victory\n",
+        "tmbv 7.0", Kind::Illegal);
+}
+
+TEST(TmbvInterception, BothDiceAreRolled) {
+    one(intercepted(kToBari + kIbIntercepts), "tmbv 6.5.4", Kind::Inconsistent);  // the moving fleet's die never came
+    one(intercepted(kToBari + line("AS evade d10: 3 = 3 => Austria")), "tmbv 6.5.4", Kind::Inconsistent);
 }
 
 // ---- 8.0 return to port, and the Low Fuel marker --------------------------------------------------

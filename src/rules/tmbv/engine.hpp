@@ -266,11 +266,22 @@ private:
     void say_no_map(GameContext& ctx, ngn::SourcePos at);
     const geometry::Place* map_place(const ngn::AreaPos& at, ngn::SourcePos pos, GameContext& ctx);
     bool holds(const geometry::Place& p, int side, const GameContext& ctx) const;
+    bool in_mediterranean(const std::string& area) const;
     const CampaignFleet* enemy_at(const std::string& area, const std::string& box, int side) const;
     void walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     bool step_allowed(const geometry::Place& p, const std::string& box, bool entering, int side, ngn::SourcePos at, GameContext& ctx);
     std::optional<geometry::AreaMap> map_;  // the campaign's operational map ([Map])
     bool said_no_map_ = false;
+
+    // ---- interception.cpp: 6.5 ----
+    void note_interruption(int fleet, const ngn::Event& e);  // a move's stop for the enemy's decision (before its place changes)
+    Interruption* interruption_of(int mover);
+    void settle_interception(GameContext& ctx);
+    void intercept(int fleet, const ngn::Event& e, GameContext& ctx);
+    void may_intercept(int fleet, Interruption& stop, const ngn::Event& e, GameContext& ctx);
+    void evade(int fleet, const ngn::Event& e, GameContext& ctx);
+    std::optional<int> interception_roll(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    std::vector<std::pair<std::string, int>> interception_modifiers(const CampaignFleet& f) const;
 
     // ---- return_to_port.cpp: 8.0, the Low Fuel markers (8.1.3, 8.1.4, 11.2.6) ----
     void open_return_to_port();

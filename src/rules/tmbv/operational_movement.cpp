@@ -38,6 +38,12 @@ const geometry::Place* TmbvEngine::map_place(const ngn::AreaPos& at, ngn::Source
     return p;
 }
 
+// The "To the Mediterranean" area (6.7): the map's, or by its name without a map.
+bool TmbvEngine::in_mediterranean(const std::string& area) const {
+    const geometry::Place* p = map_ ? map_->find(area) : nullptr;
+    return p ? p->mediterranean : lower(area).find("mediterranean") != std::string::npos;
+}
+
 bool TmbvEngine::holds(const geometry::Place& p, int side, const GameContext& ctx) const {
     const Entity* s = ctx.symbols.side(side);
     return s && (same_name(p.controller, s->name) || (!s->alias.empty() && same_name(p.controller, s->alias)));

@@ -41,6 +41,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     Operations& o = operations_;
     if (h.kind == ngn::HeadingKind::Segment && ctx.cursor.phase() && ctx.cursor.phase()->name == "end-of-turn" && lower(h.label) == "repair")
         return refuel_in_port(ctx);  // 11.2.6
+    if (in_operations_ && h.kind != ngn::HeadingKind::Step) settle_interception(ctx);
     if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
         if (in_operations_) close_impulse(), note_contested();
         close_return_to_port(h.label_pos, ctx);
@@ -58,19 +59,20 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     close_impulse();
     ++o.impulse;
     o.acted = -1, o.passed = false, o.lines = 0, o.taken_leader = -1;
+    o.interruptions.clear();
 }
 
 // The Operations Phase's end (7.0): the sea areas where both sides' fleets stand, each due a battle.
 void TmbvEngine::note_contested() {
     Operations& o = operations_;
-    o.contested.clear();
+    o.contested.clear(), o.may_fight.clear();
     for (const CampaignFleet& f : o.fleets) {
         if (!f.placed || f.box == "port") continue;
         const bool met = std::any_of(o.fleets.begin(), o.fleets.end(), [&](const CampaignFleet& g) {
             return g.placed && g.box != "port" && g.entity->side != f.entity->side && same_label(g.area, f.area);
         });
-        if (met && std::none_of(o.contested.begin(), o.contested.end(), [&](const std::string& a) { return same_label(a, f.area); }))
-            o.contested.push_back(f.area);
+        std::vector<std::string>& due = in_mediterranean(f.area) ? o.may_fight : o.contested;
+        if (met && std::none_of(due.begin(), due.end(), [&](const std::string& a) { return same_label(a, f.area); })) due.push_back(f.area);
     }
 }
 
@@ -92,16 +94,19 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
     ++o.lines;
     if (actor.kind == ngn::EntityKind::Side && verb == "pass") return pass(actor, e, ctx);
     if (fleet < 0) return;  // a ship's or a leader's line: not an operation the engine reads
-    if (verb != "mobilize" && verb != "activate" && verb != "move" && verb != "intercept" && verb != "tow") {
+    if (verb != "mobilize" && verb != "activate" && verb != "move" && verb != "intercept" && verb != "evade" && verb != "tow") {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
-                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept or tow");
+                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade or tow");
         return;
     }
-    if (verb == "intercept" || verb == "tow") return;  // 6.5, 6.6: not yet checked (docs/rules/tmbv.md)
+    if (verb == "tow") return;  // 6.6: not yet checked (docs/rules/tmbv.md)
     if (o.impulse == 0) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos, "a fleet operates in an impulse: write 'impulse 1' above it");
         return;
     }
+    if (verb == "intercept") return intercept(fleet, e, ctx);  // in the moving player's impulse (6.5)
+    if (verb == "evade") return evade(fleet, e, ctx);
+    settle_interception(ctx);
     if (verb == "mobilize") return mobilize(fleet, e, ctx);
     if (verb == "activate") return activate(fleet, e, ctx);
     move_fleet(fleet, e, ctx);
@@ -476,6 +481,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
                            "port, at-sea, blockade or bombard", std::string(to->box));
     else
         walk_fleet(f, e, ctx);
+    note_interruption(fleet, e);
     judged(ctx, "6.4.6");
     const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
     if (p && p->boxes && box.empty()) box = "at-sea";  // a fleet in an area with boxes is in one

@@ -28,11 +28,11 @@ RulesetInfo declare() {
     r.engine_scope = "the Battle of Lissa on the Tactical Battle Board ([Variant \"lissa\"], 7.0-7.9, 12.1-12.2, 13.2, 14.1-14.4), checked "
                      "end to end with the players' manifest and table pack; the campaign's Turn Start Phase (5.0-5.3: weather, random event draws, initiative with the FMLs of 6.1.1 and "
                      "13.1) and Operations Phase (6.0-6.2: impulses, passes, mobilization, activations and their VP; the fleets and their make-up, 6.3 and "
-                     "6.4.5; moves on the players' operational map, 6.4), Tactical Combat Phase (7.0, 7.1, the second 7.9: each battle a record of its own "
+                     "6.4.5; moves on the players' operational map, 6.4; interception, 6.5), Tactical Combat Phase (7.0, 7.1, the second 7.9: each battle a record of its own "
                      "([Variant \"battle\"]) that the campaign names, replayed on the TBB, its damage, sinkings and VP carried back), Return to Port "
                      "Phase (8.0, the Low Fuel markers), End of Turn Phase (11.1 weather damage, 11.2 ship repair) and the VP track (10.0 "
                      "blockades, 12.0-12.2: totals, FML per 10 VP, no deficit spending, the winner after turn 12); the Support and Reserve Fleets' arrival (11.2.1 a, 11.2.2 a); not "
-                     "yet: interception, towing, bombardment, the random events' reinforcements (sequence of play only)";
+                     "yet: towing, bombardment, the random events' reinforcements (sequence of play only)";
 
     Sequence campaign;
     campaign.variant = "campaign";
@@ -90,6 +90,9 @@ RulesetInfo declare() {
         RuleOption{"impulse-fleets", {"one", "any"}, cite("6.0", "Operations Phase"),
                    "what an operational impulse holds (6.0 and 6.2.4 do not say): one fleet's mobilization or activation (with the fleets "
                    "that sail with the admiral's, 6.1.5), or any number of fleets"},
+        RuleOption{"interception-tie", {"moving", "intercepting"}, cite("6.5.4", "Interception Procedure"),
+                   "equal interception rolls (6.5.4: the high roll wins): the moving fleet's, as no interception was won, or the "
+                   "intercepting fleet's"},
         RuleOption{"three-times", {"major", "decisive"}, cite("12.2", "Determine the Winner"),
                    "a side with exactly three times its opponent's VP wins a major or a decisive victory (12.2 gives neither)"},
     };

@@ -167,8 +167,23 @@ struct CampaignShip {
 };
 
 // The Operations Phase (6.0) as played: whose impulse it is, the passes, the fleets, the VP paid.
+// 6.5: a move that entered an area held by enemy fleets, stopped there while the enemy decides,
+// and the interception rolls made against it.
+struct Interruption {
+    int mover = -1;                // the moving fleet
+    std::string area, box;         // where its move stopped, and in which box
+    ngn::SourcePos went_on;        // a step after it on the same line (line 0: none)
+    std::vector<int> tried;        // the fleets that have rolled to intercept it (6.5.3: once each)
+    bool all_or_nothing = false;   // one roll stood for all of them (6.5.3)
+    int waiting = -1;              // the intercepting fleet whose roll awaits the moving fleet's die
+    std::optional<int> waiting_total;  // its modified roll, as played; none when not read
+    ngn::SourcePos waiting_at;
+};
+
 struct Operations {
     std::vector<CampaignFleet> fleets;
+    std::vector<Interruption> interruptions;  // this impulse's (6.5)
+    bool said_no_interception = false, said_interception_results = false;
     int impulse = 0;            // the impulse open, 0 outside the phase
     int first_side = -1;        // whose impulse 1 is: the initiative's (6.0)
     int acted = -1;             // the fleet (or admiral's group) that acted in this impulse, -1 none
@@ -185,6 +200,7 @@ struct Operations {
     std::vector<int> vp_gained;  // by side: VP gained this turn (6.1.1: the FML rises a level per 10)
     std::map<const Entity*, CampaignShip> ship_state;  // the ships the battles touched
     std::vector<std::string> contested;  // areas where both sides' fleets stood as the Operations Phase ended (7.0)
+    std::vector<std::string> may_fight;  // the same in the Mediterranean, where a battle is fought if a player wants one (6.7.5)
     std::vector<std::string> fought;     // areas whose battle was recorded this turn
     bool in_combat = false;       // the Tactical Combat Phase is open (7.0)
     bool in_weather_damage = false;  // the Weather Damage Segment is open (11.1)

@@ -18,7 +18,7 @@ const char* kShape =
     "a table pack line is one of: source \"...\"; weather <name> <visibility limit>; visibility-track <lowest> <highest>; "
     "board <letter> <column offset> <row offset>; fire-modifier, ram-modifier or start-modifier <condition> <value>; "
     "fire-result <lowest> <highest> <hits>; ram-result <lowest> <highest> fail|<target hits> <rammer hits>; "
-    "diw-start <lowest> <highest> moves|diw; weather-damage-modifier <condition> <value>; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
+    "diw-start <lowest> <highest> moves|diw; weather-damage-modifier <condition> <value>; interception-modifier <condition> <value>; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
 
 std::optional<int> integer(ngn::Items a, std::size_t i) {
     if (i >= a.size()) return std::nullopt;
@@ -67,6 +67,8 @@ public:
         else if (what == "start-modifier") ok = modifier(a, p_.start_mods_, {"crew"});
         else if (what == "weather-damage-modifier")
             ok = modifier(a, p_.weather_damage_mods_, {"weather", "small", "ironclad", "crew"}) && (p_.weather_damage_given_ = true);
+        else if (what == "interception-modifier")
+            ok = modifier(a, p_.interception_mods_, {"weather", "admiral", "at-sea", "low-fuel"}) && (p_.interception_given_ = true);
         else if (what == "fire-result") ok = a.size() == 3 && band(a, 0) && integer(a, 2) && *integer(a, 2) >= 0 &&
                                              (p_.fire_.push_back(FireRow{*band(a, 0), *integer(a, 2)}), true);
         else if (what == "ram-result") ok = ram(a);
@@ -114,7 +116,8 @@ private:
             {"range", ModifierKind::Range},   {"visibility", ModifierKind::Visibility}, {"small", ModifierKind::Small},
             {"ironclad", ModifierKind::Ironclad}, {"defence", ModifierKind::Defence}, {"crew", ModifierKind::Crew},
             {"rifled", ModifierKind::Rifled}, {"weather", ModifierKind::Weather},       {"ram", ModifierKind::Ram},
-            {"diw", ModifierKind::Diw}};
+            {"diw", ModifierKind::Diw},       {"admiral", ModifierKind::Admiral},       {"at-sea", ModifierKind::AtSea},
+            {"low-fuel", ModifierKind::LowFuel}};
         m.kind = kinds.at(m.what);
         m.pos = a[0].pos;
         std::size_t value_at = 1;
@@ -126,7 +129,8 @@ private:
             if (a.size() < 2 || !word_text(a[1])) return false;
             m.which = lower(*word_text(a[1]));
             value_at = 2;
-        } else if (m.what != "small" && m.what != "ironclad" && m.what != "defence" && m.what != "rifled" && m.what != "diw") {
+        } else if (m.what != "small" && m.what != "ironclad" && m.what != "defence" && m.what != "rifled" && m.what != "diw" &&
+                   m.what != "admiral" && m.what != "at-sea" && m.what != "low-fuel") {
             return false;
         }
         if (a.size() != value_at + 1 || !integer(a, value_at)) return false;

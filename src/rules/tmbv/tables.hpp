@@ -27,9 +27,11 @@ struct Band {
 
 // A die roll modifier of a chart and when it applies. `what` is one of: range, visibility (a
 // band of hexes), small, ironclad (the target), defence (per point of the target's defense
-// factor), crew (A/B/C of the firer or rammer), rifled, weather, ram (single/double), diw.
+// factor), crew (A/B/C of the firer or rammer), rifled, weather, ram (single/double), diw; of a
+// campaign fleet's roll: admiral (he sails with it), at-sea (in its area's At Sea box), low-fuel
+// (a Low Fuel or Low Fuel and Ammo marker).
 // What a modifier depends on, read once from its name (the replay asks at every roll).
-enum class ModifierKind { Range, Visibility, Small, Ironclad, Defence, Crew, Rifled, Weather, Ram, Diw };
+enum class ModifierKind { Range, Visibility, Small, Ironclad, Defence, Crew, Rifled, Weather, Ram, Diw, Admiral, AtSea, LowFuel };
 
 struct ChartModifier {
     std::string what;
@@ -79,6 +81,9 @@ public:
     // The Weather Damage Table's DRMs (11.1); has_weather_damage: the pack gives the table.
     const std::vector<ChartModifier>& weather_damage_modifiers() const { return weather_damage_mods_; }
     bool has_weather_damage() const { return weather_damage_given_; }
+    // The Interception Table's DRMs (6.5.4); has_interception: the pack gives the table.
+    const std::vector<ChartModifier>& interception_modifiers() const { return interception_mods_; }
+    bool has_interception() const { return interception_given_; }
     std::optional<int> fire_hits(int modified_roll) const;
     const RamRow* ram(int modified_roll) const;
     std::optional<bool> starts(int modified_roll) const;
@@ -98,8 +103,8 @@ public:
     bool has_boards() const { return !boards_.empty(); }
 
 private:
-    std::vector<ChartModifier> fire_mods_, ram_mods_, start_mods_, weather_damage_mods_;
-    bool weather_damage_given_ = false;
+    std::vector<ChartModifier> fire_mods_, ram_mods_, start_mods_, weather_damage_mods_, interception_mods_;
+    bool weather_damage_given_ = false, interception_given_ = false;
     std::vector<FireRow> fire_;
     std::vector<RamRow> ram_;
     std::vector<StartRow> start_;

@@ -72,6 +72,7 @@ void TmbvEngine::open_tactical_combat(GameContext& ctx) {
 void TmbvEngine::close_tactical_combat(ngn::SourcePos at, GameContext& ctx) {
     Operations& o = operations_;
     o.in_combat = false;
+    o.may_fight.clear();  // 6.7.5: a battle there only if a player wants one
     for (const std::string& area : std::exchange(o.contested, {}))
         ctx.findings.error(Kind::Illegal, cite("7.0"), at,
                            "both sides' fleets are at " + area + " as the Operations Phase ends: they fight a battle there (" + kBattleForm + ")");
@@ -116,7 +117,8 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
         return;
     }
     o.fought.push_back(where);
-    const bool was_contested = std::erase_if(o.contested, [&](const std::string& a) { return same_label(a, where); }) > 0;
+    const auto here = [&](const std::string& a) { return same_label(a, where); };
+    const bool was_contested = std::erase_if(o.contested, here) + std::erase_if(o.may_fight, here) > 0;
     if (!was_contested && std::all_of(o.fleets.begin(), o.fleets.end(), [](const CampaignFleet& f) { return f.placed; }))
         ctx.findings.error(Kind::Illegal, cite("7.0"), e.subject.pos,
                            "no battle at " + where + ": a battle is fought where both sides' fleets stand in one sea area as the Operations Phase ends");
