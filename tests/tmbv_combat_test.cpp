@@ -312,6 +312,19 @@ TEST(TmbvEndOfTurn, ShipsAreRepairedInAFriendlyPort) {
     EXPECT_NE(f.message.find("@Ancona/at-sea"), std::string::npos) << f.message;
 }
 
+TEST(TmbvEndOfTurn, APortRepairsAsManyShipsAsItsDefenseFactor) {
+    // the sample's turn 3 repairs DJ and DRA at Lissa: with Lissa's defense factor 1, DRA is one too many
+    const auto dir = temp_dir();
+    std::string manifest = read_file(kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn");
+    manifest = edit(manifest, "port Lissa fire 3 def 3ic boxes 4", "port Lissa fire 3 def 1ic boxes 4");
+    write_file(dir / "manifest.ngn", manifest);
+    const std::string campaign = edit(kCampaign, "[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]", "[Library \"" + (dir / "manifest.ngn").string() + "\"]");
+    const auto f = only(campaign_problems(campaign), "tmbv 11.2.1", Kind::Illegal);
+    EXPECT_EQ(f.expected.value_or(""), "at most 1 ship");
+    EXPECT_EQ(f.recorded.value_or(""), "2 ships");
+    EXPECT_NE(f.message.find("DRA"), std::string::npos) << f.message;
+}
+
 // ---- the Reinforcement Segment (11.2 as printed): the sample's turn 3 brings the Austrian Support Fleet ----
 
 TEST(TmbvReinforcement, TheAustrianSupportFleetArrivesOnARollAtMostTheFml) {

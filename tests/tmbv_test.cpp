@@ -1205,6 +1205,7 @@ std::string case_id(const std::string& rule) {
     if (rule.find("(second") != std::string::npos) id += " (second)";
     if (rule.find("under Ram Attacks") != std::string::npos) id += " (ram)";
     if (rule.find("(Game play Notes)") != std::string::npos) id += " (notes)";
+    if (rule.find("(End of Game)") != std::string::npos) id += " (end of game)";
     if (const auto letter = rule.find(' '); rule.size() > letter + 2 && rule[letter + 2] == ')') id += rule.substr(letter, 3);  // "11.2.1 a)"
     return id;
 }
@@ -1218,7 +1219,10 @@ const std::set<std::string> kNotInLegalLissaGames = {
     "tmbv/6.3.1", "tmbv/6.3.2", "tmbv/6.4.5", "tmbv/6.4",   "tmbv/6.4.1", "tmbv/6.4.2", "tmbv/6.4.3", "tmbv/6.4.8",
     "tmbv/6.4.9", "tmbv/6.4.10", "tmbv/6.7.4", "tmbv/6.4.7", "tmbv/8.0",   "tmbv/8.1",   "tmbv/8.1.1", "tmbv/8.1.2", "tmbv/8.1.3",
     "tmbv/8.1.4", "tmbv/8.1.5", "tmbv/11.2.6", "tmbv/13.1.1", "tmbv/13.1.2", "tmbv/7.1", "tmbv/7.1.1", "tmbv/7.1.2",
-    "tmbv/7.9.2 (second)", "tmbv/7.9.3 (second)", "tmbv/7.9.5 (second)", "tmbv/7.9.6 (second)", "tmbv/10.0", "tmbv/12.0", "tmbv/12.2 (notes)", "tmbv/11.1", "tmbv/11.2", "tmbv/11.2.2", "tmbv/11.2.3", "tmbv/11.2.1 a)", "tmbv/11.2.2 a)", "tmbv/7.2"};
+    "tmbv/7.9.2 (second)", "tmbv/7.9.3 (second)", "tmbv/7.9.5 (second)", "tmbv/7.9.6 (second)", "tmbv/10.0", "tmbv/12.0", "tmbv/12.2 (notes)", "tmbv/11.1", "tmbv/11.2", "tmbv/11.2.2", "tmbv/11.2.3", "tmbv/11.2.1 a)", "tmbv/11.2.2 a)", "tmbv/7.2",
+    "tmbv/6.5", "tmbv/6.5.1", "tmbv/6.5.2", "tmbv/6.5.3", "tmbv/6.5.4", "tmbv/6.7.5", "tmbv/9.0", "tmbv/9.1.1", "tmbv/9.1.2", "tmbv/9.1.3",
+    "tmbv/9.2", "tmbv/9.2.1", "tmbv/9.2.2", "tmbv/9.2.3", "tmbv/9.2.4", "tmbv/9.2.5", "tmbv/9.2.6", "tmbv/9.2.7", "tmbv/9.2.8", "tmbv/9.3",
+    "tmbv/11.2.1", "tmbv/11.2.5", "tmbv/12.1 (end of game)"};
 
 constexpr int kCleanGames = scaled_for_sanitizers(10000, 512);  // under the sanitizers every option combination once
 }  // namespace

@@ -13,6 +13,7 @@ namespace ironlog::rules::tmbv {
 
 namespace {
 bool stormy(const std::optional<std::string>& weather) { return weather && (*weather == "rough" || *weather == "foul"); }
+}  // namespace
 
 // "=> 3 hits [sunk]" or "=> none": the hits claimed, and whether it sank; none without a claim.
 std::optional<std::pair<int, bool>> claimed_damage(const ngn::Event& e) {
@@ -23,7 +24,6 @@ std::optional<std::pair<int, bool>> claimed_damage(const ngn::Event& e) {
     if (!n || !n->is_integer || n->as_int() < 0) return std::nullopt;
     return std::pair{n->as_int(), std::any_of(c.begin(), c.end(), [](const ngn::Item& i) { return is_word(i, "sunk"); })};
 }
-}  // namespace
 
 // The segment's end: in rough or foul weather every damaged ship afloat has rolled (11.1).
 void TmbvEngine::end_of_turn_heading(const ngn::Heading& h, GameContext& ctx) {
@@ -46,6 +46,7 @@ void TmbvEngine::end_of_turn_event(const ngn::Event& e, const Entity& actor, Gam
     const bool ship = actor.kind == ngn::EntityKind::Ship;
     if (segment == "weather-damage" && ship && verb == "weather-damage") return weather_damage(e, actor, ctx);
     if (segment == "repair" && ship && verb == "repair") return repair(e, actor, ctx);
+    if (segment == "repair" && actor.kind == ngn::EntityKind::Side && verb == "repair") return port_repair(e, actor, ctx);
     ctx.findings.error(Kind::Inconsistent, cite(segment == "repair" ? "11.2" : "11.1"), e.subject.pos,
                        segment == "repair" ? "a line of the Repair Segment is a ship's repair: DJ repair => 2"
                                            : "a line of the Weather Damage Segment is a ship's roll: DJ weather-damage d10: 7 +3(foul) = 10 => 8 hits");
@@ -157,6 +158,7 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
     else if (state.repaired == turn_start_.turn) refused = ship.label() + " has been repaired already this turn";
     if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused));
     state.repaired = turn_start_.turn;
+    if (f && f->placed) port_capacity(*f, ship, e, ctx);
     const auto* n = e.claim && !e.claim->empty() ? e.claim->front().as<ngn::Number>() : nullptr;
     if (!n || !n->is_integer || n->as_int() < 0) {
         ctx.findings.error(Kind::Inconsistent, cite("11.2.2"), e.subject.pos, "a repair claims the hull boxes recovered: " + ship.label() + " repair => 2");
@@ -171,6 +173,46 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
                                " hull boxes, at most its " + counted(state.hits, "hit"),
                            std::to_string(recovered), std::to_string(n->as_int()));
     state.hits = std::max(0, state.hits - n->as_int());  // as played
+}
+
+// 11.2.1: a port repairs as many ships a turn as its current defense factor (Readings: the
+// manifest's, less its battery's hits).
+void TmbvEngine::port_capacity(const CampaignFleet& f, const Entity& ship, const ngn::Event& e, GameContext& ctx) {
+    const ManifestPort* port = manifest_ ? manifest_->port(f.area) : nullptr;
+    if (!port) return;
+    judged(ctx, "11.2.1");
+    PortState& ps = operations_.ports[lower(f.area)];
+    if (ps.ships_turn != turn_start_.turn) ps.ships_turn = turn_start_.turn, ps.ships_repaired = 0;
+    const int capacity = std::max(0, port->defence - ps.hits);
+    if (++ps.ships_repaired > capacity)
+        ctx.findings.error(Kind::Illegal, cite("11.2.1"), e.subject.pos,
+                           f.area + " repairs " + counted(capacity, "ship") + " a turn, its current defense factor: " + ship.label() + " is one more",
+                           "at most " + counted(capacity, "ship"), counted(ps.ships_repaired, "ship"));
+}
+
+// Austria repair @Pola => 2 (11.2.5): after the ships, a port's battery gets back up to 2 hits, once a turn.
+void TmbvEngine::port_repair(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    judged(ctx, "11.2.5");
+    const ngn::AreaPos* at = nullptr;
+    for (const ngn::Item& it : e.args)
+        if (const auto* a = it.as<ngn::AreaPos>()) at = a;
+    const auto* n = e.claim && !e.claim->empty() ? e.claim->front().as<ngn::Number>() : nullptr;
+    if (!at || !n || !n->is_integer || n->as_int() < 0)
+        return void(ctx.findings.error(Kind::Inconsistent, cite("11.2.5"), e.subject.pos, "a port's repair names it and the hits mended: " + side.label() +
+                                                                                            " repair @Pola => 2"));
+    const geometry::Place* p = map_ ? map_->find(std::string(at->area)) : nullptr;
+    const std::string area = p ? p->name : std::string(at->area);
+    PortState& ps = operations_.ports[lower(area)];
+    std::string refused;
+    if (p && !p->controller.empty() && !holds(*p, side.index, ctx) && ps.captured_by != side.index) refused = area + " is not " + side.label() + "'s port";
+    else if (ps.repaired_on == turn_start_.turn) refused = area + "'s battery has been repaired already this turn";
+    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.2.5"), e.subject.pos, refused));
+    ps.repaired_on = turn_start_.turn;
+    const int mended = std::min(2, ps.hits);
+    if (n->as_int() > mended)
+        ctx.findings.error(Kind::WrongResult, cite("11.2.5"), e.claim_pos, "a port mends up to 2 hits a turn, at most its battery's " + counted(ps.hits, "hit"),
+                           "at most " + std::to_string(mended), std::to_string(n->as_int()));
+    ps.hits = std::max(0, ps.hits - n->as_int());  // as played
 }
 
 }  // namespace ironlog::rules::tmbv

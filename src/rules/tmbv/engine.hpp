@@ -33,6 +33,7 @@ inline std::string modifier_text(int v, const std::string& label) { return signe
 inline std::string line_text(std::uint32_t line) { return "line " + std::to_string(line); }
 const ngn::Dice* first_dice(const ngn::Event& e);
 std::optional<std::string> claimed_word(const ngn::Event& e);  // the claim's first word, lower case
+std::optional<std::pair<int, bool>> claimed_damage(const ngn::Event& e);  // "=> 3 hits [sunk]", "=> none" (end_of_turn.cpp)
 std::string box_name(std::string_view written);  // a campaign area's box as written: "port", "at-sea", ...; "" when not one (6.4.6)
 std::string place_text(const CampaignFleet& f);  // "@Pola/port"
 // Counts a line judged under a case (GameContext::judged), building the reference only when counting.
@@ -282,6 +283,23 @@ private:
     void evade(int fleet, const ngn::Event& e, GameContext& ctx);
     std::optional<int> interception_roll(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     std::vector<std::pair<std::string, int>> interception_modifiers(const CampaignFleet& f) const;
+
+    // ---- bombardment.cpp: the Bombardment Phase (9.0-9.3), the ports' End of Game VP (12.1) ----
+    void open_bombardment();
+    void close_bombardment(GameContext& ctx);
+    void bombardment_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
+    void shot(const ngn::Event& e, const Entity& ship, bool battery, GameContext& ctx);
+    bool begin_shot(const CampaignFleet& f, const Entity& ship, bool battery, const ngn::Event& e, GameContext& ctx);
+    void start_mission(int fleet, const ngn::Event& e, GameContext& ctx);
+    void end_mission(GameContext& ctx);
+    void settle_pair(GameContext& ctx);
+    bool on_mission(const CampaignFleet& f, const GameContext& ctx) const;
+    std::optional<int> shot_hits(const ngn::Event& e, const Entity& ship, const ManifestPort* port, bool battery, GameContext& ctx);
+    std::vector<std::pair<std::string, int>> bombardment_modifiers(const Entity& ship, const ManifestPort& port, bool battery) const;
+    void land_army(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    void end_of_game_vp(GameContext& ctx);
+    void port_repair(const ngn::Event& e, const Entity& side, GameContext& ctx);  // end_of_turn.cpp
+    void port_capacity(const CampaignFleet& f, const Entity& ship, const ngn::Event& e, GameContext& ctx);
 
     // ---- return_to_port.cpp: 8.0, the Low Fuel markers (8.1.3, 8.1.4, 11.2.6) ----
     void open_return_to_port();

@@ -14,7 +14,7 @@ namespace {
 const RuleRef kManifest{"tmbv", "2.0", "Game Components"};
 const char* kShape =
     "a manifest line is: source \"...\", or ship \"<name>\" <type B|F|C|D|G|I> ma <N> cf <N>[r] def <N>[ic] hull <N> "
-    "[ram single|double] [small] [crew A|B|C], or admiral <side> \"<name>\" rating <N>";
+    "[ram single|double] [small] [crew A|B|C], or admiral <side> \"<name>\" rating <N>, or port <name> fire <N> def <N>ic boxes <N>";
 
 // admiral Austria "Tegetthoff" rating 2: the side's admiral and its command rating (5.3).
 std::optional<ManifestAdmiral> admiral_line(const ngn::Event& e) {
@@ -23,6 +23,23 @@ std::optional<ManifestAdmiral> admiral_line(const ngn::Event& e) {
     const auto* n = a[3].as<ngn::Number>();
     if (!n || !n->is_integer || !n->unit.empty() || n->value < -9 || n->value > 9) return std::nullopt;
     return ManifestAdmiral{reference_text(a[1]), std::string(*word_text(a[0])), n->as_int(), e.subject.pos};
+}
+
+// port Ancona fire 3 def 4ic boxes 6: a port's coastal battery (9.2.2).
+std::optional<ManifestPort> port_line(const ngn::Event& e) {
+    const auto& a = e.args;
+    if (a.size() != 7 || !(word_text(a[0]) || a[0].is<ngn::Text>()) || !is_word(a[1], "fire") || !is_word(a[3], "def") || !is_word(a[5], "boxes"))
+        return std::nullopt;
+    ManifestPort p{reference_text(a[0]), 0, 0, 0, e.subject.pos};
+    int* values[] = {&p.fire, &p.defence, &p.boxes};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto* n = a[2 + 2 * i].as<ngn::Number>();
+        const std::string unit = n ? lower(n->unit) : "";
+        if (!n || !n->is_integer || n->has_sign || n->value > 99 || !(unit.empty() || (i == 1 && unit == "ic"))) return std::nullopt;
+        *values[i] = n->as_int();
+    }
+    if (p.boxes <= 0) return std::nullopt;
+    return p;
 }
 
 // A whole number written with at most the unit given ("4", "4r", "5ic").
@@ -90,6 +107,9 @@ Manifest Manifest::load(const std::filesystem::path& path, const std::string& sh
             else if (const auto admiral = is_word(e->subject, "admiral") ? admiral_line(*e) : std::nullopt) {
                 if (m.admirals_.count(lower(admiral->side))) return problem(e->subject.pos, admiral->side + "'s admiral is in the manifest twice");
                 m.admirals_.emplace(lower(admiral->side), *admiral);
+            } else if (const auto port = is_word(e->subject, "port") ? port_line(*e) : std::nullopt) {
+                if (m.ports_.count(lower(port->name))) return problem(e->subject.pos, "the port '" + port->name + "' is in the manifest twice");
+                m.ports_.emplace(lower(port->name), *port);
             } else
                 problem(e->subject.pos, kShape);
             return;
@@ -112,6 +132,11 @@ Manifest Manifest::load(const std::filesystem::path& path, const std::string& sh
 const ManifestAdmiral* Manifest::admiral_of(const std::string& side) const {
     auto it = admirals_.find(lower(side));
     return it == admirals_.end() ? nullptr : &it->second;
+}
+
+const ManifestPort* Manifest::port(const std::string& name) const {
+    auto it = ports_.find(lower(name));
+    return it == ports_.end() ? nullptr : &it->second;
 }
 
 const ManifestShip* Manifest::find(const std::string& name) const {

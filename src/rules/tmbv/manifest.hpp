@@ -35,6 +35,14 @@ struct ManifestAdmiral {
     ngn::SourcePos pos;
 };
 
+// A port's coastal battery (9.2.2): its fire and defense factors (the defense counted as an
+// ironclad's) and its damage boxes (9.2.7, 9.3), which the text leaves out.
+struct ManifestPort {
+    std::string name;
+    int fire = 0, defence = 0, boxes = 0;
+    ngn::SourcePos pos;
+};
+
 class Manifest {
 public:
     static Manifest load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings);
@@ -45,10 +53,13 @@ public:
     const ManifestShip* find(const std::string& name) const;
     // The admiral of a side, by the side's name or alias (case does not count); null when not given.
     const ManifestAdmiral* admiral_of(const std::string& side) const;
+    // A port by its area's name (case does not count); null when not given.
+    const ManifestPort* port(const std::string& name) const;
 
 private:
     std::map<std::string, ManifestShip> ships_;  // by name, lower case
     std::map<std::string, ManifestAdmiral> admirals_;  // by side, lower case
+    std::map<std::string, ManifestPort> ports_;  // by name, lower case
     std::string source_, file_;
 };
 

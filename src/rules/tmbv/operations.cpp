@@ -45,13 +45,14 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
         if (in_operations_) close_impulse(), note_contested();
         close_return_to_port(h.label_pos, ctx);
+        close_bombardment(ctx);
         const SequenceNode* phase = h.kind == ngn::HeadingKind::Phase ? ctx.cursor.phase() : nullptr;
         in_operations_ = phase && phase->name == "operations";
         if (phase && phase->name == "tactical-combat") open_tactical_combat(ctx);
         else close_tactical_combat(h.label_pos, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
-        if (phase && phase->name == "bombardment") note_bombardment();
+        if (phase && phase->name == "bombardment") note_bombardment(), open_bombardment();
         if (phase && phase->name == "victory") tally_turn(ctx);
         return;
     }
@@ -566,6 +567,12 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
     std::sort(touched.begin(), touched.end(), [](const auto& a, const auto& b) { return a.first->pos.line < b.first->pos.line; });
     for (const auto& [ship, state] : touched)
         os << ship->name << ": " << counted(state.hits, "hit") << (state.sunk ? ", sunk in the battle of " + line_text(state.sunk) : "") << "\n";
+    for (const auto& [name, port] : o.ports) {  // 9.2.4, 9.3, 11.2.5
+        if (!port.hits && port.captured_by < 0) continue;
+        const geometry::Place* p = map_ ? map_->find(name) : nullptr;
+        os << "port " << (p ? p->name : name) << ": battery " << counted(port.hits, "hit")
+           << (port.captured_by >= 0 ? ", taken by " + side_name(port.captured_by, ctx) : "") << "\n";
+    }
     for (const CampaignFleet& f : o.fleets) {
         os << f.entity->name << " (" << side_name(f.entity->side, ctx) << (f.type.empty() ? "" : ", " + f.type) << (f.admiral ? ", admiral" : "")
            << "): " << place_text(f) << fleet_make_up(f);

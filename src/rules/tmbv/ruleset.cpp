@@ -30,9 +30,10 @@ RulesetInfo declare() {
                      "13.1) and Operations Phase (6.0-6.2: impulses, passes, mobilization, activations and their VP; the fleets and their make-up, 6.3 and "
                      "6.4.5; moves on the players' operational map, 6.4; interception, 6.5), Tactical Combat Phase (7.0, 7.1, the second 7.9: each battle a record of its own "
                      "([Variant \"battle\"]) that the campaign names, replayed on the TBB, its damage, sinkings and VP carried back), Return to Port "
-                     "Phase (8.0, the Low Fuel markers), End of Turn Phase (11.1 weather damage, 11.2 ship repair) and the VP track (10.0 "
-                     "blockades, 12.0-12.2: totals, FML per 10 VP, no deficit spending, the winner after turn 12); the Support and Reserve Fleets' arrival (11.2.1 a, 11.2.2 a); not "
-                     "yet: towing, bombardment, the random events' reinforcements (sequence of play only)";
+                     "Phase (8.0, the Low Fuel markers), Bombardment Phase (9.0-9.3, with the manifest's ports), End of Turn Phase (11.1 weather damage, "
+                     "11.2 ship and port repair) and the VP track (10.0 blockades, 12.0-12.2: totals, FML per 10 VP, no deficit spending, the End of "
+                     "Game VP, the winner after turn 12); the Support and Reserve Fleets' arrival (11.2.1 a, 11.2.2 a); not "
+                     "yet: towing, the random events' reinforcements (sequence of play only)";
 
     Sequence campaign;
     campaign.variant = "campaign";

@@ -180,8 +180,32 @@ struct Interruption {
     ngn::SourcePos waiting_at;
 };
 
+// A port's coastal battery as play left it (9.2.4, 9.3, 11.2.5).
+struct PortState {
+    int hits = 0;
+    int captured_by = -1;  // the side whose army landed there (9.3), -1 none
+    int repaired_on = 0;   // the turn of its battery's last repair (11.2.5)
+    int ships_turn = 0, ships_repaired = 0;  // the ships it repaired in that turn (11.2.1)
+};
+
+// The Bombardment Phase under way (9.0-9.2): the fleet whose mission it is, and the ship whose
+// two shots (its own at the port, the battery's at it) are being written.
+struct Bombardment {
+    bool open = false;
+    int fleet = -1;
+    int last_side = -1;           // the side of the last mission (9.1.2)
+    std::vector<int> done;        // fleets whose missions are over
+    const Entity* ship = nullptr;
+    ngn::SourcePos bombard_at, battery_at;  // its two shots' lines (line 0: not yet)
+    std::set<const Entity*> fired;  // ships that bombarded this phase (one round, 9.0)
+    std::set<int> refused;          // fleets said to have no mission here (9.0): once each
+};
+
 struct Operations {
     std::vector<CampaignFleet> fleets;
+    std::map<std::string, PortState> ports;  // by the port's area, lower case
+    Bombardment bombardment;
+    bool said_no_port = false, said_no_bombardment_table = false, said_no_bombardment_results = false, said_army = false;
     std::vector<Interruption> interruptions;  // this impulse's (6.5)
     bool said_no_interception = false, said_interception_results = false;
     int impulse = 0;            // the impulse open, 0 outside the phase

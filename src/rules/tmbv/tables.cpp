@@ -18,7 +18,7 @@ const char* kShape =
     "a table pack line is one of: source \"...\"; weather <name> <visibility limit>; visibility-track <lowest> <highest>; "
     "board <letter> <column offset> <row offset>; fire-modifier, ram-modifier or start-modifier <condition> <value>; "
     "fire-result <lowest> <highest> <hits>; ram-result <lowest> <highest> fail|<target hits> <rammer hits>; "
-    "diw-start <lowest> <highest> moves|diw; weather-damage-modifier <condition> <value>; interception-modifier <condition> <value>; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
+    "diw-start <lowest> <highest> moves|diw; weather-damage-modifier <condition> <value>; interception-modifier <condition> <value>; bombardment-modifier <condition> <value>; bombardment-result <lowest> <highest> <hits>; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
 
 std::optional<int> integer(ngn::Items a, std::size_t i) {
     if (i >= a.size()) return std::nullopt;
@@ -69,6 +69,10 @@ public:
             ok = modifier(a, p_.weather_damage_mods_, {"weather", "small", "ironclad", "crew"}) && (p_.weather_damage_given_ = true);
         else if (what == "interception-modifier")
             ok = modifier(a, p_.interception_mods_, {"weather", "admiral", "at-sea", "low-fuel"}) && (p_.interception_given_ = true);
+        else if (what == "bombardment-modifier")
+            ok = modifier(a, p_.bombardment_mods_, {"small", "ironclad", "defence", "crew", "rifled", "weather"}) && (p_.bombardment_given_ = true);
+        else if (what == "bombardment-result") ok = a.size() == 3 && band(a, 0) && integer(a, 2) && *integer(a, 2) >= 0 &&
+                                                    (p_.bombardment_.push_back(FireRow{*band(a, 0), *integer(a, 2)}), true);
         else if (what == "fire-result") ok = a.size() == 3 && band(a, 0) && integer(a, 2) && *integer(a, 2) >= 0 &&
                                              (p_.fire_.push_back(FireRow{*band(a, 0), *integer(a, 2)}), true);
         else if (what == "ram-result") ok = ram(a);
@@ -82,11 +86,13 @@ public:
 
     void finish() {
         sort_rows(p_.fire_);
+        sort_rows(p_.bombardment_);
         sort_rows(p_.ram_);
         sort_rows(p_.start_);
         sort_rows(p_.weather_rows_);
         std::sort(p_.damage_.begin(), p_.damage_.end(), [](const DamageRow& a, const DamageRow& b) { return a.hits < b.hits; });
         gaps(p_.fire_, "fire-result");
+        gaps(p_.bombardment_, "bombardment-result");
         gaps(p_.ram_, "ram-result");
         gaps(p_.start_, "diw-start");
         gaps(p_.weather_rows_, "weather-roll");
@@ -189,6 +195,11 @@ TablePack TablePack::load(const std::filesystem::path& path, const std::string& 
 
 std::optional<int> TablePack::fire_hits(int roll) const {
     const FireRow* r = row_for(fire_, roll);
+    return r ? std::optional<int>(r->hits) : std::nullopt;
+}
+
+std::optional<int> TablePack::bombardment_hits(int roll) const {
+    const FireRow* r = row_for(bombardment_, roll);
     return r ? std::optional<int>(r->hits) : std::nullopt;
 }
 

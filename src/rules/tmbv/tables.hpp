@@ -84,6 +84,11 @@ public:
     // The Interception Table's DRMs (6.5.4); has_interception: the pack gives the table.
     const std::vector<ChartModifier>& interception_modifiers() const { return interception_mods_; }
     bool has_interception() const { return interception_given_; }
+    // The Bombardment Table's DRMs (9.2.3) and its Results Table (9.2.4): hits for a modified roll.
+    const std::vector<ChartModifier>& bombardment_modifiers() const { return bombardment_mods_; }
+    bool has_bombardment_modifiers() const { return bombardment_given_; }
+    bool has_bombardment_results() const { return !bombardment_.empty(); }
+    std::optional<int> bombardment_hits(int modified_roll) const;
     std::optional<int> fire_hits(int modified_roll) const;
     const RamRow* ram(int modified_roll) const;
     std::optional<bool> starts(int modified_roll) const;
@@ -103,9 +108,9 @@ public:
     bool has_boards() const { return !boards_.empty(); }
 
 private:
-    std::vector<ChartModifier> fire_mods_, ram_mods_, start_mods_, weather_damage_mods_, interception_mods_;
-    bool weather_damage_given_ = false, interception_given_ = false;
-    std::vector<FireRow> fire_;
+    std::vector<ChartModifier> fire_mods_, ram_mods_, start_mods_, weather_damage_mods_, interception_mods_, bombardment_mods_;
+    bool weather_damage_given_ = false, interception_given_ = false, bombardment_given_ = false;
+    std::vector<FireRow> fire_, bombardment_;
     std::vector<RamRow> ram_;
     std::vector<StartRow> start_;
     std::vector<WeatherRow> weather_rows_;

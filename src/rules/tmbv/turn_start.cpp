@@ -139,6 +139,7 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     if (verb == "vp" && a_side) return vp_line(e, actor, ctx);
     if (in_operations_) return operations_event(e, actor, ctx);
     if (operations_.in_combat) return combat_event(e, actor, ctx);
+    if (operations_.bombardment.open) return bombardment_event(e, actor, ctx);
     if (const SequenceNode* phase = ctx.cursor.phase(); phase && phase->name == "end-of-turn") {
         if (ctx.cursor.open(ngn::HeadingKind::Segment) == "reinforcement" && a_side && verb == "reinforce") return reinforcement_roll(e, actor, ctx);
         return end_of_turn_event(e, actor, ctx);

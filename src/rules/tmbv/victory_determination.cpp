@@ -44,6 +44,7 @@ void TmbvEngine::tally_turn(GameContext& ctx) {
         const geometry::Place* p = map_->find(f.area);
         if (p && !p->controller.empty() && !holds(*p, f.entity->side, ctx)) gain_vp(f.entity->side, 2);
     }
+    if (turn_start_.turn == 12) end_of_game_vp(ctx);  // the last turn (13.1)
     TurnStart& t = turn_start_;
     const bool unknown = std::exchange(o.gains_unknown, false);
     for (std::size_t s = 0; s < o.vp_gained.size() && s < t.fml.size(); ++s) {

@@ -1,0 +1,139 @@
+// The tmbv campaign's Bombardment Phase (9.0-9.3), its ports' End of Game VP (12.1) and port
+// repair (11.2.5): docs/rules/tmbv.md "The Bombardment Phase". The records start at turn
+// 2 (fleets placed anywhere), Austria with the initiative; the made-up test data: Ancona's battery
+// fire 3, defense 3 (an ironclad's), 4 boxes; Lissa's fire 3, defense 3, 4 boxes; the Bombardment
+// Table's DRMs -1 against an ironclad, -1 a point of the target's defense, +1 for crew A; its
+// Results Table 0-4 none, 5-7 one hit, 8-10 two, 11-13 three. Ferdinand Max and Habsburg: CF 3,
+// defense 3 (ironclads), crew A.
+#include "test_util.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace testing_util;
+using ironlog::Finding;
+using ironlog::Kind;
+
+namespace {
+
+const std::string kAustria = "side Austria\nfleet AM \"Austrian Main Fleet\" main admiral @Ancona/bombard\n"
+                             "ship FM \"Erzherzog Ferdinand Max\" AM\nship HB \"Habsburg\" AM\nship SAL \"Salamander\" AM\nship KM \"Kaiser Max\" AM\n";
+const std::string kItaly = "side Italy\nfleet IM \"Italian Main Fleet\" main admiral @Bari/port\n"
+                           "ship RDI \"Re d'Italia\" IM\nship RDP \"Re di Portogallo\" IM\nship CAR \"Principe di Carignano\" IM\n"
+                           "ship CAS \"Castelfidardo\" IM\nship AFF \"Affondatore\" IM\n";
+
+// Turn 2, Austria with the initiative (or Italy), then the Bombardment Phase's lines and `after`.
+std::string bombardment(const std::string& lines, const std::string& after = "", const std::string& italy = kItaly, bool italy_first = false) {
+    return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+           "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Map \"../maps/tmbv-test-map.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n\n" +
+           kAustria + italy +
+           "turn 2\n  phase turn-start\n    segment random-event\n      Austria draw no-event\n      Italy draw no-event\n"
+           "    segment initiative\n" +
+           (italy_first ? "      Austria roll d10: 1 +5(FML) +2(Tegetthoff) = 8\n      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n"
+                        : "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n") +
+           "  phase operations\n    impulse 1\n  phase bombardment\n" + lines + after;
+}
+std::string line(const std::string& text) { return "    " + text + "\n"; }
+
+const std::string kFmBombards = line("FM bombard d10: 7 +3(cf) -1(ironclad) -3(defence) +1(crew) = 7 => 1 hits");
+const std::string kBatteryAtFm = line("FM battery d10: 6 +3(cf) -1(ironclad) -3(defence) = 5 => 1 hits");
+
+void clean(const std::string& text) { expect_clean(text, "games"); }
+Finding one(const std::string& text, const std::string& rule, Kind kind) { return expect_one(text, rule, kind, "games"); }
+void one(const std::string& text, const std::string& rule, Kind kind, const std::string& expected, const std::string& recorded) {
+    expect_one(text, rule, kind, expected, recorded, "games");
+}
+
+}  // namespace
+
+TEST(TmbvBombardment, AShipsShotAndTheBatterysAnswer) {
+    clean(bombardment(kFmBombards + kBatteryAtFm));
+    // 9.2.3: the Bombardment Table's modifiers, the firer's factor first
+    one(bombardment(line("FM bombard d10: 7 +3(cf) -3(defence) +1(crew) = 8 => 2 hits") + kBatteryAtFm), "tmbv 9.2.3", Kind::WrongResult,
+        "7 +3(cf) -1(ironclad) -3(defence) +1(crew) = 7", "8");
+    // 9.2.4: the Results Table
+    one(bombardment(line("FM bombard d10: 7 +3(cf) -1(ironclad) -3(defence) +1(crew) = 7 => 2 hits") + kBatteryAtFm), "tmbv 9.2.4",
+        Kind::WrongResult, "1 hit", "2 hits");
+    // 9.2.6: a battery has no crew modifier
+    one(bombardment(kFmBombards + line("FM battery d10: 6 +3(cf) -1(ironclad) -3(defence) +1(crew) = 6 => 1 hits")), "tmbv 9.2.3",
+        Kind::WrongResult, "6 +3(cf) -1(ironclad) -3(defence) = 5", "6");
+}
+
+TEST(TmbvBombardment, OnlyFromAnEnemyPortsBombardBox) {
+    std::string text = bombardment(kFmBombards + kBatteryAtFm);
+    text.replace(text.find("@Ancona/bombard"), 15, "@Ancona/blockade");
+    const Finding f = one(text, "tmbv 9.0", Kind::Illegal);
+    EXPECT_EQ(f.message, "FM's fleet AM is at @Ancona/blockade: ships bombard from an enemy port's Bombard box");
+    text = bombardment(kFmBombards + kBatteryAtFm);
+    one(text.replace(text.find("@Ancona/bombard"), 15, "@Lissa/bombard"), "tmbv 9.0", Kind::Illegal);  // Austria's own port
+}
+
+TEST(TmbvBombardment, TheInitiativePlayerFiresFirst) {
+    one(bombardment(kBatteryAtFm + kFmBombards), "tmbv 9.2.1", Kind::Illegal, "bombard first", "battery first");
+    clean(bombardment(kBatteryAtFm + kFmBombards, "", kItaly, true));  // Italy has it: its battery first
+    one(bombardment(kFmBombards + kBatteryAtFm, "", kItaly, true), "tmbv 9.2.1", Kind::Illegal, "battery first", "bombard first");
+}
+
+TEST(TmbvBombardment, TheBatteryAnswersEachBombardingShipOnce) {
+    const Finding f = one(bombardment(kFmBombards), "tmbv 9.2.5", Kind::Illegal);
+    EXPECT_EQ(f.message, "the battery fires at each bombarding ship in turn: FM battery d10: ... => <hits>");
+    one(bombardment(kBatteryAtFm), "tmbv 9.2.5", Kind::Illegal);  // at a ship that did not bombard
+    // one mistake, one finding: a second bombard where the battery's shot was meant
+    one(bombardment(kFmBombards + line("FM bombard d10: 6 +3(cf) -1(ironclad) -3(defence) = 5 => 1 hits")), "tmbv 9.2.5", Kind::Illegal);
+    one(bombardment(kFmBombards + kBatteryAtFm + kFmBombards + kBatteryAtFm), "tmbv 9.0", Kind::Illegal);  // one round
+}
+
+TEST(TmbvBombardment, ASilencedBatteryFiresNoMore) {
+    // FM's 2 hits and HB's 2 take all 4 of Ancona's boxes off: HB's bombard is not answered
+    const std::string two = line("FM bombard d10: 9 +3(cf) -1(ironclad) -3(defence) +1(crew) = 9 => 2 hits") +
+                            line("FM battery d10: 1 +3(cf) -1(ironclad) -3(defence) = 0 => none") +
+                            line("HB bombard d10: 9 +3(cf) -1(ironclad) -3(defence) +1(crew) = 9 => 2 hits");
+    clean(bombardment(two));
+    one(bombardment(two + line("HB battery d10: 9 +3(cf) -1(ironclad) -3(defence) = 8 => 2 hits")), "tmbv 9.2.7", Kind::Illegal);
+}
+
+TEST(TmbvBombardment, MissionsAlternateFromTheInitiativePlayer) {
+    const std::string italy = kItaly + "fleet IB \"Italian Battle Fleet\" battle @Lissa/bombard\nship ANC \"Ancona\" IB\n"
+                                       "ship PAL \"Palestro\" IB\nship SM \"San Martino\" IB\nship RMP \"Regina Maria Pia\" IB\n";
+    // Ancona (crew B) at Lissa: 6 +3 -1 -3 = 5, one hit; Lissa's battery at it: 4 +3 -1 -3 = 3, none
+    // (Austria has the initiative: Lissa's battery fires first)
+    const std::string italian = line("ANC battery d10: 4 +3(cf) -1(ironclad) -3(defence) = 3 => none") +
+                                line("ANC bombard d10: 6 +3(cf) -1(ironclad) -3(defence) = 5 => 1 hits");
+    clean(bombardment(kFmBombards + kBatteryAtFm + italian, "", italy));
+    one(bombardment(italian + kFmBombards + kBatteryAtFm, "", italy), "tmbv 9.1.2", Kind::Illegal, "Austria", "Italy");
+    const std::string hb = line("HB bombard d10: 2 +3(cf) -1(ironclad) -3(defence) +1(crew) = 2 => none") +
+                           line("HB battery d10: 2 +3(cf) -1(ironclad) -3(defence) = 1 => none");
+    const Finding f = one(bombardment(kFmBombards + kBatteryAtFm + italian + hb, "", italy), "tmbv 9.1.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM's bombardment is over: a fleet's ships bombard in its one mission");
+}
+
+TEST(TmbvBombardment, TheArmyLandsWhereTheBatteryIsSilenced) {
+    const std::string italy = kItaly + "fleet IB \"Italian Battle Fleet\" battle @Lissa/bombard\nship ANC \"Ancona\" IB\n"
+                                       "ship PAL \"Palestro\" IB\nship SM \"San Martino\" IB\nship RMP \"Regina Maria Pia\" IB\n";
+    // three ships take Lissa's 4 boxes off, each after the battery's shot (Austria has the
+    // initiative); Austria has no mission: the Italians bombard alone
+    const std::string silenced = line("ANC battery d10: 4 +3(cf) -1(ironclad) -3(defence) = 3 => none") +
+                                 line("ANC bombard d10: 9 +3(cf) -1(ironclad) -3(defence) = 8 => 2 hits") +
+                                 line("PAL battery d10: 0 +3(cf) -1(ironclad) -2(defence) = 0 => none") +
+                                 line("PAL bombard d10: 9 +2(cf) -1(ironclad) -3(defence) = 7 => 1 hits") +
+                                 line("SM battery d10: 1 +3(cf) -1(ironclad) -3(defence) = 0 => none") +
+                                 line("SM bombard d10: 9 +3(cf) -1(ironclad) -3(defence) = 8 => 2 hits");
+    auto at_pola = [&](const std::string& lines) {
+        std::string text = bombardment(lines, "", italy);
+        return text.replace(text.find("@Ancona/bombard"), 15, "@Pola/port");
+    };
+    clean(at_pola(silenced + line("Italy land @Lissa")));
+    const Finding f = one(at_pola(line("ANC battery d10: 4 +3(cf) -1(ironclad) -3(defence) = 3 => none") +
+                                  line("ANC bombard d10: 6 +3(cf) -1(ironclad) -3(defence) = 5 => 1 hits") + line("Italy land @Lissa")),
+                          "tmbv 9.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "Lissa's battery has 1 of its 4 boxes off: the army lands when all are");
+    one(at_pola(silenced + line("Austria land @Lissa")), "tmbv 9.3", Kind::Illegal);
+}
+
+TEST(TmbvBombardment, APortRepairsItsBattery) {
+    const std::string repair = "  phase end-of-turn\n    segment repair\n";
+    // Ancona's battery has 1 hit: Italy mends it (11.2.5), up to 2 a turn, once
+    clean(bombardment(kFmBombards + kBatteryAtFm, repair + "      Italy repair @Ancona => 1\n"));
+    one(bombardment(kFmBombards + kBatteryAtFm, repair + "      Italy repair @Ancona => 2\n"), "tmbv 11.2.5", Kind::WrongResult, "at most 1", "2");
+    one(bombardment(kFmBombards + kBatteryAtFm, repair + "      Austria repair @Ancona => 1\n"), "tmbv 11.2.5", Kind::Illegal);
+    // 11.2.1, a port's number of ships repaired, runs on the sample: tmbv_combat_test.cpp
+}
