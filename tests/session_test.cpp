@@ -260,6 +260,7 @@ TEST(Session, NextStepsInATmbvCampaign) {
     const ironlog::NextSteps next = s.next_after(s.line_count());
     auto has = [&](const std::string& w) { return std::find(next.verbs.begin(), next.verbs.end(), w) != next.verbs.end(); };
     EXPECT_TRUE(has("mobilize") && has("wins") && has("weather-damage") && has("vp")) << ::testing::PrintToString(next.verbs);
+    EXPECT_TRUE(has("intercept") && has("evade") && has("bombard") && has("battery")) << ::testing::PrintToString(next.verbs);
     EXPECT_FALSE(has("ram"));
 }
 

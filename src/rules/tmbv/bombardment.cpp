@@ -185,7 +185,7 @@ std::optional<int> TmbvEngine::shot_hits(const ngn::Event& e, const Entity& ship
         ctx.findings.note(Kind::Unverifiable, cite("9.2.3"), e.subject.pos,
                           "no Bombardment Table (the pack's bombardment-modifier rows), port line or ship in the manifest: bombardment rolls' modifiers are taken as written");
     const ModifiedRoll roll = modified(*dice, table ? bombardment_modifiers(ship, *port, battery) : std::vector<std::pair<std::string, int>>{});
-    if (table && roll.recorded && *roll.recorded != roll.rules)
+    if (table && adds_up(*dice) && roll.recorded && *roll.recorded != roll.rules)
         ctx.findings.error(Kind::WrongResult, cite("9.2.3"), dice->faces.front().pos, "the roll with the Bombardment Table's modifiers", roll.rules_text(),
                            std::to_string(*roll.recorded));
     const int total = table ? roll.played() : roll.recorded.value_or(roll.face);
@@ -198,7 +198,8 @@ std::optional<int> TmbvEngine::shot_hits(const ngn::Event& e, const Entity& ship
         ctx.findings.error(Kind::Inconsistent, cite("9.2.4"), e.claim_pos, "a shot claims its hits: => 2 hits, or => none");
         return hits;
     }
-    if (hits && *hits != claim->first)
+    const std::optional<int> by_sum = tables_ && !adds_up(*dice) ? tables_->bombardment_hits(written_sum(*dice)) : std::nullopt;
+    if (hits && *hits != claim->first && by_sum != claim->first)  // (a total that does not add up: either reading)
         ctx.findings.error(Kind::WrongResult, cite("9.2.4"), e.claim_pos, std::to_string(total) + " on the Bombardment Results Table",
                            *hits ? counted(*hits, "hit") : "none", claim->first ? counted(claim->first, "hit") : "none");
     return claim->first;  // as played

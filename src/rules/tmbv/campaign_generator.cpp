@@ -2,8 +2,10 @@
 // pack: the set-up of 13.1.1 and 13.1.2 (the Lissa order of battle's ships in each side's main and
 // battle fleets), then turn by turn the Turn Start Phase (5.1-5.3), the Operations Phase (6.0-6.4:
 // each impulse one fleet mobilizes or activates and moves along the map within its speed, or the
-// player passes), the Return to Port Phase (8.0) and the Repair Segment (11.2.6). Battles and the
-// later phases are not played: the engine does not read them yet.
+// player passes), the Return to Port Phase (8.0), the Bombardment Phase (9.0-9.2, the batteries'
+// shots all misses: damage to ships is not followed) and the Repair Segment (11.2.6). Fleets never
+// meet, so there are no battles (one generated text cannot name a battle record) and no
+// interceptions.
 #include "rules/tmbv/generator.hpp"
 
 #include "geometry/area_map.hpp"
@@ -88,6 +90,9 @@ private:
     void move(const std::vector<int>& group);
     int check_roll(int f, std::string& text);  // an FML check's total, written into text
     void return_to_port();
+    void bombardment();
+    void bombard_with(Fleet& f);
+    std::optional<std::string> shot(const std::string& ship, int side, const ManifestShip& m, const ManifestPort& port, bool battery, int& hits);
     bool open_port(const std::string& area, int side) const;
     bool enemy_at(const std::string& area, const std::string& box, int side) const;
     bool enemy_at_sea(const std::string& area, int side) const;
@@ -106,6 +111,8 @@ private:
     int vp_[2] = {0, 0};   // the VP track (12.1): none at the start (13.1.1, 13.1.2)
     int gained_[2] = {0, 0};  // this turn's VP gained (6.1.1)
     int turn_ = 0, initiative_ = -1;
+    std::string weather_ = "clear";        // this turn's (5.1.1: turn 1 is clear)
+    std::map<std::string, int> port_hits_;  // the batteries' hits (9.2.4), by port
 };
 
 std::string Campaign::play() {
@@ -162,6 +169,8 @@ void Campaign::turn(int n) {
     operations();
     body_ << "  phase return-to-port\n";
     return_to_port();
+    body_ << "  phase bombardment\n";
+    bombardment();
     body_ << "  phase end-of-turn\n    segment repair\n";
     for (Fleet& f : fleets_)
         if (f.box == "port") f.low_fuel = false;  // 11.2.6
@@ -191,6 +200,7 @@ void Campaign::turn_start(int n) {
         const auto weather = pack_.weather_for(roll);
         body_ << "    segment weather\n";
         line(std::string(kSides[initiative_]) + " roll d10: " + std::to_string(roll) + (weather ? " => " + *weather : ""));
+        weather_ = weather.value_or("");
     }
     body_ << "    segment random-event\n";
     line("Austria draw no-event");
@@ -394,6 +404,78 @@ void Campaign::move(const std::vector<int>& group) {
         x.area = area, x.box = box;
         if (box == "blockade" || box == "bombard") x.mission = true;
     }
+}
+
+// 9.1.2: the fleets on bombard at an enemy's port fire, their missions alternating from the
+// initiative player while both have one.
+void Campaign::bombardment() {
+    std::vector<int> due[2];
+    for (std::size_t i = 0; i < fleets_.size(); ++i)
+        if (fleets_[i].box == "bombard" && !holds(fleets_[i].area, fleets_[i].spec->side)) due[fleets_[i].spec->side].push_back(static_cast<int>(i));
+    int side = due[initiative_].empty() ? 1 - initiative_ : initiative_;
+    while (!due[side].empty()) {
+        bombard_with(fleets_[static_cast<std::size_t>(due[side].front())]);
+        due[side].erase(due[side].begin());
+        if (!due[1 - side].empty()) side = 1 - side;
+    }
+}
+
+// 9.1.1, 9.2.1-9.2.8: some of the fleet's ships fire, each answered by the battery while it has a
+// box left, the initiative player's shot first; the fleet then has Low Fuel and Ammo.
+void Campaign::bombard_with(Fleet& f) {
+    const ManifestPort* port = manifest_.port(f.area);
+    if (!port || !pack_.has_bombardment_results()) return;
+    int& port_hits = port_hits_[f.area];
+    for (const auto& [alias, name] : f.spec->ships) {
+        const ManifestShip* m = manifest_.find(name);
+        if (!rng_.chance(50)) continue;
+        int ship_hits = 0, battery_hits = 0;
+        const auto fired = shot(alias, f.spec->side, *m, *port, false, ship_hits);
+        std::optional<std::string> answer;
+        for (int tries = 0; tries < 20 && !answer; ++tries) {  // a miss: the generator follows no damage to ships
+            answer = shot(alias, f.spec->side, *m, *port, true, battery_hits);
+            if (battery_hits) answer.reset();
+        }
+        if (!fired || !answer) continue;
+        const bool silenced = port_hits >= port->boxes, silenced_by_it = port_hits + ship_hits >= port->boxes;
+        if (f.spec->side == initiative_) {  // 9.2.1: the initiative player fires first
+            line(*fired);
+            if (!silenced_by_it) line(*answer);  // 9.2.7: a battery with no box left does not answer
+        } else {
+            if (!silenced) line(*answer);
+            line(*fired);
+        }
+        port_hits = std::min(port->boxes, port_hits + ship_hits);
+    }
+    f.low_fuel = true;  // 9.2.8: Low Fuel and Ammo
+}
+
+// One shot: a die, the firer's factor and the Bombardment Table's rows (the engine's reading of
+// 9.2.2-9.2.6); its hits from the Results Table.
+std::optional<std::string> Campaign::shot(const std::string& ship, int side, const ManifestShip& m, const ManifestPort& port, bool battery, int& hits) {
+    const int face = rng_.below(10);
+    int total = face + (battery ? port.fire : m.cf);
+    std::string text = ship + (battery ? " battery" : " bombard") + " d10: " + std::to_string(face) + " +" + std::to_string(battery ? port.fire : m.cf) + "(cf)";
+    const char crew = m.crew ? m.crew : side == kAustria ? 'A' : 'B';  // 13.0
+    for (const ChartModifier& c : pack_.bombardment_modifiers()) {
+        int value = 0;
+        switch (c.kind) {
+            case ModifierKind::Small: value = battery && m.small ? c.value : 0; break;
+            case ModifierKind::Ironclad: value = !battery || m.ironclad ? c.value : 0; break;
+            case ModifierKind::Defence: value = c.value * (battery ? m.defence : port.defence); break;
+            case ModifierKind::Crew: value = !battery && c.which.size() == 1 && std::toupper(static_cast<unsigned char>(c.which[0])) == crew ? c.value : 0; break;
+            case ModifierKind::Rifled: value = !battery && m.rifled ? c.value : 0; break;
+            case ModifierKind::Weather: value = c.which == weather_ ? c.value : 0; break;
+            default: break;
+        }
+        if (!value) continue;
+        total += value;
+        text += std::string(value < 0 ? " " : " +") + std::to_string(value) + "(" + (c.kind == ModifierKind::Weather ? c.which : c.what) + ")";
+    }
+    const std::optional<int> h = pack_.bombardment_hits(total);
+    if (!h) return std::nullopt;
+    hits = *h;
+    return text + " = " + std::to_string(total) + " => " + (hits ? std::to_string(hits) + " hits" : "none");
 }
 
 // 8.1: the non-initiative player first; fleets at sea (and those with Low Fuel) to the nearest

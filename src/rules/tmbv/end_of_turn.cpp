@@ -76,7 +76,7 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
         ctx.findings.note(Kind::Unverifiable, cite("11.1"), e.subject.pos,
                           "the pack has no Weather Damage Table (weather-damage-modifier rows): weather damage rolls are taken as written");
     const ModifiedRoll roll = modified(*dice, table ? weather_damage_modifiers(ship) : std::vector<std::pair<std::string, int>>{});
-    if (table && ctx.dice_ok && roll.recorded && *roll.recorded != roll.rules)
+    if (table && ctx.dice_ok && adds_up(*dice) && roll.recorded && *roll.recorded != roll.rules)
         ctx.findings.error(Kind::WrongResult, cite("11.1"), dice->faces.front().pos, "the roll with the Weather Damage Table's modifiers", roll.rules_text(),
                            std::to_string(*roll.recorded));
     const int total = table ? roll.played() : roll.recorded.value_or(roll.face);
@@ -85,7 +85,8 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     if (m && ctx.dice_ok) {
         const int hits = std::max(0, total - m->defence);
         const bool sinks = m->hull > 0 && state.hits + hits >= m->hull;
-        if (claim && (claim->first != hits || (state.damage_known && claim->second != sinks)))
+        const bool either = !adds_up(*dice) && claim && claim->first == std::max(0, written_sum(*dice) - m->defence);  // either reading
+        if (claim && !either && (claim->first != hits || (state.damage_known && claim->second != sinks)))
             ctx.findings.error(Kind::WrongResult, cite("11.1"), e.claim_pos,
                                std::to_string(total) + " against " + ship.label() + "'s defense rating of " + std::to_string(m->defence),
                                hits == 0 ? "none" : counted(hits, "hit") + (sinks ? " sunk" : ""),

@@ -60,6 +60,15 @@ struct ModifiedRoll {
     int played() const { return recorded.value_or(rules); }
 };
 
+// The die and the modifiers as written, added up; and whether the written total says the same.
+// When it does not (the kit said so), which of the two the players went by is not known.
+inline int written_sum(const ngn::Dice& dice) {
+    int t = dice.faces.empty() ? 0 : dice.faces.front().value;
+    for (const ngn::Modifier& m : dice.modifiers) t += m.value;
+    return t;
+}
+inline bool adds_up(const ngn::Dice& dice) { return !dice.total || *dice.total == written_sum(dice); }
+
 class TmbvEngine final : public Engine {
 public:
     TmbvEngine() = default;

@@ -178,9 +178,10 @@ std::optional<int> TmbvEngine::interception_roll(const CampaignFleet& f, const n
         ctx.findings.note(Kind::Unverifiable, cite("6.5.4"), e.subject.pos,
                           "the pack has no Interception Table (interception-modifier rows): the interception rolls' modifiers are taken as written");
     const ModifiedRoll roll = modified(*dice, table ? interception_modifiers(f) : std::vector<std::pair<std::string, int>>{});
-    if (table && roll.recorded && *roll.recorded != roll.rules)
+    if (table && adds_up(*dice) && roll.recorded && *roll.recorded != roll.rules)
         ctx.findings.error(Kind::WrongResult, cite("6.5.4"), dice->faces.front().pos, "the roll with the Interception Table's modifiers",
                            roll.rules_text(), std::to_string(*roll.recorded));
+    if (!adds_up(*dice)) return std::nullopt;  // which total the players went by is not known (the kit said so)
     return roll.played();
 }
 
