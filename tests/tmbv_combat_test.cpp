@@ -271,6 +271,29 @@ TEST(TmbvVictory, TheTotalsAfterTurnTwelveDecideTheResult) {
     only(problems_in(last_turn("Italy"), "games"), "tmbv 12.2", Kind::WrongResult);
 }
 
+// 6.7.6: the sample's battle fought in the Mediterranean, where Italy also has a lone ship,
+// Messagero (made-up defense 1): staying, Austria compels Italy to leave; Messagero is removed and
+// scored as sunk (Austria 12 VP from the battle, 1 for it).
+TEST(TmbvCombat, LoneShipsCompelledToLeaveTheMediterraneanAreRemoved) {
+    const std::string med = "@\"To the Mediterranean\"";
+    const std::string campaign =
+        "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+        "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Map \"../maps/tmbv-test-map.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n"
+        "[Battles \"" + kBattleName + "\"]\n\n"
+        "side Austria\nfleet AB \"Austrian Battle Fleet\" battle " + med + "\nship DJ \"Don Juan de Austria\" AB\nship DRA \"Drache\" AB\n"
+        "ship PE \"Prinz Eugen\" AB\nship FR \"Friedrich\" AB\n"
+        "side Italy\nfleet IB \"Italian Battle Fleet\" battle " + med + "\nship ANC \"Ancona\" IB\nship PAL \"Palestro\" IB\n"
+        "ship SM \"San Martino\" IB\nship RMP \"Regina Maria Pia\" IB\nship MES \"Messagero\" " + med + "\n\n"
+        "turn 2\n  phase turn-start\n    Austria vp 0\n    Italy vp 0\n    segment initiative\n      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+        "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n  phase operations\n    impulse 1\n"
+        "  phase tactical-combat\n    Austria wins " + med + " \"" + kBattleName + "\" => stays\n"
+        "  phase return-to-port\n    IB return @Taranto/port\n    AB return @Lissa/port\n  phase victory\n    Austria vp 13\n";
+    EXPECT_TRUE(campaign_problems(campaign).empty()) << describe(campaign_problems(campaign));
+    only(campaign_problems(edit(campaign, "Austria vp 13", "Austria vp 12")), "tmbv 12.1", Kind::WrongResult);  // Messagero's VP
+    only(campaign_problems(edit(campaign, "    IB return @Taranto/port\n", "    IB return @Taranto/port\n    MES return @Taranto/port\n")), "tmbv 6.7.6",
+         Kind::Illegal);
+}
+
 // ---- the End of Turn Phase: weather damage (11.1) and repair (11.2) of the sample's turn 3 ---------------
 
 TEST(TmbvEndOfTurn, WeatherDamageIsTheExcessOverTheDefenseRating) {

@@ -84,7 +84,7 @@ TEST(TmbvOperations, TwoPassesInARowEndThePhase) {
 
 TEST(TmbvOperations, AFleetsOperationIsOneOfItsWords) {
     const Finding f = one(operations({line("AM sail @Lissa")}), "tmbv 6.0", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade or tow");
+    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take or tow");
 }
 
 // ---- 6.1 mobilization ------------------------------------------------------------------------------
@@ -493,6 +493,35 @@ TEST(TmbvInterception, NoneInTheMediterraneanWhereABattleIsTheirChoice) {
 TEST(TmbvInterception, BothDiceAreRolled) {
     one(intercepted(kToBari + kIbIntercepts), "tmbv 6.5.4", Kind::Inconsistent);  // the moving fleet's die never came
     one(intercepted(kToBari + line("AS evade d10: 3 = 3 => Austria")), "tmbv 6.5.4", Kind::Inconsistent);
+}
+
+// ---- 6.7 the Mediterranean: lone ships ---------------------------------------------------------------
+
+namespace {
+// Austria's support fleet of four gunboats, in the Lower Adriatic, goes to the Mediterranean.
+const std::string kSupport = "fleet AS \"Austrian Support Fleet\" support @\"Lower Adriatic\"\nship HUM \"Hum\" AS\nship SEE \"Seehund\" AS\n"
+                             "ship DAL \"Dalmat\" AS\nship REK \"Reka\" AS\n";
+const std::string kToTheMed = line("AS activate d10: 1 = 1 => activated") + line("AS move @\"To the Mediterranean\"");
+std::string then_return(std::string text, const std::string& returns) {
+    return text.insert(text.rfind("  phase victory\n"), "  phase return-to-port\n" + returns);
+}
+}  // namespace
+
+TEST(TmbvMediterranean, AFleetDropsShipsOffThere) {
+    clean(on_map({kToTheMed + line("AS drop HUM SEE")}, kSupport));
+    const Finding f = one(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @\"Central Adriatic\"") + line("AS drop HUM")}, kSupport),
+                          "tmbv 6.7.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "ships are dropped off in the \"To the Mediterranean\" area, as the fleet moves into or through it: AS has not in this impulse");
+    one(on_map({kToTheMed + line("AS drop FM")}, kSupport), "tmbv 6.7.2", Kind::Inconsistent);  // not AS's
+    one(on_map({kToTheMed + line("AS drop HUM SEE") + line("AS take HUM")}, kSupport), "tmbv 6.7.3", Kind::Illegal);
+}
+
+TEST(TmbvMediterranean, LoneShipsReturnToPortEachTurn) {
+    const std::string dropped = on_map({kToTheMed + line("AS drop HUM")}, kSupport);
+    clean(then_return(dropped, "    HUM return @Lissa/port\n"));
+    one(then_return(dropped, "    HUM return @Taranto/port\n"), "tmbv 8.1.7", Kind::Illegal);  // Italy's
+    const Finding f = one(then_return(dropped, "    AS stay\n"), "tmbv 8.1.7", Kind::Illegal);
+    EXPECT_EQ(f.message, "lone ships in the Mediterranean return to port: HUM return @<port>/port");
 }
 
 // ---- 8.0 return to port, and the Low Fuel marker --------------------------------------------------

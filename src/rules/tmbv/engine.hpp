@@ -310,6 +310,15 @@ private:
     void port_repair(const ngn::Event& e, const Entity& side, GameContext& ctx);  // end_of_turn.cpp
     void port_capacity(const CampaignFleet& f, const Entity& ship, const ngn::Event& e, GameContext& ctx);
 
+    // ---- mediterranean.cpp: 6.7 the Mediterranean Sea Area's lone ships, and their return (8.1.7) ----
+    void note_lone_ship(const Entity& ship, const ngn::AreaPos& at);
+    void drop_ships(int fleet, const ngn::Event& e, GameContext& ctx);
+    void take_ship(int fleet, const ngn::Event& e, GameContext& ctx);
+    void return_lone_ship(const Entity& ship, const ngn::Event& e, GameContext& ctx);
+    void lone_ships_home(ngn::SourcePos at, GameContext& ctx);
+    void remove_lone_ships(int side, const std::string& area, std::uint32_t line);
+    LoneShip* lone_ship(const Entity& ship);
+
     // ---- return_to_port.cpp: 8.0, the Low Fuel markers (8.1.3, 8.1.4, 11.2.6) ----
     void open_return_to_port();
     void close_return_to_port(ngn::SourcePos at, GameContext& ctx);

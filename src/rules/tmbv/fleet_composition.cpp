@@ -102,6 +102,8 @@ void TmbvEngine::declare_campaign_ship(const ngn::Declaration& d, const Entity& 
         if (lower(at->area).find("mediterranean") == std::string::npos)
             ctx.findings.error(Kind::Illegal, cite("6.4.5"), it.pos,
                                "every ship outside the \"To the Mediterranean\" area is part of a fleet: name its fleet, ship " + e.label() + " <fleet>");
+        else
+            note_lone_ship(e, *at);
         return;
     }
     const Entity* named = ctx.symbols.find(reference_text(it));

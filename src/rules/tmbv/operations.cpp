@@ -95,9 +95,10 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
     ++o.lines;
     if (actor.kind == ngn::EntityKind::Side && verb == "pass") return pass(actor, e, ctx);
     if (fleet < 0) return;  // a ship's or a leader's line: not an operation the engine reads
-    if (verb != "mobilize" && verb != "activate" && verb != "move" && verb != "intercept" && verb != "evade" && verb != "tow") {
+    static const std::set<std::string> kOperations{"mobilize", "activate", "move", "intercept", "evade", "drop", "take", "tow"};
+    if (!kOperations.count(verb)) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
-                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade or tow");
+                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take or tow");
         return;
     }
     if (verb == "tow") return;  // 6.6: not yet checked (docs/rules/tmbv.md)
@@ -107,6 +108,8 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
     }
     if (verb == "intercept") return intercept(fleet, e, ctx);  // in the moving player's impulse (6.5)
     if (verb == "evade") return evade(fleet, e, ctx);
+    if (verb == "drop") return drop_ships(fleet, e, ctx);
+    if (verb == "take") return take_ship(fleet, e, ctx);
     settle_interception(ctx);
     if (verb == "mobilize") return mobilize(fleet, e, ctx);
     if (verb == "activate") return activate(fleet, e, ctx);
@@ -483,6 +486,11 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     else
         walk_fleet(f, e, ctx);
     note_interruption(fleet, e);
+    for (const ngn::Item& it : e.args)
+        if (const auto* a = it.as<ngn::AreaPos>(); a && in_mediterranean(std::string(a->area))) {  // 6.7.2
+            const geometry::Place* p = map_ ? map_->find(std::string(a->area)) : nullptr;
+            f.med_impulse = o.impulse, f.med_area = p ? p->name : std::string(a->area);
+        }
     judged(ctx, "6.4.6");
     const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
     if (p && p->boxes && box.empty()) box = "at-sea";  // a fleet in an area with boxes is in one
@@ -573,6 +581,7 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
         os << "port " << (p ? p->name : name) << ": battery " << counted(port.hits, "hit")
            << (port.captured_by >= 0 ? ", taken by " + side_name(port.captured_by, ctx) : "") << "\n";
     }
+    for (const LoneShip& l : o.lone) os << l.ship->name << ": outside a fleet, @" << l.area << "\n";  // 6.7.1
     for (const CampaignFleet& f : o.fleets) {
         os << f.entity->name << " (" << side_name(f.entity->side, ctx) << (f.type.empty() ? "" : ", " + f.type) << (f.admiral ? ", admiral" : "")
            << "): " << place_text(f) << fleet_make_up(f);

@@ -23,6 +23,7 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
     if (!o.in_return) return;
     o.in_return = false;
     judged(ctx, "8.1.4"), judged(ctx, "8.1.5");
+    lone_ships_home(at, ctx);
     for (CampaignFleet& f : o.fleets) {
         f.flipped = 0;  // 8.1.5
         const std::uint32_t compelled = std::exchange(f.compelled, 0);
@@ -42,6 +43,7 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
 void TmbvEngine::return_event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {
     Operations& o = operations_;
     const int fleet = actor.kind == ngn::EntityKind::Fleet ? fleet_index(actor) : -1;
+    if (actor.kind == ngn::EntityKind::Ship && lower(e.verb()) == "return") return return_lone_ship(actor, e, ctx);
     if (fleet < 0) return;  // not a fleet's line
     judged(ctx, "8.0");
     ++o.return_lines;

@@ -28,7 +28,7 @@ RulesetInfo declare() {
     r.engine_scope = "the Battle of Lissa on the Tactical Battle Board ([Variant \"lissa\"], 7.0-7.9, 12.1-12.2, 13.2, 14.1-14.4), checked "
                      "end to end with the players' manifest and table pack; the campaign's Turn Start Phase (5.0-5.3: weather, random event draws, initiative with the FMLs of 6.1.1 and "
                      "13.1) and Operations Phase (6.0-6.2: impulses, passes, mobilization, activations and their VP; the fleets and their make-up, 6.3 and "
-                     "6.4.5; moves on the players' operational map, 6.4; interception, 6.5), Tactical Combat Phase (7.0, 7.1, the second 7.9: each battle a record of its own "
+                     "6.4.5; moves on the players' operational map, 6.4; interception, 6.5; the Mediterranean's lone ships, 6.7), Tactical Combat Phase (7.0, 7.1, the second 7.9: each battle a record of its own "
                      "([Variant \"battle\"]) that the campaign names, replayed on the TBB, its damage, sinkings and VP carried back), Return to Port "
                      "Phase (8.0, the Low Fuel markers), Bombardment Phase (9.0-9.3, with the manifest's ports), End of Turn Phase (11.1 weather damage, "
                      "11.2 ship and port repair) and the VP track (10.0 blockades, 12.0-12.2: totals, FML per 10 VP, no deficit spending, the End of "

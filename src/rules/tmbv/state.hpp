@@ -153,6 +153,8 @@ struct CampaignFleet {
     std::string marker;        // "Low Fuel" or "Low Fuel and Ammo" (8.1.3, 8.1.4); "" none
     std::uint32_t returned = 0;  // its line in this Return to Port Phase, 0 none
     std::uint32_t compelled = 0; // the battle line that compels it to leave its area this turn (7.9.2, 7.9.5), 0 not
+    int med_impulse = 0;         // the impulse whose move took it into or through the Mediterranean (6.7.2)
+    std::string med_area;        // that area's name
 
     std::string label() const { return entity->label(); }
 };
@@ -201,8 +203,16 @@ struct Bombardment {
     std::set<int> refused;          // fleets said to have no mission here (9.0): once each
 };
 
+// A ship outside any fleet, in the "To the Mediterranean" area (6.4.5, 6.7.1).
+struct LoneShip {
+    const Entity* ship = nullptr;
+    std::string area;
+    std::uint32_t returned = 0;  // its line in this Return to Port Phase (8.1.7), 0 none
+};
+
 struct Operations {
     std::vector<CampaignFleet> fleets;
+    std::vector<LoneShip> lone;
     std::map<std::string, PortState> ports;  // by the port's area, lower case
     Bombardment bombardment;
     bool said_no_port = false, said_no_bombardment_table = false, said_no_bombardment_results = false, said_army = false;

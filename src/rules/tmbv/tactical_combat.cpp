@@ -362,6 +362,7 @@ void TmbvEngine::judge_winner(const BattleOutcome& b, const Entity& written, con
 void TmbvEngine::compel(int side, const std::string& area, std::uint32_t line) {
     for (int i : fleets_in_area(area))
         if (CampaignFleet& f = operations_.fleets[static_cast<std::size_t>(i)]; f.entity->side == side) f.compelled = line;
+    remove_lone_ships(side, area, line);  // 6.7.6
 }
 
 }  // namespace ironlog::rules::tmbv
