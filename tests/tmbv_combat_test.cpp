@@ -258,6 +258,19 @@ TEST(TmbvVictory, AFleetBlockadingAnEnemyPortGainsTwoVp) {
     EXPECT_EQ(f.expected.value_or(""), "5");
 }
 
+static std::string with_options(std::string text, const std::string& options) {
+    return text.insert(text.find("[Side1"), "[Options \"" + options + "\"]\n");
+}
+
+TEST(TmbvVictory, TheBlockadesVpAreScoredAtTheBlockadePhaseUnlessTheOptionSays) {
+    // AB blockades Ancona: +2 at the Blockade Phase's heading; AM at Lissa is at its own port
+    std::string text = blockading("5");
+    text = edit(text, "  phase victory\n", "  phase blockade\n    Austria vp 5\n  phase victory\n");
+    EXPECT_TRUE(problems_in(text, "games").empty()) << describe(problems_in(text, "games"));
+    only(problems_in(with_options(text, "blockade-vp=victory-phase"), "games"), "tmbv 12.1", Kind::WrongResult);  // 3 at the Blockade Phase
+    EXPECT_TRUE(problems_in(with_options(blockading("5"), "blockade-vp=victory-phase"), "games").empty());
+}
+
 // 12.2 after turn 12: the totals decide the winner and the level of the win.
 std::string last_turn(const std::string& result) {
     return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
@@ -374,6 +387,20 @@ std::string reserve(const std::string& impulse2, const std::string& end_of_turn 
            "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n"
            "  phase operations\n    impulse 1\n      Austria pass\n    impulse 2\n" + impulse2 +
            "  phase end-of-turn\n    segment reinforcement\n" + end_of_turn;
+}
+
+TEST(TmbvReinforcement, TheReserveFleetsReleaseRollAndPriceByTheOptions) {
+    // Italy's FML 6: a 6 is not below it (11.2.2 a), but at most it (reserve-release-roll=at-most)
+    const auto at_six = [](const std::string& roll) {
+        return edit(edit(reserve("      Italy pass\n", "      " + roll + "\n"), "+3(FML) +0(Persano) = 3", "+6(FML) +0(Persano) = 6"), "", "");
+    };
+    only(problems_in(at_six("Italy reinforce d10: 6 => arrives"), "games"), "tmbv 11.2.2 a)", Kind::WrongResult);
+    EXPECT_TRUE(problems_in(with_options(at_six("Italy reinforce d10: 6 => arrives"), "reserve-release-roll=at-most"), "games").empty());
+    // after a failed roll: the roll plus the FML to Austria, or Italy pays the difference
+    EXPECT_TRUE(problems_in(at_six("Italy reinforce d10: 8 => arrives vp 14"), "games").empty());
+    const auto f = only(problems_in(with_options(at_six("Italy reinforce d10: 8 => arrives vp 14"), "reserve-release-cost=difference-from-italy"), "games"),
+                        "tmbv 11.2.2 a)", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "vp 2");
 }
 
 TEST(TmbvReinforcement, TheItalianReserveFleetWaitsForItsRelease) {

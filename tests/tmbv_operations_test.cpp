@@ -120,6 +120,18 @@ TEST(TmbvOperations, SecondAndThirdAttemptsCostVp) {
     EXPECT_EQ(f.message, "a fleet attempts mobilization three times a turn at most");
 }
 
+static std::string with_options(std::string text, const std::string& options) {
+    return text.insert(text.find("[Side1"), "[Options \"" + options + "\"]\n");
+}
+
+TEST(TmbvOperations, AThirdAttemptCostsTwiceUnlessTheOptionSays) {
+    // the second attempt's 4 fails by 2: the third costs 4, or 2 with third-attempt-cost=difference
+    const std::string attempts = line("IM mobilize d10: 5 +0(Persano) = 5 => failed") + line("IM mobilize vp 3 d10: 4 +0(Persano) = 4 => failed") +
+                                 line("IM mobilize vp 2 d10: 1 +0(Persano) = 1 => mobilized") + line("IM move @Ancona/at-sea");
+    one(operations({line("Austria pass"), attempts}), "tmbv 6.1.2", Kind::WrongResult, "vp 4", "vp 2");
+    clean(with_options(operations({line("Austria pass"), attempts}), "third-attempt-cost=difference"));
+}
+
 TEST(TmbvOperations, AFailedAttemptNotTriedAtOnceFlipsTheFleet) {
     const Finding f = one(operations({line("Austria pass"), line("IM mobilize d10: 5 = 5 => failed"), line("Austria pass"),
                                       line("IM mobilize d10: 1 = 1 => mobilized")}),
@@ -354,6 +366,12 @@ TEST(TmbvMap, OnlyFriendlyShipsEnterAPortBox) {
         "Italy's");
 }
 
+TEST(TmbvMap, AMoveEndsInPortUnlessTheOptionBarsIt) {
+    const std::string home = kAmMobilizes + line("AM move @Pola/at-sea @Pola/port");
+    clean(on_map({home}));
+    one(with_options(on_map({home}), "end-in-port=barred"), "tmbv 6.4.3", Kind::Illegal);
+}
+
 TEST(TmbvMap, NoShipEntersThePortOfSpalato) {
     const std::string fleet = "fleet AS \"Austrian Support Fleet\" support @Spalato/at-sea\n";
     clean(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Spalato/blockade")}, fleet));
@@ -490,6 +508,13 @@ TEST(TmbvInterception, NoneInTheMediterraneanWhereABattleIsTheirChoice) {
         "tmbv 7.0", Kind::Illegal);
 }
 
+TEST(TmbvInterception, AtSeaFleetsMustTryWhenTheOptionSays) {
+    clean(intercepted(kToBari) + "    impulse 2\n");  // Italy declines
+    const Finding f = one(with_options(intercepted(kToBari) + "    impulse 2\n", "at-sea-intercept=compulsory"), "tmbv 6.5.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "IB is in Bari's At Sea box: it must try to intercept AS (Readings: at-sea-intercept)");
+    clean(with_options(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 9 = 9 => Austria")) + "    impulse 2\n", "at-sea-intercept=compulsory"));
+}
+
 TEST(TmbvInterception, BothDiceAreRolled) {
     one(intercepted(kToBari + kIbIntercepts), "tmbv 6.5.4", Kind::Inconsistent);  // the moving fleet's die never came
     one(intercepted(kToBari + line("AS evade d10: 3 = 3 => Austria")), "tmbv 6.5.4", Kind::Inconsistent);
@@ -536,6 +561,14 @@ std::string returning(const std::string& operations_lines, const std::string& re
 }
 const std::string kAmToSea = kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\"");
 }  // namespace
+
+TEST(TmbvReturnToPort, AFleetOnStationGetsLowFuelUnlessTheOptionExemptsIt) {
+    // turn 2: AM blockades Ancona and stays out; turn 3 its Low Fuel marker sends it home (8.1.3)
+    const std::string text = returning(kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @Ancona/blockade"), line("IB return @Bari/port")) +
+                             "turn 3\n  phase return-to-port\n" + line("AM stay");
+    one(text, "tmbv 8.1.3", Kind::Illegal);
+    clean(with_options(text, "low-fuel-on-station=exempt"));
+}
 
 TEST(TmbvReturnToPort, AFleetAtSeaReturnsToTheNearestFriendlyPort) {
     clean(returning(kAmToSea, line("IB stay") + line("AM return @Pola/port")));

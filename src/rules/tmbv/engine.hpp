@@ -284,7 +284,8 @@ private:
     bool said_no_map_ = false;
 
     // ---- interception.cpp: 6.5 ----
-    void note_interruption(int fleet, const ngn::Event& e);  // a move's stop for the enemy's decision (before its place changes)
+    void note_interruption(int fleet, const ngn::Event& e, GameContext& ctx);  // a move's stop for the enemy's decision (before its place changes)
+    void judge_compulsory(const Interruption& stop, ngn::SourcePos at, GameContext& ctx);
     Interruption* interruption_of(int mover);
     void settle_interception(GameContext& ctx);
     void intercept(int fleet, const ngn::Event& e, GameContext& ctx);
@@ -412,6 +413,8 @@ private:
     std::vector<int> victory_points() const;
     void judge_result(GameContext& ctx);
     void judge_campaign_result(GameContext& ctx);
+    void score_blockades(GameContext& ctx);
+    bool marked_low_fuel(const CampaignFleet& f, const GameContext& ctx) const;
 
     std::optional<Manifest> manifest_;
     std::optional<TablePack> tables_;

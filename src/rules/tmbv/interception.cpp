@@ -22,7 +22,7 @@ const char* kInterceptShape = "IB intercept AM d10: 7 +1(at-sea) = 8, then AM ev
 
 // The areas a move enters, in order, from where the fleet stands: the first held by an enemy
 // fleet stops the move (6.5). A step after it on the same line is kept, said if the enemy intercepts.
-void TmbvEngine::note_interruption(int fleet, const ngn::Event& e) {
+void TmbvEngine::note_interruption(int fleet, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
     const CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
     std::string area = f.placed ? f.area : std::string();
@@ -40,12 +40,29 @@ void TmbvEngine::note_interruption(int fleet, const ngn::Event& e) {
         const bool held = std::any_of(o.fleets.begin(), o.fleets.end(),
                                       [&](const CampaignFleet& g) { return g.entity->side != f.entity->side && in_area(g, name); });
         if (!held) continue;
+        for (const Interruption& i : o.interruptions)
+            if (i.mover == fleet) judge_compulsory(i, e.subject.pos, ctx);
         std::erase_if(o.interruptions, [&](const Interruption& i) { return i.mover == fleet; });
         o.interruptions.push_back(Interruption{});
         stop = &o.interruptions.back();
         const geometry::Place* p = map_ ? map_->find(name) : nullptr;
         stop->mover = fleet, stop->area = p ? p->name : name;
         stop->box = to->box.empty() ? (p && !p->boxes ? "" : "at-sea") : box_name(to->box);
+    }
+}
+
+// Option at-sea-intercept=compulsory (Readings): the enemy's fleets in the At Sea box where the move
+// stopped must all have tried, once the move goes on or the impulse ends.
+void TmbvEngine::judge_compulsory(const Interruption& stop, ngn::SourcePos at, GameContext& ctx) {
+    if (ctx.header.option("at-sea-intercept") != "compulsory") return;
+    const CampaignFleet& m = operations_.fleets[static_cast<std::size_t>(stop.mover)];
+    for (std::size_t i = 0; i < operations_.fleets.size(); ++i) {
+        const CampaignFleet& g = operations_.fleets[i];
+        if (g.entity->side == m.entity->side || !in_area(g, stop.area) || g.box != "at-sea" || stop.all_or_nothing ||
+            std::find(stop.tried.begin(), stop.tried.end(), static_cast<int>(i)) != stop.tried.end())
+            continue;
+        ctx.findings.error(Kind::Illegal, cite("6.5.2"), at,
+                           g.label() + " is in " + stop.area + "'s At Sea box: it must try to intercept " + m.label() + " (Readings: at-sea-intercept)");
     }
 }
 

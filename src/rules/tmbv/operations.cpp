@@ -42,6 +42,10 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     if (h.kind == ngn::HeadingKind::Segment && ctx.cursor.phase() && ctx.cursor.phase()->name == "end-of-turn" && lower(h.label) == "repair")
         return refuel_in_port(ctx);  // 11.2.6
     if (in_operations_ && h.kind != ngn::HeadingKind::Step) settle_interception(ctx);
+    if (in_operations_ && (h.kind == ngn::HeadingKind::Impulse || h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn)) {
+        for (const Interruption& i : o.interruptions) judge_compulsory(i, h.label_pos, ctx);
+        o.interruptions.clear();
+    }
     if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
         if (in_operations_) close_impulse(), note_contested();
         close_return_to_port(h.label_pos, ctx);
@@ -53,6 +57,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
         if (phase && phase->name == "bombardment") note_bombardment(), open_bombardment();
+        if (phase && phase->name == "blockade" && ctx.header.option("blockade-vp") != "victory-phase") score_blockades(ctx);
         if (phase && phase->name == "victory") tally_turn(ctx);
         return;
     }
@@ -60,7 +65,6 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     close_impulse();
     ++o.impulse;
     o.acted = -1, o.passed = false, o.lines = 0, o.taken_leader = -1;
-    o.interruptions.clear();
 }
 
 // The Operations Phase's end (7.0): the sea areas where both sides' fleets stand, each due a battle.
@@ -317,7 +321,8 @@ std::vector<int> TmbvEngine::joined_fleets(int fleet, const ngn::Event& e, GameC
 // 6.1.2: the second attempt costs the difference of the failed result and the FML; the third
 // twice the second's. Written as vp N on the attempt's line, or left for the engine to count.
 void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
-    const int cost = f.attempts == 1 ? f.last_cost : 2 * f.last_cost;
+    const bool doubled = ctx.header.option("third-attempt-cost") != "difference";  // Readings: third-attempt-cost
+    const int cost = f.attempts == 1 || !doubled ? f.last_cost : 2 * f.last_cost;
     const std::optional<int> written = vp_argument(e, "6.1.2", ctx);
     if (f.last_cost < 0) {  // the failed roll was not read: its cost is the players'
         pay_vp(f.entity->side, written.value_or(0), e.subject.pos, ctx);
@@ -329,7 +334,7 @@ void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext
     if (written && *written != cost)
         ctx.findings.error(Kind::WrongResult, cite("6.1.2"), at,
                            "attempt " + std::to_string(f.attempts + 1) + " costs " +
-                               (f.attempts == 1 ? "the failed roll's difference from the FML" : "twice the second attempt's difference from the FML") +
+                               (f.attempts == 1 || !doubled ? "the failed roll's difference from the FML" : "twice the second attempt's difference from the FML") +
                                ": " + std::to_string(cost) + " VP",
                            "vp " + std::to_string(cost), "vp " + std::to_string(*written));
     if (!written || *written == cost) pay_vp(f.entity->side, written.value_or(cost), at, ctx);
@@ -485,7 +490,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
                            "port, at-sea, blockade or bombard", std::string(to->box));
     else
         walk_fleet(f, e, ctx);
-    note_interruption(fleet, e);
+    note_interruption(fleet, e, ctx);
     for (const ngn::Item& it : e.args)
         if (const auto* a = it.as<ngn::AreaPos>(); a && in_mediterranean(std::string(a->area))) {  // 6.7.2
             const geometry::Place* p = map_ ? map_->find(std::string(a->area)) : nullptr;
@@ -494,6 +499,8 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     judged(ctx, "6.4.6");
     const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
     if (p && p->boxes && box.empty()) box = "at-sea";  // a fleet in an area with boxes is in one
+    if (box == "port" && ctx.header.option("end-in-port") == "barred")
+        ctx.findings.error(Kind::Illegal, cite("6.4.3"), to_pos, "a fleet reaches port only in the Return to Port Phase (8.0; Readings: end-in-port)");
     f.area = p ? p->name : std::string(to->area), f.box = box, f.placed = true;
     if ((box == "blockade" || box == "bombard") && !f.marker.empty()) {
         judged(ctx, "6.4.7");

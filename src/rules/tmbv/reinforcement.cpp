@@ -47,21 +47,31 @@ void TmbvEngine::reinforcement_roll(const ngn::Event& e, const Entity& side, Gam
     if (!dice->modifiers.empty() && ctx.dice_ok)
         ctx.findings.error(Kind::Illegal, cite(section), dice->modifiers.front().pos, "the reinforcement roll has no modifiers", "no modifier",
                            modifier_text(dice->modifiers.front().value, std::string(dice->modifiers.front().label)));
-    const std::optional<int> paid = vp_argument(e, section, ctx);
+    std::optional<int> paid = vp_argument(e, section, ctx);
+    if (e.claim)  // => arrives vp N, as docs/rules/tmbv.md writes it
+        for (std::size_t i = 0; i + 1 < e.claim->size() && !paid; ++i)
+            if (const auto* n = (*e.claim)[i + 1].as<ngn::Number>(); is_word((*e.claim)[i], "vp") && n && n->is_integer && n->as_int() >= 0) paid = n->as_int();
     const bool arrives = claim == "arrives";
+    // Readings (docs/rules/tmbv.md): reserve-release-roll, reserve-release-cost
+    const bool at_most = austria || ctx.header.option("reserve-release-roll") == "at-most";
+    const bool from_italy = ctx.header.option("reserve-release-cost") == "difference-from-italy";
     if (fml && ctx.dice_ok) {
-        const bool passes = austria ? face <= *fml : face < *fml;  // at most the FML (11.2.1 a); below it (11.2.2 a)
+        const bool passes = at_most ? face <= *fml : face < *fml;  // at most the FML (11.2.1 a); below it (11.2.2 a)
+        const int price = from_italy ? std::max(0, face - *fml) : face + *fml;
         if (passes != arrives && !(!passes && arrives && paid && !austria))
             ctx.findings.error(Kind::WrongResult, cite(section), e.claim_pos,
                                std::to_string(face) + (austria ? " against the Austrian FML of " : " against the Italian FML of ") + std::to_string(*fml),
-                               passes ? "arrives" : austria ? "fails" : "fails, or arrives vp " + std::to_string(face + *fml), *claim);
-        else if (!passes && arrives && paid && *paid != face + *fml)
-            ctx.findings.error(Kind::WrongResult, cite(section), e.claim_pos, "after a failed roll the Reserve Fleet comes for the roll plus the FML, in VP to Austria",
-                               "vp " + std::to_string(face + *fml), "vp " + std::to_string(*paid));
+                               passes ? "arrives" : austria ? "fails" : "fails, or arrives vp " + std::to_string(price), *claim);
+        else if (!passes && arrives && paid && *paid != price)
+            ctx.findings.error(Kind::WrongResult, cite(section), e.claim_pos,
+                               from_italy ? "after a failed roll Italy pays the roll's difference from the FML for the Reserve Fleet"
+                                          : "after a failed roll the Reserve Fleet comes for the roll plus the FML, in VP to Austria",
+                               "vp " + std::to_string(price), "vp " + std::to_string(*paid));
     }
     if (!arrives) return;
     (austria ? o.support_arrived : o.reserve_released) = t.turn;
-    if (paid && austria_ >= 0) gain_vp(austria_, *paid);  // awarded to the Austrian player (11.2.2 a)
+    if (paid && from_italy && !austria) pay_vp(italy_, *paid, e.subject.pos, ctx);
+    else if (paid && austria_ >= 0) gain_vp(austria_, *paid);  // awarded to the Austrian player (11.2.2 a)
 }
 
 // A fleet declared during play: the Austrian Support Fleet arrives only by its roll, in Pola, or in

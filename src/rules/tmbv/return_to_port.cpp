@@ -10,6 +10,12 @@
 
 namespace ironlog::rules::tmbv {
 
+// 8.1.4: a fleet out of port gets Low Fuel; on station too, unless low-fuel-on-station=exempt (Readings).
+bool TmbvEngine::marked_low_fuel(const CampaignFleet& f, const GameContext& ctx) const {
+    if (f.box == "port") return false;
+    return !((f.box == "blockade" || f.box == "bombard") && ctx.header.option("low-fuel-on-station") == "exempt");
+}
+
 void TmbvEngine::open_return_to_port() {
     Operations& o = operations_;
     o.in_return = true, o.return_lines = 0, o.return_side = -1;
@@ -35,7 +41,7 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
         else if (!f.marker.empty() && o.return_lines > 0)
             ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
                                f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() + " return @<area>/port)");
-        if (f.marker.empty()) f.marker = "Low Fuel";
+        if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";
     }
 }
 
@@ -67,7 +73,7 @@ void TmbvEngine::return_event(const ngn::Event& e, const Entity& actor, GameCont
                                f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(f.compelled) + ": it returns to a friendly port");
         else if (!f.marker.empty())
             ctx.findings.error(Kind::Illegal, cite("8.1.3"), e.subject.pos, f.label() + " has a " + f.marker + " marker: it must return to a friendly port");
-        if (f.marker.empty() && f.box != "port") f.marker = "Low Fuel";  // 8.1.4
+        if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";  // 8.1.4
         return;
     }
     send_home(f, e, ctx);

@@ -94,6 +94,22 @@ RulesetInfo declare() {
         RuleOption{"interception-tie", {"moving", "intercepting"}, cite("6.5.4", "Interception Procedure"),
                    "equal interception rolls (6.5.4: the high roll wins): the moving fleet's, as no interception was won, or the "
                    "intercepting fleet's"},
+        RuleOption{"at-sea-intercept", {"first", "compulsory"}, cite("6.5.2", "Interception"),
+                   "fleets in the At Sea box of the area a move stops in try to intercept first, if their player wishes (6.5, 6.5.1), or "
+                   "must all try (6.5.2's 'must always')"},
+        RuleOption{"third-attempt-cost", {"double", "difference"}, cite("6.1.2", "Mobilization"),
+                   "a third mobilization attempt costs twice the second's difference (6.1.2) or the difference alone (12.1's summary)"},
+        RuleOption{"end-in-port", {"allowed", "barred"}, cite("6.4.3", "Movement"),
+                   "a fleet's move may end in a friendly Port box (6.4.3), or a fleet reaches port only in the Return to Port Phase (8.0)"},
+        RuleOption{"low-fuel-on-station", {"marked", "exempt"}, cite("8.1.4", "Return to Port"),
+                   "fleets on station (Blockade, Bombard) get Low Fuel as all fleets out of port do (8.1.4), or are not marked"},
+        RuleOption{"blockade-vp", {"blockade-phase", "victory-phase"}, cite("10.0", "Blockade Phase"),
+                   "the blockades' VP go on the track at the Blockade Phase (10.0), or at the Victory Determination Phase (12.1 Per Turn)"},
+        RuleOption{"reserve-release-roll", {"below", "at-most"}, cite("11.2.2 a)", "Reinforcement Segment"),
+                   "the Italian Reserve Fleet's release roll passes below the FML (11.2.2 a), or at most the FML as every other FML check"},
+        RuleOption{"reserve-release-cost", {"sum-to-austria", "difference-from-italy"}, cite("11.2.2 a)", "Reinforcement Segment"),
+                   "after a failed release roll the Reserve Fleet comes for the roll plus the FML in VP to Austria (11.2.2 a), or for "
+                   "the difference paid by Italy (6.1.2, 12.1)"},
         RuleOption{"three-times", {"major", "decisive"}, cite("12.2", "Determine the Winner"),
                    "a side with exactly three times its opponent's VP wins a major or a decisive victory (12.2 gives neither)"},
     };

@@ -245,6 +245,7 @@ struct Operations {
     int reserve_released = 0;     // the turn the Italian Reserve Fleet was released (11.2.2 a), 0 not yet
     int reinforce_rolled[2] = {0, 0};  // by side: the turn of its last reinforcement roll
     bool taranto_bombarded = false;  // an Austrian fleet stood in Taranto's Bombard box in a Bombardment Phase (11.2.2 a)
+    int blockades_scored = 0;     // the turn whose blockades' VP are on the track (10.0)
     bool gains_unknown = false;   // a battle's VP this turn are not known: the FMLs' rise for VP is not either (6.1.1)
     bool said_no_rating = false, said_no_fml = false;
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up

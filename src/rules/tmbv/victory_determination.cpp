@@ -38,12 +38,8 @@ void TmbvEngine::pay_vp(int side, int vp, ngn::SourcePos at, GameContext& ctx, b
 // (10.0, 12.1); then each 10 VP a side gained this turn raise its FML a level (6.1.1).
 void TmbvEngine::tally_turn(GameContext& ctx) {
     Operations& o = operations_;
-    judged(ctx, "12.0"), judged(ctx, "10.0");
-    for (const CampaignFleet& f : o.fleets) {
-        if (!f.placed || f.box != "blockade" || !map_) continue;
-        const geometry::Place* p = map_->find(f.area);
-        if (p && !p->controller.empty() && !holds(*p, f.entity->side, ctx)) gain_vp(f.entity->side, 2);
-    }
+    judged(ctx, "12.0");
+    if (o.blockades_scored != turn_start_.turn) score_blockades(ctx);  // no Blockade Phase written, or blockade-vp=victory-phase
     if (turn_start_.turn == 12) end_of_game_vp(ctx);  // the last turn (13.1)
     TurnStart& t = turn_start_;
     const bool unknown = std::exchange(o.gains_unknown, false);
@@ -57,6 +53,19 @@ void TmbvEngine::tally_turn(GameContext& ctx) {
         judged(ctx, "6.1.1");
         t.fml[s] = std::clamp(*t.fml[s] + steps, kLowestFml, kHighestFml);
         t.fml_why[s] += "; " + signed_text(steps) + " for the VP gained in turn " + std::to_string(t.turn) + " (6.1.1)";
+    }
+}
+
+// 10.0: each fleet on blockade at an enemy's port gains its side 2 VP (12.1 Per Turn), at the
+// Blockade Phase's heading (Readings: blockade-vp), once a turn.
+void TmbvEngine::score_blockades(GameContext& ctx) {
+    Operations& o = operations_;
+    if (std::exchange(o.blockades_scored, turn_start_.turn) == turn_start_.turn) return;
+    judged(ctx, "10.0");
+    for (const CampaignFleet& f : o.fleets) {
+        if (!f.placed || f.box != "blockade" || !map_) continue;
+        const geometry::Place* p = map_->find(f.area);
+        if (p && !p->controller.empty() && !holds(*p, f.entity->side, ctx)) gain_vp(f.entity->side, 2);
     }
 }
 
