@@ -88,7 +88,7 @@ void TmbvEngine::settle_interception(GameContext& ctx) {
 void TmbvEngine::intercept(int fleet, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
     const CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
-    judged(ctx, "6.5");
+    judged(ctx, "6.5"), judged(ctx, "6.4.4");
     settle_interception(ctx);
     const Entity* target = e.args.size() > 1 ? ctx.symbols.find(reference_text(e.args[1])) : nullptr;
     const int mover = target ? fleet_index(*target) : -1;
