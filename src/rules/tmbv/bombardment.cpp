@@ -213,21 +213,9 @@ std::vector<std::pair<std::string, int>> TmbvEngine::bombardment_modifiers(const
     const int hits = found == operations_.ship_state.end() ? 0 : found->second.hits;
     std::vector<std::pair<std::string, int>> out{{"cf", battery ? port.fire : std::max(0, m->cf + tables_->damage(hits).cf)}};
     const char crew = campaign_crew(ship);
-    for (const ChartModifier& c : tables_->bombardment_modifiers()) {
-        int value = 0;
-        switch (c.kind) {
-            case ModifierKind::Small: value = battery && m->small ? c.value : 0; break;
-            case ModifierKind::Ironclad: value = !battery || m->ironclad ? c.value : 0; break;
-            case ModifierKind::Defence: value = c.value * (battery ? m->defence : port.defence); break;
-            case ModifierKind::Crew:
-                value = !battery && c.which.size() == 1 && std::toupper(static_cast<unsigned char>(c.which[0])) == crew ? c.value : 0;
-                break;
-            case ModifierKind::Rifled: value = !battery && m->rifled ? c.value : 0; break;
-            case ModifierKind::Weather: value = turn_start_.weather && c.which == *turn_start_.weather ? c.value : 0; break;
-            default: break;  // not a bombardment modifier (the pack reader refuses it)
-        }
-        if (value) out.emplace_back(c.kind == ModifierKind::Weather ? c.which : c.what, value);
-    }
+    for (const ChartModifier& c : tables_->bombardment_modifiers())
+        if (const int value = bombardment_modifier(c, *m, crew, port, battery, turn_start_.weather.value_or("")))
+            out.emplace_back(c.kind == ModifierKind::Weather ? c.which : c.what, value);
     return out;
 }
 

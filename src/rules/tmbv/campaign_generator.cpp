@@ -458,16 +458,7 @@ std::optional<std::string> Campaign::shot(const std::string& ship, int side, con
     std::string text = ship + (battery ? " battery" : " bombard") + " d10: " + std::to_string(face) + " +" + std::to_string(battery ? port.fire : m.cf) + "(cf)";
     const char crew = m.crew ? m.crew : side == kAustria ? 'A' : 'B';  // 13.0
     for (const ChartModifier& c : pack_.bombardment_modifiers()) {
-        int value = 0;
-        switch (c.kind) {
-            case ModifierKind::Small: value = battery && m.small ? c.value : 0; break;
-            case ModifierKind::Ironclad: value = !battery || m.ironclad ? c.value : 0; break;
-            case ModifierKind::Defence: value = c.value * (battery ? m.defence : port.defence); break;
-            case ModifierKind::Crew: value = !battery && c.which.size() == 1 && std::toupper(static_cast<unsigned char>(c.which[0])) == crew ? c.value : 0; break;
-            case ModifierKind::Rifled: value = !battery && m.rifled ? c.value : 0; break;
-            case ModifierKind::Weather: value = c.which == weather_ ? c.value : 0; break;
-            default: break;
-        }
+        const int value = bombardment_modifier(c, m, crew, port, battery, weather_);
         if (!value) continue;
         total += value;
         text += std::string(value < 0 ? " " : " +") + std::to_string(value) + "(" + (c.kind == ModifierKind::Weather ? c.which : c.what) + ")";

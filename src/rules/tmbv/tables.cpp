@@ -1,5 +1,7 @@
 #include "rules/tmbv/tables.hpp"
 
+#include "rules/tmbv/manifest.hpp"
+
 #include "check/items.hpp"
 #include "check/named_file.hpp"
 #include "check/symbols.hpp"
@@ -196,6 +198,19 @@ TablePack TablePack::load(const std::filesystem::path& path, const std::string& 
 std::optional<int> TablePack::fire_hits(int roll) const {
     const FireRow* r = row_for(fire_, roll);
     return r ? std::optional<int>(r->hits) : std::nullopt;
+}
+
+int bombardment_modifier(const ChartModifier& c, const ManifestShip& m, char crew, const ManifestPort& port, bool battery, const std::string& weather) {
+    switch (c.kind) {
+        case ModifierKind::Small: return battery && m.small ? c.value : 0;
+        case ModifierKind::Ironclad: return !battery || m.ironclad ? c.value : 0;
+        case ModifierKind::Defence: return c.value * (battery ? m.defence : port.defence);
+        case ModifierKind::Crew:
+            return !battery && c.which.size() == 1 && std::toupper(static_cast<unsigned char>(c.which[0])) == crew ? c.value : 0;
+        case ModifierKind::Rifled: return !battery && m.rifled ? c.value : 0;
+        case ModifierKind::Weather: return c.which == weather ? c.value : 0;
+        default: return 0;  // not a bombardment modifier (the pack reader refuses it)
+    }
 }
 
 std::optional<int> TablePack::bombardment_hits(int roll) const {

@@ -64,6 +64,13 @@ struct DamageRow {
     int ma = 0, cf = 0;
 };
 
+struct ManifestShip;
+struct ManifestPort;
+// A Bombardment Table row's value for one shot (9.2.2-9.2.6): a ship's at the port (an ironclad),
+// or the port's battery at the ship (no crew, no rifled guns); 0 when the row does not apply.
+int bombardment_modifier(const ChartModifier& c, const ManifestShip& ship, char crew, const ManifestPort& port, bool battery,
+                         const std::string& weather);
+
 class TablePack {
 public:
     static TablePack load(const std::filesystem::path& path, const std::string& shown_name, Findings& findings);
