@@ -84,7 +84,7 @@ TEST(TmbvOperations, TwoPassesInARowEndThePhase) {
 
 TEST(TmbvOperations, AFleetsOperationIsOneOfItsWords) {
     const Finding f = one(operations({line("AM sail @Lissa")}), "tmbv 6.0", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take or tow");
+    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer or tow");
 }
 
 // ---- 6.1 mobilization ------------------------------------------------------------------------------
@@ -409,6 +409,26 @@ TEST(TmbvMap, EnemyFleetsInTheMediterraneanStopAFleet) {
 TEST(TmbvMap, PlacesAreTheMapsAreasAndBoxes) {
     one(on_map({}, "fleet AS \"Austrian Support Fleet\" support @\"Upper Adriatic\"/port\n"), "tmbv 6.4.6", Kind::Inconsistent);
     one(on_map({}, "fleet AS \"Austrian Support Fleet\" support @Sebenico/port\n"), "tmbv 6.4", Kind::Inconsistent);
+}
+
+// ---- 6.3.6, 6.3.7 ships changing fleets ----------------------------------------------------------------
+
+TEST(TmbvFleets, ShipsChangeFleetsInPortBeforeTheFirstImpulse) {
+    // AM: four ironclads and Kaiserin Elisabeth (a small ship); AB: four ironclads, both in Pola
+    const std::string battle = "ship KE \"Kaiserin Elisabeth\" AM\nfleet AB \"Austrian Battle Fleet\" battle @Pola/port\nship DJ \"Don Juan de Austria\" AB\n"
+                               "ship DRA \"Drache\" AB\nship PE \"Prinz Eugen\" AB\nship FR \"Friedrich\" AB\n";
+    const auto before_impulse_one = [&](const std::string& fleets, const std::string& lines, const std::string& impulse = "") {
+        std::string text = operations({impulse}, austria(fleets));
+        return text.insert(text.find("    impulse 1\n"), lines);
+    };
+    clean(before_impulse_one(battle, "    AM transfer KE to AB\n"));
+    one(operations({line("AM transfer KE to AB")}, austria(battle)), "tmbv 6.3.6", Kind::Illegal);  // in impulse 1
+    std::string at_sea = battle;
+    at_sea.replace(at_sea.find("battle @Pola/port"), 17, "battle @Pola/at-sea");
+    one(before_impulse_one(at_sea, "    AM transfer KE to AB\n"), "tmbv 6.3.7", Kind::Illegal);
+    // AM left with three ships: 6.3.1 holds when ships change fleets
+    one(before_impulse_one(battle, "    AM transfer SAL KE to AB\n"), "tmbv 6.3.1", Kind::Illegal);
+    one(before_impulse_one(battle, "    AM transfer DJ to AB\n"), "tmbv 6.3.6", Kind::Inconsistent);  // not AM's
 }
 
 // ---- 6.5 interception ----------------------------------------------------------------------------

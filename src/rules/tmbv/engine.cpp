@@ -395,7 +395,7 @@ void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
 // phases' own, or the TBB's.
 std::vector<std::string_view> TmbvEngine::verbs() const {
     if (campaign_)
-        return {"roll",   "draw",   "fml",  "mobilize", "activate",       "move",   "pass",      "intercept", "evade", "drop", "wins",
+        return {"roll",   "draw",   "fml",  "mobilize", "activate",       "move",   "pass",      "intercept", "evade", "drop", "transfer", "wins",
                 "return", "stay",   "bombard", "battery", "land", "weather-damage", "repair", "reinforce", "vp"};
     return verb_words(kVerbs);
 }

@@ -271,6 +271,7 @@ private:
     std::string fleet_make_up(const CampaignFleet& f) const;
 
     int fleet_speed(const CampaignFleet& f) const;  // 6.4.2: its slowest ship's MA; 0 when not known
+    void transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx);  // 6.3.6, 6.3.7
 
     // ---- operational_movement.cpp: 6.4 on the players' operational map ----
     void say_no_map(GameContext& ctx, ngn::SourcePos at);

@@ -118,6 +118,51 @@ void TmbvEngine::declare_campaign_ship(const ngn::Declaration& d, const Entity& 
     f.ships.push_back(&e);
 }
 
+// AM transfer SAL KM to AB (6.3.6): at the very start of the Operations Phase, before impulse 1,
+// ships go from one fleet to another in the same port, never at sea (6.3.7); both fleets are then
+// held to 6.3's make-up.
+void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    CampaignFleet& from = o.fleets[static_cast<std::size_t>(fleet)];
+    judged(ctx, "6.3.6"), judged(ctx, "6.3.7");
+    std::vector<const Entity*> ships;
+    CampaignFleet* to = nullptr;
+    bool after_to = false;
+    for (const ngn::Item& it : e.args.subspan(e.args.empty() ? 0 : 1)) {
+        if (is_word(it, "to")) {
+            after_to = true;
+            continue;
+        }
+        for (const ngn::Item* x : elements(it)) {
+            const Entity* named = ctx.symbols.find(reference_text(*x));
+            const int j = named ? fleet_index(*named) : -1;
+            if (after_to && j >= 0) to = &o.fleets[static_cast<std::size_t>(j)];
+            else if (!after_to && named && named->kind == ngn::EntityKind::Ship && std::find(from.ships.begin(), from.ships.end(), named) != from.ships.end())
+                ships.push_back(named);
+            else
+                return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), x->pos,
+                                               "a transfer names ships of the fleet, then the fleet they join: " + from.label() + " transfer SAL KM to AB"));
+        }
+    }
+    if (!to || ships.empty() || to == &from || to->entity->side != from.entity->side)
+        return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), e.subject.pos,
+                                       "a transfer names ships of the fleet, then another fleet of its side: " + from.label() + " transfer SAL KM to AB"));
+    std::string refused;
+    const char* section = "6.3.6";
+    if (o.impulse > 0) refused = "ships change fleets at the very start of the Operations Phase, before impulse 1";
+    else if (from.placed && to->placed && (from.box != "port" || to->box != "port"))
+        section = "6.3.7", refused = "no transfer at sea: " + from.label() + " is at " + place_text(from) + ", " + to->label() + " at " + place_text(*to);
+    else if (from.placed && to->placed && !ngn::same_label(from.area, to->area))
+        refused = "the fleets are in different ports: " + place_text(from) + " and " + place_text(*to);
+    if (!refused.empty()) ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, refused);
+    for (const Entity* ship : ships) std::erase(from.ships, ship), to->ships.push_back(ship);  // as played
+    for (const CampaignFleet* f : {static_cast<const CampaignFleet*>(&from), static_cast<const CampaignFleet*>(to)}) {
+        if (f->type.empty() || !refused.empty()) continue;
+        const char* rule = f->type == "main" ? "6.3.1" : f->type == "battle" ? "6.3.2" : f->type == "support" ? "6.3.3" : "6.3.4";
+        if (const std::string why = make_up_fault(*f); !why.empty()) ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, why);
+    }
+}
+
 // 6.3.1-6.3.4 and the note of 6.3.2, once the set-up is declared: each fleet with ships declared
 // in it. Without a manifest only the number of ships is judged.
 void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {

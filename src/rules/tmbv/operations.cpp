@@ -99,13 +99,14 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
     ++o.lines;
     if (actor.kind == ngn::EntityKind::Side && verb == "pass") return pass(actor, e, ctx);
     if (fleet < 0) return;  // a ship's or a leader's line: not an operation the engine reads
-    static const std::set<std::string> kOperations{"mobilize", "activate", "move", "intercept", "evade", "drop", "take", "tow"};
+    static const std::set<std::string> kOperations{"mobilize", "activate", "move", "intercept", "evade", "drop", "take", "transfer", "tow"};
     if (!kOperations.count(verb)) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
-                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take or tow");
+                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer or tow");
         return;
     }
     if (verb == "tow") return;  // 6.6: not yet checked (docs/rules/tmbv.md)
+    if (verb == "transfer") return transfer_ships(fleet, e, ctx);  // before impulse 1 (6.3.6)
     if (o.impulse == 0) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos, "a fleet operates in an impulse: write 'impulse 1' above it");
         return;
