@@ -535,6 +535,15 @@ TEST(TmbvInterception, AtSeaFleetsMustTryWhenTheOptionSays) {
     clean(with_options(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 9 = 9 => Austria")) + "    impulse 2\n", "at-sea-intercept=compulsory"));
 }
 
+TEST(TmbvInterception, AnActivatedFleetMayStillIntercept) {
+    // 6.2's Game Play Note: IB's activation fails in impulse 2 (Italy's FML is 2); it still intercepts in impulse 3
+    const std::string support = "fleet AS \"Austrian Support Fleet\" support @\"Lower Adriatic\"\n";
+    std::string text = on_map({line("Austria pass"), line("IB activate d10: 9 = 9 => failed"),
+                               line("AS activate d10: 1 = 1 => activated") + kToBari + kIbIntercepts + line("AS evade d10: 3 = 3 => Italy")},
+                              support);
+    clean(text.erase(text.rfind("  phase victory\n")));
+}
+
 TEST(TmbvInterception, BothDiceAreRolled) {
     one(intercepted(kToBari + kIbIntercepts), "tmbv 6.5.4", Kind::Inconsistent);  // the moving fleet's die never came
     one(intercepted(kToBari + line("AS evade d10: 3 = 3 => Austria")), "tmbv 6.5.4", Kind::Inconsistent);
