@@ -271,6 +271,14 @@ TEST(TmbvVictory, TheBlockadesVpAreScoredAtTheBlockadePhaseUnlessTheOptionSays) 
     EXPECT_TRUE(problems_in(with_options(blockading("5"), "blockade-vp=victory-phase"), "games").empty());
 }
 
+TEST(TmbvCombat, FleetsThatFoughtReturnThisTurnUnlessTheOptionSays) {
+    // the Austrian Battle Fleet fought at Lissa in turn 2 (7.9.6): it stays out
+    const std::string stays = edit(kCampaignNoTotals, "    AB return @Lissa/port\n", "    AB stay\n");
+    only(campaign_problems(stays), "tmbv 8.1.3", Kind::Illegal);
+    EXPECT_TRUE(campaign_problems(with_options(stays, "fought-fleets-return=next-turn")).empty())
+        << describe(campaign_problems(with_options(stays, "fought-fleets-return=next-turn")));
+}
+
 // 12.2 after turn 12: the totals decide the winner and the level of the win.
 std::string last_turn(const std::string& result) {
     return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"

@@ -416,6 +416,7 @@ private:
     void judge_campaign_result(GameContext& ctx);
     void score_blockades(GameContext& ctx);
     bool marked_low_fuel(const CampaignFleet& f, const GameContext& ctx) const;
+    bool marked_this_turn(const CampaignFleet& f, const GameContext& ctx) const;
 
     std::optional<Manifest> manifest_;
     std::optional<TablePack> tables_;

@@ -16,6 +16,12 @@ bool TmbvEngine::marked_low_fuel(const CampaignFleet& f, const GameContext& ctx)
     return !((f.box == "blockade" || f.box == "bombard") && ctx.header.option("low-fuel-on-station") == "exempt");
 }
 
+// fought-fleets-return=next-turn (Readings): a marker from this turn's battle sends the fleet home
+// in the next turn's Return to Port Phase, not this one's.
+bool TmbvEngine::marked_this_turn(const CampaignFleet& f, const GameContext& ctx) const {
+    return f.fought_on == turn_start_.turn && ctx.header.option("fought-fleets-return") == "next-turn";
+}
+
 void TmbvEngine::open_return_to_port() {
     Operations& o = operations_;
     o.in_return = true, o.return_lines = 0, o.return_side = -1;
@@ -38,7 +44,7 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
             ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), at,
                                f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(compelled) +
                                    ": it returns to a friendly port (" + f.label() + " return @<area>/port)");
-        else if (!f.marker.empty() && o.return_lines > 0)
+        else if (!f.marker.empty() && !marked_this_turn(f, ctx) && o.return_lines > 0)
             ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
                                f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() + " return @<area>/port)");
         if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";
@@ -71,7 +77,7 @@ void TmbvEngine::return_event(const ngn::Event& e, const Entity& actor, GameCont
         if (f.compelled)
             ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), e.subject.pos,
                                f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(f.compelled) + ": it returns to a friendly port");
-        else if (!f.marker.empty())
+        else if (!f.marker.empty() && !marked_this_turn(f, ctx))
             ctx.findings.error(Kind::Illegal, cite("8.1.3"), e.subject.pos, f.label() + " has a " + f.marker + " marker: it must return to a friendly port");
         if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";  // 8.1.4
         return;

@@ -103,6 +103,9 @@ RulesetInfo declare() {
                    "a fleet's move may end in a friendly Port box (6.4.3), or a fleet reaches port only in the Return to Port Phase (8.0)"},
         RuleOption{"low-fuel-on-station", {"marked", "exempt"}, cite("8.1.4", "Return to Port"),
                    "fleets on station (Blockade, Bombard) get Low Fuel as all fleets out of port do (8.1.4), or are not marked"},
+        RuleOption{"fought-fleets-return", {"this-turn", "next-turn"}, cite("8.1.3", "Return to Port"),
+                   "a fleet marked Low Fuel and Ammo by this turn's battle (7.9.6) returns in this turn's Return to Port Phase (8.1.3), "
+                   "or in the next turn's"},
         RuleOption{"blockade-vp", {"blockade-phase", "victory-phase"}, cite("10.0", "Blockade Phase"),
                    "the blockades' VP go on the track at the Blockade Phase (10.0), or at the Victory Determination Phase (12.1 Per Turn)"},
         RuleOption{"reserve-release-roll", {"below", "at-most"}, cite("11.2.2 a)", "Reinforcement Segment"),

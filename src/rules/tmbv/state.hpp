@@ -151,6 +151,7 @@ struct CampaignFleet {
     bool mission = false;      // placed On Station (6.4.6)
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
     std::string marker;        // "Low Fuel" or "Low Fuel and Ammo" (8.1.3, 8.1.4); "" none
+    int fought_on = 0;         // the turn of its last battle, whose marker it got (7.9.6)
     std::uint32_t returned = 0;  // its line in this Return to Port Phase, 0 none
     std::uint32_t compelled = 0; // the battle line that compels it to leave its area this turn (7.9.2, 7.9.5), 0 not
     int med_impulse = 0;         // the impulse whose move took it into or through the Mediterranean (6.7.2)

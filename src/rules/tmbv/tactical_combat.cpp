@@ -156,7 +156,7 @@ void TmbvEngine::fought_unseen(const std::string& area) {
     Operations& o = operations_;
     for (int i : fleets_in_area(area)) {
         CampaignFleet& f = o.fleets[static_cast<std::size_t>(i)];
-        f.marker = "Low Fuel and Ammo";
+        f.marker = "Low Fuel and Ammo", f.fought_on = turn_start_.turn;
         for (const Entity* s : f.ships) o.ship_state[s].damage_known = false;
     }
     std::fill(o.vp.begin(), o.vp.end(), std::nullopt);
@@ -296,7 +296,7 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
     if (!strangers.empty())
         ctx.findings.error(Kind::Illegal, cite("7.1"), at, "the battle at " + area + " is fought by the fleets there; in no fleet at " + area + ": " + strangers);
     judge_engaged_fleets(fought, area, at, ctx);
-    for (int f : engaged) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo";  // 7.9.6
+    for (int f : engaged) o.fleets[static_cast<std::size_t>(f)].marker = "Low Fuel and Ammo", o.fleets[static_cast<std::size_t>(f)].fought_on = turn_start_.turn;  // 7.9.6
     judged(ctx, "7.9.6 (second)");
     if (!b.vp_known) {  // a ship sunk not in the manifest: its VP are not known
         std::fill(o.vp.begin(), o.vp.end(), std::nullopt);
