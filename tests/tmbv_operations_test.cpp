@@ -533,6 +533,7 @@ TEST(TmbvInterception, AtSeaFleetsMustTryWhenTheOptionSays) {
     const Finding f = one(with_options(intercepted(kToBari) + "    impulse 2\n", "at-sea-intercept=compulsory"), "tmbv 6.5.2", Kind::Illegal);
     EXPECT_EQ(f.message, "IB is in Bari's At Sea box: it must try to intercept AS (Readings: at-sea-intercept)");
     clean(with_options(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 9 = 9 => Austria")) + "    impulse 2\n", "at-sea-intercept=compulsory"));
+    one(with_options(intercepted(kToBari), "at-sea-intercept=compulsory"), "tmbv 6.5.2", Kind::Illegal);  // the record's end
 }
 
 TEST(TmbvInterception, AnActivatedFleetMayStillIntercept) {
