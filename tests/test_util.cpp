@@ -15,6 +15,12 @@ namespace testing_util {
 
 namespace fs = std::filesystem;
 
+std::string with_options(std::string text, const std::string& options) {
+    const auto at = text.find("[Side1");
+    EXPECT_NE(at, std::string::npos) << "a record without a [Side1] tag";
+    return at == std::string::npos ? text : text.insert(at, "[Options \"" + options + "\"]\n");
+}
+
 std::string read_file(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     std::ostringstream ss;

@@ -104,6 +104,10 @@ void expect_each_mistake_once(const std::string& sample, const std::vector<Seede
 // build, crashes or leaks).
 void expect_random_edits_never_throw(const std::string& sample, int rounds, unsigned seed, const std::string& folder = "");
 
+// The record with an [Options] tag holding `options` (e.g. "blockade-vp=victory-phase"), put
+// before its [Side1] tag.
+std::string with_options(std::string text, const std::string& options);
+
 // Errors and warnings of a record, the file's own included, checked as if it stood in this
 // folder of fixtures/ ("games" for records that use the ship libraries there).
 std::vector<ironlog::Finding> problems_in(const std::string& text, const std::string& folder = "");

@@ -258,10 +258,6 @@ TEST(TmbvVictory, AFleetBlockadingAnEnemyPortGainsTwoVp) {
     EXPECT_EQ(f.expected.value_or(""), "5");
 }
 
-static std::string with_options(std::string text, const std::string& options) {
-    return text.insert(text.find("[Side1"), "[Options \"" + options + "\"]\n");
-}
-
 TEST(TmbvVictory, TheBlockadesVpAreScoredAtTheBlockadePhaseUnlessTheOptionSays) {
     // AB blockades Ancona: +2 at the Blockade Phase's heading; AM at Lissa is at its own port
     std::string text = blockading("5");
@@ -313,6 +309,45 @@ TEST(TmbvCombat, LoneShipsCompelledToLeaveTheMediterraneanAreRemoved) {
     only(campaign_problems(edit(campaign, "Austria vp 13", "Austria vp 12")), "tmbv 12.1", Kind::WrongResult);  // Messagero's VP
     only(campaign_problems(edit(campaign, "    IB return @Taranto/port\n", "    IB return @Taranto/port\n    MES return @Taranto/port\n")), "tmbv 6.7.6",
          Kind::Illegal);
+}
+
+// 6.3.5: the sample's battle fought in the Mediterranean, Palestro alone in a squadron of its own
+// (no type: not held to 6.3's make-up). Its sinking empties the squadron, whose marker comes back
+// from the next turn on, in any Italian port, before impulse 1; ships may then join it (6.3.6).
+std::string squadron_sunk(const std::string& turn_three) {
+    const std::string med = "@\"To the Mediterranean\"";
+    return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+           "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Map \"../maps/tmbv-test-map.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n"
+           "[Battles \"" + kBattleName + "\"]\n\n"
+           "side Austria\nfleet AB \"Austrian Battle Fleet\" battle " + med + "\nship DJ \"Don Juan de Austria\" AB\nship DRA \"Drache\" AB\n"
+           "ship PE \"Prinz Eugen\" AB\nship FR \"Friedrich\" AB\n"
+           "side Italy\nfleet IB \"Italian Battle Fleet\" " + med + "\nship ANC \"Ancona\" IB\nship SM \"San Martino\" IB\n"
+           "ship RMP \"Regina Maria Pia\" IB\nfleet IX \"Italian Detached Squadron\" " + med + "\nship PAL \"Palestro\" IX\n\n"
+           "turn 2\n  phase turn-start\n    Austria vp 0\n    Italy vp 0\n    segment initiative\n      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+           "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n  phase operations\n    impulse 1\n"
+           "  phase tactical-combat\n    Austria wins " + med + " \"" + kBattleName + "\" => stays\n"
+           "  phase return-to-port\n    IB return @Taranto/port\n    AB return @Lissa/port\n  phase victory\n    Austria vp 12\n"
+           "turn 3\n  phase operations\n" + turn_three;
+}
+
+TEST(TmbvFleets, AFleetWhoseShipsAllSankComesBackNextTurnInAPortOfItsSide) {
+    const std::string back = "    IX reform @Taranto/port\n    IB transfer SM to IX\n";
+    EXPECT_TRUE(campaign_problems(squadron_sunk(back)).empty()) << describe(campaign_problems(squadron_sunk(back)));
+    const auto f = only(campaign_problems(squadron_sunk("    IX reform @Pola/port\n")), "tmbv 6.3.5", Kind::Illegal);
+    EXPECT_EQ(f.message, "Pola is not Italy's port");
+    const auto g = only(campaign_problems(squadron_sunk("    IB reform @Taranto/port\n")), "tmbv 6.3.5", Kind::Illegal);
+    EXPECT_EQ(g.message, "IB has ships afloat: its marker is reused only when every ship in it is sunk");
+    const auto h = only(campaign_problems(squadron_sunk("    impulse 1\n      IX activate d10: 1 = 1 => activated\n")), "tmbv 6.3.5", Kind::Illegal);
+    EXPECT_NE(h.message.find("every ship of IX was sunk"), std::string::npos) << h.message;
+    only(campaign_problems(squadron_sunk("    impulse 1\n      IX reform @Taranto/port\n")), "tmbv 6.3.5", Kind::Illegal);
+    // ironlog state says so
+    const auto dir = temp_dir();
+    write_file(dir / "battle.ngn", files_absolute(kBattle));
+    std::string text = files_absolute(squadron_sunk(""));
+    for (std::size_t at; (at = text.find(kBattleName)) != std::string::npos;) text.replace(at, kBattleName.size(), "battle.ngn");
+    write_file(dir / "c.ngn", text);
+    const testing_util::Run r = run_ironlog({"state", (dir / "c.ngn").string(), "--at", "turn 3"});
+    EXPECT_NE(r.out.find("every ship sunk: the marker comes back next turn (6.3.5)"), std::string::npos) << r.out << r.err;
 }
 
 // ---- the End of Turn Phase: weather damage (11.1) and repair (11.2) of the sample's turn 3 ---------------

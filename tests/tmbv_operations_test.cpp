@@ -84,7 +84,7 @@ TEST(TmbvOperations, TwoPassesInARowEndThePhase) {
 
 TEST(TmbvOperations, AFleetsOperationIsOneOfItsWords) {
     const Finding f = one(operations({line("AM sail @Lissa")}), "tmbv 6.0", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer or tow");
+    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer, reform or tow");
 }
 
 // ---- 6.1 mobilization ------------------------------------------------------------------------------
@@ -118,10 +118,6 @@ TEST(TmbvOperations, SecondAndThirdAttemptsCostVp) {
                                                                 line("IM mobilize d10: 1 = 1 => mobilized")}),
                           "tmbv 6.1.2", Kind::Illegal);
     EXPECT_EQ(f.message, "a fleet attempts mobilization three times a turn at most");
-}
-
-static std::string with_options(std::string text, const std::string& options) {
-    return text.insert(text.find("[Side1"), "[Options \"" + options + "\"]\n");
 }
 
 TEST(TmbvOperations, AThirdAttemptCostsTwiceUnlessTheOptionSays) {
@@ -471,7 +467,8 @@ TEST(TmbvInterception, ATieGoesToTheMovingFleetUnlessTheOptionSays) {
 }
 
 TEST(TmbvInterception, AFleetIsInterceptedWhereItsMoveEntersAnAreaHeldByTheEnemy) {
-    const Finding f = one(intercepted(line("AS move @\"Central Adriatic\"") + kIbIntercepts + line("AS evade d10: 3 = 3 => Italy")),
+    // (a coastal area is one At Sea box, Readings: coastal-at-sea: +1 for AS there too)
+    const Finding f = one(intercepted(line("AS move @\"Central Adriatic\"") + kIbIntercepts + line("AS evade d10: 3 +1(at-sea) = 4 => Italy")),
                           "tmbv 6.5", Kind::Illegal);
     EXPECT_EQ(f.message, "AS has not entered an area held by Italy's fleets in this impulse: a fleet is intercepted where its move enters one");
 }
@@ -518,7 +515,8 @@ TEST(TmbvInterception, EachFleetRollsOnceOrAllAtOnceWithTheAdmiral) {
 TEST(TmbvInterception, NoneInTheMediterraneanWhereABattleIsTheirChoice) {
     const std::string italy = "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @\"To the Mediterranean\"\n";
     const std::string into = line("AS move @\"To the Mediterranean\"");
-    const Finding f = one(intercepted(into + line("IB intercept AS d10: 6 = 6") + line("AS evade d10: 3 = 3 => Italy"), italy), "tmbv 6.7.5",
+    const Finding f = one(intercepted(into + line("IB intercept AS d10: 6 +1(at-sea) = 7") + line("AS evade d10: 3 +1(at-sea) = 4 => Italy"), italy),
+                          "tmbv 6.7.5",
                           Kind::Illegal);
     EXPECT_EQ(f.message, "no interception in the Mediterranean: the fleets fight there if either player wants to");
     // the fleets there as the Operations Phase ends need not fight (6.7.5); elsewhere they must (7.0)
@@ -728,4 +726,35 @@ TEST(TmbvCampaignGenerated, TwoHundredCampaignsCheckCleanAndJudgeTheCampaignsCas
                            "8.1.5", "9.0", "9.1.1", "9.1.2", "9.1.3", "9.2", "9.2.1", "9.2.2", "9.2.3", "9.2.4", "9.2.5", "9.2.6", "9.2.7",
                            "9.2.8", "10.0", "11.2.6", "12.0", "12.1", "12.2 (notes)", "13.1.1", "13.1.2"})
         EXPECT_GT(cases[std::string("tmbv/") + id], 0u) << id << " is judged in none of 200 generated campaigns";
+}
+
+TEST(TmbvSetUp, AnItalianMainFleetSetUpAtSeaMobilizesOnTurnOneUnlessTheOptionSays) {
+    // 13.1.1's die set the Main Fleet up at sea off Bari: by default it still mobilizes without a roll
+    std::string at_sea = kLegalSetUp;
+    at_sea.replace(at_sea.find("main admiral @Bari/port"), 23, "main admiral @Bari/at-sea");
+    auto with = [&](const std::string& impulse) {
+        std::string text = turn_one(at_sea, line("Austria pass"));
+        return text.insert(text.find("  phase victory"), "    impulse 2\n" + impulse);
+    };
+    const std::string mobilizes = line("IM mobilize => mobilized") + line("IM move @Ancona/at-sea");
+    const std::string activates = line("IM activate d10: 1 +0(Persano) = 1 => activated") + line("IM move @Ancona/at-sea");
+    clean(with(mobilizes));
+    const Finding f = one(with(activates), "tmbv 13.1.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "on turn 1 the Italian Main Fleet mobilizes without a roll wherever it was set up (IM mobilize => mobilized; Readings: main-fleet-turn-one)");
+    // main-fleet-turn-one=at-sea: a fleet that began the turn at sea, activated by an FML check (6.1.4, 6.2.3)
+    clean(with_options(with(activates), "main-fleet-turn-one=at-sea"));
+    one(with_options(with(mobilizes), "main-fleet-turn-one=at-sea"), "tmbv 6.1.4", Kind::Illegal);
+}
+
+TEST(TmbvReturnToPort, ACoastalAreaIsOneAtSeaBoxUnlessTheOptionSaysNone) {
+    // AM ends its move in the Upper Adriatic, a coastal area without boxes (3.0, 6.4.6)
+    const std::string home = returning(kAmToSea, line("IB stay") + line("AM return @Pola/port"));
+    clean(home);
+    const Finding f = one(with_options(home, "coastal-at-sea=none"), "tmbv 8.1.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "fleets in At Sea boxes return to port: AM is at @\"Upper Adriatic\", an area without an At Sea box (Readings: coastal-at-sea=none)");
+    // another activation (6.2.4) needs an At Sea box too
+    const std::string again = on_map({kAmToSea, kItalyPasses, line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") + line("AM move @Pola/at-sea")});
+    clean(again);
+    const Finding g = one(with_options(again, "coastal-at-sea=none"), "tmbv 6.2.4", Kind::Illegal);
+    EXPECT_EQ(g.message, "AM is in Upper Adriatic, which has no At Sea box (Readings: coastal-at-sea=none): another activation only from an At Sea box");
 }

@@ -126,7 +126,7 @@ std::vector<std::pair<std::string, int>> TmbvEngine::weather_damage_modifiers(co
 void TmbvEngine::sink_campaign_ship(const Entity& ship, std::uint32_t line) {
     Operations& o = operations_;
     o.ship_state[&ship].sunk = line;
-    for (CampaignFleet& f : o.fleets) std::erase(f.ships, &ship);
+    for (CampaignFleet& f : o.fleets) sink_from_fleet(f, &ship, line);
     const ManifestShip* m = manifest_ship(ship);
     const std::string owner = ship.side >= 0 && static_cast<std::size_t>(ship.side) < side_names_.size() ? side_names_[static_cast<std::size_t>(ship.side)] : "";
     if (m && side_names_.size() == 2 && owner != "turkey" && owner != "france") gain_vp(1 - ship.side, m->defence + (m->ironclad ? 5 : 0));

@@ -88,6 +88,7 @@ void TmbvEngine::begin(GameContext& ctx) {
         if (n == "austria" || n == "austrian" || n == "austrians" || lower(s->alias) == "aut") austria_ = s->index;
     }
     if (campaign_) map_ = load_first<geometry::AreaMap>(ctx.header.maps, ctx);
+    coastal_at_sea_ = ctx.header.option("coastal-at-sea") != "none";
     if (campaign_) return begin_campaign(ctx);
     grid_ = geometry::hex::Grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow
                                                                                : geometry::hex::Columns::EvenLow);
@@ -396,7 +397,7 @@ void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
 // phases' own, or the TBB's.
 std::vector<std::string_view> TmbvEngine::verbs() const {
     if (campaign_)
-        return {"roll",   "draw",   "fml",  "mobilize", "activate",       "move",   "pass",      "intercept", "evade", "drop", "transfer", "wins",
+        return {"roll",   "draw",   "fml",  "mobilize", "activate",       "move",   "pass",      "intercept", "evade", "drop", "transfer", "reform", "wins",
                 "return", "stay",   "bombard", "battery", "land", "weather-damage", "repair", "reinforce", "vp"};
     return verb_words(kVerbs);
 }

@@ -272,12 +272,16 @@ private:
 
     int fleet_speed(const CampaignFleet& f) const;  // 6.4.2: its slowest ship's MA; 0 when not known
     void transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx);  // 6.3.6, 6.3.7
+    void sink_from_fleet(CampaignFleet& f, const Entity* ship, std::uint32_t line);  // 6.3.5
+    void reform_fleet(int fleet, const ngn::Event& e, GameContext& ctx);  // 6.3.5
+    void sunk_fleet_operates(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);  // 6.3.5
 
     // ---- operational_movement.cpp: 6.4 on the players' operational map ----
     void say_no_map(GameContext& ctx, ngn::SourcePos at);
     const geometry::Place* map_place(const ngn::AreaPos& at, ngn::SourcePos pos, GameContext& ctx);
     bool holds(const geometry::Place& p, int side, const GameContext& ctx) const;
     bool in_mediterranean(const std::string& area) const;
+    bool in_at_sea_box(const CampaignFleet& f) const;  // Readings: coastal-at-sea
     const CampaignFleet* enemy_at(const std::string& area, const std::string& box, int side) const;
     void walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     bool step_allowed(const geometry::Place& p, const std::string& box, bool entering, int side, ngn::SourcePos at, GameContext& ctx);
@@ -331,7 +335,7 @@ private:
     void refuel_in_port(GameContext& ctx);
 
     // ---- operations.cpp: the campaign's Operations Phase: impulses, mobilization, activation (6.0-6.2) ----
-    void new_operations_turn();
+    void new_operations_turn(const GameContext& ctx);
     void operations_heading(const ngn::Heading& h, GameContext& ctx);
     void close_impulse();
     void operations_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
@@ -437,6 +441,7 @@ private:
     Operations operations_;
     bool in_operations_ = false;  // the Operations Phase is open
     bool los_edge_either_ = false;
+    bool coastal_at_sea_ = true;  // a coastal area or the Mediterranean is one At Sea box (Readings: coastal-at-sea)
     bool rifled_rule_ = false;    // 14.3 in force
     bool critical_rule_ = false;  // 14.1 in force
     bool not_ready_rule_ = false; // 14.2 in force

@@ -163,6 +163,46 @@ void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx
     }
 }
 
+// A sunk ship leaves its fleet; the fleet whose last ship it was is an empty marker (6.3.5).
+void TmbvEngine::sink_from_fleet(CampaignFleet& f, const Entity* ship, std::uint32_t line) {
+    if (std::erase(f.ships, ship) && f.ships.empty()) f.emptied = line, f.placed = false;  // off the map till it comes back
+}
+
+// An operation of a fleet whose ships all sank (6.3.5): said once, then taken as played.
+void TmbvEngine::sunk_fleet_operates(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    if (!f.emptied || std::exchange(f.said_sunk, true)) return;
+    judged(ctx, "6.3.5");
+    ctx.findings.error(Kind::Illegal, cite("6.3.5"), e.subject.pos,
+                       "every ship of " + f.label() + " was sunk: its marker comes back in a later turn, in a port of its side (" + f.label() +
+                           " reform @<port>/port, before impulse 1), with ships transferred to it (6.3.6)");
+}
+
+// AB reform @Trieste/port (6.3.5): the marker of a fleet whose ships all sank, from the next turn
+// on, in any port of its side, blockaded or not; written where ships change fleets, before
+// impulse 1 (6.3.6), so that ships can then be transferred to it.
+void TmbvEngine::reform_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
+    CampaignFleet& f = operations_.fleets[static_cast<std::size_t>(fleet)];
+    judged(ctx, "6.3.5");
+    const ngn::AreaPos* at = nullptr;
+    ngn::SourcePos at_pos = e.subject.pos;
+    for (const ngn::Item& it : e.args)
+        if (const auto* a = it.as<ngn::AreaPos>()) at = a, at_pos = it.pos;
+    if (!at || box_name(at->box) != "port")
+        return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.5"), e.subject.pos,
+                                       "a fleet's marker comes back in a port: " + f.label() + " reform @<port>/port"));
+    const geometry::Place* p = map_ ? map_place(*at, at_pos, ctx) : nullptr;
+    std::string refused;
+    if (!f.emptied)
+        refused = f.label() + (f.ships.empty() ? " has lost no ship in this record" : " has ships afloat") +
+                  ": its marker is reused only when every ship in it is sunk";
+    else if (f.emptied > operations_.turn_line) refused = f.label() + "'s last ship sank this turn: its marker comes back on the next turn";
+    else if (operations_.impulse > 0 || !in_operations_) refused = "a marker comes back at the very start of the Operations Phase, before impulse 1 (6.3.6)";
+    else if (p && !holds(*p, f.entity->side, ctx)) refused = p->name + " is not " + side_name(f.entity->side, ctx) + "'s port";
+    if (!refused.empty()) ctx.findings.error(Kind::Illegal, cite("6.3.5"), e.subject.pos, refused);
+    f.emptied = 0, f.said_sunk = false, f.marker.clear(), f.mission = false;  // as played: an empty marker in port
+    f.area = p ? p->name : std::string(at->area), f.box = "port", f.placed = true, f.began_at_sea = false;
+}
+
 // 6.3.1-6.3.4 and the note of 6.3.2, once the set-up is declared: each fleet with ships declared
 // in it. Without a manifest only the number of ships is judged.
 void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {

@@ -58,7 +58,7 @@ void TmbvEngine::judge_compulsory(const Interruption& stop, ngn::SourcePos at, G
     const CampaignFleet& m = operations_.fleets[static_cast<std::size_t>(stop.mover)];
     for (std::size_t i = 0; i < operations_.fleets.size(); ++i) {
         const CampaignFleet& g = operations_.fleets[i];
-        if (g.entity->side == m.entity->side || !in_area(g, stop.area) || g.box != "at-sea" || stop.all_or_nothing ||
+        if (g.entity->side == m.entity->side || !in_area(g, stop.area) || !in_at_sea_box(g) || stop.all_or_nothing ||
             std::find(stop.tried.begin(), stop.tried.end(), static_cast<int>(i)) != stop.tried.end())
             continue;
         ctx.findings.error(Kind::Illegal, cite("6.5.2"), at,
@@ -138,9 +138,9 @@ void TmbvEngine::may_intercept(int fleet, Interruption& stop, const ngn::Event& 
         section = "6.5.3", why = f.label() + " has tried to intercept already (one roll a fleet, or one for all when all or nothing)";
     } else if (all && std::none_of(there.begin(), there.end(), [&](int g) { return o.fleets[static_cast<std::size_t>(g)].admiral; })) {
         section = "6.5.3", why = "all or nothing is for a side whose admiral is in the area: " + side_name(side, ctx) + "'s is not in " + stop.area;
-    } else if (!all && f.box != "at-sea") {
+    } else if (!all && !in_at_sea_box(f)) {
         for (int g : there)
-            if (o.fleets[static_cast<std::size_t>(g)].box == "at-sea" && !tried(g))
+            if (in_at_sea_box(o.fleets[static_cast<std::size_t>(g)]) && !tried(g))
                 section = "6.5.2", why = o.fleets[static_cast<std::size_t>(g)].label() + " is in " + stop.area + "'s At Sea box: it tries first";
     }
     if (!why.empty()) ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, why);
@@ -209,7 +209,7 @@ std::vector<std::pair<std::string, int>> TmbvEngine::interception_modifiers(cons
         switch (c.kind) {
             case ModifierKind::Weather: applies = turn_start_.weather && c.which == *turn_start_.weather; break;
             case ModifierKind::Admiral: applies = f.admiral; break;
-            case ModifierKind::AtSea: applies = f.box == "at-sea"; break;
+            case ModifierKind::AtSea: applies = in_at_sea_box(f); break;
             case ModifierKind::LowFuel: applies = !f.marker.empty(); break;
             default: break;  // not an interception modifier (the pack reader refuses it)
         }

@@ -9,10 +9,6 @@
 
 namespace ironlog::rules::tmbv {
 
-namespace {
-bool same_name(const std::string& a, const std::string& b) { return lower(a) == lower(b); }
-}  // namespace
-
 void TmbvEngine::say_no_map(GameContext& ctx, ngn::SourcePos at) {
     if (map_ || std::exchange(said_no_map_, true)) return;
     ctx.findings.note(Kind::Unverifiable, cite("6.4"), at,
@@ -44,15 +40,21 @@ bool TmbvEngine::in_mediterranean(const std::string& area) const {
     return p ? p->mediterranean : lower(area).find("mediterranean") != std::string::npos;
 }
 
+// A fleet in an At Sea box (6.2.4, 6.5.2, 8.1.1): in an area without boxes (a coastal area, the
+// Mediterranean, 3.0) only when coastal-at-sea=whole-area, the default (Readings).
+bool TmbvEngine::in_at_sea_box(const CampaignFleet& f) const {
+    return f.placed && (f.box == "at-sea" || (f.box.empty() && coastal_at_sea_));
+}
+
 bool TmbvEngine::holds(const geometry::Place& p, int side, const GameContext& ctx) const {
     const Entity* s = ctx.symbols.side(side);
-    return s && (same_name(p.controller, s->name) || (!s->alias.empty() && same_name(p.controller, s->alias)));
+    return s && (ngn::same_label(p.controller, s->name) || (!s->alias.empty() && ngn::same_label(p.controller, s->alias)));
 }
 
 // An enemy fleet of `side` in the area (and box, when one is given).
 const CampaignFleet* TmbvEngine::enemy_at(const std::string& area, const std::string& box, int side) const {
     for (const CampaignFleet& o : operations_.fleets)
-        if (o.entity->side != side && o.placed && same_name(o.area, area) && (box.empty() || o.box == box)) return &o;
+        if (o.entity->side != side && o.placed && ngn::same_label(o.area, area) && (box.empty() || o.box == box)) return &o;
     return nullptr;
 }
 
@@ -78,7 +80,7 @@ void TmbvEngine::walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& 
         std::string to_box = box_name(to->box);
         if (p->boxes && to_box.empty()) to_box = "at-sea";  // entering an area, a fleet is at sea in it
         if (stopped) return void(ctx.findings.error(Kind::Illegal, cite(stopped), it.pos, stopped_why));
-        const bool new_area = !same_name(p->name, area);
+        const bool new_area = !ngn::same_label(p->name, area);
         if (new_area && !map_->adjacent(area, p->name))
             return void(ctx.findings.error(Kind::Illegal, cite("6.4"), it.pos, area + " does not touch " + p->name + " on the map"));
         if (!step_allowed(*p, to_box, new_area || box != to_box, side, it.pos, ctx)) return;
@@ -103,7 +105,7 @@ bool TmbvEngine::step_allowed(const geometry::Place& p, const std::string& box, 
     if (!entering) return true;
     if (box == "port") {
         judged(ctx, "6.4.3"), judged(ctx, "6.4.8");
-        if (same_name(p.name, "Spalato")) {
+        if (ngn::same_label(p.name, "Spalato")) {
             ctx.findings.error(Kind::Illegal, cite("6.4.8"), at, "no ship ever enters the port of Spalato");
             return false;
         }
@@ -113,7 +115,7 @@ bool TmbvEngine::step_allowed(const geometry::Place& p, const std::string& box, 
             return false;
         }
     }
-    if (box == "blockade" && same_name(p.name, "Taranto") && side == austria_) {
+    if (box == "blockade" && ngn::same_label(p.name, "Taranto") && side == austria_) {
         judged(ctx, "6.4.6");
         ctx.findings.error(Kind::Illegal, cite("6.4.6"), at, "Austria never blockades the port of Taranto");
         return false;

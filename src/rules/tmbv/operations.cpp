@@ -25,11 +25,15 @@ int TmbvEngine::fleet_index(const Entity& e) const {
     return -1;
 }
 
-// A new turn: every fleet's marker is unflipped, and a fleet not in port starts at sea (6.1.4).
-void TmbvEngine::new_operations_turn() {
+// A new turn: every fleet's marker is unflipped, and a fleet not in port starts at sea (6.1.4),
+// but for the Italian Main Fleet on turn 1, which 13.1.1 mobilizes at its first attempt wherever
+// its die set it up (Readings: main-fleet-turn-one).
+void TmbvEngine::new_operations_turn(const GameContext& ctx) {
+    const bool first_attempt = ctx.header.option("main-fleet-turn-one") != "at-sea";
     for (CampaignFleet& f : operations_.fleets) {
         CampaignFleet fresh = f;
         fresh.began_at_sea = f.placed ? std::optional<bool>(f.box != "port") : std::nullopt;
+        if (turn_start_.turn == 1 && first_attempt && f.entity->side == italy_ && f.type == "main") fresh.began_at_sea = false;
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
         fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.last_cost = 0, fresh.mission = false;
         fresh.mp_spent = fresh.mp_impulse = 0;
@@ -39,6 +43,7 @@ void TmbvEngine::new_operations_turn() {
 
 void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     Operations& o = operations_;
+    if (h.kind == ngn::HeadingKind::Turn) o.turn_line = h.label_pos.line;
     if (h.kind == ngn::HeadingKind::Segment && ctx.cursor.phase() && ctx.cursor.phase()->name == "end-of-turn" && lower(h.label) == "repair")
         return refuel_in_port(ctx);  // 11.2.6
     if (in_operations_ && h.kind != ngn::HeadingKind::Step) settle_interception(ctx);
@@ -99,14 +104,17 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
     ++o.lines;
     if (actor.kind == ngn::EntityKind::Side && verb == "pass") return pass(actor, e, ctx);
     if (fleet < 0) return;  // a ship's or a leader's line: not an operation the engine reads
-    static const std::set<std::string> kOperations{"mobilize", "activate", "move", "intercept", "evade", "drop", "take", "transfer", "tow"};
+    static const std::set<std::string> kOperations{"mobilize", "activate", "move", "intercept", "evade", "drop", "take", "transfer", "reform", "tow"};
     if (!kOperations.count(verb)) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
-                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer or tow");
+                           "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer, "
+                           "reform or tow");
         return;
     }
     if (verb == "tow") return;  // 6.6: not yet checked (docs/rules/tmbv.md)
+    if (verb == "reform") return reform_fleet(fleet, e, ctx);  // 6.3.5, before impulse 1 as 6.3.6
     if (verb == "transfer") return transfer_ships(fleet, e, ctx);  // before impulse 1 (6.3.6)
+    sunk_fleet_operates(o.fleets[static_cast<std::size_t>(fleet)], e, ctx);
     if (o.impulse == 0) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos, "a fleet operates in an impulse: write 'impulse 1' above it");
         return;
@@ -400,6 +408,11 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
         why = f.label() + " mobilized with " + operations_.fleets[static_cast<std::size_t>(f.with)].label() + ", the admiral's fleet, and activates with it";
     } else if (f.flipped) {
         why = f.label() + " was flipped to its activated side (" + line_text(f.flipped) + ": " + f.flipped_why + "): not activated again this turn";
+    } else if (!f.mobilized_on && !f.began_at_sea.value_or(true) && turn_start_.turn == 1 && f.entity->side == italy_ && f.type == "main" &&
+               f.placed && f.box != "port") {
+        section = "13.1.1";
+        why = "on turn 1 the Italian Main Fleet mobilizes without a roll wherever it was set up (" + f.label() +
+              " mobilize => mobilized; Readings: main-fleet-turn-one)";
     } else if (!f.mobilized_on && !f.began_at_sea.value_or(true)) {
         section = "6.1";
         why = f.label() + " was in port at the turn's start: it mobilizes before it activates (" + f.label() + " mobilize d10: ...)";
@@ -416,8 +429,10 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
         why = f.label() + " is on station (" + place_text(f) + "): its mission for the turn, no further activation";
     } else if (f.activations && !f.marker.empty()) {
         why = f.label() + " has a " + f.marker + " marker: no further activation";
-    } else if (f.activations && f.placed && f.box != "at-sea" && !f.box.empty()) {
-        why = f.label() + " is in the " + f.box + " box of " + f.area + ": another activation only from an At Sea box";
+    } else if (f.activations && f.placed && !in_at_sea_box(f)) {
+        why = f.label() + (f.box.empty() ? " is in " + f.area + ", which has no At Sea box (Readings: coastal-at-sea=none)"
+                                         : " is in the " + f.box + " box of " + f.area) +
+              ": another activation only from an At Sea box";
         f.box = "at-sea";  // the players have it at sea
     }
     if (why.empty()) return true;
@@ -601,6 +616,7 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
         if (f.mission) os << ", on station";
         if (f.flipped) os << ", activated side up";
         if (!f.marker.empty()) os << ", " << f.marker;
+        if (f.emptied) os << ", every ship sunk: the marker comes back next turn (6.3.5)";
         os << "\n";
     }
 }

@@ -109,9 +109,10 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
         return;
     }
     judged(ctx, "8.1.1");
-    if (f.placed && (f.box == "blockade" || f.box == "bombard") && f.marker.empty() && !f.compelled)  // a coastal area is all at sea; from port it changes nothing
+    if (f.placed && f.box != "port" && !in_at_sea_box(f) && f.marker.empty() && !f.compelled)  // from port it changes nothing
         ctx.findings.error(Kind::Illegal, cite("8.1.1"), e.subject.pos,
-                           "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : ""));
+                           "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : "") +
+                               (f.box.empty() ? ", an area without an At Sea box (Readings: coastal-at-sea=none)" : ""));
     else if (map_ && f.placed)
         judge_nearest_port(f, *to, to_pos, ctx);
     const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
@@ -124,7 +125,7 @@ void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& 
     if (!p) return;
     const int side = f.entity->side;
     auto open_port = [&](const geometry::Place& q) {
-        return q.boxes && holds(q, side, ctx) && lower(q.name) != "spalato" && !enemy_at(q.name, "blockade", side);
+        return q.boxes && holds(q, side, ctx) && !ngn::same_label(q.name, "Spalato") && !enemy_at(q.name, "blockade", side);
     };
     if (!open_port(*p)) {
         ctx.findings.error(Kind::Illegal, cite("8.1"), at,

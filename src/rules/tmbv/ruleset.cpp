@@ -91,6 +91,12 @@ RulesetInfo declare() {
         RuleOption{"impulse-fleets", {"one", "any"}, cite("6.0", "Operations Phase"),
                    "what an operational impulse holds (6.0 and 6.2.4 do not say): one fleet's mobilization or activation (with the fleets "
                    "that sail with the admiral's, 6.1.5), or any number of fleets"},
+        RuleOption{"main-fleet-turn-one", {"first-attempt", "at-sea"}, cite("13.1.1", "Campaign Game set-up"),
+                   "on turn 1 the Italian Main Fleet counts as mobilized at its first attempt wherever its die set it up (13.1.1), or, set "
+                   "up at sea or in the Mediterranean, as a fleet that began the turn at sea (6.1.4, 6.2.1, 6.2.3)"},
+        RuleOption{"coastal-at-sea", {"whole-area", "none"}, cite("6.4.6", "Movement"),
+                   "a coastal area or the Mediterranean, which have no boxes (3.0, 6.4.6), is one At Sea box for another activation "
+                   "(6.2.4), interception (6.5.2) and return to port (8.1.1), or has no At Sea box at all"},
         RuleOption{"interception-tie", {"moving", "intercepting"}, cite("6.5.4", "Interception Procedure"),
                    "equal interception rolls (6.5.4: the high roll wins): the moving fleet's, as no interception was won, or the "
                    "intercepting fleet's"},

@@ -156,6 +156,8 @@ struct CampaignFleet {
     std::uint32_t compelled = 0; // the battle line that compels it to leave its area this turn (7.9.2, 7.9.5), 0 not
     int med_impulse = 0;         // the impulse whose move took it into or through the Mediterranean (6.7.2)
     std::string med_area;        // that area's name
+    std::uint32_t emptied = 0;   // the line that sank its last ship (6.3.5), 0 while it has one
+    bool said_sunk = false;      // an operation of a fleet whose ships all sank was reported (6.3.5)
 
     std::string label() const { return entity->label(); }
 };
@@ -224,6 +226,7 @@ struct Operations {
     int acted = -1;             // the fleet (or admiral's group) that acted in this impulse, -1 none
     bool passed = false;        // this impulse's player passed
     int lines = 0;              // this impulse's lines
+    std::uint32_t turn_line = 0;  // the line of this turn's heading
     int passes_in_row = 0;      // consecutive passes (6.2.4)
     int ended_at = 0;           // the impulse after which both players had passed, 0 not ended
     int retry = -1;             // the fleet whose failed attempt may be tried again on the next line (6.1.2)

@@ -291,7 +291,7 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
         state.damage_known = true;
         if (!s.sunk) continue;
         state.sunk = at.line;
-        std::erase(o.fleets[static_cast<std::size_t>(fleet)].ships, c);
+        sink_from_fleet(o.fleets[static_cast<std::size_t>(fleet)], c, at.line);
     }
     if (!strangers.empty())
         ctx.findings.error(Kind::Illegal, cite("7.1"), at, "the battle at " + area + " is fought by the fleets there; in no fleet at " + area + ": " + strangers);

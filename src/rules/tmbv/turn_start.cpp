@@ -77,7 +77,7 @@ void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
         judge_fleet_make_up(ctx);
         if (ctx.cursor.turn_number == 1) judge_set_up(ctx);
     }
-    if (h.kind == ngn::HeadingKind::Turn) return new_campaign_turn(ctx.cursor.turn_number), new_operations_turn();
+    if (h.kind == ngn::HeadingKind::Turn) return new_campaign_turn(ctx.cursor.turn_number), new_operations_turn(ctx);
     if (h.kind != ngn::HeadingKind::Segment) return;
     const SequenceNode* phase = ctx.cursor.phase();
     if (phase && phase->name == "tactical-combat" && lower(h.label) == "battle") return inline_battle(h, ctx);
