@@ -758,3 +758,19 @@ TEST(TmbvReturnToPort, ACoastalAreaIsOneAtSeaBoxUnlessTheOptionSaysNone) {
     const Finding g = one(with_options(again, "coastal-at-sea=none"), "tmbv 6.2.4", Kind::Illegal);
     EXPECT_EQ(g.message, "AM is in Upper Adriatic, which has no At Sea box (Readings: coastal-at-sea=none): another activation only from an At Sea box");
 }
+
+TEST(TmbvSetUp, TheItalianSupportFleetIs13Point1Point1sListUnlessTheOptionSays) {
+    // made-up manifest letters: Hum, Seehund, Dalmat are G; Adria, Novara, Radetzky F
+    const std::string ships = "ship HUM \"Hum\" IS\nship SEE \"Seehund\" IS\nship DAL \"Dalmat\" IS\n"
+                              "ship ADR \"Adria\" IS\nship NOV \"Novara\" IS\nship RAD \"Radetzky\" IS\n";
+    clean(turn_one(kLegalSetUp + ships));
+    // italian-support-set-up=composition: 6.3.3 at set-up too, which takes no F ship
+    one(with_options(turn_one(kLegalSetUp + ships), "italian-support-set-up=composition"), "tmbv 6.3.3", Kind::Illegal);
+    std::string two_g = ships;
+    two_g.erase(two_g.find("ship DAL"), std::string("ship DAL \"Dalmat\" IS\n").size());
+    const Finding f = one(turn_one(kLegalSetUp + two_g), "tmbv 13.1.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "the Italian Support Fleet begins as 3 G ships and 3 F or C ships, with up to 2 B or I ships: IS holds 2 G, 3 F or C, 0 B or I "
+                         "(Readings: italian-support-set-up)");
+    // in a later turn (a record from its middle) the fleet is held to 6.3.3 as any
+    one(operations({""}, kLegalSetUp + ships), "tmbv 6.3.3", Kind::Illegal);
+}

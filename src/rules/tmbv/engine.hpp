@@ -265,6 +265,7 @@ private:
     void judge_fleet_make_up(GameContext& ctx);
     void judge_set_up(GameContext& ctx);
     std::string make_up_fault(const CampaignFleet& f) const;
+    std::string italian_support_fault(const CampaignFleet& f) const;  // 13.1.1
     const ManifestShip* manifest_ship(const Entity& s) const;
     int ironclads_in(const CampaignFleet& f) const;
     bool ironclad_free(const CampaignFleet& battle) const;

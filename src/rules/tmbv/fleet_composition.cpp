@@ -205,9 +205,17 @@ void TmbvEngine::reform_fleet(int fleet, const ngn::Event& e, GameContext& ctx) 
 
 // 6.3.1-6.3.4 and the note of 6.3.2, once the set-up is declared: each fleet with ships declared
 // in it. Without a manifest only the number of ships is judged.
+// At the campaign's set-up the Italian Support Fleet is 13.1.1's list, not 6.3.3's make-up, unless
+// italian-support-set-up=composition (Readings).
 void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {
+    const bool scenario_support = ctx.cursor.turn_number == 1 && ctx.header.option("italian-support-set-up") != "composition";
     for (const CampaignFleet& f : operations_.fleets) {
         if (f.ships.empty() || f.type.empty()) continue;
+        if (scenario_support && f.type == "support" && f.entity->side == italy_) {
+            judged(ctx, "13.1.1");
+            if (const std::string why = italian_support_fault(f); !why.empty()) ctx.findings.error(Kind::Illegal, cite("13.1.1"), f.entity->pos, why);
+            continue;
+        }
         const char* section = f.type == "main" ? "6.3.1" : f.type == "battle" ? "6.3.2" : f.type == "support" ? "6.3.3" : "6.3.4";
         judged(ctx, section);
         const std::string why = make_up_fault(f);
@@ -281,6 +289,23 @@ std::string TmbvEngine::make_up_fault(const CampaignFleet& f) const {
     if (f.type == "support" && ironclads > kSupportIronclads) return "a support fleet holds 2 ironclads at most: " + f.label() + " holds " + std::to_string(ironclads);
     if (f.type == "support" && large > 0) return "a support fleet holds no large ship but its ironclads: " + f.label() + " holds " + std::to_string(large);
     return "";
+}
+
+// 13.1.1: the Italian Support Fleet at set-up is 3 G ships and 3 F or C ships, with up to 2 B or I
+// ships, by the manifest's letters (not judged when a ship is not in it).
+std::string TmbvEngine::italian_support_fault(const CampaignFleet& f) const {
+    if (!manifest_) return "";
+    int g = 0, fc = 0, bi = 0, other = 0;
+    for (const Entity* s : f.ships) {
+        const ManifestShip* m = manifest_ship(*s);
+        if (!m) return "";
+        g += m->type == 'G', fc += m->type == 'F' || m->type == 'C', bi += m->type == 'B' || m->type == 'I';
+        other += m->type != 'G' && m->type != 'F' && m->type != 'C' && m->type != 'B' && m->type != 'I';
+    }
+    if (g == 3 && fc == 3 && bi <= 2 && other == 0) return "";
+    return "the Italian Support Fleet begins as 3 G ships and 3 F or C ships, with up to 2 B or I ships: " + f.label() + " holds " +
+           std::to_string(g) + " G, " + std::to_string(fc) + " F or C, " + std::to_string(bi) + " B or I" +
+           (other ? ", " + std::to_string(other) + " other" : "") + " (Readings: italian-support-set-up)";
 }
 
 const ManifestShip* TmbvEngine::manifest_ship(const Entity& s) const {

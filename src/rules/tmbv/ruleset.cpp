@@ -97,6 +97,9 @@ RulesetInfo declare() {
         RuleOption{"coastal-at-sea", {"whole-area", "none"}, cite("6.4.6", "Movement"),
                    "a coastal area or the Mediterranean, which have no boxes (3.0, 6.4.6), is one At Sea box for another activation "
                    "(6.2.4), interception (6.5.2) and return to port (8.1.1), or has no At Sea box at all"},
+        RuleOption{"italian-support-set-up", {"scenario", "composition"}, cite("13.1.1", "Campaign Game set-up"),
+                   "the Italian Support Fleet set up as 13.1.1 lists it (three G ships, three F or C, up to two B or I), or held to 6.3.3's "
+                   "make-up at set-up too (at least four small ships, up to two ironclads, no other large ship)"},
         RuleOption{"interception-tie", {"moving", "intercepting"}, cite("6.5.4", "Interception Procedure"),
                    "equal interception rolls (6.5.4: the high roll wins): the moving fleet's, as no interception was won, or the "
                    "intercepting fleet's"},
