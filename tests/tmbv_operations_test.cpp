@@ -392,6 +392,9 @@ TEST(TmbvMap, AnEnemyFleetsSubAreaEndsTheMove) {
     clean(meeting("AS move @Bari/blockade"));  // another sub-area
     const Finding f = one(meeting("AS move @Bari/at-sea @Bari/blockade"), "tmbv 6.4.9", Kind::Illegal);
     EXPECT_EQ(f.message, "AS entered IB's sub-area (@Bari/at-sea): its move ends there");
+    // on the next line of the same activation too (an interception between them changes nothing)
+    std::string two_lines = meeting("AS move @Bari/at-sea");
+    one(two_lines.insert(two_lines.size(), line("AS move @Bari/blockade")), "tmbv 6.4.9", Kind::Illegal);
 }
 
 TEST(TmbvMap, EnemyFleetsInTheMediterraneanStopAFleet) {
@@ -425,6 +428,24 @@ TEST(TmbvFleets, ShipsChangeFleetsInPortBeforeTheFirstImpulse) {
     // AM left with three ships: 6.3.1 holds when ships change fleets
     one(before_impulse_one(battle, "    AM transfer SAL KE to AB\n"), "tmbv 6.3.1", Kind::Illegal);
     one(before_impulse_one(battle, "    AM transfer DJ to AB\n"), "tmbv 6.3.6", Kind::Inconsistent);  // not AM's
+    // the make-up is judged when the transfers are done: AM is down to three, then gets Don Juan
+    clean(before_impulse_one(battle, "    AM transfer SAL KE to AB\n    AB transfer DJ to AM\n"));
+}
+
+TEST(TmbvFleets, ALoneShipBackInPortJoinsAFleetAndASidesOtherWordsAreReported) {
+    // Hum stands alone in Pola's port (back from the Mediterranean, 8.1.7)
+    const std::string lone = "fleet AS \"Austrian Support Fleet\" support @Pola/port\nship SEE \"Seehund\" AS\nship DAL \"Dalmat\" AS\n"
+                             "ship REK \"Reka\" AS\nship VEL \"Velebit\" AS\nship HUM \"Hum\" @\"To the Mediterranean\"\n";
+    auto before_impulse_one = [&](const std::string& lines, const std::string& return_line = "    HUM return @Pola/port\n") {
+        std::string text = operations({""}, austria(lone));
+        return text.replace(text.find("  phase victory\n"), 16,
+                            "  phase return-to-port\n" + return_line + "turn 3\n  phase operations\n" + lines + "    impulse 1\n  phase victory\n");
+    };
+    clean(before_impulse_one("    Austria transfer HUM to AS\n"));
+    const Finding f = one(before_impulse_one("    Austria transfer HUM to AS\n", "    HUM return @Trieste/port\n"), "tmbv 6.3.6", Kind::Illegal);
+    EXPECT_EQ(f.message, "HUM is at Trieste, AS at @Pola/port: a ship joins a fleet in its port");
+    one(before_impulse_one("    Austria allocate HUM to AS\n"), "tmbv 6.0", Kind::Inconsistent);
+    one(before_impulse_one("    HUM join AS\n"), "tmbv 6.0", Kind::Inconsistent);
 }
 
 // ---- 6.5 interception ----------------------------------------------------------------------------
@@ -773,4 +794,40 @@ TEST(TmbvSetUp, TheItalianSupportFleetIs13Point1Point1sListUnlessTheOptionSays) 
                          "(Readings: italian-support-set-up)");
     // in a later turn (a record from its middle) the fleet is held to 6.3.3 as any
     one(operations({""}, kLegalSetUp + ships), "tmbv 6.3.3", Kind::Illegal);
+}
+
+// ---- 14.5 the ironclad Roma -------------------------------------------------------------------------
+
+namespace {
+// Turn 2 (Italy's FML 2, as its initiative roll writes it) with the Reserve Fleet in Taranto, and
+// the Roma's lines under the Operations Phase's heading.
+std::string roma(const std::string& lines, bool rule = true) {
+    std::string text = operations({""}, fleets("", "fleet IR \"Italian Reserve Fleet\" reserve @Taranto/port\n"));
+    text.insert(text.find("    impulse 1\n"), lines);
+    return rule ? text.insert(text.find("[Side1"), "[Rules \"ironclad-roma\"]\n") : text;
+}
+const std::string kRomaJoins = "    Italy roma vp 4 d10: 6 => 4 hits\nship ROM \"Roma\" IR\n";
+}  // namespace
+
+TEST(TmbvRoma, TheRomaJoinsTheReserveFleetForTwoVpPlusTheFmlWithHalfADiePlusOneHits) {
+    clean(roma(kRomaJoins));
+    one(roma("    Italy roma vp 3 d10: 6 => 4 hits\nship ROM \"Roma\" IR\n"), "tmbv 14.5", Kind::WrongResult, "vp 4", "vp 3");
+    one(roma("    Italy roma vp 4 d10: 6 => 3 hits\nship ROM \"Roma\" IR\n"), "tmbv 14.5", Kind::WrongResult, "4 hits", "3 hits");
+    one(roma("    Italy roma vp 4 d10: 1 => 1 hits\n    Italy roma vp 4 d10: 1 => 1 hits\n"), "tmbv 14.5", Kind::Illegal);  // once
+    const Finding f = one(roma(kRomaJoins, false), "tmbv 14.5", Kind::Illegal);
+    EXPECT_EQ(f.message, "the Roma is optional rule 14.5: [Rules \"ironclad-roma\"]");
+    // declared before its price is paid (Readings: roma-joins), or in another fleet
+    one(roma("ship ROM \"Roma\" IR\n    Italy roma vp 4 d10: 6 => 4 hits\n"), "tmbv 14.5", Kind::Illegal);
+    one(roma("    Italy roma vp 4 d10: 6 => 4 hits\nship ROM \"Roma\" IB\n"), "tmbv 14.5", Kind::Illegal);
+}
+
+TEST(TmbvRoma, TheRomaIsCrewCTillItsHitsAreRepaired) {
+    const auto dir = temp_dir();
+    std::string text = roma(kRomaJoins);
+    for (const std::string folder : {"tables", "maps"})
+        for (std::size_t at; (at = text.find("\"../" + folder + "/")) != std::string::npos;)
+            text.replace(at + 1, 3 + folder.size() + 1, (kSource / "fixtures" / folder).string() + "/");
+    write_file(dir / "r.ngn", text);
+    const testing_util::Run r = run_ironlog({"state", (dir / "r.ngn").string()});
+    EXPECT_NE(r.out.find("Roma: 4 hits, crew C till repaired (14.5)"), std::string::npos) << r.out << r.err;
 }

@@ -139,6 +139,10 @@ const CampaignFleet* TmbvEngine::fleet_of(const Entity& ship) const {
 }
 
 char TmbvEngine::campaign_crew(const Entity& ship) const {
+    if (is_roma(ship)) {  // 14.5: C till its hits are repaired, then B
+        const auto st = operations_.ship_state.find(&ship);
+        return st != operations_.ship_state.end() && st->second.hits > 0 ? 'C' : 'B';
+    }
     const ManifestShip* m = manifest_ship(ship);
     if (m && m->crew) return m->crew;
     return ship.side == italy_ ? 'B' : 'A';  // 13.0

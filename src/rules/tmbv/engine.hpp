@@ -273,6 +273,8 @@ private:
 
     int fleet_speed(const CampaignFleet& f) const;  // 6.4.2: its slowest ship's MA; 0 when not known
     void transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx);  // 6.3.6, 6.3.7
+    void judge_transfers(GameContext& ctx);  // 6.3's make-up once the transfers are done
+    void allocate_lone_ships(const Entity& side, const ngn::Event& e, GameContext& ctx);  // 6.3.6
     void sink_from_fleet(CampaignFleet& f, const Entity* ship, std::uint32_t line);  // 6.3.5
     void reform_fleet(int fleet, const ngn::Event& e, GameContext& ctx);  // 6.3.5
     void sunk_fleet_operates(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);  // 6.3.5
@@ -404,6 +406,9 @@ private:
 
     // ---- reinforcement.cpp: the Reinforcement Segment (11.2 as printed: 11.2.1 a, 11.2.2 a) ----
     void reinforcement_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    void roma_joins(const ngn::Event& e, const Entity& side, GameContext& ctx);  // 14.5
+    void roma_declared(const Entity& ship, const CampaignFleet* fleet, ngn::SourcePos at, GameContext& ctx);  // 14.5
+    bool is_roma(const Entity& ship) const;
     bool arrives_now(const CampaignFleet& f, GameContext& ctx);
     bool reserve_held(const CampaignFleet& f) const;
     void note_bombardment();
@@ -442,6 +447,7 @@ private:
     Operations operations_;
     bool in_operations_ = false;  // the Operations Phase is open
     bool los_edge_either_ = false;
+    bool roma_rule_ = false;      // 14.5 in force
     bool coastal_at_sea_ = true;  // a coastal area or the Mediterranean is one At Sea box (Readings: coastal-at-sea)
     bool rifled_rule_ = false;    // 14.3 in force
     bool critical_rule_ = false;  // 14.1 in force

@@ -116,11 +116,12 @@ void TmbvEngine::declare_campaign_ship(const ngn::Declaration& d, const Entity& 
     if (f.entity->side != e.side)
         ctx.findings.error(Kind::Illegal, cite("6.3"), it.pos, f.label() + " is " + side_name(f.entity->side, ctx) + "'s fleet");
     f.ships.push_back(&e);
+    if (is_roma(e)) roma_declared(e, &f, d.name.pos, ctx);  // 14.5
 }
 
 // AM transfer SAL KM to AB (6.3.6): at the very start of the Operations Phase, before impulse 1,
-// ships go from one fleet to another in the same port, never at sea (6.3.7); both fleets are then
-// held to 6.3's make-up.
+// ships go from one fleet to another in the same port, never at sea (6.3.7); the fleets are held
+// to 6.3's make-up when the transfers are done (impulse 1), not between two of them.
 void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
     CampaignFleet& from = o.fleets[static_cast<std::size_t>(fleet)];
@@ -156,10 +157,56 @@ void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx
         refused = "the fleets are in different ports: " + place_text(from) + " and " + place_text(*to);
     if (!refused.empty()) ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, refused);
     for (const Entity* ship : ships) std::erase(from.ships, ship), to->ships.push_back(ship);  // as played
-    for (const CampaignFleet* f : {static_cast<const CampaignFleet*>(&from), static_cast<const CampaignFleet*>(to)}) {
-        if (f->type.empty() || !refused.empty()) continue;
-        const char* rule = f->type == "main" ? "6.3.1" : f->type == "battle" ? "6.3.2" : f->type == "support" ? "6.3.3" : "6.3.4";
-        if (const std::string why = make_up_fault(*f); !why.empty()) ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos, why);
+    if (!refused.empty()) return;
+    for (const int i : {fleet, static_cast<int>(to - o.fleets.data())}) {
+        std::erase_if(o.transferred, [&](const auto& t) { return t.first == i; });
+        o.transferred.emplace_back(i, e.subject.pos);
+    }
+}
+
+// Italy transfer MES to IS (6.3.6): ships outside any fleet (back from the Mediterranean, 8.1.7)
+// join a fleet of their side in their port, before impulse 1.
+void TmbvEngine::allocate_lone_ships(const Entity& side, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    judged(ctx, "6.3.6");
+    const char* form = "ships outside a fleet join one in their port: Italy transfer MES to IS";
+    std::vector<LoneShip*> ships;
+    int to = -1;
+    bool after_to = false;
+    for (const ngn::Item& it : e.args.subspan(e.args.empty() ? 0 : 1)) {  // after the verb
+        if (is_word(it, "to")) {
+            after_to = true;
+            continue;
+        }
+        for (const ngn::Item* x : elements(it)) {
+            const Entity* named = ctx.symbols.find(reference_text(*x));
+            LoneShip* l = named && !after_to ? lone_ship(*named) : nullptr;
+            if (after_to && named && fleet_index(*named) >= 0) to = fleet_index(*named);
+            else if (l && l->ship->side == side.index) ships.push_back(l);
+            else return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), x->pos, form + std::string(" (not a ship of ") + side.label() + " outside a fleet)"));
+        }
+    }
+    if (to < 0 || ships.empty() || o.fleets[static_cast<std::size_t>(to)].entity->side != side.index)
+        return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), e.subject.pos, form));
+    CampaignFleet& f = o.fleets[static_cast<std::size_t>(to)];
+    std::string refused;
+    if (o.impulse > 0) refused = "ships change fleets at the very start of the Operations Phase, before impulse 1";
+    for (const LoneShip* l : ships)
+        if (refused.empty() && f.placed && (f.box != "port" || !ngn::same_label(f.area, l->area)))
+            refused = l->ship->label() + " is at " + l->area + ", " + f.label() + " at " + place_text(f) + ": a ship joins a fleet in its port";
+    if (!refused.empty()) ctx.findings.error(Kind::Illegal, cite("6.3.6"), e.subject.pos, refused);
+    for (const LoneShip* l : ships) f.ships.push_back(l->ship);  // as played
+    std::erase_if(o.lone, [&](const LoneShip& l) { return std::find(ships.begin(), ships.end(), &l) != ships.end(); });
+    if (refused.empty()) o.transferred.emplace_back(to, e.subject.pos);
+}
+
+// 6.3.1-6.3.4: the fleets the transfers changed, as they stand at impulse 1 (or the phase's end).
+void TmbvEngine::judge_transfers(GameContext& ctx) {
+    for (const auto& [i, at] : std::exchange(operations_.transferred, {})) {
+        const CampaignFleet& f = operations_.fleets[static_cast<std::size_t>(i)];
+        if (f.type.empty() || f.ships.empty()) continue;  // an emptied marker (6.3.5) is no fleet yet
+        const char* rule = f.type == "main" ? "6.3.1" : f.type == "battle" ? "6.3.2" : f.type == "support" ? "6.3.3" : "6.3.4";
+        if (const std::string why = make_up_fault(f); !why.empty()) ctx.findings.error(Kind::Illegal, cite(rule), at, why);
     }
 }
 

@@ -70,8 +70,9 @@ void TmbvEngine::walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& 
     const int speed = fleet_speed(f);
     if (speed) judged(ctx, "6.4.2");
     std::string area = f.area, box = f.box;
-    const char* stopped = nullptr;  // the case that ended its move
+    const char* stopped = nullptr;  // the case that ended its move (on an earlier line of this activation too)
     std::string stopped_why;
+    if (f.stop_impulse == o.impulse && f.stop_case) stopped = f.stop_case, stopped_why = f.stop_why, f.stop_case = nullptr;  // said once
     for (const ngn::Item& it : e.args) {
         const auto* to = it.as<ngn::AreaPos>();
         if (!to) continue;
@@ -97,6 +98,7 @@ void TmbvEngine::walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& 
         else if (const CampaignFleet* enemy = enemy_at(area, p->boxes ? box : "", side))
             stopped = "6.4.9", stopped_why = f.label() + " entered " + enemy->label() + "'s sub-area (" + place_text(*enemy) + "): its move ends there";
     }
+    if (stopped) f.stop_impulse = o.impulse, f.stop_case = stopped, f.stop_why = stopped_why;  // a later line of the move goes no further
 }
 
 // Into a Port box only a side's own, never Spalato's (6.4.3, 6.4.8); Taranto is never blockaded

@@ -52,7 +52,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         o.interruptions.clear();
     }
     if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
-        if (in_operations_) close_impulse(), note_contested();
+        if (in_operations_) judge_transfers(ctx), close_impulse(), note_contested();
         close_return_to_port(h.label_pos, ctx);
         close_bombardment(ctx);
         const SequenceNode* phase = h.kind == ngn::HeadingKind::Phase ? ctx.cursor.phase() : nullptr;
@@ -67,6 +67,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         return;
     }
     if (!in_operations_ || h.kind != ngn::HeadingKind::Impulse) return;
+    judge_transfers(ctx);
     close_impulse();
     ++o.impulse;
     o.acted = -1, o.passed = false, o.lines = 0, o.taken_leader = -1;
@@ -103,7 +104,14 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
     settle_retry(verb == "mobilize" ? fleet : -1);
     ++o.lines;
     if (actor.kind == ngn::EntityKind::Side && verb == "pass") return pass(actor, e, ctx);
-    if (fleet < 0) return;  // a ship's or a leader's line: not an operation the engine reads
+    if (actor.kind == ngn::EntityKind::Side && verb == "transfer") return allocate_lone_ships(actor, e, ctx);  // 6.3.6
+    if (actor.kind == ngn::EntityKind::Side || actor.kind == ngn::EntityKind::Ship)
+        return void(ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
+                                       actor.kind == ngn::EntityKind::Side
+                                           ? "a side's line of the Operations Phase is a pass (" + actor.label() + " pass), or its ships outside a fleet "
+                                             "joining one before impulse 1 (" + actor.label() + " transfer MES to IS)"
+                                           : "a ship acts in the Operations Phase with its fleet: the fleet's line names it (e.g. AS drop " + actor.label() + ")"));
+    if (fleet < 0) return;  // a leader's line: not an operation the engine reads
     static const std::set<std::string> kOperations{"mobilize", "activate", "move", "intercept", "evade", "drop", "take", "transfer", "reform", "tow"};
     if (!kOperations.count(verb)) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
@@ -597,7 +605,8 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
     std::vector<std::pair<const Entity*, CampaignShip>> touched(o.ship_state.begin(), o.ship_state.end());
     std::sort(touched.begin(), touched.end(), [](const auto& a, const auto& b) { return a.first->pos.line < b.first->pos.line; });
     for (const auto& [ship, state] : touched)
-        os << ship->name << ": " << counted(state.hits, "hit") << (state.sunk ? ", sunk in the battle of " + line_text(state.sunk) : "") << "\n";
+        os << ship->name << ": " << counted(state.hits, "hit") << (state.sunk ? (state.sunk_in_battle ? ", sunk in the battle of " : ", sunk on ") + line_text(state.sunk) : "")
+           << (is_roma(*ship) && state.hits > 0 && !state.sunk ? ", crew C till repaired (14.5)" : "") << "\n";
     for (const auto& [name, port] : o.ports) {  // 9.2.4, 9.3, 11.2.5
         if (!port.hits && port.captured_by < 0) continue;
         const geometry::Place* p = map_ ? map_->find(name) : nullptr;

@@ -4,6 +4,9 @@
 //   Austria reinforce d10: 3 => arrives        (or => fails)
 //   Italy reinforce d10: 4 => arrives          (or => fails, or => arrives vp 11)
 // The fleet that arrives is declared after it (fleet AS "..." support @Pola/port, its ships).
+// And the optional Roma (14.5), on any turn, for its price, with a die for its hits:
+//   Italy roma vp 5 d10: 6 => 4 hits
+// the ship declared after it in the Reserve Fleet (ship ROM "Roma" IR).
 #include "rules/tmbv/engine.hpp"
 
 #include "check/items.hpp"
@@ -107,6 +110,57 @@ bool TmbvEngine::reserve_held(const CampaignFleet& f) const {
 void TmbvEngine::note_bombardment() {
     for (const CampaignFleet& f : operations_.fleets)
         if (f.placed && f.entity->side == austria_ && f.box == "bombard" && lower(f.area) == "taranto") operations_.taranto_bombarded = true;
+}
+
+// ---- 14.5 the ironclad Roma -------------------------------------------------------------------------
+
+bool TmbvEngine::is_roma(const Entity& ship) const {
+    return roma_rule_ && ship.kind == ngn::EntityKind::Ship && (ngn::same_label(ship.name, "Roma") || ngn::same_label(ship.alias, "Roma"));
+}
+
+// Italy roma vp 5 d10: 6 => 4 hits: once, with the rule in force, for 2 VP plus Italy's FML; its
+// hits are half the die, rounded down, plus 1.
+void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+    Operations& o = operations_;
+    judged(ctx, "14.5");
+    std::string refused;
+    if (!roma_rule_) refused = "the Roma is optional rule 14.5: [Rules \"ironclad-roma\"]";
+    else if (side.index != italy_) refused = "the Roma is Italy's";
+    else if (o.roma_paid) refused = "the Roma joined already (" + line_text(o.roma_paid) + ")";
+    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("14.5"), e.subject.pos, refused));
+    o.roma_paid = e.subject.pos.line;
+    const ngn::Dice* dice = first_dice(e);
+    const auto claim = claimed_damage(e);
+    const std::optional<int> paid = vp_argument(e, "14.5", ctx);
+    if (!dice || dice->faces.empty() || !claim || !paid)
+        return void(ctx.findings.error(Kind::Inconsistent, cite("14.5"), e.subject.pos, "the Roma joins for its price and a die for its hits: Italy roma vp 5 d10: 6 => 4 hits"));
+    one_die(*dice, cite("14.5"), ctx);
+    const std::optional<int> fml = turn_start_.fml[static_cast<std::size_t>(side.index)];
+    if (fml && *paid != 2 + *fml)
+        ctx.findings.error(Kind::WrongResult, cite("14.5"), e.subject.pos, "the Roma costs 2 VP plus Italy's FML (" + std::to_string(*fml) + ")",
+                           "vp " + std::to_string(2 + *fml), "vp " + std::to_string(*paid));
+    pay_vp(side.index, *paid, e.subject.pos, ctx);
+    const int hits = dice->faces.front().value / 2 + 1;
+    if (!dice->modifiers.empty() && ctx.dice_ok)
+        ctx.findings.error(Kind::Illegal, cite("14.5"), dice->modifiers.front().pos, "the Roma's die has no modifiers", "no modifier",
+                           modifier_text(dice->modifiers.front().value, std::string(dice->modifiers.front().label)));
+    else if (ctx.dice_ok && claim->first != hits)
+        ctx.findings.error(Kind::WrongResult, cite("14.5"), e.claim_pos, "half the die, rounded down, plus 1", counted(hits, "hit"),
+                           counted(claim->first, "hit"));
+    o.roma_hits = claim->first;  // as played
+}
+
+// The Roma's declaration: after its price is paid (the default of roma-joins, Readings), in the
+// Reserve Fleet, with the hits it joined with.
+void TmbvEngine::roma_declared(const Entity& ship, const CampaignFleet* fleet, ngn::SourcePos at, GameContext& ctx) {
+    Operations& o = operations_;
+    judged(ctx, "14.5");
+    if (!o.roma_paid)
+        ctx.findings.error(Kind::Illegal, cite("14.5"), at,
+                           "the Roma joins the game when Italy pays its price, and is declared after that line: Italy roma vp 5 d10: 6 => 4 hits");
+    else if (fleet && fleet->type != "reserve")
+        ctx.findings.error(Kind::Illegal, cite("14.5"), at, "the Roma joins the Reserve Fleet: " + fleet->label() + " is not Italy's Reserve Fleet");
+    o.ship_state[&ship].hits = o.roma_hits;
 }
 
 }  // namespace ironlog::rules::tmbv

@@ -150,6 +150,9 @@ struct CampaignFleet {
     int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
     bool mission = false;      // placed On Station (6.4.6)
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
+    int stop_impulse = 0;              // the impulse whose move an enemy fleet ended (6.4.9, 6.4.10), 0 none
+    const char* stop_case = nullptr;
+    std::string stop_why;
     std::string marker;        // "Low Fuel" or "Low Fuel and Ammo" (8.1.3, 8.1.4); "" none
     int fought_on = 0;         // the turn of its last battle, whose marker it got (7.9.6)
     std::uint32_t returned = 0;  // its line in this Return to Port Phase, 0 none
@@ -165,7 +168,8 @@ struct CampaignFleet {
 // A ship of the campaign as its battles left it, as played (7.9, 12.1): hull boxes crossed off, sunk.
 struct CampaignShip {
     int hits = 0;
-    std::uint32_t sunk = 0;  // the line that sank it (its battle's, or its weather damage roll), 0 afloat
+    std::uint32_t sunk = 0;  // the line that sank it (its battle's, its weather damage roll, a battery's shot...), 0 afloat
+    bool sunk_in_battle = false;
     int weather_rolled = 0;  // the turn of its last weather damage roll (11.1)
     int repaired = 0;        // the turn of its last repair (11.2)
     bool damage_known = true;  // false after a battle not replayed: its hits are the players' from then on
@@ -227,6 +231,7 @@ struct Operations {
     bool passed = false;        // this impulse's player passed
     int lines = 0;              // this impulse's lines
     std::uint32_t turn_line = 0;  // the line of this turn's heading
+    std::vector<std::pair<int, ngn::SourcePos>> transferred;  // fleets ships joined or left before impulse 1 (6.3.6), the last line
     int passes_in_row = 0;      // consecutive passes (6.2.4)
     int ended_at = 0;           // the impulse after which both players had passed, 0 not ended
     int retry = -1;             // the fleet whose failed attempt may be tried again on the next line (6.1.2)
@@ -247,6 +252,8 @@ struct Operations {
     // the Reinforcement Segment (11.2 as printed)
     int support_arrived = 0;      // the turn the Austrian Support Fleet arrived (11.2.1 a), 0 not yet
     int reserve_released = 0;     // the turn the Italian Reserve Fleet was released (11.2.2 a), 0 not yet
+    std::uint32_t roma_paid = 0;  // the line that paid the Roma's price (14.5), 0 not yet
+    int roma_hits = 0;            // the hits it joins with, as played (14.5)
     int reinforce_rolled[2] = {0, 0};  // by side: the turn of its last reinforcement roll
     bool taranto_bombarded = false;  // an Austrian fleet stood in Taranto's Bombard box in a Bombardment Phase (11.2.2 a)
     int blockades_scored = 0;     // the turn whose blockades' VP are on the track (10.0)

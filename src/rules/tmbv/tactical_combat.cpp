@@ -290,7 +290,7 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
         state.hits = state.damage_known ? std::max(0, state.hits + s.hits - s.start_hits) : s.hits;
         state.damage_known = true;
         if (!s.sunk) continue;
-        state.sunk = at.line;
+        state.sunk = at.line, state.sunk_in_battle = true;
         sink_from_fleet(o.fleets[static_cast<std::size_t>(fleet)], c, at.line);
     }
     if (!strangers.empty())

@@ -137,6 +137,7 @@ void TmbvEngine::campaign_event(const ngn::Event& e, const Entity& actor, GameCo
     const bool a_side = actor.kind == ngn::EntityKind::Side && actor.index >= 0 && static_cast<std::size_t>(actor.index) < turn_start_.fml.size();
     if (verb == "fml" && a_side) return set_fml(e, actor, ctx);
     if (verb == "vp" && a_side) return vp_line(e, actor, ctx);
+    if (verb == "roma" && a_side) return roma_joins(e, actor, ctx);  // 14.5: on any turn
     if (in_operations_) return operations_event(e, actor, ctx);
     if (operations_.in_combat) return combat_event(e, actor, ctx);
     if (operations_.bombardment.open) return bombardment_event(e, actor, ctx);
