@@ -137,3 +137,42 @@ TEST(TmbvBombardment, APortRepairsItsBattery) {
     one(bombardment(kFmBombards + kBatteryAtFm, repair + "      Austria repair @Ancona => 1\n"), "tmbv 11.2.5", Kind::Illegal);
     // 11.2.1, a port's number of ships repaired, runs on the sample: tmbv_combat_test.cpp
 }
+
+// ---- 6.6 towing and 8.1.6 in the campaign --------------------------------------------------------
+
+namespace {
+// The test pack with a harsher damage row (every ship of MA 3 or less has no MA from its first
+// hit), so that the battery's hit on Ferdinand Max leaves it DIW; then turn 3's Return to Port
+// Phase with these lines.
+std::string diw_then(const std::string& returns) {
+    std::string pack = read_file(kSource / "fixtures/tables/tmbv-test-pack.ngn");
+    pack.replace(pack.find("damage 3 ma -1 cf -1"), 20, "damage 1 ma -3 cf -1");
+    const auto dir = temp_dir();
+    write_file(dir / "pack.ngn", pack);
+    std::string text = bombardment(kFmBombards + kBatteryAtFm, "turn 3\n  phase return-to-port\n" + returns);
+    return text.replace(text.find("../tables/tmbv-test-pack.ngn"), 28, (dir / "pack.ngn").string());
+}
+}  // namespace
+
+TEST(TmbvTowing, ADiwShipReturnsOnlyInTowOrIsScuttled) {
+    clean(diw_then(line("AM tow FM with HB") + line("AM return @Pola/port")));
+    clean(diw_then(line("AM scuttle FM") + line("AM return @Pola/port")));
+    const Finding f = one(diw_then(line("AM return @Pola/port")), "tmbv 8.1.6", Kind::Illegal);
+    EXPECT_EQ(f.message, "FM has no MA after its hits (DIW): AM returns with it only in tow (AM tow FM with <ship>), or scuttles it (AM scuttle FM)");
+    // only a ship with no MA is towed, by one that can move
+    const Finding g = one(diw_then(line("AM tow HB with SAL") + line("AM tow FM with HB") + line("AM return @Pola/port")), "tmbv 6.6", Kind::Illegal);
+    EXPECT_EQ(g.message, "HB can move (MA 3 after its hits): only a ship with no MA (DIW) is towed");
+    one(diw_then(line("AM tow FM with DJ") + line("AM return @Pola/port")), "tmbv 6.6", Kind::Inconsistent);  // not AM's
+    one(diw_then(line("AM tow FM with HB") + line("AM cut HB") + line("AM return @Pola/port")), "tmbv 6.6.4", Kind::Inconsistent);  // not in tow
+    one(diw_then(line("AM tow FM with HB") + line("AM cut FM") + line("AM return @Pola/port")), "tmbv 8.1.6", Kind::Illegal);
+}
+
+TEST(TmbvTowing, NoTowingInFoulWeather) {
+    std::string text = diw_then(line("AM tow FM with HB") + line("AM return @Pola/port"));
+    // Austria had the initiative in turn 2 and rolls; 9 is foul on the made-up Weather Table
+    text.insert(text.find("  phase return-to-port\n"), "  phase turn-start\n    segment weather\n      Austria roll d10: 9 => foul\n");
+    const Finding f = one(text, "tmbv 6.6.5", Kind::Illegal);
+    EXPECT_EQ(f.message, "no towing in foul weather: a ship that cannot move is scuttled to return (AM scuttle FM)");
+    std::string scuttled = diw_then(line("AM scuttle FM") + line("AM return @Pola/port"));
+    clean(scuttled.insert(scuttled.find("  phase return-to-port\n"), "  phase turn-start\n    segment weather\n      Austria roll d10: 9 => foul\n"));
+}

@@ -84,7 +84,7 @@ TEST(TmbvOperations, TwoPassesInARowEndThePhase) {
 
 TEST(TmbvOperations, AFleetsOperationIsOneOfItsWords) {
     const Finding f = one(operations({line("AM sail @Lissa")}), "tmbv 6.0", Kind::Inconsistent);
-    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer, reform or tow");
+    EXPECT_EQ(f.message, "'sail' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer, reform, tow, cut or scuttle");
 }
 
 // ---- 6.1 mobilization ------------------------------------------------------------------------------

@@ -1222,7 +1222,7 @@ const std::set<std::string> kNotInLegalLissaGames = {
     "tmbv/7.9.2 (second)", "tmbv/7.9.3 (second)", "tmbv/7.9.5 (second)", "tmbv/7.9.6 (second)", "tmbv/10.0", "tmbv/12.0", "tmbv/12.2 (notes)", "tmbv/11.1", "tmbv/11.2", "tmbv/11.2.2", "tmbv/11.2.3", "tmbv/11.2.1 a)", "tmbv/11.2.2 a)", "tmbv/7.2",
     "tmbv/6.5", "tmbv/6.5.1", "tmbv/6.5.2", "tmbv/6.5.3", "tmbv/6.5.4", "tmbv/6.7.5", "tmbv/9.0", "tmbv/9.1.1", "tmbv/9.1.2", "tmbv/9.1.3",
     "tmbv/9.2", "tmbv/9.2.1", "tmbv/9.2.2", "tmbv/9.2.3", "tmbv/9.2.4", "tmbv/9.2.5", "tmbv/9.2.6", "tmbv/9.2.7", "tmbv/9.2.8", "tmbv/9.3",
-    "tmbv/11.2.1", "tmbv/11.2.5", "tmbv/12.1 (end of game)", "tmbv/6.7.1", "tmbv/6.7.2", "tmbv/6.7.3", "tmbv/6.7.6", "tmbv/8.1.7", "tmbv/6.4.4", "tmbv/6.3.6", "tmbv/6.3.7", "tmbv/6.3.5", "tmbv/14.5"};
+    "tmbv/11.2.1", "tmbv/11.2.5", "tmbv/12.1 (end of game)", "tmbv/6.7.1", "tmbv/6.7.2", "tmbv/6.7.3", "tmbv/6.7.6", "tmbv/8.1.7", "tmbv/6.4.4", "tmbv/6.3.6", "tmbv/6.3.7", "tmbv/6.3.5", "tmbv/14.5", "tmbv/6.6", "tmbv/6.6.2", "tmbv/6.6.4", "tmbv/6.6.5", "tmbv/8.1.6"};
 
 constexpr int kCleanGames = scaled_for_sanitizers(10000, 512);  // under the sanitizers every option combination once
 }  // namespace

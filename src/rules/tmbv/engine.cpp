@@ -398,7 +398,7 @@ void TmbvEngine::describe(std::ostream& os, const GameContext& ctx) const {
 // phases' own, or the TBB's.
 std::vector<std::string_view> TmbvEngine::verbs() const {
     if (campaign_)
-        return {"roll",   "draw",   "fml",  "mobilize", "activate",       "move",   "pass",      "intercept", "evade", "drop", "transfer", "reform", "wins",
+        return {"roll",   "draw",   "fml",  "mobilize", "activate",       "move",   "pass",      "intercept", "evade", "drop", "transfer", "reform", "tow", "cut", "scuttle", "wins",
                 "return", "stay",   "bombard", "battery", "land", "weather-damage", "repair", "reinforce", "vp"};
     return verb_words(kVerbs);
 }

@@ -274,6 +274,15 @@ private:
     int fleet_speed(const CampaignFleet& f) const;  // 6.4.2: its slowest ship's MA; 0 when not known
     void transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx);  // 6.3.6, 6.3.7
     void judge_transfers(GameContext& ctx);  // 6.3's make-up once the transfers are done
+
+    // ---- towing.cpp: 6.6, 8.1.6 in the campaign ----
+    int campaign_ma(const Entity& ship) const;  // after its hits; -1 not known
+    bool in_tow(const CampaignFleet& f, const Entity& ship) const;
+    std::vector<const Entity*> untowed_diw(const CampaignFleet& f) const;
+    void judge_diw_left(CampaignFleet& f, const char* section, ngn::SourcePos at, GameContext& ctx);
+    void tow_event(int fleet, const ngn::Event& e, GameContext& ctx);
+    void take_in_tow(CampaignFleet& f, const Entity& towed, const Entity& tower, const ngn::Event& e, GameContext& ctx);
+    void scuttle(CampaignFleet& f, const std::vector<const Entity*>& ships, const ngn::Event& e, GameContext& ctx);
     void allocate_lone_ships(const Entity& side, const ngn::Event& e, GameContext& ctx);  // 6.3.6
     void sink_from_fleet(CampaignFleet& f, const Entity* ship, std::uint32_t line);  // 6.3.5
     void reform_fleet(int fleet, const ngn::Event& e, GameContext& ctx);  // 6.3.5

@@ -212,6 +212,7 @@ void TmbvEngine::judge_transfers(GameContext& ctx) {
 
 // A sunk ship leaves its fleet; the fleet whose last ship it was is an empty marker (6.3.5).
 void TmbvEngine::sink_from_fleet(CampaignFleet& f, const Entity* ship, std::uint32_t line) {
+    std::erase_if(f.tows, [&](const auto& t) { return t.first == ship || t.second == ship; });  // 6.6.4: a tow ends with either ship
     if (std::erase(f.ships, ship) && f.ships.empty()) f.emptied = line, f.placed = false;  // off the map till it comes back
 }
 
@@ -377,6 +378,7 @@ bool TmbvEngine::ironclad_free(const CampaignFleet& battle) const {
 }
 
 int TmbvEngine::fleet_speed(const CampaignFleet& f) const {
+    if (!f.tows.empty()) return 1;  // 6.6.2
     int slowest = 0;
     for (const Entity* s : f.ships)
         if (const ManifestShip* m = manifest_ship(*s); m && (slowest == 0 || m->ma < slowest)) slowest = m->ma;

@@ -112,14 +112,15 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
                                              "joining one before impulse 1 (" + actor.label() + " transfer MES to IS)"
                                            : "a ship acts in the Operations Phase with its fleet: the fleet's line names it (e.g. AS drop " + actor.label() + ")"));
     if (fleet < 0) return;  // a leader's line: not an operation the engine reads
-    static const std::set<std::string> kOperations{"mobilize", "activate", "move", "intercept", "evade", "drop", "take", "transfer", "reform", "tow"};
+    static const std::set<std::string> kOperations{"mobilize", "activate", "move",   "intercept", "evade", "drop",
+                                                   "take",     "transfer", "reform", "tow",       "cut",   "scuttle"};
     if (!kOperations.count(verb)) {
         ctx.findings.error(Kind::Inconsistent, cite("6.0"), e.subject.pos,
                            "'" + std::string(e.verb()) + "' is not a fleet's operation: mobilize, activate, move, intercept, evade, drop, take, transfer, "
-                           "reform or tow");
+                           "reform, tow, cut or scuttle");
         return;
     }
-    if (verb == "tow") return;  // 6.6: not yet checked (docs/rules/tmbv.md)
+    if (verb == "tow" || verb == "cut" || verb == "scuttle") return tow_event(fleet, e, ctx);  // 6.6, 8.1.6: at any time
     if (verb == "reform") return reform_fleet(fleet, e, ctx);  // 6.3.5, before impulse 1 as 6.3.6
     if (verb == "transfer") return transfer_ships(fleet, e, ctx);  // before impulse 1 (6.3.6)
     sunk_fleet_operates(o.fleets[static_cast<std::size_t>(fleet)], e, ctx);
@@ -514,6 +515,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
                            "port, at-sea, blockade or bombard", std::string(to->box));
     else
         walk_fleet(f, e, ctx);
+    judge_diw_left(f, "6.6", e.subject.pos, ctx);
     note_interruption(fleet, e, ctx);
     for (const ngn::Item& it : e.args)
         if (const auto* a = it.as<ngn::AreaPos>(); a && in_mediterranean(std::string(a->area))) {  // 6.7.2

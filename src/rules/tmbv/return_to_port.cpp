@@ -61,6 +61,10 @@ void TmbvEngine::return_event(const ngn::Event& e, const Entity& actor, GameCont
     ++o.return_lines;
     CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
     const std::string verb = lower(e.verb());
+    if (verb == "tow" || verb == "cut" || verb == "scuttle") {  // 8.1.6: not the fleet's return
+        --o.return_lines;
+        return tow_event(fleet, e, ctx);
+    }
     if (verb != "return" && verb != "stay") {
         ctx.findings.error(Kind::Inconsistent, cite("8.1"), e.subject.pos,
                            "a fleet's line of the Return to Port Phase is '" + f.label() + " return @<area>/port' or '" + f.label() + " stay'");
@@ -109,6 +113,7 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
         return;
     }
     judged(ctx, "8.1.1");
+    judge_diw_left(f, "8.1.6", e.subject.pos, ctx);
     if (f.placed && f.box != "port" && !in_at_sea_box(f) && f.marker.empty() && !f.compelled)  // from port it changes nothing
         ctx.findings.error(Kind::Illegal, cite("8.1.1"), e.subject.pos,
                            "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : "") +

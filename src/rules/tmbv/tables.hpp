@@ -79,6 +79,7 @@ public:
     std::string file() const { return file_; }
     bool has_fire() const { return !fire_.empty(); }
     bool has_ram() const { return !ram_.empty(); }
+    bool has_damage() const { return !damage_.empty(); }
     bool has_start() const { return !start_.empty(); }
     bool has_weather_table() const { return !weather_rows_.empty(); }
 
