@@ -34,6 +34,12 @@ inline std::string line_text(std::uint32_t line) { return "line " + std::to_stri
 const ngn::Dice* first_dice(const ngn::Event& e);
 std::optional<std::string> claimed_word(const ngn::Event& e);  // the claim's first word, lower case
 std::optional<std::pair<int, bool>> claimed_damage(const ngn::Event& e);  // "=> 3 hits [sunk]", "=> none" (end_of_turn.cpp)
+// A line's names after its verb, each list's elements one by one, those before a word ("to",
+// "with") and those after it: "AM transfer SAL KM to AB", "AB tow DJ with PE".
+struct NamesAround {
+    std::vector<const ngn::Item*> before, after;
+};
+NamesAround names_around(const ngn::Event& e, std::string_view word);  // fleet_composition.cpp
 std::string box_name(std::string_view written);  // a campaign area's box as written: "port", "at-sea", ...; "" when not one (6.4.6)
 std::string place_text(const CampaignFleet& f);  // "@Pola/port"
 // Counts a line judged under a case (GameContext::judged), building the reference only when counting.

@@ -119,6 +119,17 @@ void TmbvEngine::declare_campaign_ship(const ngn::Declaration& d, const Entity& 
     if (is_roma(e)) roma_declared(e, &f, d.name.pos, ctx);  // 14.5
 }
 
+NamesAround names_around(const ngn::Event& e, std::string_view word) {
+    NamesAround out;
+    bool after = false;
+    for (const ngn::Item& it : e.args.subspan(e.args.empty() ? 0 : 1)) {  // after the verb
+        if (is_word(it, word)) after = true;
+        else
+            for (const ngn::Item* x : elements(it)) (after ? out.after : out.before).push_back(x);
+    }
+    return out;
+}
+
 // AM transfer SAL KM to AB (6.3.6): at the very start of the Operations Phase, before impulse 1,
 // ships go from one fleet to another in the same port, never at sea (6.3.7); the fleets are held
 // to 6.3's make-up when the transfers are done (impulse 1), not between two of them.
@@ -128,13 +139,9 @@ void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx
     judged(ctx, "6.3.6"), judged(ctx, "6.3.7");
     std::vector<const Entity*> ships;
     CampaignFleet* to = nullptr;
-    bool after_to = false;
-    for (const ngn::Item& it : e.args.subspan(e.args.empty() ? 0 : 1)) {
-        if (is_word(it, "to")) {
-            after_to = true;
-            continue;
-        }
-        for (const ngn::Item* x : elements(it)) {
+    const NamesAround names = names_around(e, "to");
+    for (const bool after_to : {false, true})
+        for (const ngn::Item* x : after_to ? names.after : names.before) {
             const Entity* named = ctx.symbols.find(reference_text(*x));
             const int j = named ? fleet_index(*named) : -1;
             if (after_to && j >= 0) to = &o.fleets[static_cast<std::size_t>(j)];
@@ -144,7 +151,6 @@ void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx
                 return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), x->pos,
                                                "a transfer names ships of the fleet, then the fleet they join: " + from.label() + " transfer SAL KM to AB"));
         }
-    }
     if (!to || ships.empty() || to == &from || to->entity->side != from.entity->side)
         return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), e.subject.pos,
                                        "a transfer names ships of the fleet, then another fleet of its side: " + from.label() + " transfer SAL KM to AB"));
@@ -172,20 +178,15 @@ void TmbvEngine::allocate_lone_ships(const Entity& side, const ngn::Event& e, Ga
     const char* form = "ships outside a fleet join one in their port: Italy transfer MES to IS";
     std::vector<LoneShip*> ships;
     int to = -1;
-    bool after_to = false;
-    for (const ngn::Item& it : e.args.subspan(e.args.empty() ? 0 : 1)) {  // after the verb
-        if (is_word(it, "to")) {
-            after_to = true;
-            continue;
-        }
-        for (const ngn::Item* x : elements(it)) {
+    const NamesAround names = names_around(e, "to");
+    for (const bool after_to : {false, true})
+        for (const ngn::Item* x : after_to ? names.after : names.before) {
             const Entity* named = ctx.symbols.find(reference_text(*x));
             LoneShip* l = named && !after_to ? lone_ship(*named) : nullptr;
             if (after_to && named && fleet_index(*named) >= 0) to = fleet_index(*named);
             else if (l && l->ship->side == side.index) ships.push_back(l);
             else return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), x->pos, form + std::string(" (not a ship of ") + side.label() + " outside a fleet)"));
         }
-    }
     if (to < 0 || ships.empty() || o.fleets[static_cast<std::size_t>(to)].entity->side != side.index)
         return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), e.subject.pos, form));
     CampaignFleet& f = o.fleets[static_cast<std::size_t>(to)];

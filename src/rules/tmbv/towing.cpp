@@ -57,13 +57,10 @@ void TmbvEngine::tow_event(int fleet, const ngn::Event& e, GameContext& ctx) {
     const std::string verb = lower(e.verb());
     std::vector<const Entity*> named;
     const Entity* tower = nullptr;
-    bool after_with = false, unknown_tower = false;
-    for (const ngn::Item& it : e.args.subspan(e.args.empty() ? 0 : 1)) {  // after the verb
-        if (is_word(it, "with")) {
-            after_with = true;
-            continue;
-        }
-        for (const ngn::Item* x : elements(it)) {
+    bool unknown_tower = false;
+    const NamesAround names = names_around(e, "with");
+    for (const bool after_with : {false, true})
+        for (const ngn::Item* x : after_with ? names.after : names.before) {
             const Entity* s = ctx.symbols.find(reference_text(*x));
             if (!s || std::find(f.ships.begin(), f.ships.end(), s) == f.ships.end()) {
                 ctx.findings.error(Kind::Inconsistent, cite("6.6"), x->pos, "not a ship of " + f.label() + ": " + kTowForm);
@@ -73,10 +70,9 @@ void TmbvEngine::tow_event(int fleet, const ngn::Event& e, GameContext& ctx) {
             }
             (after_with ? tower : named.emplace_back()) = s;
         }
-    }
     const bool tow = verb == "tow";
     if (tow && named.size() == 1 && unknown_tower) return void(f.tows.emplace_back(named.front(), nullptr));
-    if (named.empty() || (tow && (named.size() != 1 || !tower)) || (!tow && after_with))
+    if (named.empty() || (tow && (named.size() != 1 || !tower)) || (!tow && !names.after.empty()))
         return void(ctx.findings.error(Kind::Inconsistent, cite("6.6"), e.subject.pos, kTowForm));
     if (verb == "scuttle") return scuttle(f, named, e, ctx);
     if (verb == "cut") {
