@@ -340,6 +340,9 @@ TEST(TmbvFleets, AFleetWhoseShipsAllSankComesBackNextTurnInAPortOfItsSide) {
     const auto h = only(campaign_problems(squadron_sunk("    impulse 1\n      IX activate d10: 1 = 1 => activated\n")), "tmbv 6.3.5", Kind::Illegal);
     EXPECT_NE(h.message.find("every ship of IX was sunk"), std::string::npos) << h.message;
     only(campaign_problems(squadron_sunk("    impulse 1\n      IX reform @Taranto/port\n")), "tmbv 6.3.5", Kind::Illegal);
+    // ships transferred to it before its marker came back: one finding, then it is taken as back
+    only(campaign_problems(squadron_sunk("    IB transfer SM to IX\n    impulse 1\n      IX activate d10: 1 = 1 => activated\n")), "tmbv 6.3.5",
+         Kind::Illegal);
     // ironlog state says so
     const auto dir = temp_dir();
     write_file(dir / "battle.ngn", files_absolute(kBattle));

@@ -813,7 +813,8 @@ TEST(TmbvRoma, TheRomaJoinsTheReserveFleetForTwoVpPlusTheFmlWithHalfADiePlusOneH
     clean(roma(kRomaJoins));
     one(roma("    Italy roma vp 3 d10: 6 => 4 hits\nship ROM \"Roma\" IR\n"), "tmbv 14.5", Kind::WrongResult, "vp 4", "vp 3");
     one(roma("    Italy roma vp 4 d10: 6 => 3 hits\nship ROM \"Roma\" IR\n"), "tmbv 14.5", Kind::WrongResult, "4 hits", "3 hits");
-    one(roma("    Italy roma vp 4 d10: 1 => 1 hits\n    Italy roma vp 4 d10: 1 => 1 hits\n"), "tmbv 14.5", Kind::Illegal);  // once
+    one(roma("    Italy roma vp 4 d10: 1 => 1 hits\nship ROM \"Roma\" IR\n    Italy roma vp 4 d10: 1 => 1 hits\n"), "tmbv 14.5", Kind::Illegal);  // once
+    one(roma("    Italy roma vp 4 d10: 6 => 4 hits\n"), "tmbv 14.5", Kind::Inconsistent);  // the ship never declared
     const Finding f = one(roma(kRomaJoins, false), "tmbv 14.5", Kind::Illegal);
     EXPECT_EQ(f.message, "the Roma is optional rule 14.5: [Rules \"ironclad-roma\"]");
     // declared before its price is paid (Readings: roma-joins), or in another fleet

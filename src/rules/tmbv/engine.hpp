@@ -424,6 +424,7 @@ private:
     void roma_joins(const ngn::Event& e, const Entity& side, GameContext& ctx);  // 14.5
     void roma_declared(const Entity& ship, const CampaignFleet* fleet, ngn::SourcePos at, GameContext& ctx);  // 14.5
     bool is_roma(const Entity& ship) const;
+    void judge_roma_declared(GameContext& ctx);
     bool arrives_now(const CampaignFleet& f, GameContext& ctx);
     bool reserve_held(const CampaignFleet& f) const;
     void note_bombardment();

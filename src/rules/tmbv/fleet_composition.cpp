@@ -149,13 +149,20 @@ void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx
                 ships.push_back(named);
             else
                 return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), x->pos,
-                                               "a transfer names ships of the fleet, then the fleet they join: " + from.label() + " transfer SAL KM to AB"));
+                                               "'" + reference_text(*x) + "' is " + (after_to ? "not a fleet" : "not a ship of " + from.label()) +
+                                                   ": a transfer names ships of the fleet, then the fleet they join (" + from.label() +
+                                                   " transfer <ships> to <fleet>)"));
         }
     if (!to || ships.empty() || to == &from || to->entity->side != from.entity->side)
         return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), e.subject.pos,
-                                       "a transfer names ships of the fleet, then another fleet of its side: " + from.label() + " transfer SAL KM to AB"));
+                                       "a transfer names ships of the fleet, then another fleet of its side: " + from.label() + " transfer <ships> to <fleet>"));
     std::string refused;
     const char* section = "6.3.6";
+    if (to->emptied) {  // its marker has not come back: taken as come back where the ships are
+        ctx.findings.error(Kind::Illegal, cite("6.3.5"), e.subject.pos,
+                           "every ship of " + to->label() + " was sunk: its marker comes back first (" + to->label() + " reform @<port>/port)");
+        to->emptied = 0, to->said_sunk = false, to->area = from.area, to->box = from.box, to->placed = from.placed;
+    }
     if (o.impulse > 0) refused = "ships change fleets at the very start of the Operations Phase, before impulse 1";
     else if (from.placed && to->placed && (from.box != "port" || to->box != "port"))
         section = "6.3.7", refused = "no transfer at sea: " + from.label() + " is at " + place_text(from) + ", " + to->label() + " at " + place_text(*to);
@@ -175,7 +182,7 @@ void TmbvEngine::transfer_ships(int fleet, const ngn::Event& e, GameContext& ctx
 void TmbvEngine::allocate_lone_ships(const Entity& side, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
     judged(ctx, "6.3.6");
-    const char* form = "ships outside a fleet join one in their port: Italy transfer MES to IS";
+    const std::string form = "ships outside a fleet join one in their port: " + side.label() + " transfer <ships> to <fleet>";
     std::vector<LoneShip*> ships;
     int to = -1;
     const NamesAround names = names_around(e, "to");
@@ -185,7 +192,10 @@ void TmbvEngine::allocate_lone_ships(const Entity& side, const ngn::Event& e, Ga
             LoneShip* l = named && !after_to ? lone_ship(*named) : nullptr;
             if (after_to && named && fleet_index(*named) >= 0) to = fleet_index(*named);
             else if (l && l->ship->side == side.index) ships.push_back(l);
-            else return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), x->pos, form + std::string(" (not a ship of ") + side.label() + " outside a fleet)"));
+            else
+                return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), x->pos,
+                                               "'" + reference_text(*x) + "' is " + (after_to ? "not a fleet" : "not a ship of " + side.label() + " outside a fleet") +
+                                                   ": " + form));
         }
     if (to < 0 || ships.empty() || o.fleets[static_cast<std::size_t>(to)].entity->side != side.index)
         return void(ctx.findings.error(Kind::Inconsistent, cite("6.3.6"), e.subject.pos, form));
@@ -390,7 +400,9 @@ int TmbvEngine::fleet_speed(const CampaignFleet& f) const {
 std::string TmbvEngine::fleet_make_up(const CampaignFleet& f) const {
     if (f.ships.empty()) return "";
     const int speed = fleet_speed(f);
-    return ", " + counted(static_cast<int>(f.ships.size()), "ship") + (speed ? ", speed " + std::to_string(speed) : "");
+    const std::vector<const Entity*> diw = untowed_diw(f);
+    return ", " + counted(static_cast<int>(f.ships.size()), "ship") + (speed ? ", speed " + std::to_string(speed) : "") +
+           (f.tows.empty() ? "" : " (a ship in tow, 6.6.2)") + (diw.empty() ? "" : ", " + diw.front()->label() + " DIW, not in tow (6.6)");
 }
 
 }  // namespace ironlog::rules::tmbv

@@ -87,8 +87,9 @@ void TmbvEngine::walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& 
         if (!step_allowed(*p, to_box, new_area || box != to_box, side, it.pos, ctx)) return;
         f.mp_spent += (new_area ? 1 : 0) + (box == "port" && (new_area || to_box != "port") ? 1 : 0);  // 6.4.3
         if (speed && f.mp_spent > speed)
-            return void(ctx.findings.error(Kind::Illegal, cite("6.4.2"), it.pos,
-                                           f.label() + " moves at its slowest ship's MA, " + std::to_string(speed) + ": this step brings it to " +
+            return void(ctx.findings.error(Kind::Illegal, cite(f.tows.empty() ? "6.4.2" : "6.6.2"), it.pos,
+                                           f.label() + (f.tows.empty() ? " moves at its slowest ship's MA, " : " has a ship in tow and moves at ") +
+                                               std::to_string(speed) + ": this step brings it to " +
                                                std::to_string(f.mp_spent) + " MP in the activation",
                                            "at most " + std::to_string(speed) + " MP", std::to_string(f.mp_spent) + " MP"));
         area = p->name, box = to_box;

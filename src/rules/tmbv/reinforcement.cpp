@@ -127,15 +127,24 @@ void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext
     if (!roma_rule_) refused = "the Roma is optional rule 14.5: [Rules \"ironclad-roma\"]";
     else if (side.index != italy_) refused = "the Roma is Italy's";
     else if (o.roma_paid) refused = "the Roma joined already (" + line_text(o.roma_paid) + ")";
-    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("14.5"), e.subject.pos, refused));
+    const std::optional<int> paid = vp_argument(e, "14.5", ctx);
+    if (!refused.empty()) {
+        ctx.findings.error(Kind::Illegal, cite("14.5"), e.subject.pos, refused);
+        if (paid) pay_vp(side.index, *paid, e.subject.pos, ctx, false);  // the players paid it: their track goes on from there
+        return;
+    }
     o.roma_paid = e.subject.pos.line;
     const ngn::Dice* dice = first_dice(e);
     const auto claim = claimed_damage(e);
-    const std::optional<int> paid = vp_argument(e, "14.5", ctx);
-    if (!dice || dice->faces.empty() || !claim || !paid)
-        return void(ctx.findings.error(Kind::Inconsistent, cite("14.5"), e.subject.pos, "the Roma joins for its price and a die for its hits: Italy roma vp 5 d10: 6 => 4 hits"));
-    one_die(*dice, cite("14.5"), ctx);
     const std::optional<int> fml = turn_start_.fml[static_cast<std::size_t>(side.index)];
+    const std::optional<int> price = paid ? paid : fml ? std::optional<int>(2 + *fml) : std::nullopt;  // counted always
+    if (!dice || dice->faces.empty() || !claim || !paid) {
+        ctx.findings.error(Kind::Inconsistent, cite("14.5"), e.subject.pos, "the Roma joins for its price and a die for its hits: Italy roma vp 5 d10: 6 => 4 hits");
+        if (price) pay_vp(side.index, *price, e.subject.pos, ctx, false);
+        if (claim) o.roma_hits = claim->first;
+        return;
+    }
+    one_die(*dice, cite("14.5"), ctx);
     if (fml && *paid != 2 + *fml)
         ctx.findings.error(Kind::WrongResult, cite("14.5"), e.subject.pos, "the Roma costs 2 VP plus Italy's FML (" + std::to_string(*fml) + ")",
                            "vp " + std::to_string(2 + *fml), "vp " + std::to_string(*paid));
@@ -161,6 +170,14 @@ void TmbvEngine::roma_declared(const Entity& ship, const CampaignFleet* fleet, n
     else if (fleet && fleet->type != "reserve")
         ctx.findings.error(Kind::Illegal, cite("14.5"), at, "the Roma joins the Reserve Fleet: " + fleet->label() + " is not Italy's Reserve Fleet");
     o.ship_state[&ship].hits = o.roma_hits;
+    o.roma_declared = true;
+}
+
+// The record's end: a Roma paid for and never declared (its hits and crew would be followed).
+void TmbvEngine::judge_roma_declared(GameContext& ctx) {
+    if (!operations_.roma_paid || operations_.roma_declared) return;
+    ctx.findings.error(Kind::Inconsistent, cite("14.5"), ngn::SourcePos{operations_.roma_paid, 1},
+                       "the Roma joined here is not declared: write its ship after this line, in the Reserve Fleet (ship ROM \"Roma\" IR)");
 }
 
 }  // namespace ironlog::rules::tmbv

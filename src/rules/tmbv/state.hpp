@@ -171,7 +171,7 @@ struct CampaignFleet {
 struct CampaignShip {
     int hits = 0;
     std::uint32_t sunk = 0;  // the line that sank it (its battle's, its weather damage roll, a battery's shot...), 0 afloat
-    bool sunk_in_battle = false;
+    bool sunk_in_battle = false, scuttled = false;
     int weather_rolled = 0;  // the turn of its last weather damage roll (11.1)
     int repaired = 0;        // the turn of its last repair (11.2)
     bool damage_known = true;  // false after a battle not replayed: its hits are the players' from then on
@@ -256,6 +256,7 @@ struct Operations {
     int reserve_released = 0;     // the turn the Italian Reserve Fleet was released (11.2.2 a), 0 not yet
     std::uint32_t roma_paid = 0;  // the line that paid the Roma's price (14.5), 0 not yet
     int roma_hits = 0;            // the hits it joins with, as played (14.5)
+    bool roma_declared = false;   // its ship declared after that line
     int reinforce_rolled[2] = {0, 0};  // by side: the turn of its last reinforcement roll
     bool taranto_bombarded = false;  // an Austrian fleet stood in Taranto's Bombard box in a Bombardment Phase (11.2.2 a)
     int blockades_scored = 0;     // the turn whose blockades' VP are on the track (10.0)

@@ -14,10 +14,6 @@
 
 namespace ironlog::rules::tmbv {
 
-namespace {
-const char* const kTowForm = "AB tow DJ with PE, AB cut DJ, or AB scuttle DJ (ships of the fleet)";
-}
-
 // A ship's MA after its hits (3.0, the pack's damage rows); -1 when not known.
 int TmbvEngine::campaign_ma(const Entity& ship) const {
     const ManifestShip* m = manifest_ship(ship);
@@ -63,7 +59,8 @@ void TmbvEngine::tow_event(int fleet, const ngn::Event& e, GameContext& ctx) {
         for (const ngn::Item* x : after_with ? names.after : names.before) {
             const Entity* s = ctx.symbols.find(reference_text(*x));
             if (!s || std::find(f.ships.begin(), f.ships.end(), s) == f.ships.end()) {
-                ctx.findings.error(Kind::Inconsistent, cite("6.6"), x->pos, "not a ship of " + f.label() + ": " + kTowForm);
+                ctx.findings.error(Kind::Inconsistent, cite("6.6"), x->pos,
+                                   "'" + reference_text(*x) + "' is not a ship of " + f.label() + ": " + f.label() + " tow <ship> with <ship>, cut <ship>, or scuttle <ships>");
                 if (!after_with) return;
                 unknown_tower = true;  // the tow stands as played, its tower not known
                 continue;
@@ -73,7 +70,8 @@ void TmbvEngine::tow_event(int fleet, const ngn::Event& e, GameContext& ctx) {
     const bool tow = verb == "tow";
     if (tow && named.size() == 1 && unknown_tower) return void(f.tows.emplace_back(named.front(), nullptr));
     if (named.empty() || (tow && (named.size() != 1 || !tower)) || (!tow && !names.after.empty()))
-        return void(ctx.findings.error(Kind::Inconsistent, cite("6.6"), e.subject.pos, kTowForm));
+        return void(ctx.findings.error(Kind::Inconsistent, cite("6.6"), e.subject.pos,
+                                       f.label() + " tow <ship> with <ship>, " + f.label() + " cut <ship>, or " + f.label() + " scuttle <ships>"));
     if (verb == "scuttle") return scuttle(f, named, e, ctx);
     if (verb == "cut") {
         judged(ctx, "6.6.4");
@@ -113,7 +111,7 @@ void TmbvEngine::scuttle(CampaignFleet& f, const std::vector<const Entity*>& shi
     judged(ctx, "8.1.6");
     for (const Entity* s : ships) {
         std::erase_if(f.tows, [&](const auto& t) { return t.first == s || t.second == s; });
-        operations_.ship_state[s].sunk = e.subject.pos.line;
+        operations_.ship_state[s].sunk = e.subject.pos.line, operations_.ship_state[s].scuttled = true;
         sink_from_fleet(f, s, e.subject.pos.line);
     }
 }
