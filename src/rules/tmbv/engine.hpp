@@ -424,6 +424,8 @@ private:
     void roma_joins(const ngn::Event& e, const Entity& side, GameContext& ctx);  // 14.5
     void roma_declared(const Entity& ship, const CampaignFleet* fleet, ngn::SourcePos at, GameContext& ctx);  // 14.5
     bool is_roma(const Entity& ship) const;
+    bool italian_main_on_turn_one(const CampaignFleet& f) const;  // 13.1.1's first mobilization
+    static bool no_modifiers(const ngn::Dice& dice, const char* section, const std::string& roll, GameContext& ctx);
     void judge_roma_declared(GameContext& ctx);
     bool arrives_now(const CampaignFleet& f, GameContext& ctx);
     bool reserve_held(const CampaignFleet& f) const;

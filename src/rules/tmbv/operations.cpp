@@ -33,7 +33,7 @@ void TmbvEngine::new_operations_turn(const GameContext& ctx) {
     for (CampaignFleet& f : operations_.fleets) {
         CampaignFleet fresh = f;
         fresh.began_at_sea = f.placed ? std::optional<bool>(f.box != "port") : std::nullopt;
-        if (turn_start_.turn == 1 && first_attempt && f.entity->side == italy_ && f.type == "main") fresh.began_at_sea = false;
+        if (first_attempt && italian_main_on_turn_one(f)) fresh.began_at_sea = false;
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
         fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.last_cost = 0, fresh.mission = false;
         fresh.mp_spent = fresh.mp_impulse = 0;
@@ -227,7 +227,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
     for (int j : joined) o.fleets[static_cast<std::size_t>(j)].attempts = f.attempts, o.fleets[static_cast<std::size_t>(j)].with = fleet;
     for (CampaignFleet& g : o.fleets)
         if (g.with == fleet) g.attempts = f.attempts;
-    if (turn_start_.turn == 1 && f.entity->side == italy_ && f.type == "main" && f.attempts == 1) return first_italian_mobilization(fleet, e, ctx);
+    if (italian_main_on_turn_one(f) && f.attempts == 1) return first_italian_mobilization(fleet, e, ctx);
     const Check check = fml_check(f, e, "6.1.2", ctx);
     const std::optional<std::string> claimed = claimed_word(e);
     bool mobilized = check.passed || !check.known;  // not known: as claimed, or taken as mobilized
@@ -255,6 +255,10 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
         g.mobilized_on = f.attempts, g.allowed = activations_for(f.attempts);
         g.activations = 1, g.activated_in = o.impulse;  // 6.1.3, 6.2.2: its first activation at once
     }
+}
+
+bool TmbvEngine::italian_main_on_turn_one(const CampaignFleet& f) const {
+    return turn_start_.turn == 1 && f.entity->side == italy_ && f.type == "main";
 }
 
 // 13.1.1: on turn 1 the Italian main fleet mobilizes without a roll (a roll written changes nothing).
@@ -417,8 +421,7 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
         why = f.label() + " mobilized with " + operations_.fleets[static_cast<std::size_t>(f.with)].label() + ", the admiral's fleet, and activates with it";
     } else if (f.flipped) {
         why = f.label() + " was flipped to its activated side (" + line_text(f.flipped) + ": " + f.flipped_why + "): not activated again this turn";
-    } else if (!f.mobilized_on && !f.began_at_sea.value_or(true) && turn_start_.turn == 1 && f.entity->side == italy_ && f.type == "main" &&
-               f.placed && f.box != "port") {
+    } else if (!f.mobilized_on && !f.began_at_sea.value_or(true) && italian_main_on_turn_one(f) && f.placed && f.box != "port") {
         section = "13.1.1";
         why = "on turn 1 the Italian Main Fleet mobilizes without a roll wherever it was set up (" + f.label() +
               " mobilize => mobilized; Readings: main-fleet-turn-one)";

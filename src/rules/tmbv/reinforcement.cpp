@@ -19,6 +19,16 @@ namespace {
 constexpr int kReserveFml = 6;  // 11.2.2 a): the Italian FML from which the Reserve Fleet may be released
 }
 
+// A roll that takes no modifier (11.2.1 a, 11.2.2 a, 14.5): a modifier written is one finding.
+// False when one was written.
+bool TmbvEngine::no_modifiers(const ngn::Dice& dice, const char* section, const std::string& roll, GameContext& ctx) {
+    if (dice.modifiers.empty()) return true;
+    if (ctx.dice_ok)
+        ctx.findings.error(Kind::Illegal, cite(section), dice.modifiers.front().pos, roll + " has no modifiers", "no modifier",
+                           modifier_text(dice.modifiers.front().value, std::string(dice.modifiers.front().label)));
+    return false;
+}
+
 void TmbvEngine::reinforcement_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
     Operations& o = operations_;
     const TurnStart& t = turn_start_;
@@ -47,9 +57,7 @@ void TmbvEngine::reinforcement_roll(const ngn::Event& e, const Entity& side, Gam
     }
     one_die(*dice, cite(section), ctx);
     const int face = dice->faces.front().value;
-    if (!dice->modifiers.empty() && ctx.dice_ok)
-        ctx.findings.error(Kind::Illegal, cite(section), dice->modifiers.front().pos, "the reinforcement roll has no modifiers", "no modifier",
-                           modifier_text(dice->modifiers.front().value, std::string(dice->modifiers.front().label)));
+    no_modifiers(*dice, section, "the reinforcement roll", ctx);
     std::optional<int> paid = vp_argument(e, section, ctx);
     if (e.claim)  // => arrives vp N, as docs/rules/tmbv.md writes it
         for (std::size_t i = 0; i + 1 < e.claim->size() && !paid; ++i)
@@ -150,10 +158,7 @@ void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext
                            "vp " + std::to_string(2 + *fml), "vp " + std::to_string(*paid));
     pay_vp(side.index, *paid, e.subject.pos, ctx);
     const int hits = dice->faces.front().value / 2 + 1;
-    if (!dice->modifiers.empty() && ctx.dice_ok)
-        ctx.findings.error(Kind::Illegal, cite("14.5"), dice->modifiers.front().pos, "the Roma's die has no modifiers", "no modifier",
-                           modifier_text(dice->modifiers.front().value, std::string(dice->modifiers.front().label)));
-    else if (ctx.dice_ok && claim->first != hits)
+    if (no_modifiers(*dice, "14.5", "the Roma's die", ctx) && ctx.dice_ok && claim->first != hits)
         ctx.findings.error(Kind::WrongResult, cite("14.5"), e.claim_pos, "half the die, rounded down, plus 1", counted(hits, "hit"),
                            counted(claim->first, "hit"));
     o.roma_hits = claim->first;  // as played
