@@ -11,6 +11,10 @@
 namespace ironlog::rules::tmbv {
 
 namespace {
+// The case of 6.3 that sets a fleet type's make-up.
+const char* make_up_case(const std::string& type) {
+    return type == "main" ? "6.3.1" : type == "battle" ? "6.3.2" : type == "support" ? "6.3.3" : "6.3.4";
+}
 constexpr int kMostFleets = 4;      // 6.3
 constexpr int kFewestShips = 4;     // 6.3.1-6.3.4
 constexpr int kSupportIronclads = 2;  // 6.3.3
@@ -216,7 +220,7 @@ void TmbvEngine::judge_transfers(GameContext& ctx) {
     for (const auto& [i, at] : std::exchange(operations_.transferred, {})) {
         const CampaignFleet& f = operations_.fleets[static_cast<std::size_t>(i)];
         if (f.type.empty() || f.ships.empty()) continue;  // an emptied marker (6.3.5) is no fleet yet
-        const char* rule = f.type == "main" ? "6.3.1" : f.type == "battle" ? "6.3.2" : f.type == "support" ? "6.3.3" : "6.3.4";
+        const char* rule = make_up_case(f.type);
         if (const std::string why = make_up_fault(f); !why.empty()) ctx.findings.error(Kind::Illegal, cite(rule), at, why);
     }
 }
@@ -275,7 +279,7 @@ void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {
             if (const std::string why = italian_support_fault(f); !why.empty()) ctx.findings.error(Kind::Illegal, cite("13.1.1"), f.entity->pos, why);
             continue;
         }
-        const char* section = f.type == "main" ? "6.3.1" : f.type == "battle" ? "6.3.2" : f.type == "support" ? "6.3.3" : "6.3.4";
+        const char* section = make_up_case(f.type);
         judged(ctx, section);
         const std::string why = make_up_fault(f);
         if (!why.empty()) ctx.findings.error(Kind::Illegal, cite(section), f.entity->pos, why);
