@@ -115,11 +115,88 @@ TEST(TmbvTurnStart, EachPlayerDrawsOneMarker) {
     one(campaign(turn(1, "", "      Austria draw nothing\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Inconsistent);
 }
 
-TEST(TmbvTurnStart, RandomEventsEffectsAreNotVerified) {
+TEST(TmbvTurnStart, WithoutAChartRandomEventsEffectsAreSaidNotFollowed) {
     const auto all = findings_of(campaign(turn(1, "", "      Austria draw event 2\n      Italy draw no-event\n", ""), ""));
     bool said = false;
     for (const auto& f : all) said = said || (f.rule.text() == "tmbv 5.2.2" && f.kind == Kind::Unverifiable);
     EXPECT_TRUE(said) << describe(all);
+}
+
+// The test pack's chart (MADE-UP): Italy's 1 raises Italy's FML, Austria's 2 gives Austria 3 VP,
+// Austria's 4 lowers Italy's FML, Italy's 2 and 3 and Austria's 5 are words only.
+const std::string kItalyWins = "      Austria roll d10: 0 +5(FML) +2(Tegetthoff) = 7\n";
+
+TEST(TmbvTurnStart, OwnEventCarriedOutAtOnceItsFmlChangeFollowed) {
+    // 5.2.2: Italy's FML 2 (13.1.1) +1 by its event 1: 3 at the initiative roll
+    const std::string draws = "      Austria draw no-event\n      Italy draw event 1\n";
+    clean(campaign(turn(1, "", draws, kItalyWins + "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n")));
+    one(campaign(turn(1, "", draws, kItalyWins + "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n")), "tmbv 6.1.1",
+        Kind::WrongResult, "+3(FML)", "+2(FML)");
+    // one's own marker is not declined
+    one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 1 declined\n", "")), "tmbv 5.2.2", Kind::Illegal, "implemented",
+        "declined");
+}
+
+TEST(TmbvTurnStart, AnEventsVpGoOnTheTrack) {
+    const std::string draws = "      Austria draw event 2\n      Italy draw no-event\n";
+    clean(campaign(turn(1, "", draws + "      Austria vp 3\n", "")));
+    one(campaign(turn(1, "", draws + "      Austria vp 0\n", "")), "tmbv 12.1", Kind::WrongResult, "3", "0");
+}
+
+TEST(TmbvTurnStart, TheOpponentsMarkerIsCarriedOutOrPutBack) {
+    // 5.2.3: Italy carries out Austria's 4 (Italy's FML -1): 1 at the roll
+    const std::string implemented = "      Austria draw no-event\n      Italy draw event Austria 4 implemented\n";
+    clean(campaign(turn(1, "", implemented, kItalyWins + "      Italy roll d10: 9 +1(FML) +0(Persano) = 10 => Italy\n")));
+    // declined: nothing happens, the marker goes back and may be drawn again
+    const std::string declined = "      Austria draw no-event\n      Italy draw event Austria 4 declined\n";
+    clean(campaign(turn(1, "", declined, kItalyWins + "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n") +
+                   turn(2, "      Italy roll d10: 1 => clear\n", "      Austria draw event 4\n      Italy draw no-event\n", "")));
+    // not said which: one finding, taken as declined
+    const Finding unsaid = one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event Austria 4\n", "")), "tmbv 5.2.3", Kind::Inconsistent);
+    EXPECT_EQ(unsaid.message,
+              "the opponent's marker is shown and announced as carried out or not: write '... event Austria 4 implemented' or '... declined' "
+              "(taken as declined)");
+}
+
+TEST(TmbvTurnStart, AMarkerCarriedOutLeavesTheCup) {
+    const std::string turn2 = "      Austria roll d10: 1 => clear\n";
+    const Finding again = one(campaign(turn(1, "", "      Austria draw event 5\n      Italy draw no-event\n", "") +
+                                       turn(2, turn2, "      Austria draw no-event\n      Italy draw event Austria 5 implemented\n", "")),
+                              "tmbv 5.2.3", Kind::Illegal);
+    EXPECT_EQ(again.message, "Austria's marker 5 was carried out on line 12 and left the cup: it cannot be drawn again");
+    EXPECT_EQ(again.pos.line, 22u);
+}
+
+TEST(TmbvTurnStart, AMarkerNotOnTheChart) {
+    const Finding f = one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 7\n", "")), "tmbv 5.2.2", Kind::Inconsistent);
+    EXPECT_NE(f.message.find("tmbv-test-pack.ngn) has no marker 7 of Italy's: its markers are 1, 2, 3, 4, 5, 6"), std::string::npos) << f.message;
+}
+
+TEST(TmbvTurnStart, StateListsTheEventsCarriedOut) {
+    const auto dir = temp_dir();
+    const std::string tags = "[Tables \"" + (kSource / "fixtures/tables/tmbv-test-pack.ngn").string() + "\"]\n";
+    write_file(dir / "c.ngn", campaign(turn(1, "", "      Austria draw event 2\n      Italy draw event 3\n", ""), tags));
+    const auto run = run_ironlog({"state", (dir / "c.ngn").string()});
+    EXPECT_NE(run.out.find("turn 1, Austria's event 2 (line 11): Austria VP +3"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Italy's event 3 (line 12): \"MADE-UP test event: the Italian Army unit is received (11.2.2 b)\" (not followed)"),
+              std::string::npos)
+        << run.out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(TmbvTurnStart, TheRandomEventsChartRows) {
+    const auto dir = temp_dir();
+    // a bad effect, an owner that is not a side, a seventh marker
+    std::string rows = "source \"made up\"\nrandom-event Italy 1 fml +1\nrandom-event France 1 vp Italy 2\n";
+    for (int m = 1; m <= 7; ++m) rows += "random-event Austria " + std::to_string(m) + " \"words\"\n";
+    write_file(dir / "pack.ngn", rows);
+    ironlog::Findings bad;
+    const auto pack = ironlog::rules::tmbv::TablePack::load(dir / "pack.ngn", "pack.ngn", bad);
+    EXPECT_EQ(bad.all().size(), 3u) << describe(bad.all());
+    EXPECT_EQ(pack.markers_of("austria"), "1, 2, 3, 4, 5, 6, 7");
+    EXPECT_EQ(pack.random_event("austria", "3").size(), 1u);
+    EXPECT_TRUE(pack.random_event("italy", "1").empty());
+    std::filesystem::remove_all(dir);
 }
 
 // ---- 5.3 initiative, 6.1.1 FML --------------------------------------------------------------------

@@ -257,12 +257,30 @@ private:
     void stood_for(const Entity& side, std::uint32_t line);
     void weather_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void say_no_weather_table(GameContext& ctx, ngn::SourcePos at);
-    void draw_marker(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void initiative_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void judge_initiative_modifiers(const ngn::Dice& dice, const Entity& side, GameContext& ctx);
     void decide_initiative(const ngn::Event& e, GameContext& ctx);
     void set_fml(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void describe_campaign(std::ostream& os, const GameContext& ctx) const;
+
+    // ---- random_events.cpp: the Random Event Segment (5.2) and the pack's chart ----
+    struct Draw {
+        int drawer = -1, owner = -1;      // sides: who drew, whose marker
+        std::string marker;               // as written, lower case
+        ngn::SourcePos marker_pos;
+        std::optional<bool> decision;     // implemented / declined, as written
+        ngn::SourcePos decision_pos;
+    };
+    void draw_marker(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    std::optional<Draw> read_draw(const ngn::Event& e, const Entity& side) const;
+    void judge_draw(const Draw& d, const ngn::Event& e, GameContext& ctx);
+    bool known_marker(const Draw& d, GameContext& ctx);
+    void carry_out_event(const Draw& d, const ngn::Event& e, GameContext& ctx);
+    void event_vp(int side, int vp);
+    std::string effect_text(const RandomEvent& r, const GameContext& ctx) const;
+    std::string chart_side(int side) const;
+    int side_of_chart(const std::string& name) const;
+    void describe_events(std::ostream& os) const;
 
     // ---- fleet_composition.cpp: the campaign's fleets (6.3), their ships (6.4.5) and speed (6.4.2) ----
     void declare_fleet(const ngn::Declaration& d, const Entity& e, GameContext& ctx);

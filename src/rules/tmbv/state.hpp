@@ -126,6 +126,9 @@ struct TurnStart {
     };
     std::vector<Missing> missing;
     int phase_lines = 0;
+    // 5.2.3: the event markers carried out, out of the cup: (owner side, marker) -> the line
+    std::map<std::pair<int, std::string>, std::uint32_t> events_out;
+    std::vector<std::string> events_done;  // what each did, for `ironlog state`
     bool said_no_weather_table = false, said_no_rating = false, said_no_fml = false, said_events = false;
 };
 

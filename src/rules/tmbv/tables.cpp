@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <sstream>
 
 namespace ironlog::rules::tmbv {
@@ -20,7 +21,8 @@ const char* kShape =
     "a table pack line is one of: source \"...\"; weather <name> <visibility limit>; visibility-track <lowest> <highest>; "
     "board <letter> <column offset> <row offset>; fire-modifier, ram-modifier or start-modifier <condition> <value>; "
     "fire-result <lowest> <highest> <hits>; ram-result <lowest> <highest> fail|<target hits> <rammer hits>; "
-    "diw-start <lowest> <highest> moves|diw; weather-damage-modifier <condition> <value>; interception-modifier <condition> <value>; bombardment-modifier <condition> <value>; bombardment-result <lowest> <highest> <hits>; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>";
+    "diw-start <lowest> <highest> moves|diw; weather-damage-modifier <condition> <value>; interception-modifier <condition> <value>; bombardment-modifier <condition> <value>; bombardment-result <lowest> <highest> <hits>; weather-roll <lowest> <highest> <weather>; damage <hits> ma <change> cf <change>; "
+    "random-event <side> <marker> fml <side> <change>, vp <side> <change> or \"<what it does>\"";
 
 std::optional<int> integer(ngn::Items a, std::size_t i) {
     if (i >= a.size()) return std::nullopt;
@@ -83,6 +85,7 @@ public:
         else if (what == "weather-roll") ok = a.size() == 3 && band(a, 0) && word_text(a[2]) &&
                                               (p_.weather_rows_.push_back(WeatherRow{*band(a, 0), lower(*word_text(a[2]))}), true);
         else if (what == "damage") ok = damage(a);
+        else if (what == "random-event") ok = random_event(a);
         if (!ok) problem_(e.subject.pos, std::string(kShape) + "; not this");
     }
 
@@ -98,6 +101,7 @@ public:
         gaps(p_.ram_, "ram-result");
         gaps(p_.start_, "diw-start");
         gaps(p_.weather_rows_, "weather-roll");
+        markers_per_side();
         if (p_.source_.empty()) problem_(ngn::SourcePos{1, 1}, "a table pack says where its values come from: source \"...\"");
     }
 
@@ -163,6 +167,43 @@ private:
         return true;
     }
 
+    // random-event Italy 3 fml Italy +1 | vp Austria 2 | "Turkish ships arrive"
+    bool random_event(ngn::Items a) {
+        const auto side = [&](std::size_t i) -> std::optional<std::string> {
+            if (i >= a.size() || !word_text(a[i])) return std::nullopt;
+            std::string w = lower(*word_text(a[i]));
+            return w == "austria" || w == "italy" ? std::optional(w) : std::nullopt;
+        };
+        if (a.size() < 3 || !side(0)) return false;
+        RandomEvent r;
+        r.owner = *side(0);
+        r.marker = marker_name(a[1]);
+        if (r.marker.empty()) return false;
+        if (a.size() == 3 && a[2].is<ngn::Text>()) {
+            r.words = std::string(a[2].as<ngn::Text>()->text);
+        } else if (a.size() == 5 && (is_word(a[2], "fml") || is_word(a[2], "vp")) && side(3) && integer(a, 4)) {
+            r.effect = is_word(a[2], "fml") ? RandomEvent::Effect::Fml : RandomEvent::Effect::Vp;
+            r.side = *side(3);
+            r.value = *integer(a, 4);
+        } else {
+            return false;
+        }
+        p_.events_.push_back(std::move(r));
+        return true;
+    }
+
+    // 5.2: each player has 6 random event markers.
+    void markers_per_side() {
+        for (const char* owner : {"austria", "italy"}) {
+            std::set<std::string> markers;
+            for (const RandomEvent& r : p_.events_)
+                if (r.owner == owner) markers.insert(r.marker);
+            if (markers.size() > 6)
+                problem_(ngn::SourcePos{1, 1}, std::string("the random-event rows give ") + (owner[0] == 'a' ? "Austria " : "Italy ") +
+                                                   std::to_string(markers.size()) + " markers: each player has 6 (5.2)");
+        }
+    }
+
     template <class Row>
     void gaps(const std::vector<Row>& rows, const char* name) {
         for (std::size_t i = 1; i < rows.size(); ++i)
@@ -193,6 +234,30 @@ TablePack TablePack::load(const std::filesystem::path& path, const std::string& 
     });
     reader.finish();
     return pack;
+}
+
+// A marker as a chart or a draw names it: a number, a word or a quoted name, in lower case.
+std::string marker_name(const ngn::Item& it) {
+    if (const auto* n = it.as<ngn::Number>()) return std::string(n->text);
+    if (const auto* w = word_text(it)) return lower(*w);
+    if (const auto* t = it.as<ngn::Text>()) return lower(t->text);
+    return "";
+}
+
+std::vector<const RandomEvent*> TablePack::random_event(const std::string& owner, const std::string& marker) const {
+    std::vector<const RandomEvent*> rows;
+    for (const RandomEvent& r : events_)
+        if (r.owner == owner && r.marker == marker) rows.push_back(&r);
+    return rows;
+}
+
+std::string TablePack::markers_of(const std::string& owner) const {
+    std::vector<std::string> seen;
+    for (const RandomEvent& r : events_)
+        if (r.owner == owner && std::find(seen.begin(), seen.end(), r.marker) == seen.end()) seen.push_back(r.marker);
+    std::string out;
+    for (const std::string& m : seen) out += (out.empty() ? "" : ", ") + m;
+    return out.empty() ? "none" : out;
 }
 
 std::optional<int> TablePack::fire_hits(int roll) const {

@@ -8,6 +8,7 @@
 
 #include "check/finding.hpp"
 #include "geometry/hex.hpp"
+#include "notation/record.hpp"
 
 #include <filesystem>
 #include <array>
@@ -59,6 +60,20 @@ struct WeatherRow {
     Band rolls;
     std::string weather;  // lower case
 };
+// A row of the Random Events chart (5.2.2): what one of a side's markers does when carried out.
+// A marker may have several rows; an effect the engine does not follow is kept as its words.
+struct RandomEvent {
+    std::string owner;   // "austria" or "italy": whose marker it is
+    std::string marker;  // as the chart names it, lower case ("3", "garibaldi")
+    enum class Effect { Fml, Vp, Words } effect = Effect::Words;
+    std::string side;    // whose FML or VP changes: "austria" or "italy"
+    int value = 0;       // the change
+    std::string words;   // what the event does, for Words
+};
+
+// A marker as a chart or a draw names it: a number as written, a word or a quoted name, in lower case.
+std::string marker_name(const ngn::Item& it);
+
 struct DamageRow {
     int hits = 0;  // from this many hull boxes crossed off
     int ma = 0, cf = 0;
@@ -82,6 +97,11 @@ public:
     bool has_damage() const { return !damage_.empty(); }
     bool has_start() const { return !start_.empty(); }
     bool has_weather_table() const { return !weather_rows_.empty(); }
+    bool has_random_events() const { return !events_.empty(); }
+    // The chart's rows for one marker of a side ("austria", "3"); none when it has no such marker.
+    std::vector<const RandomEvent*> random_event(const std::string& owner, const std::string& marker) const;
+    // A side's markers on the chart, for a message: "1, 2, 3".
+    std::string markers_of(const std::string& owner) const;
 
     const std::vector<ChartModifier>& fire_modifiers() const { return fire_mods_; }
     const std::vector<ChartModifier>& ram_modifiers() const { return ram_mods_; }
@@ -123,6 +143,7 @@ private:
     std::vector<StartRow> start_;
     std::vector<WeatherRow> weather_rows_;
     std::vector<DamageRow> damage_;
+    std::vector<RandomEvent> events_;
     std::map<std::string, int> caps_;  // weather (lower case) -> visibility limit
     std::optional<std::pair<int, int>> track_;
     std::map<std::string, geometry::hex::Hex> boards_;

@@ -219,31 +219,6 @@ void TmbvEngine::say_no_weather_table(GameContext& ctx, ngn::SourcePos at) {
                       "rolled is taken as claimed, not verified");
 }
 
-// 5.2.1: each player draws one marker a turn. What a random event does is on the PAC (5.2.2).
-void TmbvEngine::draw_marker(const ngn::Event& e, const Entity& side, GameContext& ctx) {
-    TurnStart& t = turn_start_;
-    judged(ctx, "5.2.1");
-    const auto& a = e.args;
-    const bool no_event = a.size() == 2 && is_word(a[1], "no-event");
-    const bool event = a.size() >= 3 && is_word(a[1], "event");
-    std::uint32_t& drew = t.drew[static_cast<std::size_t>(side.index)];
-    if (drew) {
-        ctx.findings.error(Kind::Illegal, cite("5.2.1"), e.subject.pos,
-                           side.label() + " has drawn already this turn (" + line_text(drew) + "): each player draws one marker");
-        return;
-    }
-    drew = e.subject.pos.line;  // a draw not read is still the player's draw: one finding, not two
-    if (!no_event && !event) {
-        ctx.findings.error(Kind::Inconsistent, cite("5.2.1"), e.subject.pos,
-                           "a draw is written '" + side.label() + " draw no-event' or '" + side.label() + " draw event <marker> ...'");
-        return;
-    }
-    if (event && !std::exchange(t.said_events, true))
-        ctx.findings.note(Kind::Unverifiable, cite("5.2.2"), e.subject.pos,
-                          "the Random Events chart is on the Player Aid Charts, which the rulebook text lacks: what a random event does "
-                          "is not verified; write a change it makes to an FML as '" + side.label() + " fml <N>'");
-}
-
 // 5.3: each player rolls one die, adds the FML and the admiral's command rating; the higher total
 // wins. A tie is not in the book: see docs/rules/tmbv.md, Readings (option initiative-tie).
 void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
@@ -413,6 +388,7 @@ void TmbvEngine::describe_campaign(std::ostream& os, const GameContext& ctx) con
     os << "Initiative: " << (t.initiative >= 0 ? side_name(t.initiative, ctx) : "not decided");
     if (t.initiative < 0 && t.initiative_before >= 0) os << " (last turn: " << side_name(t.initiative_before, ctx) << ")";
     os << "\n";
+    describe_events(os);
     describe_operations(os, ctx);
 }
 
