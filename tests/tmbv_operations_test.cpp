@@ -448,6 +448,37 @@ TEST(TmbvFleets, ALoneShipBackInPortJoinsAFleetAndASidesOtherWordsAreReported) {
     one(before_impulse_one("    HUM join AS\n"), "tmbv 6.0", Kind::Inconsistent);
 }
 
+// ---- one mistake, one finding: a number said wrong, and the lines after it -------------------------
+
+TEST(TmbvOperations, AWrongAdmiralsModifierIsTheOnlyFinding) {
+    // Tegetthoff lowers by 2: 7 -2 = 5, at most the FML 5, mobilized; the players wrote -1
+    one(operations({line("AM mobilize d10: 7 -1(Tegetthoff) = 6 => mobilized") + line("AM move @Pola/at-sea")}), "tmbv 6.1.2", Kind::WrongResult,
+        "-2(Tegetthoff)", "-1(Tegetthoff)");
+    // the result their own total gives is no second finding either
+    const std::string failed = line("AM mobilize d10: 7 -1(Tegetthoff) = 6 => failed");
+    one(operations({failed}), "tmbv 6.1.2", Kind::WrongResult, "-2(Tegetthoff)", "-1(Tegetthoff)");
+    // the retry's cost by their total (6 - 5 = 1) or by the rules' (5 - 5 = 0): the one finding
+    for (const char* vp : {"vp 1", "vp 0"})
+        one(operations({failed + line(std::string("AM mobilize ") + vp + " d10: 2 -2(Tegetthoff) = 0 => mobilized") + line("AM move @Pola/at-sea")}),
+            "tmbv 6.1.2", Kind::WrongResult, "-2(Tegetthoff)", "-1(Tegetthoff)");
+    // a cost neither gives is its own finding
+    const auto both = problems_in(operations({failed + line("AM mobilize vp 3 d10: 2 -2(Tegetthoff) = 0 => mobilized")}), "games");
+    EXPECT_EQ(both.size(), 2u) << describe(both);
+}
+
+TEST(TmbvOperations, AWrongCostIsOneFindingAndTheTotalAfterItFollowsEitherReading) {
+    // Austria 4 VP; 8 -2 = 6 fails by 1 against FML 5: the retry costs 1; the players wrote 2
+    const std::string text = operations({line("Austria vp 4") + line("AM mobilize d10: 8 -2(Tegetthoff) = 6 => failed") +
+                                         line("AM mobilize vp 2 d10: 2 -2(Tegetthoff) = 0 => mobilized") + line("AM move @Pola/at-sea")});
+    for (const char* total : {"Austria vp 3\n", "Austria vp 2\n"}) {  // the rules' count, or the players' as written
+        std::string t = text;
+        one(t.insert(t.rfind("  phase victory\n") + 16, std::string("    ") + total), "tmbv 6.1.2", Kind::WrongResult, "vp 1", "vp 2");
+    }
+    std::string wrong = text;
+    const auto all = problems_in(wrong.insert(wrong.rfind("  phase victory\n") + 16, "    Austria vp 4\n"), "games");
+    EXPECT_EQ(all.size(), 2u) << describe(all);  // neither reading: the total is its own finding
+}
+
 // ---- 6.5 interception ----------------------------------------------------------------------------
 
 namespace {
@@ -476,6 +507,12 @@ TEST(TmbvInterception, TheRollsTakeTheInterceptionTablesModifiers) {
         "6 +1(at-sea) = 7", "6");
     // one mistake, one finding: the winner is judged on the players' total
     one(intercepted(kToBari + line("IB intercept AS d10: 6 = 6") + line("AS evade d10: 7 = 7 => Austria")), "tmbv 6.5.4", Kind::WrongResult,
+        "6 +1(at-sea) = 7", "6");
+}
+
+TEST(TmbvInterception, AWinnerByTheRulesTotalsAfterAModifierLeftOutIsNoSecondFinding) {
+    // IB's +1 left out: 6 against AS's 6 is Austria's (a tie, the moving fleet's); by the rules 7 against 6, Italy's
+    one(intercepted(kToBari + line("IB intercept AS d10: 6 = 6") + line("AS evade d10: 6 = 6 => Italy")), "tmbv 6.5.4", Kind::WrongResult,
         "6 +1(at-sea) = 7", "6");
 }
 

@@ -297,6 +297,44 @@ TEST(TmbvTurnStart, InitiativeTieRollsAgainOrLastHolderKeeps) {
         "Austria", "Italy");
 }
 
+// ---- one mistake, one finding ---------------------------------------------------------------------
+
+TEST(TmbvTurnStart, AWrongFmlOnceThenTheRightOneIsOneFinding) {
+    // turn 1: Italy writes +3(FML), its FML is 2; turn 2 (even): 3 by the track, as written next
+    const std::string slip = turn(1, "", kDraws,
+                                  "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                                  "      Italy roll d10: 0 +3(FML) +0(Persano) = 3 => Austria\n");
+    one(campaign(slip + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2)), "tmbv 6.1.1", Kind::WrongResult, "+2(FML)", "+3(FML)");
+    // the players' FML kept on (3, then 4 on turn 2): one finding too
+    one(campaign(slip + turn(2, "      Austria roll d10: 6 => rough\n", kDraws,
+                             "      Austria roll d10: 1 +5(FML) +2(Tegetthoff) = 8\n"
+                             "      Italy roll d10: 9 +4(FML) +0(Persano) = 13 => Italy\n")),
+        "tmbv 6.1.1", Kind::WrongResult, "+2(FML)", "+3(FML)");
+}
+
+TEST(TmbvTurnStart, AWinnerClaimedWrongThenPlayedByTheTotalsIsOneFinding) {
+    const std::string turn1 = turn(1, "", kDraws,
+                                   "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"
+                                   "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Austria\n");
+    // (a tie: roll again) the claim is one finding; played as the claim says, none more
+    one(campaign(turn1 + "      Austria pass\n    impulse 2\n      Italy pass\n" + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2)),
+        "tmbv 5.3", Kind::Illegal, "a roll again", "Austria");
+    // 10 against 11: Italy's; the claim says Austria; whichever the players then went by, one finding
+    const std::string turn1b = turn(1, "", kDraws,
+                                    "      Austria roll d10: 3 +5(FML) +2(Tegetthoff) = 10\n"
+                                    "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Austria\n");
+    one(campaign(turn1b + "      Italy pass\n    impulse 2\n      Austria pass\n" + turn(2, "      Italy roll d10: 6 => rough\n", kDraws, kInitiative2)),
+        "tmbv 5.3", Kind::WrongResult, "Italy", "Austria");
+    one(campaign(turn1b + "      Austria pass\n    impulse 2\n      Italy pass\n" + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2)),
+        "tmbv 5.3", Kind::WrongResult, "Italy", "Austria");
+}
+
+TEST(TmbvTurnStart, AWinnerClaimedOnATieThenRolledAgainIsOneFinding) {
+    const std::string tie = "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Austria\n";
+    const std::string again = "      Austria roll d10: 1 +5(FML) +2(Tegetthoff) = 8\n      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n";
+    one(campaign(turn(1, "", kDraws, tie + again) + "      Italy pass\n"), "tmbv 5.3", Kind::Illegal, "a roll again", "Austria");
+}
+
 TEST(TmbvTurnStart, StateShowsTurnWeatherFmlAndInitiative) {
     const auto dir = temp_dir();
     const std::string text = campaign(kTurn1 + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, kInitiative2), "");

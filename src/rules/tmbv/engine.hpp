@@ -261,6 +261,7 @@ private:
     void judge_initiative_modifiers(const ngn::Dice& dice, const Entity& side, GameContext& ctx);
     void decide_initiative(const ngn::Event& e, GameContext& ctx);
     void set_fml(const ngn::Event& e, const Entity& side, GameContext& ctx);
+    void shift_fml(std::size_t side, int by);
     void describe_campaign(std::ostream& os, const GameContext& ctx) const;
 
     // ---- random_events.cpp: the Random Event Segment (5.2) and the pack's chart ----
@@ -332,7 +333,11 @@ private:
     void intercept(int fleet, const ngn::Event& e, GameContext& ctx);
     void may_intercept(int fleet, Interruption& stop, const ngn::Event& e, GameContext& ctx);
     void evade(int fleet, const ngn::Event& e, GameContext& ctx);
-    std::optional<int> interception_roll(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
+    // A roll's total as played and by the rules' modifiers (they differ after a modifier said wrong).
+    struct Totals {
+        int played = 0, rules = 0;
+    };
+    std::optional<Totals> interception_roll(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     std::vector<std::pair<std::string, int>> interception_modifiers(const CampaignFleet& f) const;
 
     // ---- bombardment.cpp: the Bombardment Phase (9.0-9.3), the ports' End of Game VP (12.1) ----
@@ -392,13 +397,25 @@ private:
     void move_fleet(int fleet, const ngn::Event& e, GameContext& ctx);
     void pass(const Entity& side, const ngn::Event& e, GameContext& ctx);
     struct Check {
-        int total = 0;   // the roll and its modifiers as the players added them
+        int total = 0;    // the roll and the modifier the rules give (the players' where not known)
+        int written = 0;  // the roll and its modifiers as the players added them
         bool passed = false;
         bool known = false;  // the FML is known and the roll read
         int fml = 0;
+        std::optional<int> fml_other;  // the FML's other reading after one said wrong (6.1.1)
+        // Whether a claimed result follows from the roll by a reading of a number said wrong (the
+        // modifier as written, the FML's other reading): that number's finding is the only one.
+        bool could_be(bool pass) const {
+            for (const std::optional<int> level : {std::optional<int>(fml), fml_other})
+                if (level && (pass == (total <= *level) || pass == (written <= *level))) return true;
+            return false;
+        }
+        // The VP a failed roll's difference costs (6.1.2, 6.2.5), by the rules and as written.
+        int cost() const { return std::max(0, total - fml); }
+        int cost_as_written() const { return std::max(0, written - fml); }
     };
     Check fml_check(const CampaignFleet& f, const ngn::Event& e, const char* section, GameContext& ctx);
-    void judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice& dice, const char* section, GameContext& ctx);
+    std::optional<int> judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice& dice, const char* section, GameContext& ctx);
     std::optional<int> vp_argument(const ngn::Event& e, const char* section, GameContext& ctx);
     void describe_operations(std::ostream& os, const GameContext& ctx) const;
     int fleet_index(const Entity& e) const;
@@ -416,7 +433,7 @@ private:
     void judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, GameContext& ctx);
     void carry_back(const BattleOutcome& b, const std::string& area, ngn::SourcePos at, GameContext& ctx);
     void judge_engaged_fleets(const std::vector<const Entity*>& fought, const std::string& area, ngn::SourcePos at, GameContext& ctx);
-    void judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
+    int judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
     void compel(int side, const std::string& area, std::uint32_t line);
     void fought_unseen(const std::string& area);
     std::vector<int> fleets_in_area(const std::string& area) const;
@@ -453,6 +470,10 @@ private:
     void gain_vp(int side, int vp);
     void pay_vp(int side, int vp, ngn::SourcePos at, GameContext& ctx, bool judge = true);
     void tally_turn(GameContext& ctx);
+    void dispute_vp(int side, int as_written, int by_rules);
+    void judge_deficit(int side, int vp, ngn::SourcePos at, GameContext& ctx);
+    void raise_fml_for_vp(std::size_t side, GameContext& ctx);
+    void players_gains(std::size_t side, int by, GameContext& ctx);
     void vp_line(const ngn::Event& e, const Entity& side, GameContext& ctx);
     std::string vp_text(const GameContext& ctx) const;
 

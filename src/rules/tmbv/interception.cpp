@@ -113,7 +113,9 @@ void TmbvEngine::intercept(int fleet, const ngn::Event& e, GameContext& ctx) {
     }
     may_intercept(fleet, *stop, e, ctx);
     stop->waiting = fleet, stop->waiting_at = e.subject.pos;
-    stop->waiting_total = interception_roll(f, e, ctx);
+    const auto roll = interception_roll(f, e, ctx);
+    stop->waiting_total = roll ? std::optional<int>(roll->played) : std::nullopt;
+    stop->waiting_rules = roll ? roll->rules : 0;
 }
 
 // Who may roll (6.5.1-6.5.3): a fleet in the area, once; At Sea fleets first; all or nothing only
@@ -160,7 +162,7 @@ void TmbvEngine::evade(int fleet, const ngn::Event& e, GameContext& ctx) {
     const CampaignFleet& i = o.fleets[static_cast<std::size_t>(std::exchange(stop->waiting, -1))];
     CampaignFleet stopped = m;  // it rolls as it stood where its move stopped
     stopped.area = stop->area, stopped.box = stop->box;
-    const std::optional<int> mine = interception_roll(stopped, e, ctx);
+    const std::optional<Totals> mine = interception_roll(stopped, e, ctx);
     const Entity* named = e.claim && !e.claim->empty() ? ctx.symbols.find(reference_text(e.claim->front())) : nullptr;
     if (!named || named->kind != ngn::EntityKind::Side)
         ctx.findings.error(Kind::Inconsistent, cite("6.5.4"), e.claim ? e.claim_pos : e.subject.pos,
@@ -168,11 +170,15 @@ void TmbvEngine::evade(int fleet, const ngn::Event& e, GameContext& ctx) {
                                side_name(m.entity->side, ctx));
     else if (mine && stop->waiting_total && ctx.dice_ok) {
         const bool tie_to_interceptor = ctx.header.option("interception-tie") == "intercepting";
-        const int winner = *stop->waiting_total > *mine || (*stop->waiting_total == *mine && tie_to_interceptor) ? i.entity->side : m.entity->side;
-        if (named->index != winner)
+        const auto winner_of = [&](int waiting, int moving) {
+            return waiting > moving || (waiting == moving && tie_to_interceptor) ? i.entity->side : m.entity->side;
+        };
+        const int winner = winner_of(*stop->waiting_total, mine->played);
+        // a modifier said wrong is its own finding: a winner by the rules' totals is not a second
+        if (named->index != winner && named->index != winner_of(stop->waiting_rules, mine->rules))
             ctx.findings.error(Kind::WrongResult, cite("6.5.4"), e.claim_pos,
                                "the higher roll wins: " + i.label() + " " + std::to_string(*stop->waiting_total) + " against " + m.label() + " " +
-                                   std::to_string(*mine) + (*stop->waiting_total == *mine ? " (a tie: Readings, interception-tie)" : ""),
+                                   std::to_string(mine->played) + (*stop->waiting_total == mine->played ? " (a tie: Readings, interception-tie)" : ""),
                                side_name(winner, ctx), side_name(named->index, ctx));
     }
     if (!std::exchange(o.said_interception_results, true))
@@ -182,7 +188,7 @@ void TmbvEngine::evade(int fleet, const ngn::Event& e, GameContext& ctx) {
 
 // One die with the Interception Table's DRMs for this fleet (the pack's interception-modifier
 // rows); the total as played, none when the die cannot be read.
-std::optional<int> TmbvEngine::interception_roll(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+std::optional<TmbvEngine::Totals> TmbvEngine::interception_roll(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
     const ngn::Dice* dice = first_dice(e);
     if (!dice || dice->faces.empty()) {
         ctx.findings.error(Kind::Inconsistent, cite("6.5.4"), e.subject.pos, "each player rolls a die for the fleet: " + std::string(kInterceptShape));
@@ -199,7 +205,7 @@ std::optional<int> TmbvEngine::interception_roll(const CampaignFleet& f, const n
         ctx.findings.error(Kind::WrongResult, cite("6.5.4"), dice->faces.front().pos, "the roll with the Interception Table's modifiers",
                            roll.rules_text(), std::to_string(*roll.recorded));
     if (!adds_up(*dice)) return std::nullopt;  // which total the players went by is not known (the kit said so)
-    return roll.played();
+    return Totals{roll.played(), roll.rules};
 }
 
 std::vector<std::pair<std::string, int>> TmbvEngine::interception_modifiers(const CampaignFleet& f) const {

@@ -60,7 +60,8 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         if (phase && phase->name == "tactical-combat") open_tactical_combat(ctx);
         else close_tactical_combat(h.label_pos, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port();
-        if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative;
+        if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative,
+                             o.first_other = turn_start_.initiative_other;
         if (phase && phase->name == "bombardment") note_bombardment(), open_bombardment();
         if (phase && phase->name == "blockade" && ctx.header.option("blockade-vp") != "victory-phase") score_blockades(ctx);
         if (phase && phase->name == "victory") tally_turn(ctx);
@@ -149,6 +150,8 @@ bool TmbvEngine::in_turn(int side, const ngn::Event& e, GameContext& ctx) {
         return false;
     }
     if (o.first_side < 0) o.first_side = o.impulse % 2 == 1 ? side : 1 - side;  // the initiative not known: the first to act says it
+    if (const int other = std::exchange(o.first_other, -1); other >= 0 && side != o.first_side && side == (o.impulse % 2 == 1 ? other : 1 - other))
+        o.first_side = turn_start_.initiative = other;  // the winner was claimed wrong (said there), and the players went by the totals
     const int owner = o.impulse % 2 == 1 ? o.first_side : 1 - o.first_side;
     if (side == owner || ctx.symbols.side_count() != 2) return true;
     ctx.findings.error(Kind::Illegal, cite("6.0"), e.subject.pos,
@@ -236,14 +239,15 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
                            !check.known ? "mobilized or failed" : mobilized ? "mobilized" : "failed", *claimed);
     } else if (claimed) {
         const bool said = *claimed == "mobilized";
-        if (check.known && mobilized != said)
+        if (check.known && mobilized != said && !check.could_be(said))
             ctx.findings.error(Kind::WrongResult, cite("6.1.2"), e.claim_pos,
                                "the fleet mobilizes when the modified roll is at most the FML: " + std::to_string(check.total) + " against " +
                                    side_name(f.entity->side, ctx) + "'s FML " + std::to_string(check.fml),
                                mobilized ? "mobilized" : "failed", *claimed);
         mobilized = said;  // play goes on as the players had it
     }
-    f.last_cost = check.known ? std::max(0, check.total - check.fml) : -1;  // -1: not known
+    f.last_cost = check.known ? check.cost() : -1;  // -1: not known
+    f.last_cost_written = check.known ? check.cost_as_written() : -1;
     if (!mobilized) {
         if (f.attempts < kMostAttempts) o.retry = fleet, o.retry_line = e.subject.pos.line;
         else flip(fleet, e.subject.pos.line, "its third mobilization attempt failed");
@@ -345,6 +349,7 @@ std::vector<int> TmbvEngine::joined_fleets(int fleet, const ngn::Event& e, GameC
 void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
     const bool doubled = ctx.header.option("third-attempt-cost") != "difference";  // Readings: third-attempt-cost
     const int cost = f.attempts == 1 || !doubled ? f.last_cost : 2 * f.last_cost;
+    const int cost_written = f.attempts == 1 || !doubled ? f.last_cost_written : 2 * f.last_cost_written;
     const std::optional<int> written = vp_argument(e, "6.1.2", ctx);
     if (f.last_cost < 0) {  // the failed roll was not read: its cost is the players'
         pay_vp(f.entity->side, written.value_or(0), e.subject.pos, ctx);
@@ -353,6 +358,10 @@ void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext
     ngn::SourcePos at = e.subject.pos;
     for (const ngn::Item& it : e.args)
         if (is_word(it, "vp")) at = it.pos;
+    if (written && *written != cost && *written == cost_written) {  // the failed roll's modifier was said wrong there: not again
+        judge_deficit(f.entity->side, *written, at, ctx);
+        return dispute_vp(f.entity->side, -*written, -cost);
+    }
     if (written && *written != cost)
         ctx.findings.error(Kind::WrongResult, cite("6.1.2"), at,
                            "attempt " + std::to_string(f.attempts + 1) + " costs " +
@@ -360,7 +369,7 @@ void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext
                                ": " + std::to_string(cost) + " VP",
                            "vp " + std::to_string(cost), "vp " + std::to_string(*written));
     if (!written || *written == cost) pay_vp(f.entity->side, written.value_or(cost), at, ctx);
-    else pay_vp(f.entity->side, *written, at, ctx, false);  // said wrong: the track takes it as written, judged no further
+    else dispute_vp(f.entity->side, -*written, -cost);  // said wrong: the track goes on as written, the rules' count beside
 }
 
 // vp N among a line's arguments; none when not written.
@@ -396,14 +405,14 @@ void TmbvEngine::activate(int fleet, const ngn::Event& e, GameContext& ctx) {
         return;
     }
     std::optional<bool> activated = check.known ? std::optional<bool>(check.passed) : std::nullopt;
-    if (claimed && check.known && check.passed != (*claimed == "activated" && !paid))
+    if (claimed && check.known && check.passed != (*claimed == "activated" && !paid) && !check.could_be(*claimed == "activated" && !paid))
         if (!(paid && !check.passed))
             ctx.findings.error(Kind::WrongResult, cite(f.activations == 0 ? "6.2.1" : second ? "6.2.5" : "6.2.6"), e.claim_pos,
                                "the check passes when the modified roll is at most the FML: " + std::to_string(check.total) + " against " +
                                    side_name(f.entity->side, ctx) + "'s FML " + std::to_string(check.fml),
                                check.passed ? "activated" : "failed", *claimed + (paid ? " vp " + std::to_string(*paid) : ""));
     if (claimed) activated = *claimed == "activated";  // play goes on as the players had it
-    if (paid) pay_activation(f, check.known && !check.passed ? check.total - check.fml : *paid, *paid, e, ctx);
+    if (paid) pay_activation(f, check.known && !check.passed ? (*paid == check.cost_as_written() ? *paid : check.cost()) : *paid, *paid, e, ctx);
     if (!activated.value_or(true)) return flip(fleet, e.subject.pos.line, "its activation check failed");
     if (f.began_at_sea.value_or(false) && f.allowed == 0) f.allowed = 1;  // 6.2.3
     for (CampaignFleet& g : o.fleets)
@@ -482,9 +491,11 @@ bool TmbvEngine::joins_taken_leader(CampaignFleet& f, int fleet) {
 void TmbvEngine::pay_activation(CampaignFleet& f, int cost, int written, const ngn::Event& e, GameContext& ctx) {
     if (f.activations != 1 || f.began_at_sea.value_or(false))
         ctx.findings.error(Kind::Illegal, cite("6.2.5"), e.claim_pos, "VP buy only a second activation that failed its check");
-    else if (written != cost)
+    else if (written != cost) {
         ctx.findings.error(Kind::WrongResult, cite("6.2.5"), e.claim_pos, "a failed second activation costs the roll's difference from the FML",
                            "vp " + std::to_string(cost), "vp " + std::to_string(written));
+        return dispute_vp(f.entity->side, -written, -cost);  // the track goes on as written, the rules' count beside
+    }
     pay_vp(f.entity->side, written, e.claim_pos, ctx);
 }
 
@@ -552,10 +563,11 @@ TmbvEngine::Check TmbvEngine::fml_check(const CampaignFleet& f, const ngn::Event
     }
     one_die(*dice, cite(section), ctx);
     if (!ctx.dice_ok) return c;
-    judge_admiral_modifier(f, *dice, section, ctx);
-    c.total = dice->faces.front().value;
-    for (const ngn::Modifier& m : dice->modifiers) c.total += m.value;
-    if (dice->total && *dice->total != c.total) return c;  // which the players went by is not known (the kit said so)
+    const std::optional<int> modifier = judge_admiral_modifier(f, *dice, section, ctx);
+    c.written = dice->faces.front().value;
+    for (const ngn::Modifier& m : dice->modifiers) c.written += m.value;
+    c.total = modifier ? dice->faces.front().value + *modifier : c.written;
+    if (dice->total && *dice->total != c.written) return c;  // which the players went by is not known (the kit said so)
     const std::optional<int>& fml = turn_start_.fml[static_cast<std::size_t>(f.entity->side)];
     if (!fml) {
         if (!std::exchange(operations_.said_no_fml, true))
@@ -565,11 +577,13 @@ TmbvEngine::Check TmbvEngine::fml_check(const CampaignFleet& f, const ngn::Event
         return c;
     }
     c.fml = *fml, c.known = true, c.passed = c.total <= *fml;
+    c.fml_other = turn_start_.fml_other[static_cast<std::size_t>(f.entity->side)];
     return c;
 }
 
 // 6.1.2: the admiral's rating raises Italy's roll and lowers Austria's, when he is with the fleet.
-void TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice& dice, const char* section, GameContext& ctx) {
+// The modifier the rules give; none when not known (no rating in a manifest).
+std::optional<int> TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice& dice, const char* section, GameContext& ctx) {
     int written = 0;
     std::string written_text;
     for (const ngn::Modifier& m : dice.modifiers)
@@ -578,8 +592,8 @@ void TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice&
     if (!f.admiral) {
         if (written != 0)
             ctx.findings.error(Kind::WrongResult, cite(section), dice.faces.front().pos,
-                               f.label() + " sails without the admiral: its roll has no modifier", "no modifier", written_text);
-        return;
+                               f.label() + " sails without the admiral: only his rating modifies a mobilization or activation roll", "no modifier", written_text);
+        return 0;
     }
     const Entity* side_entity = ctx.symbols.side(side);
     const ManifestAdmiral* admiral = manifest_ && side_entity ? manifest_->admiral_of(side_entity->name) : nullptr;
@@ -589,7 +603,7 @@ void TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice&
             ctx.findings.note(Kind::Unverifiable, cite(section), dice.faces.front().pos,
                               "no admiral's command rating in a manifest for " + side_name(side, ctx) +
                                   " (admiral <side> \"<name>\" rating <N>, docs/rules/tmbv.md): the admirals' modifiers are taken as written");
-        return;
+        return std::nullopt;
     }
     const int rating = side == italy_ ? admiral->rating : -admiral->rating;
     if (written != rating)
@@ -597,6 +611,7 @@ void TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice&
                            admiral->name + " sails with " + f.label() + ": his rating of " + std::to_string(admiral->rating) +
                                (side == italy_ ? " raises Italy's roll" : " lowers Austria's roll"),
                            modifier_text(rating, admiral->name), written_text.empty() ? "no modifier" : written_text);
+    return rating;
 }
 
 void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) const {

@@ -34,7 +34,7 @@ void TmbvEngine::draw_marker(const ngn::Event& e, const Entity& side, GameContex
         return;
     }
     drew = e.subject.pos.line;  // a draw not read is still the player's draw: one finding, not two
-    if (a.size() == 2 && is_word(a[1], "no-event")) return;  // 5.2.4: back in the cup, nothing happens
+    if (a.size() == 2 && is_word(a[1], "no-event")) return judged(ctx, "5.2.4");  // back in the cup, nothing happens
     std::optional<Draw> d = a.size() >= 3 && is_word(a[1], "event") ? read_draw(e, side) : std::nullopt;
     if (!d) {
         ctx.findings.error(Kind::Inconsistent, cite("5.2.1"), e.subject.pos, std::string("a draw is written ") + kDrawForm);
@@ -119,8 +119,7 @@ void TmbvEngine::carry_out_event(const Draw& d, const ngn::Event& e, GameContext
             const int side = side_of_chart(r->side);
             const std::string why = signed_text(r->value) + " by " + name + " (line " + std::to_string(e.subject.pos.line) + ", 5.2.2)";
             if (r->effect == RandomEvent::Effect::Fml && side >= 0 && t.fml[static_cast<std::size_t>(side)]) {
-                std::optional<int>& fml = t.fml[static_cast<std::size_t>(side)];
-                fml = std::clamp(*fml + r->value, kLowestFml, kHighestFml);
+                shift_fml(static_cast<std::size_t>(side), r->value);
                 t.fml_why[static_cast<std::size_t>(side)] += "; " + why;
             } else if (r->effect == RandomEvent::Effect::Vp && side >= 0) {
                 event_vp(side, r->value);

@@ -153,10 +153,13 @@ void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext
         return;
     }
     one_die(*dice, cite("14.5"), ctx);
-    if (fml && *paid != 2 + *fml)
+    if (fml && *paid != 2 + *fml) {
         ctx.findings.error(Kind::WrongResult, cite("14.5"), e.subject.pos, "the Roma costs 2 VP plus Italy's FML (" + std::to_string(*fml) + ")",
                            "vp " + std::to_string(2 + *fml), "vp " + std::to_string(*paid));
-    pay_vp(side.index, *paid, e.subject.pos, ctx);
+        dispute_vp(side.index, -*paid, -(2 + *fml));  // the track goes on as written, the rules' count beside
+    } else {
+        pay_vp(side.index, *paid, e.subject.pos, ctx);
+    }
     const int hits = dice->faces.front().value / 2 + 1;
     if (no_modifiers(*dice, "14.5", "the Roma's die", ctx) && ctx.dice_ok && claim->first != hits)
         ctx.findings.error(Kind::WrongResult, cite("14.5"), e.claim_pos, "half the die, rounded down, plus 1", counted(hits, "hit"),

@@ -105,6 +105,9 @@ struct TurnStart {
     int turn = 0;
     std::optional<std::string> weather = std::string("clear");  // 5.1.1; none when not known
     std::vector<std::optional<int>> fml;  // by side; none when not known
+    // by side: the other reading after one FML said wrong (the players' or the rules'), moved with
+    // it by the track, till a written FML says which the players kept
+    std::vector<std::optional<int>> fml_other;
     std::vector<std::string> fml_why;     // by side: where its FML comes from, for a finding ("2 at set-up (13.1.1); +1 in turn 2 ...")
     int initiative = -1;                  // this turn's holder (-1: not known, or not yet decided)
     int initiative_before = -1;           // last turn's (5.1.2: it rolls for the weather)
@@ -116,6 +119,8 @@ struct TurnStart {
     std::vector<std::optional<int>> totals;          // by side: this round's initiative total
     std::vector<std::uint32_t> rolled;               // by side: the line of its roll this round
     bool decided = false;                            // this segment's initiative is decided
+    int claimed_on_tie = -1;                         // a winner claimed on a tie (one finding): the players' if they roll no more
+    int initiative_other = -1;                       // the winner by the totals, where the claim named the other: impulse 1 says which was played
     std::string tie;                                 // the totals of the last tie, rolled again ("Austria 7, Italy 7")
     // what the phase's segments left out, said at the phase's end if it holds any line (bare
     // headings are an outline of the sequence, not a turn start played)
@@ -151,6 +156,7 @@ struct CampaignFleet {
     std::string flipped_why;
     int with = -1;             // the admiral's fleet it mobilized with (6.1.5), by index
     int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
+    int last_cost_written = 0; // the same by its modifiers as written (a wrong one is its own finding)
     bool mission = false;      // placed On Station (6.4.6)
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
     std::vector<std::pair<const Entity*, const Entity*>> tows;  // a DIW ship and the ship that tows it (6.6)
@@ -191,6 +197,7 @@ struct Interruption {
     bool all_or_nothing = false;   // one roll stood for all of them (6.5.3)
     int waiting = -1;              // the intercepting fleet whose roll awaits the moving fleet's die
     std::optional<int> waiting_total;  // its modified roll, as played; none when not read
+    int waiting_rules = 0;             // the same with the rules' modifiers
     ngn::SourcePos waiting_at;
 };
 
@@ -232,6 +239,7 @@ struct Operations {
     bool said_no_interception = false, said_interception_results = false;
     int impulse = 0;            // the impulse open, 0 outside the phase
     int first_side = -1;        // whose impulse 1 is: the initiative's (6.0)
+    int first_other = -1;       // the other side, where the initiative was claimed wrong: the first to act may be either
     int acted = -1;             // the fleet (or admiral's group) that acted in this impulse, -1 none
     bool passed = false;        // this impulse's player passed
     int lines = 0;              // this impulse's lines
@@ -246,6 +254,14 @@ struct Operations {
     std::vector<int> vp_won;    // by side: VP won in battles (12.1 per occurrence, 7.9.3) this game
     std::vector<std::optional<int>> vp;  // by side: the VP track (12.1) as played; none when not known (a record from mid-game, till a vp line)
     std::vector<int> vp_gained;  // by side: VP gained this turn (6.1.1: the FML rises a level per 10)
+    // by side: the other reading of the track after one disputed number (a cost or a winner said
+    // wrong): the players' next total may follow either; the one it follows is kept
+    std::vector<std::optional<int>> vp_other;
+    std::vector<int> gain_other;   // by side: how the VP gained this turn differ in vp_other's reading
+    std::vector<int> gain_offset;  // by side: the players' totals' difference from the track's this turn (6.1.1)
+    int tallied_turn = 0;          // the turn whose Victory Phase heading raised the FMLs for VP
+    std::vector<int> gained_at_tally;                  // by side: the VP gained that turn, counted at the heading
+    std::vector<std::optional<int>> fml_before_tally;  // by side: the FML before its rise for VP
     std::map<const Entity*, CampaignShip> ship_state;  // the ships the battles touched
     std::vector<std::string> contested;  // areas where both sides' fleets stood as the Operations Phase ended (7.0)
     std::vector<std::string> may_fight;  // the same in the Mediterranean, where a battle is fought if a player wants one (6.7.5)

@@ -123,10 +123,11 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
         ctx.findings.error(Kind::Illegal, cite("7.0"), e.subject.pos,
                            "no battle at " + where + ": a battle is fought where both sides' fleets stand in one sea area as the Operations Phase ends");
     const auto battle = replay_battle(std::string(file->as<ngn::Text>()->text), file->pos, ctx);
+    int by_vp = -1;  // the winner by the battle's VP, where the line names the other
     if (battle) {
         judge_battle_header(*battle, file->pos, ctx);
         carry_back(*battle, where, e.subject.pos, ctx);
-        judge_winner(*battle, actor, e, ctx);
+        by_vp = judge_winner(*battle, actor, e, ctx);
     } else {
         fought_unseen(where);
     }
@@ -143,7 +144,10 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
     if (stays && !tie && winner >= 0 && static_cast<std::size_t>(winner) < o.vp_won.size()) {
         judged(ctx, "7.9.3 (second)");
         o.vp_won[static_cast<std::size_t>(winner)] += 5;  // 7.9.3; none in a tie (7.9.4)
-        gain_vp(winner, 5);
+        if (by_vp >= 0)  // the winner said wrong: the +5 as written, and the VP's winner's beside (one finding)
+            dispute_vp(winner, 5, 0), dispute_vp(by_vp, 0, 5);
+        else
+            gain_vp(winner, 5);
         if (!said) o.vp[static_cast<std::size_t>(winner)].reset();
     }
     compel(stays ? 1 - winner : winner, where, e.subject.pos.line);
@@ -340,22 +344,24 @@ void TmbvEngine::judge_engaged_fleets(const std::vector<const Entity*>& fought, 
     }
 }
 
-// The second 7.9.1: the winner has the most VP of the battle; 7.9.4: a tie goes to the initiative player.
-void TmbvEngine::judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx) {
+// The second 7.9.1: the winner has the most VP of the battle; 7.9.4: a tie goes to the initiative
+// player. The winner by the VP where the line names another; -1 otherwise.
+int TmbvEngine::judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx) {
     if (!b.vp_known || side_names_.size() != 2) {
         ctx.findings.note(Kind::Unverifiable, cite("7.9.1 (second)"), e.subject.pos, "a ship sunk in the battle is not in the manifest: the winner is not verified");
-        return;
+        return -1;
     }
     const auto vp_of = [&](std::size_t s) { const auto v = b.vp.find(side_names_[s]); return v == b.vp.end() ? 0 : v->second; };
     const int a = vp_of(0), c = vp_of(1);
     judged(ctx, "7.9.1 (second)");
     if (a == c) judged(ctx, "7.9.4 (second)");
     const int winner = a == c ? turn_start_.initiative : (a > c ? 0 : 1);
-    if (winner < 0 || winner == written.index) return;
+    if (winner < 0 || winner == written.index) return -1;
     ctx.findings.error(Kind::WrongResult, cite(a == c ? "7.9.4 (second)" : "7.9.1 (second)"), e.subject.pos,
                        "the battle's victory points: " + side_name(0, ctx) + " " + std::to_string(a) + ", " + side_name(1, ctx) + " " + std::to_string(c) +
                            (a == c ? " (a tie: the player with the initiative wins)" : ""),
                        side_name(winner, ctx), side_name(written.index, ctx));
+    return winner;
 }
 
 // 7.9.2, 7.9.5: the side that leaves takes all its fleets in the area home in the Return to Port Phase.

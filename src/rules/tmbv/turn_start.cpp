@@ -34,12 +34,18 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     const std::size_t sides = ctx.symbols.side_count();
     t.fml.assign(sides, std::nullopt);
     t.fml_why.assign(sides, "");
+    t.fml_other.assign(sides, std::nullopt);
     t.drew.assign(sides, 0);
     t.totals.assign(sides, std::nullopt);
     t.rolled.assign(sides, 0);
     operations_.vp_paid.assign(sides, 0);
     operations_.vp_won.assign(sides, 0);
     operations_.vp_gained.assign(sides, 0);
+    operations_.vp_other.assign(sides, std::nullopt);
+    operations_.gained_at_tally.assign(sides, 0);
+    operations_.gain_other.assign(sides, 0);
+    operations_.gain_offset.assign(sides, 0);
+    operations_.fml_before_tally.assign(sides, std::nullopt);
     operations_.vp.assign(sides, ctx.header.setup ? std::nullopt : std::optional<int>(0));  // 13.1.1, 13.1.2: none at the start
 }
 
@@ -56,13 +62,13 @@ void TmbvEngine::new_campaign_turn(int number) {
     if (number > t.turn && t.turn > 0) {  // Reading: the track's steps count from the turn's start
         auto step = [&](int side, int by, const char* when) {
             if (side < 0 || !t.fml[static_cast<std::size_t>(side)]) return;
-            std::optional<int>& fml = t.fml[static_cast<std::size_t>(side)];
-            fml = std::clamp(*fml + by, kLowestFml, kHighestFml);
+            shift_fml(static_cast<std::size_t>(side), by);
             t.fml_why[static_cast<std::size_t>(side)] += "; " + signed_text(by) + " in turn " + std::to_string(number) + ", " + when;
         };
         if (number % 2 == 0) step(italy_, +1, "even turns (6.1.1)");
         if (number % 3 == 0) step(austria_, -1, "every third turn (6.1.1)");
     }
+    if (number != t.turn) std::fill(operations_.gain_offset.begin(), operations_.gain_offset.end(), 0);
     t.turn = number;
     t.initiative_before = t.initiative;
     t.initiative = -1;
@@ -90,6 +96,7 @@ void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
     std::fill(t.rolled.begin(), t.rolled.end(), 0);
     std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
     t.decided = false;
+    t.claimed_on_tie = t.initiative_other = -1;
     t.tie.clear();
 }
 
@@ -122,6 +129,7 @@ void TmbvEngine::close_segment(GameContext& ctx) {
                 t.missing.push_back({at, "5.2.1",
                                      side_name(static_cast<int>(s), ctx) + " drew no marker: each player draws one a turn (" +
                                          side_name(static_cast<int>(s), ctx) + " draw no-event, or draw event ...)"});
+    if (segment == "initiative" && !t.decided && t.claimed_on_tie >= 0) t.initiative = t.claimed_on_tie, t.decided = true;  // said at the claim
     if (segment == "initiative" && !t.decided) {
         std::string missing;
         for (std::size_t s = 0; s < t.rolled.size(); ++s)
@@ -275,13 +283,21 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
                            fml ? std::optional<std::string>(modifier_text(*fml, "FML")) : std::nullopt, std::nullopt);
         return;  // its other modifiers may hold the FML unlabelled: not judged
     }
-    if (fml && fml_mod->value != *fml) {
+    std::optional<int>& other = t.fml_other[static_cast<std::size_t>(side.index)];
+    if (fml && fml_mod->value == *fml) {
+        other.reset();  // the FML the players went by is this one: one reading again
+    } else if (fml && other == fml_mod->value) {  // the other reading was the players': no new mistake
+        other.reset();
+        fml = fml_mod->value;
+        t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as played at line " + std::to_string(fml_mod->pos.line);
+    } else if (fml) {
         ctx.findings.error(Kind::WrongResult, cite("6.1.1"), fml_mod->pos,
                            side.label() + "'s FML is " + std::to_string(*fml) + " (" + t.fml_why[static_cast<std::size_t>(side.index)] + ")",
                            modifier_text(*fml, "FML"), modifier_text(fml_mod->value, "FML"));
+        other = *fml;          // the rules' FML is kept beside: the slip may be this line's alone
         fml = fml_mod->value;  // play goes on from the players' FML
         t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as played at line " + std::to_string(fml_mod->pos.line);
-    } else if (!fml) {
+    } else {
         if (!std::exchange(t.said_no_fml, true))
             ctx.findings.note(Kind::Unverifiable, cite("6.1.1"), fml_mod->pos,
                               "the FMLs are not known here (a record that starts after turn 1, a battle whose VP are not known, or a side not named Austria or Italy): "
@@ -339,13 +355,11 @@ void TmbvEngine::decide_initiative(const ngn::Event& e, GameContext& ctx) {
     if (winners > 1) {
         const bool holder_keeps = ctx.header.option("initiative-tie") == "last-holder" && t.initiative_before >= 0;
         if (!holder_keeps) {  // both roll again
-            if (claimed >= 0) {
+            if (claimed >= 0)  // the claim is the players' unless they roll again (then the new rolls decide)
                 ctx.findings.error(Kind::Illegal, cite("5.3"), e.claim_pos,
                                    "a tie (" + totals + "): the players roll again (docs/rules/tmbv.md, Readings: initiative-tie)",
                                    "a roll again", side_name(claimed, ctx));
-                t.initiative = claimed, t.decided = true;
-                return;
-            }
+            t.claimed_on_tie = claimed;
             std::fill(t.rolled.begin(), t.rolled.end(), 0);
             std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
             t.tie = totals;
@@ -355,6 +369,7 @@ void TmbvEngine::decide_initiative(const ngn::Event& e, GameContext& ctx) {
     }
     t.decided = true;
     t.initiative = claimed >= 0 ? claimed : winner;
+    if (claimed >= 0 && claimed != winner) t.initiative_other = winner;  // the claim a slip, or the players' choice: impulse 1 shows which
     if (claimed >= 0 && claimed != winner)
         ctx.findings.error(Kind::WrongResult, cite("5.3"), e.claim_pos,
                            (winners > 1 ? "a tie (" + totals + "): " + side_name(winner, ctx) + " had the initiative last turn and keeps it"
@@ -374,7 +389,15 @@ void TmbvEngine::set_fml(const ngn::Event& e, const Entity& side, GameContext& c
     if (n->as_int() < kLowestFml || n->as_int() > kHighestFml)
         ctx.findings.error(Kind::Illegal, cite("6.1.1"), e.args[1].pos, "an FML runs from 1 to 10", "1 to 10", std::to_string(n->as_int()));
     turn_start_.fml[static_cast<std::size_t>(side.index)] = n->as_int();
+    turn_start_.fml_other[static_cast<std::size_t>(side.index)].reset();
     turn_start_.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(n->as_int()) + " by the fml line at line " + std::to_string(e.subject.pos.line);
+}
+
+// The turn track, an event or VP move a side's FML within 1-10, and its other reading with it.
+void TmbvEngine::shift_fml(std::size_t side, int by) {
+    TurnStart& t = turn_start_;
+    for (std::optional<int>* fml : {&t.fml[side], &t.fml_other[side]})
+        if (*fml) **fml = std::clamp(**fml + by, kLowestFml, kHighestFml);
 }
 
 void TmbvEngine::describe_campaign(std::ostream& os, const GameContext& ctx) const {
