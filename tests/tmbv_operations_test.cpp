@@ -479,6 +479,14 @@ TEST(TmbvOperations, AWrongCostIsOneFindingAndTheTotalAfterItFollowsEitherReadin
     EXPECT_EQ(all.size(), 2u) << describe(all);  // neither reading: the total is its own finding
 }
 
+TEST(TmbvOperations, AFleetNamedInAWithItCouldNotJoinThenActingAloneIsOneFinding) {
+    // AR began the turn at sea: AM may not take it along (6.1.5); it then activates on its own
+    const std::string text = operations({line("AM mobilize with AR d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/at-sea"),
+                                         kItalyPasses, line("AR activate d10: 3 = 3 => activated") + line("AR move @Venice/at-sea")});
+    const Finding f = one(text, "tmbv 6.1.5", Kind::Illegal);
+    EXPECT_EQ(f.message, "AR (@Venice/at-sea) is not in AM's port (@Pola/port)");
+}
+
 // ---- 6.5 interception ----------------------------------------------------------------------------
 
 namespace {
@@ -743,6 +751,24 @@ TEST(TmbvSetUp, TheAdmiralsSailWithTheirFleets) {
     const auto p = problems_in(turn_one(text), "games");
     ASSERT_FALSE(p.empty());
     EXPECT_EQ(p[0].rule.text(), "tmbv 6.3.4");
+}
+
+TEST(TmbvSetUp, EachSideStartsWithItsAdmiralInOneFleet) {
+    // no Austrian fleet written with `admiral`: one finding; Tegetthoff's modifier and `with` then taken as written
+    std::string none = kLegalSetUp;
+    none.replace(none.find("main admiral @Pola"), 18, "main @Pola");
+    const std::string mobilizes = line("AM mobilize with AB d10: 6 -2(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/at-sea");
+    const Finding f = one(turn_one(none, mobilizes), "tmbv 13.1.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "Tegetthoff sails with the battle or the main fleet: no fleet of Austria's is written with `admiral`");
+    clean(turn_one(kLegalSetUp, mobilizes));
+}
+
+TEST(TmbvSetUp, TheRomaOnlyWithItsOptionalRule) {
+    // (the Reserve Fleet of one ship breaks its make-up too: 6.3's findings, not counted here)
+    std::vector<std::string> roma;
+    for (const auto& f : problems_in(turn_one(kLegalSetUp + "ship ROM \"Roma\" IR\n"), "games"))
+        if (f.rule.text() == "tmbv 14.5") roma.push_back(f.message);
+    EXPECT_EQ(roma, std::vector<std::string>{"the Roma is in the campaign only with optional rule 14.5: [Rules \"ironclad-roma\"]"});
 }
 
 TEST(TmbvSetUp, TheItalianMainFleetMobilizesWithoutARollOnTurnOne) {

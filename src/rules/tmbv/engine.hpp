@@ -289,6 +289,7 @@ private:
     void declare_campaign_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void judge_fleet_make_up(GameContext& ctx);
     void judge_set_up(GameContext& ctx);
+    void judge_admiral_placed(int side, GameContext& ctx);
     std::string make_up_fault(const CampaignFleet& f) const;
     std::string italian_support_fault(const CampaignFleet& f) const;  // 13.1.1
     const ManifestShip* manifest_ship(const Entity& s) const;
@@ -459,6 +460,8 @@ private:
     void roma_joins(const ngn::Event& e, const Entity& side, GameContext& ctx);  // 14.5
     void roma_declared(const Entity& ship, const CampaignFleet* fleet, ngn::SourcePos at, GameContext& ctx);  // 14.5
     bool is_roma(const Entity& ship) const;
+    bool names_roma(const Entity& ship) const;
+    void on_its_own(CampaignFleet& f);
     bool italian_main_on_turn_one(const CampaignFleet& f) const;  // 13.1.1's first mobilization
     static bool no_modifiers(const ngn::Dice& dice, const char* section, const std::string& roll, GameContext& ctx);
     void judge_roma_declared(GameContext& ctx);

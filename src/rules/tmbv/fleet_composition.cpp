@@ -121,6 +121,8 @@ void TmbvEngine::declare_campaign_ship(const ngn::Declaration& d, const Entity& 
         ctx.findings.error(Kind::Illegal, cite("6.3"), it.pos, f.label() + " is " + side_name(f.entity->side, ctx) + "'s fleet");
     f.ships.push_back(&e);
     if (is_roma(e)) roma_declared(e, &f, d.name.pos, ctx);  // 14.5
+    else if (names_roma(e) && !operations_.roma_refused)
+        ctx.findings.error(Kind::Illegal, cite("14.5"), d.name.pos, "the Roma is in the campaign only with optional rule 14.5: [Rules \"ironclad-roma\"]");
 }
 
 NamesAround names_around(const ngn::Event& e, std::string_view word) {
@@ -331,6 +333,25 @@ void TmbvEngine::judge_set_up(GameContext& ctx) {
         if (!f.placed && where.find("begins") != std::string::npos) continue;  // its place not written
         if (!where.empty()) ctx.findings.error(Kind::Illegal, cite(section), f.entity->pos, where);
     }
+    for (const int side : {italy_, austria_}) judge_admiral_placed(side, ctx);
+}
+
+// 13.1.1, 13.1.2: one fleet of each side starts with its admiral (a second is 6.3's finding).
+// Without one, where he sails is not known: his modifiers and the fleets he takes along are then
+// taken as written.
+void TmbvEngine::judge_admiral_placed(int side, GameContext& ctx) {
+    const CampaignFleet* first = nullptr;
+    for (const CampaignFleet& f : operations_.fleets) {
+        if (f.entity->side != side || side < 0) continue;
+        if (f.admiral) return;
+        if (!first) first = &f;
+    }
+    if (!first) return;
+    const bool italian = side == italy_;
+    ctx.findings.error(Kind::Illegal, cite(italian ? "13.1.1" : "13.1.2"), first->entity->pos,
+                       std::string(italian ? "Persano sails with the main fleet" : "Tegetthoff sails with the battle or the main fleet") +
+                           ": no fleet of " + side_name(side, ctx) + "'s is written with `admiral`");
+    operations_.admiral_unknown[static_cast<std::size_t>(side)] = true;
 }
 
 // What breaks a fleet's make-up, in a few words; "" when it is right or cannot be judged.

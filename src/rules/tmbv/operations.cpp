@@ -35,7 +35,7 @@ void TmbvEngine::new_operations_turn(const GameContext& ctx) {
         fresh.began_at_sea = f.placed ? std::optional<bool>(f.box != "port") : std::nullopt;
         if (first_attempt && italian_main_on_turn_one(f)) fresh.began_at_sea = false;
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
-        fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.last_cost = 0, fresh.mission = false;
+        fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.with_refused = false, fresh.last_cost = 0, fresh.mission = false;
         fresh.mp_spent = fresh.mp_impulse = 0;
         f = fresh;
     }
@@ -213,6 +213,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
     CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
     judged(ctx, "6.1.2");
+    on_its_own(f);
     const bool retry = std::exchange(o.retry, -1) == fleet;
     const bool in_turn_ok = retry || in_turn(f.entity->side, e, ctx);
     if (in_turn_ok && !retry) one_fleet_an_impulse(fleet, e, ctx);
@@ -259,6 +260,12 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
         g.mobilized_on = f.attempts, g.allowed = activations_for(f.attempts);
         g.activations = 1, g.activated_in = o.impulse;  // 6.1.3, 6.2.2: its first activation at once
     }
+}
+
+// A fleet named in a `with` it could not join (said there) that then acts on its own: the players
+// never took it along.
+void TmbvEngine::on_its_own(CampaignFleet& f) {
+    if (std::exchange(f.with_refused, false)) f.with = -1, f.attempts = f.mobilized_on = f.allowed = f.activations = f.activated_in = 0;
 }
 
 bool TmbvEngine::italian_main_on_turn_one(const CampaignFleet& f) const {
@@ -332,12 +339,14 @@ std::vector<int> TmbvEngine::joined_fleets(int fleet, const ngn::Event& e, GameC
             judged(ctx, "6.1.5");
             const CampaignFleet& g = o.fleets[static_cast<std::size_t>(j)];
             std::string why;
-            if (!leader.admiral) why = "only the admiral's fleet takes other fleets with it";
+            if (!leader.admiral && !o.admiral_unknown[static_cast<std::size_t>(leader.entity->side)])
+                why = "only the admiral's fleet takes other fleets with it";
             else if (g.entity->side != leader.entity->side) why = g.label() + " is not " + side_name(leader.entity->side, ctx) + "'s";
             else if (g.placed && leader.placed && (g.area != leader.area || g.box != "port" || leader.box != "port"))
                 why = g.label() + " (" + place_text(g) + ") is not in " + leader.label() + "'s port (" + place_text(leader) + ")";
             else if (g.attempts || g.flipped || g.began_at_sea.value_or(false)) why = g.label() + " has attempted, or began at sea, this turn";
             if (!why.empty()) ctx.findings.error(Kind::Illegal, cite("6.1.5"), x->pos, why);
+            o.fleets[static_cast<std::size_t>(j)].with_refused = !why.empty();
             out.push_back(j);  // as the players had it
         }
     }
@@ -391,6 +400,7 @@ void TmbvEngine::activate(int fleet, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
     CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
     judged(ctx, "6.2.1");
+    on_its_own(f);
     if (in_turn(f.entity->side, e, ctx)) one_fleet_an_impulse(fleet, e, ctx);
     may_activate(f, e, ctx);
     const Check check = fml_check(f, e, f.activations == 0 ? "6.2.1" : f.activations == 1 ? "6.2.5" : "6.2.6", ctx);
@@ -589,6 +599,7 @@ std::optional<int> TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, co
     for (const ngn::Modifier& m : dice.modifiers)
         written += m.value, written_text += (written_text.empty() ? "" : " ") + (m.label.empty() ? signed_text(m.value) : modifier_text(m.value, std::string(m.label)));
     const int side = f.entity->side;
+    if (operations_.admiral_unknown[static_cast<std::size_t>(side)]) return std::nullopt;  // said at the set-up
     if (!f.admiral) {
         if (written != 0)
             ctx.findings.error(Kind::WrongResult, cite(section), dice.faces.front().pos,

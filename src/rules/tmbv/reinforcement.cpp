@@ -122,8 +122,10 @@ void TmbvEngine::note_bombardment() {
 
 // ---- 14.5 the ironclad Roma -------------------------------------------------------------------------
 
-bool TmbvEngine::is_roma(const Entity& ship) const {
-    return roma_rule_ && ship.kind == ngn::EntityKind::Ship && (ngn::same_label(ship.name, "Roma") || ngn::same_label(ship.alias, "Roma"));
+bool TmbvEngine::is_roma(const Entity& ship) const { return roma_rule_ && names_roma(ship); }
+
+bool TmbvEngine::names_roma(const Entity& ship) const {
+    return ship.kind == ngn::EntityKind::Ship && (ngn::same_label(ship.name, "Roma") || ngn::same_label(ship.alias, "Roma"));
 }
 
 // Italy roma vp 5 d10: 6 => 4 hits: once, with the rule in force, for 2 VP plus Italy's FML; its
@@ -138,6 +140,7 @@ void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext
     const std::optional<int> paid = vp_argument(e, "14.5", ctx);
     if (!refused.empty()) {
         ctx.findings.error(Kind::Illegal, cite("14.5"), e.subject.pos, refused);
+        o.roma_refused = o.roma_refused || !roma_rule_;
         if (paid) pay_vp(side.index, *paid, e.subject.pos, ctx, false);  // the players paid it: their track goes on from there
         return;
     }

@@ -155,6 +155,7 @@ struct CampaignFleet {
     std::uint32_t flipped = 0; // the line that flipped it to its activated side, 0 not flipped
     std::string flipped_why;
     int with = -1;             // the admiral's fleet it mobilized with (6.1.5), by index
+    bool with_refused = false; // named in a `with` it could not join (said there): its own mobilization undoes it
     int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
     int last_cost_written = 0; // the same by its modifiers as written (a wrong one is its own finding)
     bool mission = false;      // placed On Station (6.4.6)
@@ -276,11 +277,13 @@ struct Operations {
     std::uint32_t roma_paid = 0;  // the line that paid the Roma's price (14.5), 0 not yet
     int roma_hits = 0;            // the hits it joins with, as played (14.5)
     bool roma_declared = false;   // its ship declared after that line
+    bool roma_refused = false;    // a roma line without the optional rule (said there): its ship is not said again
     int reinforce_rolled[2] = {0, 0};  // by side: the turn of its last reinforcement roll
     bool taranto_bombarded = false;  // an Austrian fleet stood in Taranto's Bombard box in a Bombardment Phase (11.2.2 a)
     int blockades_scored = 0;     // the turn whose blockades' VP are on the track (10.0)
     bool gains_unknown = false;   // a battle's VP this turn are not known: the FMLs' rise for VP is not either (6.1.1)
     bool said_no_rating = false, said_no_fml = false;
+    std::vector<bool> admiral_unknown;  // by side: the set-up placed its admiral in no fleet, or in two (13.1.1, 13.1.2)
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up
     bool in_return = false;       // the Return to Port Phase is open (8.0)
     int return_lines = 0;         // its fleets' lines
