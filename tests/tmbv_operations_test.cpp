@@ -338,6 +338,19 @@ const std::string kAmMobilizes = line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => 
 const std::string kAbMobilizes = line("AB mobilize d10: 2 = 2 => mobilized");
 }  // namespace
 
+TEST(TmbvMovement, AMoveOutOfPortLeftOutIsOneFinding) {
+    const std::string again = line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated");
+    // the move out of Pola left out: the next move starts two areas away
+    const Finding f = one(on_map({kAmMobilizes, kItalyPasses, again + line("AM move @\"Central Adriatic\" @Lissa/blockade")}), "tmbv 6.4", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM stood at Pola after its last move written, which does not touch Central Adriatic on the map: a move left out?");
+    // activated again from the Port box and moving from there: the activation is the mistake
+    const Finding g = one(on_map({kAmMobilizes, kItalyPasses, again + line("AM move @Pola/at-sea @\"Upper Adriatic\"")}), "tmbv 6.2.4", Kind::Illegal);
+    EXPECT_EQ(g.message, "AM is in the port box of Pola: another activation only from an At Sea box");
+    EXPECT_EQ(g.pos.line, line_of(on_map({kAmMobilizes, kItalyPasses, again}), "AM activate"));
+    // and with no move after it, said at the impulse's end
+    one(on_map({kAmMobilizes, kItalyPasses, again}), "tmbv 6.2.4", Kind::Illegal);
+}
+
 TEST(TmbvMap, AFleetMovesAlongTheMapsConnections) {
     clean(on_map({kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @\"Central Adriatic\"")}));
     const Finding f = one(on_map({kAmMobilizes + line("AM move @Pola/at-sea @\"Central Adriatic\"")}), "tmbv 6.4", Kind::Illegal);

@@ -355,7 +355,7 @@ bool TmbvEngine::on_independent(TmbvEngine& t, const ngn::Event& e, const Entity
 
 void TmbvEngine::finish(GameContext& ctx) {
     if (campaign_) {
-        close_turn_start(ctx), settle_interception(ctx), close_impulse(), close_return_to_port(ngn::SourcePos{ctx.game.last_line, 1}, ctx);
+        close_turn_start(ctx), settle_interception(ctx), close_impulse(ctx), close_return_to_port(ngn::SourcePos{ctx.game.last_line, 1}, ctx);
         for (const Interruption& i : operations_.interruptions) judge_compulsory(i, ngn::SourcePos{ctx.game.last_line, 1}, ctx);
         close_bombardment(ctx);
         judge_roma_declared(ctx);

@@ -379,7 +379,8 @@ private:
     // ---- operations.cpp: the campaign's Operations Phase: impulses, mobilization, activation (6.0-6.2) ----
     void new_operations_turn(const GameContext& ctx);
     void operations_heading(const ngn::Heading& h, GameContext& ctx);
-    void close_impulse();
+    void close_impulse(GameContext& ctx);
+    void settle_left_in_port(CampaignFleet& f, const ngn::Event* move, GameContext& ctx);
     void operations_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     bool in_turn(int side, const ngn::Event& e, GameContext& ctx);
     bool one_fleet_an_impulse(int fleet, const ngn::Event& e, GameContext& ctx);

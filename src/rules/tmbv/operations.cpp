@@ -52,7 +52,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         o.interruptions.clear();
     }
     if (h.kind == ngn::HeadingKind::Phase || h.kind == ngn::HeadingKind::Turn) {
-        if (in_operations_) judge_transfers(ctx), close_impulse(), note_contested();
+        if (in_operations_) judge_transfers(ctx), close_impulse(ctx), note_contested();
         close_return_to_port(h.label_pos, ctx);
         close_bombardment(ctx);
         const SequenceNode* phase = h.kind == ngn::HeadingKind::Phase ? ctx.cursor.phase() : nullptr;
@@ -69,7 +69,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     }
     if (!in_operations_ || h.kind != ngn::HeadingKind::Impulse) return;
     judge_transfers(ctx);
-    close_impulse();
+    close_impulse(ctx);
     ++o.impulse;
     o.acted = -1, o.passed = false, o.lines = 0, o.taken_leader = -1;
 }
@@ -89,9 +89,10 @@ void TmbvEngine::note_contested() {
 }
 
 // An impulse's end: one without a line is a pass (6.2.4); two passes in a row end the phase.
-void TmbvEngine::close_impulse() {
+void TmbvEngine::close_impulse(GameContext& ctx) {
     Operations& o = operations_;
     settle_retry(-1);
+    for (CampaignFleet& f : o.fleets) settle_left_in_port(f, nullptr, ctx);
     if (o.impulse == 0) return;
     const bool passed = o.passed || o.lines == 0;
     o.passes_in_row = passed ? o.passes_in_row + 1 : 0;
@@ -461,9 +462,10 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
     } else if (f.activations && !f.marker.empty()) {
         why = f.label() + " has a " + f.marker + " marker: no further activation";
     } else if (f.activations && f.placed && !in_at_sea_box(f)) {
-        why = f.label() + (f.box.empty() ? " is in " + f.area + ", which has no At Sea box (Readings: coastal-at-sea=none)"
-                                         : " is in the " + f.box + " box of " + f.area) +
-              ": another activation only from an At Sea box";
+        // its move out may be the line left out: its next move says (settle_left_in_port)
+        f.left_in = {e.subject.pos, f.label() + (f.box.empty() ? " is in " + f.area + ", which has no At Sea box (Readings: coastal-at-sea=none)"
+                                                              : " is in the " + f.box + " box of " + f.area) +
+                                       ": another activation only from an At Sea box"};
         f.box = "at-sea";  // the players have it at sea
     }
     if (why.empty()) return true;
@@ -472,6 +474,25 @@ bool TmbvEngine::may_activate(CampaignFleet& f, const ngn::Event& e, GameContext
     if (!f.mobilized_on && !f.began_at_sea) f.began_at_sea = true;
     f.allowed = std::max(f.allowed, f.activations + 1);
     return false;
+}
+
+// 6.2.4: a fleet activated again from a Port box. Its move: from there, the activation was the
+// mistake; from elsewhere, its earlier move out is the line left out (one finding either way).
+void TmbvEngine::settle_left_in_port(CampaignFleet& f, const ngn::Event* move, GameContext& ctx) {
+    if (!f.left_in.pos.line) return;
+    const CampaignFleet::LeftIn left = std::exchange(f.left_in, {});
+    const ngn::AreaPos* first = nullptr;
+    ngn::SourcePos first_pos;
+    if (move)
+        for (const ngn::Item& it : move->args)
+            if (const auto* a = it.as<ngn::AreaPos>(); a && !first) first = a, first_pos = it.pos;
+    const geometry::Place* p = first && map_ ? map_->find(std::string(first->area)) : nullptr;
+    if (!p || ngn::same_label(p->name, f.area) || map_->adjacent(f.area, p->name))
+        return void(ctx.findings.error(Kind::Illegal, cite("6.2.4"), left.pos, left.why));
+    ctx.findings.error(Kind::Illegal, cite("6.4"), first_pos,
+                       f.label() + " stood at " + f.area + " after its last move written, which does not touch " + p->name +
+                           " on the map: a move left out?");
+    f.placed = false;  // where it went is the players': this move places it
 }
 
 // A fleet the players moved without a mobilization or activation written: taken as activated in
@@ -533,6 +554,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
                                                                                " move @Pola/at-sea @Lissa/blockade");
         return;
     }
+    settle_left_in_port(f, &e, ctx);
     std::string box = box_name(to->box);
     if (!to->box.empty() && box.empty())
         ctx.findings.error(Kind::Inconsistent, cite("6.4.6"), to_pos, "a sea area's boxes are port, at-sea, blockade and bombard",

@@ -162,6 +162,11 @@ struct CampaignFleet {
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
     std::vector<std::pair<const Entity*, const Entity*>> tows;  // a DIW ship and the ship that tows it (6.6)
     int said_diw = 0;                  // the turn a DIW ship not in tow was said for it (6.6, 8.1.6)
+    // an activation from a Port box, said when the fleet's next move shows whether a move was left out (6.2.4)
+    struct LeftIn {
+        ngn::SourcePos pos;
+        std::string why;
+    } left_in;
     int stop_impulse = 0;              // the impulse whose move an enemy fleet ended (6.4.9, 6.4.10), 0 none
     const char* stop_case = nullptr;
     std::string stop_why;
