@@ -172,6 +172,18 @@ TEST(TmbvCombat, TheLoserCompelledGoesHome) {
          Kind::Illegal);
 }
 
+// The loser's return left out: one finding, and the fleet is taken as gone to a friendly port the
+// record does not name; its ships' repairs there are taken, and its next move starts from the port
+// it names.
+TEST(TmbvCombat, TheLoserLeftUndeclaredIsTakenAsGoneHome) {
+    const std::string undeclared = edit(kCampaign, "    IB return @Ancona/port\n", "");
+    const auto f = only(campaign_problems(undeclared), "tmbv 7.9.5 (second)", Kind::Illegal);
+    EXPECT_EQ(f.message, "IB is compelled to leave Lissa by the battle of line 126: it returns to a friendly port (IB return @<area>/port)");
+    const std::string moved = edit(undeclared, "    impulse 2\n      Italy pass\n  phase end-of-turn",
+                                   "    impulse 2\n      IB mobilize d10: 1 = 1 => mobilized\n      IB move @Ancona/at-sea @Ancona/port\n  phase end-of-turn");
+    only(campaign_problems(moved), "tmbv 7.9.5 (second)", Kind::Illegal);
+}
+
 TEST(TmbvCombat, TheWinnerSaysWhetherHeStays) {
     only(campaign_problems(edit(kCampaign, kWins, "Austria wins @Lissa \"" + kBattleName + "\"")), "tmbv 7.9.2 (second)", Kind::Inconsistent);
 }

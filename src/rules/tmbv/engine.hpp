@@ -42,6 +42,7 @@ struct NamesAround {
 NamesAround names_around(const ngn::Event& e, std::string_view word);  // fleet_composition.cpp
 std::string box_name(std::string_view written);  // a campaign area's box as written: "port", "at-sea", ...; "" when not one (6.4.6)
 std::string place_text(const CampaignFleet& f);  // "@Pola/port"
+bool in_port(const CampaignFleet& f);  // in a Port box, known or not written (return_to_port.cpp)
 // Counts a line judged under a case (GameContext::judged), building the reference only when counting.
 inline void judged(const GameContext& ctx, const char* section) {
     if (ctx.cases) ctx.judged(cite(section));
@@ -375,6 +376,8 @@ private:
     void send_home(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx);
     void refuel_in_port(GameContext& ctx);
+    void home_unwritten(CampaignFleet& f, const Finding& said);  // 7.9.5, 8.1.3
+    void take_unwritten_port(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
 
     // ---- operations.cpp: the campaign's Operations Phase: impulses, mobilization, activation (6.0-6.2) ----
     void new_operations_turn(const GameContext& ctx);

@@ -33,7 +33,7 @@ std::string box_name(std::string_view written) {
 }
 
 std::string place_text(const CampaignFleet& f) {
-    if (!f.placed) return "place not known";
+    if (!f.placed) return f.port_unwritten ? "a friendly port not written" : "place not known";
     const bool quoted = f.area.find_first_of(" \"") != std::string::npos;
     return "@" + (quoted ? "\"" + f.area + "\"" : f.area) + (f.box.empty() ? "" : "/" + f.box);
 }

@@ -32,7 +32,7 @@ void TmbvEngine::new_operations_turn(const GameContext& ctx) {
     const bool first_attempt = ctx.header.option("main-fleet-turn-one") != "at-sea";
     for (CampaignFleet& f : operations_.fleets) {
         CampaignFleet fresh = f;
-        fresh.began_at_sea = f.placed ? std::optional<bool>(f.box != "port") : std::nullopt;
+        fresh.began_at_sea = f.placed || f.port_unwritten ? std::optional<bool>(f.box != "port") : std::nullopt;
         if (first_attempt && italian_main_on_turn_one(f)) fresh.began_at_sea = false;
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
         fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.with_refused = false, fresh.last_cost = 0, fresh.mission = false;
@@ -573,7 +573,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     if (p && p->boxes && box.empty()) box = "at-sea";  // a fleet in an area with boxes is in one
     if (box == "port" && ctx.header.option("end-in-port") == "barred")
         ctx.findings.error(Kind::Illegal, cite("6.4.3"), to_pos, "a fleet reaches port only in the Return to Port Phase (8.0; Readings: end-in-port)");
-    f.area = p ? p->name : std::string(to->area), f.box = box, f.placed = true;
+    f.area = p ? p->name : std::string(to->area), f.box = box, f.placed = true, f.port_unwritten.reset();
     if ((box == "blockade" || box == "bombard") && !f.marker.empty()) {
         judged(ctx, "6.4.7");
         ctx.findings.error(Kind::Illegal, cite("6.4.7"), to_pos, f.label() + " has a " + f.marker + " marker: no " + box + " mission");

@@ -41,9 +41,9 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
         const std::uint32_t compelled = std::exchange(f.compelled, 0);
         if (f.returned || !f.placed || f.box == "port") continue;
         if (compelled && o.return_lines > 0)
-            ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), at,
-                               f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(compelled) +
-                                   ": it returns to a friendly port (" + f.label() + " return @<area>/port)");
+            home_unwritten(f, ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), at,
+                                                 f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(compelled) +
+                                                     ": it returns to a friendly port (" + f.label() + " return @<area>/port)"));
         else if (!f.marker.empty() && !marked_this_turn(f, ctx) && o.return_lines > 0)
             ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
                                f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() + " return @<area>/port)");
@@ -150,11 +150,35 @@ void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& 
                        nearest, p->name);
 }
 
+bool in_port(const CampaignFleet& f) { return f.box == "port" && (f.placed || f.port_unwritten); }
+
 // 11.2.6: in the Repair Segment the markers of fleets in port go.
 void TmbvEngine::refuel_in_port(GameContext& ctx) {
     judged(ctx, "11.2.6");
     for (CampaignFleet& f : operations_.fleets)
-        if (f.placed && f.box == "port") f.marker.clear();
+        if (in_port(f)) f.marker.clear();
+}
+
+// A fleet the rules sent home with no line for it (said): it went to a friendly port the record
+// does not name. Its next line that places it says which (a move from there); till then the lines
+// that need its port (a repair there) are taken as written.
+void TmbvEngine::home_unwritten(CampaignFleet& f, const Finding& said) {
+    f.port_unwritten = Findings::cause_of(said);
+    f.area.clear(), f.box = "port", f.placed = false, f.mission = false;
+}
+
+// The first move of a fleet whose port was not written starts in the port of the area it first
+// names, when that is a friendly one: the players' port, excused by the finding that sent it home.
+void TmbvEngine::take_unwritten_port(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    const Cause sent_home = *std::exchange(f.port_unwritten, std::nullopt);
+    for (const ngn::Item& it : e.args) {
+        const auto* a = it.as<ngn::AreaPos>();
+        if (!a) continue;
+        const geometry::Place* p = map_ ? map_->find(std::string(a->area)) : nullptr;
+        if (p && p->boxes && holds(*p, f.entity->side, ctx)) f.area = p->name, f.box = "port", f.placed = true;
+        ctx.findings.excuse(sent_home, it.pos, f.label() + "'s port was not written: " + (f.placed ? "taken as " + f.area : "not known"));
+        return;
+    }
 }
 
 }  // namespace ironlog::rules::tmbv

@@ -174,6 +174,9 @@ struct CampaignFleet {
     int fought_on = 0;         // the turn of its last battle, whose marker it got (7.9.6)
     std::uint32_t returned = 0;  // its line in this Return to Port Phase, 0 none
     std::uint32_t compelled = 0; // the battle line that compels it to leave its area this turn (7.9.2, 7.9.5), 0 not
+    // it had to return and the record has no line for it (reported): it is in a friendly port that
+    // the record's next line placing it names (home_unwritten)
+    std::optional<Cause> port_unwritten;
     int med_impulse = 0;         // the impulse whose move took it into or through the Mediterranean (6.7.2)
     std::string med_area;        // that area's name
     std::uint32_t emptied = 0;   // the line that sank its last ship (6.3.5), 0 while it has one
