@@ -391,6 +391,13 @@ TEST(TmbvEndOfTurn, OnlyDamagedShipsRollAndOnlyInRoughOrFoulWeather) {
          "tmbv 11.1", Kind::Illegal);
 }
 
+// Turn 1 has no End of Turn Phase: its Repair Segment, left out, takes the markers off fleets in
+// port only (11.2.6); the Battle Fleet, on blockade at Lissa, keeps its Low Fuel into turn 2.
+TEST(TmbvEndOfTurn, ARepairSegmentLeftOutRefuelsOnlyTheFleetsInPort) {
+    EXPECT_TRUE(campaign_problems(kCampaign).empty()) << describe(campaign_problems(kCampaign));
+    only(campaign_problems(edit(kCampaign, "AB intercept IB d10: 6 -1(low-fuel) = 5", "AB intercept IB d10: 6 = 6")), "tmbv 6.5.4", Kind::WrongResult);
+}
+
 TEST(TmbvEndOfTurn, ARepairGetsBackBoxesByCrew) {
     const auto f = only(campaign_problems(edit(kCampaign, "DJ repair => 3", "DJ repair => 2")), "tmbv 11.2.2", Kind::WrongResult);
     EXPECT_EQ(f.expected.value_or(""), "3");

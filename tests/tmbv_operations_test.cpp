@@ -716,10 +716,6 @@ TEST(TmbvReturnToPort, AFleetThatStaysOutHasLowFuelAndMustReturnNextTime) {
     one(text + "turn 3\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
             line("AM move @Pola/blockade"),
         "tmbv 6.4.7", Kind::Illegal);
-    // back in port without a Repair Segment, still marked: mobilized in turn 4, it activates once only
-    const std::string turn3 = "turn 4\n  phase operations\n    impulse 1\n" + kAmMobilizes + line("AM move @Pola/at-sea") + "    impulse 2\n    impulse 3\n" +
-                              line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated");
-    one(text + turn2 + "  phase return-to-port\n" + line("AM return @Pola/port") + turn3, "tmbv 6.2.4", Kind::Illegal);
 }
 
 TEST(TmbvReturnToPort, TheMarkerGoesInPortInTheRepairSegment) {
@@ -728,6 +724,20 @@ TEST(TmbvReturnToPort, TheMarkerGoesInPortInTheRepairSegment) {
                               line("AM move @Pola/port") + "  phase end-of-turn\n    segment repair\n";
     // in port by the Repair Segment: no marker in turn 4, so AM may stay out
     clean(text + turn2 + "turn 4\n  phase return-to-port\n" + line("AM stay"));
+}
+
+TEST(TmbvReturnToPort, TheMarkerGoesInPortWhenTheRepairSegmentIsLeftOut) {
+    // turn 2: AM stays out (Low Fuel); turn 3 it comes home, and the turn's Repair Segment, in which
+    // nothing happened, is left out (docs/notation.md 5.2): the marker goes all the same (11.2.6),
+    // so in turn 4 AM activates twice
+    const std::string stayed = returning(kAmToSea, line("IB return @Bari/port") + line("AM stay"));
+    const std::string home = "turn 3\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") +
+                             line("AM move @Pola/port");
+    const std::string twice = "turn 4\n  phase operations\n    impulse 1\n" + kAmMobilizes + line("AM move @Pola/at-sea") + "    impulse 2\n    impulse 3\n" +
+                              line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated");
+    clean(stayed + home + "  phase victory\n" + twice);
+    clean(stayed + home + "  phase end-of-turn\n    segment weather-damage\n  phase victory\n" + twice);
+    clean(stayed + home + twice);  // the turn's last phases all left out
 }
 
 // ---- 13.1 the campaign's set-up, on turn 1 ---------------------------------------------------------

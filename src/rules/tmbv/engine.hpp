@@ -376,6 +376,7 @@ private:
     void send_home(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx);
     void refuel_in_port(GameContext& ctx);
+    void play_left_out(const ngn::Heading& h, GameContext& ctx);  // docs/notation.md 5.2
     void home_unwritten(CampaignFleet& f, const Finding& said);  // 7.9.5, 8.1.3
     void take_unwritten_port(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
 

@@ -59,6 +59,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         in_operations_ = phase && phase->name == "operations";
         if (phase && phase->name == "tactical-combat") open_tactical_combat(ctx);
         else close_tactical_combat(h.label_pos, ctx);
+        play_left_out(h, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port();
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative,
                              o.first_other = turn_start_.initiative_other;

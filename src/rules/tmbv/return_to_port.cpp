@@ -6,6 +6,7 @@
 
 #include "check/items.hpp"
 
+#include <limits>
 #include <map>
 
 namespace ironlog::rules::tmbv {
@@ -150,11 +151,38 @@ void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& 
                        nearest, p->name);
 }
 
+namespace {
+// A phase's place in the turn's sequence of play; -1 for one it does not know (the kit says so).
+int phase_place(std::string_view name, const GameContext& ctx) {
+    const Sequence* seq = ctx.header.sequence;
+    for (std::size_t i = 0; seq && i < seq->turn.size(); ++i)
+        if (seq->turn[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+}  // namespace
+
+// A phase heading, or the next turn's: the phases of this turn it passes over were left out, in
+// which nothing happened; they still have their automatic effects (docs/notation.md 5.2): the
+// Repair Segment takes the markers off fleets in port (11.2.6). Only after a phase of the turn was
+// written (a record that starts here, or a bare turn heading, left nothing out), never at the
+// record's end (a record may stop anywhere).
+void TmbvEngine::play_left_out(const ngn::Heading& h, GameContext& ctx) {
+    Operations& o = operations_;
+    const bool turn = h.kind == ngn::HeadingKind::Turn;
+    const int to = turn ? std::numeric_limits<int>::max() : phase_place(ctx.cursor.phase() ? ctx.cursor.phase()->name : "", ctx);
+    if (to < 0) return;
+    const int from = std::exchange(o.phase_at, turn ? -1 : to);
+    const int end_of_turn = phase_place("end-of-turn", ctx);
+    if (from < 0 || end_of_turn < 0) return;
+    if (from <= end_of_turn && end_of_turn < to && o.refuelled != turn_start_.turn) refuel_in_port(ctx);  // its Repair Segment left out
+}
+
 bool in_port(const CampaignFleet& f) { return f.box == "port" && (f.placed || f.port_unwritten); }
 
 // 11.2.6: in the Repair Segment the markers of fleets in port go.
 void TmbvEngine::refuel_in_port(GameContext& ctx) {
     judged(ctx, "11.2.6");
+    operations_.refuelled = turn_start_.turn;
     for (CampaignFleet& f : operations_.fleets)
         if (in_port(f)) f.marker.clear();
 }

@@ -294,6 +294,8 @@ struct Operations {
     std::vector<bool> admiral_unknown;  // by side: the set-up placed its admiral in no fleet, or in two (13.1.1, 13.1.2)
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up
     bool in_return = false;       // the Return to Port Phase is open (8.0)
+    int phase_at = -1;            // this turn's last phase heading, by its place in the turn; -1 none yet
+    int refuelled = 0;            // the turn whose Repair Segment took the markers off (11.2.6)
     int return_lines = 0;         // its fleets' lines
     int return_side = -1;         // the side of its last line (8.1: the non-initiative player first)
 };
