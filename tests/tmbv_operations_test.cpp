@@ -305,7 +305,9 @@ TEST(TmbvFleets, AReserveFleetHoldsFourShips) {
 }
 
 TEST(TmbvFleets, EveryShipOutsideTheMediterraneanIsInAFleet) {
-    clean(operations({}, austria("ship AD \"Adria\" @\"To the Mediterranean\"\n")));
+    // (the record stops in the Operations Phase: a lone ship there returns in the Return to Port Phase, 8.1.7)
+    std::string lone = operations({}, austria("ship AD \"Adria\" @\"To the Mediterranean\"\n"));
+    clean(lone.erase(lone.rfind("  phase victory\n")));
     one(operations({}, austria("ship AD \"Adria\" @Lissa/at-sea\n")), "tmbv 6.4.5", Kind::Illegal);
     const Finding f = one(operations({}, austria("") + "ship MES \"Messagero\" AM\n"), "tmbv 6.3", Kind::Illegal);
     EXPECT_EQ(f.message, "AM is Austria's fleet");
@@ -640,12 +642,14 @@ std::string then_return(std::string text, const std::string& returns) {
 }  // namespace
 
 TEST(TmbvMediterranean, AFleetDropsShipsOffThere) {
-    clean(on_map({kToTheMed + line("AS drop HUM SEE")}, kSupport));
+    // the records stop in the Operations Phase: lone ships return in the Return to Port Phase (8.1.7)
+    auto in_operations = [](std::string text) { return text.erase(text.rfind("  phase victory\n")); };
+    clean(in_operations(on_map({kToTheMed + line("AS drop HUM SEE")}, kSupport)));
     const Finding f = one(on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @\"Central Adriatic\"") + line("AS drop HUM")}, kSupport),
                           "tmbv 6.7.2", Kind::Illegal);
     EXPECT_EQ(f.message, "ships are dropped off in the \"To the Mediterranean\" area, as the fleet moves into or through it: AS has not in this impulse");
     one(on_map({kToTheMed + line("AS drop FM")}, kSupport), "tmbv 6.7.2", Kind::Inconsistent);  // not AS's
-    one(on_map({kToTheMed + line("AS drop HUM SEE") + line("AS take HUM")}, kSupport), "tmbv 6.7.3", Kind::Illegal);
+    one(in_operations(on_map({kToTheMed + line("AS drop HUM SEE") + line("AS take HUM")}, kSupport)), "tmbv 6.7.3", Kind::Illegal);
 }
 
 TEST(TmbvMediterranean, LoneShipsReturnToPortEachTurn) {
@@ -738,6 +742,24 @@ TEST(TmbvReturnToPort, TheMarkerGoesInPortWhenTheRepairSegmentIsLeftOut) {
     clean(stayed + home + "  phase victory\n" + twice);
     clean(stayed + home + "  phase end-of-turn\n    segment weather-damage\n  phase victory\n" + twice);
     clean(stayed + home + twice);  // the turn's last phases all left out
+}
+
+TEST(TmbvReturnToPort, APhaseLeftOutIsPlayedWithNoLines) {
+    // turn 2 has no Return to Port Phase, as nothing was written in it (docs/notation.md 5.2): AM,
+    // left at sea, gets Low Fuel all the same (8.1.4)
+    std::string at_sea = on_map({kAmToSea});
+    const std::string at_bari = "battle @Bari/at-sea";  // Italy's fleets in port: nothing to return
+    at_sea.replace(at_sea.find(at_bari), at_bari.size(), "battle @Bari/port");
+    clean(at_sea + "turn 3\n  phase return-to-port\n" + line("AM return @Pola/port"));
+    one(at_sea + "turn 3\n  phase return-to-port\n" + line("AM stay"), "tmbv 8.1.3", Kind::Illegal);
+    one(at_sea + "turn 3\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") + line("AM move @Ancona/blockade"),
+        "tmbv 6.4.7", Kind::Illegal);
+    // a fleet that had to return, and the phase left out: one finding, at the heading after it; the
+    // fleet is then in a port not written, and its next move starts from the one it names
+    const std::string passes = "turn 3\n  phase operations\n    impulse 1\n" + line("Austria pass") + "    impulse 2\n" + line("Italy pass") + "  phase victory\n";
+    const std::string turn4 = "turn 4\n  phase operations\n    impulse 1\n" + kAmMobilizes + line("AM move @Pola/at-sea");
+    const Finding f = one(at_sea + passes + turn4, "tmbv 8.1.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM has a Low Fuel marker: it must return to a friendly port (AM return @<area>/port)");
 }
 
 // ---- 13.1 the campaign's set-up, on turn 1 ---------------------------------------------------------

@@ -364,7 +364,7 @@ private:
     void drop_ships(int fleet, const ngn::Event& e, GameContext& ctx);
     void take_ship(int fleet, const ngn::Event& e, GameContext& ctx);
     void return_lone_ship(const Entity& ship, const ngn::Event& e, GameContext& ctx);
-    void lone_ships_home(ngn::SourcePos at, GameContext& ctx);
+    void lone_ships_home(ngn::SourcePos at, bool judge_left, GameContext& ctx);
     void remove_lone_ships(int side, const std::string& area, std::uint32_t line);
     LoneShip* lone_ship(const Entity& ship);
 
@@ -377,6 +377,7 @@ private:
     void judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx);
     void refuel_in_port(GameContext& ctx);
     void play_left_out(const ngn::Heading& h, GameContext& ctx);  // docs/notation.md 5.2
+    void return_to_port_left_out(ngn::SourcePos at, GameContext& ctx);
     void home_unwritten(CampaignFleet& f, const Finding& said);  // 7.9.5, 8.1.3
     void take_unwritten_port(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
 

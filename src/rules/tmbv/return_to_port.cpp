@@ -25,29 +25,32 @@ bool TmbvEngine::marked_this_turn(const CampaignFleet& f, const GameContext& ctx
 
 void TmbvEngine::open_return_to_port() {
     Operations& o = operations_;
-    o.in_return = true, o.return_lines = 0, o.return_side = -1;
+    o.in_return = true, o.return_lines = 0, o.return_side = -1, o.return_left_out = false;
     for (CampaignFleet& f : o.fleets) f.returned = 0;
 }
 
 // The phase's end: a fleet not in port that did not return is marked Low Fuel (8.1.4); one that
-// had a marker already should have returned (8.1.3), said when the phase holds any line.
+// had a marker already should have returned (8.1.3), said when the phase holds any line or was
+// left out (then it is taken as gone home).
 void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
     Operations& o = operations_;
     if (!o.in_return) return;
     o.in_return = false;
     judged(ctx, "8.1.4"), judged(ctx, "8.1.5");
-    lone_ships_home(at, ctx);
+    const bool judge_left = o.return_lines > 0 || o.return_left_out;
+    lone_ships_home(at, judge_left, ctx);
     for (CampaignFleet& f : o.fleets) {
         f.flipped = 0;  // 8.1.5
         const std::uint32_t compelled = std::exchange(f.compelled, 0);
         if (f.returned || !f.placed || f.box == "port") continue;
-        if (compelled && o.return_lines > 0)
+        if (compelled && judge_left)
             home_unwritten(f, ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), at,
                                                  f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(compelled) +
                                                      ": it returns to a friendly port (" + f.label() + " return @<area>/port)"));
-        else if (!f.marker.empty() && !marked_this_turn(f, ctx) && o.return_lines > 0)
-            ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
-                               f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() + " return @<area>/port)");
+        else if (!f.marker.empty() && !marked_this_turn(f, ctx) && judge_left)
+            home_unwritten(f, ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
+                                                 f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() +
+                                                     " return @<area>/port)"));
         if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";
     }
 }
@@ -163,7 +166,8 @@ int phase_place(std::string_view name, const GameContext& ctx) {
 
 // A phase heading, or the next turn's: the phases of this turn it passes over were left out, in
 // which nothing happened; they still have their automatic effects (docs/notation.md 5.2): the
-// Repair Segment takes the markers off fleets in port (11.2.6). Only after a phase of the turn was
+// Return to Port Phase marks the fleets left at sea Low Fuel (8.1.4) and says those that had to
+// return; the Repair Segment takes the markers off fleets in port (11.2.6). Only after a phase of the turn was
 // written (a record that starts here, or a bare turn heading, left nothing out), never at the
 // record's end (a record may stop anywhere).
 void TmbvEngine::play_left_out(const ngn::Heading& h, GameContext& ctx) {
@@ -174,7 +178,15 @@ void TmbvEngine::play_left_out(const ngn::Heading& h, GameContext& ctx) {
     const int from = std::exchange(o.phase_at, turn ? -1 : to);
     const int end_of_turn = phase_place("end-of-turn", ctx);
     if (from < 0 || end_of_turn < 0) return;
+    if (const int return_phase = phase_place("return-to-port", ctx); from < return_phase && return_phase < to) return_to_port_left_out(h.label_pos, ctx);
     if (from <= end_of_turn && end_of_turn < to && o.refuelled != turn_start_.turn) refuel_in_port(ctx);  // its Repair Segment left out
+}
+
+// The Return to Port Phase left out: played with no lines, its end said at the heading after it.
+void TmbvEngine::return_to_port_left_out(ngn::SourcePos at, GameContext& ctx) {
+    open_return_to_port();
+    operations_.return_left_out = true;
+    close_return_to_port(at, ctx);
 }
 
 bool in_port(const CampaignFleet& f) { return f.box == "port" && (f.placed || f.port_unwritten); }
