@@ -382,6 +382,30 @@ TEST(TmbvEndOfTurn, EveryDamagedShipRollsInRoughWeather) {
     EXPECT_NE(f.message.find("DRA is damaged (1 hit)"), std::string::npos) << f.message;
 }
 
+// A ship that takes as many hits as its hull boxes sinks (11.1) though its line leaves `sunk` out:
+// one finding, and Italy gains its 7 VP (12.1: Drache, defense 2, +5 an ironclad), as the players'
+// totals say.
+TEST(TmbvEndOfTurn, WeatherDamageThatFillsTheHullSinksTheShip) {
+    auto sinking = [](const std::string& claim) {
+        std::string text = edit(kCampaign, "DRA weather-damage d10: 0 +1(rough) = 1 => none", "DRA weather-damage d10: 5 +1(rough) = 6 => " + claim);
+        text = edit(text, "      DRA repair => 1\n", "");
+        for (auto at = text.find("Italy vp 0", text.find("\nturn 3")); at != std::string::npos; at = text.find("Italy vp 0", at)) text.replace(at, 10, "Italy vp 7");
+        return text;
+    };
+    EXPECT_TRUE(campaign_problems(sinking("4 hits sunk")).empty()) << describe(campaign_problems(sinking("4 hits sunk")));
+    const auto f = only(campaign_problems(sinking("4 hits")), "tmbv 11.1", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "4 hits sunk");
+}
+
+// A damaged ship's roll left out: one finding; whether it sank is not known, so Italy's next total
+// is taken, with Drache's VP or without.
+TEST(TmbvEndOfTurn, AWeatherDamageRollLeftOutLeavesTheShipsFateToTheTotals) {
+    std::string text = edit(edit(kCampaign, "      DRA weather-damage d10: 0 +1(rough) = 1 => none\n", ""), "      DRA repair => 1\n", "");
+    for (auto at = text.find("Italy vp 0", text.find("\nturn 3")); at != std::string::npos; at = text.find("Italy vp 0", at)) text.replace(at, 10, "Italy vp 7");
+    const auto f = only(campaign_problems(text), "tmbv 11.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("DRA is damaged (1 hit)"), std::string::npos) << f.message;
+}
+
 TEST(TmbvEndOfTurn, OnlyDamagedShipsRollAndOnlyInRoughOrFoulWeather) {
     only(campaign_problems(edit(kCampaign, "      DRA weather-damage", "      PE weather-damage d10: 5 +1(rough) = 6 => 4 hits\n      DRA weather-damage")),
          "tmbv 11.1", Kind::Illegal);

@@ -29,11 +29,13 @@ std::optional<std::pair<int, bool>> claimed_damage(const ngn::Event& e) {
 void TmbvEngine::end_of_turn_heading(const ngn::Heading& h, GameContext& ctx) {
     Operations& o = operations_;
     if (std::exchange(o.in_weather_damage, false) && stormy(turn_start_.weather))
-        for (const auto& [ship, state] : o.ship_state)
-            if (state.hits > 0 && state.damage_known && !state.sunk && state.weather_rolled != turn_start_.turn)
+        for (auto& [ship, state] : o.ship_state)
+            if (state.hits > 0 && state.damage_known && !state.sunk && state.weather_rolled != turn_start_.turn) {
                 ctx.findings.error(Kind::Illegal, cite("11.1"), o.weather_damage_at,
                                    ship->label() + " is damaged (" + counted(state.hits, "hit") + "): in " + *turn_start_.weather +
                                        " weather it rolls for weather damage (" + ship->label() + " weather-damage d10: ...)");
+                fate_unknown(*ship, state);
+            }
     const SequenceNode* phase = ctx.cursor.phase();
     if (h.kind == ngn::HeadingKind::Segment && phase && phase->name == "end-of-turn" && lower(h.label) == "weather-damage")
         o.in_weather_damage = true, o.weather_damage_at = h.label_pos;
@@ -82,10 +84,12 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     const int total = table ? roll.played() : roll.recorded.value_or(roll.face);
     const ManifestShip* m = manifest_ship(ship);
     const auto claim = claimed_damage(e);
+    bool sunk_left_out = false;  // the rules' hits, which sink it, claimed without `sunk` (said below): it sinks
     if (m && ctx.dice_ok) {
         const int hits = std::max(0, total - m->defence);
         const bool sinks = m->hull > 0 && state.hits + hits >= m->hull;
         const bool either = !adds_up(*dice) && claim && claim->first == std::max(0, written_sum(*dice) - m->defence);  // either reading
+        sunk_left_out = state.damage_known && sinks && claim && claim->first == hits && !claim->second;
         if (claim && !either && (claim->first != hits || (state.damage_known && claim->second != sinks)))
             ctx.findings.error(Kind::WrongResult, cite("11.1"), e.claim_pos,
                                std::to_string(total) + " against " + ship.label() + "'s defense rating of " + std::to_string(m->defence),
@@ -101,7 +105,21 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     }
     if (!claim) return;
     state.hits += claim->first;  // as played
-    if (claim->second) sink_campaign_ship(ship, e.subject.pos.line);
+    if (claim->second || sunk_left_out) sink_campaign_ship(ship, e.subject.pos.line);
+}
+
+// A damaged ship's weather damage roll left out (said): whether it sank is not known, nor then the
+// other side's VP (12.1): the next total the players write is taken, and the FMLs' rise for the
+// turn's VP (6.1.1) when the ship's VP could change it.
+void TmbvEngine::fate_unknown(const Entity& ship, CampaignShip& state) {
+    Operations& o = operations_;
+    state.damage_known = false;
+    if (ship.side < 0 || static_cast<std::size_t>(1 - ship.side) >= o.vp.size()) return;
+    const auto other = static_cast<std::size_t>(1 - ship.side);
+    o.vp[other].reset();
+    const ManifestShip* m = manifest_ship(ship);
+    const int could_gain = m ? m->defence + (m->ironclad ? 5 : 0) : 10;
+    if ((o.vp_gained[other] + could_gain) / 10 != o.vp_gained[other] / 10) o.gains_unknown = true;
 }
 
 std::vector<std::pair<std::string, int>> TmbvEngine::weather_damage_modifiers(const Entity& ship) const {

@@ -458,6 +458,7 @@ private:
     std::vector<std::pair<std::string, int>> weather_damage_modifiers(const Entity& ship) const;
     void repair(const ngn::Event& e, const Entity& ship, GameContext& ctx);
     void sink_campaign_ship(const Entity& ship, std::uint32_t line);
+    void fate_unknown(const Entity& ship, CampaignShip& state);  // 11.1, its roll left out
     const CampaignFleet* fleet_of(const Entity& ship) const;
     char campaign_crew(const Entity& ship) const;
 
