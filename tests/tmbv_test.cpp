@@ -630,6 +630,19 @@ TEST(TmbvFire, TheModifiedRollAndTheHits) {
         Kind::WrongResult);
 }
 
+TEST(TmbvFire, AWrongModifierBesideARightCfIsNoHitOnTheFirer) {
+    // the range written -2 (it is -1), the CF right: one finding, and no hull box taken from Re d'Italia
+    const std::string text = one_impulse(N({"RdI fire Hab d10: 7 +4(cf) -2(range) -1(ironclad) -1(weather) => 1 hit"}));
+    one(text, "tmbv 7.8.6", Kind::WrongResult, "7 +4(cf) -1(range) -1(ironclad) -1(weather) = 8", "7");
+    const auto dir = temp_dir();
+    const std::string files = "[Tables \"" + (kSource / "fixtures/tables/tmbv-test-pack.ngn").string() + "\"]\n[Library \"" +
+                              (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string() + "\"]\n";
+    write_file(dir / "b.ngn", record(kHab, kRdI, impulse(1, N({"RdI fire Hab d10: 7 +4(cf) -2(range) -1(ironclad) -1(weather) => 1 hit"})), "", files));
+    const auto run = run_ironlog({"state", (dir / "b.ngn").string()});
+    EXPECT_NE(run.out.find("Re d'Italia: #E:0405/N, hits 0 of 8"), std::string::npos) << run.out;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(TmbvFire, Sinking) {
     const std::string kel = "ship KEl \"Kaiserin Elisabeth\" #E:0605/N\n";  // hull 2
     // 9 +4(cf) +1(range) -2(small) -1(weather) = 11: 2 hits

@@ -284,6 +284,9 @@ bool TmbvEngine::bridge_left_out(Ship& s, const Ship& t, const ngn::Dice& dice, 
 // 0 when none would.
 int TmbvEngine::unrecorded_hits(const Ship& s, const Ship& t, const ngn::Dice& dice, std::optional<int> claimed) const {
     if (!s.manifest || s.hits.cause()) return 0;
+    // a CF written as the rules have it: the roll is off by another modifier, not by hits left out
+    for (const ngn::Modifier& m : dice.modifiers)
+        if (same_lower(m.label, "cf") && m.value == combat_factor(s, true)) return 0;
     const ModifiedRoll now = modified(dice, fire_modifiers(s, t));
     const int now_hits = *tables_->fire_hits(now.rules);
     if (now.recorded ? *now.recorded == now.rules : (!claimed || *claimed == now_hits)) return 0;
