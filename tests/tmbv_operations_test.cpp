@@ -481,6 +481,22 @@ TEST(TmbvOperations, AWrongAdmiralsModifierIsTheOnlyFinding) {
     EXPECT_EQ(both.size(), 2u) << describe(both);
 }
 
+TEST(TmbvOperations, AResultClaimedAgainstTheRollThenPlayedByTheRollIsOneFinding) {
+    // 9 -2 = 7 fails against FML 5; `mobilized` is said, and the players then try again, paying 2
+    one(operations({line("AM mobilize d10: 9 -2(Tegetthoff) = 7 => mobilized") + line("AM mobilize vp 2 d10: 3 -2(Tegetthoff) = 1 => mobilized") +
+                    line("AM move @Pola/at-sea")}),
+        "tmbv 6.1.2", Kind::WrongResult, "failed", "mobilized");
+    // 6 -2 = 4 passes; `failed` is said, and the fleet moves
+    one(operations({line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => failed") + line("AM move @Pola/at-sea")}), "tmbv 6.1.2", Kind::WrongResult,
+        "mobilized", "failed");
+    // an activation's 3 passes at FML 5; `failed` is said, and the fleet moves
+    one(operations({kAustriaMobilizes, kItalyPasses, line("AR activate d10: 3 = 3 => failed") + line("AR move @Venice/at-sea")}), "tmbv 6.2.1",
+        Kind::WrongResult, "activated", "failed");
+    // played as claimed: no second finding either
+    one(operations({line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => failed"), kItalyPasses, line("Austria pass")}), "tmbv 6.1.2", Kind::WrongResult,
+        "mobilized", "failed");
+}
+
 TEST(TmbvOperations, AWrongCostIsOneFindingAndTheTotalAfterItFollowsEitherReading) {
     // Austria 4 VP; 8 -2 = 6 fails by 1 against FML 5: the retry costs 1; the players wrote 2
     const std::string text = operations({line("Austria vp 4") + line("AM mobilize d10: 8 -2(Tegetthoff) = 6 => failed") +

@@ -468,6 +468,7 @@ private:
     void roma_declared(const Entity& ship, const CampaignFleet* fleet, ngn::SourcePos at, GameContext& ctx);  // 14.5
     bool is_roma(const Entity& ship) const;
     bool names_roma(const Entity& ship) const;
+    void went_by_the_roll(int fleet, bool moving);
     void on_its_own(CampaignFleet& f);
     bool italian_main_on_turn_one(const CampaignFleet& f) const;  // 13.1.1's first mobilization
     static bool no_modifiers(const ngn::Dice& dice, const char* section, const std::string& roll, GameContext& ctx);

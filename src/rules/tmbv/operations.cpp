@@ -35,7 +35,7 @@ void TmbvEngine::new_operations_turn(const GameContext& ctx) {
         fresh.began_at_sea = f.placed || f.port_unwritten ? std::optional<bool>(f.box != "port") : std::nullopt;
         if (first_attempt && italian_main_on_turn_one(f)) fresh.began_at_sea = false;
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
-        fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.with_refused = false, fresh.last_cost = 0, fresh.mission = false;
+        fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.with_refused = false, fresh.disputed_in = 0, fresh.last_cost = 0, fresh.mission = false;
         fresh.mp_spent = fresh.mp_impulse = 0;
         f = fresh;
     }
@@ -216,6 +216,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
     CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
     judged(ctx, "6.1.2");
     on_its_own(f);
+    went_by_the_roll(fleet, false);
     const bool retry = std::exchange(o.retry, -1) == fleet;
     const bool in_turn_ok = retry || in_turn(f.entity->side, e, ctx);
     if (in_turn_ok && !retry) one_fleet_an_impulse(fleet, e, ctx);
@@ -242,11 +243,13 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
                            !check.known ? "mobilized or failed" : mobilized ? "mobilized" : "failed", *claimed);
     } else if (claimed) {
         const bool said = *claimed == "mobilized";
-        if (check.known && mobilized != said && !check.could_be(said))
+        if (check.known && mobilized != said && !check.could_be(said)) {
             ctx.findings.error(Kind::WrongResult, cite("6.1.2"), e.claim_pos,
                                "the fleet mobilizes when the modified roll is at most the FML: " + std::to_string(check.total) + " against " +
                                    side_name(f.entity->side, ctx) + "'s FML " + std::to_string(check.fml),
                                mobilized ? "mobilized" : "failed", *claimed);
+            f.disputed_in = o.impulse, f.disputed_passed = mobilized;
+        }
         mobilized = said;  // play goes on as the players had it
     }
     f.last_cost = check.known ? check.cost() : -1;  // -1: not known
@@ -261,6 +264,32 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
         if (&g != &f && g.with != fleet) continue;
         g.mobilized_on = f.attempts, g.allowed = activations_for(f.attempts);
         g.activations = 1, g.activated_in = o.impulse;  // 6.1.3, 6.2.2: its first activation at once
+    }
+}
+
+// A check's result claimed against its roll (said there), then the fleet's next line in the same
+// impulse: a move after `failed` for a pass, or a second attempt after `mobilized` for a failure,
+// shows the players went by the roll: play goes on from the roll's result, with no new finding.
+void TmbvEngine::went_by_the_roll(int fleet, bool moving) {
+    Operations& o = operations_;
+    CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
+    if (std::exchange(f.disputed_in, 0) != o.impulse) return;
+    const bool by_roll = f.disputed_passed;
+    if (moving && by_roll && (!f.activations || f.activated_in != o.impulse)) {  // `failed` was said: it passed and moves
+        if (o.retry == fleet) o.retry = -1;
+        for (std::size_t i = 0; i < o.fleets.size(); ++i) {
+            CampaignFleet& g = o.fleets[i];
+            if (static_cast<int>(i) != fleet && g.with != fleet) continue;
+            g.flipped = 0, g.flipped_why.clear();
+            if (!g.mobilized_on && !g.began_at_sea.value_or(false)) g.mobilized_on = g.attempts, g.allowed = activations_for(std::max(1, g.attempts));
+            ++g.activations, g.activated_in = o.impulse;
+        }
+    } else if (!moving && !by_roll && f.mobilized_on) {  // `mobilized` was said: it failed and tries again
+        for (std::size_t i = 0; i < o.fleets.size(); ++i) {
+            CampaignFleet& g = o.fleets[i];
+            if (static_cast<int>(i) == fleet || g.with == fleet) g.mobilized_on = g.allowed = g.activations = g.activated_in = 0;
+        }
+        o.retry = fleet;
     }
 }
 
@@ -403,6 +432,7 @@ void TmbvEngine::activate(int fleet, const ngn::Event& e, GameContext& ctx) {
     CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
     judged(ctx, "6.2.1");
     on_its_own(f);
+    went_by_the_roll(fleet, false);
     if (in_turn(f.entity->side, e, ctx)) one_fleet_an_impulse(fleet, e, ctx);
     may_activate(f, e, ctx);
     const Check check = fml_check(f, e, f.activations == 0 ? "6.2.1" : f.activations == 1 ? "6.2.5" : "6.2.6", ctx);
@@ -418,11 +448,13 @@ void TmbvEngine::activate(int fleet, const ngn::Event& e, GameContext& ctx) {
     }
     std::optional<bool> activated = check.known ? std::optional<bool>(check.passed) : std::nullopt;
     if (claimed && check.known && check.passed != (*claimed == "activated" && !paid) && !check.could_be(*claimed == "activated" && !paid))
-        if (!(paid && !check.passed))
+        if (!(paid && !check.passed)) {
             ctx.findings.error(Kind::WrongResult, cite(f.activations == 0 ? "6.2.1" : second ? "6.2.5" : "6.2.6"), e.claim_pos,
                                "the check passes when the modified roll is at most the FML: " + std::to_string(check.total) + " against " +
                                    side_name(f.entity->side, ctx) + "'s FML " + std::to_string(check.fml),
                                check.passed ? "activated" : "failed", *claimed + (paid ? " vp " + std::to_string(*paid) : ""));
+            if (!paid && check.passed) f.disputed_in = o.impulse, f.disputed_passed = true;  // `failed` said for a pass
+        }
     if (claimed) activated = *claimed == "activated";  // play goes on as the players had it
     if (paid) pay_activation(f, check.known && !check.passed ? (*paid == check.cost_as_written() ? *paid : check.cost()) : *paid, *paid, e, ctx);
     if (!activated.value_or(true)) return flip(fleet, e.subject.pos.line, "its activation check failed");
@@ -536,6 +568,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
     CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
     judged(ctx, "6.2.1");
+    went_by_the_roll(fleet, true);
     const int group = f.with >= 0 ? f.with : fleet;
     const CampaignFleet& g = o.fleets[static_cast<std::size_t>(group)];
     if ((g.activated_in != o.impulse || !g.activations) && joins_taken_leader(f, fleet)) {

@@ -155,7 +155,11 @@ struct CampaignFleet {
     std::uint32_t flipped = 0; // the line that flipped it to its activated side, 0 not flipped
     std::string flipped_why;
     int with = -1;             // the admiral's fleet it mobilized with (6.1.5), by index
-    bool with_refused = false; // named in a `with` it could not join (said there): its own mobilization undoes it
+    bool with_refused = false;
+    // a check's result claimed against its roll (said there): the impulse and the rules' result; the
+    // fleet's next line may show that the players went by the roll
+    int disputed_in = 0;
+    bool disputed_passed = false; // named in a `with` it could not join (said there): its own mobilization undoes it
     int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
     int last_cost_written = 0; // the same by its modifiers as written (a wrong one is its own finding)
     bool mission = false;      // placed On Station (6.4.6)
