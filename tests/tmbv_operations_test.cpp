@@ -778,6 +778,17 @@ TEST(TmbvReturnToPort, APhaseLeftOutIsPlayedWithNoLines) {
     EXPECT_EQ(f.message, "AM has a Low Fuel marker: it must return to a friendly port (AM return @<area>/port)");
 }
 
+TEST(TmbvReturnToPort, AFleetThatMustReturnIsOneFindingInAPhaseWithNoLines) {
+    // turn 2: AM blockades Ancona and gets Low Fuel; turn 3's phase holds no line: AM should have
+    // returned (8.1.3), and is taken as gone home, with no blockade VP (6.4.7, 10.0): 2 VP stand
+    const std::string blockade = returning(kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @Ancona/blockade"), line("IB return @Bari/port")) +
+                                 line("Austria vp 2") + "turn 3\n  phase return-to-port\n";
+    const std::string rest = "  phase blockade\n  phase victory\n" + line("Austria vp 2");
+    clean(blockade + line("AM return @Pola/port") + rest);
+    const Finding f = one(blockade + rest, "tmbv 8.1.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM has a Low Fuel marker: it must return to a friendly port (AM return @<area>/port)");
+}
+
 // ---- 13.1 the campaign's set-up, on turn 1 ---------------------------------------------------------
 
 namespace {

@@ -80,12 +80,12 @@ void TmbvEngine::return_lone_ship(const Entity& ship, const ngn::Event& e, GameC
     l->area = p ? p->name : std::string(to->area);
 }
 
-// The Return to Port Phase's end: lone ships still in the Mediterranean must have returned (8.1.7),
-// said when `judge_left`; those that did stand in their port, outside any fleet, from now on.
-void TmbvEngine::lone_ships_home(ngn::SourcePos at, bool judge_left, GameContext& ctx) {
+// The Return to Port Phase's end: lone ships still in the Mediterranean must have returned (8.1.7);
+// those that did stand in their port, outside any fleet, from now on.
+void TmbvEngine::lone_ships_home(ngn::SourcePos at, GameContext& ctx) {
     Operations& o = operations_;
     for (LoneShip& l : o.lone) {
-        if (!l.returned && in_mediterranean(l.area) && judge_left)
+        if (!l.returned && in_mediterranean(l.area))
             ctx.findings.error(Kind::Illegal, cite("8.1.7"), at,
                                "lone ships in the Mediterranean return to port: " + l.ship->label() + " return @<port>/port");
         l.returned = 0;

@@ -25,29 +25,28 @@ bool TmbvEngine::marked_this_turn(const CampaignFleet& f, const GameContext& ctx
 
 void TmbvEngine::open_return_to_port() {
     Operations& o = operations_;
-    o.in_return = true, o.return_lines = 0, o.return_side = -1, o.return_left_out = false;
+    o.in_return = true, o.return_lines = 0, o.return_side = -1;
     for (CampaignFleet& f : o.fleets) f.returned = 0;
 }
 
 // The phase's end: a fleet not in port that did not return is marked Low Fuel (8.1.4); one that
-// had a marker already should have returned (8.1.3), said when the phase holds any line or was
-// left out (then it is taken as gone home).
+// had a marker already (8.1.3), or that a battle compelled to leave (7.9.5), should have returned:
+// said whether the phase holds lines, none, or was left out, and then taken as gone home.
 void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
     Operations& o = operations_;
     if (!o.in_return) return;
     o.in_return = false;
     judged(ctx, "8.1.4"), judged(ctx, "8.1.5");
-    const bool judge_left = o.return_lines > 0 || o.return_left_out;
-    lone_ships_home(at, judge_left, ctx);
+    lone_ships_home(at, ctx);
     for (CampaignFleet& f : o.fleets) {
         f.flipped = 0;  // 8.1.5
         const std::uint32_t compelled = std::exchange(f.compelled, 0);
         if (f.returned || !f.placed || f.box == "port") continue;
-        if (compelled && judge_left)
+        if (compelled)
             home_unwritten(f, ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), at,
                                                  f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(compelled) +
                                                      ": it returns to a friendly port (" + f.label() + " return @<area>/port)"));
-        else if (!f.marker.empty() && !marked_this_turn(f, ctx) && judge_left)
+        else if (!f.marker.empty() && !marked_this_turn(f, ctx))
             home_unwritten(f, ctx.findings.error(Kind::Illegal, cite("8.1.3"), at,
                                                  f.label() + " has a " + f.marker + " marker: it must return to a friendly port (" + f.label() +
                                                      " return @<area>/port)"));
@@ -185,7 +184,6 @@ void TmbvEngine::play_left_out(const ngn::Heading& h, GameContext& ctx) {
 // The Return to Port Phase left out: played with no lines, its end said at the heading after it.
 void TmbvEngine::return_to_port_left_out(ngn::SourcePos at, GameContext& ctx) {
     open_return_to_port();
-    operations_.return_left_out = true;
     close_return_to_port(at, ctx);
 }
 

@@ -301,7 +301,6 @@ struct Operations {
     int phase_at = -1;            // this turn's last phase heading, by its place in the turn; -1 none yet
     int refuelled = 0;            // the turn whose Repair Segment took the markers off (11.2.6)
     int return_lines = 0;         // its fleets' lines
-    bool return_left_out = false; // the record leaves it out: it is played with no lines (docs/notation.md 5.2)
     int return_side = -1;         // the side of its last line (8.1: the non-initiative player first)
 };
 
