@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 using namespace testing_util;
@@ -673,7 +674,14 @@ TEST(TmbvMediterranean, LoneShipsReturnToPortEachTurn) {
     clean(then_return(dropped, "    HUM return @Lissa/port\n"));
     one(then_return(dropped, "    HUM return @Taranto/port\n"), "tmbv 8.1.7", Kind::Illegal);  // Italy's
     const Finding f = one(then_return(dropped, "    AS stay\n"), "tmbv 8.1.7", Kind::Illegal);
-    EXPECT_EQ(f.message, "lone ships in the Mediterranean return to port: HUM return @<port>/port");
+    EXPECT_EQ(f.message, "lone ships in the Mediterranean return to port: HUM return @<port>/port");    // two ships left out: one finding, at the phase's heading, naming both; they are then taken as
+    // gone to a port not written, and the next turn asks nothing more of them
+    const std::string two = on_map({kToTheMed + line("AS drop HUM SEE")}, kSupport);
+    const std::string next = "turn 3\n  phase return-to-port\n" + line("IB return @Bari/port") + line("AS return @Lissa/port");
+    const std::string text = then_return(two, "    AS stay\n") + next;
+    const Finding g = one(text, "tmbv 8.1.7", Kind::Illegal);
+    EXPECT_EQ(g.message, "lone ships in the Mediterranean return to port: HUM return @<port>/port, SEE return @<port>/port");
+    EXPECT_EQ(g.pos.line, 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find("  phase return-to-port")), '\n'));
 }
 
 // ---- 8.0 return to port, and the Low Fuel marker --------------------------------------------------

@@ -364,12 +364,12 @@ private:
     void drop_ships(int fleet, const ngn::Event& e, GameContext& ctx);
     void take_ship(int fleet, const ngn::Event& e, GameContext& ctx);
     void return_lone_ship(const Entity& ship, const ngn::Event& e, GameContext& ctx);
-    void lone_ships_home(ngn::SourcePos at, GameContext& ctx);
+    void lone_ships_home(GameContext& ctx);
     void remove_lone_ships(int side, const std::string& area, std::uint32_t line);
     LoneShip* lone_ship(const Entity& ship);
 
     // ---- return_to_port.cpp: 8.0, the Low Fuel markers (8.1.3, 8.1.4, 11.2.6) ----
-    void open_return_to_port();
+    void open_return_to_port(ngn::SourcePos at);
     void close_return_to_port(ngn::SourcePos at, GameContext& ctx);
     void return_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void return_order(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);

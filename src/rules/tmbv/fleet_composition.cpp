@@ -209,7 +209,7 @@ void TmbvEngine::allocate_lone_ships(const Entity& side, const ngn::Event& e, Ga
     std::string refused;
     if (o.impulse > 0) refused = "ships change fleets at the very start of the Operations Phase, before impulse 1";
     for (const LoneShip* l : ships)
-        if (refused.empty() && f.placed && (f.box != "port" || !ngn::same_label(f.area, l->area)))
+        if (refused.empty() && f.placed && !l->port_unwritten && (f.box != "port" || !ngn::same_label(f.area, l->area)))
             refused = l->ship->label() + " is at " + l->area + ", " + f.label() + " at " + place_text(f) + ": a ship joins a fleet in its port";
     if (!refused.empty()) ctx.findings.error(Kind::Illegal, cite("6.3.6"), e.subject.pos, refused);
     for (const LoneShip* l : ships) f.ships.push_back(l->ship);  // as played

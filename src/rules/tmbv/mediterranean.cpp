@@ -14,7 +14,7 @@ namespace ironlog::rules::tmbv {
 
 void TmbvEngine::note_lone_ship(const Entity& ship, const ngn::AreaPos& at) {
     const geometry::Place* p = map_ ? map_->find(std::string(at.area)) : nullptr;
-    operations_.lone.push_back(LoneShip{&ship, p ? p->name : std::string(at.area), 0});
+    operations_.lone.push_back(LoneShip{&ship, p ? p->name : std::string(at.area), 0, {}});
 }
 
 LoneShip* TmbvEngine::lone_ship(const Entity& ship) {
@@ -45,7 +45,7 @@ void TmbvEngine::drop_ships(int fleet, const ngn::Event& e, GameContext& ctx) {
                 continue;
             }
             std::erase(f.ships, ship);
-            o.lone.push_back(LoneShip{ship, area, 0});
+            o.lone.push_back(LoneShip{ship, area, 0, {}});
         }
     if (!named) ctx.findings.error(Kind::Inconsistent, cite("6.7.2"), e.subject.pos, "a drop names the ships it leaves: " + f.label() + " drop SAL KM");
 }
@@ -77,19 +77,22 @@ void TmbvEngine::return_lone_ship(const Entity& ship, const ngn::Event& e, GameC
     if (p && (!holds(*p, ship.side, ctx) || enemy_at(p->name, "blockade", ship.side) || ngn::same_label(p->name, "Spalato")))
         ctx.findings.error(Kind::Illegal, cite("8.1.7"), e.subject.pos,
                            p->name + " is not an open port of " + side_name(ship.side, ctx) + "'s: a lone ship returns to an un-blockaded friendly port");
-    l->area = p ? p->name : std::string(to->area);
+    l->area = p ? p->name : std::string(to->area), l->port_unwritten.reset();
 }
 
-// The Return to Port Phase's end: lone ships still in the Mediterranean must have returned (8.1.7);
-// those that did stand in their port, outside any fleet, from now on.
-void TmbvEngine::lone_ships_home(ngn::SourcePos at, GameContext& ctx) {
+// The Return to Port Phase's end: lone ships still in the Mediterranean should have returned
+// (8.1.7). Those left out are one finding, at the phase's heading, and are taken as gone to a port
+// the record does not name; those that returned stand in their port, outside any fleet.
+void TmbvEngine::lone_ships_home(GameContext& ctx) {
     Operations& o = operations_;
-    for (LoneShip& l : o.lone) {
-        if (!l.returned && in_mediterranean(l.area))
-            ctx.findings.error(Kind::Illegal, cite("8.1.7"), at,
-                               "lone ships in the Mediterranean return to port: " + l.ship->label() + " return @<port>/port");
-        l.returned = 0;
-    }
+    std::vector<LoneShip*> left;
+    for (LoneShip& l : o.lone)
+        if (!std::exchange(l.returned, 0) && in_mediterranean(l.area)) left.push_back(&l);
+    if (left.empty()) return;
+    std::string returns;
+    for (const LoneShip* l : left) returns += (returns.empty() ? "" : ", ") + l->ship->label() + " return @<port>/port";
+    const Finding& said = ctx.findings.error(Kind::Illegal, cite("8.1.7"), o.return_at, "lone ships in the Mediterranean return to port: " + returns);
+    for (LoneShip* l : left) l->area.clear(), l->port_unwritten = Findings::cause_of(said);
 }
 
 // 6.7.6: the side's lone ships in the area a battle compels it to leave are removed, scored as sunk.

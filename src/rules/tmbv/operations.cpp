@@ -60,7 +60,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         if (phase && phase->name == "tactical-combat") open_tactical_combat(ctx);
         else close_tactical_combat(h.label_pos, ctx);
         play_left_out(h, ctx);
-        if (phase && phase->name == "return-to-port") open_return_to_port();
+        if (phase && phase->name == "return-to-port") open_return_to_port(h.label_pos);
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative,
                              o.first_other = turn_start_.initiative_other;
         if (phase && phase->name == "bombardment") note_bombardment(), open_bombardment();
@@ -700,7 +700,7 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
         os << "port " << (p ? p->name : name) << ": battery " << counted(port.hits, "hit")
            << (port.captured_by >= 0 ? ", taken by " + side_name(port.captured_by, ctx) : "") << "\n";
     }
-    for (const LoneShip& l : o.lone) os << l.ship->name << ": outside a fleet, @" << l.area << "\n";  // 6.7.1
+    for (const LoneShip& l : o.lone) os << l.ship->name << ": outside a fleet, " << (l.port_unwritten ? "in a port not written" : "@" + l.area) << "\n";  // 6.7.1
     for (const CampaignFleet& f : o.fleets) {
         os << f.entity->name << " (" << side_name(f.entity->side, ctx) << (f.type.empty() ? "" : ", " + f.type) << (f.admiral ? ", admiral" : "")
            << "): " << place_text(f) << fleet_make_up(f);

@@ -23,9 +23,9 @@ bool TmbvEngine::marked_this_turn(const CampaignFleet& f, const GameContext& ctx
     return f.fought_on == turn_start_.turn && ctx.header.option("fought-fleets-return") == "next-turn";
 }
 
-void TmbvEngine::open_return_to_port() {
+void TmbvEngine::open_return_to_port(ngn::SourcePos at) {
     Operations& o = operations_;
-    o.in_return = true, o.return_lines = 0, o.return_side = -1;
+    o.in_return = true, o.return_lines = 0, o.return_side = -1, o.return_at = at;
     for (CampaignFleet& f : o.fleets) f.returned = 0;
 }
 
@@ -37,7 +37,7 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
     if (!o.in_return) return;
     o.in_return = false;
     judged(ctx, "8.1.4"), judged(ctx, "8.1.5");
-    lone_ships_home(at, ctx);
+    lone_ships_home(ctx);
     for (CampaignFleet& f : o.fleets) {
         f.flipped = 0;  // 8.1.5
         const std::uint32_t compelled = std::exchange(f.compelled, 0);
@@ -183,7 +183,7 @@ void TmbvEngine::play_left_out(const ngn::Heading& h, GameContext& ctx) {
 
 // The Return to Port Phase left out: played with no lines, its end said at the heading after it.
 void TmbvEngine::return_to_port_left_out(ngn::SourcePos at, GameContext& ctx) {
-    open_return_to_port();
+    open_return_to_port(at);
     close_return_to_port(at, ctx);
 }
 

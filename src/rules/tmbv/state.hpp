@@ -240,6 +240,7 @@ struct LoneShip {
     const Entity* ship = nullptr;
     std::string area;
     std::uint32_t returned = 0;  // its line in this Return to Port Phase (8.1.7), 0 none
+    std::optional<Cause> port_unwritten;  // its return was left out (reported): in a port the record does not name
 };
 
 struct Operations {
@@ -301,6 +302,7 @@ struct Operations {
     int phase_at = -1;            // this turn's last phase heading, by its place in the turn; -1 none yet
     int refuelled = 0;            // the turn whose Repair Segment took the markers off (11.2.6)
     int return_lines = 0;         // its fleets' lines
+    ngn::SourcePos return_at;     // its heading; the heading after it when the record leaves it out
     int return_side = -1;         // the side of its last line (8.1: the non-initiative player first)
 };
 
