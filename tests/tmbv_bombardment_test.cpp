@@ -176,3 +176,21 @@ TEST(TmbvTowing, NoTowingInFoulWeather) {
     std::string scuttled = diw_then(line("AM scuttle FM") + line("AM return @Pola/port"));
     clean(scuttled.insert(scuttled.find("  phase return-to-port\n"), "  phase turn-start\n    segment weather\n      Austria roll d10: 9 => foul\n"));
 }
+
+// FM, towed home in turn 3, is in port at the phase's end: the tow is over (6.6 tows a ship on its
+// way, 8.1.6); to sail again with FM still DIW, the fleet writes a tow again (speed 1, 6.6.2).
+TEST(TmbvTowing, ATowEndsInPort) {
+    const std::string home = diw_then(line("AM tow FM with HB") + line("AM return @Pola/port"));
+    const std::string sails = "turn 4\n  phase operations\n    impulse 1\n" + line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized");
+    clean(home + sails + line("AM tow FM with HB") + line("AM move @Pola/at-sea"));
+    one(home + sails + line("AM move @Pola/at-sea"), "tmbv 6.6", Kind::Illegal);
+    // ironlog state no longer shows it
+    const auto dir = temp_dir();
+    std::filesystem::create_directories(dir / "games");
+    std::filesystem::copy(kSource / "fixtures/tables", dir / "tables");
+    std::filesystem::copy(kSource / "fixtures/maps", dir / "maps");
+    write_file(dir / "games/c.ngn", home + "turn 4\n");
+    const testing_util::Run r = run_ironlog({"state", (dir / "games/c.ngn").string()});
+    EXPECT_EQ(r.out.find("(a ship in tow"), std::string::npos) << r.out << r.err;
+    EXPECT_NE(r.out.find("FM DIW, not in tow"), std::string::npos) << r.out << r.err;
+}

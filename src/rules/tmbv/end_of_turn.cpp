@@ -196,6 +196,7 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
                                " hull boxes, at most its " + counted(state.hits, "hit"),
                            std::to_string(recovered), std::to_string(n->as_int()));
     state.hits = std::max(0, state.hits - n->as_int());  // as played
+    end_tows_of_ships_that_move();
 }
 
 // 11.2.1: a port repairs as many ships a turn as its current defense factor (Readings: the

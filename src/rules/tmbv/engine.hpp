@@ -309,6 +309,7 @@ private:
     void judge_diw_left(CampaignFleet& f, const char* section, ngn::SourcePos at, GameContext& ctx);
     void tow_event(int fleet, const ngn::Event& e, GameContext& ctx);
     void take_in_tow(CampaignFleet& f, const Entity& towed, const Entity& tower, const ngn::Event& e, GameContext& ctx);
+    void end_tows_of_ships_that_move();
     void scuttle(CampaignFleet& f, const std::vector<const Entity*>& ships, const ngn::Event& e, GameContext& ctx);
     void allocate_lone_ships(const Entity& side, const ngn::Event& e, GameContext& ctx);  // 6.3.6
     void sink_from_fleet(CampaignFleet& f, const Entity* ship, std::uint32_t line);  // 6.3.5

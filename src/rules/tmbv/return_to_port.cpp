@@ -52,6 +52,8 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
                                                      " return @<area>/port)"));
         if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";
     }
+    for (CampaignFleet& f : o.fleets)
+        if (in_port(f)) f.tows.clear();  // home: a tow is for the way there (6.6, 8.1.6)
 }
 
 // AM return @Pola/port, or AM stay.

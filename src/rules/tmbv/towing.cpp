@@ -105,6 +105,11 @@ void TmbvEngine::take_in_tow(CampaignFleet& f, const Entity& towed, const Entity
     f.tows.emplace_back(&towed, &tower);  // as played
 }
 
+// 6.6: only a ship with no MA is towed; one repaired to MA above 0 (11.2) moves on its own again.
+void TmbvEngine::end_tows_of_ships_that_move() {
+    for (CampaignFleet& f : operations_.fleets) std::erase_if(f.tows, [&](const auto& t) { return campaign_ma(*t.first) > 0; });
+}
+
 // 8.1.6: a ship that cannot return with its fleet is eliminated. Out of the game, without VP
 // (12.1 scores ships sunk by the enemy; Readings).
 void TmbvEngine::scuttle(CampaignFleet& f, const std::vector<const Entity*>& ships, const ngn::Event& e, GameContext& ctx) {
