@@ -413,6 +413,19 @@ TEST(TmbvMap, AnEnemyFleetsSubAreaEndsTheMove) {
     one(two_lines.insert(two_lines.size(), line("AS move @Bari/blockade")), "tmbv 6.4.9", Kind::Illegal);
 }
 
+// A move that ended in an enemy's sub-area stops the fleet in that impulse of that turn only: in
+// the next turn's same impulse it moves on (newuser2's "ghost fleet").
+TEST(TmbvMap, AStopEndsWithItsTurn) {
+    const std::string fleet = "fleet AS \"Austrian Support Fleet\" support @\"Lower Adriatic\"\n";
+    const std::string turn2 = on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @Bari/at-sea"),
+                                      line("IB activate d10: 1 = 1 => activated") + line("IB move @Bari/port")},
+                                     fleet);
+    const std::string turn3 = "turn 3\n  phase operations\n    impulse 1\n" + line("AS activate d10: 1 = 1 => activated");
+    clean(turn2 + turn3 + line("AS move @\"Lower Adriatic\" @\"Central Adriatic\""));
+    // its Low Fuel (8.1.4, turn 2 left it at sea) is one finding, and no stop of turn 2's adds one
+    one(turn2 + turn3 + line("AS move @Bari/blockade"), "tmbv 6.4.7", Kind::Illegal);
+}
+
 TEST(TmbvMap, EnemyFleetsInTheMediterraneanStopAFleet) {
     const std::string fleet = "fleet AS \"Austrian Support Fleet\" support @\"Lower Adriatic\"\n";
     std::string text = on_map({line("AS activate d10: 1 = 1 => activated") + line("AS move @\"To the Mediterranean\" @Taranto/bombard")}, fleet);

@@ -37,6 +37,9 @@ void TmbvEngine::new_operations_turn(const GameContext& ctx) {
         fresh.attempts = fresh.mobilized_on = fresh.allowed = fresh.activations = fresh.activated_in = 0;
         fresh.flipped = 0, fresh.flipped_why.clear(), fresh.with = -1, fresh.with_refused = false, fresh.disputed_in = 0, fresh.last_cost = 0, fresh.mission = false;
         fresh.mp_spent = fresh.mp_impulse = 0;
+        // what an impulse number keys belongs to its turn: last turn's stop (6.4.9, 6.4.10) and pass
+        // through the Mediterranean (6.7.2) are not this turn's same impulse's
+        fresh.stop_impulse = fresh.med_impulse = 0, fresh.stop_case = nullptr;
         f = fresh;
     }
 }
