@@ -168,18 +168,18 @@ int phase_place(std::string_view name, const GameContext& ctx) {
 // A phase heading, or the next turn's: the phases of this turn it passes over were left out, in
 // which nothing happened; they still have their automatic effects (docs/notation.md 5.2): the
 // Return to Port Phase marks the fleets left at sea Low Fuel (8.1.4) and says those that had to
-// return; the Repair Segment takes the markers off fleets in port (11.2.6). Only after a phase of the turn was
-// written (a record that starts here, or a bare turn heading, left nothing out), never at the
-// record's end (a record may stop anywhere).
+// return; the Repair Segment takes the markers off fleets in port (11.2.6). Only after a phase of
+// the turn was written (a record that starts later, or a bare turn heading, left nothing out),
+// never at the record's end (a record may stop anywhere).
 void TmbvEngine::play_left_out(const ngn::Heading& h, GameContext& ctx) {
     Operations& o = operations_;
     const bool turn = h.kind == ngn::HeadingKind::Turn;
     const int to = turn ? std::numeric_limits<int>::max() : phase_place(ctx.cursor.phase() ? ctx.cursor.phase()->name : "", ctx);
     if (to < 0) return;
     const int from = std::exchange(o.phase_at, turn ? -1 : to);
-    const int end_of_turn = phase_place("end-of-turn", ctx);
-    if (from < 0 || end_of_turn < 0) return;
-    if (const int return_phase = phase_place("return-to-port", ctx); from < return_phase && return_phase < to) return_to_port_left_out(h.label_pos, ctx);
+    const int return_phase = phase_place("return-to-port", ctx), end_of_turn = phase_place("end-of-turn", ctx);
+    if (from < 0 || return_phase < 0 || end_of_turn < 0) return;
+    if (from < return_phase && return_phase < to) return_to_port_left_out(h.label_pos, ctx);
     if (from <= end_of_turn && end_of_turn < to && o.refuelled != turn_start_.turn) refuel_in_port(ctx);  // its Repair Segment left out
 }
 
