@@ -810,6 +810,16 @@ TEST(TmbvReturnToPort, AFleetThatMustReturnIsOneFindingInAPhaseWithNoLines) {
     EXPECT_EQ(f.message, "AM has a Low Fuel marker: it must return to a friendly port (AM return @<area>/port)");
 }
 
+TEST(TmbvReturnToPort, AStayForAFleetThatMustReturnIsOneFinding) {
+    // AM blockades Ancona with Low Fuel and is written to stay: one finding; it is taken as gone
+    // home (no blockade VP: 2 VP stand), and its next move from Pola's port is taken
+    const std::string blockade = returning(kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @Ancona/blockade"), line("IB return @Bari/port")) +
+                                 line("Austria vp 2") + "turn 3\n  phase return-to-port\n";
+    const std::string turn4 = "turn 4\n  phase operations\n    impulse 1\n" + kAmMobilizes + line("AM move @Pola/at-sea");
+    const Finding f = one(blockade + line("AM stay") + "  phase blockade\n  phase victory\n" + line("Austria vp 2") + turn4, "tmbv 8.1.3", Kind::Illegal);
+    EXPECT_EQ(f.message, "AM has a Low Fuel marker: it must return to a friendly port");
+}
+
 // ---- 13.1 the campaign's set-up, on turn 1 ---------------------------------------------------------
 
 namespace {

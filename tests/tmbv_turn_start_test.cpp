@@ -312,6 +312,33 @@ TEST(TmbvTurnStart, AWrongFmlOnceThenTheRightOneIsOneFinding) {
         "tmbv 6.1.1", Kind::WrongResult, "+2(FML)", "+3(FML)");
 }
 
+TEST(TmbvTurnStart, AWrongFmlThenTheTrackAfterARiseForVpIsOneFinding) {
+    // turn 1: Austria writes +6(FML), its FML is 5; its VP total is written 10 (the track has 0:
+    // one finding), so its FML may rise a level for VP too; turn 2 may follow either reading
+    const std::string slip = turn(1, "", kDraws,
+                                  "      Austria roll d10: 4 +6(FML) +2(Tegetthoff) = 12\n"
+                                  "      Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria\n");
+    // the players' FML (6) raised a level for 10 VP: 7 on turn 2; the track's (5) raised: 6
+    const std::string vp = "  phase victory\n      Austria vp 10\n";
+    const std::string roll2 = "      Austria roll d10: 1 +%d(FML) +2(Tegetthoff) = %d\n      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n";
+    for (const int fml : {6, 7}) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, roll2.c_str(), fml, 3 + fml);
+        const auto all = problems_in(campaign(slip + vp + turn(2, "      Austria roll d10: 6 => rough\n", kDraws, buf)), "games");
+        ASSERT_EQ(all.size(), 2u) << describe(all);  // the FML slip, and the 10 VP the track has not (it has 0)
+        EXPECT_EQ(all[0].rule.text(), "tmbv 6.1.1");
+        EXPECT_EQ(all[1].rule.text(), "tmbv 12.1");
+    }
+}
+
+TEST(TmbvTurnStart, AWrongWeatherIsOneFinding) {
+    // 6 on the Weather Table is rough; `clear` is claimed (a later weather damage roll may follow
+    // either: end_of_turn.cpp, as the new users' record of it showed)
+    const std::string slip = turn(2, "      Austria roll d10: 6 => clear\n", kDraws, kInitiative2);
+    const Finding f = one(campaign(kTurn1 + slip), "tmbv 5.1.2", Kind::WrongResult);
+    EXPECT_EQ(f.message, "the Weather Table gives rough for a roll of 6");
+}
+
 TEST(TmbvTurnStart, AWinnerClaimedWrongThenPlayedByTheTotalsIsOneFinding) {
     const std::string turn1 = turn(1, "", kDraws,
                                    "      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n"

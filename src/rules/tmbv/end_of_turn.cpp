@@ -59,7 +59,9 @@ void TmbvEngine::end_of_turn_event(const ngn::Event& e, const Entity& actor, Gam
 void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameContext& ctx) {
     judged(ctx, "11.1");
     CampaignShip& state = operations_.ship_state[&ship];
-    const TurnStart& t = turn_start_;
+    TurnStart& t = turn_start_;
+    if (!stormy(t.weather) && stormy(t.weather_other)) t.weather = std::exchange(t.weather_other, std::nullopt);  // the table's, as played
+    if (!t.weather) t.weather = weather_written(e);  // its roll left out (said there): the weather its modifiers name
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
     else if (t.weather && !stormy(t.weather)) refused = "weather damage is rolled in rough and foul weather; this turn's is " + *t.weather;
@@ -120,6 +122,16 @@ void TmbvEngine::fate_unknown(const Entity& ship, CampaignShip& state) {
     const ManifestShip* m = manifest_ship(ship);
     const int could_gain = m ? m->defence + (m->ironclad ? 5 : 0) : 10;
     if ((o.vp_gained[other] + could_gain) / 10 != o.vp_gained[other] / 10) o.gains_unknown = true;
+}
+
+// The weather a roll's modifier names (+1(rough)), as the pack's Weather Damage Table names them.
+std::optional<std::string> TmbvEngine::weather_written(const ngn::Event& e) const {
+    const ngn::Dice* dice = first_dice(e);
+    if (!dice || !tables_) return std::nullopt;
+    for (const ngn::Modifier& m : dice->modifiers)
+        for (const ChartModifier& c : tables_->weather_damage_modifiers())
+            if (c.kind == ModifierKind::Weather && same_lower(m.label, c.which)) return c.which;
+    return std::nullopt;
 }
 
 std::vector<std::pair<std::string, int>> TmbvEngine::weather_damage_modifiers(const Entity& ship) const {

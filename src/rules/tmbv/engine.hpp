@@ -421,6 +421,8 @@ private:
         // The VP a failed roll's difference costs (6.1.2, 6.2.5), by the rules and as written.
         int cost() const { return std::max(0, total - fml); }
         int cost_as_written() const { return std::max(0, written - fml); }
+        // by the FML's other reading (after a wrong FML said at the initiative); -1 without one
+        int cost_by_other_fml() const { return fml_other ? std::max(0, total - *fml_other) : -1; }
     };
     Check fml_check(const CampaignFleet& f, const ngn::Event& e, const char* section, GameContext& ctx);
     std::optional<int> judge_admiral_modifier(const CampaignFleet& f, const ngn::Dice& dice, const char* section, GameContext& ctx);
@@ -456,6 +458,7 @@ private:
     void end_of_turn_heading(const ngn::Heading& h, GameContext& ctx);
     void end_of_turn_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void weather_damage(const ngn::Event& e, const Entity& ship, GameContext& ctx);
+    std::optional<std::string> weather_written(const ngn::Event& e) const;
     std::vector<std::pair<std::string, int>> weather_damage_modifiers(const Entity& ship) const;
     void repair(const ngn::Event& e, const Entity& ship, GameContext& ctx);
     void sink_campaign_ship(const Entity& ship, std::uint32_t line);

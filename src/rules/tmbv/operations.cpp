@@ -257,6 +257,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
     }
     f.last_cost = check.known ? check.cost() : -1;  // -1: not known
     f.last_cost_written = check.known ? check.cost_as_written() : -1;
+    f.last_cost_other = check.known ? check.cost_by_other_fml() : -1;
     if (!mobilized) {
         if (f.attempts < kMostAttempts) o.retry = fleet, o.retry_line = e.subject.pos.line;
         else flip(fleet, e.subject.pos.line, "its third mobilization attempt failed");
@@ -393,6 +394,7 @@ void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext
     const bool doubled = ctx.header.option("third-attempt-cost") != "difference";  // Readings: third-attempt-cost
     const int cost = f.attempts == 1 || !doubled ? f.last_cost : 2 * f.last_cost;
     const int cost_written = f.attempts == 1 || !doubled ? f.last_cost_written : 2 * f.last_cost_written;
+    const int cost_other = f.last_cost_other < 0 ? -1 : f.attempts == 1 || !doubled ? f.last_cost_other : 2 * f.last_cost_other;
     const std::optional<int> written = vp_argument(e, "6.1.2", ctx);
     if (f.last_cost < 0) {  // the failed roll was not read: its cost is the players'
         pay_vp(f.entity->side, written.value_or(0), e.subject.pos, ctx);
@@ -401,7 +403,7 @@ void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext
     ngn::SourcePos at = e.subject.pos;
     for (const ngn::Item& it : e.args)
         if (is_word(it, "vp")) at = it.pos;
-    if (written && *written != cost && *written == cost_written) {  // the failed roll's modifier was said wrong there: not again
+    if (written && *written != cost && (*written == cost_written || *written == cost_other)) {  // a number said wrong before: not again
         judge_deficit(f.entity->side, *written, at, ctx);
         return dispute_vp(f.entity->side, -*written, -cost);
     }

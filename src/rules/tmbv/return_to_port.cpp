@@ -83,11 +83,15 @@ void TmbvEngine::return_event(const ngn::Event& e, const Entity& actor, GameCont
     f.returned = e.subject.pos.line;
     if (verb == "stay") {
         judged(ctx, "8.1.3");
+        // a fleet that must go home and is written to stay: one finding, then taken as gone to a
+        // port the record does not name (its later lines say which), as when its line is left out
         if (f.compelled)
-            ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), e.subject.pos,
-                               f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(f.compelled) + ": it returns to a friendly port");
-        else if (!f.marker.empty() && !marked_this_turn(f, ctx))
-            ctx.findings.error(Kind::Illegal, cite("8.1.3"), e.subject.pos, f.label() + " has a " + f.marker + " marker: it must return to a friendly port");
+            return home_unwritten(f, ctx.findings.error(Kind::Illegal, cite("7.9.5 (second)"), e.subject.pos,
+                                                        f.label() + " is compelled to leave " + f.area + " by the battle of " + line_text(f.compelled) +
+                                                            ": it returns to a friendly port"));
+        if (!f.marker.empty() && !marked_this_turn(f, ctx))
+            return home_unwritten(f, ctx.findings.error(Kind::Illegal, cite("8.1.3"), e.subject.pos,
+                                                        f.label() + " has a " + f.marker + " marker: it must return to a friendly port"));
         if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";  // 8.1.4
         return;
     }

@@ -104,6 +104,7 @@ struct Ship {
 struct TurnStart {
     int turn = 0;
     std::optional<std::string> weather = std::string("clear");  // 5.1.1; none when not known
+    std::optional<std::string> weather_other;  // the Weather Table's, after a weather claimed against it: a later line may follow it
     std::vector<std::optional<int>> fml;  // by side; none when not known
     // by side: the other reading after one FML said wrong (the players' or the rules'), moved with
     // it by the track, till a written FML says which the players kept
@@ -162,6 +163,7 @@ struct CampaignFleet {
     bool disputed_passed = false; // named in a `with` it could not join (said there): its own mobilization undoes it
     int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
     int last_cost_written = 0; // the same by its modifiers as written (a wrong one is its own finding)
+    int last_cost_other = -1;  // the same by the FML's other reading; -1 none
     bool mission = false;      // placed On Station (6.4.6)
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
     std::vector<std::pair<const Entity*, const Entity*>> tows;  // a DIW ship and the ship that tows it (6.6)
@@ -276,6 +278,7 @@ struct Operations {
     int tallied_turn = 0;          // the turn whose Victory Phase heading raised the FMLs for VP
     std::vector<int> gained_at_tally;                  // by side: the VP gained that turn, counted at the heading
     std::vector<std::optional<int>> fml_before_tally;  // by side: the FML before its rise for VP
+    std::vector<std::optional<int>> other_before_tally;  // by side: its other reading then (a wrong FML said before)
     std::map<const Entity*, CampaignShip> ship_state;  // the ships the battles touched
     std::vector<std::string> contested;  // areas where both sides' fleets stood as the Operations Phase ended (7.0)
     std::vector<std::string> may_fight;  // the same in the Mediterranean, where a battle is fought if a player wants one (6.7.5)

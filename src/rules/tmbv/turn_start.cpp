@@ -47,6 +47,7 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     operations_.admiral_unknown.assign(sides, false);
     operations_.gain_offset.assign(sides, 0);
     operations_.fml_before_tally.assign(sides, std::nullopt);
+    operations_.other_before_tally.assign(sides, std::nullopt);
     operations_.vp.assign(sides, ctx.header.setup ? std::nullopt : std::optional<int>(0));  // 13.1.1, 13.1.2: none at the start
 }
 
@@ -60,6 +61,7 @@ void TmbvEngine::new_campaign_turn(int number) {
         if (austria_ >= 0) t.fml[static_cast<std::size_t>(austria_)] = kAustriaFml, t.fml_why[static_cast<std::size_t>(austria_)] = "5 at set-up, 13.1.2";
     }
     if (number != 1) t.weather.reset();
+    t.weather_other.reset();
     if (number > t.turn && t.turn > 0) {  // Reading: the track's steps count from the turn's start
         auto step = [&](int side, int by, const char* when) {
             if (side < 0 || !t.fml[static_cast<std::size_t>(side)]) return;
@@ -219,6 +221,7 @@ void TmbvEngine::weather_roll(const ngn::Event& e, const Entity& side, GameConte
                            "the Weather Table gives " + *by_table + " for a roll of " + std::to_string(dice->faces.front().value), *by_table,
                            *claimed);
     t.weather = claimed ? claimed : by_table;
+    if (claimed && *claimed != *by_table) t.weather_other = by_table;  // said above; the players' lines may follow the table
 }
 
 void TmbvEngine::say_no_weather_table(GameContext& ctx, ngn::SourcePos at) {

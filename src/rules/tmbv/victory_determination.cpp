@@ -71,7 +71,7 @@ void TmbvEngine::tally_turn(GameContext& ctx) {
     const bool unknown = std::exchange(o.gains_unknown, false);
     for (std::size_t s = 0; s < o.vp_gained.size() && s < t.fml.size(); ++s) {
         o.gained_at_tally[s] = std::exchange(o.vp_gained[s], 0);
-        o.fml_before_tally[s] = t.fml[s];
+        o.fml_before_tally[s] = t.fml[s], o.other_before_tally[s] = t.fml_other[s];
         if (unknown) {  // a battle's VP not known: the FML is the players' next (said once where first used)
             t.fml[s].reset(), t.fml_other[s].reset();
             continue;
@@ -91,7 +91,9 @@ void TmbvEngine::raise_fml_for_vp(std::size_t s, GameContext& ctx) {
     const int steps = o.gained_at_tally[s] / 10, players = std::max(0, o.gained_at_tally[s] + o.gain_offset[s]) / 10;
     if (steps) judged(ctx, "6.1.1");
     t.fml[s] = std::clamp(*before + steps, kLowestFml, kHighestFml);
+    const std::optional<int> other = o.other_before_tally[s];
     if (players != steps) t.fml_other[s] = std::clamp(*before + players, kLowestFml, kHighestFml);
+    else t.fml_other[s] = other ? std::optional<int>(std::clamp(*other + steps, kLowestFml, kHighestFml)) : std::nullopt;
     if (steps) t.fml_why[s] += "; " + signed_text(steps) + " for the VP gained in turn " + std::to_string(t.turn) + " (6.1.1)";
 }
 
