@@ -466,6 +466,26 @@ TEST(TmbvReinforcement, TheSupportFleetIsDeclaredOnlyWhenItArrivesInPola) {
     EXPECT_EQ(f.expected.value_or(""), "@Pola/port");
 }
 
+TEST(TmbvReinforcement, TheArrivingFleetIsAustriasAndMadeUpAsAnyOther) {
+    // its `side Austria` line left out: the fleet would be Italy's, one finding
+    const auto f = only(campaign_problems(edit(kCampaign, "      side Austria\n      fleet AS", "      fleet AS")), "tmbv 11.2.1 a)", Kind::Illegal);
+    EXPECT_EQ(f.message,
+              "a fleet declared during play is a reinforcement, and only the Austrian Support Fleet arrives so: AS is Italy's support fleet (a fleet and "
+              "its ships follow the `side` line of their side)");
+    // three ships: a support fleet holds at least 4 (6.3.3), judged once its ships are declared
+    only(campaign_problems(edit(kCampaign, "      ship REK \"Reka\" AS\n", "")), "tmbv 6.3.3", Kind::Illegal);
+}
+
+TEST(TmbvReinforcement, AustriaRollsEachTurnFromTurnTwoTillItsFleetArrives) {
+    // turn 3's Reinforcement Segment without its roll (and so without the fleet)
+    std::string text = kCampaign;
+    const auto from = text.find("      Austria reinforce d10: 3 => arrives\n"), to = text.find("  phase victory\n", from);
+    text.erase(from, to - from);
+    const auto f = only(campaign_problems(text), "tmbv 11.2.1 a)", Kind::Illegal);
+    EXPECT_EQ(f.message, "from turn 2 Austria rolls for its Support Fleet at the start of each Reinforcement Segment until it arrives (Austria reinforce d10: ...)");
+    EXPECT_TRUE(campaign_problems(kCampaign).empty());
+}
+
 // Italy's Reserve Fleet in Taranto, turn 2 of a game from the middle (Italy's FML 3).
 std::string reserve(const std::string& impulse2, const std::string& end_of_turn = "") {
     return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"

@@ -36,9 +36,12 @@ void TmbvEngine::end_of_turn_heading(const ngn::Heading& h, GameContext& ctx) {
                                        " weather it rolls for weather damage (" + ship->label() + " weather-damage d10: ...)");
                 fate_unknown(*ship, state);
             }
+    close_reinforcement(ctx);
+    judge_arrived_make_up(ctx);
     const SequenceNode* phase = ctx.cursor.phase();
     if (h.kind == ngn::HeadingKind::Segment && phase && phase->name == "end-of-turn" && lower(h.label) == "weather-damage")
         o.in_weather_damage = true, o.weather_damage_at = h.label_pos;
+    if (h.kind == ngn::HeadingKind::Segment && phase && phase->name == "end-of-turn" && lower(h.label) == "reinforcement") o.reinforcement_at = h.label_pos;
 }
 
 void TmbvEngine::end_of_turn_event(const ngn::Event& e, const Entity& actor, GameContext& ctx) {

@@ -358,6 +358,7 @@ void TmbvEngine::finish(GameContext& ctx) {
         close_turn_start(ctx), settle_interception(ctx), close_impulse(ctx), close_return_to_port(ngn::SourcePos{ctx.game.last_line, 1}, ctx);
         for (const Interruption& i : operations_.interruptions) judge_compulsory(i, ngn::SourcePos{ctx.game.last_line, 1}, ctx);
         close_bombardment(ctx);
+        close_reinforcement(ctx), judge_arrived_make_up(ctx);
         judge_roma_declared(ctx);
         return judge_campaign_result(ctx);
     }

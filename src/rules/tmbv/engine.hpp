@@ -289,6 +289,8 @@ private:
     void judge_fleet(const CampaignFleet& f, GameContext& ctx);
     void declare_campaign_ship(const ngn::Declaration& d, const Entity& e, GameContext& ctx);
     void judge_fleet_make_up(GameContext& ctx);
+    void judge_arrived_make_up(GameContext& ctx);
+    void close_reinforcement(GameContext& ctx);
     void judge_set_up(GameContext& ctx);
     void judge_admiral_placed(int side, GameContext& ctx);
     std::string make_up_fault(const CampaignFleet& f) const;

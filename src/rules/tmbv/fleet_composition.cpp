@@ -63,7 +63,7 @@ void TmbvEngine::declare_fleet(const ngn::Declaration& d, const Entity& e, GameC
         }
     }
     judge_fleet(f, ctx);
-    if (turn_start_.turn > 0) arrives_now(f, ctx);  // declared during play: a reinforcement (11.2)
+    if (turn_start_.turn > 0) arrives_now(f, ctx), operations_.arrived.push_back(static_cast<int>(operations_.fleets.size()));  // a reinforcement (11.2)
     operations_.fleets.push_back(f);
 }
 
@@ -303,6 +303,18 @@ void TmbvEngine::judge_fleet_make_up(GameContext& ctx) {
                                    "the admiral sails in the fleet with the most ironclads: " + o.label() + " has " + std::to_string(ironclads_in(o)) +
                                        ", " + f.label() + " " + std::to_string(ironclads_in(f)),
                                    o.label(), f.label());
+    }
+}
+
+// 6.3.3: a fleet that arrives during play is made up as any other, once its ships are declared
+// (at the next heading, or the record's end).
+void TmbvEngine::judge_arrived_make_up(GameContext& ctx) {
+    for (const int i : std::exchange(operations_.arrived, {})) {
+        const CampaignFleet& f = operations_.fleets[static_cast<std::size_t>(i)];
+        if (f.type.empty()) continue;
+        const char* section = make_up_case(f.type);
+        judged(ctx, section);
+        if (const std::string why = make_up_fault(f); !why.empty()) ctx.findings.error(Kind::Illegal, cite(section), f.entity->pos, why);
     }
 }
 

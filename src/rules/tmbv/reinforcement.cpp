@@ -88,10 +88,17 @@ void TmbvEngine::reinforcement_roll(const ngn::Event& e, const Entity& side, Gam
 // A fleet declared during play: the Austrian Support Fleet arrives only by its roll, in Pola, or in
 // another un-blockaded Austrian port while Pola is blockaded (11.2.1 a). True when its place is so.
 bool TmbvEngine::arrives_now(const CampaignFleet& f, GameContext& ctx) {
-    const Operations& o = operations_;
-    if (f.entity->side != austria_ || f.type != "support") return true;
+    Operations& o = operations_;
     judged(ctx, "11.2.1 a)");
+    if (f.entity->side != austria_ || f.type != "support") {  // every other fleet is set up at the start (13.1)
+        ctx.findings.error(Kind::Illegal, cite("11.2.1 a)"), f.entity->pos,
+                           "a fleet declared during play is a reinforcement, and only the Austrian Support Fleet arrives so: " + f.label() + " is " +
+                               side_name(f.entity->side, ctx) + "'s" + (f.type.empty() ? "" : " " + f.type + " fleet") +
+                               " (a fleet and its ships follow the `side` line of their side)");
+        return false;
+    }
     if (o.support_arrived != turn_start_.turn) {
+        o.reinforce_rolled[0] = turn_start_.turn;  // its roll left out: this finding says so, not a second
         ctx.findings.error(Kind::Illegal, cite("11.2.1 a)"), f.entity->pos,
                            "the Austrian Support Fleet arrives by its roll in the Reinforcement Segment (Austria reinforce d10: ... => arrives)");
         return false;
@@ -106,6 +113,18 @@ bool TmbvEngine::arrives_now(const CampaignFleet& f, GameContext& ctx) {
                            "the Austrian Support Fleet is placed in Pola's port, or in another un-blockaded Austrian port while Pola is blockaded",
                            pola_blockaded ? "an un-blockaded Austrian port" : "@Pola/port", place_text(f));
     return ok;
+}
+
+// The Reinforcement Segment's end (the next heading, or the record's): from turn 2 Austria rolls
+// for its Support Fleet each turn until it arrives (11.2.1 a); Italy's roll is its choice (11.2.2 a).
+void TmbvEngine::close_reinforcement(GameContext& ctx) {
+    Operations& o = operations_;
+    const std::optional<ngn::SourcePos> at = std::exchange(o.reinforcement_at, std::nullopt);
+    if (!at || austria_ < 0 || turn_start_.turn < 2 || o.support_arrived || o.reinforce_rolled[0] == turn_start_.turn) return;
+    if (ctx.header.setup) return;  // a record from mid-game: whether the fleet came before it is not known
+    judged(ctx, "11.2.1 a)");
+    ctx.findings.error(Kind::Illegal, cite("11.2.1 a)"), *at,
+                       "from turn 2 Austria rolls for its Support Fleet at the start of each Reinforcement Segment until it arrives (Austria reinforce d10: ...)");
 }
 
 // 11.2.2 a): the Italian Reserve Fleet is not mobilized before its release, or a bombardment of Taranto.
