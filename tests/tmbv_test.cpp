@@ -643,6 +643,13 @@ TEST(TmbvFire, AWrongModifierBesideARightCfIsNoHitOnTheFirer) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(TmbvFire, ATotalThatDoesNotAddUpIsOneFinding) {
+    // the rules' 7 +4(cf) -1(range) -1(ironclad) -1(weather) = 8, the total written 9: the kit's finding alone
+    one(one_impulse(N({"RdI fire Hab d10: 7 +4(cf) -1(range) -1(ironclad) -1(weather) = 9 => 1 hit"})), "ngn 5.4 Dice", Kind::WrongResult);
+    // a modifier changed and the total left as the rules give it: the same
+    one(one_impulse(N({"RdI fire Hab d10: 7 +4(cf) -2(range) -1(ironclad) -1(weather) = 8 => 1 hit"})), "ngn 5.4 Dice", Kind::WrongResult);
+}
+
 TEST(TmbvFire, Sinking) {
     const std::string kel = "ship KEl \"Kaiserin Elisabeth\" #E:0605/N\n";  // hull 2
     // 9 +4(cf) +1(range) -2(small) -1(weather) = 11: 2 hits

@@ -331,6 +331,12 @@ TEST(TmbvTurnStart, AWrongFmlThenTheTrackAfterARiseForVpIsOneFinding) {
     }
 }
 
+TEST(TmbvTurnStart, AnInitiativeTotalThatDoesNotAddUpIsOneFinding) {
+    // Persano's rating written +1 (it is 0), the total the rules' 9: the kit's finding alone
+    one(first_turn("Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11", "Italy roll d10: 7 +2(FML) +1(Persano) = 9 => Austria"), "ngn 5.4 Dice",
+        Kind::WrongResult);
+}
+
 TEST(TmbvTurnStart, AWrongWeatherIsOneFinding) {
     // 6 on the Weather Table is rough; `clear` is claimed (a later weather damage roll may follow
     // either: end_of_turn.cpp, as the new users' record of it showed)

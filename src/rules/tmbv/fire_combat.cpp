@@ -230,9 +230,12 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     std::optional<Cause> why;
     // the firer's CF after hits the players counted apart from the rules (reported)
     if (!doubt && s.hits.cause() && roll.recorded && *roll.recorded == modified(*dice, fire_modifiers(s, *target, true)).rules) doubt = s.hits.cause();
-    if (roll.recorded && *roll.recorded != roll.rules && doubt)
+    // a total that does not add up (the kit said so) where the sum or the total is the rules': that is the one mistake
+    const bool kit_said = !adds_up(*dice) && (written_sum(*dice) == roll.rules || dice->total == roll.rules);
+    const bool off = !kit_said && roll.recorded && *roll.recorded != roll.rules;
+    if (off && doubt)
         ctx.findings.excuse(*doubt, dice->faces.front().pos, "the modified roll, from places or hits in doubt"), why = doubt;
-    else if (roll.recorded && *roll.recorded != roll.rules)
+    else if (off)
         why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, rule, dice->faces.front().pos,
                                                     "the modified roll: the CF and the Fire Combat Modifiers", roll.rules_text(),
                                                     std::to_string(*roll.recorded)));

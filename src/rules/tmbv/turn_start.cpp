@@ -288,6 +288,7 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
         return;  // its other modifiers may hold the FML unlabelled: not judged
     }
     std::optional<int>& other = t.fml_other[static_cast<std::size_t>(side.index)];
+    if (said_by_the_total(dice, side, fml)) return;
     if (fml && fml_mod->value == *fml) {
         other.reset();  // the FML the players went by is this one: one reading again
     } else if (fml && other == fml_mod->value) {  // the other reading was the players': no new mistake
@@ -323,6 +324,15 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
                            side.label() + "'s admiral " + admiral->name + " has a command rating of " + signed_text(admiral->rating) +
                                " (manifest)",
                            modifier_text(admiral->rating, admiral->name), others_text.empty() ? "no modifier" : others_text);
+}
+
+// A total that does not add up (the kit said so) but is the die with the FML and the rating the
+// rules give: the modifiers written are the slip, said there, not a second time here.
+bool TmbvEngine::said_by_the_total(const ngn::Dice& dice, const Entity& side, const std::optional<int>& fml) const {
+    if (adds_up(dice) || !fml) return false;
+    const ManifestAdmiral* admiral = manifest_ ? manifest_->admiral_of(side.name) : nullptr;
+    if (!admiral && manifest_ && !side.alias.empty()) admiral = manifest_->admiral_of(side.alias);
+    return admiral && dice.total == dice.faces.front().value + *fml + admiral->rating;
 }
 
 // Every player has rolled: the higher total wins; a tie by the option initiative-tie.
