@@ -490,6 +490,12 @@ TEST(TmbvOperations, AWrongAdmiralsModifierIsTheOnlyFinding) {
     for (const char* vp : {"vp 1", "vp 0"})
         one(operations({failed + line(std::string("AM mobilize ") + vp + " d10: 2 -2(Tegetthoff) = 0 => mobilized") + line("AM move @Pola/at-sea")}),
             "tmbv 6.1.2", Kind::WrongResult, "-2(Tegetthoff)", "-1(Tegetthoff)");
+    // the modifier wrong and the total the rules' (6 -2 = 4): the kit's finding alone (ngn 5.4)
+    one(operations({line("AM mobilize d10: 6 -1(Tegetthoff) = 4 => mobilized") + line("AM move @Pola/at-sea")}), "ngn 5.4 Dice", Kind::WrongResult);
+    // `failed` said for a pass (7 -2 = 5 at FML 5), then a paid second attempt: its cost is the players'
+    one(operations({line("AM mobilize d10: 7 -2(Tegetthoff) = 5 => failed") + line("AM mobilize vp 1 d10: 2 -2(Tegetthoff) = 0 => mobilized") +
+                    line("AM move @Pola/at-sea")}),
+        "tmbv 6.1.2", Kind::WrongResult, "mobilized", "failed");
     // a cost neither gives is its own finding
     const auto both = problems_in(operations({failed + line("AM mobilize vp 3 d10: 2 -2(Tegetthoff) = 0 => mobilized")}), "games");
     EXPECT_EQ(both.size(), 2u) << describe(both);
@@ -808,6 +814,17 @@ TEST(TmbvReturnToPort, AFleetThatMustReturnIsOneFindingInAPhaseWithNoLines) {
     clean(blockade + line("AM return @Pola/port") + rest);
     const Finding f = one(blockade + rest, "tmbv 8.1.3", Kind::Illegal);
     EXPECT_EQ(f.message, "AM has a Low Fuel marker: it must return to a friendly port (AM return @<area>/port)");
+}
+
+TEST(TmbvReturnToPort, AVictoryPhaseLeftOutStillScoresTheBlockade) {
+    // turn 2: AM blockades Ancona; no Blockade or Victory Phase written (nothing happened in them,
+    // docs/notation.md 5.2): the blockade's 2 VP are counted at turn 3's heading (10.0, 12.1)
+    std::string text = returning(line("Austria vp 0") + kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @Ancona/blockade"),
+                                 line("IB return @Bari/port") + line("AM stay"));
+    text.erase(text.find("  phase victory\n"));
+    const std::string turn3 = "turn 3\n  phase operations\n    impulse 1\n";
+    clean(text + turn3 + line("Austria vp 2"));
+    one(text + turn3 + line("Austria vp 0"), "tmbv 12.1", Kind::WrongResult, "2", "0");
 }
 
 TEST(TmbvReturnToPort, AStayForAFleetThatMustReturnIsOneFinding) {

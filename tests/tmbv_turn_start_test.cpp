@@ -132,9 +132,10 @@ TEST(TmbvTurnStart, OwnEventCarriedOutAtOnceItsFmlChangeFollowed) {
     clean(campaign(turn(1, "", draws, kItalyWins + "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n")));
     one(campaign(turn(1, "", draws, kItalyWins + "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n")), "tmbv 6.1.1",
         Kind::WrongResult, "+3(FML)", "+2(FML)");
-    // one's own marker is not declined
-    one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 1 declined\n", "")), "tmbv 5.2.2", Kind::Illegal, "implemented",
-        "declined");
+    // one's own marker is not declined: one finding, and it is carried out all the same (FML 3)
+    one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 1 declined\n",
+                      kItalyWins + "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n")),
+        "tmbv 5.2.2", Kind::Illegal, "implemented", "declined");
 }
 
 TEST(TmbvTurnStart, AnEventsVpGoOnTheTrack) {

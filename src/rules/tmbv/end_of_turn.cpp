@@ -63,7 +63,8 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     judged(ctx, "11.1");
     CampaignShip& state = operations_.ship_state[&ship];
     TurnStart& t = turn_start_;
-    if (!stormy(t.weather) && stormy(t.weather_other)) t.weather = std::exchange(t.weather_other, std::nullopt);  // the table's, as played
+    if (t.weather_other && (!stormy(t.weather) || weather_written(e) == t.weather_other))
+        t.weather = std::exchange(t.weather_other, std::nullopt);  // the Weather Table's weather, as played (its claim said wrong)
     if (!t.weather) t.weather = weather_written(e);  // its roll left out (said there): the weather its modifiers name
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
@@ -93,7 +94,10 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     if (m && ctx.dice_ok) {
         const int hits = std::max(0, total - m->defence);
         const bool sinks = m->hull > 0 && state.hits + hits >= m->hull;
-        const bool either = !adds_up(*dice) && claim && claim->first == std::max(0, written_sum(*dice) - m->defence);  // either reading
+        const int by_rules = std::max(0, roll.rules - m->defence);  // a modifier said wrong (said above): the claim may follow the rules' total
+        const bool either = claim && ((!adds_up(*dice) && claim->first == std::max(0, written_sum(*dice) - m->defence)) ||  // either reading
+                                      (table && roll.rules != total && claim->first == by_rules &&
+                                       (!state.damage_known || claim->second == (m->hull > 0 && state.hits + by_rules >= m->hull))));
         sunk_left_out = state.damage_known && sinks && claim && claim->first == hits && !claim->second;
         if (claim && !either && (claim->first != hits || (state.damage_known && claim->second != sinks)))
             ctx.findings.error(Kind::WrongResult, cite("11.1"), e.claim_pos,

@@ -255,7 +255,7 @@ void TmbvEngine::mobilize(int fleet, const ngn::Event& e, GameContext& ctx) {
         }
         mobilized = said;  // play goes on as the players had it
     }
-    f.last_cost = check.known ? check.cost() : -1;  // -1: not known
+    f.last_cost = check.known && !(f.disputed_in == o.impulse && f.disputed_passed) ? check.cost() : -1;  // -1: not known (or the claim's fail)
     f.last_cost_written = check.known ? check.cost_as_written() : -1;
     f.last_cost_other = check.known ? check.cost_by_other_fml() : -1;
     if (!mobilized) {
@@ -678,6 +678,7 @@ std::optional<int> TmbvEngine::judge_admiral_modifier(const CampaignFleet& f, co
         return std::nullopt;
     }
     const int rating = side == italy_ ? admiral->rating : -admiral->rating;
+    if (!adds_up(dice) && dice.total == dice.faces.front().value + rating) return rating;  // the total is the rules': the kit said the sum is off
     if (written != rating)
         ctx.findings.error(Kind::WrongResult, cite("6.1.2"), dice.faces.front().pos,
                            admiral->name + " sails with " + f.label() + ": his rating of " + std::to_string(admiral->rating) +

@@ -71,8 +71,7 @@ void TmbvEngine::judge_draw(const Draw& d, const ngn::Event& e, GameContext& ctx
         judged(ctx, "5.2.2");
         if (d.decision == false) {
             ctx.findings.error(Kind::Illegal, cite("5.2.2"), d.decision_pos, "a player who draws his own event marker carries it out at once: " + whose,
-                               "implemented", "declined");
-            carried_out = false;  // play goes on as the players had it: the marker back in the cup
+                               "implemented", "declined");  // and it is: the rule leaves no choice
         }
     } else {
         judged(ctx, "5.2.3");

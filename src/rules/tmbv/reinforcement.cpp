@@ -175,7 +175,10 @@ void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext
         return;
     }
     one_die(*dice, cite("14.5"), ctx);
-    if (fml && *paid != 2 + *fml) {
+    const std::optional<int> other = turn_start_.fml_other[static_cast<std::size_t>(side.index)];
+    if (fml && *paid != 2 + *fml && other && *paid == 2 + *other) {  // the FML said wrong before: its other reading
+        dispute_vp(side.index, -*paid, -(2 + *fml));
+    } else if (fml && *paid != 2 + *fml) {
         ctx.findings.error(Kind::WrongResult, cite("14.5"), e.subject.pos, "the Roma costs 2 VP plus Italy's FML (" + std::to_string(*fml) + ")",
                            "vp " + std::to_string(2 + *fml), "vp " + std::to_string(*paid));
         dispute_vp(side.index, -*paid, -(2 + *fml));  // the track goes on as written, the rules' count beside

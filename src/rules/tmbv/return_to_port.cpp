@@ -185,6 +185,9 @@ void TmbvEngine::play_left_out(const ngn::Heading& h, GameContext& ctx) {
     if (from < 0 || return_phase < 0 || end_of_turn < 0) return;
     if (from < return_phase && return_phase < to) return_to_port_left_out(h.label_pos, ctx);
     if (from <= end_of_turn && end_of_turn < to && o.refuelled != turn_start_.turn) refuel_in_port(ctx);  // its Repair Segment left out
+    // the Victory Phase left out at the turn's end: its blockade VP (10.0) and the FML's rise (6.1.1)
+    const int victory = phase_place("victory", ctx);
+    if (turn && victory >= 0 && from < victory && o.tallied_turn != turn_start_.turn) tally_turn(ctx);
 }
 
 // The Return to Port Phase left out: played with no lines, its end said at the heading after it.
