@@ -156,11 +156,11 @@ struct CampaignFleet {
     std::uint32_t flipped = 0; // the line that flipped it to its activated side, 0 not flipped
     std::string flipped_why;
     int with = -1;             // the admiral's fleet it mobilized with (6.1.5), by index
-    bool with_refused = false;
+    bool with_refused = false;  // named in a `with` it could not join (said there): its own mobilization or activation undoes it
     // a check's result claimed against its roll (said there): the impulse and the rules' result; the
     // fleet's next line may show that the players went by the roll
     int disputed_in = 0;
-    bool disputed_passed = false; // named in a `with` it could not join (said there): its own mobilization undoes it
+    bool disputed_passed = false;
     int last_cost = 0;         // the VP difference of its last failed attempt; -1 when its roll was not read
     int last_cost_written = 0; // the same by its modifiers as written (a wrong one is its own finding)
     int last_cost_other = -1;  // the same by the FML's other reading; -1 none
@@ -301,7 +301,7 @@ struct Operations {
     int blockades_scored = 0;     // the turn whose blockades' VP are on the track (10.0)
     bool gains_unknown = false;   // a battle's VP this turn are not known: the FMLs' rise for VP is not either (6.1.1)
     bool said_no_rating = false, said_no_fml = false;
-    std::vector<bool> admiral_unknown;  // by side: the set-up placed its admiral in no fleet, or in two (13.1.1, 13.1.2)
+    std::vector<bool> admiral_unknown;  // by side: the set-up placed its admiral in no fleet (13.1.1, 13.1.2)
     bool make_up_judged = false;  // the fleets' make-up is judged once, at set-up
     bool in_return = false;       // the Return to Port Phase is open (8.0)
     int phase_at = -1;            // this turn's last phase heading, by its place in the turn; -1 none yet
