@@ -476,6 +476,11 @@ TEST(TmbvReinforcement, TheArrivingFleetIsAustriasAndMadeUpAsAnyOther) {
     only(campaign_problems(edit(kCampaign, "      ship REK \"Reka\" AS\n", "")), "tmbv 6.3.3", Kind::Illegal);
 }
 
+TEST(TmbvReinforcement, AFleetLineLeftOutIsOneFindingForAllItsShips) {
+    const auto f = only(campaign_problems(edit(kCampaign, "      fleet AS \"Austrian Support Fleet\" support @Pola/port\n", "")), "tmbv 6.3", Kind::Inconsistent);
+    EXPECT_EQ(f.pos.line, line_of(kCampaign, "ship HUM \"Hum\" AS") - 1);
+}
+
 TEST(TmbvReinforcement, AustriaRollsEachTurnFromTurnTwoTillItsFleetArrives) {
     // turn 3's Reinforcement Segment without its roll (and so without the fleet)
     std::string text = kCampaign;

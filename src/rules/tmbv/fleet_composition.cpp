@@ -112,8 +112,9 @@ void TmbvEngine::declare_campaign_ship(const ngn::Declaration& d, const Entity& 
     }
     const Entity* named = ctx.symbols.find(reference_text(it));
     const int fleet = named ? fleet_index(*named) : -1;
-    if (fleet < 0) {
-        ctx.findings.error(Kind::Inconsistent, cite("6.3"), it.pos, "not a fleet declared above: " + std::string(form));
+    if (fleet < 0) {  // its `fleet` line left out: one finding for all the ships that name it
+        if (operations_.unknown_fleets.insert(lower(reference_text(it))).second)
+            ctx.findings.error(Kind::Inconsistent, cite("6.3"), it.pos, "not a fleet declared above: " + std::string(form));
         return;
     }
     CampaignFleet& f = operations_.fleets[static_cast<std::size_t>(fleet)];

@@ -296,6 +296,7 @@ struct Operations {
     bool roma_refused = false;    // a roma line without the optional rule (said there): its ship is not said again
     int reinforce_rolled[2] = {0, 0};  // by side: the turn of its last reinforcement roll
     std::optional<ngn::SourcePos> reinforcement_at;  // an open Reinforcement Segment's heading
+    std::set<std::string> unknown_fleets;  // fleet names ships were declared in, not declared (said once each)
     std::vector<int> arrived;          // fleets declared during play whose make-up is judged at the next heading (6.3)
     bool taranto_bombarded = false;  // an Austrian fleet stood in Taranto's Bombard box in a Bombardment Phase (11.2.2 a)
     int blockades_scored = 0;     // the turn whose blockades' VP are on the track (10.0)
