@@ -392,9 +392,9 @@ std::vector<int> TmbvEngine::joined_fleets(int fleet, const ngn::Event& e, GameC
 // twice the second's. Written as vp N on the attempt's line, or left for the engine to count.
 void TmbvEngine::attempt_cost(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
     const bool doubled = ctx.header.option("third-attempt-cost") != "difference";  // Readings: third-attempt-cost
-    const int cost = f.attempts == 1 || !doubled ? f.last_cost : 2 * f.last_cost;
-    const int cost_written = f.attempts == 1 || !doubled ? f.last_cost_written : 2 * f.last_cost_written;
-    const int cost_other = f.last_cost_other < 0 ? -1 : f.attempts == 1 || !doubled ? f.last_cost_other : 2 * f.last_cost_other;
+    // a failed roll's difference priced for this attempt; -1 (not known) stays -1
+    const auto price = [&](int difference) { return difference < 0 || f.attempts == 1 || !doubled ? difference : 2 * difference; };
+    const int cost = price(f.last_cost), cost_written = price(f.last_cost_written), cost_other = price(f.last_cost_other);
     const std::optional<int> written = vp_argument(e, "6.1.2", ctx);
     if (f.last_cost < 0) {  // the failed roll was not read: its cost is the players'
         pay_vp(f.entity->side, written.value_or(0), e.subject.pos, ctx);

@@ -66,13 +66,12 @@ void TmbvEngine::judge_draw(const Draw& d, const ngn::Event& e, GameContext& ctx
     TurnStart& t = turn_start_;
     const bool own = d.owner == d.drawer;
     const std::string whose = side_name(d.owner, ctx) + "'s marker " + d.marker;
-    bool carried_out = own || d.decision.value_or(false);
+    const bool carried_out = own || d.decision.value_or(false);  // one's own even when written declined: no choice
     if (own) {
         judged(ctx, "5.2.2");
-        if (d.decision == false) {
+        if (d.decision == false)
             ctx.findings.error(Kind::Illegal, cite("5.2.2"), d.decision_pos, "a player who draws his own event marker carries it out at once: " + whose,
-                               "implemented", "declined");  // and it is: the rule leaves no choice
-        }
+                               "implemented", "declined");
     } else {
         judged(ctx, "5.2.3");
         if (!d.decision)
