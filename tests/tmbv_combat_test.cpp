@@ -429,6 +429,37 @@ TEST(TmbvEndOfTurn, ARepairGetsBackBoxesByCrew) {
     only(campaign_problems(edit(kCampaign, "DRA repair => 1", "DRA repair => 3")), "tmbv 11.2.2", Kind::WrongResult);  // at most its hits
 }
 
+// A hit claim said wrong in the battle (Palestro's 1 hit on Drache written a miss) is the battle's
+// one finding: the campaign keeps both counts, and its later lines may follow either, Drache's
+// weather damage roll and repair by the rules' hit, or no roll and no repair by the players' miss
+// (Readings, "A number said wrong").
+TEST(TmbvEndOfTurn, ABattlesHitCountSaidWrongIsFollowedEitherWay) {
+    const std::string battle = edit(kBattle, "= 6 => 1 hits", "= 6 => miss");
+    const auto f = only(campaign_problems(kCampaign, battle), "tmbv 7.8.6", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "1 hit");
+    const std::string by_play = edit(edit(kCampaign, "      DRA weather-damage d10: 0 +1(rough) = 1 => none\n", ""), "      DRA repair => 1\n", "");
+    only(campaign_problems(by_play, battle), "tmbv 7.8.6", Kind::WrongResult);
+    // a ship undamaged by both counts still may not roll
+    EXPECT_EQ(campaign_problems(edit(kCampaign, "      DRA weather-damage", "      PE weather-damage d10: 5 +1(rough) = 6 => 4 hits\n      DRA weather-damage"), battle).size(), 2u);
+}
+
+// A repair count said wrong (Ancona's 2 boxes written 4) is one finding; a later repair by the
+// rules' count of its hits is no second one, nor one by the players' (none left to repair).
+TEST(TmbvEndOfTurn, ARepairSaidWrongIsFollowedEitherWay) {
+    const std::string wrong = edit(kCampaign, "      ANC repair => 2\n", "      ANC repair => 4\n");
+    const auto f = only(campaign_problems(wrong), "tmbv 11.2.2", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "2");
+    EXPECT_EQ(f.recorded.value_or(""), "4");
+    const std::string later = edit(wrong, "      Italy repair @Ancona => 2\n", "      Italy repair @Ancona => 2\n      ANC repair => 2\n");
+    only(campaign_problems(later), "tmbv 11.2.2", Kind::WrongResult);
+    // without the slip, Ancona has 2 hits left for turn 4's repair
+    const auto legal = campaign_problems(edit(kCampaign, "      Italy repair @Ancona => 2\n", "      Italy repair @Ancona => 2\n      ANC repair => 2\n"));
+    EXPECT_TRUE(legal.empty()) << describe(legal);
+    // by neither count: one finding more
+    const std::string neither = edit(wrong, "      Italy repair @Ancona => 2\n", "      Italy repair @Ancona => 2\n      ANC repair => 1\n");
+    EXPECT_EQ(campaign_problems(neither).size(), 2u) << describe(campaign_problems(neither));
+}
+
 TEST(TmbvEndOfTurn, ShipsAreRepairedInAFriendlyPort) {
     // (turns 1 to 3: in turn 4 the fleet left at sea would meet the Austrian blockade)
     const std::string campaign = edit(kCampaign.substr(0, kCampaign.find("\nturn 4")), "    impulse 2\n      Italy pass\n  phase end-of-turn",

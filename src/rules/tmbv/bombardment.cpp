@@ -75,10 +75,10 @@ void TmbvEngine::shot(const ngn::Event& e, const Entity& ship, bool battery, Gam
         return;
     }
     CampaignShip& state = operations_.ship_state[&ship];
-    state.hits += *hits;
+    state.add_hits(*hits);
     const auto claim = claimed_damage(e);
     const ManifestShip* m = manifest_ship(ship);
-    if ((claim && claim->second) || (!claim && m && state.damage_known && state.hits >= m->hull)) sink_campaign_ship(ship, e.subject.pos.line);
+    if ((claim && claim->second) || (!claim && m && state.damage_known && state.hits.played() >= m->hull)) sink_campaign_ship(ship, e.subject.pos.line);
 }
 
 // Who fires, and in which order: a ship's pair of shots, the initiative player's first (9.2.1);
@@ -210,7 +210,7 @@ std::optional<int> TmbvEngine::shot_hits(const ngn::Event& e, const Entity& ship
 std::vector<std::pair<std::string, int>> TmbvEngine::bombardment_modifiers(const Entity& ship, const ManifestPort& port, bool battery) const {
     const ManifestShip* m = manifest_ship(ship);
     const auto found = operations_.ship_state.find(&ship);
-    const int hits = found == operations_.ship_state.end() ? 0 : found->second.hits;
+    const int hits = found == operations_.ship_state.end() ? 0 : found->second.hits.played();
     std::vector<std::pair<std::string, int>> out{{"cf", battery ? port.fire : std::max(0, m->cf + tables_->damage(hits).cf)}};
     const char crew = campaign_crew(ship);
     for (const ChartModifier& c : tables_->bombardment_modifiers())

@@ -30,9 +30,9 @@ void TmbvEngine::end_of_turn_heading(const ngn::Heading& h, GameContext& ctx) {
     Operations& o = operations_;
     if (std::exchange(o.in_weather_damage, false) && stormy(turn_start_.weather))
         for (auto& [ship, state] : o.ship_state)
-            if (state.hits > 0 && state.damage_known && !state.sunk && state.weather_rolled != turn_start_.turn) {
+            if (state.damaged_by_both() && state.damage_known && !state.sunk && state.weather_rolled != turn_start_.turn) {
                 ctx.findings.error(Kind::Illegal, cite("11.1"), o.weather_damage_at,
-                                   ship->label() + " is damaged (" + counted(state.hits, "hit") + "): in " + *turn_start_.weather +
+                                   ship->label() + " is damaged (" + counted(state.hits.played(), "hit") + "): in " + *turn_start_.weather +
                                        " weather it rolls for weather damage (" + ship->label() + " weather-damage d10: ...)");
                 fate_unknown(*ship, state);
             }
@@ -69,10 +69,11 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
     else if (t.weather && !stormy(t.weather)) refused = "weather damage is rolled in rough and foul weather; this turn's is " + *t.weather;
-    else if (state.hits == 0 && state.damage_known) refused = ship.label() + " is not damaged: only damaged ships roll for weather damage";
+    else if (!state.damaged_by_either() && state.damage_known) refused = ship.label() + " is not damaged: only damaged ships roll for weather damage";
     else if (state.weather_rolled == t.turn) refused = ship.label() + " has rolled for weather damage already this turn";
     if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.1"), e.subject.pos, refused));
     state.weather_rolled = t.turn;
+    if (state.hits.played() == 0) state.hits.agree(state.hits.rules());  // it rolls: play follows the rules' count
     const ngn::Dice* dice = first_dice(e);
     if (!dice || dice->faces.empty()) {
         ctx.findings.error(Kind::Inconsistent, cite("11.1"), e.subject.pos, "a weather damage roll is written: " + ship.label() + " weather-damage d10: 7 +3(foul) = 10 => 8 hits");
@@ -93,11 +94,11 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     bool sunk_left_out = false;  // the rules' hits, which sink it, claimed without `sunk` (said below): it sinks
     if (m && ctx.dice_ok) {
         const int hits = std::max(0, total - m->defence);
-        const bool sinks = m->hull > 0 && state.hits + hits >= m->hull;
+        const bool sinks = m->hull > 0 && state.hits.played() + hits >= m->hull;
         const int by_rules = std::max(0, roll.rules - m->defence);  // a modifier said wrong (said above): the claim may follow the rules' total
         const bool either = claim && ((!adds_up(*dice) && claim->first == std::max(0, written_sum(*dice) - m->defence)) ||  // either reading
                                       (table && roll.rules != total && claim->first == by_rules &&
-                                       (!state.damage_known || claim->second == (m->hull > 0 && state.hits + by_rules >= m->hull))));
+                                       (!state.damage_known || claim->second == (m->hull > 0 && state.hits.played() + by_rules >= m->hull))));
         sunk_left_out = state.damage_known && sinks && claim && claim->first == hits && !claim->second;
         if (claim && !either && (claim->first != hits || (state.damage_known && claim->second != sinks)))
             ctx.findings.error(Kind::WrongResult, cite("11.1"), e.claim_pos,
@@ -105,7 +106,7 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
                                hits == 0 ? "none" : counted(hits, "hit") + (sinks ? " sunk" : ""),
                                claim->first == 0 ? "none" : counted(claim->first, "hit") + (claim->second ? " sunk" : ""));
         if (!claim) {  // the rules' result, as nothing else was written
-            state.hits += hits;
+            state.add_hits(hits);
             if (sinks) sink_campaign_ship(ship, e.subject.pos.line);
             return;
         }
@@ -113,7 +114,7 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
         say_no_manifest(ctx, e.subject.pos);
     }
     if (!claim) return;
-    state.hits += claim->first;  // as played
+    state.add_hits(claim->first);  // as played
     if (claim->second || sunk_left_out) sink_campaign_ship(ship, e.subject.pos.line);
 }
 
@@ -178,7 +179,7 @@ const CampaignFleet* TmbvEngine::fleet_of(const Entity& ship) const {
 char TmbvEngine::campaign_crew(const Entity& ship) const {
     if (is_roma(ship)) {  // 14.5: C till its hits are repaired, then B
         const auto st = operations_.ship_state.find(&ship);
-        return st != operations_.ship_state.end() && st->second.hits > 0 ? 'C' : 'B';
+        return st != operations_.ship_state.end() && st->second.hits.played() > 0 ? 'C' : 'B';
     }
     const ManifestShip* m = manifest_ship(ship);
     if (m && m->crew) return m->crew;
@@ -194,7 +195,7 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
     const geometry::Place* p = f && map_ ? map_->find(f->area) : nullptr;
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
-    else if (state.hits == 0 && state.damage_known) refused = ship.label() + " is not damaged";
+    else if (!state.damaged_by_either() && state.damage_known) refused = ship.label() + " is not damaged";
     else if (f && f->placed && (f->box != "port" || (p && !holds(*p, ship.side, ctx))))
         refused = "ships are repaired in a friendly port: " + ship.label() + "'s fleet " + f->label() + " is at " + place_text(*f);
     else if (state.repaired == turn_start_.turn) refused = ship.label() + " has been repaired already this turn";
@@ -207,15 +208,26 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
         return;
     }
     judged(ctx, "11.2.2");
-    const char crew = campaign_crew(ship);
-    const int recovered = std::min(state.damage_known ? state.hits : n->as_int(), crew == 'A' ? 3 : crew == 'B' ? 2 : 1);
-    if (n->as_int() != recovered)
-        ctx.findings.error(Kind::WrongResult, cite("11.2.2"), e.claim_pos,
-                           std::string("a crew ") + crew + " ship gets back " + std::to_string(crew == 'A' ? 3 : crew == 'B' ? 2 : 1) +
-                               " hull boxes, at most its " + counted(state.hits, "hit"),
-                           std::to_string(recovered), std::to_string(n->as_int()));
-    state.hits = std::max(0, state.hits - n->as_int());  // as played
+    judge_repaired_boxes(ship, state, n->as_int(), e, ctx);
     end_tows_of_ships_that_move();
+}
+
+// 11.2.2: 3, 2 or 1 hull boxes for crew A, B or C, at most its hits. A count said wrong before
+// leaves two readings of its hits: a claim by either is no new mistake, and one by the rules'
+// settles them; a claim said wrong here parts them (reported once).
+void TmbvEngine::judge_repaired_boxes(const Entity& ship, CampaignShip& state, int claimed, const ngn::Event& e, GameContext& ctx) {
+    const char crew = campaign_crew(ship);
+    const int most = crew == 'A' ? 3 : crew == 'B' ? 2 : 1;
+    const int by_play = std::min(state.damage_known ? state.hits.played() : claimed, most);
+    const int by_rules = std::min(state.damage_known ? state.hits.rules() : claimed, most);
+    std::optional<Cause> why = state.hits.cause();
+    if (claimed != by_play && claimed != by_rules)
+        why = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("11.2.2"), e.claim_pos,
+                                                    std::string("a crew ") + crew + " ship gets back " + std::to_string(most) + " hull boxes, at most its " +
+                                                        counted(state.hits.played(), "hit"),
+                                                    std::to_string(by_play), std::to_string(claimed)));
+    const int from = claimed == by_play || claimed != by_rules ? state.hits.played() : state.hits.rules();  // the reading it followed
+    state.set_hits(from - claimed, state.hits.rules() - by_rules, claimed == by_rules && claimed != by_play ? std::nullopt : why);
 }
 
 // 11.2.1: a port repairs as many ships a turn as its current defense factor (Readings: the

@@ -445,6 +445,7 @@ private:
     std::optional<BattleOutcome> read_battle(const std::string& name, const std::filesystem::path& path, ngn::SourcePos at, GameContext& ctx);
     void judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, GameContext& ctx);
     void carry_back(const BattleOutcome& b, const std::string& area, ngn::SourcePos at, GameContext& ctx);
+    void carry_back_hits(const BattleOutcome& b, std::size_t ship, CampaignShip& state, ngn::SourcePos at);
     void judge_engaged_fleets(const std::vector<const Entity*>& fought, const std::string& area, ngn::SourcePos at, GameContext& ctx);
     int judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
     void compel(int side, const std::string& area, std::uint32_t line);
@@ -464,6 +465,7 @@ private:
     std::optional<std::string> weather_written(const ngn::Event& e) const;
     std::vector<std::pair<std::string, int>> weather_damage_modifiers(const Entity& ship) const;
     void repair(const ngn::Event& e, const Entity& ship, GameContext& ctx);
+    void judge_repaired_boxes(const Entity& ship, CampaignShip& state, int claimed, const ngn::Event& e, GameContext& ctx);
     void sink_campaign_ship(const Entity& ship, std::uint32_t line);
     void fate_unknown(const Entity& ship, CampaignShip& state);  // 11.1, its roll left out
     const CampaignFleet* fleet_of(const Entity& ship) const;

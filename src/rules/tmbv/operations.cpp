@@ -698,8 +698,8 @@ void TmbvEngine::describe_operations(std::ostream& os, const GameContext& ctx) c
     std::vector<std::pair<const Entity*, CampaignShip>> touched(o.ship_state.begin(), o.ship_state.end());
     std::sort(touched.begin(), touched.end(), [](const auto& a, const auto& b) { return a.first->pos.line < b.first->pos.line; });
     for (const auto& [ship, state] : touched)
-        os << ship->name << ": " << counted(state.hits, "hit") << (state.sunk ? (state.sunk_in_battle ? ", sunk in the battle of " : state.scuttled ? ", scuttled on " : ", sunk on ") + line_text(state.sunk) : "")
-           << (is_roma(*ship) && state.hits > 0 && !state.sunk ? ", crew C till repaired (14.5)" : "") << "\n";
+        os << ship->name << ": " << counted(state.hits.played(), "hit") << (state.sunk ? (state.sunk_in_battle ? ", sunk in the battle of " : state.scuttled ? ", scuttled on " : ", sunk on ") + line_text(state.sunk) : "")
+           << (is_roma(*ship) && state.hits.played() > 0 && !state.sunk ? ", crew C till repaired (14.5)" : "") << "\n";
     for (const auto& [name, port] : o.ports) {  // 9.2.4, 9.3, 11.2.5
         if (!port.hits && port.captured_by < 0) continue;
         const geometry::Place* p = map_ ? map_->find(name) : nullptr;

@@ -202,7 +202,7 @@ void TmbvEngine::roma_declared(const Entity& ship, const CampaignFleet* fleet, n
                            "the Roma joins the game when Italy pays its price, and is declared after that line: Italy roma vp 5 d10: 6 => 4 hits");
     else if (fleet && fleet->type != "reserve")
         ctx.findings.error(Kind::Illegal, cite("14.5"), at, "the Roma joins the Reserve Fleet: " + fleet->label() + " is not Italy's Reserve Fleet");
-    o.ship_state[&ship].hits = o.roma_hits;
+    o.ship_state[&ship].hits.agree(o.roma_hits);
     o.roma_declared = true;
 }
 

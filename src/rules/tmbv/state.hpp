@@ -7,6 +7,7 @@
 #include "geometry/hex.hpp"
 #include "rules/tmbv/manifest.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -193,12 +194,26 @@ struct CampaignFleet {
 
 // A ship of the campaign as its battles left it, as played (7.9, 12.1): hull boxes crossed off, sunk.
 struct CampaignShip {
-    int hits = 0;
+    // hull boxes crossed off: a count said wrong (a battle's hits, a repair; reported) leaves the
+    // rules' count beside the players', and a later line may follow either (Readings, "A number
+    // said wrong"); `hits.played()` is the count play goes on from
+    AsPlayed<int> hits;
     std::uint32_t sunk = 0;  // the line that sank it (its battle's, its weather damage roll, a battery's shot...), 0 afloat
     bool sunk_in_battle = false, scuttled = false;
     int weather_rolled = 0;  // the turn of its last weather damage roll (11.1)
     int repaired = 0;        // the turn of its last repair (11.2)
     bool damage_known = true;  // false after a battle not replayed: its hits are the players' from then on
+
+    // `n` hits more (or fewer) on both readings
+    void add_hits(int n) { set_hits(hits.played() + n, hits.rules() + n, hits.cause()); }
+    // the two readings as they now stand; `why` the finding that parted them, if they differ
+    void set_hits(int played, int rules, std::optional<Cause> why) {
+        if (std::max(0, played) == std::max(0, rules) || !why) hits.agree(std::max(0, played));
+        else hits.part(std::max(0, rules), std::max(0, played), *why);
+    }
+    // whether it is damaged by either reading, or by both
+    bool damaged_by_either() const { return hits.played() > 0 || hits.rules() > 0; }
+    bool damaged_by_both() const { return hits.played() > 0 && hits.rules() > 0; }
 };
 
 // The Operations Phase (6.0) as played: whose impulse it is, the passes, the fleets, the VP paid.

@@ -25,6 +25,8 @@ struct TmbvEngine::BattleOutcome {
         std::string name, alias, side;  // side: lower case
         int start_hits = 0, hits = 0;
         bool sunk = false;
+        int rules_hits = 0;             // the rules' count, where a hit claim said wrong parted it from `hits`
+        std::optional<RuleRef> parted;  // the rule of that finding
     };
     std::vector<Ship> ships;
     std::map<std::string, int> vp;  // by side name, lower case (12.1 per occurrence)
@@ -236,7 +238,8 @@ std::optional<TmbvEngine::BattleOutcome> TmbvEngine::read_battle(const std::stri
         b.initiative = t->side_names_[static_cast<std::size_t>(t->initiative_)];
     for (const Ship& s : t->ships_) {
         const std::string side = s.side >= 0 && static_cast<std::size_t>(s.side) < t->side_names_.size() ? t->side_names_[static_cast<std::size_t>(s.side)] : "";
-        b.ships.push_back({s.entity->name, s.entity->alias, side, s.start_hits, s.hits.played(), static_cast<bool>(s.sunk)});
+        b.ships.push_back({s.entity->name, s.entity->alias, side, s.start_hits, s.hits.played(), static_cast<bool>(s.sunk), s.hits.rules(),
+                           s.hits.cause() ? std::optional<RuleRef>(s.hits.cause()->rule) : std::nullopt});
         if (s.sunk && !s.manifest) b.vp_known = false;
     }
     const std::vector<int> vp = t->victory_points();
@@ -262,6 +265,19 @@ const Entity* TmbvEngine::campaign_ship_named(const std::string& name) const {
     return nullptr;
 }
 
+// What a battle did to a ship, on the count the campaign had (a start written wrong is that one
+// slip); a ship whose damage was not known takes the battle's count. A hit claim said wrong in the
+// battle (reported there) leaves the rules' count beside the players', as in the battle.
+void TmbvEngine::carry_back_hits(const BattleOutcome& b, std::size_t ship, CampaignShip& state, ngn::SourcePos at) {
+    const BattleOutcome::Ship& s = b.ships[ship];
+    const int before = state.damage_known ? state.hits.played() : s.start_hits;
+    const int rules_before = state.damage_known ? state.hits.rules() : s.start_hits;
+    std::optional<Cause> why = state.hits.cause();
+    if (s.parted) why = Cause{at.line, *s.parted};
+    state.set_hits(before + s.hits - s.start_hits, rules_before + s.rules_hits - s.start_hits, why);
+    state.damage_known = true;
+}
+
 // What the battle did to the campaign's ships and fleets: damage and sinkings as played, the VP
 // of 12.1, and a Low Fuel and Ammo marker on every fleet that fought (7.9.6).
 void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn::SourcePos at, GameContext& ctx) {
@@ -285,14 +301,11 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
         fought.push_back(c);
         CampaignShip& state = o.ship_state[c];
         judged(ctx, "7.2");
-        if (state.damage_known && s.start_hits != state.hits)
+        if (state.damage_known && !state.hits.fits(s.start_hits))
             ctx.findings.error(Kind::Inconsistent, cite("7.2"), at,
                                s.name + " begins the battle with the hits the campaign has on it (declared in the battle record: hits N)",
-                               counted(state.hits, "hit"), counted(s.start_hits, "hit"));
-        // what the battle did, on the count the campaign had (a start written wrong is that one slip);
-        // a ship whose damage was not known takes the battle's count
-        state.hits = state.damage_known ? std::max(0, state.hits + s.hits - s.start_hits) : s.hits;
-        state.damage_known = true;
+                               counted(state.hits.played(), "hit"), counted(s.start_hits, "hit"));
+        carry_back_hits(b, static_cast<std::size_t>(&s - b.ships.data()), state, at);
         if (!s.sunk) continue;
         state.sunk = at.line, state.sunk_in_battle = true;
         sink_from_fleet(o.fleets[static_cast<std::size_t>(fleet)], c, at.line);

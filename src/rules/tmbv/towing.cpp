@@ -20,7 +20,7 @@ int TmbvEngine::campaign_ma(const Entity& ship) const {
     const auto st = operations_.ship_state.find(&ship);
     const bool known = st == operations_.ship_state.end() || st->second.damage_known;
     if (!m || !tables_ || !tables_->has_damage() || !known) return -1;
-    const int hits = st == operations_.ship_state.end() ? 0 : st->second.hits;
+    const int hits = st == operations_.ship_state.end() ? 0 : st->second.hits.played();
     return std::max(0, m->ma + tables_->damage(hits).ma);
 }
 
