@@ -443,6 +443,18 @@ TEST(TmbvEndOfTurn, ABattlesHitCountSaidWrongIsFollowedEitherWay) {
     EXPECT_EQ(campaign_problems(edit(kCampaign, "      DRA weather-damage", "      PE weather-damage d10: 5 +1(rough) = 6 => 4 hits\n      DRA weather-damage"), battle).size(), 2u);
 }
 
+// A hit left out of the battle (Palestro's shot at Drache, which a ship need not fire: the battle
+// is legal) shows at the campaign's first line that has Drache damaged, its weather damage roll;
+// its repair after it is no second finding: its count is the players' from then on.
+TEST(TmbvEndOfTurn, AHitLeftOutOfABattleIsOneFindingInTheCampaign) {
+    const std::string battle = edit(kBattle, "        PAL fire DRA d10: 4 +2(cf) +1(range) -1(ironclad) = 6 => 1 hits\n", "");
+    EXPECT_TRUE(battle_alone(battle).empty()) << describe(battle_alone(battle));
+    const auto f = only(campaign_problems(kCampaign, battle), "tmbv 11.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("DRA is not damaged"), std::string::npos) << f.message;
+    const std::string no_roll = edit(kCampaign, "      DRA weather-damage d10: 0 +1(rough) = 1 => none\n", "");
+    only(campaign_problems(no_roll, battle), "tmbv 11.2", Kind::Illegal);
+}
+
 // A repair count said wrong (Ancona's 2 boxes written 4) is one finding; a later repair by the
 // rules' count of its hits is no second one, nor one by the players' (none left to repair).
 TEST(TmbvEndOfTurn, ARepairSaidWrongIsFollowedEitherWay) {

@@ -69,9 +69,9 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
     else if (t.weather && !stormy(t.weather)) refused = "weather damage is rolled in rough and foul weather; this turn's is " + *t.weather;
-    else if (!state.damaged_by_either() && state.damage_known) refused = ship.label() + " is not damaged: only damaged ships roll for weather damage";
     else if (state.weather_rolled == t.turn) refused = ship.label() + " has rolled for weather damage already this turn";
     if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.1"), e.subject.pos, refused));
+    if (!state.damaged_by_either() && state.damage_known) damaged_as_played(ship, state, "11.1", e, ctx);
     state.weather_rolled = t.turn;
     if (state.hits.played() == 0) state.hits.agree(state.hits.rules());  // it rolls: play follows the rules' count
     const ngn::Dice* dice = first_dice(e);
@@ -186,6 +186,15 @@ char TmbvEngine::campaign_crew(const Entity& ship) const {
     return ship.side == italy_ ? 'B' : 'A';  // 13.0
 }
 
+// A ship the campaign has undamaged rolls for weather damage or is repaired: one finding (a hit
+// left out of a battle, say). The players hold it damaged: its count is theirs from then on, so
+// its other lines of the turn are not flagged again.
+void TmbvEngine::damaged_as_played(const Entity& ship, CampaignShip& state, const char* rule, const ngn::Event& e, GameContext& ctx) {
+    ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos,
+                       ship.label() + " is not damaged" + (std::string(rule) == "11.1" ? ": only damaged ships roll for weather damage" : ""));
+    state.damage_known = false;
+}
+
 // 11.2, 11.2.2: a ship in a friendly port gets back 3, 2 or 1 hull boxes for crew A, B or C, once
 // a turn (11.2.3: its own repair only).
 void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ctx) {
@@ -195,11 +204,11 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
     const geometry::Place* p = f && map_ ? map_->find(f->area) : nullptr;
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
-    else if (!state.damaged_by_either() && state.damage_known) refused = ship.label() + " is not damaged";
     else if (f && f->placed && (f->box != "port" || (p && !holds(*p, ship.side, ctx))))
         refused = "ships are repaired in a friendly port: " + ship.label() + "'s fleet " + f->label() + " is at " + place_text(*f);
     else if (state.repaired == turn_start_.turn) refused = ship.label() + " has been repaired already this turn";
     if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused));
+    if (!state.damaged_by_either() && state.damage_known) damaged_as_played(ship, state, "11.2", e, ctx);
     state.repaired = turn_start_.turn;
     if (f && f->placed) port_capacity(*f, ship, e, ctx);
     const auto* n = e.claim && !e.claim->empty() ? e.claim->front().as<ngn::Number>() : nullptr;
