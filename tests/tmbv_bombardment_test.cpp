@@ -129,6 +129,86 @@ TEST(TmbvBombardment, TheArmyLandsWhereTheBatteryIsSilenced) {
     one(at_pola(silenced + line("Austria land @Lissa")), "tmbv 9.3", Kind::Illegal);
 }
 
+// A port the Italian army took (9.3) is no side's to base ships in (11.2.2 b): the Austrian fleet
+// that returns from the Central Adriatic goes to Pola, 2 MP away, not to Lissa, 1 MP away
+// (8.1.2); returning to Lissa is one finding, which names the landing.
+const std::string kLissaTaken =
+    "[NGN \"1\"]\n"
+    "[Ruleset \"tmbv\"]\n"
+    "[Variant \"campaign\"]\n"
+    "[Side1 \"Austria\"]\n"
+    "[Side2 \"Italy\"]\n"
+    "[Tables \"../tables/tmbv-test-pack.ngn\"]\n"
+    "[Map \"../maps/tmbv-test-map.ngn\"]\n"
+    "[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n"
+    "[Result \"*\"]\n"
+    "\n"
+    "side Austria\n"
+    "fleet AM \"Austrian Main Fleet\" main admiral @Pola/port\n"
+    "ship FM \"Erzherzog Ferdinand Max\" AM\n"
+    "ship HB \"Habsburg\" AM\n"
+    "ship SAL \"Salamander\" AM\n"
+    "ship KM \"Kaiser Max\" AM\n"
+    "side Italy\n"
+    "fleet IM \"Italian Main Fleet\" main admiral @Bari/port\n"
+    "ship RDI \"Re d'Italia\" IM\n"
+    "ship RDP \"Re di Portogallo\" IM\n"
+    "ship CAR \"Principe di Carignano\" IM\n"
+    "ship CAS \"Castelfidardo\" IM\n"
+    "\n"
+    "turn 1\n"
+    "  phase turn-start\n"
+    "    segment initiative\n"
+    "      Austria roll d10: 3 +5(FML) +2(Tegetthoff) = 10\n"
+    "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n"
+    "  phase operations\n"
+    "    impulse 1\n"
+    "      IM mobilize => mobilized\n"
+    "      IM move @Bari/at-sea @\"Lower Adriatic\" @Lissa/bombard\n"
+    "    impulse 2\n"
+    "      AM mobilize d10: 5 -2(Tegetthoff) = 3 => mobilized\n"
+    "      AM move @Pola/at-sea @\"Upper Adriatic\"\n"
+    "    impulse 3\n"
+    "      Italy pass\n"
+    "    impulse 4\n"
+    "      Austria pass\n"
+    "  phase return-to-port\n"
+    "    AM return @Pola/port\n"
+    "    IM stay\n"
+    "  phase bombardment\n"
+    "    RDI bombard d10: 8 +4(cf) -1(ironclad) -3(defence) = 8 => 2 hits\n"
+    "    RDI battery d10: 5 +3(cf) -1(ironclad) -4(defence) = 3 => none\n"
+    "    RDP bombard d10: 9 +4(cf) -1(ironclad) -3(defence) = 9 => 2 hits\n"
+    "    Italy land @Lissa\n"
+    "  phase victory\n"
+    "\n"
+    "turn 2\n"
+    "  phase turn-start\n"
+    "    segment weather\n"
+    "      Italy roll d10: 3 => clear\n"
+    "    segment initiative\n"
+    "      Austria roll d10: 9 +5(FML) +2(Tegetthoff) = 16\n"
+    "      Italy roll d10: 1 +3(FML) +0(Persano) = 4 => Austria\n"
+    "  phase operations\n"
+    "    impulse 1\n"
+    "      AM mobilize d10: 2 -2(Tegetthoff) = 0 => mobilized\n"
+    "      AM move @Pola/at-sea @\"Upper Adriatic\" @\"Central Adriatic\"\n"
+    "    impulse 2\n"
+    "      Italy pass\n"
+    "    impulse 3\n"
+    "      Austria pass\n"
+    "  phase return-to-port\n"
+    "    IM return @Bari/port\n"
+    "    AM return @Pola/port\n";
+
+TEST(TmbvBombardment, APortTakenByTheArmyIsNoSidesToReturnTo) {
+    clean(kLissaTaken);
+    std::string to_lissa = kLissaTaken;
+    to_lissa.replace(to_lissa.rfind("AM return @Pola/port"), 20, "AM return @Lissa/port");
+    const Finding f = one(to_lissa, "tmbv 8.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("Lissa was taken by Italy's army (9.3)"), std::string::npos) << f.message;
+}
+
 TEST(TmbvBombardment, APortRepairsItsBattery) {
     const std::string repair = "  phase end-of-turn\n    segment repair\n";
     // Ancona's battery has 1 hit: Italy mends it (11.2.5), up to 2 a turn, once

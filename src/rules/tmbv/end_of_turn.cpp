@@ -204,7 +204,7 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
     const geometry::Place* p = f && map_ ? map_->find(f->area) : nullptr;
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
-    else if (f && f->placed && (f->box != "port" || (p && !holds(*p, ship.side, ctx))))
+    else if (f && f->placed && (f->box != "port" || (p && !friendly_port(*p, ship.side, ctx))))
         refused = "ships are repaired in a friendly port: " + ship.label() + "'s fleet " + f->label() + " is at " + place_text(*f);
     else if (state.repaired == turn_start_.turn) refused = ship.label() + " has been repaired already this turn";
     if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused));

@@ -323,6 +323,8 @@ private:
     void say_no_map(GameContext& ctx, ngn::SourcePos at);
     const geometry::Place* map_place(const ngn::AreaPos& at, ngn::SourcePos pos, GameContext& ctx);
     bool holds(const geometry::Place& p, int side, const GameContext& ctx) const;
+    bool friendly_port(const geometry::Place& p, int side, const GameContext& ctx) const;
+    std::string not_friendly_why(const geometry::Place& p, int side, const GameContext& ctx) const;
     bool in_mediterranean(const std::string& area) const;
     bool in_at_sea_box(const CampaignFleet& f) const;  // Readings: coastal-at-sea
     const CampaignFleet* enemy_at(const std::string& area, const std::string& box, int side) const;

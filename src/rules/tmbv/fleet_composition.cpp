@@ -263,7 +263,7 @@ void TmbvEngine::reform_fleet(int fleet, const ngn::Event& e, GameContext& ctx) 
                   ": its marker is reused only when every ship in it is sunk";
     else if (f.emptied > operations_.turn_line) refused = f.label() + "'s last ship sank this turn: its marker comes back on the next turn";
     else if (operations_.impulse > 0 || !in_operations_) refused = "a marker comes back at the very start of the Operations Phase, before impulse 1 (6.3.6)";
-    else if (p && !holds(*p, f.entity->side, ctx)) refused = p->name + " is not " + side_name(f.entity->side, ctx) + "'s port";
+    else if (p && !friendly_port(*p, f.entity->side, ctx)) refused = not_friendly_why(*p, f.entity->side, ctx);
     if (!refused.empty()) ctx.findings.error(Kind::Illegal, cite("6.3.5"), e.subject.pos, refused);
     f.emptied = 0, f.said_sunk = false, f.marker.clear(), f.mission = false;  // as played: an empty marker in port
     f.area = p ? p->name : std::string(at->area), f.box = "port", f.placed = true, f.began_at_sea = false;

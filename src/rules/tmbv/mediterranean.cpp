@@ -74,7 +74,7 @@ void TmbvEngine::return_lone_ship(const Entity& ship, const ngn::Event& e, GameC
     const geometry::Place* p = to && map_ ? map_->find(std::string(to->area)) : nullptr;
     if (!to || box_name(to->box) != "port")
         return void(ctx.findings.error(Kind::Inconsistent, cite("8.1.7"), e.subject.pos, "a lone ship returns to a Port box: " + ship.label() + " return @Taranto/port"));
-    if (p && (!holds(*p, ship.side, ctx) || enemy_at(p->name, "blockade", ship.side) || ngn::same_label(p->name, "Spalato")))
+    if (p && (!friendly_port(*p, ship.side, ctx) || enemy_at(p->name, "blockade", ship.side) || ngn::same_label(p->name, "Spalato")))
         ctx.findings.error(Kind::Illegal, cite("8.1.7"), e.subject.pos,
                            p->name + " is not an open port of " + side_name(ship.side, ctx) + "'s: a lone ship returns to an un-blockaded friendly port");
     l->area = p ? p->name : std::string(to->area), l->port_unwritten.reset();

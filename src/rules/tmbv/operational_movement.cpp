@@ -51,6 +51,21 @@ bool TmbvEngine::holds(const geometry::Place& p, int side, const GameContext& ct
     return s && (ngn::same_label(p.controller, s->name) || (!s->alias.empty() && ngn::same_label(p.controller, s->alias)));
 }
 
+// A port where the side's ships may be based: its own by the map, unless the Italian army took it
+// (9.3 captures it; 11.2.2 b bars Italy from basing ships there).
+bool TmbvEngine::friendly_port(const geometry::Place& p, int side, const GameContext& ctx) const {
+    const auto taken = operations_.ports.find(lower(p.name));
+    return holds(p, side, ctx) && (taken == operations_.ports.end() || taken->second.captured_by < 0);
+}
+
+// Why a port is not the side's to enter: its owner on the map, or the army's landing.
+std::string TmbvEngine::not_friendly_why(const geometry::Place& p, int side, const GameContext& ctx) const {
+    const auto taken = operations_.ports.find(lower(p.name));
+    if (taken != operations_.ports.end() && taken->second.captured_by >= 0)
+        return p.name + " was taken by " + side_name(taken->second.captured_by, ctx) + "'s army (9.3): no side bases ships there (11.2.2 b)";
+    return p.name + " is not " + side_name(side, ctx) + "'s port";
+}
+
 // An enemy fleet of `side` in the area (and box, when one is given).
 const CampaignFleet* TmbvEngine::enemy_at(const std::string& area, const std::string& box, int side) const {
     for (const CampaignFleet& o : operations_.fleets)
@@ -113,9 +128,9 @@ bool TmbvEngine::step_allowed(const geometry::Place& p, const std::string& box, 
             ctx.findings.error(Kind::Illegal, cite("6.4.8"), at, "no ship ever enters the port of Spalato");
             return false;
         }
-        if (!p.controller.empty() && !holds(p, side, ctx)) {
-            ctx.findings.error(Kind::Illegal, cite("6.4.3"), at, "only friendly ships enter a Port box: " + p.name + " is " + p.controller + "'s",
-                               side_name(side, ctx) + "'s port", p.controller + "'s");
+        if (!p.controller.empty() && !friendly_port(p, side, ctx)) {
+            ctx.findings.error(Kind::Illegal, cite("6.4.3"), at, "only friendly ships enter a Port box: " + not_friendly_why(p, side, ctx),
+                               side_name(side, ctx) + "'s port", holds(p, side, ctx) ? "taken" : p.controller + "'s");
             return false;
         }
     }

@@ -106,7 +106,7 @@ bool TmbvEngine::arrives_now(const CampaignFleet& f, GameContext& ctx) {
     const bool pola_blockaded = enemy_at("Pola", "blockade", austria_) != nullptr;
     const geometry::Place* p = map_ && f.placed ? map_->find(f.area) : nullptr;
     const bool in_pola = lower(f.area) == "pola";
-    const bool other_open = pola_blockaded && (!p || holds(*p, austria_, ctx)) && !enemy_at(f.area, "blockade", austria_);
+    const bool other_open = pola_blockaded && (!p || friendly_port(*p, austria_, ctx)) && !enemy_at(f.area, "blockade", austria_);
     const bool ok = !f.placed || (f.box == "port" && (in_pola ? !pola_blockaded : other_open));
     if (!ok)
         ctx.findings.error(Kind::Illegal, cite("11.2.1 a)"), f.entity->pos,

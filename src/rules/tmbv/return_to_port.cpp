@@ -139,11 +139,11 @@ void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& 
     if (!p) return;
     const int side = f.entity->side;
     auto open_port = [&](const geometry::Place& q) {
-        return q.boxes && holds(q, side, ctx) && !ngn::same_label(q.name, "Spalato") && !enemy_at(q.name, "blockade", side);
+        return q.boxes && friendly_port(q, side, ctx) && !ngn::same_label(q.name, "Spalato") && !enemy_at(q.name, "blockade", side);
     };
     if (!open_port(*p)) {
         ctx.findings.error(Kind::Illegal, cite("8.1"), at,
-                           p->name + (holds(*p, side, ctx) ? " is blockaded, or closed (6.4.8)" : " is not " + side_name(side, ctx) + "'s port") +
+                           (friendly_port(*p, side, ctx) ? p->name + " is blockaded, or closed (6.4.8)" : not_friendly_why(*p, side, ctx)) +
                                ": a fleet returns to an un-blockaded friendly port");
         return;
     }
