@@ -68,6 +68,9 @@ TEST(TmbvOperations, ImpulsesAlternateFromTheInitiativePlayer) {
     one(operations({line("IM mobilize d10: 1 +0(Persano) = 1 => mobilized")}), "tmbv 6.0", Kind::Illegal, "Austria", "Italy");
     // one mistake, one finding: the alternation goes on from the players' order
     one(operations({kItalyPasses, kAustriaMobilizes, kItalyPasses}), "tmbv 6.0", Kind::Illegal, "Austria", "Italy");
+    // ... or from the rules' order, when the side alone was written wrong (Austria's pass as Italy's)
+    one(operations({kAustriaMobilizes, line("IM mobilize d10: 1 +0(Persano) = 1 => mobilized"), kItalyPasses, kItalyPasses}), "tmbv 6.0", Kind::Illegal,
+        "Austria", "Italy");
 }
 
 TEST(TmbvOperations, AnImpulseIsOneFleets) {

@@ -65,7 +65,7 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
         play_left_out(h, ctx);
         if (phase && phase->name == "return-to-port") open_return_to_port(h.label_pos);
         if (in_operations_) o.impulse = 0, o.acted = -1, o.passes_in_row = 0, o.ended_at = 0, o.first_side = turn_start_.initiative,
-                             o.first_other = turn_start_.initiative_other;
+                             o.first_other = turn_start_.initiative_other, o.first_other_at = 0;
         if (phase && phase->name == "bombardment") note_bombardment(), open_bombardment();
         if (phase && phase->name == "blockade" && ctx.header.option("blockade-vp") != "victory-phase") score_blockades(ctx);
         if (phase && phase->name == "victory") tally_turn(ctx);
@@ -155,15 +155,20 @@ bool TmbvEngine::in_turn(int side, const ngn::Event& e, GameContext& ctx) {
         return false;
     }
     if (o.first_side < 0) o.first_side = o.impulse % 2 == 1 ? side : 1 - side;  // the initiative not known: the first to act says it
-    if (const int other = std::exchange(o.first_other, -1); other >= 0 && side != o.first_side && side == (o.impulse % 2 == 1 ? other : 1 - other))
-        o.first_side = turn_start_.initiative = other;  // the winner was claimed wrong (said there), and the players went by the totals
-    const int owner = o.impulse % 2 == 1 ? o.first_side : 1 - o.first_side;
+    const auto owner_from = [&](int first) { return o.impulse % 2 == 1 ? first : 1 - first; };
+    if (o.first_other >= 0 && o.impulse > o.first_other_at) {
+        const int other = std::exchange(o.first_other, -1);
+        // the winner, or an impulse's side, was said wrong (said there), and the players went by the rules' alternation
+        if (side != owner_from(o.first_side) && side == owner_from(other)) o.first_side = turn_start_.initiative = other;
+    }
+    const int owner = owner_from(o.first_side);
     if (side == owner || ctx.symbols.side_count() != 2) return true;
     ctx.findings.error(Kind::Illegal, cite("6.0"), e.subject.pos,
                        "impulse " + std::to_string(o.impulse) + " is " + side_name(owner, ctx) + "'s: the impulses alternate from the initiative player (" +
                            side_name(o.first_side, ctx) + ")",
                        side_name(owner, ctx), side_name(side, ctx));
-    o.first_side = o.impulse % 2 == 1 ? side : 1 - side;  // the players' alternation from here on
+    // the players' alternation from here on, or the rules' if the next impulse shows a side written wrong
+    o.first_other = std::exchange(o.first_side, owner_from(side)), o.first_other_at = o.impulse;
     return false;
 }
 

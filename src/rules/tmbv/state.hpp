@@ -270,7 +270,8 @@ struct Operations {
     bool said_no_interception = false, said_interception_results = false;
     int impulse = 0;            // the impulse open, 0 outside the phase
     int first_side = -1;        // whose impulse 1 is: the initiative's (6.0)
-    int first_other = -1;       // the other side, where the initiative was claimed wrong: the first to act may be either
+    int first_other = -1;       // the other first side, where the initiative was claimed wrong or an impulse's side was: ...
+    int first_other_at = 0;     // ... the first line of a later impulse than this one says which the players went by
     int acted = -1;             // the fleet (or admiral's group) that acted in this impulse, -1 none
     bool passed = false;        // this impulse's player passed
     int lines = 0;              // this impulse's lines
