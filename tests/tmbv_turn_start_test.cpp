@@ -113,6 +113,9 @@ TEST(TmbvTurnStart, EachPlayerDrawsOneMarker) {
     const Finding none = one(campaign(turn(1, "", "      Austria draw no-event\n", "")), "tmbv 5.2.1", Kind::Illegal);
     EXPECT_EQ(none.message, "Italy drew no marker: each player draws one a turn (Italy draw no-event, or draw event ...)");
     one(campaign(turn(1, "", "      Austria draw nothing\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Inconsistent);
+    // Austria's draw written as Italy's: one finding, not a draw missing too
+    const Finding swapped = one(campaign(turn(1, "", "      Italy draw no-event\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Illegal);
+    EXPECT_EQ(swapped.message, "Italy has drawn already this turn (line 12): each player draws one marker; taken as Austria's draw, who has not drawn");
 }
 
 TEST(TmbvTurnStart, WithoutAChartRandomEventsEffectsAreSaidNotFollowed) {
