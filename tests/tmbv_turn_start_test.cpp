@@ -147,6 +147,16 @@ TEST(TmbvTurnStart, AnEventsVpGoOnTheTrack) {
     one(campaign(turn(1, "", draws + "      Austria vp 0\n", "")), "tmbv 12.1", Kind::WrongResult, "3", "0");
 }
 
+// A draw left out is one finding: what it did is not known, so the tracks its chart's markers
+// change (Austria's VP, both FMLs on the test chart) are the players' next values.
+TEST(TmbvTurnStart, ADrawLeftOutLeavesTheChartsTracksToThePlayers) {
+    one(campaign(turn(1, "", "      Italy draw no-event\n", kItalyWins + "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n") +
+                 "  phase victory\n    Austria vp 3\n"),
+        "tmbv 5.2.1", Kind::Illegal);
+    one(campaign(turn(1, "", "      Italy draw no-event\n", kItalyWins + "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n")), "tmbv 5.2.1",
+        Kind::Illegal);
+}
+
 TEST(TmbvTurnStart, TheOpponentsMarkerIsCarriedOutOrPutBack) {
     // 5.2.3: Italy carries out Austria's 4 (Italy's FML -1): 1 at the roll
     const std::string implemented = "      Austria draw no-event\n      Italy draw event Austria 4 implemented\n";

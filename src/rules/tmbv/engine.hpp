@@ -282,6 +282,7 @@ private:
     void event_vp(int side, int vp);
     std::string effect_text(const RandomEvent& r, const GameContext& ctx) const;
     std::string chart_side(int side) const;
+    void draw_left_out();
     int side_of_chart(const std::string& name) const;
     void describe_events(std::ostream& os) const;
 

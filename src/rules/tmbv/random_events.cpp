@@ -48,6 +48,19 @@ void TmbvEngine::draw_marker(const ngn::Event& e, const Entity& side, GameContex
     judge_draw(*d, e, ctx);
 }
 
+// A draw left out (said): what its marker did is not known. Each FML and VP track that the
+// chart's markers change is then the players' next value (5.2.2): one finding, not one a total.
+void TmbvEngine::draw_left_out() {
+    if (!tables_) return;
+    for (const RandomEvent& r : tables_->random_events()) {
+        const int side = side_of_chart(r.side);
+        if (side < 0) continue;
+        const auto s = static_cast<std::size_t>(side);
+        if (r.effect == RandomEvent::Effect::Fml && s < turn_start_.fml.size()) turn_start_.fml[s].reset(), turn_start_.fml_other[s].reset();
+        if (r.effect == RandomEvent::Effect::Vp && s < operations_.vp.size()) operations_.vp[s].reset(), operations_.gains_unknown = true;
+    }
+}
+
 // event [<owner>] <marker> [implemented|declined] ["name"]: the owner is the drawer unless named.
 std::optional<TmbvEngine::Draw> TmbvEngine::read_draw(const ngn::Event& e, const Entity& side) const {
     const auto& a = e.args;

@@ -100,6 +100,7 @@ public:
     bool has_random_events() const { return !events_.empty(); }
     // The chart's rows for one marker of a side ("austria", "3"); none when it has no such marker.
     std::vector<const RandomEvent*> random_event(const std::string& owner, const std::string& marker) const;
+    const std::vector<RandomEvent>& random_events() const { return events_; }
     // A side's markers on the chart, for a message: "1, 2, 3".
     std::string markers_of(const std::string& owner) const;
 

@@ -128,10 +128,12 @@ void TmbvEngine::close_segment(GameContext& ctx) {
     }
     if (segment == "random-event")
         for (std::size_t s = 0; s < t.drew.size(); ++s)
-            if (!t.drew[s])
+            if (!t.drew[s]) {
                 t.missing.push_back({at, "5.2.1",
                                      side_name(static_cast<int>(s), ctx) + " drew no marker: each player draws one a turn (" +
                                          side_name(static_cast<int>(s), ctx) + " draw no-event, or draw event ...)"});
+                draw_left_out();
+            }
     if (segment == "initiative" && !t.decided && t.claimed_on_tie >= 0) t.initiative = t.claimed_on_tie, t.decided = true;  // said at the claim
     if (segment == "initiative" && !t.decided) {
         std::string missing;
@@ -305,7 +307,7 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
     } else {
         if (!std::exchange(t.said_no_fml, true))
             ctx.findings.note(Kind::Unverifiable, cite("6.1.1"), fml_mod->pos,
-                              "the FMLs are not known here (a record that starts after turn 1, a battle whose VP are not known, or a side not named Austria or Italy): "
+                              "the FMLs are not known here (a record that starts after turn 1, a battle whose VP are not known, a random event draw left out, or a side not named Austria or Italy): "
                               "the FML modifiers are taken as written");
         fml = fml_mod->value;
         t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as written at line " + std::to_string(fml_mod->pos.line);
