@@ -267,10 +267,14 @@ void TmbvEngine::port_repair(const ngn::Event& e, const Entity& side, GameContex
     const geometry::Place* p = map_ ? map_->find(std::string(at->area)) : nullptr;
     const std::string area = p ? p->name : std::string(at->area);
     PortState& ps = operations_.ports[lower(area)];
-    std::string refused;
-    if (p && !p->controller.empty() && !holds(*p, side.index, ctx) && ps.captured_by != side.index) refused = area + " is not " + side.label() + "'s port";
-    else if (ps.repaired_on == turn_start_.turn) refused = area + "'s battery has been repaired already this turn";
-    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.2.5"), e.subject.pos, refused));
+    const bool owns = ps.captured_by >= 0 ? ps.captured_by == side.index : !p || p->controller.empty() || holds(*p, side.index, ctx);
+    if (ps.repaired_on == turn_start_.turn)
+        return void(ctx.findings.error(Kind::Illegal, cite("11.2.5"), e.subject.pos, area + "'s battery has been repaired already this turn"));
+    if (!owns && ps.held_as_played != side.index) {  // a landing left out, say: the players hold it as this side's from then on
+        ctx.findings.error(Kind::Illegal, cite("11.2.5"), e.subject.pos,
+                           area + " is not " + side.label() + "'s port" + (ps.captured_by >= 0 ? " (taken by " + side_name(ps.captured_by, ctx) + "'s army, 9.3)" : ""));
+        ps.held_as_played = side.index;
+    }
     ps.repaired_on = turn_start_.turn;
     const int mended = std::min(2, ps.hits);
     if (n->as_int() > mended)
