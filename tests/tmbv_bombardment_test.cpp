@@ -80,6 +80,11 @@ TEST(TmbvBombardment, TheBatteryAnswersEachBombardingShipOnce) {
     // one mistake, one finding: a second bombard where the battery's shot was meant
     one(bombardment(kFmBombards + line("FM bombard d10: 6 +3(cf) -1(ironclad) -3(defence) = 5 => 1 hits")), "tmbv 9.2.5", Kind::Illegal);
     one(bombardment(kFmBombards + kBatteryAtFm + kFmBombards + kBatteryAtFm), "tmbv 9.0", Kind::Illegal);  // one round
+    // the battery's shot left out: what it did to FM is not known, and its weather damage roll is
+    // taken as the players had FM damaged (against the test pack's defense 3: 6 is 3 hits)
+    const std::string rough = "  phase end-of-turn\n    segment weather-damage\n      FM weather-damage d10: 5 +1(rough) = 6 => 3 hits\n";
+    one(bombardment(kFmBombards, rough), "tmbv 9.2.5", Kind::Illegal);
+    EXPECT_EQ(problems_in(bombardment("", rough), "games").size(), 1u);  // undamaged FM: its roll is the one finding
 }
 
 TEST(TmbvBombardment, ASilencedBatteryFiresNoMore) {

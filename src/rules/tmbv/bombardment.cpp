@@ -159,10 +159,11 @@ void TmbvEngine::settle_pair(GameContext& ctx) {
     const CampaignFleet* f = b.fleet >= 0 ? &operations_.fleets[static_cast<std::size_t>(b.fleet)] : nullptr;
     const ManifestPort* port = f && manifest_ ? manifest_->port(f->area) : nullptr;
     if (b.bombard_at.line && port && operations_.ports[lower(f->area)].hits >= port->boxes) return;  // silenced (9.2.7)
-    if (b.bombard_at.line)
+    if (b.bombard_at.line) {
         ctx.findings.error(Kind::Illegal, cite("9.2.5"), b.bombard_at,
                            "the battery fires at each bombarding ship in turn: " + ship->label() + " battery d10: ... => <hits>");
-    else
+        operations_.ship_state[ship].damage_known = false;  // what the shot did is not known: its hits are the players' from then on
+    } else
         ctx.findings.error(Kind::Illegal, cite("9.2.5"), b.battery_at,
                            "the battery fires at the ships that bombard: " + ship->label() + " bombard d10: ... is missing");
 }
