@@ -248,6 +248,21 @@ TEST(TmbvVictory, AWrittenTotalIsTheTracks) {
     EXPECT_EQ(f.recorded.value_or(""), "10");
 }
 
+// A total 2 VP over the track in turn 2, and 2 over again in turn 3 (a gain each turn that the
+// track lacks: a blockade whose move was left out, say), is one mistake carried on: one finding.
+// A different difference the next turn is a finding of its own.
+TEST(TmbvVictory, TheSameDifferenceTurnAfterTurnIsOneFinding) {
+    std::string text = kCampaign;
+    text.replace(text.rfind("    Austria vp 14\n"), 18, "    Austria vp 18\n");  // turn 4
+    text.replace(text.rfind("    Austria vp 12\n"), 18, "    Austria vp 16\n");  // turn 3
+    text.replace(text.rfind("    Austria vp 12\n"), 18, "    Austria vp 14\n");  // turn 2
+    const auto f = only(campaign_problems(text), "tmbv 12.1", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "12");
+    EXPECT_EQ(f.recorded.value_or(""), "14");
+    const std::string other = edit(edit(text, "    Austria vp 16\n", "    Austria vp 17\n"), "    Austria vp 18\n", "    Austria vp 19\n");
+    EXPECT_EQ(campaign_problems(other).size(), 2u) << describe(campaign_problems(other));
+}
+
 // Turn 2 from the middle of a game: the totals written at its start; the Austrian Battle Fleet on
 // blockade at Ancona, an Italian port, gains 2 VP in the Victory Phase (10.0, 12.1); the Main
 // Fleet on station at its own Lissa gains none.

@@ -292,6 +292,9 @@ struct Operations {
     std::vector<std::optional<int>> vp_other;
     std::vector<int> gain_other;   // by side: how the VP gained this turn differ in vp_other's reading
     std::vector<int> gain_offset;  // by side: the players' totals' difference from the track's this turn (6.1.1)
+    // by side: a total's difference from the track's, and its turn, when reported: the same
+    // difference again the next turn is that mistake carried on (a gain each turn the track lacks)
+    std::vector<std::pair<int, int>> vp_drift;
     int tallied_turn = 0;          // the turn whose Victory Phase heading raised the FMLs for VP
     std::vector<int> gained_at_tally;                  // by side: the VP gained that turn, counted at the heading
     std::vector<std::optional<int>> fml_before_tally;  // by side: the FML before its rise for VP

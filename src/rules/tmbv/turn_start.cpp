@@ -44,6 +44,7 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     operations_.vp_other.assign(sides, std::nullopt);
     operations_.gained_at_tally.assign(sides, 0);
     operations_.gain_other.assign(sides, 0);
+    operations_.vp_drift.assign(sides, {0, 0});
     operations_.admiral_unknown.assign(sides, false);
     operations_.gain_offset.assign(sides, 0);
     operations_.fml_before_tally.assign(sides, std::nullopt);

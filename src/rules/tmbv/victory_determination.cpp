@@ -125,10 +125,13 @@ void TmbvEngine::vp_line(const ngn::Event& e, const Entity& side, GameContext& c
     if (total && *total != written) {
         // the other reading (the rules' count beside a number said wrong) may be the players'
         const bool other = o.vp_other[s] == written;
-        if (!other)
+        auto& [drift, drift_turn] = o.vp_drift[s];
+        const bool carried_on = drift_turn && drift_turn + 1 == turn_start_.turn && written - *total == drift;
+        if (!other && !carried_on)
             ctx.findings.error(Kind::WrongResult, cite("12.1"), e.args[1].pos,
                                side_name(side.index, ctx) + "'s VP total is not the track's (" + vp_text(ctx) + ")", std::to_string(*total),
                                std::to_string(written));
+        if (!other) drift = written - *total, drift_turn = turn_start_.turn;
         const int shift = other ? o.gain_other[s] : written - *total;
         players_gains(s, shift, ctx);
         o.vp_other[s] = other ? std::nullopt : total;  // a slip of this line's, or the track the players keep: the next total says which
