@@ -212,6 +212,13 @@ TEST(TmbvBombardment, APortTakenByTheArmyIsNoSidesToReturnTo) {
     to_lissa.replace(to_lissa.rfind("AM return @Pola/port"), 20, "AM return @Lissa/port");
     const Finding f = one(to_lissa, "tmbv 8.1", Kind::Illegal);
     EXPECT_NE(f.message.find("Lissa was taken by Italy's army (9.3)"), std::string::npos) << f.message;
+    // the fleet's next move starts from Pola, the rules' port: no second finding
+    const std::string turn3 = "\nturn 3\n  phase turn-start\n    segment weather\n      Austria roll d10: 3 => clear\n    segment initiative\n"
+                              "      Austria roll d10: 9 +4(FML) +2(Tegetthoff) = 15\n      Italy roll d10: 1 +3(FML) +0(Persano) = 4 => Austria\n"
+                              "  phase operations\n    impulse 1\n      AM mobilize d10: 2 -2(Tegetthoff) = 0 => mobilized\n"
+                              "      AM move @Pola/at-sea @\"Upper Adriatic\"\n";
+    clean(kLissaTaken + turn3);
+    one(to_lissa + turn3, "tmbv 8.1", Kind::Illegal);
 }
 
 TEST(TmbvBombardment, APortRepairsItsBattery) {

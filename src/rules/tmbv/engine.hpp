@@ -381,7 +381,10 @@ private:
     void return_event(const ngn::Event& e, const Entity& actor, GameContext& ctx);
     void return_order(const CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void send_home(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
-    void judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx);
+    void judge_nearest_port(CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx);
+    std::string nearest_open_port(const CampaignFleet& f, const GameContext& ctx) const;
+    bool open_port(const geometry::Place& q, int side, const GameContext& ctx) const;
+    void take_other_port(CampaignFleet& f, const ngn::Event& e, GameContext& ctx);
     void refuel_in_port(GameContext& ctx);
     void play_left_out(const ngn::Heading& h, GameContext& ctx);  // docs/notation.md 5.2
     void return_to_port_left_out(ngn::SourcePos at, GameContext& ctx);

@@ -78,6 +78,7 @@ const CampaignFleet* TmbvEngine::enemy_at(const std::string& area, const std::st
 void TmbvEngine::walk_fleet(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
     if (!map_) return say_no_map(ctx, e.subject.pos);
     if (f.port_unwritten) take_unwritten_port(f, e, ctx);
+    if (!f.port_other.empty()) take_other_port(f, e, ctx);
     if (!f.placed) return;  // where it started is not known
     judged(ctx, "6.4");
     Operations& o = operations_;

@@ -133,30 +133,55 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
     f.area = p ? p->name : std::string(to->area), f.box = "port", f.placed = true, f.mission = false;
 }
 
-void TmbvEngine::judge_nearest_port(const CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx) {
+// The nearest friendly port open to the fleet's side from where it stands (8.1.2), "" for none.
+std::string TmbvEngine::nearest_open_port(const CampaignFleet& f, const GameContext& ctx) const {
+    const int side = f.entity->side;
+    const std::map<std::string, int> cost = map_->steps_from(f.area);  // 1 MP for each area entered (6.4.3)
+    std::string nearest;
+    for (const auto& [name, mp] : cost)
+        if (const geometry::Place* q = map_->find(name); q && open_port(*q, side, ctx) && (nearest.empty() || mp < cost.at(nearest))) nearest = name;
+    return nearest;
+}
+
+bool TmbvEngine::open_port(const geometry::Place& q, int side, const GameContext& ctx) const {
+    return q.boxes && friendly_port(q, side, ctx) && !ngn::same_label(q.name, "Spalato") && !enemy_at(q.name, "blockade", side);
+}
+
+// A return to a port the rules do not allow is one finding; the rules' nearest port is kept
+// beside the players', and the fleet's next move may start from either (one mistake, one finding).
+void TmbvEngine::judge_nearest_port(CampaignFleet& f, const ngn::AreaPos& to, ngn::SourcePos at, GameContext& ctx) {
     judged(ctx, "8.1.2");
     const geometry::Place* p = map_place(to, at, ctx);
     if (!p) return;
     const int side = f.entity->side;
-    auto open_port = [&](const geometry::Place& q) {
-        return q.boxes && friendly_port(q, side, ctx) && !ngn::same_label(q.name, "Spalato") && !enemy_at(q.name, "blockade", side);
-    };
-    if (!open_port(*p)) {
-        ctx.findings.error(Kind::Illegal, cite("8.1"), at,
-                           (friendly_port(*p, side, ctx) ? p->name + " is blockaded, or closed (6.4.8)" : not_friendly_why(*p, side, ctx)) +
-                               ": a fleet returns to an un-blockaded friendly port");
-        return;
-    }
-    const std::map<std::string, int> cost = map_->steps_from(f.area);  // 1 MP for each area entered (6.4.3)
-    std::string nearest;
-    for (const auto& [name, mp] : cost)
-        if (const geometry::Place* q = map_->find(name); q && open_port(*q) && (nearest.empty() || mp < cost.at(nearest))) nearest = name;
+    const std::string nearest = nearest_open_port(f, ctx);
+    const std::map<std::string, int> cost = map_->steps_from(f.area);
     const auto here = cost.find(p->name);
-    if (nearest.empty() || here == cost.end() || here->second <= cost.at(nearest)) return;  // the nearest, or one as near (8.1.2)
-    ctx.findings.error(Kind::Illegal, cite("8.1.2"), at,
-                       "the nearest un-blockaded friendly port is " + nearest + " (" + counted(cost.at(nearest), "MP", "MP") + " away), not " + p->name +
-                           " (" + counted(here->second, "MP", "MP") + ")",
-                       nearest, p->name);
+    std::optional<Cause> why;
+    if (!open_port(*p, side, ctx))
+        why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("8.1"), at,
+                                                    (friendly_port(*p, side, ctx) ? p->name + " is blockaded, or closed (6.4.8)" : not_friendly_why(*p, side, ctx)) +
+                                                        ": a fleet returns to an un-blockaded friendly port"));
+    else if (!nearest.empty() && here != cost.end() && here->second > cost.at(nearest))  // not the nearest, nor one as near (8.1.2)
+        why = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("8.1.2"), at,
+                                                    "the nearest un-blockaded friendly port is " + nearest + " (" + counted(cost.at(nearest), "MP", "MP") +
+                                                        " away), not " + p->name + " (" + counted(here->second, "MP", "MP") + ")",
+                                                    nearest, p->name));
+    if (why && !nearest.empty()) f.port_other = nearest, f.port_other_why = why;
+}
+
+// A fleet whose return named a port the rules did not allow: a next move that starts from the
+// rules' nearest port follows that reading, excused by the return's finding.
+void TmbvEngine::take_other_port(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
+    const std::string other = std::exchange(f.port_other, std::string());
+    const Cause why = *std::exchange(f.port_other_why, std::nullopt);
+    for (const ngn::Item& it : e.args)
+        if (const auto* a = it.as<ngn::AreaPos>()) {
+            if (!ngn::same_label(std::string(a->area), other) || ngn::same_label(f.area, other)) return;
+            f.area = other, f.box = "port";
+            ctx.findings.excuse(why, it.pos, f.label() + " returned to " + other + ", the rules' port");
+            return;
+        }
 }
 
 namespace {

@@ -184,6 +184,10 @@ struct CampaignFleet {
     // it had to return and the record has no line for it (reported): it is in a friendly port that
     // the record's next line placing it names (home_unwritten)
     std::optional<Cause> port_unwritten;
+    // its return named a port the rules did not allow (reported): the rules' nearest port, which its
+    // next move may start from instead
+    std::string port_other;
+    std::optional<Cause> port_other_why;
     int med_impulse = 0;         // the impulse whose move took it into or through the Mediterranean (6.7.2)
     std::string med_area;        // that area's name
     std::uint32_t emptied = 0;   // the line that sank its last ship (6.3.5), 0 while it has one
