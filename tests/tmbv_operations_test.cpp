@@ -706,6 +706,16 @@ TEST(TmbvMediterranean, LoneShipsReturnToPortEachTurn) {
     EXPECT_EQ(g.pos.line, 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(text.find("  phase return-to-port")), '\n'));
 }
 
+// A drop left out: the ships that return alone from the Mediterranean are one finding together,
+// and are taken as dropped there (their fleet returns without them).
+TEST(TmbvMediterranean, ADropLeftOutIsOneFindingForItsShips) {
+    const std::string went = on_map({kToTheMed}, kSupport);
+    const Finding f = one(then_return(went, "    AS stay\n    HUM return @Lissa/port\n    SEE return @Lissa/port\n"), "tmbv 6.7.2", Kind::Illegal);
+    EXPECT_EQ(f.message, "HUM is in AS: a ship leaves its fleet in the Mediterranean by a drop (AS drop HUM) before it returns alone");
+    // a ship of a fleet that never went there is the other finding
+    one(then_return(on_map({line("Austria pass")}, kSupport), "    HUM return @Lissa/port\n"), "tmbv 8.1", Kind::Inconsistent);
+}
+
 // ---- 8.0 return to port, and the Low Fuel marker --------------------------------------------------
 
 namespace {

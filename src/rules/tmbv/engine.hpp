@@ -371,6 +371,7 @@ private:
     void drop_ships(int fleet, const ngn::Event& e, GameContext& ctx);
     void take_ship(int fleet, const ngn::Event& e, GameContext& ctx);
     void return_lone_ship(const Entity& ship, const ngn::Event& e, GameContext& ctx);
+    LoneShip* dropped_unwritten(const Entity& ship, const ngn::Event& e, GameContext& ctx);
     void lone_ships_home(GameContext& ctx);
     void remove_lone_ships(int side, const std::string& area, std::uint32_t line);
     LoneShip* lone_ship(const Entity& ship);

@@ -58,12 +58,33 @@ void TmbvEngine::take_ship(int fleet, const ngn::Event& e, GameContext& ctx) {
                        "ships in the \"To the Mediterranean\" area are not picked up by a fleet: " + f.label() + " takes no ship there");
 }
 
+// A ship of a fleet in the Mediterranean returns alone: its drop was left out (6.7.2). One finding
+// for the fleet's ships that turn; the ship is taken as dropped there, as played.
+LoneShip* TmbvEngine::dropped_unwritten(const Entity& ship, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    CampaignFleet* f = nullptr;
+    for (CampaignFleet& c : o.fleets)
+        if (std::find(c.ships.begin(), c.ships.end(), &ship) != c.ships.end()) f = &c;
+    if (!f || !f->placed || (!in_mediterranean(f->area) && !f->med_impulse)) return nullptr;  // there, or there this turn
+    if (f->drop_left_out && f->drop_left_out_turn == turn_start_.turn)
+        ctx.findings.excuse(*f->drop_left_out, e.subject.pos, ship.label() + " was dropped off, its drop left out");
+    else
+        f->drop_left_out = Findings::cause_of(ctx.findings.error(Kind::Illegal, cite("6.7.2"), e.subject.pos,
+                                                                 ship.label() + " is in " + f->label() + ": a ship leaves its fleet in the Mediterranean by a drop (" +
+                                                                     f->label() + " drop " + ship.label() + ") before it returns alone")),
+        f->drop_left_out_turn = turn_start_.turn;
+    std::erase(f->ships, &ship);
+    o.lone.push_back(LoneShip{&ship, f->med_impulse ? f->med_area : f->area, 0, {}});
+    return &o.lone.back();
+}
+
 // SAL return @Taranto/port: a lone ship goes to a port of its own side that no enemy blockades (8.1.7).
 void TmbvEngine::return_lone_ship(const Entity& ship, const ngn::Event& e, GameContext& ctx) {
     judged(ctx, "8.1.7");
     LoneShip* l = lone_ship(ship);
     if (const auto gone = operations_.ship_state.find(&ship); !l && gone != operations_.ship_state.end() && gone->second.sunk)
         return void(ctx.findings.error(Kind::Illegal, cite("6.7.6"), e.subject.pos, ship.label() + " is out of the game since " + line_text(gone->second.sunk)));
+    if (!l) l = dropped_unwritten(ship, e, ctx);
     if (!l) return void(ctx.findings.error(Kind::Inconsistent, cite("8.1"), e.subject.pos, ship.label() + " is in a fleet: its fleet returns, not the ship"));
     ++operations_.return_lines;
     if (l->returned) return void(ctx.findings.error(Kind::Illegal, cite("8.1.7"), e.subject.pos, ship.label() + " has been declared already (" + line_text(l->returned) + ")"));

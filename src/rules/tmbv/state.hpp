@@ -190,6 +190,9 @@ struct CampaignFleet {
     std::optional<Cause> port_other_why;
     int med_impulse = 0;         // the impulse whose move took it into or through the Mediterranean (6.7.2)
     std::string med_area;        // that area's name
+    // a ship of it returned alone from the Mediterranean, its drop left out (reported), in this turn
+    std::optional<Cause> drop_left_out;
+    int drop_left_out_turn = 0;
     std::uint32_t emptied = 0;   // the line that sank its last ship (6.3.5), 0 while it has one
     bool said_sunk = false;      // an operation of a fleet whose ships all sank was reported (6.3.5)
 
