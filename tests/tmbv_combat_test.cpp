@@ -516,6 +516,10 @@ TEST(TmbvReinforcement, TheAustrianSupportFleetArrivesOnARollAtMostTheFml) {
     EXPECT_EQ(f.expected.value_or(""), "fails");
     only(campaign_problems(edit(kCampaign, "Austria reinforce d10: 3 => arrives", "Austria reinforce d10: 3 +2(Tegetthoff) = 5 => arrives")),
          "tmbv 11.2.1 a)", Kind::Illegal);
+    // a pass claimed a failure, and the fleet declared all the same: the players went by the roll
+    const auto g = only(campaign_problems(edit(kCampaign, "Austria reinforce d10: 3 => arrives", "Austria reinforce d10: 3 => fails")), "tmbv 11.2.1 a)",
+                        Kind::WrongResult);
+    EXPECT_EQ(g.expected.value_or(""), "arrives");
 }
 
 TEST(TmbvReinforcement, TheSupportFleetIsDeclaredOnlyWhenItArrivesInPola) {

@@ -69,11 +69,12 @@ void TmbvEngine::reinforcement_roll(const ngn::Event& e, const Entity& side, Gam
     if (fml && ctx.dice_ok) {
         const bool passes = at_most ? face <= *fml : face < *fml;  // at most the FML (11.2.1 a); below it (11.2.2 a)
         const int price = from_italy ? std::max(0, face - *fml) : face + *fml;
-        if (passes != arrives && !(!passes && arrives && paid && !austria))
+        if (passes != arrives && !(!passes && arrives && paid && !austria)) {
             ctx.findings.error(Kind::WrongResult, cite(section), e.claim_pos,
                                std::to_string(face) + (austria ? " against the Austrian FML of " : " against the Italian FML of ") + std::to_string(*fml),
                                passes ? "arrives" : austria ? "fails" : "fails, or arrives vp " + std::to_string(price), *claim);
-        else if (!passes && arrives && paid && *paid != price)
+            if (passes) (austria ? o.support_by_roll : o.reserve_by_roll) = t.turn;
+        } else if (!passes && arrives && paid && *paid != price)
             ctx.findings.error(Kind::WrongResult, cite(section), e.claim_pos,
                                from_italy ? "after a failed roll Italy pays the roll's difference from the FML for the Reserve Fleet"
                                           : "after a failed roll the Reserve Fleet comes for the roll plus the FML, in VP to Austria",
@@ -97,6 +98,7 @@ bool TmbvEngine::arrives_now(const CampaignFleet& f, GameContext& ctx) {
                                " (a fleet and its ships follow the `side` line of their side)");
         return false;
     }
+    if (o.support_arrived != turn_start_.turn && o.support_by_roll == turn_start_.turn) o.support_arrived = turn_start_.turn;  // by the roll
     if (o.support_arrived != turn_start_.turn) {
         o.reinforce_rolled[0] = turn_start_.turn;  // its roll left out: this finding says so, not a second
         ctx.findings.error(Kind::Illegal, cite("11.2.1 a)"), f.entity->pos,
@@ -130,7 +132,7 @@ void TmbvEngine::close_reinforcement(GameContext& ctx) {
 // 11.2.2 a): the Italian Reserve Fleet is not mobilized before its release, or a bombardment of Taranto.
 bool TmbvEngine::reserve_held(const CampaignFleet& f) const {
     const Operations& o = operations_;
-    return f.entity->side == italy_ && f.type == "reserve" && !o.reserve_released && !o.taranto_bombarded;
+    return f.entity->side == italy_ && f.type == "reserve" && !o.reserve_released && !o.reserve_by_roll && !o.taranto_bombarded;
 }
 
 // The Bombardment Phase's heading: an Austrian fleet in Taranto's Bombard box is taken as bombarding it.

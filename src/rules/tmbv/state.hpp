@@ -317,6 +317,9 @@ struct Operations {
     // the Reinforcement Segment (11.2 as printed)
     int support_arrived = 0;      // the turn the Austrian Support Fleet arrived (11.2.1 a), 0 not yet
     int reserve_released = 0;     // the turn the Italian Reserve Fleet was released (11.2.2 a), 0 not yet
+    // the turn a roll that brought the fleet was claimed a failure (reported): the fleet's next line
+    // may follow the roll (the Support Fleet declared, the Reserve Fleet mobilized)
+    int support_by_roll = 0, reserve_by_roll = 0;
     std::uint32_t roma_paid = 0;  // the line that paid the Roma's price (14.5), 0 not yet
     int roma_hits = 0;            // the hits it joins with, as played (14.5)
     bool roma_declared = false;   // its ship declared after that line
