@@ -139,6 +139,10 @@ TEST(TmbvTurnStart, OwnEventCarriedOutAtOnceItsFmlChangeFollowed) {
     one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 1 declined\n",
                       kItalyWins + "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n")),
         "tmbv 5.2.2", Kind::Illegal, "implemented", "declined");
+    // ... or as the players had it, declined: FML 2 is no second finding
+    one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 1 declined\n",
+                      kItalyWins + "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n")),
+        "tmbv 5.2.2", Kind::Illegal, "implemented", "declined");
 }
 
 TEST(TmbvTurnStart, AnEventsVpGoOnTheTrack) {

@@ -283,6 +283,7 @@ private:
     std::string effect_text(const RandomEvent& r, const GameContext& ctx) const;
     std::string chart_side(int side) const;
     void draw_left_out();
+    void carried_out_as_declined(const Draw& d, const ngn::Event& e, GameContext& ctx);
     int side_of_chart(const std::string& name) const;
     void describe_events(std::ostream& os) const;
 

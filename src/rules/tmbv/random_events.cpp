@@ -103,8 +103,24 @@ void TmbvEngine::judge_draw(const Draw& d, const ngn::Event& e, GameContext& ctx
                            whose + " was carried out on " + line_text(out->second) + " and left the cup: it cannot be drawn again");
     if (!known_marker(d, ctx)) return;
     if (!carried_out) return;
+    if (own && d.decision == false) return carried_out_as_declined(d, e, ctx);
     t.events_out[key] = e.subject.pos.line;
     carry_out_event(d, e, ctx);
+}
+
+// One's own marker written declined (said): the rules carry it out, the players may have put it
+// back. Both readings go on: the tracks it changes keep the players' value beside the rules'
+// (the next FML or VP total written may follow either), and it stays in the cup.
+void TmbvEngine::carried_out_as_declined(const Draw& d, const ngn::Event& e, GameContext& ctx) {
+    TurnStart& t = turn_start_;
+    Operations& o = operations_;
+    const auto fml_before = t.fml;
+    const auto vp_before = o.vp;
+    carry_out_event(d, e, ctx);
+    for (std::size_t s = 0; s < t.fml.size(); ++s)
+        if (fml_before[s] != t.fml[s] && !t.fml_other[s]) t.fml_other[s] = fml_before[s];
+    for (std::size_t s = 0; s < o.vp.size() && s < vp_before.size(); ++s)
+        if (vp_before[s] != o.vp[s] && !o.vp_other[s]) o.vp_other[s] = vp_before[s];
 }
 
 // The marker against the pack's Random Events chart; without the chart, said once.
