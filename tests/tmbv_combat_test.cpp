@@ -302,6 +302,56 @@ TEST(TmbvCombat, FleetsThatFoughtReturnThisTurnUnlessTheOptionSays) {
         << describe(campaign_problems(with_options(stays, "fought-fleets-return=next-turn")));
 }
 
+// Turn 4 of the sample: the Austrians blockade and bombard Ancona while the Italian Battle Fleet
+// stays in its Port box there. 6.1 keeps a fleet in port out of combat; 7.0 and 7.1.1 have every
+// fleet in the area fight (Readings: unmobilized-fight). A battle there, broken off after one
+// impulse: Austria wins the tie (initiative), and the Battle Fleet that fought goes home (8.1.3),
+// so no blockade VP.
+const std::string kAnconaBattle =
+    "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"battle\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+    "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n"
+    "[Weather \"clear\"]\n[Initiative \"Austria\"]\n\n"
+    "side Austria\nship DJ \"Don Juan de Austria\" independent #A:0505/N hits 1\nship DRA \"Drache\" independent #A:0507/N\n"
+    "ship PE \"Prinz Eugen\" independent #A:0305/N\nship FR \"Friedrich\" independent #A:0307/N\n"
+    "side Italy\nship ANC \"Ancona\" independent #A:0705/N hits 2\nship SM \"San Martino\" independent #A:1005/N\n"
+    "ship RMP \"Regina Maria Pia\" independent #A:1007/N\n\n"
+    "turn 1\n  phase tactical-combat\n    impulse 1\n      step non-formation\n"
+    "        DJ move #A:0504 => 1 mp\n        ANC move #A:0704 => 1 mp\n";
+
+std::string fought_at_ancona(const std::string& campaign) {
+    std::string text = edit(campaign, "      Austria pass\n  phase return-to-port\n",
+                            "      Austria pass\n  phase tactical-combat\n    Austria wins @Ancona \"ancona.ngn\" => stays\n  phase return-to-port\n");
+    text = edit(text, "    AB stay\n    AM stay\n", "    AB return @Lissa/port\n    AM stay\n");
+    text = edit(text, "[Battles \"" + kBattleName + "\"]", "[Battles \"" + kBattleName + ", ancona.ngn\"]");
+    return edit(text, "    Austria vp 14\n", "    Austria vp 12\n");
+}
+
+std::vector<Finding> with_ancona_battle(const std::string& campaign, const std::string& battle = kAnconaBattle) {
+    const auto dir = temp_dir();
+    write_file(dir / "ancona.ngn", files_absolute(battle));
+    write_file(dir / "battle.ngn", files_absolute(kBattle));
+    std::string text = files_absolute(campaign);
+    for (std::size_t at; (at = text.find(kBattleName)) != std::string::npos;) text.replace(at, kBattleName.size(), "battle.ngn");
+    return problems_at(dir, text);
+}
+
+TEST(TmbvCombat, FleetsInPortFightOnlyWhenTheOptionSays) {
+    // default no: the fleet in port brings on no battle (the sample is clean); a battle written there is one finding
+    // (not a second for the ships in port that fought in it)
+    EXPECT_TRUE(campaign_problems(kCampaign).empty()) << describe(campaign_problems(kCampaign));
+    const auto undue = only(with_ancona_battle(fought_at_ancona(kCampaign)), "tmbv 7.0", Kind::Illegal);
+    EXPECT_NE(undue.message.find("no battle at Ancona"), std::string::npos) << undue.message;
+    // yes: the battle is due, and one left out is one finding where the phase ends
+    const std::string yes = with_options(kCampaign, "unmobilized-fight=yes");
+    EXPECT_TRUE(with_ancona_battle(fought_at_ancona(yes)).empty()) << describe(with_ancona_battle(fought_at_ancona(yes)));
+    const auto due = only(campaign_problems(yes), "tmbv 7.0", Kind::Illegal);
+    EXPECT_NE(due.message.find("at Ancona"), std::string::npos) << due.message;
+    // and every ship of the fleet in port fights (7.1.1)
+    const std::string short_of_one = edit(kAnconaBattle, "ship RMP \"Regina Maria Pia\" independent #A:1007/N\n", "");
+    const auto absent = only(with_ancona_battle(fought_at_ancona(yes), short_of_one), "tmbv 7.1.1", Kind::Illegal);
+    EXPECT_NE(absent.message.find("RMP"), std::string::npos) << absent.message;
+}
+
 // 12.2 after turn 12: the totals decide the winner and the level of the win.
 std::string last_turn(const std::string& result) {
     return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"

@@ -89,6 +89,7 @@ void TmbvEngine::begin(GameContext& ctx) {
     }
     if (campaign_) map_ = load_first<geometry::AreaMap>(ctx.header.maps, ctx);
     coastal_at_sea_ = ctx.header.option("coastal-at-sea") != "none";
+    port_fleets_fight_ = ctx.header.option("unmobilized-fight") == "yes";
     roma_rule_ = ctx.header.rule_in_force("ironclad-roma");
     if (campaign_) return begin_campaign(ctx);
     grid_ = geometry::hex::Grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow

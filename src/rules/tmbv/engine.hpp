@@ -452,13 +452,14 @@ private:
     std::optional<BattleOutcome> replay_battle(const std::string& name, ngn::SourcePos at, GameContext& ctx);
     std::optional<BattleOutcome> read_battle(const std::string& name, const std::filesystem::path& path, ngn::SourcePos at, GameContext& ctx);
     void judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, GameContext& ctx);
-    void carry_back(const BattleOutcome& b, const std::string& area, ngn::SourcePos at, GameContext& ctx);
+    void carry_back(const BattleOutcome& b, const std::string& area, bool undue, ngn::SourcePos at, GameContext& ctx);
     void carry_back_hits(const BattleOutcome& b, std::size_t ship, CampaignShip& state, ngn::SourcePos at);
     void judge_engaged_fleets(const std::vector<const Entity*>& fought, const std::string& area, ngn::SourcePos at, GameContext& ctx);
     int judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
     void compel(int side, const std::string& area, std::uint32_t line);
     void fought_unseen(const std::string& area);
     std::vector<int> fleets_in_area(const std::string& area) const;
+    bool may_fight_from(const CampaignFleet& f) const;
     const Entity* campaign_ship_named(const std::string& name) const;
     // the battle records replayed, by file: each is replayed and reported once a game (a record
     // naming one file again and again does not replay it again); null: not read
@@ -535,6 +536,7 @@ private:
     bool los_edge_either_ = false;
     bool roma_rule_ = false;      // 14.5 in force
     bool coastal_at_sea_ = true;  // a coastal area or the Mediterranean is one At Sea box (Readings: coastal-at-sea)
+    bool port_fleets_fight_ = false;  // a fleet in its Port box fights opposing fleets in its area (unmobilized-fight=yes)
     bool rifled_rule_ = false;    // 14.3 in force
     bool critical_rule_ = false;  // 14.1 in force
     bool not_ready_rule_ = false; // 14.2 in force

@@ -78,14 +78,15 @@ void TmbvEngine::operations_heading(const ngn::Heading& h, GameContext& ctx) {
     o.acted = -1, o.passed = false, o.lines = 0, o.taken_leader = -1;
 }
 
-// The Operations Phase's end (7.0): the sea areas where both sides' fleets stand, each due a battle.
+// The Operations Phase's end (7.0): the sea areas where both sides' fleets stand, each due a battle
+// (fleets in port only with unmobilized-fight=yes, may_fight_from).
 void TmbvEngine::note_contested() {
     Operations& o = operations_;
     o.contested.clear(), o.may_fight.clear();
     for (const CampaignFleet& f : o.fleets) {
-        if (!f.placed || f.box == "port") continue;
+        if (!may_fight_from(f)) continue;
         const bool met = std::any_of(o.fleets.begin(), o.fleets.end(), [&](const CampaignFleet& g) {
-            return g.placed && g.box != "port" && g.entity->side != f.entity->side && same_label(g.area, f.area);
+            return may_fight_from(g) && g.entity->side != f.entity->side && same_label(g.area, f.area);
         });
         std::vector<std::string>& due = in_mediterranean(f.area) ? o.may_fight : o.contested;
         if (met && std::none_of(due.begin(), due.end(), [&](const std::string& a) { return same_label(a, f.area); })) due.push_back(f.area);

@@ -112,6 +112,9 @@ RulesetInfo declare() {
                    "a fleet's move may end in a friendly Port box (6.4.3), or a fleet reaches port only in the Return to Port Phase (8.0)"},
         RuleOption{"low-fuel-on-station", {"marked", "exempt"}, cite("8.1.4", "Return to Port"),
                    "fleets on station (Blockade, Bombard) get Low Fuel as all fleets out of port do (8.1.4), or are not marked"},
+        RuleOption{"unmobilized-fight", {"no", "yes"}, cite("6.1", "Mobilization"),
+                   "a fleet in its Port box (not mobilized, or back in port) brings on no battle (6.1), or fights opposing fleets in its "
+                   "sea area as any fleet there does (7.0, 7.1.1)"},
         RuleOption{"fought-fleets-return", {"this-turn", "next-turn"}, cite("8.1.3", "Return to Port"),
                    "a fleet marked Low Fuel and Ammo by this turn's battle (7.9.6) returns in this turn's Return to Port Phase (8.1.3), "
                    "or in the next turn's"},

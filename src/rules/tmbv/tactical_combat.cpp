@@ -52,12 +52,16 @@ void TmbvEngine::begin_battle_record(GameContext& ctx) {
                            "a battle of the campaign says the turn's weather and initiative in its header: [Weather \"rough\"] [Initiative \"Austria\"]");
 }
 
-// The fleets at sea in an area (any box but port): the ones a battle there is about.
+// A fleet that a battle in its area is about: one at sea (any box but port), or with
+// unmobilized-fight=yes one in its Port box too (Readings: 6.1 against 7.0 and 7.1.1).
+bool TmbvEngine::may_fight_from(const CampaignFleet& f) const { return f.placed && (f.box != "port" || port_fleets_fight_); }
+
+// The fleets of an area that a battle there is about.
 std::vector<int> TmbvEngine::fleets_in_area(const std::string& area) const {
     std::vector<int> out;
     const auto& fleets = operations_.fleets;
     for (std::size_t i = 0; i < fleets.size(); ++i)
-        if (fleets[i].placed && fleets[i].box != "port" && same_label(fleets[i].area, area)) out.push_back(static_cast<int>(i));
+        if (may_fight_from(fleets[i]) && same_label(fleets[i].area, area)) out.push_back(static_cast<int>(i));
     return out;
 }
 
@@ -121,14 +125,16 @@ void TmbvEngine::combat_event(const ngn::Event& e, const Entity& actor, GameCont
     o.fought.push_back(where);
     const auto here = [&](const std::string& a) { return same_label(a, where); };
     const bool was_contested = std::erase_if(o.contested, here) + std::erase_if(o.may_fight, here) > 0;
-    if (!was_contested && std::all_of(o.fleets.begin(), o.fleets.end(), [](const CampaignFleet& f) { return f.placed; }))
+    const bool undue = !was_contested && std::all_of(o.fleets.begin(), o.fleets.end(), [](const CampaignFleet& f) { return f.placed; });
+    if (undue)
         ctx.findings.error(Kind::Illegal, cite("7.0"), e.subject.pos,
-                           "no battle at " + where + ": a battle is fought where both sides' fleets stand in one sea area as the Operations Phase ends");
+                           "no battle at " + where + ": a battle is fought where both sides' fleets stand in one sea area as the Operations Phase ends" +
+                               (port_fleets_fight_ ? "" : ", outside a Port box"));
     const auto battle = replay_battle(std::string(file->as<ngn::Text>()->text), file->pos, ctx);
     int by_vp = -1;  // the winner by the battle's VP, where the line names the other
     if (battle) {
         judge_battle_header(*battle, file->pos, ctx);
-        carry_back(*battle, where, e.subject.pos, ctx);
+        carry_back(*battle, where, undue, e.subject.pos, ctx);
         by_vp = judge_winner(*battle, actor, e, ctx);
     } else {
         fought_unseen(where);
@@ -280,7 +286,8 @@ void TmbvEngine::carry_back_hits(const BattleOutcome& b, std::size_t ship, Campa
 
 // What the battle did to the campaign's ships and fleets: damage and sinkings as played, the VP
 // of 12.1, and a Low Fuel and Ammo marker on every fleet that fought (7.9.6).
-void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn::SourcePos at, GameContext& ctx) {
+// A battle said to be undue (7.0) does not also list the ships of the area's fleets in port: one mistake.
+void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, bool undue, ngn::SourcePos at, GameContext& ctx) {
     Operations& o = operations_;
     std::vector<int> engaged;
     std::vector<const Entity*> fought;
@@ -294,7 +301,9 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, ngn
         const auto here = fleets_in_area(area);
         judged(ctx, "7.1");
         if (fleet < 0 || std::find(here.begin(), here.end(), fleet) == here.end()) {
-            strangers += (strangers.empty() ? "" : ", ") + s.name;
+            const bool in_port_here = fleet >= 0 && o.fleets[static_cast<std::size_t>(fleet)].placed &&
+                                      o.fleets[static_cast<std::size_t>(fleet)].box == "port" && same_label(o.fleets[static_cast<std::size_t>(fleet)].area, area);
+            if (!(undue && in_port_here)) strangers += (strangers.empty() ? "" : ", ") + s.name;
             continue;
         }
         if (std::find(engaged.begin(), engaged.end(), fleet) == engaged.end()) engaged.push_back(fleet);
