@@ -1018,6 +1018,66 @@ TEST(TmbvRoma, TheRomaJoinsTheReserveFleetForTwoVpPlusTheFmlWithHalfADiePlusOneH
     one(roma("    Italy roma vp 4 d10: 6 => 4 hits\nship ROM \"Roma\" IB\n"), "tmbv 14.5", Kind::Illegal);
 }
 
+namespace {
+// roma-joins=at-set-up (Readings): the Roma set up in the Reserve Fleet in Taranto (13.1.1), its
+// price and hits paid before that fleet first sails (14.5). Turn 2 releases the fleet (Italy's FML
+// 6, 11.2.2 a); turn 3 pays for the Roma, mobilizes the fleet and sails it.
+std::string roma_at_set_up(const std::string& roma_ship, const std::string& sailing) {
+    return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Rules \"ironclad-roma\"]\n"
+           "[Options \"roma-joins=at-set-up\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"
+           "[Tables \"../tables/tmbv-test-pack.ngn\"]\n[Map \"../maps/tmbv-test-map.ngn\"]\n[Library \"../tables/tmbv-lissa-test-manifest.ngn\"]\n\n"
+           "side Austria\nfleet AM \"Austrian Main Fleet\" main admiral @Pola/port\n"
+           "side Italy\nfleet IM \"Italian Main Fleet\" main admiral @Ancona/port\n"
+           "ship RDI \"Re d'Italia\" IM\nship SM \"San Martino\" IM\nship RDP \"Re di Portogallo\" IM\n"
+           "ship RMP \"Regina Maria Pia\" IM\nship ANC \"Ancona\" IM\nship PAL \"Palestro\" IM\n"
+           "fleet IR \"Italian Reserve Fleet\" reserve @Taranto/port\n" + roma_ship +
+           "ship MES \"Messagero\" IR\nship CAR \"Principe di Carignano\" IR\nship CAS \"Castelfidardo\" IR\nship DON \"Donau\" IR\n"
+           "turn 2\n  phase turn-start\n    segment random-event\n      Austria draw no-event\n      Italy draw no-event\n"
+           "    segment initiative\n      Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11\n      Italy roll d10: 0 +6(FML) +0(Persano) = 6 => Austria\n"
+           "  phase operations\n    impulse 1\n      Austria pass\n    impulse 2\n      Italy pass\n"
+           "  phase end-of-turn\n    segment reinforcement\n      Italy reinforce d10: 3 => arrives\n"
+           "turn 3\n  phase turn-start\n    segment weather\n      Austria roll d10: 2 => clear\n"
+           "    segment random-event\n      Austria draw no-event\n      Italy draw no-event\n"
+           "    segment initiative\n      Austria roll d10: 4 +4(FML) +2(Tegetthoff) = 10\n      Italy roll d10: 0 +6(FML) +0(Persano) = 6 => Austria\n"
+           "  phase operations\n    impulse 1\n      Austria pass\n    impulse 2\n" + sailing +
+           "    impulse 3\n      Austria pass\n    impulse 4\n      Italy pass\n";
+}
+const std::string kRomaAtSetUp = "ship ROM \"Roma\" IR\n";
+const std::string kPaysAndSails = line("Italy roma vp 8 d10: 6 => 4 hits") + line("IR mobilize d10: 3 = 3 => mobilized") + line("IR move @Taranto/at-sea");
+const std::string kSailsTwice = line("IR mobilize d10: 3 = 3 => mobilized") + line("IR move @Taranto/at-sea") +
+                                line("IR move @\"To the Mediterranean\"");
+}  // namespace
+
+TEST(TmbvRoma, TheRomaJoinsWhenPaidOrIsSetUpAndPaidForWhenItFirstSailsByTheOption) {
+    // the default (when-paid): a Roma set up before its price is paid is one finding
+    const std::string set_up = roma_at_set_up(kRomaAtSetUp, kPaysAndSails);
+    std::string when_paid = set_up;
+    when_paid.erase(when_paid.find("[Options"), std::string("[Options \"roma-joins=at-set-up\"]\n").size());
+    const Finding f = one(when_paid, "tmbv 14.5", Kind::Illegal);
+    EXPECT_NE(f.message.find("declared after that line"), std::string::npos) << f.message;
+    // at-set-up: the same record is clean, and the line's hits go onto the ship
+    clean(set_up);
+    // the line left out: one finding at the fleet's first move out of port, none for the next
+    const Finding g = one(roma_at_set_up(kRomaAtSetUp, kSailsTwice), "tmbv 14.5", Kind::Illegal);
+    EXPECT_EQ(g.pos.line, line_of(roma_at_set_up(kRomaAtSetUp, kSailsTwice), "IR move @Taranto/at-sea"));
+    // written after the move: that move is the one finding
+    one(roma_at_set_up(kRomaAtSetUp, kSailsTwice + line("Italy roma vp 8 d10: 6 => 4 hits")), "tmbv 14.5", Kind::Illegal);
+    // the Roma declared after set-up: one finding
+    const Finding h = one(roma_at_set_up("", line("Italy roma vp 8 d10: 6 => 4 hits") + "side Italy\n" + kRomaAtSetUp), "tmbv 14.5", Kind::Illegal);
+    EXPECT_NE(h.message.find("before the first turn"), std::string::npos) << h.message;
+}
+
+TEST(TmbvRoma, AtSetUpTheRomasLinePutsItsHitsOnTheShip) {
+    const auto dir = temp_dir();
+    std::string text = roma_at_set_up(kRomaAtSetUp, kPaysAndSails);
+    for (const std::string folder : {"tables", "maps"})
+        for (std::size_t at; (at = text.find("\"../" + folder + "/")) != std::string::npos;)
+            text.replace(at + 1, 3 + folder.size() + 1, (kSource / "fixtures" / folder).string() + "/");
+    write_file(dir / "r.ngn", text);
+    const testing_util::Run r = run_ironlog({"state", (dir / "r.ngn").string()});
+    EXPECT_NE(r.out.find("Roma: 4 hits, crew C till repaired (14.5)"), std::string::npos) << r.out << r.err;
+}
+
 TEST(TmbvRoma, TheRomaIsCrewCTillItsHitsAreRepaired) {
     const auto dir = temp_dir();
     std::string text = roma(kRomaJoins);

@@ -91,6 +91,7 @@ void TmbvEngine::begin(GameContext& ctx) {
     coastal_at_sea_ = ctx.header.option("coastal-at-sea") != "none";
     port_fleets_fight_ = ctx.header.option("unmobilized-fight") == "yes";
     roma_rule_ = ctx.header.rule_in_force("ironclad-roma");
+    roma_at_set_up_ = ctx.header.option("roma-joins") == "at-set-up";
     if (campaign_) return begin_campaign(ctx);
     grid_ = geometry::hex::Grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow
                                                                                : geometry::hex::Columns::EvenLow);

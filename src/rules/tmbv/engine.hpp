@@ -492,6 +492,8 @@ private:
     bool italian_main_on_turn_one(const CampaignFleet& f) const;  // 13.1.1's first mobilization
     static bool no_modifiers(const ngn::Dice& dice, const char* section, const std::string& roll, GameContext& ctx);
     void judge_roma_declared(GameContext& ctx);
+    void judge_roma_sails(const CampaignFleet& f, const ngn::Event& move, GameContext& ctx);
+    void put_roma_hits(int hits);
     bool arrives_now(const CampaignFleet& f, GameContext& ctx);
     bool reserve_held(const CampaignFleet& f) const;
     void note_bombardment();
@@ -535,6 +537,7 @@ private:
     bool in_operations_ = false;  // the Operations Phase is open
     bool los_edge_either_ = false;
     bool roma_rule_ = false;      // 14.5 in force
+    bool roma_at_set_up_ = false; // the Roma is set up in Taranto, paid for when it first sails (roma-joins=at-set-up)
     bool coastal_at_sea_ = true;  // a coastal area or the Mediterranean is one At Sea box (Readings: coastal-at-sea)
     bool port_fleets_fight_ = false;  // a fleet in its Port box fights opposing fleets in its area (unmobilized-fight=yes)
     bool rifled_rule_ = false;    // 14.3 in force

@@ -599,6 +599,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
                                                                                " move @Pola/at-sea @Lissa/blockade");
         return;
     }
+    judge_roma_sails(f, e, ctx);  // before the move: whether it leaves port
     settle_left_in_port(f, &e, ctx);
     std::string box = box_name(to->box);
     if (!to->box.empty() && box.empty())

@@ -6,7 +6,8 @@
 // The fleet that arrives is declared after it (fleet AS "..." support @Pola/port, its ships).
 // And the optional Roma (14.5), on any turn, for its price, with a die for its hits:
 //   Italy roma vp 5 d10: 6 => 4 hits
-// the ship declared after it in the Reserve Fleet (ship ROM "Roma" IR).
+// the ship declared after it in the Reserve Fleet (ship ROM "Roma" IR); with roma-joins=at-set-up
+// the ship is declared at set-up and the line is written before that fleet first leaves port.
 #include "rules/tmbv/engine.hpp"
 
 #include "check/items.hpp"
@@ -173,7 +174,7 @@ void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext
     if (!dice || dice->faces.empty() || !claim || !paid) {
         ctx.findings.error(Kind::Inconsistent, cite("14.5"), e.subject.pos, "the Roma joins for its price and a die for its hits: Italy roma vp 5 d10: 6 => 4 hits");
         if (price) pay_vp(side.index, *price, e.subject.pos, ctx, false);
-        if (claim) o.roma_hits = claim->first;
+        if (claim) put_roma_hits(claim->first);
         return;
     }
     one_die(*dice, cite("14.5"), ctx);
@@ -191,28 +192,53 @@ void TmbvEngine::roma_joins(const ngn::Event& e, const Entity& side, GameContext
     if (no_modifiers(*dice, "14.5", "the Roma's die", ctx) && ctx.dice_ok && claim->first != hits)
         ctx.findings.error(Kind::WrongResult, cite("14.5"), e.claim_pos, "half the die, rounded down, plus 1", counted(hits, "hit"),
                            counted(claim->first, "hit"));
-    o.roma_hits = claim->first;  // as played
+    put_roma_hits(claim->first);  // as played
 }
 
-// The Roma's declaration: after its price is paid (the default of roma-joins, Readings), in the
-// Reserve Fleet, with the hits it joined with.
+// The hits the Roma joins with: on its ship when it is declared already (roma-joins=at-set-up),
+// else when it is (roma_declared).
+void TmbvEngine::put_roma_hits(int hits) {
+    Operations& o = operations_;
+    o.roma_hits = hits;
+    if (o.roma_ship) o.ship_state[o.roma_ship].add_hits(hits);
+}
+
+// The Roma's declaration, in the Reserve Fleet: after its price is paid, with the hits it joined
+// with (roma-joins=when-paid, the default); or at set-up, before the first turn (at-set-up).
 void TmbvEngine::roma_declared(const Entity& ship, const CampaignFleet* fleet, ngn::SourcePos at, GameContext& ctx) {
     Operations& o = operations_;
     judged(ctx, "14.5");
-    if (!o.roma_paid)
+    if (roma_at_set_up_ && ctx.cursor.turn_number > 0)
+        ctx.findings.error(Kind::Illegal, cite("14.5"), at,
+                           "the Roma is set up with the Reserve Fleet in Taranto: declare it before the first turn (Readings: roma-joins=at-set-up)");
+    else if (!roma_at_set_up_ && !o.roma_paid)
         ctx.findings.error(Kind::Illegal, cite("14.5"), at,
                            "the Roma joins the game when Italy pays its price, and is declared after that line: Italy roma vp 5 d10: 6 => 4 hits");
     else if (fleet && fleet->type != "reserve")
         ctx.findings.error(Kind::Illegal, cite("14.5"), at, "the Roma joins the Reserve Fleet: " + fleet->label() + " is not Italy's Reserve Fleet");
     o.ship_state[&ship].hits.agree(o.roma_hits);
-    o.roma_declared = true;
+    o.roma_declared = true, o.roma_ship = &ship;
+}
+
+// roma-joins=at-set-up: the Roma's price and hits are paid when it first sails, so its fleet's
+// first move out of port comes after the roma line. One finding, however many moves follow.
+void TmbvEngine::judge_roma_sails(const CampaignFleet& f, const ngn::Event& move, GameContext& ctx) {
+    Operations& o = operations_;
+    if (!roma_at_set_up_ || !o.roma_ship || o.roma_paid || o.roma_sailed_unpaid || !in_port(f)) return;
+    if (std::find(f.ships.begin(), f.ships.end(), o.roma_ship) == f.ships.end()) return;
+    judged(ctx, "14.5");
+    o.roma_sailed_unpaid = true;
+    ctx.findings.error(Kind::Illegal, cite("14.5"), move.subject.pos,
+                       f.label() + " leaves port with the Roma, whose price is paid when it first sails: Italy roma vp N d10: D => H hits "
+                                   "before this move (Readings: roma-joins=at-set-up)");
 }
 
 // The record's end: a Roma paid for and never declared (its hits and crew would be followed).
 void TmbvEngine::judge_roma_declared(GameContext& ctx) {
     if (!operations_.roma_paid || operations_.roma_declared) return;
     ctx.findings.error(Kind::Inconsistent, cite("14.5"), ngn::SourcePos{operations_.roma_paid, 1},
-                       "the Roma joined here is not declared: write its ship after this line, in the Reserve Fleet (ship ROM \"Roma\" IR)");
+                       roma_at_set_up_ ? "the Roma paid for here is not declared: write its ship at set-up, in the Reserve Fleet (ship ROM \"Roma\" IR)"
+                                       : "the Roma joined here is not declared: write its ship after this line, in the Reserve Fleet (ship ROM \"Roma\" IR)");
 }
 
 }  // namespace ironlog::rules::tmbv

@@ -125,6 +125,9 @@ RulesetInfo declare() {
         RuleOption{"reserve-release-cost", {"sum-to-austria", "difference-from-italy"}, cite("11.2.2 a)", "Reinforcement Segment"),
                    "after a failed release roll the Reserve Fleet comes for the roll plus the FML in VP to Austria (11.2.2 a), or for "
                    "the difference paid by Italy (6.1.2, 12.1)"},
+        RuleOption{"roma-joins", {"when-paid", "at-set-up"}, cite("14.5", "Ironclad Roma"),
+                   "with optional rule 14.5 the Roma joins the Reserve Fleet on the turn its price is paid (14.5), or is in it in Taranto "
+                   "from set-up (13.1.1, 11.2.2 a) and its price and hits are paid before that fleet first leaves port"},
         RuleOption{"three-times", {"major", "decisive"}, cite("12.2", "Determine the Winner"),
                    "a side with exactly three times its opponent's VP wins a major or a decisive victory (12.2 gives neither)"},
     };

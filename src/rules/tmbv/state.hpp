@@ -323,6 +323,8 @@ struct Operations {
     std::uint32_t roma_paid = 0;  // the line that paid the Roma's price (14.5), 0 not yet
     int roma_hits = 0;            // the hits it joins with, as played (14.5)
     bool roma_declared = false;   // its ship declared after that line
+    const Entity* roma_ship = nullptr;  // the Roma as declared, for the hits its line puts on it later (roma-joins=at-set-up)
+    bool roma_sailed_unpaid = false;    // its fleet left port before the price was paid (said once, roma-joins=at-set-up)
     bool roma_refused = false;    // a roma line without the optional rule (said there): its ship is not said again
     int reinforce_rolled[2] = {0, 0};  // by side: the turn of its last reinforcement roll
     std::optional<ngn::SourcePos> reinforcement_at;  // an open Reinforcement Segment's heading
