@@ -352,6 +352,31 @@ TEST(TmbvCombat, FleetsInPortFightOnlyWhenTheOptionSays) {
     EXPECT_NE(absent.message.find("RMP"), std::string::npos) << absent.message;
 }
 
+// 6.6 calls a ship DIW when it has no MA; on the TBB a ship that spends no MP in an impulse gets a
+// DIW marker (7.3.1). Readings: campaign-diw. In the sample's battle San Martino, Regina Maria
+// Pia, Prinz Eugen and Friedrich never move: their markers are on as it ends.
+TEST(TmbvCombat, ABattlesDiwMarkersCountInTheCampaignOnlyWhenTheOptionSays) {
+    const std::string home = "  phase return-to-port\n    IB return @Ancona/port\n";
+    // default no-movement: the sample is clean, and San Martino can move, so towing it is one finding
+    EXPECT_TRUE(campaign_problems(kCampaignNoTotals).empty()) << describe(campaign_problems(kCampaignNoTotals));
+    const auto f = only(campaign_problems(edit(kCampaignNoTotals, home, "  phase return-to-port\n    IB tow SM with ANC\n    IB return @Ancona/port\n")),
+                        "tmbv 6.6", Kind::Illegal);
+    EXPECT_NE(f.message.find("SM can move"), std::string::npos) << f.message;
+    // marker: each fleet returns with DIW ships not in tow, one finding a fleet (8.1.6)
+    const std::string marker = with_options(kCampaignNoTotals, "campaign-diw=marker");
+    const auto p = campaign_problems(marker);
+    ASSERT_EQ(p.size(), 2u) << describe(p);
+    for (const Finding& g : p) {
+        EXPECT_EQ(g.rule.text(), "tmbv 8.1.6");
+        EXPECT_NE(g.message.find("DIW since its battle"), std::string::npos) << g.message;
+    }
+    // in tow, or scuttled (one tow a ship), they go home: clean
+    const std::string towed = edit(marker, home,
+                                   "  phase return-to-port\n    IB tow SM with ANC\n    IB scuttle RMP\n    IB return @Ancona/port\n"
+                                   "    AB tow PE with DJ\n    AB tow FR with DRA\n");
+    EXPECT_TRUE(campaign_problems(towed).empty()) << describe(campaign_problems(towed));
+}
+
 // 12.2 after turn 12: the totals decide the winner and the level of the win.
 std::string last_turn(const std::string& result) {
     return "[NGN \"1\"]\n[Ruleset \"tmbv\"]\n[Variant \"campaign\"]\n[SetUp \"1\"]\n[Side1 \"Austria\"]\n[Side2 \"Italy\"]\n"

@@ -92,6 +92,7 @@ void TmbvEngine::begin(GameContext& ctx) {
     port_fleets_fight_ = ctx.header.option("unmobilized-fight") == "yes";
     roma_rule_ = ctx.header.rule_in_force("ironclad-roma");
     roma_at_set_up_ = ctx.header.option("roma-joins") == "at-set-up";
+    diw_marker_rule_ = ctx.header.option("campaign-diw") == "marker";
     if (campaign_) return begin_campaign(ctx);
     grid_ = geometry::hex::Grid(ctx.header.option("hex-columns") == "odd-low" ? geometry::hex::Columns::OddLow
                                                                                : geometry::hex::Columns::EvenLow);
@@ -269,6 +270,12 @@ void TmbvEngine::end_activation(GameContext& ctx, ngn::SourcePos at) {
     active_formation_ = nullptr;
     active_ship_ = nullptr;
     formation_moved_ = false;
+}
+
+// A ship afloat whose DIW marker is on as the battle record ends: the last impulse's end (7.3.1)
+// is not played by the replay, so a ship that spent no MP in it counts as well.
+bool TmbvEngine::diw_at_end(const Ship& s) const {
+    return afloat(s) && (s.diw || (impulse_ > 0 && s.mp_spent == 0 && !repaired_now(s)));
 }
 
 // A ship afloat that spent no MP this impulse is Dead in the Water (7.3.1).

@@ -246,6 +246,7 @@ private:
     bool is_affondatore(const Ship& s) const;
     // 14.1.3: its rudder repaired at this impulse's end: the DIW marker goes, whatever its MP
     bool repaired_now(const Ship& s) const { return s.rudder_rolled == impulse_ && !s.rudder; }
+    bool diw_at_end(const Ship& s) const;  // its DIW marker on as the record ends (7.3.1), the last impulse's end included
     void not_ready_missing(Ship& s, ngn::SourcePos at, GameContext& ctx);
 
     // ---- turn_start.cpp: the campaign's Turn Start Phase (5.0), the FMLs (6.1.1, 13.1) ----
@@ -311,6 +312,7 @@ private:
     int campaign_ma(const Entity& ship) const;  // after its hits; -1 not known
     bool in_tow(const CampaignFleet& f, const Entity& ship) const;
     std::vector<const Entity*> untowed_diw(const CampaignFleet& f) const;
+    bool diw_by_marker(const Entity& ship) const;  // campaign-diw=marker: its battle left its DIW marker on
     void judge_diw_left(CampaignFleet& f, const char* section, ngn::SourcePos at, GameContext& ctx);
     void tow_event(int fleet, const ngn::Event& e, GameContext& ctx);
     void take_in_tow(CampaignFleet& f, const Entity& towed, const Entity& tower, const ngn::Event& e, GameContext& ctx);
@@ -537,6 +539,7 @@ private:
     bool in_operations_ = false;  // the Operations Phase is open
     bool los_edge_either_ = false;
     bool roma_rule_ = false;      // 14.5 in force
+    bool diw_marker_rule_ = false;  // a battle's DIW marker makes a ship DIW in the campaign (campaign-diw=marker)
     bool roma_at_set_up_ = false; // the Roma is set up in Taranto, paid for when it first sails (roma-joins=at-set-up)
     bool coastal_at_sea_ = true;  // a coastal area or the Mediterranean is one At Sea box (Readings: coastal-at-sea)
     bool port_fleets_fight_ = false;  // a fleet in its Port box fights opposing fleets in its area (unmobilized-fight=yes)

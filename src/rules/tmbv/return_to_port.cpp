@@ -52,8 +52,12 @@ void TmbvEngine::close_return_to_port(ngn::SourcePos at, GameContext& ctx) {
                                                      " return @<area>/port)"));
         if (f.marker.empty() && marked_low_fuel(f, ctx)) f.marker = "Low Fuel";
     }
-    for (CampaignFleet& f : o.fleets)
-        if (in_port(f)) f.tows.clear();  // home: a tow is for the way there (6.6, 8.1.6)
+    for (CampaignFleet& f : o.fleets) {
+        if (!in_port(f)) continue;
+        f.tows.clear();  // home: a tow is for the way there (6.6, 8.1.6)
+        for (const Entity* s : f.ships)  // and a battle's DIW marker goes (campaign-diw=marker, Readings)
+            if (auto st = o.ship_state.find(s); st != o.ship_state.end()) st->second.diw_marker = false;
+    }
 }
 
 // AM return @Pola/port, or AM stay.

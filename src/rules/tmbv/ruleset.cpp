@@ -125,6 +125,9 @@ RulesetInfo declare() {
         RuleOption{"reserve-release-cost", {"sum-to-austria", "difference-from-italy"}, cite("11.2.2 a)", "Reinforcement Segment"),
                    "after a failed release roll the Reserve Fleet comes for the roll plus the FML in VP to Austria (11.2.2 a), or for "
                    "the difference paid by Italy (6.1.2, 12.1)"},
+        RuleOption{"campaign-diw", {"no-movement", "marker"}, cite("6.6", "Towing"),
+                   "a ship is DIW in the campaign (towing 6.6, return 8.1.6) when its hits leave it no MA (6.6), or also when its TBB "
+                   "DIW marker (7.3.1) was on as its battle ended, till it is home"},
         RuleOption{"roma-joins", {"when-paid", "at-set-up"}, cite("14.5", "Ironclad Roma"),
                    "with optional rule 14.5 the Roma joins the Reserve Fleet on the turn its price is paid (14.5), or is in it in Taranto "
                    "from set-up (13.1.1, 11.2.2 a) and its price and hits are paid before that fleet first leaves port"},

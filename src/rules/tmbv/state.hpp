@@ -210,6 +210,7 @@ struct CampaignShip {
     int weather_rolled = 0;  // the turn of its last weather damage roll (11.1)
     int repaired = 0;        // the turn of its last repair (11.2)
     bool damage_known = true;  // false after a battle not replayed: its hits are the players' from then on
+    bool diw_marker = false;   // its TBB DIW marker (7.3.1) was on as its last battle ended, till it is home (campaign-diw=marker)
 
     // `n` hits more (or fewer) on both readings
     void add_hits(int n) { set_hits(hits.played() + n, hits.rules() + n, hits.cause()); }

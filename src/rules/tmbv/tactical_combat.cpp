@@ -24,7 +24,7 @@ struct TmbvEngine::BattleOutcome {
     struct Ship {
         std::string name, alias, side;  // side: lower case
         int start_hits = 0, hits = 0;
-        bool sunk = false;
+        bool sunk = false, diw = false;  // diw: its DIW marker on as the battle ended (7.3.1)
         int rules_hits = 0;             // the rules' count, where a hit claim said wrong parted it from `hits`
         std::optional<RuleRef> parted;  // the rule of that finding
     };
@@ -244,7 +244,7 @@ std::optional<TmbvEngine::BattleOutcome> TmbvEngine::read_battle(const std::stri
         b.initiative = t->side_names_[static_cast<std::size_t>(t->initiative_)];
     for (const Ship& s : t->ships_) {
         const std::string side = s.side >= 0 && static_cast<std::size_t>(s.side) < t->side_names_.size() ? t->side_names_[static_cast<std::size_t>(s.side)] : "";
-        b.ships.push_back({s.entity->name, s.entity->alias, side, s.start_hits, s.hits.played(), static_cast<bool>(s.sunk), s.hits.rules(),
+        b.ships.push_back({s.entity->name, s.entity->alias, side, s.start_hits, s.hits.played(), static_cast<bool>(s.sunk), t->diw_at_end(s), s.hits.rules(),
                            s.hits.cause() ? std::optional<RuleRef>(s.hits.cause()->rule) : std::nullopt});
         if (s.sunk && !s.manifest) b.vp_known = false;
     }
@@ -315,6 +315,7 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, boo
                                s.name + " begins the battle with the hits the campaign has on it (declared in the battle record: hits N)",
                                counted(state.hits.played(), "hit"), counted(s.start_hits, "hit"));
         carry_back_hits(b, static_cast<std::size_t>(&s - b.ships.data()), state, at);
+        state.diw_marker = s.diw;  // counts in the campaign only with campaign-diw=marker (diw_by_marker)
         if (!s.sunk) continue;
         state.sunk = at.line, state.sunk_in_battle = true;
         sink_from_fleet(o.fleets[static_cast<std::size_t>(fleet)], c, at.line);

@@ -28,11 +28,18 @@ bool TmbvEngine::in_tow(const CampaignFleet& f, const Entity& ship) const {
     return std::any_of(f.tows.begin(), f.tows.end(), [&](const auto& t) { return t.first == &ship; });
 }
 
+// campaign-diw=marker (Readings): a ship whose TBB DIW marker was on as its battle ended is DIW
+// in the campaign too, till it is home (close_return_to_port).
+bool TmbvEngine::diw_by_marker(const Entity& ship) const {
+    const auto st = operations_.ship_state.find(&ship);
+    return diw_marker_rule_ && st != operations_.ship_state.end() && st->second.diw_marker;
+}
+
 // The fleet's DIW ships not in tow: they hold it still (6.6) and do not return to port (8.1.6).
 std::vector<const Entity*> TmbvEngine::untowed_diw(const CampaignFleet& f) const {
     std::vector<const Entity*> out;
     for (const Entity* s : f.ships)
-        if (campaign_ma(*s) == 0 && !in_tow(f, *s)) out.push_back(s);
+        if ((campaign_ma(*s) == 0 || diw_by_marker(*s)) && !in_tow(f, *s)) out.push_back(s);
     return out;
 }
 
@@ -43,8 +50,9 @@ void TmbvEngine::judge_diw_left(CampaignFleet& f, const char* section, ngn::Sour
     if (diw.empty() || f.said_diw == turn_start_.turn) return;
     f.said_diw = turn_start_.turn;
     const std::string ship = diw.front()->label();
+    const bool marker = campaign_ma(*diw.front()) != 0;  // DIW by its battle's marker only
     ctx.findings.error(Kind::Illegal, cite(section), at,
-                       ship + " has no MA after its hits (DIW): " + f.label() + (std::string(section) == "8.1.6" ? " returns with it" : " moves with it") +
+                       ship + (marker ? " is DIW since its battle (its DIW marker, 7.3.1; Readings: campaign-diw=marker): " : " has no MA after its hits (DIW): ") + f.label() + (std::string(section) == "8.1.6" ? " returns with it" : " moves with it") +
                            " only in tow (" + f.label() + " tow " + ship + " with <ship>), or scuttles it (" + f.label() + " scuttle " + ship + ")");
 }
 
@@ -85,7 +93,7 @@ void TmbvEngine::tow_event(int fleet, const ngn::Event& e, GameContext& ctx) {
 // 6.6, 6.6.2, 6.6.5: a DIW ship in tow of one that can move, one tow a ship, not in foul weather.
 void TmbvEngine::take_in_tow(CampaignFleet& f, const Entity& towed, const Entity& tower, const ngn::Event& e, GameContext& ctx) {
     judged(ctx, "6.6"), judged(ctx, "6.6.5");
-    const int towed_ma = campaign_ma(towed), tower_ma = campaign_ma(tower);
+    const int towed_ma = diw_by_marker(towed) ? 0 : campaign_ma(towed), tower_ma = diw_by_marker(tower) ? 0 : campaign_ma(tower);
     const auto busy = std::find_if(f.tows.begin(), f.tows.end(), [&](const auto& t) {
         return t.first == &towed || t.second == &towed || t.first == &tower || t.second == &tower;
     });
@@ -96,7 +104,7 @@ void TmbvEngine::take_in_tow(CampaignFleet& f, const Entity& towed, const Entity
     else if (towed_ma > 0)
         refused = towed.label() + " can move (MA " + std::to_string(towed_ma) + " after its hits): only a ship with no MA (DIW) is towed";
     else if (tower_ma == 0)
-        refused = tower.label() + " has no MA after its hits: a ship that can move tows";
+        refused = tower.label() + (diw_by_marker(tower) ? " is DIW since its battle" : " has no MA after its hits") + ": a ship that can move tows";
     else if (busy != f.tows.end())
         refused = (busy->second ? busy->second->label() : std::string("a ship")) + " tows " + busy->first->label() + " already: one ship tows one";
     if (!refused.empty()) ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, refused);
@@ -107,7 +115,8 @@ void TmbvEngine::take_in_tow(CampaignFleet& f, const Entity& towed, const Entity
 
 // 6.6: only a ship with no MA is towed; one repaired to MA above 0 (11.2) moves on its own again.
 void TmbvEngine::end_tows_of_ships_that_move() {
-    for (CampaignFleet& f : operations_.fleets) std::erase_if(f.tows, [&](const auto& t) { return campaign_ma(*t.first) > 0; });
+    for (CampaignFleet& f : operations_.fleets)
+        std::erase_if(f.tows, [&](const auto& t) { return campaign_ma(*t.first) > 0 && !diw_by_marker(*t.first); });
 }
 
 // 8.1.6: a ship that cannot return with its fleet is eliminated. Out of the game, without VP
