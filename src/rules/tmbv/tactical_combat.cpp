@@ -301,8 +301,8 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, boo
         const auto here = fleets_in_area(area);
         judged(ctx, "7.1");
         if (fleet < 0 || std::find(here.begin(), here.end(), fleet) == here.end()) {
-            const bool in_port_here = fleet >= 0 && o.fleets[static_cast<std::size_t>(fleet)].placed &&
-                                      o.fleets[static_cast<std::size_t>(fleet)].box == "port" && same_label(o.fleets[static_cast<std::size_t>(fleet)].area, area);
+            const CampaignFleet* home = fleet >= 0 ? &o.fleets[static_cast<std::size_t>(fleet)] : nullptr;
+            const bool in_port_here = home && home->placed && home->box == "port" && same_label(home->area, area);
             if (!(undue && in_port_here)) strangers += (strangers.empty() ? "" : ", ") + s.name;
             continue;
         }

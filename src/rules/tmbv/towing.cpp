@@ -51,8 +51,9 @@ void TmbvEngine::judge_diw_left(CampaignFleet& f, const char* section, ngn::Sour
     f.said_diw = turn_start_.turn;
     const std::string ship = diw.front()->label();
     const bool marker = campaign_ma(*diw.front()) != 0;  // DIW by its battle's marker only
+    const std::string why = marker ? " is DIW since its battle (its DIW marker, 7.3.1; Readings: campaign-diw=marker): " : " has no MA after its hits (DIW): ";
     ctx.findings.error(Kind::Illegal, cite(section), at,
-                       ship + (marker ? " is DIW since its battle (its DIW marker, 7.3.1; Readings: campaign-diw=marker): " : " has no MA after its hits (DIW): ") + f.label() + (std::string(section) == "8.1.6" ? " returns with it" : " moves with it") +
+                       ship + why + f.label() + (std::string(section) == "8.1.6" ? " returns with it" : " moves with it") +
                            " only in tow (" + f.label() + " tow " + ship + " with <ship>), or scuttles it (" + f.label() + " scuttle " + ship + ")");
 }
 
