@@ -115,7 +115,9 @@ TEST(TmbvTurnStart, EachPlayerDrawsOneMarker) {
     one(campaign(turn(1, "", "      Austria draw nothing\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Inconsistent);
     // Austria's draw written as Italy's: one finding, not a draw missing too
     const Finding swapped = one(campaign(turn(1, "", "      Italy draw no-event\n      Italy draw no-event\n", "")), "tmbv 5.2.1", Kind::Illegal);
-    EXPECT_EQ(swapped.message, "Italy has drawn already this turn (line 12): each player draws one marker; taken as Austria's draw, who has not drawn");
+    EXPECT_EQ(swapped.message, "Italy has drawn already this turn (line 12): each player draws one marker; Austria has not drawn: it may be Austria's, its name said wrong");
+    // Italy's second draw, then Austria's own: the second draw is the one mistake
+    one(campaign(turn(1, "", "      Italy draw no-event\n      Italy draw no-event\n      Austria draw no-event\n", "")), "tmbv 5.2.1", Kind::Illegal);
 }
 
 TEST(TmbvTurnStart, WithoutAChartRandomEventsEffectsAreSaidNotFollowed) {

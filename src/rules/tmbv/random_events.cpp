@@ -28,14 +28,15 @@ void TmbvEngine::draw_marker(const ngn::Event& e, const Entity& side, GameContex
     judged(ctx, "5.2.1");
     const auto& a = e.args;
     std::uint32_t& drew = t.drew[static_cast<std::size_t>(side.index)];
+    if (std::exchange(t.draw_stood_for, -1) == side.index) drew = 0;  // its own draw after all: the double draw was the mistake
     if (drew) {
         // the other player's draw with the name said wrong, when he has not drawn: his draw is not missing too
         const int other = side_names_.size() == 2 ? 1 - side.index : -1;
         std::uint32_t* others = other >= 0 && !t.drew[static_cast<std::size_t>(other)] ? &t.drew[static_cast<std::size_t>(other)] : nullptr;
         ctx.findings.error(Kind::Illegal, cite("5.2.1"), e.subject.pos,
                            side.label() + " has drawn already this turn (" + line_text(drew) + "): each player draws one marker" +
-                               (others ? "; taken as " + side_name(other, ctx) + "'s draw, who has not drawn" : ""));
-        if (others) *others = e.subject.pos.line;
+                               (others ? "; " + side_name(other, ctx) + " has not drawn: it may be " + side_name(other, ctx) + "'s, its name said wrong" : ""));
+        if (others) *others = e.subject.pos.line, t.draw_stood_for = other;
         return;
     }
     drew = e.subject.pos.line;  // a draw not read is still the player's draw: one finding, not two

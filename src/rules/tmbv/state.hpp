@@ -118,6 +118,7 @@ struct TurnStart {
     ngn::SourcePos segment_pos;
     int weather_rolls = 0;
     std::vector<std::uint32_t> drew;                 // by side: the line of its draw this segment, 0 none
+    int draw_stood_for = -1;  // a side whose draw a double draw of the other's was taken as (reported), till its own comes
     std::vector<std::optional<int>> totals;          // by side: this round's initiative total
     std::vector<std::uint32_t> rolled;               // by side: the line of its roll this round
     bool decided = false;                            // this segment's initiative is decided

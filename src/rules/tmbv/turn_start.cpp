@@ -35,7 +35,7 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     t.fml.assign(sides, std::nullopt);
     t.fml_why.assign(sides, "");
     t.fml_other.assign(sides, std::nullopt);
-    t.drew.assign(sides, 0);
+    t.drew.assign(sides, 0), t.draw_stood_for = -1;
     t.totals.assign(sides, std::nullopt);
     t.rolled.assign(sides, 0);
     operations_.vp_paid.assign(sides, 0);
