@@ -121,6 +121,16 @@ TEST(TmbvCombat, AShipBeginsABattleWithItsCampaignDamage) {
     EXPECT_EQ(f.recorded.value_or(""), "1 hit");
 }
 
+// A battle where one side's fleet does not stand (its move there left out, with the interception
+// it met): the battle said undue (7.0) is the one finding. The players had the fleet there, so
+// its ships fought, their damage comes back, and its return home and repairs are no more findings.
+TEST(TmbvCombat, ABattleWhereAFleetsMoveWasLeftOutIsOneFinding) {
+    std::string text = edit(kCampaign, "      IB move @Ancona/at-sea @\"Central Adriatic\" @Lissa/at-sea\n", "");
+    text = edit(edit(text, "      AB intercept IB d10: 6 -1(low-fuel) = 5\n", ""), "      IB evade d10: 3 +1(at-sea) = 4 => Austria\n", "");
+    const auto f = only(campaign_problems(text), "tmbv 7.0", Kind::Illegal);
+    EXPECT_NE(f.message.find("no battle at Lissa"), std::string::npos) << f.message;
+}
+
 TEST(TmbvCombat, TheWinnerHasTheMostVp) {
     const auto f = only(campaign_problems(edit(kCampaignNoTotals, kWins, "Italy wins @Lissa \"" + kBattleName + "\" => stays")), "tmbv 7.9.1 (second)",
                         Kind::WrongResult);

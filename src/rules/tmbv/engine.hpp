@@ -456,6 +456,7 @@ private:
     void judge_battle_header(const BattleOutcome& b, ngn::SourcePos at, GameContext& ctx);
     void carry_back(const BattleOutcome& b, const std::string& area, bool undue, ngn::SourcePos at, GameContext& ctx);
     void carry_back_hits(const BattleOutcome& b, std::size_t ship, CampaignShip& state, ngn::SourcePos at);
+    void fought_there_as_played(CampaignFleet& f, const std::string& area);
     void judge_engaged_fleets(const std::vector<const Entity*>& fought, const std::string& area, ngn::SourcePos at, GameContext& ctx);
     int judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
     void compel(int side, const std::string& area, std::uint32_t line);

@@ -284,6 +284,13 @@ void TmbvEngine::carry_back_hits(const BattleOutcome& b, std::size_t ship, Campa
     state.damage_known = true;
 }
 
+// A fleet whose ships fought a battle said undue (7.0, reported) stood elsewhere: the players had
+// it in the battle's area (its move there left out, say), so it is there from then on.
+void TmbvEngine::fought_there_as_played(CampaignFleet& f, const std::string& area) {
+    const geometry::Place* p = map_ ? map_->find(area) : nullptr;
+    f.area = p ? p->name : area, f.box = p && p->boxes ? "at-sea" : "", f.placed = true, f.mission = false;
+}
+
 // What the battle did to the campaign's ships and fleets: damage and sinkings as played, the VP
 // of 12.1, and a Low Fuel and Ammo marker on every fleet that fought (7.9.6).
 // A battle said to be undue (7.0) does not also list the ships of the area's fleets in port: one mistake.
@@ -301,10 +308,14 @@ void TmbvEngine::carry_back(const BattleOutcome& b, const std::string& area, boo
         const auto here = fleets_in_area(area);
         judged(ctx, "7.1");
         if (fleet < 0 || std::find(here.begin(), here.end(), fleet) == here.end()) {
-            const CampaignFleet* home = fleet >= 0 ? &o.fleets[static_cast<std::size_t>(fleet)] : nullptr;
+            CampaignFleet* home = fleet >= 0 ? &o.fleets[static_cast<std::size_t>(fleet)] : nullptr;
             const bool in_port_here = home && home->placed && home->box == "port" && same_label(home->area, area);
-            if (!(undue && in_port_here)) strangers += (strangers.empty() ? "" : ", ") + s.name;
-            continue;
+            if (undue && home && !in_port_here) {
+                fought_there_as_played(*home, area);  // the battle said undue (7.0) is the one finding: a move there left out, say
+            } else {
+                if (!(undue && in_port_here)) strangers += (strangers.empty() ? "" : ", ") + s.name;
+                continue;
+            }
         }
         if (std::find(engaged.begin(), engaged.end(), fleet) == engaged.end()) engaged.push_back(fleet);
         fought.push_back(c);
