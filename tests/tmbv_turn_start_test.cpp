@@ -257,6 +257,12 @@ TEST(TmbvTurnStart, InitiativeFmlFromTheSetUpAndTheTurnTrack) {
 TEST(TmbvTurnStart, InitiativeAdmiralsRatingAndFmlWritten) {
     one(first_turn("Austria roll d10: 4 +5(FML) +3(Tegetthoff) = 12", "Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria"),
         "tmbv 5.3", Kind::WrongResult, "+2(Tegetthoff)", "+3(Tegetthoff)");
+    // a rating said wrong makes a tie (11 and 11): the winner claimed by the rules' totals (11 and
+    // 10) is no second finding; a claim by neither is
+    one(first_turn("Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11", "Italy roll d10: 8 +2(FML) +1(Persano) = 11 => Austria"),
+        "tmbv 5.3", Kind::WrongResult, "+0(Persano)", "+1(Persano)");
+    EXPECT_EQ(problems_in(first_turn("Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11", "Italy roll d10: 8 +2(FML) +1(Persano) = 11 => Italy"), "games").size(),
+              2u);
     one(first_turn("Austria roll d10: 4 +7 = 11", "Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria"),
         "tmbv 5.3", Kind::Inconsistent, "+5(FML)", "(none)");
     // without a manifest the ratings are taken as written, said once

@@ -120,6 +120,7 @@ struct TurnStart {
     std::vector<std::uint32_t> drew;                 // by side: the line of its draw this segment, 0 none
     int draw_stood_for = -1;  // a side whose draw a double draw of the other's was taken as (reported), till its own comes
     std::vector<std::optional<int>> totals;          // by side: this round's initiative total
+    std::vector<std::optional<int>> rules_totals;    // by side: the same with the rules' modifiers, where one was said wrong
     std::vector<std::uint32_t> rolled;               // by side: the line of its roll this round
     bool decided = false;                            // this segment's initiative is decided
     int claimed_on_tie = -1;                         // a winner claimed on a tie (one finding): the players' if they roll no more

@@ -36,7 +36,7 @@ void TmbvEngine::begin_campaign(GameContext& ctx) {
     t.fml_why.assign(sides, "");
     t.fml_other.assign(sides, std::nullopt);
     t.drew.assign(sides, 0), t.draw_stood_for = -1;
-    t.totals.assign(sides, std::nullopt);
+    t.totals.assign(sides, std::nullopt), t.rules_totals.assign(sides, std::nullopt);
     t.rolled.assign(sides, 0);
     operations_.vp_paid.assign(sides, 0);
     operations_.vp_won.assign(sides, 0);
@@ -98,7 +98,7 @@ void TmbvEngine::campaign_heading(const ngn::Heading& h, GameContext& ctx) {
     t.weather_rolls = 0;
     std::fill(t.drew.begin(), t.drew.end(), 0);
     std::fill(t.rolled.begin(), t.rolled.end(), 0);
-    std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
+    std::fill(t.totals.begin(), t.totals.end(), std::nullopt), std::fill(t.rules_totals.begin(), t.rules_totals.end(), std::nullopt);
     t.decided = false;
     t.claimed_on_tie = t.initiative_other = -1;
     t.tie.clear();
@@ -254,10 +254,11 @@ void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& side, GameCo
         ctx.findings.error(Kind::Inconsistent, cite("5.3"), e.subject.pos,
                            "an initiative roll is written with its die and modifiers: Austria roll d10: 4 +5(FML) +2(Tegetthoff) = 11");
     } else if (ctx.dice_ok) {  // dice the kit could not read were reported there
-        judge_initiative_modifiers(*dice, side, ctx);
+        const int off = judge_initiative_modifiers(*dice, side, ctx);
         int total = dice->faces.front().value;
         for (const ngn::Modifier& m : dice->modifiers) total += m.value;
         if (!dice->total || *dice->total == total) t.totals[me] = total;  // else which the player went by is not known (the kit said so)
+        t.rules_totals[me] = t.totals[me] ? std::optional<int>(*t.totals[me] + off) : std::nullopt;
     }
     if (std::any_of(t.rolled.begin(), t.rolled.end(), [](std::uint32_t l) { return l == 0; })) {
         if (!e.claim) return;
@@ -275,7 +276,8 @@ void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& side, GameCo
 }
 
 // The FML modifier against the FML kept (6.1.1), the rest against the admiral's rating (manifest).
-void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity& side, GameContext& ctx) {
+// Returns what the rules' total differs from the written one by (a modifier said wrong, said here).
+int TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity& side, GameContext& ctx) {
     TurnStart& t = turn_start_;
     const ngn::SourcePos at = dice.faces.front().pos;
     std::optional<int>& fml = t.fml[static_cast<std::size_t>(side.index)];
@@ -288,10 +290,11 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
     if (!fml_mod) {
         ctx.findings.error(Kind::Inconsistent, cite("5.3"), at, side.label() + "'s initiative roll adds its FML: write it as a modifier, +N(FML)",
                            fml ? std::optional<std::string>(modifier_text(*fml, "FML")) : std::nullopt, std::nullopt);
-        return;  // its other modifiers may hold the FML unlabelled: not judged
+        return 0;  // its other modifiers may hold the FML unlabelled: not judged
     }
     std::optional<int>& other = t.fml_other[static_cast<std::size_t>(side.index)];
-    if (said_by_the_total(dice, side, fml)) return;
+    if (said_by_the_total(dice, side, fml)) return 0;
+    int off = 0;
     if (fml && fml_mod->value == *fml) {
         other.reset();  // the FML the players went by is this one: one reading again
     } else if (fml && other == fml_mod->value) {  // the other reading was the players': no new mistake
@@ -303,6 +306,7 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
                            side.label() + "'s FML is " + std::to_string(*fml) + " (" + t.fml_why[static_cast<std::size_t>(side.index)] + ")",
                            modifier_text(*fml, "FML"), modifier_text(fml_mod->value, "FML"));
         other = *fml;          // the rules' FML is kept beside: the slip may be this line's alone
+        off = *fml - fml_mod->value;
         fml = fml_mod->value;  // play goes on from the players' FML
         t.fml_why[static_cast<std::size_t>(side.index)] = std::to_string(*fml) + " as played at line " + std::to_string(fml_mod->pos.line);
     } else {
@@ -320,13 +324,13 @@ void TmbvEngine::judge_initiative_modifiers(const ngn::Dice& dice, const Entity&
             ctx.findings.note(Kind::Unverifiable, cite("5.3"), at,
                               "no admiral's command rating in a manifest (admiral <side> \"<name>\" rating <N>, docs/rules/tmbv.md): the "
                               "admirals' modifiers of the initiative rolls are taken as written");
-        return;
+        return off;
     }
-    if (others != admiral->rating)
-        ctx.findings.error(Kind::WrongResult, cite("5.3"), at,
-                           side.label() + "'s admiral " + admiral->name + " has a command rating of " + signed_text(admiral->rating) +
-                               " (manifest)",
-                           modifier_text(admiral->rating, admiral->name), others_text.empty() ? "no modifier" : others_text);
+    if (others == admiral->rating) return off;
+    ctx.findings.error(Kind::WrongResult, cite("5.3"), at,
+                       side.label() + "'s admiral " + admiral->name + " has a command rating of " + signed_text(admiral->rating) + " (manifest)",
+                       modifier_text(admiral->rating, admiral->name), others_text.empty() ? "no modifier" : others_text);
+    return off + admiral->rating - others;
 }
 
 // A total that does not add up (the kit said so) but is the die with the FML and the rating the
@@ -337,6 +341,20 @@ bool TmbvEngine::said_by_the_total(const ngn::Dice& dice, const Entity& side, co
     if (!admiral && manifest_ && !side.alias.empty()) admiral = manifest_->admiral_of(side.alias);
     return admiral && dice.total == dice.faces.front().value + *fml + admiral->rating;
 }
+
+namespace {
+// The side with the highest total, -1 on a tie or a total not known.
+int sole_winner(const std::vector<std::optional<int>>& totals) {
+    int winner = -1, best = 0;
+    bool tie = false;
+    for (std::size_t s = 0; s < totals.size(); ++s) {
+        if (!totals[s]) return -1;
+        if (winner < 0 || *totals[s] > best) winner = static_cast<int>(s), best = *totals[s], tie = false;
+        else if (*totals[s] == best) tie = true;
+    }
+    return tie ? -1 : winner;
+}
+}  // namespace
 
 // Every player has rolled: the higher total wins; a tie by the option initiative-tie.
 void TmbvEngine::decide_initiative(const ngn::Event& e, GameContext& ctx) {
@@ -361,12 +379,16 @@ void TmbvEngine::decide_initiative(const ngn::Event& e, GameContext& ctx) {
     }
     if (!all_read && !e.claim) {  // a roll not read (reported) and no winner: the players roll on
         std::fill(t.rolled.begin(), t.rolled.end(), 0);
-        std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
+        std::fill(t.totals.begin(), t.totals.end(), std::nullopt), std::fill(t.rules_totals.begin(), t.rules_totals.end(), std::nullopt);
         return;
     }
     if (!all_read) {  // a roll not read (reported): the players' winner, not judged
         t.decided = true;
         t.initiative = claimed;
+        return;
+    }
+    if (claimed >= 0 && claimed == sole_winner(t.rules_totals) && (winners > 1 || claimed != winner)) {
+        t.decided = true, t.initiative = claimed;  // the winner by the rules' totals (a modifier said wrong, said at its roll)
         return;
     }
     if (winners > 1) {
@@ -378,7 +400,7 @@ void TmbvEngine::decide_initiative(const ngn::Event& e, GameContext& ctx) {
                                    "a roll again", side_name(claimed, ctx));
             t.claimed_on_tie = claimed;
             std::fill(t.rolled.begin(), t.rolled.end(), 0);
-            std::fill(t.totals.begin(), t.totals.end(), std::nullopt);
+            std::fill(t.totals.begin(), t.totals.end(), std::nullopt), std::fill(t.rules_totals.begin(), t.rules_totals.end(), std::nullopt);
             t.tie = totals;
             return;
         }
