@@ -73,6 +73,14 @@ TEST(TmbvOperations, ImpulsesAlternateFromTheInitiativePlayer) {
         "Austria", "Italy");
 }
 
+// A move after a failed attempt: the paid attempt that mobilized it was left out (6.1.2). One
+// finding; what it cost is not known, so Austria's next total is the players'.
+TEST(TmbvOperations, APaidAttemptLeftOutIsOneFinding) {
+    std::string text = operations({line("AM mobilize d10: 8 -2(Tegetthoff) = 6 => failed") + line("AM move @Pola/at-sea @Lissa/at-sea")});
+    text.insert(text.find("  phase operations\n"), "      Austria vp 10\n      Italy vp 0\n");
+    one(text + "    Austria vp 9\n", "tmbv 6.2.1", Kind::Illegal);
+}
+
 TEST(TmbvOperations, AnImpulseIsOneFleets) {
     const std::string two = kAustriaMobilizes + line("AB mobilize d10: 2 = 2 => mobilized");
     one(operations({two}), "tmbv 6.0", Kind::Illegal, "AM", "AB");

@@ -587,6 +587,9 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     } else if (g.activated_in != o.impulse || !g.activations) {
         ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
                            f.label() + " is not activated in this impulse: a fleet moves in an activation (mobilize, or activate)");
+        // a paid attempt left out after a failure (6.1.2): its VP are not known, the next total is the players'
+        if (!f.mobilized_on && f.attempts > 0 && f.attempts < kMostAttempts && static_cast<std::size_t>(f.entity->side) < o.vp.size())
+            o.vp[static_cast<std::size_t>(f.entity->side)].reset();
         taken_as_activated(f);  // the players moved it: its mobilization or activation left out, one finding
         if (f.admiral) o.taken_leader = fleet;
     }
