@@ -555,6 +555,21 @@ TEST(TmbvEndOfTurn, AHitLeftOutOfABattleIsOneFindingInTheCampaign) {
     only(campaign_problems(no_roll, battle), "tmbv 11.2", Kind::Illegal);
 }
 
+// Weather damage by either count of a ship's hits: Drache's 1 hit from the battle written 3, then
+// a weather damage of 3 hits that sinks it by the players' count (6 of its 5 boxes) and not by the
+// rules' (4): the claim without `sunk`, and the repair after it by the rules' count, are no second
+// finding. A weather damage claim said wrong keeps both counts too (11.1, 11.2.2).
+TEST(TmbvEndOfTurn, WeatherDamageByEitherCountOfAShipsHits) {
+    const std::string battle = edit(kBattle, "= 6 => 1 hits", "= 6 => 3 hits");
+    std::string text = edit(kCampaign, "DRA weather-damage d10: 0 +1(rough) = 1 => none", "DRA weather-damage d10: 4 +1(rough) = 5 => 3 hits");
+    text = edit(text, "      DRA repair => 1\n", "      DRA repair => 3\n");
+    only(campaign_problems(text, battle), "tmbv 7.8.6", Kind::WrongResult);
+    // with the battle as it was: 1 + 3 hits; the claim written 2 is one finding, and the repair of
+    // 3 boxes (crew A) fits either count
+    const auto f = only(campaign_problems(edit(text, "= 5 => 3 hits", "= 5 => 2 hits")), "tmbv 11.1", Kind::WrongResult);
+    EXPECT_EQ(f.expected.value_or(""), "3 hits");
+}
+
 // A repair count said wrong (Ancona's 2 boxes written 4) is one finding; a later repair by the
 // rules' count of its hits is no second one, nor one by the players' (none left to repair).
 TEST(TmbvEndOfTurn, ARepairSaidWrongIsFollowedEitherWay) {

@@ -92,19 +92,26 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     const ManifestShip* m = manifest_ship(ship);
     const auto claim = claimed_damage(e);
     bool sunk_left_out = false;  // the rules' hits, which sink it, claimed without `sunk` (said below): it sinks
+    std::optional<Cause> wrong;   // the claim said wrong (said below): the rules' hits are kept beside the players'
+    int rules_hits = 0;
     if (m && ctx.dice_ok) {
-        const int hits = std::max(0, total - m->defence);
+        const int hits = rules_hits = std::max(0, total - m->defence);
         const bool sinks = m->hull > 0 && state.hits.played() + hits >= m->hull;
+        // by the rules' count of its hits, where a count said wrong before parted it from the players'
+        const bool sinks_other = state.hits.parted() && m->hull > 0 && state.hits.rules() + hits >= m->hull;
+        const bool by_other_count = claim && state.hits.parted() && claim->first == hits && claim->second == sinks_other;
         const int by_rules = std::max(0, roll.rules - m->defence);  // a modifier said wrong (said above): the claim may follow the rules' total
         const bool either = claim && ((!adds_up(*dice) && claim->first == std::max(0, written_sum(*dice) - m->defence)) ||  // either reading
                                       (table && roll.rules != total && claim->first == by_rules &&
-                                       (!state.damage_known || claim->second == (m->hull > 0 && state.hits.played() + by_rules >= m->hull))));
-        sunk_left_out = state.damage_known && sinks && claim && claim->first == hits && !claim->second;
+                                       (!state.damage_known || claim->second == (m->hull > 0 && state.hits.played() + by_rules >= m->hull))) ||
+                                      by_other_count);
+        sunk_left_out = state.damage_known && sinks && (!state.hits.parted() || sinks_other) && claim && claim->first == hits && !claim->second;
+        if (by_other_count) state.hits.agree(state.hits.rules());  // the players went by the rules' count
         if (claim && !either && (claim->first != hits || (state.damage_known && claim->second != sinks)))
-            ctx.findings.error(Kind::WrongResult, cite("11.1"), e.claim_pos,
-                               std::to_string(total) + " against " + ship.label() + "'s defense rating of " + std::to_string(m->defence),
-                               hits == 0 ? "none" : counted(hits, "hit") + (sinks ? " sunk" : ""),
-                               claim->first == 0 ? "none" : counted(claim->first, "hit") + (claim->second ? " sunk" : ""));
+            wrong = Findings::cause_of(ctx.findings.error(Kind::WrongResult, cite("11.1"), e.claim_pos,
+                                                          std::to_string(total) + " against " + ship.label() + "'s defense rating of " + std::to_string(m->defence),
+                                                          hits == 0 ? "none" : counted(hits, "hit") + (sinks ? " sunk" : ""),
+                                                          claim->first == 0 ? "none" : counted(claim->first, "hit") + (claim->second ? " sunk" : "")));
         if (!claim) {  // the rules' result, as nothing else was written
             state.add_hits(hits);
             if (sinks) sink_campaign_ship(ship, e.subject.pos.line);
@@ -114,7 +121,8 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
         say_no_manifest(ctx, e.subject.pos);
     }
     if (!claim) return;
-    state.add_hits(claim->first);  // as played
+    if (wrong) state.set_hits(state.hits.played() + claim->first, state.hits.rules() + rules_hits, wrong);  // as played, the rules' beside
+    else state.add_hits(claim->first);  // as played
     if (claim->second || sunk_left_out) sink_campaign_ship(ship, e.subject.pos.line);
 }
 
