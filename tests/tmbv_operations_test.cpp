@@ -772,6 +772,10 @@ TEST(TmbvReturnToPort, OnlyFleetsInAtSeaBoxesReturn) {
     const std::string on_station = kAmMobilizes + line("AM move @Pola/at-sea @\"Upper Adriatic\" @Ancona/blockade");
     const Finding f = one(returning(on_station, line("AM return @Pola/port")), "tmbv 8.1.1", Kind::Illegal);
     EXPECT_EQ(f.message, "fleets in At Sea boxes return to port: AM is at @Ancona/blockade, on its mission");
+    // the fleet stays where the rules keep it; its next move may start there, or from the port written
+    const std::string turn3 = "turn 3\n  phase operations\n    impulse 1\n" + line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated");
+    one(returning(on_station, line("AM return @Pola/port")) + turn3 + line("AM move @Ancona/at-sea"), "tmbv 8.1.1", Kind::Illegal);
+    one(returning(on_station, line("AM return @Pola/port")) + turn3 + line("AM move @Pola/at-sea"), "tmbv 8.1.1", Kind::Illegal);
 }
 
 TEST(TmbvReturnToPort, AFleetThatStaysOutHasLowFuelAndMustReturnNextTime) {

@@ -127,13 +127,17 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
     }
     judged(ctx, "8.1.1");
     judge_diw_left(f, "8.1.6", e.subject.pos, ctx);
-    if (f.placed && f.box != "port" && !in_at_sea_box(f) && f.marker.empty() && !f.compelled)  // from port it changes nothing
-        ctx.findings.error(Kind::Illegal, cite("8.1.1"), e.subject.pos,
-                           "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : "") +
-                               (f.box.empty() ? ", an area without an At Sea box (Readings: coastal-at-sea=none)" : ""));
-    else if (map_ && f.placed)
-        judge_nearest_port(f, *to, to_pos, ctx);
     const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
+    if (f.placed && f.box != "port" && !in_at_sea_box(f) && f.marker.empty() && !f.compelled) {  // from port it changes nothing
+        // it stays where the rules keep it; its next move may start from the port written instead
+        f.port_other_why = Findings::cause_of(ctx.findings.error(
+            Kind::Illegal, cite("8.1.1"), e.subject.pos,
+            "fleets in At Sea boxes return to port: " + f.label() + " is at " + place_text(f) + (f.mission ? ", on its mission" : "") +
+                (f.box.empty() ? ", an area without an At Sea box (Readings: coastal-at-sea=none)" : "")));
+        f.port_other = p ? p->name : std::string(to->area);
+        return;
+    }
+    if (map_ && f.placed) judge_nearest_port(f, *to, to_pos, ctx);
     f.area = p ? p->name : std::string(to->area), f.box = "port", f.placed = true, f.mission = false;
 }
 
