@@ -174,6 +174,9 @@ TEST(TmbvCombat, ASideAllOnMissionsFightsWithOneFleet) {
 // The fleets met at Lissa: without a battle line, one finding where the phase ends.
 TEST(TmbvCombat, FleetsThatMeetFight) {
     only(campaign_problems(edit(kCampaignNoTotals, "    " + kWins + "\n", "")), "tmbv 7.0", Kind::Illegal);
+    // the whole campaign: what the battle left out did is the players' (their returns, damage
+    // rolls, repairs and VP totals follow it): one finding
+    only(campaign_problems(edit(kCampaign, "    " + kWins + "\n", "")), "tmbv 7.0", Kind::Illegal);
 }
 
 TEST(TmbvCombat, TheLoserCompelledGoesHome) {

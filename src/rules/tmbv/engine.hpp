@@ -461,6 +461,7 @@ private:
     int judge_winner(const BattleOutcome& b, const Entity& written, const ngn::Event& e, GameContext& ctx);
     void compel(int side, const std::string& area, std::uint32_t line);
     void fought_unseen(const std::string& area);
+    void may_have_fought(const std::string& area);
     std::vector<int> fleets_in_area(const std::string& area) const;
     bool may_fight_from(const CampaignFleet& f) const;
     const Entity* campaign_ship_named(const std::string& name) const;

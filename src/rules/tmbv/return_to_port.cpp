@@ -128,7 +128,8 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
     judged(ctx, "8.1.1");
     judge_diw_left(f, "8.1.6", e.subject.pos, ctx);
     const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
-    if (f.placed && f.box != "port" && !in_at_sea_box(f) && f.marker.empty() && !f.compelled) {  // from port it changes nothing
+    const bool maybe_lost = f.battle_unwritten == turn_start_.turn;  // its battle left out (said): it may have lost
+    if (f.placed && f.box != "port" && !in_at_sea_box(f) && f.marker.empty() && !f.compelled && !maybe_lost) {  // from port it changes nothing
         // it stays where the rules keep it; its next move may start from the port written instead
         f.port_other_why = Findings::cause_of(ctx.findings.error(
             Kind::Illegal, cite("8.1.1"), e.subject.pos,

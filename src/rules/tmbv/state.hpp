@@ -181,6 +181,7 @@ struct CampaignFleet {
     std::string stop_why;
     std::string marker;        // "Low Fuel" or "Low Fuel and Ammo" (8.1.3, 8.1.4); "" none
     int fought_on = 0;         // the turn of its last battle, whose marker it got (7.9.6)
+    int battle_unwritten = 0;  // the turn its area's battle was due and not written (reported): it may have fought
     std::uint32_t returned = 0;  // its line in this Return to Port Phase, 0 none
     std::uint32_t compelled = 0; // the battle line that compels it to leave its area this turn (7.9.2, 7.9.5), 0 not
     // it had to return and the record has no line for it (reported): it is in a friendly port that

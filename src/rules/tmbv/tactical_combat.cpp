@@ -79,9 +79,25 @@ void TmbvEngine::close_tactical_combat(ngn::SourcePos at, GameContext& ctx) {
     Operations& o = operations_;
     o.in_combat = false;
     o.may_fight.clear();  // 6.7.5: a battle there only if a player wants one
-    for (const std::string& area : std::exchange(o.contested, {}))
+    for (const std::string& area : std::exchange(o.contested, {})) {
         ctx.findings.error(Kind::Illegal, cite("7.0"), at,
                            "both sides' fleets are at " + area + " as the Operations Phase ends: they fight a battle there (" + kBattleForm + ")");
+        may_have_fought(area);
+    }
+}
+
+// A battle due and not written (said): whether it was fought, and what it did, is not known. The
+// area's ships' hits and the VP are the players' next values, and its fleets may go home as the
+// loser would, or stay (one finding, not one for each line that follows from it).
+void TmbvEngine::may_have_fought(const std::string& area) {
+    Operations& o = operations_;
+    for (int i : fleets_in_area(area)) {
+        CampaignFleet& f = o.fleets[static_cast<std::size_t>(i)];
+        f.battle_unwritten = turn_start_.turn;
+        for (const Entity* s : f.ships) o.ship_state[s].damage_known = false;
+    }
+    std::fill(o.vp.begin(), o.vp.end(), std::nullopt);
+    o.gains_unknown = true;
 }
 
 // A battle written inline (segment battle @<area>, its impulses under it) keeps its place in the
