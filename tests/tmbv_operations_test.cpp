@@ -81,6 +81,17 @@ TEST(TmbvOperations, APaidAttemptLeftOutIsOneFinding) {
     one(text + "    Austria vp 9\n", "tmbv 6.2.1", Kind::Illegal);
 }
 
+// A move written for the wrong fleet (AB for AM, both in Pola, AM mobilized in this impulse) is
+// one finding: the move is AM's, so AM is at Lissa after it and a move of AM in the next Austrian
+// impulse starts from there.
+TEST(TmbvOperations, AMoveUnderTheWrongFleetsNameIsTheActivatedFleets) {
+    const std::string mobilized = line("AM mobilize d10: 6 -2(Tegetthoff) = 4 => mobilized");
+    const Finding f = one(operations({mobilized + line("AB move @Pola/at-sea @Lissa/at-sea"), kItalyPasses,
+                                      line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") + line("AM move @Lissa/at-sea")}),
+                          "tmbv 6.2.1", Kind::Illegal);
+    EXPECT_EQ(f.message, "AB is not activated in this impulse; AM is, and stands where this move starts: its move, the fleet's name said wrong? (taken so)");
+}
+
 TEST(TmbvOperations, AnImpulseIsOneFleets) {
     const std::string two = kAustriaMobilizes + line("AB mobilize d10: 2 = 2 => mobilized");
     one(operations({two}), "tmbv 6.0", Kind::Illegal, "AM", "AB");

@@ -574,6 +574,22 @@ void TmbvEngine::pay_activation(CampaignFleet& f, int cost, int written, const n
     pay_vp(f.entity->side, written, e.claim_pos, ctx);
 }
 
+// A fleet of the side activated in this impulse that has not moved yet, standing in the area the
+// move starts from; -1 for none.
+int TmbvEngine::activated_unmoved_from(int side, const ngn::Event& move) const {
+    const Operations& o = operations_;
+    const ngn::AreaPos* first = nullptr;
+    for (const ngn::Item& it : move.args)
+        if ((first = it.as<ngn::AreaPos>())) break;
+    for (std::size_t i = 0; first && i < o.fleets.size(); ++i) {
+        const CampaignFleet& c = o.fleets[i];
+        if (c.entity->side == side && c.activated_in == o.impulse && c.activations && c.mp_impulse != o.impulse && c.placed &&
+            same_label(c.area, std::string(first->area)))
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
 // Main move @Pola/at-sea @Lissa/blockade: a move in its activation; the last place is where it ends.
 void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     Operations& o = operations_;
@@ -585,6 +601,12 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     if ((g.activated_in != o.impulse || !g.activations) && joins_taken_leader(f, fleet)) {
         // it sails with the admiral's fleet, whose mobilization was left out (said at its move)
     } else if (g.activated_in != o.impulse || !g.activations) {
+        if (const int meant = activated_unmoved_from(f.entity->side, e); meant >= 0 && meant != fleet) {  // the fleet's name said wrong
+            ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
+                               f.label() + " is not activated in this impulse; " + o.fleets[static_cast<std::size_t>(meant)].label() +
+                                   " is, and stands where this move starts: its move, the fleet's name said wrong? (taken so)");
+            return move_fleet(meant, e, ctx);
+        }
         ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
                            f.label() + " is not activated in this impulse: a fleet moves in an activation (mobilize, or activate)");
         // a paid attempt left out after a failure (6.1.2): its VP are not known, the next total is the players'
