@@ -581,7 +581,8 @@ bool tmbv_campaign_event(const std::string& line) {
 TEST(Generate, TmbvCampaignSameSeedSameGamesCanonicalAndClean) {
     const std::string a = expect_deterministic_canonical_clean(generated_tmbv_campaign);
     for (const char* part : {" mobilize with ", " mobilize vp ", "=> activated vp ", "/blockade", "/bombard", " return @", " stay", "=> failed",
-                             "segment weather", " mobilize => mobilized", "\"To the Mediterranean\""})
+                             "segment weather", " mobilize => mobilized", "\"To the Mediterranean\"", " draw no-event", "Austria draw event 1\n",
+                             "Italy draw event 4\n", " draw event Austria ", " draw event Italy ", " implemented\n", " declined\n"})
         EXPECT_NE(a.find(part), std::string::npos) << part;
     EXPECT_EQ(run_ironlog({"generate", "--ruleset", "tmbv", "--tables", (kSource / "fixtures/tables/tmbv-test-pack.ngn").string(), "--library",
                            (kSource / "fixtures/tables/tmbv-lissa-test-manifest.ngn").string(), "--variant", "campaign", "--map",
@@ -594,7 +595,10 @@ TEST(Generate, TmbvCampaignOneWrongNumberIsOneFinding) {
     const int flagged = expect_each_mistake_at_most_one_finding(
         generated_tmbv_campaign(9, 30), 9,
         [](const std::string& line) { return tmbv_campaign_event(line) && std::regex_search(line, ironlog::mutate::kNumber); },
-        [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::wrong_number(lines, i, rng); });
+        [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::wrong_number(lines, i, rng); },
+        7);  // of 180: a draw's marker said wrong (5.2): another marker's FML and VP changes show at two
+             // tracks (both initiative rolls, or an FML and a VP spent); one not on the chart or out of
+             // the cup is followed as no change, and the FML it changed shows it again (docs/testing.md)
     EXPECT_GT(flagged, 60);
 }
 
@@ -602,7 +606,9 @@ TEST(Generate, TmbvCampaignOneMissingLineIsOneFinding) {
     expect_each_mistake_at_most_one_finding(
         generated_tmbv_campaign(3, 30), 3, tmbv_campaign_event,
         [](const Lines& lines, std::size_t i, std::mt19937& rng) { return *ironlog::mutate::missing_line(lines, i, rng); },
-        4);  // of 180: a move left out leaves a fleet in port, seen again by a later line (docs/testing.md)
+        6);  // of 180: a move left out leaves a fleet in port, seen again by a later line; a `return` left
+             // out leaves a fleet at sea whose next turn's mobilization and move are each judged so
+             // (docs/testing.md)
 }
 
 // ---- admiral: four turns of the Denmark Strait squadrons with the test cards ---------------------

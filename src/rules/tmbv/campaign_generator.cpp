@@ -1,6 +1,9 @@
 // Random legal campaigns (13.1) on the players' operational map, with the manifest and the table
 // pack: the set-up of 13.1.1 and 13.1.2 (the Lissa order of battle's ships in each side's main and
-// battle fleets), then turn by turn the Turn Start Phase (5.1-5.3), the Operations Phase (6.0-6.4:
+// battle fleets), then turn by turn the Turn Start Phase (5.1-5.3: with the pack's Random Events
+// chart each player draws from the cup, No Event, his own marker carried out at once or the
+// opponent's implemented or declined, the chart's FML and VP changes followed; without it No Event
+// only), the Operations Phase (6.0-6.4:
 // each impulse one fleet mobilizes or activates and moves along the map within its speed, or the
 // player passes), the Return to Port Phase (8.0), the Bombardment Phase (9.0-9.2, the batteries'
 // shots all misses: damage to ships is not followed) and the Repair Segment (11.2.6). Fleets never
@@ -14,8 +17,10 @@
 #include "rules/tmbv/tables.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -25,6 +30,14 @@ namespace {
 
 constexpr int kAustria = 0, kItaly = 1;
 const char* const kSides[] = {"Austria", "Italy"};
+const char* const kChartSides[] = {"austria", "italy"};  // as the Random Events chart names them
+constexpr int kNoEventMarkers = 12;                       // 5.2
+
+struct Marker {
+    int owner;
+    std::string name;  // as the chart names it, lower case
+    auto operator<=>(const Marker&) const = default;
+};
 
 struct FleetSpec {
     const char* alias;
@@ -81,6 +94,9 @@ private:
     void declare(std::ostream& os);
     void turn(int n);
     void turn_start(int n);
+    void draw(int side);
+    std::vector<Marker> cup() const;
+    void carry_out(const Marker& m);
     void victory();
     std::pair<std::string, int> initiative_roll(int side);
     void operations();
@@ -113,6 +129,7 @@ private:
     int turn_ = 0, initiative_ = -1;
     std::string weather_ = "clear";        // this turn's (5.1.1: turn 1 is clear)
     std::map<std::string, int> port_hits_;  // the batteries' hits (9.2.4), by port
+    std::set<Marker> carried_out_;          // out of the cup for good (Readings: a carried-out marker leaves the cup)
 };
 
 std::string Campaign::play() {
@@ -203,8 +220,7 @@ void Campaign::turn_start(int n) {
         weather_ = weather.value_or("");
     }
     body_ << "    segment random-event\n";
-    line("Austria draw no-event");
-    line("Italy draw no-event");
+    for (int side : {kAustria, kItaly}) draw(side);
     body_ << "    segment initiative\n";
     for (;;) {  // 5.3; a tie is rolled again (initiative-tie=roll-again)
         const auto [austria, a] = initiative_roll(kAustria);
@@ -218,6 +234,48 @@ void Campaign::turn_start(int n) {
         line(italy + " => " + kSides[initiative_]);
         break;
     }
+}
+
+// 5.2.1: one marker from the cup. One's own is carried out at once (5.2.2); the opponent's is
+// implemented or declined (5.2.3); No Event and a declined marker go back (5.2.4, 5.2.3).
+void Campaign::draw(int side) {
+    const std::vector<Marker> markers = cup();
+    const int pick = rng_.below(kNoEventMarkers + static_cast<int>(markers.size()));
+    if (pick < kNoEventMarkers) return line(std::string(kSides[side]) + " draw no-event");
+    const Marker& m = markers[static_cast<std::size_t>(pick - kNoEventMarkers)];
+    const bool number = std::all_of(m.name.begin(), m.name.end(), [](unsigned char c) { return std::isdigit(c); });
+    const std::string name = number ? m.name : ngn::quote(m.name);  // a word or name as the chart's, quoted
+    if (m.owner == side) {
+        line(std::string(kSides[side]) + " draw event " + name);
+        return carry_out(m);
+    }
+    const bool implemented = rng_.chance(50);
+    line(std::string(kSides[side]) + " draw event " + kSides[m.owner] + " " + name + (implemented ? " implemented" : " declined"));
+    if (implemented) carry_out(m);
+}
+
+// The chart's markers not carried out yet, in the chart's order (the twelve No Event aside): all
+// of them from turn 1, as the turns the book puts them in are on its turn track, not in the text;
+// none without a chart, so only No Event is drawn.
+std::vector<Marker> Campaign::cup() const {
+    std::vector<Marker> markers;
+    for (const RandomEvent& r : pack_.random_events()) {
+        const Marker m{r.owner == kChartSides[kAustria] ? kAustria : kItaly, r.marker};
+        if (!carried_out_.count(m) && std::find(markers.begin(), markers.end(), m) == markers.end()) markers.push_back(m);
+    }
+    return markers;
+}
+
+// 5.2.2: the chart's FML changes (within 1-10, 6.1.1) and VP changes (a loss never below 0, 12.2's
+// notes; a gain counts toward this turn's rise per 10 VP, 6.1.1); other results are words only.
+void Campaign::carry_out(const Marker& m) {
+    for (const RandomEvent* r : pack_.random_event(kChartSides[m.owner], m.name)) {
+        const int side = r->side == kChartSides[kAustria] ? kAustria : kItaly;
+        if (r->effect == RandomEvent::Effect::Fml) fml_[side] = std::clamp(fml_[side] + r->value, 1, 10);
+        if (r->effect == RandomEvent::Effect::Vp && r->value >= 0) vp_[side] += r->value, gained_[side] += r->value;
+        if (r->effect == RandomEvent::Effect::Vp && r->value < 0) vp_[side] = std::max(0, vp_[side] + r->value);
+    }
+    carried_out_.insert(m);
 }
 
 // One side's initiative roll as written, and its total: a die, the FML, the admiral's rating.
