@@ -192,6 +192,18 @@ TEST(TmbvTurnStart, AMarkerNotOnTheChart) {
     EXPECT_NE(f.message.find("tmbv-test-pack.ngn) has no marker 7 of Italy's: its markers are 1, 2, 3, 4, 5, 6"), std::string::npos) << f.message;
 }
 
+// A marker out of the cup or not on the chart is likely another said wrong: what was drawn is not
+// known, so the FML the real one changed (Italy's 1: +1, 3 at the roll) is not a second finding.
+TEST(TmbvTurnStart, AMarkerSaidWrongLeavesTheChartsTracksToThePlayers) {
+    const std::string roll = kItalyWins + "      Italy roll d10: 9 +3(FML) +0(Persano) = 12 => Italy\n";
+    one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 7\n", roll)), "tmbv 5.2.2", Kind::Inconsistent);
+    const std::string turn2 = "      Italy roll d10: 1 => clear\n";
+    const std::string roll2 = "      Austria roll d10: 0 +5(FML) +2(Tegetthoff) = 7\n      Italy roll d10: 9 +4(FML) +0(Persano) = 13 => Italy\n";
+    one(campaign(turn(1, "", "      Austria draw no-event\n      Italy draw event 3\n", kItalyWins + "      Italy roll d10: 9 +2(FML) +0(Persano) = 11 => Italy\n") +
+                 turn(2, turn2, "      Austria draw no-event\n      Italy draw event 3\n", roll2)),
+        "tmbv 5.2.3", Kind::Illegal);
+}
+
 TEST(TmbvTurnStart, StateListsTheEventsCarriedOut) {
     const auto dir = temp_dir();
     const std::string tags = "[Tables \"" + (kSource / "fixtures/tables/tmbv-test-pack.ngn").string() + "\"]\n";

@@ -99,10 +99,14 @@ void TmbvEngine::judge_draw(const Draw& d, const ngn::Event& e, GameContext& ctx
                                    " " + d.marker + " implemented' or '... declined' (taken as declined)");
     }
     const auto key = std::pair{d.owner, d.marker};
-    if (auto out = t.events_out.find(key); out != t.events_out.end())
+    // a marker out of the cup or not on the chart: most likely another said wrong, so what was drawn
+    // is not known, as for a draw left out (one finding, not one more at each track it changed)
+    if (auto out = t.events_out.find(key); out != t.events_out.end()) {
         ctx.findings.error(Kind::Illegal, cite("5.2.3"), d.marker_pos,
                            whose + " was carried out on " + line_text(out->second) + " and left the cup: it cannot be drawn again");
-    if (!known_marker(d, ctx)) return;
+        return draw_left_out();
+    }
+    if (!known_marker(d, ctx)) return draw_left_out();
     if (!carried_out) return;
     if (own && d.decision == false) return carried_out_as_declined(d, e, ctx);
     t.events_out[key] = e.subject.pos.line;
