@@ -351,8 +351,9 @@ bool TmbvEngine::may_attempt(CampaignFleet& f, const ngn::Event& e, GameContext&
         why = f.label() + " was flipped to its activated side (" + line_text(f.flipped) + ": " + f.flipped_why + "): no more attempts this turn";
     }
     if (why.empty()) return true;
-    ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, why);
-    if (f.began_at_sea.value_or(false)) f.box = "port", f.marker.clear();  // the players have it in port (and refuelled there, 11.2.6)
+    const Finding& said = ctx.findings.error(Kind::Illegal, cite(section), e.subject.pos, why);
+    // the players have it in port (its return left out, say), refuelled there (11.2.6): the port its next move names
+    if (f.began_at_sea.value_or(false)) home_unwritten(f, said), f.marker.clear();
     f.began_at_sea = false, f.mobilized_on = 0, f.flipped = 0, f.attempts = std::min(f.attempts, kMostAttempts - 1);
     return false;
 }
