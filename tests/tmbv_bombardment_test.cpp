@@ -58,6 +58,19 @@ TEST(TmbvBombardment, AShipsShotAndTheBatterysAnswer) {
         Kind::WrongResult, "6 +3(cf) -1(ironclad) -3(defence) = 5", "6");
 }
 
+// A weather claimed against the Weather Table (5 is rough on the test table) is one finding; the
+// shots that take the table's weather's modifier (-1 in rough weather) follow it, with no second.
+TEST(TmbvBombardment, AShotInTheTablesWeatherAfterAWeatherSaidWrong) {
+    const std::string rough_shots = line("FM bombard d10: 7 +3(cf) -1(ironclad) -3(defence) +1(crew) -1(rough) = 6 => 1 hits") +
+                                    line("FM battery d10: 6 +3(cf) -1(ironclad) -3(defence) -1(rough) = 4 => none");
+    auto with_weather = [](std::string text, const std::string& roll) {
+        return text.insert(text.find("    segment random-event"), "    segment weather\n      Austria roll d10: " + roll + "\n");
+    };
+    clean(with_weather(bombardment(rough_shots), "5 => rough"));
+    one(with_weather(bombardment(rough_shots), "5 => clear"), "tmbv 5.1.2", Kind::WrongResult);
+    one(with_weather(bombardment(kFmBombards + kBatteryAtFm), "5 => clear"), "tmbv 5.1.2", Kind::WrongResult);  // or the players' weather
+}
+
 TEST(TmbvBombardment, OnlyFromAnEnemyPortsBombardBox) {
     std::string text = bombardment(kFmBombards + kBatteryAtFm);
     text.replace(text.find("@Ancona/bombard"), 15, "@Ancona/blockade");

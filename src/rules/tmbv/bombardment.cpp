@@ -185,7 +185,8 @@ std::optional<int> TmbvEngine::shot_hits(const ngn::Event& e, const Entity& ship
     if (!table && !std::exchange(operations_.said_no_bombardment_table, true))
         ctx.findings.note(Kind::Unverifiable, cite("9.2.3"), e.subject.pos,
                           "no Bombardment Table (the pack's bombardment-modifier rows), port line or ship in the manifest: bombardment rolls' modifiers are taken as written");
-    const ModifiedRoll roll = modified(*dice, table ? bombardment_modifiers(ship, *port, battery) : std::vector<std::pair<std::string, int>>{});
+    ModifiedRoll roll = modified(*dice, table ? bombardment_modifiers(ship, *port, battery, turn_start_.weather.value_or("")) : std::vector<std::pair<std::string, int>>{});
+    if (table && adds_up(*dice) && roll.recorded && *roll.recorded != roll.rules) weather_by_the_shot(*dice, ship, *port, battery, roll);
     if (table && adds_up(*dice) && roll.recorded && *roll.recorded != roll.rules)
         ctx.findings.error(Kind::WrongResult, cite("9.2.3"), dice->faces.front().pos, "the roll with the Bombardment Table's modifiers", roll.rules_text(),
                            std::to_string(*roll.recorded));
@@ -206,16 +207,32 @@ std::optional<int> TmbvEngine::shot_hits(const ngn::Event& e, const Entity& ship
     return claim->first;  // as played
 }
 
+// A weather claimed against the Weather Table (said there), or not known (its roll left out): a
+// shot whose modifiers are the table's weather's, or a weather's, goes by it, and so does play.
+void TmbvEngine::weather_by_the_shot(const ngn::Dice& dice, const Entity& ship, const ManifestPort& port, bool battery, ModifiedRoll& roll) {
+    TurnStart& t = turn_start_;
+    std::vector<std::string> others;
+    if (t.weather_other) others.push_back(*t.weather_other);
+    if (!t.weather) others = {"clear", "rough", "foul"};
+    for (const std::string& w : others) {
+        ModifiedRoll alt = modified(dice, bombardment_modifiers(ship, port, battery, w));
+        if (!alt.recorded || *alt.recorded != alt.rules) continue;
+        t.weather = w, t.weather_other.reset(), roll = std::move(alt);
+        return;
+    }
+}
+
 // The shot's modifiers: the firer's factor, then the table's rows for the firer (crew and rifled
 // guns: the ship's only, 9.2.6) and the target (the port counts as an ironclad, 9.2.2).
-std::vector<std::pair<std::string, int>> TmbvEngine::bombardment_modifiers(const Entity& ship, const ManifestPort& port, bool battery) const {
+std::vector<std::pair<std::string, int>> TmbvEngine::bombardment_modifiers(const Entity& ship, const ManifestPort& port, bool battery,
+                                                                            const std::string& weather) const {
     const ManifestShip* m = manifest_ship(ship);
     const auto found = operations_.ship_state.find(&ship);
     const int hits = found == operations_.ship_state.end() ? 0 : found->second.hits.played();
     std::vector<std::pair<std::string, int>> out{{"cf", battery ? port.fire : std::max(0, m->cf + tables_->damage(hits).cf)}};
     const char crew = campaign_crew(ship);
     for (const ChartModifier& c : tables_->bombardment_modifiers())
-        if (const int value = bombardment_modifier(c, *m, crew, port, battery, turn_start_.weather.value_or("")))
+        if (const int value = bombardment_modifier(c, *m, crew, port, battery, weather))
             out.emplace_back(c.kind == ModifierKind::Weather ? c.which : c.what, value);
     return out;
 }

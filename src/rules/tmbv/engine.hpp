@@ -363,7 +363,9 @@ private:
     void settle_pair(GameContext& ctx);
     bool on_mission(const CampaignFleet& f, const GameContext& ctx) const;
     std::optional<int> shot_hits(const ngn::Event& e, const Entity& ship, const ManifestPort* port, bool battery, GameContext& ctx);
-    std::vector<std::pair<std::string, int>> bombardment_modifiers(const Entity& ship, const ManifestPort& port, bool battery) const;
+    std::vector<std::pair<std::string, int>> bombardment_modifiers(const Entity& ship, const ManifestPort& port, bool battery,
+                                                                   const std::string& weather) const;
+    void weather_by_the_shot(const ngn::Dice& dice, const Entity& ship, const ManifestPort& port, bool battery, ModifiedRoll& roll);
     void land_army(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void end_of_game_vp(GameContext& ctx);
     void port_repair(const ngn::Event& e, const Entity& side, GameContext& ctx);  // end_of_turn.cpp
