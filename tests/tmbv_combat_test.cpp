@@ -485,9 +485,9 @@ TEST(TmbvEndOfTurn, EveryDamagedShipRollsInRoughWeather) {
     EXPECT_NE(f.message.find("DRA is damaged (1 hit)"), std::string::npos) << f.message;
 }
 
-// A ship that takes as many hits as its hull boxes sinks (11.1) though its line leaves `sunk` out:
-// one finding, and Italy gains its 7 VP (12.1: Drache, defense 2, +5 an ironclad), as the players'
-// totals say.
+// A ship that takes as many hits as its hull boxes sinks (11.1): its line leaving `sunk` out is one
+// finding, and whether the players sank it is theirs: Italy's next total may count its 7 VP (12.1:
+// Drache, defense 2, +5 an ironclad), or not, and its later lines may follow either.
 TEST(TmbvEndOfTurn, WeatherDamageThatFillsTheHullSinksTheShip) {
     auto sinking = [](const std::string& claim) {
         std::string text = edit(kCampaign, "DRA weather-damage d10: 0 +1(rough) = 1 => none", "DRA weather-damage d10: 5 +1(rough) = 6 => " + claim);
@@ -498,6 +498,9 @@ TEST(TmbvEndOfTurn, WeatherDamageThatFillsTheHullSinksTheShip) {
     EXPECT_TRUE(campaign_problems(sinking("4 hits sunk")).empty()) << describe(campaign_problems(sinking("4 hits sunk")));
     const auto f = only(campaign_problems(sinking("4 hits")), "tmbv 11.1", Kind::WrongResult);
     EXPECT_EQ(f.expected.value_or(""), "4 hits sunk");
+    // or the players kept it afloat (its repair, no VP for Italy): whether it sank is theirs
+    only(campaign_problems(edit(kCampaign, "DRA weather-damage d10: 0 +1(rough) = 1 => none", "DRA weather-damage d10: 5 +1(rough) = 6 => 4 hits")),
+         "tmbv 11.1", Kind::WrongResult);
 }
 
 // A damaged ship's roll left out: one finding; whether it sank is not known, so Italy's next total

@@ -91,7 +91,7 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     const int total = table ? roll.played() : roll.recorded.value_or(roll.face);
     const ManifestShip* m = manifest_ship(ship);
     const auto claim = claimed_damage(e);
-    bool sunk_left_out = false;  // the rules' hits, which sink it, claimed without `sunk` (said below): it sinks
+    bool sunk_left_out = false;  // the rules' hits, which sink it, claimed without `sunk` (said below)
     std::optional<Cause> wrong;   // the claim said wrong (said below): the rules' hits are kept beside the players'
     int rules_hits = 0;
     if (m && ctx.dice_ok) {
@@ -123,7 +123,8 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     if (!claim) return;
     if (wrong) state.set_hits(state.hits.played() + claim->first, state.hits.rules() + rules_hits, wrong);  // as played, the rules' beside
     else state.add_hits(claim->first);  // as played
-    if (claim->second || sunk_left_out) sink_campaign_ship(ship, e.subject.pos.line);
+    if (claim->second) sink_campaign_ship(ship, e.subject.pos.line);
+    else if (sunk_left_out) fate_unknown(ship, state);  // sunk by the rules, afloat by the claim (said): the players' next lines say which
 }
 
 // A damaged ship's weather damage roll left out (said): whether it sank is not known, nor then the
