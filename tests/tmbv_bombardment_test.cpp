@@ -240,6 +240,8 @@ TEST(TmbvBombardment, APortRepairsItsBattery) {
     clean(bombardment(kFmBombards + kBatteryAtFm, repair + "      Italy repair @Ancona => 1\n"));
     one(bombardment(kFmBombards + kBatteryAtFm, repair + "      Italy repair @Ancona => 2\n"), "tmbv 11.2.5", Kind::WrongResult, "at most 1", "2");
     one(bombardment(kFmBombards + kBatteryAtFm, repair + "      Austria repair @Ancona => 1\n"), "tmbv 11.2.5", Kind::Illegal);
+    // a ship's shot at the port left out: the battery's hits are the players', and so is its repair
+    one(bombardment(kBatteryAtFm, repair + "      Italy repair @Ancona => 1\n"), "tmbv 9.2.5", Kind::Illegal);
     // the same side's later repairs there follow from that one finding (a landing left out, say)
     one(bombardment(kFmBombards + kBatteryAtFm, repair + "      Austria repair @Ancona => 1\nturn 3\n" + repair + "      Austria repair @Ancona => 0\n"),
         "tmbv 11.2.5", Kind::Illegal);

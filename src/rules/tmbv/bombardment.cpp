@@ -163,9 +163,11 @@ void TmbvEngine::settle_pair(GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, cite("9.2.5"), b.bombard_at,
                            "the battery fires at each bombarding ship in turn: " + ship->label() + " battery d10: ... => <hits>");
         operations_.ship_state[ship].damage_known = false;  // what the shot did is not known: its hits are the players' from then on
-    } else
+    } else {
         ctx.findings.error(Kind::Illegal, cite("9.2.5"), b.battery_at,
                            "the battery fires at the ships that bombard: " + ship->label() + " bombard d10: ... is missing");
+        if (f) operations_.ports[lower(f->area)].hits_known = false;  // what the shot did to it is not known
+    }
 }
 
 // One die, the firer's factor (the ship's CF as damaged, or the port's fire factor) and the

@@ -286,7 +286,7 @@ void TmbvEngine::port_repair(const ngn::Event& e, const Entity& side, GameContex
     }
     ps.repaired_on = turn_start_.turn;
     const int mended = std::min(2, ps.hits);
-    if (n->as_int() > mended)
+    if (n->as_int() > mended && ps.hits_known)
         ctx.findings.error(Kind::WrongResult, cite("11.2.5"), e.claim_pos, "a port mends up to 2 hits a turn, at most its battery's " + counted(ps.hits, "hit"),
                            "at most " + std::to_string(mended), std::to_string(n->as_int()));
     ps.hits = std::max(0, ps.hits - n->as_int());  // as played

@@ -246,6 +246,7 @@ struct Interruption {
 struct PortState {
     int hits = 0;
     int captured_by = -1;  // the side whose army landed there (9.3), -1 none
+    bool hits_known = true;  // false after a shot at it left out (reported): its repairs are the players'
     int held_as_played = -1;  // a side that repaired it though not its port (reported): its later repairs follow from that
     int repaired_on = 0;   // the turn of its battery's last repair (11.2.5)
     int ships_turn = 0, ships_repaired = 0;  // the ships it repaired in that turn (11.2.1)
