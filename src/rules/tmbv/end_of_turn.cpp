@@ -211,12 +211,20 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
     CampaignShip& state = operations_.ship_state[&ship];
     const CampaignFleet* f = fleet_of(ship);
     const geometry::Place* p = f && map_ ? map_->find(f->area) : nullptr;
+    const bool out_of_port = f && f->placed && (f->box != "port" || (p && !friendly_port(*p, ship.side, ctx)));
     std::string refused;
     if (state.sunk) refused = ship.label() + " was sunk (" + line_text(state.sunk) + ")";
-    else if (f && f->placed && (f->box != "port" || (p && !friendly_port(*p, ship.side, ctx))))
+    else if (out_of_port)
         refused = "ships are repaired in a friendly port: " + ship.label() + "'s fleet " + f->label() + " is at " + place_text(*f);
     else if (state.repaired == turn_start_.turn) refused = ship.label() + " has been repaired already this turn";
-    if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused));
+    // a fleet left at sea with no line in this turn's Return to Port Phase: its return left out, say
+    const bool unreturned = out_of_port && !state.sunk && in_at_sea_box(*f) && !f->returned;
+    if (!refused.empty() && !unreturned) return void(ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused));
+    if (unreturned) {  // one finding: it is in the friendly port its next move names, refuelled there (11.2.6)
+        CampaignFleet& home = operations_.fleets[static_cast<std::size_t>(f - operations_.fleets.data())];
+        home_unwritten(home, ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused + " (its return left out?)"));
+        home.marker.clear();
+    }
     if (!state.damaged_by_either() && state.damage_known) damaged_as_played(ship, state, "11.2", e, ctx);
     state.repaired = turn_start_.turn;
     if (f && f->placed) port_capacity(*f, ship, e, ctx);
