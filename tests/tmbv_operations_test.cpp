@@ -763,6 +763,15 @@ TEST(TmbvReturnToPort, AFleetAtSeaReturnsToTheNearestFriendlyPort) {
     one(returning(kAmToSea, line("AM return @Ancona/port")), "tmbv 8.1", Kind::Illegal);
 }
 
+// A return written with another box than port is one finding: the fleet is in that area's port,
+// so its next turn's mobilization there is no second one.
+TEST(TmbvReturnToPort, AReturnWithTheBoxSaidWrongIsToThatPort) {
+    const std::string next = "turn 3\n  phase operations\n    impulse 1\n" + line("AM mobilize d10: 1 -2(Tegetthoff) = -1 => mobilized") +
+                             line("AM move @Pola/at-sea");
+    clean(returning(kAmToSea, line("IB stay") + line("AM return @Pola/port")) + next);
+    one(returning(kAmToSea, line("IB stay") + line("AM return @Pola/at-sea")) + next, "tmbv 8.1", Kind::Inconsistent);
+}
+
 TEST(TmbvReturnToPort, ABlockadedPortIsNotAPortToReturnTo) {
     // Italy's main fleet blockades Pola: the nearest open port is then Venezia or Trieste (two areas)
     auto blockaded = [](const std::string& returns) {

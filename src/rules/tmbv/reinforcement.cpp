@@ -231,6 +231,9 @@ void TmbvEngine::judge_roma_sails(const CampaignFleet& f, const ngn::Event& move
     ctx.findings.error(Kind::Illegal, cite("14.5"), move.subject.pos,
                        f.label() + " leaves port with the Roma, whose price is paid when it first sails: Italy roma vp N d10: D => H hits "
                                    "before this move (Readings: roma-joins=at-set-up)");
+    // its line left out, say: the price and the hits are the players' (their next total, the ship's lines)
+    o.ship_state[o.roma_ship].damage_known = false;
+    if (italy_ >= 0 && static_cast<std::size_t>(italy_) < o.vp.size()) o.vp[static_cast<std::size_t>(italy_)].reset();
 }
 
 // The record's end: a Roma paid for and never declared (its hits and crew would be followed).

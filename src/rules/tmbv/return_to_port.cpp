@@ -123,6 +123,9 @@ void TmbvEngine::send_home(CampaignFleet& f, const ngn::Event& e, GameContext& c
         if (const auto* a = it.as<ngn::AreaPos>()) to = a, to_pos = it.pos;
     if (!to || box_name(to->box) != "port") {
         ctx.findings.error(Kind::Inconsistent, cite("8.1"), e.subject.pos, "a fleet returns to a port: " + f.label() + " return @<area>/port");
+        if (!to) return;  // with an area: its port, the box said wrong (judged as that return, not again)
+        const geometry::Place* p = map_ ? map_->find(std::string(to->area)) : nullptr;
+        f.area = p ? p->name : std::string(to->area), f.box = "port", f.placed = true, f.mission = false;
         return;
     }
     judged(ctx, "8.1.1");
