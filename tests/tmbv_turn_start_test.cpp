@@ -266,6 +266,13 @@ TEST(TmbvTurnStart, InitiativeFmlFromTheSetUpAndTheTurnTrack) {
                         "      Italy roll d10: 9 +5(FML) +0(Persano) = 14 => Italy\n")));
 }
 
+// Austria's roll written as Italy's (it adds Tegetthoff, Austria's admiral): one finding, and the
+// roll is judged as Austria's, Italy's own following it.
+TEST(TmbvTurnStart, ARollUnderTheOtherSidesNameIsHis) {
+    one(first_turn("Italy roll d10: 4 +5(FML) +2(Tegetthoff) = 11", "Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria"), "tmbv 5.3", Kind::Illegal,
+        "Austria", "Italy");
+}
+
 TEST(TmbvTurnStart, InitiativeAdmiralsRatingAndFmlWritten) {
     one(first_turn("Austria roll d10: 4 +5(FML) +3(Tegetthoff) = 12", "Italy roll d10: 0 +2(FML) +0(Persano) = 2 => Austria"),
         "tmbv 5.3", Kind::WrongResult, "+2(Tegetthoff)", "+3(Tegetthoff)");

@@ -262,6 +262,7 @@ private:
     void initiative_roll(const ngn::Event& e, const Entity& side, GameContext& ctx);
     bool said_by_the_total(const ngn::Dice& dice, const Entity& side, const std::optional<int>& fml) const;
     int judge_initiative_modifiers(const ngn::Dice& dice, const Entity& side, GameContext& ctx);
+    const Entity& roller(const ngn::Event& e, const Entity& written, GameContext& ctx);
     void decide_initiative(const ngn::Event& e, GameContext& ctx);
     void set_fml(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void shift_fml(std::size_t side, int by);

@@ -234,11 +234,30 @@ void TmbvEngine::say_no_weather_table(GameContext& ctx, ngn::SourcePos at) {
                       "rolled is taken as claimed, not verified");
 }
 
+// Whose roll it is: the side written, unless its modifiers name the other side's admiral and that
+// side has not rolled: then the other's, its name said wrong (one finding, and judged as his).
+const Entity& TmbvEngine::roller(const ngn::Event& e, const Entity& written, GameContext& ctx) {
+    const ngn::Dice* dice = first_dice(e);
+    const Entity* other = side_names_.size() == 2 ? ctx.symbols.side(1 - written.index) : nullptr;
+    if (!dice || !other || !manifest_ || turn_start_.rolled[static_cast<std::size_t>(other->index)]) return written;
+    const ManifestAdmiral* theirs = manifest_->admiral_of(other->name);
+    if (!theirs && !other->alias.empty()) theirs = manifest_->admiral_of(other->alias);
+    const bool names_theirs = theirs && std::any_of(dice->modifiers.begin(), dice->modifiers.end(),
+                                                   [&](const ngn::Modifier& m) { return same_lower(m.label, lower(theirs->name)); });
+    if (!names_theirs) return written;
+    ctx.findings.error(Kind::Illegal, cite("5.3"), e.subject.pos,
+                       written.label() + "'s roll adds " + theirs->name + ", " + other->label() + "'s admiral: " + other->label() +
+                           "'s roll, its side said wrong? (taken so)",
+                       other->label(), written.label());
+    return *other;
+}
+
 // 5.3: each player rolls one die, adds the FML and the admiral's command rating; the higher total
 // wins. A tie is not in the book: see docs/rules/tmbv.md, Readings (option initiative-tie).
-void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& side, GameContext& ctx) {
+void TmbvEngine::initiative_roll(const ngn::Event& e, const Entity& written, GameContext& ctx) {
     TurnStart& t = turn_start_;
     judged(ctx, "5.3");
+    const Entity& side = roller(e, written, ctx);
     const std::size_t me = static_cast<std::size_t>(side.index);
     if (t.decided || t.rolled[me]) {
         const std::uint32_t before = t.rolled[me];
