@@ -71,6 +71,11 @@ TEST(TmbvBombardment, AShotInTheTablesWeatherAfterAWeatherSaidWrong) {
     one(with_weather(bombardment(kFmBombards + kBatteryAtFm), "5 => clear"), "tmbv 5.1.2", Kind::WrongResult);  // or the players' weather
 }
 
+// A shot's claim that says two things (a count and "miss") is not read: one finding.
+TEST(TmbvBombardment, AShotsClaimIsReadWhole) {
+    one(bombardment(line("FM bombard d10: 7 +3(cf) -1(ironclad) -3(defence) +1(crew) = 7 => 1 miss") + kBatteryAtFm), "tmbv 9.2.4", Kind::Inconsistent);
+}
+
 TEST(TmbvBombardment, OnlyFromAnEnemyPortsBombardBox) {
     std::string text = bombardment(kFmBombards + kBatteryAtFm);
     text.replace(text.find("@Ancona/bombard"), 15, "@Ancona/blockade");

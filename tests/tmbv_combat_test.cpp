@@ -480,6 +480,12 @@ TEST(TmbvEndOfTurn, WeatherDamageIsTheExcessOverTheDefenseRating) {
     EXPECT_EQ(g.expected.value_or(""), "0 +1(rough) = 1");
 }
 
+// A claim that says two things (a count and "miss" or "none") is not read: one finding.
+TEST(TmbvEndOfTurn, AWeatherDamageClaimIsReadWhole) {
+    only(campaign_problems(edit(kCampaign, "DJ weather-damage d10: 2 +1(rough) = 3 => 1 hits", "DJ weather-damage d10: 2 +1(rough) = 3 => 1 miss")),
+         "tmbv 11.1", Kind::Inconsistent);
+}
+
 TEST(TmbvEndOfTurn, EveryDamagedShipRollsInRoughWeather) {
     const auto f = only(campaign_problems(edit(kCampaign, "      DRA weather-damage d10: 0 +1(rough) = 1 => none\n", "")), "tmbv 11.1", Kind::Illegal);
     EXPECT_NE(f.message.find("DRA is damaged (1 hit)"), std::string::npos) << f.message;

@@ -19,9 +19,13 @@ bool stormy(const std::optional<std::string>& weather) { return weather && (*wea
 std::optional<std::pair<int, bool>> claimed_damage(const ngn::Event& e) {
     if (!e.claim || e.claim->empty()) return std::nullopt;
     const auto& c = *e.claim;
-    if (is_word(c.front(), "none")) return std::pair{0, false};
+    if (is_word(c.front(), "none")) return c.size() == 1 ? std::optional(std::pair{0, false}) : std::nullopt;
     const auto* n = c.front().as<ngn::Number>();
     if (!n || !n->is_integer || n->as_int() < 0) return std::nullopt;
+    if (!n->unit.empty() && !same_lower(n->unit, "hit") && !same_lower(n->unit, "hits")) return std::nullopt;
+    // after the count only "hits" and "sunk": a claim that also says "miss" or "none" is not read
+    const bool words_ok = std::all_of(c.begin() + 1, c.end(), [](const ngn::Item& i) { return is_word(i, "hit") || is_word(i, "hits") || is_word(i, "sunk"); });
+    if (!words_ok) return std::nullopt;
     return std::pair{n->as_int(), std::any_of(c.begin(), c.end(), [](const ngn::Item& i) { return is_word(i, "sunk"); })};
 }
 
@@ -84,6 +88,8 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     if (!table && !std::exchange(operations_.said_no_weather_damage, true))
         ctx.findings.note(Kind::Unverifiable, cite("11.1"), e.subject.pos,
                           "the pack has no Weather Damage Table (weather-damage-modifier rows): weather damage rolls are taken as written");
+    if (e.claim && !claimed_damage(e))  // not read: the rules' result is played
+        ctx.findings.error(Kind::Inconsistent, cite("11.1"), e.claim_pos, "a weather damage claim is the hits, and sunk when they sink it: => 2 hits, => 5 hits sunk, or => none");
     const ModifiedRoll roll = modified(*dice, table ? weather_damage_modifiers(ship) : std::vector<std::pair<std::string, int>>{});
     if (table && ctx.dice_ok && adds_up(*dice) && roll.recorded && *roll.recorded != roll.rules)
         ctx.findings.error(Kind::WrongResult, cite("11.1"), dice->faces.front().pos, "the roll with the Weather Damage Table's modifiers", roll.rules_text(),
