@@ -90,6 +90,9 @@ TEST(TmbvOperations, AMoveUnderTheWrongFleetsNameIsTheActivatedFleets) {
                                       line("AM activate d10: 1 -2(Tegetthoff) = -1 => activated") + line("AM move @Lissa/at-sea")}),
                           "tmbv 6.2.1", Kind::Illegal);
     EXPECT_EQ(f.message, "AB is not activated in this impulse; AM is, and stands where this move starts: its move, the fleet's name said wrong? (taken so)");
+    // the mobilization written for the wrong fleet instead (AM's, without Tegetthoff's rating: its
+    // one finding), then AB's move: the mobilization was AB's, no second finding
+    one(operations({line("AM mobilize d10: 3 = 3 => mobilized") + line("AB move @Pola/at-sea @Lissa/at-sea")}), "tmbv 6.1.2", Kind::WrongResult);
 }
 
 TEST(TmbvOperations, AnImpulseIsOneFleets) {

@@ -420,6 +420,8 @@ private:
     bool joins_taken_leader(CampaignFleet& f, int fleet);
     void move_fleet(int fleet, const ngn::Event& e, GameContext& ctx);
     int activated_unmoved_from(int side, const ngn::Event& move) const;
+    int unactivated_move(int fleet, const ngn::Event& e, GameContext& ctx);
+    static void swap_activation(CampaignFleet& a, CampaignFleet& b);
     void pass(const Entity& side, const ngn::Event& e, GameContext& ctx);
     struct Check {
         int total = 0;    // the roll and the modifier the rules give (the players' where not known)

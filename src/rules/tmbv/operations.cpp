@@ -140,8 +140,13 @@ void TmbvEngine::operations_event(const ngn::Event& e, const Entity& actor, Game
     if (verb == "drop") return drop_ships(fleet, e, ctx);
     if (verb == "take") return take_ship(fleet, e, ctx);
     settle_interception(ctx);
-    if (verb == "mobilize") return mobilize(fleet, e, ctx);
-    if (verb == "activate") return activate(fleet, e, ctx);
+    if (verb == "mobilize" || verb == "activate") {
+        const std::size_t before = ctx.findings.all().size();
+        verb == "mobilize" ? mobilize(fleet, e, ctx) : activate(fleet, e, ctx);
+        CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
+        if (ctx.findings.all().size() > before) f.activation_said = Findings::cause_of(ctx.findings.all().back()), f.activation_said_in = o.impulse;
+        return;
+    }
     move_fleet(fleet, e, ctx);
 }
 
@@ -575,6 +580,46 @@ void TmbvEngine::pay_activation(CampaignFleet& f, int cost, int written, const n
     pay_vp(f.entity->side, written, e.claim_pos, ctx);
 }
 
+// A move of a fleet not activated in this impulse (6.2.1): one finding. Where a fleet of its side
+// activated in this impulse, not yet moved, stands where the move starts, one of the two lines
+// named the wrong fleet: the activation's, when its line was said wrong already (its finding is
+// this one: the activation becomes this fleet's), else the move's (returned: that fleet moves).
+// Otherwise the fleet is taken as activated. -1: this fleet moves.
+int TmbvEngine::unactivated_move(int fleet, const ngn::Event& e, GameContext& ctx) {
+    Operations& o = operations_;
+    CampaignFleet& f = o.fleets[static_cast<std::size_t>(fleet)];
+    const int meant = activated_unmoved_from(f.entity->side, e);
+    CampaignFleet* g = meant >= 0 && meant != fleet ? &o.fleets[static_cast<std::size_t>(meant)] : nullptr;
+    if (g && g->activation_said && g->activation_said_in == o.impulse && g->with < 0) {
+        ctx.findings.excuse(*g->activation_said, e.subject.pos, f.label() + " moves in the activation written for " + g->label());
+        swap_activation(f, *g);
+        if (o.acted == meant) o.acted = fleet;
+        return -1;
+    }
+    if (g) {
+        ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
+                           f.label() + " is not activated in this impulse; " + g->label() +
+                               " is, and stands where this move starts: its move, the fleet's name said wrong? (taken so)");
+        return meant;
+    }
+    ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
+                       f.label() + " is not activated in this impulse: a fleet moves in an activation (mobilize, or activate)");
+    // a paid attempt left out after a failure (6.1.2): its VP are not known, the next total is the players'
+    if (!f.mobilized_on && f.attempts > 0 && f.attempts < kMostAttempts && static_cast<std::size_t>(f.entity->side) < o.vp.size())
+        o.vp[static_cast<std::size_t>(f.entity->side)].reset();
+    taken_as_activated(f);  // the players moved it: its mobilization or activation left out, one finding
+    if (f.admiral) o.taken_leader = fleet;
+    return -1;
+}
+
+// This turn's mobilization and activations of two fleets, exchanged (a line that named one for the other).
+void TmbvEngine::swap_activation(CampaignFleet& a, CampaignFleet& b) {
+    std::swap(a.attempts, b.attempts), std::swap(a.mobilized_on, b.mobilized_on), std::swap(a.allowed, b.allowed);
+    std::swap(a.activations, b.activations), std::swap(a.activated_in, b.activated_in);
+    std::swap(a.flipped, b.flipped), std::swap(a.flipped_why, b.flipped_why), std::swap(a.last_cost, b.last_cost);
+    a.activation_said.reset(), b.activation_said.reset();
+}
+
 // A fleet of the side activated in this impulse that has not moved yet, standing in the area the
 // move starts from; -1 for none.
 int TmbvEngine::activated_unmoved_from(int side, const ngn::Event& move) const {
@@ -602,19 +647,7 @@ void TmbvEngine::move_fleet(int fleet, const ngn::Event& e, GameContext& ctx) {
     if ((g.activated_in != o.impulse || !g.activations) && joins_taken_leader(f, fleet)) {
         // it sails with the admiral's fleet, whose mobilization was left out (said at its move)
     } else if (g.activated_in != o.impulse || !g.activations) {
-        if (const int meant = activated_unmoved_from(f.entity->side, e); meant >= 0 && meant != fleet) {  // the fleet's name said wrong
-            ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
-                               f.label() + " is not activated in this impulse; " + o.fleets[static_cast<std::size_t>(meant)].label() +
-                                   " is, and stands where this move starts: its move, the fleet's name said wrong? (taken so)");
-            return move_fleet(meant, e, ctx);
-        }
-        ctx.findings.error(Kind::Illegal, cite("6.2.1"), e.subject.pos,
-                           f.label() + " is not activated in this impulse: a fleet moves in an activation (mobilize, or activate)");
-        // a paid attempt left out after a failure (6.1.2): its VP are not known, the next total is the players'
-        if (!f.mobilized_on && f.attempts > 0 && f.attempts < kMostAttempts && static_cast<std::size_t>(f.entity->side) < o.vp.size())
-            o.vp[static_cast<std::size_t>(f.entity->side)].reset();
-        taken_as_activated(f);  // the players moved it: its mobilization or activation left out, one finding
-        if (f.admiral) o.taken_leader = fleet;
+        if (const int other = unactivated_move(fleet, e, ctx); other >= 0) return move_fleet(other, e, ctx);
     }
     const ngn::AreaPos* to = nullptr;
     ngn::SourcePos to_pos = e.subject.pos;

@@ -168,6 +168,10 @@ struct CampaignFleet {
     int last_cost_written = 0; // the same by its modifiers as written (a wrong one is its own finding)
     int last_cost_other = -1;  // the same by the FML's other reading; -1 none
     bool mission = false;      // placed On Station (6.4.6)
+    // a finding on its mobilize or activate line, and the impulse: a move of another fleet of its
+    // area next may show that line's name was the slip
+    std::optional<Cause> activation_said;
+    int activation_said_in = 0;
     int mp_spent = 0, mp_impulse = 0;  // the MP spent in its activation of that impulse (6.4.2)
     std::vector<std::pair<const Entity*, const Entity*>> tows;  // a DIW ship and the ship that tows it (6.6)
     int said_diw = 0;                  // the turn a DIW ship not in tow was said for it (6.6, 8.1.6)
