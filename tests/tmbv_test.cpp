@@ -614,6 +614,8 @@ TEST(TmbvFire, TheModifiedRollAndTheHits) {
         "7 +4(cf) -1(range) -1(ironclad) -1(weather) = 8", "7");
     one(one_impulse(N({"RdI fire Hab d10: 7 => 2 hits"})), "tmbv 7.8.6", Kind::WrongResult, "1 hit", "2 hits");
     one(one_impulse(N({"RdI fire Hab d10: 2 => 1 hit"})), "tmbv 7.8.6", Kind::WrongResult, "0 hits", "1 hit");
+    // a claim that says two things (a count and a miss) is not read: one finding, the table's hits played
+    one(one_impulse(N({"RdI fire Hab d10: 2 => 1 miss"})), "ngn 5.6 Claims", Kind::Inconsistent);
     // an Austrian crew (A) adds 1: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) = 5, a miss
     clean(one_impulse(N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 +3(cf) -1(range) -1(ironclad) +1(crew) -1(weather) => miss"})));
     one(one_impulse(N({"RdI move #E:0404 => 1 mp", "Hab fire RdI d10: 4 +3(cf) -1(range) -1(ironclad) -1(weather) => miss"})), "tmbv 7.8.6",

@@ -211,8 +211,11 @@ void TmbvEngine::fire(Ship& s, const ngn::Event& e, GameContext& ctx) {
     if (count_targets_) engaged_now_.insert(target);
     const ngn::Dice* dice = nullptr;
     if (!roll_read(e, rule, ctx, dice)) return;
-    const HitsClaim claim = read_hits_claim(e);
-    if (!claim.understood) ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a fire's claim is the hits: => 2 hits, => 1 hit, => miss; sunk after them");
+    HitsClaim claim = read_hits_claim(e);
+    if (!claim.understood) {  // not read: the table's hits are played (one finding, not a second for the count)
+        ctx.findings.error(Kind::Inconsistent, kClaims, e.claim_pos, "a fire's claim is the hits: => 2 hits, => 1 hit, => miss; sunk after them");
+        claim.hits.reset();
+    }
     say_no_tables(ctx, e.subject.pos);
     if (!tables_ || !tables_->has_fire() || !s.manifest || !target->manifest || !ctx.dice_ok) {
         judge_hits(*target, claim.hits.value_or(0), claim.hits, e, said_sunk(claim.hits.has_value(), claim.sunk), std::nullopt, ctx);
