@@ -69,6 +69,12 @@ TEST(TmbvBombardment, AShotInTheTablesWeatherAfterAWeatherSaidWrong) {
     clean(with_weather(bombardment(rough_shots), "5 => rough"));
     one(with_weather(bombardment(rough_shots), "5 => clear"), "tmbv 5.1.2", Kind::WrongResult);
     one(with_weather(bombardment(kFmBombards + kBatteryAtFm), "5 => clear"), "tmbv 5.1.2", Kind::WrongResult);  // or the players' weather
+    // the battery's none claimed a hit: one finding; FM is damaged by the players' count only, so
+    // its weather damage roll may be left out (the rules' count)
+    const std::string claimed_hit = line("FM bombard d10: 7 +3(cf) -1(ironclad) -3(defence) +1(crew) -1(rough) = 6 => 1 hits") +
+                                    line("FM battery d10: 6 +3(cf) -1(ironclad) -3(defence) -1(rough) = 4 => 1 hits");
+    one(with_weather(bombardment(claimed_hit, "  phase end-of-turn\n    segment weather-damage\n    segment repair\n"), "5 => rough"), "tmbv 9.2.4",
+        Kind::WrongResult);
 }
 
 // A shot's claim that says two things (a count and "miss") is not read: one finding.

@@ -68,6 +68,7 @@ void TmbvEngine::shot(const ngn::Event& e, const Entity& ship, bool battery, Gam
     if (battery && port && ps.hits >= port->boxes)
         return void(ctx.findings.error(Kind::Illegal, cite("9.2.7"), e.subject.pos,
                                        f->area + "'s battery has all its " + std::to_string(port->boxes) + " boxes off: it fires no more"));
+    operations_.bombardment.said_wrong.reset();
     const std::optional<int> hits = shot_hits(e, ship, port, battery, ctx);
     if (!hits) return;
     if (!battery) {
@@ -75,7 +76,10 @@ void TmbvEngine::shot(const ngn::Event& e, const Entity& ship, bool battery, Gam
         return;
     }
     CampaignShip& state = operations_.ship_state[&ship];
-    state.add_hits(*hits);
+    if (const auto& wrong = operations_.bombardment.said_wrong)  // the table's count kept beside the players' (said): later lines may follow either
+        state.set_hits(state.hits.played() + *hits, state.hits.rules() + wrong->first, wrong->second);
+    else
+        state.add_hits(*hits);
     const auto claim = claimed_damage(e);
     const ManifestShip* m = manifest_ship(ship);
     if ((claim && claim->second) || (!claim && m && state.damage_known && state.hits.played() >= m->hull)) sink_campaign_ship(ship, e.subject.pos.line);
@@ -204,8 +208,9 @@ std::optional<int> TmbvEngine::shot_hits(const ngn::Event& e, const Entity& ship
     }
     const std::optional<int> by_sum = tables_ && !adds_up(*dice) ? tables_->bombardment_hits(written_sum(*dice)) : std::nullopt;
     if (hits && *hits != claim->first && by_sum != claim->first)  // (a total that does not add up: either reading)
-        ctx.findings.error(Kind::WrongResult, cite("9.2.4"), e.claim_pos, std::to_string(total) + " on the Bombardment Results Table",
-                           *hits ? counted(*hits, "hit") : "none", claim->first ? counted(claim->first, "hit") : "none");
+        operations_.bombardment.said_wrong = std::pair{*hits, Findings::cause_of(ctx.findings.error(
+                                                                    Kind::WrongResult, cite("9.2.4"), e.claim_pos, std::to_string(total) + " on the Bombardment Results Table",
+                                                                    *hits ? counted(*hits, "hit") : "none", claim->first ? counted(claim->first, "hit") : "none"))};
     return claim->first;  // as played
 }
 

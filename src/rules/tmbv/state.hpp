@@ -267,6 +267,7 @@ struct Bombardment {
     ngn::SourcePos bombard_at, battery_at;  // its two shots' lines (line 0: not yet)
     std::set<const Entity*> fired;  // ships that bombarded this phase (one round, 9.0)
     std::set<int> refused;          // fleets said to have no mission here (9.0): once each
+    std::optional<std::pair<int, Cause>> said_wrong;  // the last shot's hits by the table, where its claim was said wrong
 };
 
 // A ship outside any fleet, in the "To the Mediterranean" area (6.4.5, 6.7.1).
