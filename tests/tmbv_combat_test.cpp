@@ -518,6 +518,13 @@ TEST(TmbvEndOfTurn, AWeatherDamageRollLeftOutLeavesTheShipsFateToTheTotals) {
     EXPECT_NE(f.message.find("DRA is damaged (1 hit)"), std::string::npos) << f.message;
 }
 
+// Drache's roll written for Prinz Eugen (undamaged): one finding, not a second for Drache's roll missing.
+TEST(TmbvEndOfTurn, ARollWrittenForTheWrongShipIsOneFinding) {
+    const auto f = only(campaign_problems(edit(kCampaign, "DRA weather-damage d10: 0 +1(rough) = 1 => none", "PE weather-damage d10: 0 +1(rough) = 1 => none")),
+                        "tmbv 11.1", Kind::Illegal);
+    EXPECT_NE(f.message.find("PE is not damaged"), std::string::npos) << f.message;
+}
+
 TEST(TmbvEndOfTurn, OnlyDamagedShipsRollAndOnlyInRoughOrFoulWeather) {
     only(campaign_problems(edit(kCampaign, "      DRA weather-damage", "      PE weather-damage d10: 5 +1(rough) = 6 => 4 hits\n      DRA weather-damage")),
          "tmbv 11.1", Kind::Illegal);

@@ -35,6 +35,11 @@ void TmbvEngine::end_of_turn_heading(const ngn::Heading& h, GameContext& ctx) {
     if (std::exchange(o.in_weather_damage, false) && stormy(turn_start_.weather))
         for (auto& [ship, state] : o.ship_state)
             if (state.damaged_by_both() && state.damage_known && !state.sunk && state.weather_rolled != turn_start_.turn) {
+                if (!o.rolled_for_another.empty()) {  // an undamaged ship's roll (said) was this one's, its name said wrong
+                    ctx.findings.excuse(o.rolled_for_another.back(), o.weather_damage_at, ship->label() + "'s roll, written for another ship");
+                    o.rolled_for_another.pop_back();
+                    continue;
+                }
                 ctx.findings.error(Kind::Illegal, cite("11.1"), o.weather_damage_at,
                                    ship->label() + " is damaged (" + counted(state.hits.played(), "hit") + "): in " + *turn_start_.weather +
                                        " weather it rolls for weather damage (" + ship->label() + " weather-damage d10: ...)");
@@ -44,7 +49,7 @@ void TmbvEngine::end_of_turn_heading(const ngn::Heading& h, GameContext& ctx) {
     judge_arrived_make_up(ctx);
     const SequenceNode* phase = ctx.cursor.phase();
     if (h.kind == ngn::HeadingKind::Segment && phase && phase->name == "end-of-turn" && lower(h.label) == "weather-damage")
-        o.in_weather_damage = true, o.weather_damage_at = h.label_pos;
+        o.in_weather_damage = true, o.weather_damage_at = h.label_pos, o.rolled_for_another.clear();
     if (h.kind == ngn::HeadingKind::Segment && phase && phase->name == "end-of-turn" && lower(h.label) == "reinforcement") o.reinforcement_at = h.label_pos;
 }
 
@@ -205,8 +210,9 @@ char TmbvEngine::campaign_crew(const Entity& ship) const {
 // left out of a battle, say). The players hold it damaged: its count is theirs from then on, so
 // its other lines of the turn are not flagged again.
 void TmbvEngine::damaged_as_played(const Entity& ship, CampaignShip& state, const char* rule, const ngn::Event& e, GameContext& ctx) {
-    ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos,
-                       ship.label() + " is not damaged" + (std::string(rule) == "11.1" ? ": only damaged ships roll for weather damage" : ""));
+    const Finding& said = ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos,
+                                             ship.label() + " is not damaged" + (std::string(rule) == "11.1" ? ": only damaged ships roll for weather damage" : ""));
+    if (std::string(rule) == "11.1") operations_.rolled_for_another.push_back(Findings::cause_of(said));
     state.damage_known = false;
 }
 

@@ -323,6 +323,7 @@ struct Operations {
     bool in_combat = false;       // the Tactical Combat Phase is open (7.0)
     bool in_weather_damage = false;  // the Weather Damage Segment is open (11.1)
     ngn::SourcePos weather_damage_at;
+    std::vector<Cause> rolled_for_another;  // this segment: rolls by undamaged ships (said), each perhaps a damaged one's, its name said wrong
     bool said_no_weather_damage = false;
     // the Reinforcement Segment (11.2 as printed)
     int support_arrived = 0;      // the turn the Austrian Support Fleet arrived (11.2.1 a), 0 not yet
