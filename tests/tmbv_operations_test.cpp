@@ -1102,24 +1102,24 @@ TEST(TmbvRoma, TheRomaJoinsWhenPaidOrIsSetUpAndPaidForWhenItFirstSailsByTheOptio
     EXPECT_NE(h.message.find("before the first turn"), std::string::npos) << h.message;
 }
 
-TEST(TmbvRoma, AtSetUpTheRomasLinePutsItsHitsOnTheShip) {
+namespace {
+// `ironlog state` of a record written to a file, its pack and map named where the fixtures are.
+testing_util::Run state_of(std::string text) {
     const auto dir = temp_dir();
-    std::string text = roma_at_set_up(kRomaAtSetUp, kPaysAndSails);
     for (const std::string folder : {"tables", "maps"})
         for (std::size_t at; (at = text.find("\"../" + folder + "/")) != std::string::npos;)
             text.replace(at + 1, 3 + folder.size() + 1, (kSource / "fixtures" / folder).string() + "/");
     write_file(dir / "r.ngn", text);
-    const testing_util::Run r = run_ironlog({"state", (dir / "r.ngn").string()});
+    return run_ironlog({"state", (dir / "r.ngn").string()});
+}
+}  // namespace
+
+TEST(TmbvRoma, AtSetUpTheRomasLinePutsItsHitsOnTheShip) {
+    const testing_util::Run r = state_of(roma_at_set_up(kRomaAtSetUp, kPaysAndSails));
     EXPECT_NE(r.out.find("Roma: 4 hits, crew C till repaired (14.5)"), std::string::npos) << r.out << r.err;
 }
 
 TEST(TmbvRoma, TheRomaIsCrewCTillItsHitsAreRepaired) {
-    const auto dir = temp_dir();
-    std::string text = roma(kRomaJoins);
-    for (const std::string folder : {"tables", "maps"})
-        for (std::size_t at; (at = text.find("\"../" + folder + "/")) != std::string::npos;)
-            text.replace(at + 1, 3 + folder.size() + 1, (kSource / "fixtures" / folder).string() + "/");
-    write_file(dir / "r.ngn", text);
-    const testing_util::Run r = run_ironlog({"state", (dir / "r.ngn").string()});
+    const testing_util::Run r = state_of(roma(kRomaJoins));
     EXPECT_NE(r.out.find("Roma: 4 hits, crew C till repaired (14.5)"), std::string::npos) << r.out << r.err;
 }
