@@ -89,6 +89,10 @@ TEST(TmbvBombardment, OnlyFromAnEnemyPortsBombardBox) {
     EXPECT_EQ(f.message, "FM's fleet AM is at @Ancona/blockade: ships bombard from an enemy port's Bombard box");
     text = bombardment(kFmBombards + kBatteryAtFm);
     one(text.replace(text.find("@Ancona/bombard"), 15, "@Lissa/bombard"), "tmbv 9.0", Kind::Illegal);  // Austria's own port
+    // the mission refused (its move there left out, say): the battery's hit on FM is as played, and
+    // Ancona's battery hits are the players', so its repair is no second finding
+    text = bombardment(kFmBombards + kBatteryAtFm, "  phase end-of-turn\n    segment repair\n      Italy repair @Ancona => 1\n");
+    one(text.replace(text.find("@Ancona/bombard"), 15, "@Ancona/blockade"), "tmbv 9.0", Kind::Illegal);
 }
 
 TEST(TmbvBombardment, TheInitiativePlayerFiresFirst) {

@@ -46,6 +46,20 @@ bool TmbvEngine::on_mission(const CampaignFleet& f, const GameContext& ctx) cons
     return !p || p->controller.empty() || !holds(*p, f.entity->side, ctx);
 }
 
+// A shot of a fleet the record does not have on a mission (said once: its move there left out,
+// say). The players fired it at a port the record does not name: the battery's hits on the ship
+// are as played, and the batteries' hits of the ports it may have been at are the players' from then on.
+void TmbvEngine::shot_from_unknown_port(const Entity& ship, bool battery, const ngn::Event& e) {
+    Operations& o = operations_;
+    const CampaignFleet& f = *fleet_of(ship);
+    const int reach = fleet_speed(f) > 0 ? fleet_speed(f) : 4;  // a move's MP from where the record has it (6.4.2)
+    if (map_)
+        for (const auto& [name, mp] : map_->steps_from(f.area))
+            if (mp <= reach) o.ports[lower(name)].hits_known = false;
+    const auto claim = claimed_damage(e);
+    if (battery && claim) o.ship_state[&ship].add_hits(claim->first);
+}
+
 // FM bombard ... / FM battery ...: one of the ship's two shots (9.2.3-9.2.5).
 void TmbvEngine::shot(const ngn::Event& e, const Entity& ship, bool battery, GameContext& ctx) {
     judged(ctx, "9.0"), judged(ctx, "9.1.1"), judged(ctx, "9.2");
@@ -56,6 +70,7 @@ void TmbvEngine::shot(const ngn::Event& e, const Entity& ship, bool battery, Gam
     if (!refused.empty()) {
         if (!f || operations_.bombardment.refused.insert(fleet_index(*f->entity)).second)
             ctx.findings.error(Kind::Illegal, cite("9.0"), e.subject.pos, refused);
+        if (f) shot_from_unknown_port(ship, battery, e);
         return;
     }
     if (!begin_shot(*f, ship, battery, e, ctx)) return;

@@ -366,6 +366,7 @@ private:
     std::optional<int> shot_hits(const ngn::Event& e, const Entity& ship, const ManifestPort* port, bool battery, GameContext& ctx);
     std::vector<std::pair<std::string, int>> bombardment_modifiers(const Entity& ship, const ManifestPort& port, bool battery,
                                                                    const std::string& weather) const;
+    void shot_from_unknown_port(const Entity& ship, bool battery, const ngn::Event& e);
     void weather_by_the_shot(const ngn::Dice& dice, const Entity& ship, const ManifestPort& port, bool battery, ModifiedRoll& roll);
     void land_army(const ngn::Event& e, const Entity& side, GameContext& ctx);
     void end_of_game_vp(GameContext& ctx);
