@@ -578,6 +578,13 @@ const std::string kToBari = line("AS move @Bari/blockade");
 const std::string kIbIntercepts = line("IB intercept AS d10: 6 +1(at-sea) = 7");
 }  // namespace
 
+// The intercepting fleet not where the moving fleet's move ended (its own move there left out):
+// one finding; it is taken as there, in the At Sea box, for its roll's modifiers and after.
+TEST(TmbvInterception, AnInterceptionWhereTheFleetIsNotIsOneFinding) {
+    const std::string italy = "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @Taranto/at-sea\n";
+    one(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 3 = 3 => Italy"), italy), "tmbv 6.5", Kind::Illegal);
+}
+
 TEST(TmbvInterception, EachSideRollsAndTheHigherWins) {
     clean(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 3 = 3 => Italy")));
     clean(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 9 = 9 => Austria")));

@@ -101,9 +101,16 @@ void TmbvEngine::intercept(int fleet, const ngn::Event& e, GameContext& ctx) {
         ctx.findings.error(Kind::Illegal, cite("6.5"), e.subject.pos,
                            m.label() + " has not entered an area held by " + side_name(f.entity->side, ctx) +
                                "'s fleets in this impulse: a fleet is intercepted where its move enters one");
-        o.interruptions.push_back(Interruption{});  // as played: an interception where the intercepting fleet stands
+        o.interruptions.push_back(Interruption{});
         stop = &o.interruptions.back();
-        stop->mover = mover, stop->area = f.placed ? f.area : m.area, stop->box = m.box;
+        if (m.mp_impulse == o.impulse && m.placed && !in_area(f, m.area)) {
+            // the moving fleet's move is written: the intercepting fleet stood where it ended (its own
+            // move there left out, say), and it is there from then on
+            CampaignFleet& g = o.fleets[static_cast<std::size_t>(fleet)];
+            const geometry::Place* p = map_ ? map_->find(m.area) : nullptr;
+            g.area = m.area, g.box = p && p->boxes ? "at-sea" : "", g.placed = true, g.mission = false;
+        }
+        stop->mover = mover, stop->area = f.placed ? f.area : m.area, stop->box = m.box;  // as played: where the intercepting fleet stands
     }
     if (stop->went_on.line) {
         ctx.findings.error(Kind::Illegal, cite("6.5"), stop->went_on,
