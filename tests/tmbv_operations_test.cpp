@@ -583,6 +583,8 @@ const std::string kIbIntercepts = line("IB intercept AS d10: 6 +1(at-sea) = 7");
 TEST(TmbvInterception, AnInterceptionWhereTheFleetIsNotIsOneFinding) {
     const std::string italy = "fleet IM \"Italian Main Fleet\" main admiral @Ancona/port\nfleet IB \"Italian Battle Fleet\" battle @Taranto/at-sea\n";
     one(intercepted(kToBari + kIbIntercepts + line("AS evade d10: 3 = 3 => Italy"), italy), "tmbv 6.5", Kind::Illegal);
+    // the moving fleet's name said wrong (AB for AS): one finding, and AS's die answers it
+    one(intercepted(kToBari + line("IB intercept AB d10: 6 +1(at-sea) = 7") + line("AS evade d10: 3 = 3 => Italy")), "tmbv 6.5", Kind::Illegal);
 }
 
 TEST(TmbvInterception, EachSideRollsAndTheHigherWins) {

@@ -97,7 +97,15 @@ void TmbvEngine::intercept(int fleet, const ngn::Event& e, GameContext& ctx) {
                                        "an interception names the enemy fleet it tries to stop: " + std::string(kInterceptShape)));
     Interruption* stop = interruption_of(mover);
     const CampaignFleet& m = o.fleets[static_cast<std::size_t>(mover)];
-    if (!stop) {
+    Interruption* meant = nullptr;  // another fleet of that side stopped where this one stands: the name said wrong
+    for (Interruption& i : o.interruptions)
+        if (!stop && i.mover != mover && o.fleets[static_cast<std::size_t>(i.mover)].entity->side == m.entity->side && in_area(f, i.area)) meant = &i;
+    if (!stop && meant) {
+        ctx.findings.error(Kind::Illegal, cite("6.5"), e.subject.pos,
+                           m.label() + " has not entered an area held by " + side_name(f.entity->side, ctx) + "'s fleets in this impulse; " +
+                               o.fleets[static_cast<std::size_t>(meant->mover)].label() + " has: its interception, the fleet's name said wrong? (taken so)");
+        stop = meant;
+    } else if (!stop) {
         ctx.findings.error(Kind::Illegal, cite("6.5"), e.subject.pos,
                            m.label() + " has not entered an area held by " + side_name(f.entity->side, ctx) +
                                "'s fleets in this impulse: a fleet is intercepted where its move enters one");
