@@ -186,12 +186,13 @@ void TmbvEngine::judge_nearest_port(CampaignFleet& f, const ngn::AreaPos& to, ng
 // rules' nearest port follows that reading, excused by the return's finding.
 void TmbvEngine::take_other_port(CampaignFleet& f, const ngn::Event& e, GameContext& ctx) {
     const std::string other = std::exchange(f.port_other, std::string());
-    const Cause why = *std::exchange(f.port_other_why, std::nullopt);
+    const std::optional<Cause> why = std::exchange(f.port_other_why, std::nullopt);
+    if (!why) return;
     for (const ngn::Item& it : e.args)
         if (const auto* a = it.as<ngn::AreaPos>()) {
             if (!ngn::same_label(std::string(a->area), other) || ngn::same_label(f.area, other)) return;
             f.area = other, f.box = "port";
-            ctx.findings.excuse(why, it.pos, f.label() + " returned to " + other + ", the rules' port");
+            ctx.findings.excuse(*why, it.pos, f.label() + " returned to " + other + ", the rules' port");
             return;
         }
 }
