@@ -55,7 +55,7 @@ void TmbvEngine::shot_from_unknown_port(const Entity& ship, bool battery, const 
     const int reach = fleet_speed(f) > 0 ? fleet_speed(f) : 4;  // a move's MP from where the record has it (6.4.2)
     if (map_)
         for (const auto& [name, mp] : map_->steps_from(f.area))
-            if (mp <= reach) o.ports[lower(name)].hits_known = false;
+            if (const geometry::Place* p = map_->find(name); mp <= reach && p && p->boxes) o.ports[lower(name)].hits_known = false;  // the areas with a port
     const auto claim = claimed_damage(e);
     if (battery && claim) o.ship_state[&ship].add_hits(claim->first);
 }

@@ -80,7 +80,7 @@ void TmbvEngine::weather_damage(const ngn::Event& e, const Entity& ship, GameCon
     else if (t.weather && !stormy(t.weather)) refused = "weather damage is rolled in rough and foul weather; this turn's is " + *t.weather;
     else if (state.weather_rolled == t.turn) refused = ship.label() + " has rolled for weather damage already this turn";
     if (!refused.empty()) return void(ctx.findings.error(Kind::Illegal, cite("11.1"), e.subject.pos, refused));
-    if (!state.damaged_by_either() && state.damage_known) damaged_as_played(ship, state, "11.1", e, ctx);
+    if (!state.damaged_by_either() && state.damage_known) damaged_as_played(ship, state, true, e, ctx);
     state.weather_rolled = t.turn;
     if (state.hits.played() == 0) state.hits.agree(state.hits.rules());  // it rolls: play follows the rules' count
     const ngn::Dice* dice = first_dice(e);
@@ -209,10 +209,10 @@ char TmbvEngine::campaign_crew(const Entity& ship) const {
 // A ship the campaign has undamaged rolls for weather damage or is repaired: one finding (a hit
 // left out of a battle, say). The players hold it damaged: its count is theirs from then on, so
 // its other lines of the turn are not flagged again.
-void TmbvEngine::damaged_as_played(const Entity& ship, CampaignShip& state, const char* rule, const ngn::Event& e, GameContext& ctx) {
-    const Finding& said = ctx.findings.error(Kind::Illegal, cite(rule), e.subject.pos,
-                                             ship.label() + " is not damaged" + (std::string(rule) == "11.1" ? ": only damaged ships roll for weather damage" : ""));
-    if (std::string(rule) == "11.1") operations_.rolled_for_another.push_back(Findings::cause_of(said));
+void TmbvEngine::damaged_as_played(const Entity& ship, CampaignShip& state, bool weather_roll, const ngn::Event& e, GameContext& ctx) {
+    const Finding& said = ctx.findings.error(Kind::Illegal, cite(weather_roll ? "11.1" : "11.2"), e.subject.pos,
+                                             ship.label() + " is not damaged" + (weather_roll ? ": only damaged ships roll for weather damage" : ""));
+    if (weather_roll) operations_.rolled_for_another.push_back(Findings::cause_of(said));
     state.damage_known = false;
 }
 
@@ -237,7 +237,7 @@ void TmbvEngine::repair(const ngn::Event& e, const Entity& ship, GameContext& ct
         home_unwritten(home, ctx.findings.error(Kind::Illegal, cite("11.2"), e.subject.pos, refused + " (its return left out?)"));
         home.marker.clear();
     }
-    if (!state.damaged_by_either() && state.damage_known) damaged_as_played(ship, state, "11.2", e, ctx);
+    if (!state.damaged_by_either() && state.damage_known) damaged_as_played(ship, state, false, e, ctx);
     state.repaired = turn_start_.turn;
     if (f && f->placed) port_capacity(*f, ship, e, ctx);
     const auto* n = e.claim && !e.claim->empty() ? e.claim->front().as<ngn::Number>() : nullptr;

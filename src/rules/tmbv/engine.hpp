@@ -485,7 +485,7 @@ private:
     std::optional<std::string> weather_written(const ngn::Event& e) const;
     std::vector<std::pair<std::string, int>> weather_damage_modifiers(const Entity& ship) const;
     void repair(const ngn::Event& e, const Entity& ship, GameContext& ctx);
-    void damaged_as_played(const Entity& ship, CampaignShip& state, const char* rule, const ngn::Event& e, GameContext& ctx);
+    void damaged_as_played(const Entity& ship, CampaignShip& state, bool weather_roll, const ngn::Event& e, GameContext& ctx);
     void judge_repaired_boxes(const Entity& ship, CampaignShip& state, int claimed, const ngn::Event& e, GameContext& ctx);
     void sink_campaign_ship(const Entity& ship, std::uint32_t line);
     void fate_unknown(const Entity& ship, CampaignShip& state);  // 11.1, its roll left out
